@@ -1,0 +1,47 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+# Each creates the virtual environment and installs what it needs.
+
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+# Debian packages the browser and PostgreSQL tests need (skipped when present).
+sysdeps:
+	bash scripts/ensure-system-deps.sh
+
+run: $(STAMP)
+	$(BIN)/ordnance serve --host 127.0.0.1 --port 8000
+
+demo: $(STAMP)
+	$(BIN)/ordnance demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) sysdeps
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m ordnance.bench.run
+
+bench-quick: $(STAMP)
+	$(BIN)/python -m ordnance.bench.run --quick
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,93 @@
+"""What every command shares: ``--json`` output, exact fractions, errors.
+
+Errors: any :class:`~ordnance.core.errors.OrdnanceError` raised by a command
+is printed once by :func:`ordnance.cli.main.main` (to stderr, or as a JSON
+object on stdout under ``--json``) and the process exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, RenderableType
+from rich.table import Table
+
+from ordnance.core.odds.distribution import Distribution, fraction_text
+
+console = Console()
+err_console = Console(stderr=True)
+
+#: The ``--json`` option every command takes.
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document instead of a table.")
+]
+#: Dice entered by players: ``--dr 3,2`` or ``--dice "4 4 6"``.
+DiceOpt = Annotated[
+    str | None,
+    typer.Option("--dice", help="Dice rolled at the table, in order (e.g. '3,2'); omit to roll."),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", help="Seed for rolled dice (reproducible rolls).")
+]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db", envvar="ORDNANCE_DB", help="Journal database: file path or SQLAlchemy URL."
+    ),
+]
+
+
+def to_jsonable(value: Any) -> Any:
+    """Fractions become exact ``"p/q"`` strings; distributions their JSON form."""
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, Distribution):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "model_dump"):
+        return to_jsonable(value.model_dump(mode="json"))
+    return value
+
+
+def emit(
+    data: Any, as_json: bool, render: Callable[[Any], RenderableType | str] | None = None
+) -> None:
+    """Print ``data``: JSON under ``--json``, else ``render(data)`` with Rich."""
+    if as_json:
+        sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False) + "\n")
+        return
+    if render is None:
+        console.print_json(json.dumps(to_jsonable(data), ensure_ascii=False))
+    else:
+        console.print(render(data))
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def distribution_table(
+    dist: Distribution[Any], title: str, outcome_header: str = "outcome"
+) -> Table:
+    """A Rich table of an exact distribution: outcome, fraction, percent, bar."""
+    table = Table(title=title)
+    table.add_column(outcome_header, justify="right")
+    table.add_column("exact", justify="right")
+    table.add_column("%", justify="right")
+    table.add_column("", justify="left")
+    for outcome in dist.outcomes():
+        p = dist[outcome]
+        table.add_row(str(outcome), fraction_text(p), percent(p), "█" * round(float(p) * 40))
+    return table
+
+
+def wants_json(argv: list[str]) -> bool:
+    return "--json" in argv

@@ -1,0 +1,121 @@
+"""Generic commands for any registered game: new, act, view, log, undo, list.
+
+The game-specific sub-commands (``ordnance asl game ...``) are friendlier
+front ends over these same journal calls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
+from ordnance.core import registry
+from ordnance.core.dice import dice_source
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.journal import GameSession, open_journal
+from ordnance.core.journal.session import list_games
+
+app = typer.Typer(
+    help="Play any game through its journal (generic commands).", no_args_is_help=True
+)
+
+AsOpt = Annotated[
+    str | None, typer.Option("--as", help="Act or look as this seat (side); default: public view.")
+]
+
+
+def parse_json_arg(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OrdnanceError(f"{what} is not valid JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(value, dict):
+        raise OrdnanceError(f"{what} must be a JSON object")
+    return value
+
+
+def render_log(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="Journal")
+    for col in ("#", "seat", "dice", "what happened"):
+        table.add_column(col)
+    for row in rows:
+        text = "; ".join(e.get("text", "") or e["kind"] for e in row["events"])
+        if row["undone"]:
+            text = f"[strike]{text}[/strike] (undone)"
+        dice = "" if row["dice"] is None else ",".join(map(str, row["dice"]))
+        table.add_row(str(row["seq"]), row["seat"] or "-", dice, text)
+    return table
+
+
+@app.command("list")
+def list_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """List the games in the journal database."""
+    games = list_games(open_journal(db))
+    emit({"games": games}, as_json)
+
+
+@app.command("types")
+def types_cmd(as_json: JsonOpt = False) -> None:
+    """List the installed game modules."""
+    data = {"games": [{"name": p.name, "title": p.game.title} for p in registry.plugins().values()]}
+    emit(data, as_json)
+
+
+@app.command("new")
+def new_cmd(
+    game: Annotated[str, typer.Argument(help="Game module: asl, toi or waw.")],
+    settings: Annotated[str, typer.Option(help="Settings as a JSON object.")] = "{}",
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a game in the journal."""
+    session = GameSession.create(
+        open_journal(db), game, parse_json_arg(settings, "--settings"), game_id
+    )
+    emit({"game_id": session.game_id, "game": game}, as_json)
+
+
+@app.command("act")
+def act_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
+    seat: AsOpt = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    version: Annotated[
+        int | None, typer.Option(help="Refuse unless the game is at this version.")
+    ] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Apply one action (with rolled or entered dice) and append it to the journal."""
+    session = GameSession(open_journal(db), game_id)
+    entry = session.act(
+        parse_json_arg(action, "the action"), dice_source(dice, seed), seat, version
+    )
+    emit(entry.for_seat(seat), as_json, lambda row: render_log([row]))
+
+
+@app.command("view")
+def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the game as one seat sees it (or the public view)."""
+    emit(GameSession(open_journal(db), game_id).view(seat), as_json)
+
+
+@app.command("log")
+def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the journal, redacted for the seat."""
+    rows = GameSession(open_journal(db), game_id).log(seat)
+    emit({"entries": rows}, as_json, lambda d: render_log(d["entries"]))
+
+
+@app.command("undo")
+def undo_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Undo the latest action still in force (recorded as a journal entry)."""
+    entry = GameSession(open_journal(db), game_id).undo(seat)
+    emit(entry.for_seat(seat), as_json, lambda row: render_log([row]))

@@ -1,0 +1,136 @@
+"""The protocol every game module implements, and the event value it emits.
+
+A game is a set of pure functions over immutable states:
+
+* ``new(settings) -> state``
+* ``apply(state, action, dice, seat) -> Outcome(state, events)``
+* ``view(state, seat) -> dict``: the observer. It is the only way anything
+  leaves a state toward a seat, so a secret never reaches the wrong player.
+* ``legal(state, seat) -> list[dict]``: what that seat may do now.
+
+Actions are JSON-ready mappings with a ``"type"`` key (each game validates them
+with its own Pydantic models), so the journal can store them as they are and
+every face (CLI, HTTP, page) can build them.
+
+Like python-chess variants, a game subclasses :class:`Game` and registers an
+instance in :mod:`ordnance.core.registry`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ordnance.core.dice import DiceSource
+
+S = TypeVar("S")
+
+#: The seat used by local, hot-seat play (the CLI without ``--as``): it may
+#: act for every side but *sees* only the public view.
+ANY_SEAT: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as the rules procedure reports it.
+
+    ``data`` is the full record. When ``secret_for`` is set, only those seats
+    see ``data``; every other seat sees ``public`` instead (which must not
+    reveal the secret). ``text`` is a one-line English summary for logs, with
+    the same split (``public_text`` for the others).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+    secret_for: frozenset[str] | None = None
+    public: Mapping[str, Any] | None = None
+    public_text: str | None = None
+
+    def visible_to(self, seat: str | None) -> bool:
+        return self.secret_for is None or (seat is not None and seat in self.secret_for)
+
+    def for_seat(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see of this event (``None`` = a spectator)."""
+        if self.visible_to(seat):
+            return {"kind": self.kind, "text": self.text, **dict(self.data)}
+        return {
+            "kind": self.kind,
+            "text": self.public_text or "",
+            **dict(self.public or {}),
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """Full form for the journal (server side only)."""
+        return {
+            "kind": self.kind,
+            "data": dict(self.data),
+            "text": self.text,
+            "secret_for": sorted(self.secret_for) if self.secret_for is not None else None,
+            "public": dict(self.public) if self.public is not None else None,
+            "public_text": self.public_text,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Event:
+        secret = record.get("secret_for")
+        return cls(
+            kind=record["kind"],
+            data=record.get("data") or {},
+            text=record.get("text", ""),
+            secret_for=frozenset(secret) if secret is not None else None,
+            public=record.get("public"),
+            public_text=record.get("public_text"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[S]):
+    """What ``apply`` returns: the new state and what happened."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+class Game(ABC, Generic[S]):
+    """Base class of a game module (ASL, Tide of Iron, World at War...)."""
+
+    #: Registry key and CLI sub-command, e.g. ``"asl"``.
+    name: ClassVar[str]
+    #: Human title.
+    title: ClassVar[str]
+    #: Bumped when a change to the rules would replay old journals differently.
+    rules_version: ClassVar[int] = 1
+
+    @abstractmethod
+    def new(self, settings: Mapping[str, Any]) -> S:
+        """A fresh state; refuses bad settings with an OrdnanceError."""
+
+    @abstractmethod
+    def seats(self, state: S) -> Sequence[str]:
+        """The sides that play this game (e.g. ``("german", "soviet")``)."""
+
+    @abstractmethod
+    def apply(
+        self, state: S, action: Mapping[str, Any], dice: DiceSource, seat: str | None = ANY_SEAT
+    ) -> Outcome[S]:
+        """Run one action. Pure: the same inputs always give the same outcome.
+
+        ``seat`` is who acts; ``None`` means local play that may act for any
+        side. A refused action raises :class:`~ordnance.core.errors.OrdnanceError`
+        and changes nothing.
+        """
+
+    @abstractmethod
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """The observer: everything ``seat`` may see, as JSON-ready data."""
+
+    def legal(self, state: S, seat: str | None) -> list[dict[str, Any]]:
+        """The action types ``seat`` may take now (for menus and the page)."""
+        return []
+
+    def settings_schema(self) -> dict[str, Any]:
+        """JSON schema of ``new``'s settings (used by the page and the API)."""
+        return {}

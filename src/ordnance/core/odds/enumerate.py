@@ -1,0 +1,55 @@
+"""Brute-force enumeration of a procedure over all its dice.
+
+Chance is an explicit player, as in OpenSpiel: run the procedure with a
+prefix of dice; when it asks for a die beyond the prefix
+(:class:`~ordnance.core.errors.NotEnoughDice`), branch on every face of that
+die. Each leaf is one complete dice sequence with probability
+``prod(1/sides)``. Because the procedure is the very code that resolves a real
+roll, the resulting distribution is by construction what the rules say; fast
+closed forms are tested against it.
+
+>>> from ordnance.core.dice import DiceSource
+>>> def two_dice_total(dice: DiceSource) -> int:
+...     return dice.d6() + dice.d6()
+>>> dist = enumerate_procedure(two_dice_total)
+>>> dist[7], dist[12]
+(Fraction(1, 6), Fraction(1, 36))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from typing import TypeVar
+
+from ordnance.core.dice import DiceSource, ScriptThenFail
+from ordnance.core.errors import NotEnoughDice, OrdnanceError
+from ordnance.core.odds.distribution import Distribution
+
+T = TypeVar("T", bound=Hashable)
+
+#: A guard against enumerating something astronomically large by accident.
+MAX_LEAVES = 2_000_000
+
+
+def enumerate_procedure(
+    procedure: Callable[[DiceSource], T], *, max_leaves: int = MAX_LEAVES
+) -> Distribution[T]:
+    """Distribution of ``procedure(dice)`` over every dice sequence it can use."""
+    acc: dict[T, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    leaves = 0
+    while stack:
+        prefix, weight = stack.pop()
+        source = ScriptThenFail(prefix)
+        try:
+            outcome = procedure(source)
+        except NotEnoughDice as need:
+            for face in range(need.sides, 0, -1):
+                stack.append(((*prefix, face), weight / need.sides))
+            continue
+        leaves += 1
+        if leaves > max_leaves:
+            raise OrdnanceError(f"enumeration exceeds {max_leaves} dice sequences")
+        acc[outcome] = acc.get(outcome, Fraction(0)) + weight
+    return Distribution(acc)

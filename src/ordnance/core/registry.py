@@ -1,0 +1,88 @@
+"""The one table of game modules.
+
+Games register themselves through the ``ordnance.games`` entry-point group
+(see ``pyproject.toml``), so the faces find every installed game without
+importing it by name, and a fourth game needs no change to the core or faces.
+A game can also be registered directly with :func:`register` (tests do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+from ordnance.core.errors import UnknownName
+from ordnance.core.game import Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    import typer
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game module as the core sees it.
+
+    ``cli`` is a dotted path ``"module:attribute"`` to the game's Typer app,
+    imported only when that sub-command is used (keeps start-up fast).
+    """
+
+    game: Game[Any]
+    cli: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def cli_app(self) -> typer.Typer | None:
+        if self.cli is None:
+            return None
+        module, _, attr = self.cli.partition(":")
+        app: typer.Typer = getattr(import_module(module), attr)
+        return app
+
+
+_REGISTRY: dict[str, GamePlugin] = {}
+_LOADED = False
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    _REGISTRY[plugin.name] = plugin
+    return plugin
+
+
+def _load_entry_points() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for ep in entry_points(group="ordnance.games"):
+        try:
+            plugin = ep.load()
+        except ModuleNotFoundError:  # a game listed but not present in this build
+            continue
+        if isinstance(plugin, GamePlugin):
+            _REGISTRY.setdefault(plugin.name, plugin)
+
+
+def plugins() -> dict[str, GamePlugin]:
+    _load_entry_points()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get(name: str) -> GamePlugin:
+    _load_entry_points()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownName(f"no game called {name!r} (known: {known})") from None
+
+
+def game(name: str) -> Game[Any]:
+    return get(name).game
+
+
+GameFactory = Callable[[], Game[Any]]
