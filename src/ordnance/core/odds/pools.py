@@ -9,7 +9,7 @@ These closed forms are checked in the tests against
 :func:`ordnance.core.odds.enumerate_procedure` run over the resolving code.
 
 >>> net_hits(2, 5, 1, 5)[0]
-Fraction(17, 27)
+Fraction(16, 27)
 """
 
 from __future__ import annotations
