@@ -31,17 +31,26 @@ class GamePlugin:
 
     game: Game[Any]
     cli: str | None = None
+    #: Dotted path to the game's odds sub-app, mounted as ``ordnance odds <game>``.
+    odds_cli: str | None = None
 
     @property
     def name(self) -> str:
         return self.game.name
 
     def cli_app(self) -> typer.Typer | None:
-        if self.cli is None:
-            return None
-        module, _, attr = self.cli.partition(":")
-        app: typer.Typer = getattr(import_module(module), attr)
-        return app
+        return _load_app(self.cli)
+
+    def odds_app(self) -> typer.Typer | None:
+        return _load_app(self.odds_cli)
+
+
+def _load_app(dotted: str | None) -> typer.Typer | None:
+    if dotted is None:
+        return None
+    module, _, attr = dotted.partition(":")
+    app: typer.Typer = getattr(import_module(module), attr)
+    return app
 
 
 _REGISTRY: dict[str, GamePlugin] = {}

@@ -1,0 +1,36 @@
+"""Bar charts of exact distributions (matplotlib, headless Agg backend)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ordnance.core.odds.distribution import Distribution
+
+
+def plot_distribution(
+    dist: Distribution[Any], path: str | Path, title: str, xlabel: str = "outcome"
+) -> Path:
+    """Write a PNG bar chart of ``dist`` to ``path`` and return the path."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    outcomes = dist.outcomes()
+    probs = [float(dist[o]) for o in outcomes]
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    bars = ax.bar([str(o) for o in outcomes], probs, color="#4a6fa5")
+    for bar, p in zip(bars, probs, strict=True):
+        ax.annotate(
+            f"{p:.1%}", (bar.get_x() + bar.get_width() / 2, p), ha="center", va="bottom", fontsize=8
+        )
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability")
+    ax.set_ylim(0, max(probs, default=1) * 1.15)
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out)
+    plt.close(fig)
+    return out
