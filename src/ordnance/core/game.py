@@ -131,6 +131,17 @@ class Game(ABC, Generic[S]):
         """The action types ``seat`` may take now (for menus and the page)."""
         return []
 
+    def odds(
+        self, state: S, action: Mapping[str, Any], seat: str | None = ANY_SEAT
+    ) -> dict[str, Any] | None:
+        """Exact outcome distribution of ``action`` before it is rolled.
+
+        Returns JSON-ready data (``{"title": ..., "distribution": {outcome: "p/q"}}``)
+        or ``None`` when the action involves no dice. Must not reveal anything
+        ``seat`` may not see. The table's live odds panel calls this.
+        """
+        return None
+
     def settings_schema(self) -> dict[str, Any]:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
         return {}
