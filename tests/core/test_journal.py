@@ -28,6 +28,20 @@ def test_state_is_rebuilt_from_recorded_dice(session):
     # a brand-new session object sees the same state: nothing lives in memory
     again = GameSession(session.journal, session.game_id)
     assert again.state() == session.state()
+    # the cached state is only an optimisation: a full replay agrees
+    assert again.replay(again.entries()) == session.state()
+
+
+def test_cache_misses_when_another_writer_appends(tmp_path):
+    # two journals objects on one file stand for two server processes
+    url = tmp_path / "shared.db"
+    first = GameSession.create(open_journal(url), "toy", {})
+    second = GameSession(open_journal(url), first.game_id)
+    first.act({"type": "roll", "side": "red"}, EnteredDice([3]))
+    assert second.state().totals == (3, 0)
+    second.act({"type": "roll", "side": "blue"}, EnteredDice([2]))
+    assert first.state().totals == (3, 2)
+    assert first.view(None)["version"] == 2
 
 
 def test_refused_action_writes_nothing(session):

@@ -141,8 +141,25 @@ class GameSession:
         return int(v or 0)
 
     def state(self) -> Any:
-        """Rebuild the state by replaying every effective action with its dice."""
-        return self.replay(self.entries())
+        """The current state: rebuilt by replaying every effective action with its dice.
+
+        States are immutable, so the rebuilt state is cached per process under
+        (database, game, version); another process's append changes the
+        version and so misses the cache. The cache is an optimisation only:
+        ``replay(entries())`` is always the definition.
+        """
+        return self._current()[1]
+
+    def _current(self) -> tuple[int, Any]:
+        key = (self.journal.url, self.game_id)
+        version = self.version
+        hit = _STATE_CACHE.get(key)
+        if hit is not None and hit[0] == version:
+            return hit
+        entries = self.entries()
+        current = (len(entries), self.replay(entries))
+        _remember(key, current)
+        return current
 
     def replay(self, entries: Sequence[JournalEntry]) -> Any:
         state = self.game.new(self.settings)
@@ -152,10 +169,10 @@ class GameSession:
         return state
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        entries = self.entries()
-        view = self.game.view(self.replay(entries), seat)
+        version, state = self._current()
+        view = self.game.view(state, seat)
         view["game_id"] = self.game_id
-        view["version"] = len(entries)
+        view["version"] = version
         return view
 
     def log(self, seat: str | None) -> list[dict[str, Any]]:
@@ -171,16 +188,14 @@ class GameSession:
     ) -> JournalEntry:
         """Apply ``action`` and append it; refuse and write nothing on error."""
         dice = dice if dice is not None else SeededDice()
-        entries = self.entries()
-        version = len(entries)
+        version, state = self._current()
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
-        state = self.replay(entries)
         outcome = self.game.apply(state, dict(action), dice, seat)
         if isinstance(dice, EnteredDice):
             dice.finish()
         origin = "entered" if isinstance(dice, EnteredDice) else "rolled"
-        return self._append(
+        entry = self._append(
             version,
             kind="action",
             seat=seat,
@@ -189,6 +204,8 @@ class GameSession:
             origin=origin,
             events=list(outcome.events),
         )
+        _remember((self.journal.url, self.game_id), (version + 1, outcome.state))
+        return entry
 
     def undo(self, seat: str | None = None, expected_version: int | None = None) -> JournalEntry:
         entries = self.entries()
@@ -243,6 +260,16 @@ class GameSession:
             s.flush()
             entry = _row_to_entry(row)
         return entry
+
+
+_STATE_CACHE: dict[tuple[str, str], tuple[int, Any]] = {}
+_CACHE_LIMIT = 512
+
+
+def _remember(key: tuple[str, str], value: tuple[int, Any]) -> None:
+    if len(_STATE_CACHE) >= _CACHE_LIMIT and key not in _STATE_CACHE:
+        _STATE_CACHE.pop(next(iter(_STATE_CACHE)))
+    _STATE_CACHE[key] = value
 
 
 def _mark_undone(entry: JournalEntry) -> JournalEntry:
