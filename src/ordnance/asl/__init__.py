@@ -1,0 +1,1 @@
+"""ASL Chapter C8 (Special Ammunition): rules, side record and odds."""
