@@ -1,0 +1,111 @@
+"""Hits, then drift: the generic shape of a round that must land on a hex.
+
+A pool of dice is rolled against a hit number. With at least ``place_at``
+hits the round lands on its target hex; with at least ``drift_at`` (but fewer
+than ``place_at``) it drifts, and two more dice give the drift distance
+(1-6 hexes) and direction (a die face, 1-6); with fewer hits it misfires.
+Tide of Iron's Smoke munitions token is this shape with ``place_at=2`` and
+``drift_at=1`` (TOI-SMK-3 to TOI-SMK-5); the ToI module owns what the
+outcomes mean on its map (orientation TOI-AMB-2, illegal end hexes
+TOI-AMB-3) and calls this function for the odds.
+
+Which of the two drift dice gives the distance (TOI-AMB-1) does not change the
+distribution: both are fair and independent, so the joint law of (distance,
+direction) is the same either way.
+
+The counts are exact integers over ``6**(dice + defence + 2)``; the result
+is cached.
+
+>>> d = hits_then_drift(3, 5)
+>>> d[DriftOutcome("placed")], d[DriftOutcome("misfire")]
+(Fraction(7, 27), Fraction(8, 27))
+>>> d[DriftOutcome("drift", 2, 6)]
+Fraction(1, 81)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import import_module
+from typing import Any
+
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.odds.distribution import Distribution
+from ordnance.core.odds.pools import net_counts
+
+PLACED = "placed"
+DRIFT = "drift"
+MISFIRE = "misfire"
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class DriftOutcome:
+    """``placed``, ``misfire``, or ``drift`` with a distance and a direction die (1-6)."""
+
+    kind: str
+    distance: int = 0
+    direction: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == DRIFT:
+            return f"drift {self.distance} {self.heading_name}"
+        return self.kind
+
+    @property
+    def heading(self) -> Any:
+        """The direction die read as a hex :class:`~ordnance.core.hexes.Direction` (1 = N)."""
+        # Imported lazily: the odds layer does not need the hex geometry.
+        hexes = import_module("ordnance.core.hexes")
+        return hexes.Direction.from_die(self.direction)
+
+    @property
+    def heading_name(self) -> str:
+        try:
+            return str(self.heading.name)
+        except ImportError:  # pragma: no cover - hex geometry not installed
+            return f"dir{self.direction}"
+
+
+@lru_cache(maxsize=4096)
+def hits_then_drift(
+    dice: int,
+    hit_on: int,
+    *,
+    place_at: int = 2,
+    drift_at: int = 1,
+    defence: int = 0,
+    cancel_on: int = 5,
+) -> Distribution[DriftOutcome]:
+    """Exact distribution of a placed / drifted / misfired round.
+
+    ``defence`` dice (cancelling on ``cancel_on``) are optional; Tide of Iron's
+    default Smoke round rolls none (TOI-AMB-4).
+    """
+    if not 1 <= drift_at <= place_at:
+        raise OrdnanceError(
+            f"drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at"
+        )
+    counts, total = net_counts(dice, hit_on, defence, cancel_on)
+    placed = sum(counts[place_at:])
+    drift = sum(counts[drift_at:place_at])
+    misfire = sum(counts[:drift_at])
+    weights: dict[DriftOutcome, int] = {}
+    if placed:
+        weights[DriftOutcome(PLACED)] = placed * 36
+    if misfire:
+        weights[DriftOutcome(MISFIRE)] = misfire * 36
+    if drift:
+        for distance in range(1, 7):
+            for direction in range(1, 7):
+                weights[DriftOutcome(DRIFT, distance, direction)] = drift
+    return Distribution._trusted(weights, total * 36)
+
+
+def drift_kind(dist: Distribution[DriftOutcome]) -> Distribution[str]:
+    """Collapse the drift details: ``placed`` / ``drift`` / ``misfire``."""
+    return dist.map(lambda o: o.kind)
+
+
+def clear_caches() -> None:
+    hits_then_drift.cache_clear()

@@ -1,0 +1,77 @@
+"""Exact odds of sequences: special ammunition depletion, token series.
+
+Depletion (the shape of ASL C8.9, clauses ASL-8.9-c to -e): each declared
+shot rolls a DR; the Original DR below the Depletion Number ``N`` fires the
+special round and keeps the supply, equal to ``N`` fires it and exhausts the
+supply, above ``N`` fires nothing and exhausts the supply. The ASL module
+supplies ``N`` (chart, counter, Elite +1) and gives the outcome its meaning.
+
+>>> special_rounds_fired(5, 3).to_json()
+{'0': '13/18', '1': '25/108', '2': '25/648', '3': '5/648'}
+>>> still_available(5, 2)
+Fraction(1, 6)
+>>> expected_rounds_before_exhaustion(5)
+Fraction(1, 3)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.odds.compose import MAX_ROUNDS
+from ordnance.core.odds.distribution import Distribution
+from ordnance.core.odds.dr import DR_WAYS, _check_int
+
+
+def depletion_weights(number: int) -> tuple[int, int, int]:
+    """Ways out of 36 that the Original DR is below, equal to, above ``number``."""
+    _check_int(number, "Depletion Number")
+    below = sum(w for t, w in DR_WAYS.items() if t < number)
+    equal = DR_WAYS.get(number, 0)
+    return below, equal, 36 - below - equal
+
+
+@lru_cache(maxsize=4096)
+def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
+    """Special rounds actually fired when ``declarations`` shots each declare it.
+
+    A shot can only declare the ammunition while it is still available; once
+    it is exhausted the remaining shots use other ammunition.
+    """
+    if not 0 <= declarations <= MAX_ROUNDS:
+        raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
+    below, equal, above = depletion_weights(number)
+    k = declarations
+    den = 36**k
+    acc: dict[int, int] = {}
+    # j rounds fired and the supply still in hand after all k shots: all below.
+    acc[k] = below**k
+    for j in range(0, k):
+        # j shots below, then shot j+1 equal (fired, exhausted) -> j+1 fired;
+        # or shot j+1 above (nothing, exhausted) -> j fired. Later shots: no dice.
+        tail = 36 ** (k - j - 1)
+        acc[j + 1] = acc.get(j + 1, 0) + below**j * equal * tail
+        acc[j] = acc.get(j, 0) + below**j * above * tail
+    return Distribution._trusted({j: w for j, w in acc.items() if w}, den)
+
+
+def still_available(number: int, shot: int) -> Fraction:
+    """Chance the ammunition can still be declared on shot number ``shot`` (1 = first)."""
+    if not 1 <= shot <= MAX_ROUNDS:
+        raise OrdnanceError(f"shot {shot} is outside 1..{MAX_ROUNDS}")
+    below, _, _ = depletion_weights(number)
+    return Fraction(below, 36) ** (shot - 1)
+
+
+def expected_rounds_before_exhaustion(number: int) -> Fraction | None:
+    """Expected special rounds fired if it is declared on every shot until gone.
+
+    ``None`` when it never runs out (Original DR always below ``number``).
+    """
+    below, equal, _ = depletion_weights(number)
+    if below == 36:
+        return None
+    p_below = Fraction(below, 36)
+    return (p_below + Fraction(equal, 36)) / (1 - p_below)
