@@ -1,0 +1,180 @@
+"""Exact odds of the depletion check (ASL-8.9), in closed form.
+
+Every closed form here is tested against
+:func:`~ordnance.core.odds.enumerate_procedure` run over
+:func:`ordnance.asl.depletion.special_ammo_shot`, the code that resolves real
+shots (see ``tests/asl/test_depletion_odds.py``).
+
+With ``less``, ``equal``, ``more`` the chances that the Original DR is below,
+at or above N:
+
+* one shot: ``used`` = less, ``used-and-depleted`` = equal, ``not-available`` = more;
+* still available when declaring the k-th shot: less ** (k - 1);
+* the k-th shot is fired with it: less ** (k - 1) * (less + equal);
+* expected special rounds fired before it is gone: (less + equal) / (1 - less);
+* expected declarations until it is gone: 1 / (1 - less).
+
+>>> shot_distribution(5).to_json()
+{'not-available': '13/18', 'used': '1/6', 'used-and-depleted': '1/9'}
+>>> available_on_shot(5, 3)
+Fraction(1, 36)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ordnance.asl.depletion import (
+    DepletionOutcome,
+    breakdown_number,
+    depletion_outcome,
+    special_ammo_shot,
+)
+from ordnance.core.dice import DiceSource
+from ordnance.core.odds import Distribution, enumerate_procedure
+
+#: Ways to roll each Original DR total with two dice (out of 36).
+DR_WAYS: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
+
+
+def shot_counts(depletion: int | None) -> tuple[int, int, int]:
+    """Ways out of 36 for DR < N, DR = N and DR > N (no check: all 36 are "<")."""
+    if depletion is None:
+        return 36, 0, 0
+    less = sum(w for t, w in DR_WAYS.items() if t < depletion)
+    equal = DR_WAYS.get(depletion, 0)
+    return less, equal, 36 - less - equal
+
+
+def _parts(depletion: int | None) -> tuple[Fraction, Fraction, Fraction]:
+    less, equal, more = shot_counts(depletion)
+    return Fraction(less, 36), Fraction(equal, 36), Fraction(more, 36)
+
+
+def shot_distribution(depletion: int | None) -> Distribution[str]:
+    """ASL-8.9-c/d/e: the outcome of one declared shot."""
+    less, equal, more = shot_counts(depletion)
+    return Distribution.from_counts(
+        {
+            DepletionOutcome.USED.value: less,
+            DepletionOutcome.USED_AND_DEPLETED.value: equal,
+            DepletionOutcome.NOT_AVAILABLE.value: more,
+        }
+    )
+
+
+def shot_with_malfunction(
+    depletion: int | None, breakdown: int | None = None, *, intensive: bool = False
+) -> Distribution[tuple[str, bool]]:
+    """Joint outcome and malfunction of one shot (ASL-AMB-18; B# -2 under Intensive Fire)."""
+    b = breakdown_number(breakdown, intensive=intensive)
+    counts: dict[tuple[str, bool], int] = {}
+    for total, ways in DR_WAYS.items():
+        key = (depletion_outcome(total, depletion).value, total >= b)
+        counts[key] = counts.get(key, 0) + ways
+    return Distribution.from_counts(counts)
+
+
+def enumerated_shot(
+    depletion: int | None, breakdown: int | None = None, *, intensive: bool = False
+) -> Distribution[tuple[str, bool]]:
+    """The brute-force reference: every DR through the resolving code."""
+
+    def procedure(dice: DiceSource) -> tuple[str, bool]:
+        shot = special_ammo_shot(
+            dice, "special", depletion, breakdown=breakdown, intensive=intensive
+        )
+        return shot.outcome.value, shot.malfunctioned
+
+    return enumerate_procedure(procedure)
+
+
+def available_on_shot(depletion: int | None, k: int) -> Fraction:
+    """Chance the ammunition is still there when the k-th shot is declared (k >= 1)."""
+    if k < 1:
+        raise ValueError("shots are numbered from 1")
+    less, _equal, _more = _parts(depletion)
+    return less ** (k - 1)
+
+
+def fired_on_shot(depletion: int | None, k: int) -> Fraction:
+    """Chance the k-th declared shot actually fires the special round."""
+    less, equal, _more = _parts(depletion)
+    return available_on_shot(depletion, k) * (less + equal)
+
+
+def gone_by_shot(depletion: int | None, k: int) -> Fraction:
+    """Chance the ammunition is gone after k declared shots."""
+    return 1 - available_on_shot(depletion, k + 1)
+
+
+def expected_rounds(depletion: int | None) -> Fraction | None:
+    """Expected special rounds fired before it runs out; None when it never does."""
+    less, equal, _more = _parts(depletion)
+    if less == 1:
+        return None
+    return (less + equal) / (1 - less)
+
+
+def expected_attempts(depletion: int | None) -> Fraction | None:
+    """Expected declarations until the ammunition is gone; None when never."""
+    less, _equal, _more = _parts(depletion)
+    if less == 1:
+        return None
+    return 1 / (1 - less)
+
+
+def rounds_distribution(depletion: int | None, shots: int) -> Distribution[int]:
+    """Special rounds fired over ``shots`` declarations, stopping once it is gone."""
+    less, equal, more = _parts(depletion)
+    probs: dict[int, Fraction] = {}
+    alive = Fraction(1)
+    for fired in range(shots):
+        # this declaration is attempt fired+1, reached with probability alive
+        probs[fired] = probs.get(fired, Fraction(0)) + alive * more
+        probs[fired + 1] = probs.get(fired + 1, Fraction(0)) + alive * equal
+        alive *= less
+    probs[shots] = probs.get(shots, Fraction(0)) + alive
+    return Distribution(probs)
+
+
+def enumerated_rounds(depletion: int | None, shots: int) -> Distribution[int]:
+    """Brute force of :func:`rounds_distribution` through the resolving code."""
+
+    def procedure(dice: DiceSource) -> int:
+        fired = 0
+        for _ in range(shots):
+            shot = special_ammo_shot(dice, "special", depletion)
+            if shot.fired_special:
+                fired += 1
+            if shot.gone:
+                break
+        return fired
+
+    return enumerate_procedure(procedure)
+
+
+def shots_table(depletion: int | None, shots: int) -> list[dict[str, Any]]:
+    """Per shot k: available when declared, fires the round, gone afterwards."""
+    return [
+        {
+            "shot": k,
+            "available": available_on_shot(depletion, k),
+            "fires_special": fired_on_shot(depletion, k),
+            "gone_after": gone_by_shot(depletion, k),
+        }
+        for k in range(1, shots + 1)
+    ]
+
+
+def depletion_report(depletion: int | None, shots: int) -> dict[str, Any]:
+    """Everything the odds command prints (exact Fractions)."""
+    return {
+        "depletion": depletion,
+        "shot": shot_distribution(depletion),
+        "shots": shots_table(depletion, shots),
+        "rounds": rounds_distribution(depletion, shots),
+        "expected_rounds": expected_rounds(depletion),
+        "expected_attempts": expected_attempts(depletion),
+    }

@@ -1,0 +1,237 @@
+"""HE Equivalency FP of AP and HEAT (ASL-8.31), Residual FP, HEAT targets.
+
+The table (ASL-8.31-e, reconstructed in the notes from the garbled chart):
+
+=============================================  =====  ===================
+attack                                          FP     Residual FP
+=============================================  =====  ===================
+AP < 37mm, every APCR/APDS, a 20mm ATR          1      never (ASL-8.31-d)
+AP >= 37mm                                      2      never
+HEAT from BAZ / PIAT                            8      not forbidden by C8
+HEAT from PSK / PFk, and H#[9]                  12     PFk, H#[9]: never
+HEAT from PF                                    16     never
+HEAT from other ordnance                        one IFT column left of the
+                                                Gun's HE column (ASL-8.31-g)
+=============================================  =====  ===================
+
+ASL-AMB-2 option: H#[9] at 8 FP. ASL-AMB-3 options: step one Incremental IFT
+column left; forbid HEAT at Personnel for a Gun that cannot fire HE. MGs
+(12.7 and 15mm included) have no AP HE Equivalency, nor has an ATR other
+than 20mm (ASL-8.31-f).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from ordnance.asl import ift
+from ordnance.asl.options import AslOptions
+from ordnance.core.errors import RuleViolation, UnknownName
+
+AttackKind = Literal["AP", "APCR", "APDS", "ATR", "HEAT"]
+HEAT_WEAPONS = ("BAZ", "PIAT", "PSK", "PFk", "PF", "H9", "ordnance")
+
+
+@dataclass(frozen=True, slots=True)
+class HeEquivalency:
+    """The FP an attack uses against Personnel, and whether it may leave Residual FP."""
+
+    attack: str
+    fp: Fraction
+    residual_allowed: bool
+    clause: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attack": self.attack,
+            "fp": self.fp,
+            "residual_allowed": self.residual_allowed,
+            "clause": self.clause,
+            "reason": self.reason,
+        }
+
+
+def he_equivalency(
+    attack: str,
+    *,
+    caliber_mm: float | None = None,
+    weapon: str | None = None,
+    can_fire_he: bool = True,
+    options: AslOptions | None = None,
+) -> HeEquivalency:
+    """ASL-8.31-c..g: the HE Equivalency FP of an AP-type or HEAT attack.
+
+    ``attack``: AP, APCR, APDS, ATR, MG or HEAT. For HEAT, ``weapon`` is BAZ,
+    PIAT, PSK, PFk, PF, H9 (the ``H#[9]`` round) or ordnance (the default,
+    which needs ``caliber_mm``).
+
+    >>> he_equivalency("AP", caliber_mm=75).fp, he_equivalency("APCR", caliber_mm=85).fp
+    (Fraction(2, 1), Fraction(1, 1))
+    >>> he_equivalency("HEAT", caliber_mm=75).fp
+    Fraction(8, 1)
+    """
+    opts = options or AslOptions()
+    kind = attack.strip().upper()
+    if kind in ("AP", "APCR", "APDS", "ATR", "MG"):
+        return _ap_type(kind, caliber_mm)
+    if kind != "HEAT":
+        raise UnknownName(f"no HE Equivalency for {attack!r}", hint="AP, APCR, APDS, ATR or HEAT")
+    name = (weapon or "ordnance").strip()
+    key = {w.lower(): w for w in HEAT_WEAPONS}.get(
+        name.lower().replace("#", "").replace("[9]", "9")
+    )
+    if key is None and name.upper() in ("H#[9]", "H[9]"):
+        key = "H9"
+    if key is None:
+        raise UnknownName(
+            f"unknown HEAT weapon {weapon!r}", hint="BAZ, PIAT, PSK, PFk, PF, H9 or ordnance"
+        )
+    if key in ("BAZ", "PIAT"):
+        return HeEquivalency(f"HEAT ({key})", Fraction(8), True, "ASL-8.31-e", f"{key} HEAT: 8 FP")
+    if key in ("PSK", "PFk"):
+        return HeEquivalency(
+            f"HEAT ({key})",
+            Fraction(12),
+            key == "PSK",
+            "ASL-8.31-f" if key == "PFk" else "ASL-8.31-e",
+            f"{key} HEAT: 12 FP" + ("; no Residual FP" if key == "PFk" else ""),
+        )
+    if key == "H9":
+        h9_fp = opts.heat_he_equiv_h9
+        return HeEquivalency(
+            "HEAT (H#[9])",
+            Fraction(h9_fp),
+            False,
+            "ASL-AMB-2",
+            f"the 37mm stick round: {h9_fp} FP; never Residual FP (ASL-8.31-f)",
+        )
+    if key == "PF":
+        return HeEquivalency(
+            "HEAT (PF)", Fraction(16), False, "ASL-8.31-f", "PF: 16 FP, no Residual"
+        )
+    # Other ordnance: one column left of the Gun's normal HE column.
+    if caliber_mm is None:
+        raise RuleViolation(
+            "ASL-8.31-g", "ordnance HEAT needs the Gun's caliber", hint="give the caliber in mm"
+        )
+    if not can_fire_he and opts.heat_without_he == "forbid":
+        raise RuleViolation(
+            "ASL-AMB-3",
+            "this Gun cannot fire HE, so (option heat_without_he=forbid) its HEAT has no "
+            "HE Equivalency against Personnel",
+            hint="fire HEAT at a vehicle, a Gun, or Infantry in wall/building/rubble/pillbox TEM "
+            "only as an anti-vehicle attack, or use the default option",
+        )
+    if opts.heat_he_equiv_table == "iift":
+        base = ift.iift_fp_for_caliber(caliber_mm)
+        iift_fp = _iift_left(base)
+        return HeEquivalency(
+            "HEAT (ordnance)",
+            iift_fp,
+            True,
+            "ASL-AMB-3",
+            f"{caliber_mm}mm: IIFT {base} FP, one column left = {iift_fp}",
+        )
+    col = ift.he_column_for_caliber(caliber_mm)
+    left = ift.column_left(col)
+    fp_col = left if left is not None else col
+    return HeEquivalency(
+        "HEAT (ordnance)",
+        Fraction(fp_col),
+        True,
+        "ASL-8.31-g",
+        f"{caliber_mm}mm: HE column {col}, one column left = {fp_col}",
+    )
+
+
+def _iift_left(fp: Fraction) -> Fraction:
+    """One column left on the Incremental IFT (1, 1.5, 2, 3, ... 36)."""
+    cols = [Fraction(1), Fraction(3, 2), *[Fraction(n) for n in range(2, 37)]]
+    lower = [c for c in cols if c < fp]
+    return lower[-1] if lower else cols[0]
+
+
+def _ap_type(kind: str, caliber_mm: float | None) -> HeEquivalency:
+    if kind == "MG":
+        raise RuleViolation(
+            "ASL-8.31-f",
+            "an MG (12.7 and 15mm included) has no AP HE Equivalency",
+            hint="MG fire uses its own FP on the IFT",
+        )
+    if kind == "ATR":
+        if caliber_mm is None or round(caliber_mm) != 20:
+            raise RuleViolation(
+                "ASL-8.31-f",
+                f"only a 20mm ATR has an AP HE Equivalency (this one is {caliber_mm}mm)",
+                hint="a 20mm ATR attacks Personnel at 1 FP",
+            )
+        return HeEquivalency("ATR", Fraction(1), False, "ASL-8.31-f", "20mm ATR: 1 FP, no Residual")
+    if kind in ("APCR", "APDS"):
+        return HeEquivalency(
+            kind, Fraction(1), False, "ASL-8.31-f", f"every {kind}: 1 FP; never Residual FP"
+        )
+    if caliber_mm is None:
+        raise RuleViolation("ASL-8.31-c", "AP HE Equivalency needs the caliber", hint="give mm")
+    fp = 1 if caliber_mm < 37 else 2
+    return HeEquivalency(
+        "AP",
+        Fraction(fp),
+        False,
+        "ASL-8.31-e",
+        f"AP {'< 37' if fp == 1 else '>= 37'}mm: {fp} FP; never Residual FP (ASL-8.31-d)",
+    )
+
+
+def residual_fp_allowed(attack: str, weapon: str | None = None) -> bool:
+    """ASL-8.31-d/f: AP-type attacks, PF, PFk and H#[9] never leave Residual FP."""
+    kind = attack.strip().upper()
+    if kind in ("AP", "APCR", "APDS", "ATR"):
+        return False
+    if kind == "HEAT":
+        w = (weapon or "ordnance").strip().lower()
+        return w not in ("pf", "pfk", "h9", "h#[9]")
+    return True
+
+
+def check_residual(attack: str, weapon: str | None = None) -> None:
+    """Refuse placing Residual FP for an attack that may never leave it (ASL-8.31-d/f)."""
+    if not residual_fp_allowed(attack, weapon):
+        raise RuleViolation(
+            "ASL-8.31-d" if attack.upper() != "HEAT" else "ASL-8.31-f",
+            f"{attack}{' (' + weapon + ')' if weapon else ''} never leaves Residual FP",
+            hint="resolve the attack without placing a Residual FP counter",
+        )
+
+
+HEAT_TARGETS = ("vehicle", "gun", "infantry", "cavalry", "other")
+HEAT_TEM = ("wall", "building", "rubble", "pillbox")
+
+
+def check_heat_target(target: str, tem: str | None = None) -> None:
+    """ASL-8.31-b: HEAT only at a vehicle, a Gun, or Infantry/Cavalry in wall/building/rubble/pillbox TEM.
+
+    >>> check_heat_target("infantry", "building")
+    >>> check_heat_target("infantry", "woods")
+    Traceback (most recent call last):
+    ...
+    ordnance.core.errors.RuleViolation: [ASL-8.31-b] HEAT may not be fired at infantry receiving woods TEM (instead: fire HEAT at a vehicle, a Gun, or Infantry/Cavalry receiving wall, building, rubble or pillbox TEM; use HE or AP otherwise)
+    """
+    kind = target.strip().lower()
+    if kind in ("vehicle", "gun"):
+        return
+    if kind in ("infantry", "cavalry") and (tem or "").strip().lower() in HEAT_TEM:
+        return
+    where = (
+        f" receiving {tem} TEM"
+        if tem
+        else (" in the open" if kind in ("infantry", "cavalry") else "")
+    )
+    raise RuleViolation(
+        "ASL-8.31-b",
+        f"HEAT may not be fired at {kind}{where}",
+        hint="fire HEAT at a vehicle, a Gun, or Infantry/Cavalry receiving wall, building, "
+        "rubble or pillbox TEM; use HE or AP otherwise",
+    )

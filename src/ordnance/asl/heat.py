@@ -1,0 +1,99 @@
+"""HEAT availability dates (ASL-8.3-a, ASL-AMB-6) and SCW HEAT (ASL-8.3-b, -c).
+
+Ordnance HEAT exists only from a date that depends on the nation that made
+the Gun (ASL-AMB-6 default; option: the army using it): German from May 1942,
+American, British and Russian from January 1943. Other nations are not named
+by the rule, so only their counter data decides. A later date on the counter
+still wins, because both must allow the round (see
+:func:`ordnance.asl.capability.resolve_capability`).
+
+Shaped-charge weapons (BAZ, PIAT, PSK, PF, PFk) fire HEAT with no Depletion
+Number: their removal number already accounts for running out (ASL-8.3-b);
+their HEAT has the same effects as ordnance HEAT (ASL-8.3-c).
+
+>>> heat_gate("german").label
+'May 1942'
+>>> heat_allowed("russian", ScenarioDate(1942, 12))
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ordnance.asl.dates import ScenarioDate
+from ordnance.asl.supply import _ALIASES, NATIONALITIES
+from ordnance.core.errors import UnknownName
+
+HEAT_GATES: dict[str, ScenarioDate] = {
+    "german": ScenarioDate(1942, 5),
+    "american": ScenarioDate(1943, 1),
+    "british": ScenarioDate(1943, 1),
+    "russian": ScenarioDate(1943, 1),
+}
+
+SCW_WEAPONS = ("BAZ", "PIAT", "PSK", "PF", "PFk")
+
+
+def _nat(text: str) -> str:
+    key = text.strip().lower()
+    return _ALIASES.get(key, key)
+
+
+def heat_gate(nationality: str) -> ScenarioDate | None:
+    """ASL-8.3-a: the first month of HEAT for a nation; None when the rule names none."""
+    return HEAT_GATES.get(_nat(nationality))
+
+
+def heat_allowed(nationality: str, date: ScenarioDate) -> bool:
+    """ASL-8.3-a: whether the date gate lets a nation's ordnance fire HEAT.
+
+    Unnamed nations are not gated here (ASL-AMB-6: their counter data decides).
+    """
+    gate = heat_gate(nationality)
+    return gate is None or date >= gate
+
+
+def gate_nationality(
+    made_by: str | None, used_by: str | None, *, gate_by: str = "manufacture"
+) -> str | None:
+    """ASL-AMB-6: whose date applies, the maker's (default) or the user's (option)."""
+    if gate_by == "user":
+        return used_by
+    return made_by or used_by
+
+
+@dataclass(frozen=True, slots=True)
+class ScwHeat:
+    """HEAT fired by a shaped-charge weapon: always there, never depleted."""
+
+    weapon: str
+    depletion: None = None
+    clause: str = "ASL-8.3-b"
+
+
+def scw_heat(weapon: str) -> ScwHeat:
+    """ASL-8.3-b: SCW HEAT has no Depletion Number.
+
+    >>> scw_heat("psk").weapon, scw_heat("PSK").depletion
+    ('PSK', None)
+    """
+    for name in SCW_WEAPONS:
+        if name.lower() == weapon.strip().lower():
+            return ScwHeat(name)
+    raise UnknownName(
+        f"{weapon!r} is not a shaped-charge weapon",
+        hint="SCW are " + ", ".join(SCW_WEAPONS) + " (ASL-8.3-b)",
+    )
+
+
+__all__ = [
+    "HEAT_GATES",
+    "NATIONALITIES",
+    "SCW_WEAPONS",
+    "ScwHeat",
+    "gate_nationality",
+    "heat_allowed",
+    "heat_gate",
+    "scw_heat",
+]

@@ -1,0 +1,82 @@
+"""Scenario options: one field per ambiguity of the notes (ASL-AMB-n).
+
+Each default is the notes' RECOMMENDED DEFAULT; the alternative readings are
+the other values. The field names say what they change; the description of
+each field names its ambiguity.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class AslOptions(BaseModel):
+    """Rule options of an ASL scenario (every default is the notes' default)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    elite_scope: Literal["all", "chart-only"] = Field(
+        "all",
+        description="ASL-AMB-4: Elite +1 on every Depletion Number (default) or only on "
+        "Ammunition Supply Chart ammunition (APCR/APDS).",
+    )
+    counter_missing_year: Literal["unavailable", "chart"] = Field(
+        "unavailable",
+        description="ASL-AMB-5: a counter with values for an ammunition but none for the "
+        "scenario year means none (default), or falls back to the chart.",
+    )
+    heat_gate_by: Literal["manufacture", "user"] = Field(
+        "manufacture",
+        description="ASL-AMB-6: the HEAT date gate follows the nation that made the Gun "
+        "(default) or the army using it.",
+    )
+    heat_he_equiv_h9: Literal[12, 8] = Field(
+        12,
+        description="ASL-AMB-2: HE Equivalency of the H#[9] round, 12 FP with PSK/PFk "
+        "(default) or 8 FP with BAZ/PIAT.",
+    )
+    heat_he_equiv_table: Literal["ift", "iift"] = Field(
+        "ift",
+        description="ASL-AMB-3: other-ordnance HEAT steps one IFT column left (default) "
+        "or one Incremental IFT column left.",
+    )
+    heat_without_he: Literal["allow", "forbid"] = Field(
+        "allow",
+        description="ASL-AMB-3: a Gun that cannot fire HE still has a HEAT HE Equivalency "
+        "from its caliber (default), or may not fire HEAT at Personnel.",
+    )
+    voided_shot_ca: Literal["keep", "undo"] = Field(
+        "keep",
+        description="ASL-AMB-15: after a DR > N shot a CA change already made stays "
+        "(default) or is undone.",
+    )
+    canister_reduction: Literal["cumulative", "largest"] = Field(
+        "cumulative", description="ASL-AMB-8: Canister FP reductions multiply (default)."
+    )
+    canister_dice: Literal["one", "per-location"] = Field(
+        "one", description="ASL-AMB-9: one IFT DR for the whole cluster (default)."
+    )
+    canister_vehicles: Literal["unarmored-attacked", "prc-only"] = Field(
+        "unarmored-attacked",
+        description="ASL-AMB-10: unarmored vehicles are attacked (default) or only PRC.",
+    )
+    canister_geometry: Literal["outer-ring", "hexside-path"] = Field(
+        "outer-ring", description="ASL-AMB-7: the five aim points per CA (default)."
+    )
+    smoke_other_phases: bool = Field(
+        False,
+        description="ASL-AMB-11: allow Dispersed ordnance SMOKE outside the PFPh/DFPh.",
+    )
+    smoke_interior_building: bool = Field(
+        False, description="ASL-AMB-12: allow SMOKE into an Interior Building hex."
+    )
+    wp_first_fire: bool = Field(
+        False, description="ASL-AMB-13: allow WP as Defensive First Fire in the MPh."
+    )
+    month_letters: dict[str, int] | None = Field(
+        None,
+        description="ASL-AMB-16: override the month letters of counter superscripts "
+        "(default F=2, M=3, J=6, A=8, S=9, N=11).",
+    )
