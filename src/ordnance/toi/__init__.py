@@ -1,0 +1,26 @@
+"""Tide of Iron: the Fury of the Bear munitions specialization tokens.
+
+The module keeps each nation's hidden munitions tokens (HE, AP-B, AP-C, Smoke),
+enforces the purchase window and the on-board cap, applies each token to the
+attack that reveals it, resolves Smoke rounds with their drift, and gives the
+exact odds of every choice.
+
+Layout (small modules named for the game's own words):
+
+* :mod:`.munitions`: the four token types and what each does to an attack;
+* :mod:`.settings`: the game settings, one field per documented ambiguity;
+* :mod:`.attack`: range bands, Hit Numbers, defense dice, combined fire and the
+  pure resolving function (black attack dice, then red defense dice);
+* :mod:`.damage`: applying net hits to a vehicle or a squad (documented default);
+* :mod:`.smoke`: the Smoke round, its drift and its exact outcome distribution;
+* :mod:`.units` / :mod:`.catalogue`: unit profiles and the sample catalogue;
+* :mod:`.hexmap`: the map (terrain, buildings, elevation, cover, LOS);
+* :mod:`.state`, :mod:`.actions`, :mod:`.status_phase`, :mod:`.rules`: the game;
+* :mod:`.views`: the observer that hides face-down tokens from the opponent;
+* :mod:`.advice`: ranking the munitions against a target;
+* :mod:`.plugin` / :mod:`.cli`: registration and the command line.
+
+Clause ids (``TOI-GEN-4``, ``TOI-HE-3``, ``TOI-AMB-7``...) come from the
+reference notes shipped with the project; core Tide of Iron facts are cited by
+the notes' Part B section (``TOI-B2`` = range bands, ``TOI-B10`` = smoke...).
+"""

@@ -1,0 +1,854 @@
+"""``apply``: every action of the Tide of Iron munitions game, as pure functions.
+
+Each refusal names its clause (``TOI-GEN-4``, ``TOI-HE-3``...). Events that
+carry a secret (the type of a token bought or discarded face down) are marked
+``secret_for`` the owner, with a public version that says "a munitions token"
+and nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.game import Event
+from ordnance.core.hexes import Direction, Hex, parse_hex
+from ordnance.toi import status_phase
+from ordnance.toi.actions import (
+    Advance,
+    Attack,
+    Buy,
+    Discard,
+    Move,
+    PlaceOpFire,
+    ReceiveCommand,
+    parse_action,
+)
+from ordnance.toi.attack import (
+    AttackInput,
+    AttackPlan,
+    AttackRoll,
+    RangeBand,
+    Supporter,
+    attack_distribution,
+    plan_attack,
+    range_band,
+    resolve_attack,
+    worst_band,
+)
+from ordnance.toi.damage import (
+    VehicleDamage,
+    armour_penalty,
+    firepower_halvings,
+    squad_after_hits,
+    vehicle_after_hits,
+)
+from ordnance.toi.hexmap import cover, has_los
+from ordnance.toi.munitions import Munition
+from ordnance.toi.smoke import (
+    Landing,
+    SmokePlan,
+    land_smoke,
+    orientation_for,
+    plan_smoke,
+    resolve_smoke_round,
+    smoke_allowed,
+    smoke_landing_distribution,
+)
+from ordnance.toi.state import Phase, SmokeMarker, ToIState, Token, Unit
+from ordnance.toi.status_phase import return_token
+
+#: The on-board cap per nation (TOI-GEN-6) and the purchase limit per Status Phase (TOI-GEN-4).
+MAX_ON_BOARD = 3
+MAX_PER_STATUS_PHASE = 3
+TOKEN_COST = 1
+
+
+def _check_seat(seat: str | None, side: str, state: ToIState) -> None:
+    if seat is None:
+        return
+    if seat not in state.sides:
+        raise UnknownName(f"no seat called {seat!r} (seats: {', '.join(state.sides)})")
+    if seat != side:
+        raise NotYourSeat(f"{seat} cannot act for {side}", hint=f"act as {side}")
+
+
+def _secret(
+    side: str, kind: str, data: dict[str, Any], text: str, public: dict[str, Any], public_text: str
+) -> Event:
+    return Event(
+        kind, data, text=text, secret_for=frozenset({side}), public=public, public_text=public_text
+    )
+
+
+# -- Status Phase: buy, discard, Op Fire ----------------------------------------------
+
+
+def buy(
+    state: ToIState, a: Buy, dice: DiceSource, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    """Buy one token and place it face down beside a vehicle (TOI-GEN-2..6)."""
+    s = state.settings
+    if not s.munitions_in_force:
+        why = (
+            "the scenario forbids them"
+            if s.scenario_munitions == "forbidden"
+            else "the players did not agree to use them"
+        )
+        raise RuleViolation(
+            "TOI-GEN-2",
+            f"munitions tokens are not in use in this game: {why}",
+            hint="create the game with munitions_agreed=true",
+        )
+    unit = state.unit(a.unit)
+    _check_seat(seat, unit.side, state)
+    if state.phase is not Phase.STATUS or state.step != "munitions":
+        raise RuleViolation(
+            "TOI-GEN-4",
+            f"tokens are bought only in the Status Phase, right before Op Fire placement (now: {state.position})",
+            hint="advance to the munitions step: advance --to munitions",
+        )
+    if not unit.alive:
+        raise RuleViolation(
+            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
+        )
+    if not unit.is_vehicle:
+        raise RuleViolation(
+            "TOI-GEN-5",
+            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
+            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
+        )
+    if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
+        raise RuleViolation(
+            "TOI-B7",
+            f"{unit.id} has no attack, so a token beside it could never be revealed",
+            hint="pick a vehicle that can attack",
+        )
+    nation = state.nation(unit.side)
+    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
+        raise RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} already bought three tokens this Status Phase",
+            hint="buy more in the next Status Phase",
+        )
+    on_board = len(state.tokens_of(nation.name))
+    if on_board >= MAX_ON_BOARD:
+        raise RuleViolation(
+            "TOI-GEN-6",
+            f"{nation.name} already has three munitions tokens on the board",
+            hint="use or discard a token first",
+        )
+    if nation.command < TOKEN_COST:
+        raise RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} holds {nation.command} command; a token costs 1",
+            hint="receive command in the Command Phase",
+        )
+    if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
+        raise RuleViolation(
+            "TOI-AMB-11",
+            f"{unit.id} already carries a munitions token",
+            hint="pick another vehicle (one token per unit by default)",
+        )
+    munition = _choose_type(state, a, nation.name, dice)
+    nation = replace(
+        nation,
+        command=nation.command - TOKEN_COST,
+        bought_this_status=nation.bought_this_status + 1,
+        purchases=nation.purchases + 1,
+    )
+    if not s.unlimited_supply:
+        nation = nation.with_supply(munition, -1)
+    token = Token(
+        id=f"{nation.name}-{nation.purchases}",
+        side=nation.name,
+        munition=munition,
+        unit=unit.id,
+        bought_in_status=state.status_no,
+    )
+    state = replace(state.with_nation(nation), tokens=(*state.tokens, token))
+    event = _secret(
+        nation.name,
+        "token-bought",
+        {
+            "side": nation.name,
+            "unit": unit.id,
+            "token": token.id,
+            "munition": munition.value,
+            "command": nation.command,
+        },
+        f"{nation.name} bought {munition.value} (token {token.id}) and placed it face down beside "
+        f"{unit.id}; command {nation.command + 1} -> {nation.command}",
+        {"side": nation.name, "unit": unit.id, "command": nation.command},
+        f"{nation.name} placed a munitions token face down beside {unit.id} "
+        f"(1 command; {nation.command} left)",
+    )
+    return state, [event]
+
+
+def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Munition:
+    s = state.settings
+    nation = state.nation(side)
+    if s.token_choice == "random":
+        if a.munition is not None:
+            raise RuleViolation(
+                "TOI-AMB-12",
+                "in this game tokens are drawn at random from the supply",
+                hint="buy without naming a type",
+            )
+        pool = [m for m in Munition for _ in range(nation.supply_count(m))]
+        if s.unlimited_supply:
+            pool = list(Munition)
+        if not pool:
+            raise RuleViolation("TOI-GEN-3", f"{side} has no token left in its supply")
+        return pool[dice.die(len(pool), "token draw") - 1]
+    if a.munition is None:
+        raise RuleViolation(
+            "TOI-AMB-12", "name the type of token to buy", hint="one of HE, AP-B, AP-C, Smoke"
+        )
+    if not s.unlimited_supply and nation.supply_count(a.munition) <= 0:
+        raise RuleViolation(
+            "TOI-GEN-3",
+            f"{side} has no {a.munition.value} token left in its supply",
+            hint="buy another type, or wait for a token to return to the supply",
+        )
+    return a.munition
+
+
+def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, list[Event]]:
+    """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
+    token = _find_token(state, a)
+    _check_seat(seat, token.side, state)
+    if state.phase is not Phase.STATUS or state.step != "keep-or-discard":
+        raise RuleViolation(
+            "TOI-GEN-8",
+            "unused tokens are discarded only at the end of the Status Phase",
+            hint="advance to keep-or-discard, or keep the token",
+        )
+    if token.face_up:
+        raise RuleViolation(
+            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
+        )
+    eligible = (
+        token.bought_in_status < state.status_no
+        if state.settings.keep_or_discard == "every_status_phase"
+        else token.bought_in_status == state.status_no - 1
+    )
+    if not eligible:
+        raise RuleViolation(
+            "TOI-GEN-8" if token.bought_in_status == state.status_no else "TOI-AMB-14",
+            "this token may not be discarded now (only at the end of a later Status Phase)"
+            if token.bought_in_status == state.status_no
+            else "the keep-or-discard choice for this token was offered once and it was kept",
+            hint="keep it with its unit at no cost",
+        )
+    state = return_token(state, token)
+    event = _secret(
+        token.side,
+        "token-discarded",
+        {
+            "side": token.side,
+            "unit": token.unit,
+            "token": token.id,
+            "munition": token.munition.value,
+        },
+        f"{token.side} discarded unused token {token.id} ({token.munition.value}) from {token.unit}",
+        {"side": token.side, "unit": token.unit},
+        f"{token.side} discarded the face-down munitions token beside {token.unit}",
+    )
+    return state, [event]
+
+
+def _find_token(state: ToIState, a: Discard) -> Token:
+    if a.token is not None:
+        for t in state.tokens:
+            if t.id == a.token:
+                return t
+        raise UnknownName(f"no munitions token {a.token!r} on the board")
+    if a.unit is None:
+        raise OrdnanceError("name the unit (or the token) whose token to discard")
+    state.unit(a.unit)
+    down = [t for t in state.tokens_on(a.unit) if not t.face_up]
+    if not down:
+        raise UnknownName(f"{a.unit} carries no face-down munitions token")
+    if len(down) > 1:
+        raise OrdnanceError(f"{a.unit} carries several tokens", hint="name the token id")
+    return down[0]
+
+
+def place_op_fire(
+    state: ToIState, a: PlaceOpFire, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    unit = state.unit(a.unit)
+    _check_seat(seat, unit.side, state)
+    if state.phase is not Phase.STATUS or state.step != "op-fire":
+        raise RuleViolation(
+            "TOI-B8",
+            "units are placed on Op Fire in the Status Phase, step 3",
+            hint="advance to op-fire",
+        )
+    if not unit.alive or unit.activation != "fresh":
+        raise RuleViolation("TOI-B9", f"{unit.id} is not a fresh unit in play")
+    if unit.morale != "normal":
+        raise RuleViolation(
+            "TOI-B9", f"{unit.id} is {unit.morale}: pinned or disrupted squads cannot Op Fire"
+        )
+    state = state.with_unit(replace(unit, activation="op-fire"))
+    return state, [Event("op-fire", {"unit": unit.id}, text=f"{unit.id} placed on Op Fire")]
+
+
+def receive_command(
+    state: ToIState, a: ReceiveCommand, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    nation = state.nation(a.side)
+    _check_seat(seat, nation.name, state)
+    if state.phase is not Phase.COMMAND:
+        raise RuleViolation(
+            "TOI-B8",
+            "command is received in the Command Phase",
+            hint="advance to the command phase",
+        )
+    state = state.with_nation(replace(nation, command=nation.command + a.amount))
+    return state, [
+        Event(
+            "command",
+            {"side": nation.name, "amount": a.amount, "command": nation.command + a.amount},
+            text=f"{nation.name} receives {a.amount} command ({nation.command + a.amount})",
+        )
+    ]
+
+
+def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
+    unit = state.unit(a.unit)
+    _check_seat(seat, unit.side, state)
+    if state.phase is not Phase.ACTION:
+        raise RuleViolation(
+            "TOI-B8", "units move in the Action Phase", hint="advance to the action phase"
+        )
+    if not unit.alive:
+        raise RuleViolation("TOI-B8", f"{unit.id} is no longer on the board")
+    dest = parse_hex(a.to)
+    state.map.info(dest)
+    state = state.with_unit(replace(unit, hex=dest))
+    return state, [
+        Event(
+            "move",
+            {"unit": unit.id, "from": str(unit.hex), "to": str(dest)},
+            text=f"{unit.id} moves {unit.hex} -> {dest}",
+        )
+    ]
+
+
+# -- attacks ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PreparedAttack:
+    """An attack on a unit, planned: the rules applied, the dice not yet rolled."""
+
+    attacker: Unit
+    target: Unit
+    supporters: tuple[Unit, ...]
+    inp: AttackInput
+    plan: AttackPlan
+    revealed: tuple[Token, ...]
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class PreparedSmoke:
+    """A Smoke round, planned."""
+
+    attacker: Unit
+    target_hex: Hex
+    plan: SmokePlan
+    orientation: Direction
+    revealed: tuple[Token, ...]
+
+
+def _halvings(state: ToIState, u: Unit) -> int:
+    """Heavy damage halves firepower (B6); so does firing from a smoke hex (B10)."""
+    return firepower_halvings(u.damage) + (1 if u.hex in state.smoke_hexes else 0)
+
+
+def _defense(state: ToIState, target: Unit) -> int:
+    """Defense dice = armour (less damage) + cover of the hex, +2 in smoke (B4, B6, B10)."""
+    armour = (
+        max(target.profile.armour - armour_penalty(target.damage), 0) if target.is_vehicle else 0
+    )
+    return armour + cover(state.map, target.hex, state.smoke_hexes)
+
+
+def _los(state: ToIState, a: Hex, b: Hex, who: str) -> None:
+    if has_los(state.map, a, b, state.smoke_hexes):
+        return
+    clause = "TOI-B10" if has_los(state.map, a, b) else "TOI-B2"
+    why = (
+        "smoke blocks the line of sight"
+        if clause == "TOI-B10"
+        else "terrain blocks the line of sight"
+    )
+    raise RuleViolation(
+        clause,
+        f"{who} has no line of sight from {a} to {b}: {why}",
+        hint="pick a target in line of sight",
+    )
+
+
+def _check_activation(u: Unit, mode: str, role: str) -> None:
+    if mode == "op_fire":
+        if u.activation != "op-fire":
+            raise RuleViolation(
+                "TOI-B9",
+                f"{u.id} is not on Op Fire",
+                hint="only units placed on Op Fire may Op Fire",
+            )
+    elif u.activation != "fresh":
+        raise RuleViolation(
+            "TOI-B8",
+            f"{u.id} is {u.activation}: only a fresh unit may be activated",
+            hint=f"pick a fresh unit as {role}",
+        )
+
+
+def face_down_tokens(state: ToIState, unit: Unit) -> tuple[Token, ...]:
+    return tuple(t for t in state.tokens_on(unit.id) if not t.face_up)
+
+
+def prepare_attack(
+    state: ToIState, a: Attack, *, know_tokens: bool = True
+) -> PreparedAttack | PreparedSmoke:
+    """Plan an attack or a Smoke round without rolling. ``know_tokens=False`` plans as
+    someone who cannot see the attacker's face-down tokens (the odds for an opponent)."""
+    if state.phase is not Phase.ACTION:
+        raise RuleViolation(
+            "TOI-B8",
+            f"attacks are made in the Action Phase (now: {state.position})",
+            hint="advance to the action phase",
+        )
+    attacker = state.unit(a.unit)
+    if not attacker.alive:
+        raise RuleViolation("TOI-B8", f"{attacker.id} is no longer on the board")
+    _check_activation(attacker, a.mode, "attacker")
+    tokens = face_down_tokens(state, attacker) if know_tokens else ()
+    if any(t.munition is Munition.SMOKE for t in tokens):
+        return _prepare_smoke(state, a, attacker, tokens)
+    if a.target is None:
+        raise RuleViolation(
+            "TOI-SMK-1",
+            "only a Smoke round targets a hex; an attack targets a unit",
+            hint="name a target unit",
+        )
+    target = state.unit(a.target)
+    if not target.alive:
+        raise RuleViolation("TOI-B4", f"{target.id} is no longer on the board")
+    if target.side == attacker.side:
+        raise RuleViolation(
+            "TOI-B4", f"{target.id} is on your own side", hint="attack an enemy unit"
+        )
+    vs_vehicle = target.is_vehicle
+    kind = "vehicle" if vs_vehicle else "squad"
+    fp = attacker.firepower(vs_vehicle)
+    if fp <= 0 or attacker.range_value(vs_vehicle) <= 0:
+        raise RuleViolation("TOI-B4", f"{attacker.id} has no firepower against a {kind}")
+    _los(state, attacker.hex, target.hex, attacker.id)
+    distance = attacker.hex.distance(target.hex)
+
+    def band_of(u: Unit) -> RangeBand:
+        return range_band(
+            distance if u is attacker else u.hex.distance(target.hex),
+            u.range_value(vs_vehicle),
+            higher_ground=state.map.elevation(u.hex) > state.map.elevation(target.hex),
+        )
+
+    lead_band = band_of(attacker)
+    supporters: list[Unit] = []
+    support_inputs: list[Supporter] = []
+    for sid in a.support:
+        sup = state.unit(sid)
+        if sup.id == attacker.id or sup in supporters:
+            raise RuleViolation("TOI-B5", f"{sup.id} is named twice in the attack")
+        if sup.side != attacker.side or not sup.alive:
+            raise RuleViolation("TOI-B5", f"{sup.id} cannot join: not a friendly unit in play")
+        _check_activation(sup, a.mode, "supporter")
+        if sup.morale != "normal":
+            raise RuleViolation("TOI-B5", f"{sup.id} is {sup.morale} and cannot join combined fire")
+        if sup.firepower(vs_vehicle) <= 0:
+            raise RuleViolation("TOI-B5", f"{sup.id} has no firepower against a {kind}")
+        _los(state, sup.hex, target.hex, sup.id)
+        band = band_of(sup)
+        if band is RangeBand.OUT:
+            raise RuleViolation(
+                "TOI-B5", f"{sup.id} is out of range of {target.id}", hint="leave it out"
+            )
+        sup_tokens = (
+            face_down_tokens(state, sup)
+            if (know_tokens and state.settings.reveal_on_support)
+            else ()
+        )
+        supporters.append(sup)
+        support_inputs.append(
+            Supporter(
+                sup.firepower(vs_vehicle),
+                _halvings(state, sup),
+                tuple(t.munition for t in sup_tokens if t.munition is not Munition.SMOKE),
+                band,
+            )
+        )
+    band = worst_band([lead_band, *(s.band for s in support_inputs if s.band is not None)])
+    revealed = tokens
+    if state.settings.reveal_only_vs_vehicles and not vs_vehicle:
+        revealed = ()
+    munitions = tuple(t.munition for t in revealed)
+    sup_revealed = tuple(
+        t
+        for s in supporters
+        for t in (
+            face_down_tokens(state, s) if know_tokens and state.settings.reveal_on_support else ()
+        )
+    )
+    inp = AttackInput(
+        firepower=fp,
+        target=kind,
+        band=band,
+        defense=_defense(state, target),
+        munitions=munitions,
+        fire_and_movement=a.mode == "fire_and_movement",
+        halvings=_halvings(state, attacker),
+        support=tuple(support_inputs),
+        lead_band=lead_band,
+    )
+    mband = lead_band if state.settings.combined_band == "per_participant" else band
+    if (
+        mband is RangeBand.LONG
+        and Munition.HE in munitions
+        and state.settings.he_long_range == "void"
+    ):
+        plan = AttackPlan(
+            0,
+            7,
+            0,
+            state.settings.cancel_on,
+            band,
+            ("HE at long range: the attack is void (TOI-AMB-7 option)",),
+            ("TOI-HE-3",),
+        )
+        return PreparedAttack(
+            attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed, void=True
+        )
+    if mband is RangeBand.LONG and band is not RangeBand.LONG and Munition.HE in munitions:
+        raise RuleViolation(
+            "TOI-HE-3",
+            "a unit firing HE may not make a long-range attack",
+            hint="attack a target at close or normal range",
+        )
+    plan = plan_attack(inp, state.settings)
+    return PreparedAttack(attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed)
+
+
+def _prepare_smoke(
+    state: ToIState, a: Attack, attacker: Unit, tokens: tuple[Token, ...]
+) -> PreparedSmoke:
+    if a.hex is not None:
+        target_hex = parse_hex(a.hex)
+    elif a.target is not None:
+        target_hex = state.unit(a.target).hex
+    else:
+        raise RuleViolation("TOI-SMK-1", "a Smoke round targets a hex", hint="give the target hex")
+    state.map.info(target_hex)
+    if a.support:
+        raise RuleViolation(
+            "TOI-SMK-2",
+            "a Smoke round is fired by one unit alone",
+            hint="leave out the supporting units",
+        )
+    why = smoke_allowed(state.map, target_hex, state.smoke_hexes)
+    if why is not None and state.settings.smoke_targets == "open_only":
+        raise RuleViolation(
+            "TOI-AMB-5",
+            f"smoke cannot be placed in {target_hex} ({why}; no smoke in buildings, one per hex, B10)",
+            hint="target a hex without a building or smoke",
+        )
+    fire = attacker.profile.vs_vehicle
+    if fire.firepower <= 0 or fire.range <= 0:
+        raise RuleViolation(
+            "TOI-SMK-2", f"{attacker.id} has no attack against vehicles to fire smoke with"
+        )
+    _los(state, attacker.hex, target_hex, attacker.id)
+    band = range_band(
+        attacker.hex.distance(target_hex),
+        fire.range,
+        higher_ground=state.map.elevation(attacker.hex) > state.map.elevation(target_hex),
+    )
+    plan = plan_smoke(
+        fire.firepower,
+        band,
+        state.settings,
+        halvings=_halvings(state, attacker),
+        fire_and_movement=a.mode == "fire_and_movement",
+        cover=cover(state.map, target_hex, state.smoke_hexes),
+    )
+    orientation = orientation_for(state.settings, state.map, attacker.hex, target_hex)
+    return PreparedSmoke(attacker, target_hex, plan, orientation, tokens)
+
+
+def _reveal(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState, list[Event]]:
+    events = []
+    ids = {t.id for t in tokens}
+    state = replace(
+        state, tokens=tuple(replace(t, face_up=True) if t.id in ids else t for t in state.tokens)
+    )
+    for t in tokens:
+        events.append(
+            Event(
+                "token-revealed",
+                {"side": t.side, "unit": t.unit, "munition": t.munition.value},
+                text=f"{t.unit}'s munitions token is flipped: {t.munition.value} (TOI-GEN-7)",
+            )
+        )
+    return state, events
+
+
+def _fatigue(state: ToIState, units: tuple[Unit, ...]) -> ToIState:
+    for u in units:
+        state = state.with_unit(replace(state.unit(u.id), activation="fatigued"))
+    return state
+
+
+def attack(
+    state: ToIState, a: Attack, dice: DiceSource, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    attacker = state.unit(a.unit)
+    _check_seat(seat, attacker.side, state)
+    prepared = prepare_attack(state, a)
+    if isinstance(prepared, PreparedSmoke):
+        return _smoke_round(state, prepared, dice)
+    state, events = _reveal(state, prepared.revealed)
+    state = _fatigue(state, (prepared.attacker, *prepared.supporters))
+    if prepared.void:
+        for t in prepared.revealed:
+            if t.munition is Munition.HE:
+                state = return_token(state, t)
+        events.append(
+            Event(
+                "attack-void",
+                {"unit": attacker.id},
+                text=f"{attacker.id} revealed HE at long range: the attack is void (TOI-AMB-7 option)",
+            )
+        )
+        return state, events
+    roll = resolve_attack(prepared.plan, dice)
+    state, result = _apply_hits(state, prepared.target, roll.net, a.suppressive)
+    events.append(_attack_event(prepared, roll, result))
+    return state, events
+
+
+def _attack_event(p: PreparedAttack, roll: AttackRoll, result: str) -> Event:
+    plan = p.plan
+    data = {
+        "unit": p.attacker.id,
+        "target": p.target.id,
+        "support": [s.id for s in p.supporters],
+        "band": plan.band.value,
+        "attack_dice": plan.attack_dice,
+        "hit_on": plan.hit_on,
+        "defense_dice": plan.defense_dice,
+        "cancel_on": plan.cancel_on,
+        "black": list(roll.black),
+        "red": list(roll.red),
+        "hits": roll.hits,
+        "cancels": roll.cancels,
+        "net_hits": roll.net,
+        "result": result,
+        "steps": list(plan.steps),
+        "clauses": list(plan.clauses),
+    }
+    text = (
+        f"{p.attacker.id} attacks {p.target.id} at {plan.band.value} range: "
+        f"{plan.attack_dice} black dice hitting on {plan.hit_on}+ {list(roll.black)} = {roll.hits} hit(s); "
+        f"{plan.defense_dice} red dice {list(roll.red)} cancel {roll.cancels}; "
+        f"net {roll.net}: {result}"
+    )
+    return Event("attack", data, text=text)
+
+
+def _apply_hits(state: ToIState, target: Unit, net: int, suppressive: bool) -> tuple[ToIState, str]:
+    """Net hits on the target (notes B6, documented default; see :mod:`.damage`)."""
+    if target.is_vehicle:
+        after = vehicle_after_hits(target.damage, net)
+        target2 = replace(target, damage=after, alive=after is not VehicleDamage.DESTROYED)
+        result = (
+            f"{target.id} {after.value}" if after is not target.damage else f"{target.id} unharmed"
+        )
+    else:
+        figures, morale = squad_after_hits(target.figures, net, suppressive, target.morale)
+        target2 = replace(target, figures=figures, morale=morale, alive=figures > 0)
+        if figures == 0:
+            result = f"{target.id} eliminated"
+        elif suppressive:
+            result = f"{target.id} {morale}" if net else f"{target.id} unharmed"
+        else:
+            result = (
+                f"{target.id} loses {target.figures - figures} figure(s)"
+                if net
+                else f"{target.id} unharmed"
+            )
+    state = state.with_unit(target2)
+    if not target2.alive:
+        state, extra = _unit_destroyed(state, target2)
+        result += extra
+    return state, result
+
+
+def _unit_destroyed(state: ToIState, unit: Unit) -> tuple[ToIState, str]:
+    """A destroyed unit's tokens leave the board (TOI-AMB-16: back to the supply unrevealed)."""
+    notes = []
+    for t in state.tokens_on(unit.id):
+        state = return_token(state, t)
+        if t.face_up or state.settings.destroyed_unit_token == "reveal":
+            notes.append(f"its {t.munition.value} token is discarded")
+        else:
+            notes.append("its face-down munitions token leaves the board unrevealed (TOI-AMB-16)")
+    return state, ("; " + "; ".join(notes)) if notes else ""
+
+
+def _smoke_round(
+    state: ToIState, p: PreparedSmoke, dice: DiceSource
+) -> tuple[ToIState, list[Event]]:
+    state, events = _reveal(state, p.revealed)
+    roll = resolve_smoke_round(p.plan, dice)
+    landing = land_smoke(
+        roll, p.target_hex, state.map, state.smoke_hexes, p.orientation, state.settings
+    )
+    state = _fatigue(state, (p.attacker,))
+    if roll.outcome == "misfire":
+        for t in p.revealed:
+            if t.munition is Munition.SMOKE:
+                state = return_token(state, t)
+    state = _place_smoke(state, landing)
+    if landing.path:
+        state = replace(state, last_drift=(str(p.target_hex), str(landing.path[-1])))
+    events.append(
+        _smoke_event(
+            p, roll.black, roll.hits, roll.outcome, roll.drift_red, roll.drift_black, landing
+        )
+    )
+    return state, events
+
+
+def _place_smoke(state: ToIState, landing: Landing) -> ToIState:
+    if landing.hex is None:
+        return state
+    kept = tuple(s for s in state.smoke if s.hex != landing.hex)
+    return replace(state, smoke=(*kept, SmokeMarker(landing.hex, state.round)))
+
+
+def _smoke_event(
+    p: PreparedSmoke,
+    black: tuple[int, ...],
+    hits: int,
+    outcome: str,
+    red_die: int | None,
+    black_die: int | None,
+    landing: Landing,
+) -> Event:
+    data: dict[str, Any] = {
+        "unit": p.attacker.id,
+        "hex": str(p.target_hex),
+        "band": p.plan.band.value,
+        "dice": p.plan.dice,
+        "hit_on": p.plan.hit_on,
+        "black": list(black),
+        "hits": hits,
+        "outcome": outcome,
+        "landing": str(landing.hex) if landing.hex else None,
+        "reason": landing.reason,
+    }
+    clause = {"placed": "TOI-SMK-3", "drift": "TOI-SMK-4", "misfire": "TOI-SMK-5"}[outcome]
+    text = (
+        f"{p.attacker.id} fires Smoke at {p.target_hex} ({p.plan.band.value} range): "
+        f"{p.plan.dice} dice hitting on {p.plan.hit_on}+ {list(black)} = {hits} hit(s)"
+    )
+    if outcome == "drift":
+        data.update(
+            drift_red=red_die,
+            drift_black=black_die,
+            direction=landing.direction.name if landing.direction else None,
+        )
+        text += f"; drift: red {red_die}, black {black_die}"
+        if landing.direction is not None:
+            text += f" -> {len(landing.path)} hex(es) {landing.direction.name}"
+    if outcome == "misfire":
+        text += "; misfire: the Smoke token is discarded"
+    text += f"; {landing.label} ({clause})"
+    data["clause"] = clause
+    return Event("smoke-round", data, text=text)
+
+
+# -- dispatch -----------------------------------------------------------------------
+
+
+def apply_action(
+    state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    a = parse_action(action)
+    if isinstance(a, Advance):
+        return status_phase.advance(state, a.to)
+    if isinstance(a, ReceiveCommand):
+        return receive_command(state, a, seat)
+    if isinstance(a, Buy):
+        return buy(state, a, dice, seat)
+    if isinstance(a, Discard):
+        return discard(state, a, seat)
+    if isinstance(a, PlaceOpFire):
+        return place_op_fire(state, a, seat)
+    if isinstance(a, Move):
+        return move(state, a, seat)
+    if isinstance(a, Attack):
+        return attack(state, a, dice, seat)
+    raise OrdnanceError(f"unhandled action {a!r}")  # pragma: no cover
+
+
+def attack_odds(
+    state: ToIState, action: Mapping[str, Any], seat: str | None
+) -> dict[str, Any] | None:
+    """Exact odds of an attack action for ``seat``: the attacker's own face-down
+    tokens are used only when ``seat`` owns them."""
+    a = parse_action(action)
+    if not isinstance(a, Attack):
+        return None
+    attacker = state.unit(a.unit)
+    knows = seat == attacker.side
+    prepared = prepare_attack(state, a, know_tokens=knows)
+    hidden = bool(face_down_tokens(state, attacker)) and not knows
+    if isinstance(prepared, PreparedSmoke):
+        dist = smoke_landing_distribution(
+            prepared.plan,
+            prepared.target_hex,
+            state.map,
+            state.smoke_hexes,
+            prepared.orientation,
+            state.settings,
+        )
+        return {
+            "title": f"Smoke round by {attacker.id} at {prepared.target_hex}",
+            "distribution": dist.to_json(),
+            "dice": prepared.plan.dice,
+            "hit_on": prepared.plan.hit_on,
+        }
+    net = attack_distribution(prepared.plan)
+    out: dict[str, Any] = {
+        "title": f"{attacker.id} attacks {prepared.target.id}: net hits",
+        "distribution": net.to_json(),
+        "attack_dice": prepared.plan.attack_dice,
+        "hit_on": prepared.plan.hit_on,
+        "defense_dice": prepared.plan.defense_dice,
+        "band": prepared.plan.band.value,
+        "munitions": [t.munition.value for t in prepared.revealed],
+    }
+    if hidden:
+        out["note"] = "the attacker carries a face-down munitions token; its effect is not included"
+    return out

@@ -1,0 +1,125 @@
+"""Moving through the round, and what happens automatically at each step.
+
+* Entering the Status Phase: every face-up token is discarded (TOI-GEN-9)
+  and each nation's purchase count restarts (TOI-GEN-4: three per Status Phase).
+* ``remove-tokens``: units become fresh, pinned markers go, disrupted squads
+  become pinned, expired smoke is removed (B8 step 2, TOI-AMB-17).
+* ``munitions``: the purchase window (TOI-GEN-4), before ``op-fire``.
+* ``advance-round``: the round marker advances.
+* ``keep-or-discard``: the owner may drop unused face-down tokens (TOI-GEN-8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ordnance.core.errors import UnknownName
+from ordnance.core.game import Event
+from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
+
+
+def return_token(state: ToIState, token: Token) -> ToIState:
+    """Take ``token`` off the board; back to its supply unless discarded tokens are
+    removed from the game (TOI-AMB-15)."""
+    state = replace(state, tokens=tuple(t for t in state.tokens if t.id != token.id))
+    if state.settings.discarded_tokens == "supply":
+        state = state.with_nation(state.nation(token.side).with_supply(token.munition, 1))
+    return state
+
+
+def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
+    events: list[Event] = []
+    if state.phase is Phase.STATUS and state.step == STATUS_STEPS[0]:
+        state = replace(
+            state,
+            status_no=state.status_no + 1,
+            nations=tuple(replace(n, bought_this_status=0) for n in state.nations),
+        )
+        revealed = [t for t in state.tokens if t.face_up]
+        for t in revealed:
+            state = return_token(state, t)
+        if revealed:
+            listing = ", ".join(f"{t.munition.value} ({t.unit})" for t in revealed)
+            events.append(
+                Event(
+                    "tokens-discarded",
+                    {"tokens": [{"unit": t.unit, "munition": t.munition.value} for t in revealed]},
+                    text=f"revealed tokens discarded at the start of the Status Phase: {listing} (TOI-GEN-9)",
+                )
+            )
+    elif state.step == "remove-tokens":
+        units = []
+        for u in state.units:
+            morale = {"pinned": "normal", "disrupted": "pinned"}.get(u.morale, u.morale)
+            units.append(replace(u, activation="fresh", morale=morale))
+        expiry_inclusive = state.settings.smoke_expiry == "next_status_phase"
+        kept = tuple(
+            s
+            for s in state.smoke
+            if not (
+                s.placed_round < state.round or (expiry_inclusive and s.placed_round <= state.round)
+            )
+        )
+        gone = [str(s.hex) for s in state.smoke if s not in kept]
+        state = replace(state, units=tuple(units), smoke=kept, last_drift=None)
+        text = "units are fresh; pinned markers removed; disrupted squads now pinned"
+        if gone:
+            text += f"; smoke removed from {', '.join(gone)} (TOI-AMB-17)"
+        events.append(Event("tokens-removed", {"smoke_removed": gone}, text=text))
+    elif state.step == "munitions":
+        events.append(
+            Event(
+                "purchase-window",
+                {},
+                text="munitions purchase window: up to three tokens per nation, 1 command each (TOI-GEN-4)",
+            )
+        )
+    elif state.step == "advance-round":
+        state = replace(state, round=state.round + 1)
+        events.append(
+            Event("round", {"round": state.round}, text=f"round marker advanced to {state.round}")
+        )
+    elif state.step == "keep-or-discard":
+        events.append(
+            Event(
+                "keep-or-discard",
+                {},
+                text="end of the Status Phase: unused face-down tokens may be discarded or kept (TOI-GEN-8)",
+            )
+        )
+    return state, events
+
+
+def next_position(state: ToIState) -> ToIState:
+    i = ROUND.index((state.phase, state.step))
+    phase, step = ROUND[(i + 1) % len(ROUND)]
+    return replace(state, phase=phase, step=step)
+
+
+def positions() -> list[str]:
+    names = [position_name(p, s) for p, s in ROUND]
+    return names + [s for _p, s in ROUND if s] + ["status"]
+
+
+def advance(state: ToIState, to: str | None) -> tuple[ToIState, list[Event]]:
+    """Advance one step, or step by step until ``to`` (a step or phase name)."""
+    key = ""
+    if to is not None:
+        key = to.strip().lower()
+        if key not in positions():
+            raise UnknownName(f"no step called {to!r}", hint=f"one of {', '.join(positions())}")
+    events: list[Event] = []
+    for _ in range(len(ROUND)):
+        state = next_position(state)
+        state, more = enter(state)
+        events.append(
+            Event(
+                "phase",
+                {"position": state.position, "round": state.round},
+                text=f"round {state.round}: {state.position}",
+            )
+        )
+        events.extend(more)
+        if to is None or key in (state.position, state.step, state.phase.value):
+            break
+    return state, events
