@@ -1,5 +1,9 @@
 """Exact odds of the depletion check (ASL-8.9), in closed form.
 
+The sequence forms come from :mod:`ordnance.core.odds.sequences` (the core's
+cached closed forms); this module gives them their ASL meaning, adds the
+malfunction check, and handles ammunition with no Depletion Number.
+
 Every closed form here is tested against
 :func:`~ordnance.core.odds.enumerate_procedure` run over
 :func:`ordnance.asl.depletion.special_ammo_shot`, the code that resolves real
@@ -33,6 +37,12 @@ from ordnance.asl.depletion import (
 )
 from ordnance.core.dice import DiceSource
 from ordnance.core.odds import Distribution, enumerate_procedure
+from ordnance.core.odds.sequences import (
+    depletion_weights,
+    expected_rounds_before_exhaustion,
+    special_rounds_fired,
+    still_available,
+)
 
 #: Ways to roll each Original DR total with two dice (out of 36).
 DR_WAYS: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
@@ -42,9 +52,7 @@ def shot_counts(depletion: int | None) -> tuple[int, int, int]:
     """Ways out of 36 for DR < N, DR = N and DR > N (no check: all 36 are "<")."""
     if depletion is None:
         return 36, 0, 0
-    less = sum(w for t, w in DR_WAYS.items() if t < depletion)
-    equal = DR_WAYS.get(depletion, 0)
-    return less, equal, 36 - less - equal
+    return depletion_weights(depletion)
 
 
 def _parts(depletion: int | None) -> tuple[Fraction, Fraction, Fraction]:
@@ -92,10 +100,9 @@ def enumerated_shot(
 
 def available_on_shot(depletion: int | None, k: int) -> Fraction:
     """Chance the ammunition is still there when the k-th shot is declared (k >= 1)."""
-    if k < 1:
-        raise ValueError("shots are numbered from 1")
-    less, _equal, _more = _parts(depletion)
-    return less ** (k - 1)
+    if depletion is None:
+        return Fraction(1)
+    return still_available(depletion, k)
 
 
 def fired_on_shot(depletion: int | None, k: int) -> Fraction:
@@ -111,10 +118,9 @@ def gone_by_shot(depletion: int | None, k: int) -> Fraction:
 
 def expected_rounds(depletion: int | None) -> Fraction | None:
     """Expected special rounds fired before it runs out; None when it never does."""
-    less, equal, _more = _parts(depletion)
-    if less == 1:
+    if depletion is None:
         return None
-    return (less + equal) / (1 - less)
+    return expected_rounds_before_exhaustion(depletion)
 
 
 def expected_attempts(depletion: int | None) -> Fraction | None:
@@ -127,16 +133,9 @@ def expected_attempts(depletion: int | None) -> Fraction | None:
 
 def rounds_distribution(depletion: int | None, shots: int) -> Distribution[int]:
     """Special rounds fired over ``shots`` declarations, stopping once it is gone."""
-    less, equal, more = _parts(depletion)
-    probs: dict[int, Fraction] = {}
-    alive = Fraction(1)
-    for fired in range(shots):
-        # this declaration is attempt fired+1, reached with probability alive
-        probs[fired] = probs.get(fired, Fraction(0)) + alive * more
-        probs[fired + 1] = probs.get(fired + 1, Fraction(0)) + alive * equal
-        alive *= less
-    probs[shots] = probs.get(shots, Fraction(0)) + alive
-    return Distribution(probs)
+    if depletion is None:
+        return Distribution.certain(shots)
+    return special_rounds_fired(depletion, shots)
 
 
 def enumerated_rounds(depletion: int | None, shots: int) -> Distribution[int]:

@@ -1,0 +1,167 @@
+"""Settings and actions of the ASL scenario game, as Pydantic models.
+
+Actions are JSON-ready dicts with a ``"type"`` key; :func:`parse_action`
+validates one into its model. Validation problems become
+:class:`~ordnance.core.errors.OrdnanceError` so every face reports them the
+same way (exit status 2, nothing written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ordnance.asl.options import AslOptions
+from ordnance.core.errors import OrdnanceError, UnknownName
+
+#: Nationalities a side may have. The first four have Ammunition Supply Chart
+#: rows and HEAT dates; the others use their counter data only.
+KNOWN_NATIONALITIES = (
+    "german", "american", "russian", "british",
+    "finnish", "italian", "japanese", "hungarian", "romanian", "slovakian", "croatian",
+    "bulgarian", "french", "polish", "chinese", "dutch", "belgian", "greek", "yugoslav",
+    "norwegian", "canadian", "australian", "new-zealand", "indian", "south-african",
+    "free-french", "partisan", "axis-minor", "allied-minor",
+)  # fmt: skip
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SideSettings(_Model):
+    name: str = Field(description="Seat name of the side, e.g. 'russian' or 'germans'.")
+    nationality: str = Field(description="Nationality, e.g. german, russian, american, british.")
+    elite: bool = Field(False, description="Elite units: +1 Depletion Numbers (ASL-8.2-f).")
+    pre_adjusted: bool = Field(
+        False,
+        description="Counter values already include the Elite +1 (SS counters, ASL-AMB-4).",
+    )
+
+
+class AslSettings(_Model):
+    date: str = Field("1944-06", description="Scenario year and month, YYYY-MM (1939-1945).")
+    theatre: str = Field("ETO", description="ETO, PTO or Burma (counter suffixes E/P/B).")
+    sides: list[SideSettings] = Field(
+        default_factory=lambda: [
+            SideSettings(name="russian", nationality="russian"),
+            SideSettings(name="german", nationality="german"),
+        ],
+        description="The two sides; the first is the ATTACKER of the first Player Turn.",
+    )
+    options: AslOptions = Field(default_factory=AslOptions)
+
+
+class AddGun(_Model):
+    type: Literal["add_gun"] = "add_gun"
+    id: str = Field(description="A name for this piece; the side record is kept per piece.")
+    side: str
+    name: str = Field("", description="What the piece is, e.g. 'T-34/85'.")
+    notation: str | None = Field(None, description="Counter special-ammunition notation.")
+    gun_size: str | None = Field(None, description="Gun size for the chart, e.g. 85L, 75L.")
+    made_by: str | None = Field(
+        None, description="Nation that made the Gun (ASL-8.2-g); default the side's."
+    )
+    breakdown: int | None = Field(None, ge=2, le=12, description="B#; none printed = 12.")
+    rof: int = Field(0, ge=0, le=4, description="Multiple ROF (0 = none).")
+    hex: str | None = Field(None, description="Hex 'q,r' (needed for SMOKE/Canister).")
+    elite: bool | None = Field(None, description="Override the side's Elite flag.")
+    can_fire_he: bool = True
+
+
+class SetPhase(_Model):
+    type: Literal["set_phase"] = "set_phase"
+    phase: str | None = Field(None, description="Phase to go to (RPh...CCPh); omit to advance.")
+    turn: int | None = Field(None, ge=1)
+    attacker: str | None = Field(None, description="Side whose Player Turn it is.")
+
+
+class DeclareAmmo(_Model):
+    type: Literal["declare_ammo"] = "declare_ammo"
+    gun: str
+    ammo: str
+    shot: int | None = Field(
+        None, description="The Gun's shot number this is for; default its next shot."
+    )
+
+
+class Fire(_Model):
+    type: Literal["fire"] = "fire"
+    gun: str
+    ammo: str | None = Field(
+        None, description="Declared ammunition (APCR, APDS, HEAT, AP, HE...); default ordinary."
+    )
+    intensive: bool = False
+    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] | None = None
+    tem: str | None = Field(None, description="Target TEM (for HEAT at Infantry, ASL-8.31-b).")
+
+
+class PlaceSmoke(_Model):
+    type: Literal["place_smoke", "place_wp"] = "place_smoke"
+    gun: str
+    target: str = Field(description="Target hex 'q,r'.")
+    interior_building: bool = False
+    target_level: int | None = None
+
+
+class FireCanister(_Model):
+    type: Literal["fire_canister"] = "fire_canister"
+    gun: str
+    aim: int | None = Field(None, ge=1, le=5, description="Aim point V1..V5 of the CA.")
+    building_hex: str | None = Field(None, description="Building hex at range 2 (ASL-8.4-j).")
+    ca: int = Field(0, ge=0, le=5, description="CA direction (0 = N ... 5 = NW).")
+    moved: bool = Field(False, description="The AFV moved this Player Turn (ASL-8.4-c).")
+    manned_in_mph: bool = Field(False, description="Infantry manned the Gun in the MPh.")
+    same_level: bool = True
+    drm: int = Field(0, description="TEM/Hindrance/hexspine DRM for the target Locations.")
+
+
+ACTION_MODELS: dict[str, type[_Model]] = {
+    "add_gun": AddGun,
+    "set_phase": SetPhase,
+    "declare_ammo": DeclareAmmo,
+    "fire": Fire,
+    "place_smoke": PlaceSmoke,
+    "place_wp": PlaceSmoke,
+    "fire_canister": FireCanister,
+}
+
+ACTION_TITLES = {
+    "add_gun": "Add a Gun (from counter notation or the Ammunition Supply Chart)",
+    "set_phase": "Change the phase / turn",
+    "declare_ammo": "Declare special ammunition for the next shot",
+    "fire": "Fire a shot (declared ammunition, To Hit DR)",
+    "place_smoke": "Place SMOKE (Placement DR)",
+    "place_wp": "Place WP (Placement DR)",
+    "fire_canister": "Fire Canister (IFT DR)",
+}
+
+
+def _validation_message(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"])
+        parts.append(f"{loc}: {err['msg']}" if loc else err["msg"])
+    return "; ".join(parts)
+
+
+def parse_action(action: Mapping[str, Any]) -> _Model:
+    kind = action.get("type")
+    model = ACTION_MODELS.get(str(kind))
+    if model is None:
+        raise UnknownName(
+            f"unknown ASL action {kind!r}", hint="one of " + ", ".join(sorted(ACTION_MODELS))
+        )
+    try:
+        return model.model_validate(dict(action))
+    except ValidationError as exc:
+        raise OrdnanceError(f"bad {kind} action: {_validation_message(exc)}") from None
+
+
+def parse_settings(settings: Mapping[str, Any]) -> AslSettings:
+    try:
+        return AslSettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        raise OrdnanceError(f"bad ASL settings: {_validation_message(exc)}") from None

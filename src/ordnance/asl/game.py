@@ -1,0 +1,762 @@
+"""The ASL scenario game: Guns, their side record, phases and shots.
+
+``apply`` is pure: it validates the action, asks the dice source for the DR
+only after every check has passed (so a refused action consumes no dice and
+writes nothing), and returns a new :class:`~ordnance.asl.record.AslState`.
+
+What it enforces, with the clause it names when it refuses:
+
+* special ammunition is declared before its DR (ASL-8.1-a): ``fire`` carries
+  the declaration, ``declare_ammo`` sets it for a later shot, and declaring
+  for a shot already rolled is refused;
+* each shot of a Multiple ROF Gun declares afresh (ASL-8.1-c);
+* the Depletion Number comes from the counter, the chart, the HEAT date
+  gate and the Elite rule (:mod:`ordnance.asl.capability`);
+* the depletion check and its consequences (ASL-8.9-c/d/e, ASL-AMB-18);
+  Intensive Fire keeps N and lowers B# by 2 (ASL-8.92-a);
+* limited stowage AP#/HE# is special ammunition (ASL-8.8-b);
+* no depletion for dispensers (ASL-8.9-f); IR is recorded only (ASL-8.7-a);
+* HEAT targets (ASL-8.31-b); SMOKE/WP windows and placement (ASL-8.5, 8.51,
+  8.52, 8.6 via :mod:`ordnance.asl.smoke`), with the Placement DR as the
+  depletion check (ASL-AMB-14); Canister via :mod:`ordnance.asl.canister`.
+
+Ordinary fire outside the fire phases is refused under the notes' sequence of
+play (``ASL-B3``): a Gun fires in its side's PFPh/AFPh as ATTACKER, or in the
+MPh/DFPh as DEFENDER.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ordnance.asl.actions import (
+    ACTION_MODELS,
+    ACTION_TITLES,
+    KNOWN_NATIONALITIES,
+    AddGun,
+    AslSettings,
+    DeclareAmmo,
+    Fire,
+    FireCanister,
+    PlaceSmoke,
+    SetPhase,
+    parse_action,
+    parse_settings,
+)
+from ordnance.asl.capability import resolve_capability
+from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.depletion import (
+    ShotResult,
+    breakdown_number,
+    check_shot,
+    malfunctions,
+    refuse_late_declaration,
+)
+from ordnance.asl.depletion_odds import shot_distribution, shot_with_malfunction
+from ordnance.asl.he_equivalency import check_heat_target
+from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
+from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
+from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
+from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_gun_size
+from ordnance.core.dice import DR, DiceSource
+from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.game import Event, Game, Outcome
+from ordnance.core.odds.distribution import Distribution, fraction_text
+
+SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
+ORDINARY = ("ordinary", "AP", "HE")
+
+
+def _nat_key(text: str) -> str:
+    return text.strip().lower()
+
+
+class AslGame(Game[AslState]):
+    name = "asl"
+    title = "ASL Chapter C8: Special Ammunition"
+    rules_version = 1
+
+    # -- setup ----------------------------------------------------------------
+    def new(self, settings: Mapping[str, Any]) -> AslState:
+        parsed = parse_settings(settings)
+        date = ScenarioDate.parse(parsed.date)
+        theatre = Theatre.parse(parsed.theatre)
+        names = [s.name for s in parsed.sides]
+        if len(parsed.sides) != 2 or len(set(names)) != 2:
+            raise OrdnanceError(
+                "an ASL scenario has two sides with different names",
+                hint='e.g. [{"name": "russian", "nationality": "russian"}, '
+                '{"name": "german", "nationality": "german"}]',
+            )
+        for side in parsed.sides:
+            if _nat_key(side.nationality) not in KNOWN_NATIONALITIES:
+                raise UnknownName(
+                    f"unknown nationality {side.nationality!r} for side {side.name!r}",
+                    hint="one of " + ", ".join(KNOWN_NATIONALITIES),
+                )
+        return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
+
+    def settings_schema(self) -> dict[str, Any]:
+        return AslSettings.model_json_schema()
+
+    def seats(self, state: AslState) -> Sequence[str]:
+        return state.side_names
+
+    # -- apply ------------------------------------------------------------------
+    def apply(
+        self,
+        state: AslState,
+        action: Mapping[str, Any],
+        dice: DiceSource,
+        seat: str | None = None,
+    ) -> Outcome[AslState]:
+        act = parse_action(action)
+        if isinstance(act, AddGun):
+            return self._add_gun(state, act, seat)
+        if isinstance(act, SetPhase):
+            return self._set_phase(state, act)
+        if isinstance(act, DeclareAmmo):
+            return self._declare(state, act, seat)
+        if isinstance(act, Fire):
+            return self._fire(state, act, dice, seat)
+        if isinstance(act, PlaceSmoke):
+            return self._place_smoke(state, act, dice, seat)
+        if isinstance(act, FireCanister):
+            return self._fire_canister(state, act, dice, seat)
+        raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
+
+    # -- helpers --------------------------------------------------------------
+    def _side(self, state: AslState, name: str) -> Any:
+        for side in state.settings.sides:
+            if side.name == name:
+                return side
+        raise UnknownName(f"no side called {name!r}", hint="one of " + ", ".join(state.side_names))
+
+    def _own_gun(self, state: AslState, gun_id: str, seat: str | None) -> Gun:
+        gun = state.gun(gun_id)
+        if gun is None:
+            known = ", ".join(g.id for g in state.guns) or "none yet"
+            raise UnknownName(f"no Gun called {gun_id!r}", hint=f"Guns in play: {known}")
+        if seat is not None and gun.side != seat:
+            raise NotYourSeat(f"{seat} cannot fire {gun.side}'s Gun {gun.id}")
+        return gun
+
+    def _with_gun(self, state: AslState, gun: Gun, **changes: Any) -> AslState:
+        guns = tuple(gun if g.id == gun.id else g for g in state.guns)
+        return replace(state, guns=guns, **changes)
+
+    def _month_letters(self, state: AslState) -> Mapping[str, int]:
+        return state.settings.options.month_letters or DEFAULT_MONTH_LETTERS
+
+    # -- add a Gun ------------------------------------------------------------
+    def _add_gun(self, state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]:
+        side = self._side(state, act.side)
+        if seat is not None and seat != act.side:
+            raise NotYourSeat(f"{seat} cannot add a Gun for {act.side}")
+        if state.gun(act.id) is not None:
+            raise OrdnanceError(
+                f"a Gun called {act.id!r} is already in play",
+                clause="ASL-8.0-a",
+                hint="give each piece its own id: the record is kept per piece",
+            )
+        size = normalise_gun_size(act.gun_size) if act.gun_size else None
+        made_by = _nat_key(act.made_by) if act.made_by else _nat_key(side.nationality)
+        if act.made_by and made_by not in KNOWN_NATIONALITIES:
+            raise UnknownName(f"unknown nationality {act.made_by!r}", hint="e.g. american")
+        entries: list[Entry] = []
+        if act.notation:
+            entries = parse_notation(act.notation, month_letters=self._month_letters(state))
+        elif size is None:
+            raise OrdnanceError(
+                "a Gun needs its counter notation or a gun size for the chart",
+                clause="ASL-8.2-a",
+                hint="give --notation 'A5^4^/6^5' or --size 85L",
+            )
+        else:
+            chart_row(made_by, size)  # an unknown nationality or gun size is refused here
+        if act.hex is not None:
+            _check_hex(act.hex)
+        elite = side.elite if act.elite is None else act.elite
+        opts = state.settings.options
+        ammos: list[Ammo] = []
+        for entry in entries:
+            if entry.ammo not in ammos:
+                ammos.append(entry.ammo)
+        if size and made_by in NATIONALITIES:
+            try:
+                row = chart_row(made_by, size)
+            except UnknownName:
+                row = None
+            if row is not None and row.ammo not in ammos:
+                ammos.insert(0, row.ammo)
+        caps = []
+        for ammo in ammos:
+            res = resolve_capability(
+                ammo,
+                entries,
+                state.date,
+                state.theatre,
+                made_by=made_by,
+                used_by=_nat_key(side.nationality),
+                gun_size=size,
+                elite=elite,
+                pre_adjusted=side.pre_adjusted,
+                options=opts,
+            )
+            token = next((e.token for e in entries if e.ammo is ammo), None)
+            caps.append(
+                Capability(
+                    ammo=ammo.value,
+                    token=token,
+                    source=res.source,
+                    depletion=res.depletion,
+                    depletion_applies=ammo.has_depletion,
+                    available_at_date=res.available,
+                    clause=res.clause,
+                    reason=res.reason,
+                )
+            )
+        gun = Gun(
+            id=act.id,
+            side=act.side,
+            name=act.name,
+            notation=act.notation,
+            gun_size=size,
+            made_by=made_by,
+            breakdown=act.breakdown,
+            rof=act.rof,
+            hex=act.hex,
+            elite=elite,
+            can_fire_he=act.can_fire_he,
+            capabilities=tuple(caps),
+        )
+        summary = ", ".join(
+            f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
+            if c.available_at_date
+            else f"{c.ammo} n/a"
+            for c in caps
+        )
+        text = f"{act.side} adds {act.id}" + (f" ({act.name})" if act.name else "")
+        text += f": {summary or 'no special ammunition'}"
+        event = Event("gun_added", {"gun": gun.to_dict()}, text=text)
+        return Outcome(_remember(replace(state, guns=(*state.guns, gun)), text), (event,))
+
+    # -- phases ---------------------------------------------------------------
+    def _set_phase(self, state: AslState, act: SetPhase) -> Outcome[AslState]:
+        turn = state.turn
+        attacker = state.attacker
+        if act.phase is None and act.turn is None and act.attacker is None:
+            phase = next_phase(state.phase)
+            if state.phase is Phase.CCPh:
+                attacker = state.defender
+                if attacker == state.side_names[0]:
+                    turn += 1
+        else:
+            phase = parse_phase(act.phase) if act.phase else state.phase
+            turn = act.turn if act.turn is not None else turn
+            if act.attacker is not None:
+                self._side(state, act.attacker)
+                attacker = act.attacker
+        guns = tuple(
+            replace(
+                g,
+                fired_this_phase=False,
+                may_fire_again=False,
+                intensive_used=False,
+                pending=None,
+            )
+            for g in state.guns
+        )
+        new = replace(
+            state,
+            turn=turn,
+            phase=phase,
+            attacker=attacker,
+            guns=guns,
+            non_smoke_fired=frozenset(),
+        )
+        text = f"turn {turn}, {attacker}'s Player Turn: {phase.value} ({phase.full_name})"
+        event = Event(
+            "phase", {"turn": turn, "phase": phase.value, "attacker": attacker}, text=text
+        )
+        return Outcome(_remember(new, text), (event,))
+
+    def firing_sides(self, state: AslState) -> tuple[str, ...]:
+        """Who may fire Guns now (notes B3): ATTACKER in PFPh/AFPh, DEFENDER in MPh/DFPh."""
+        if state.phase in (Phase.PFPh, Phase.AFPh):
+            return (state.attacker,)
+        if state.phase in (Phase.MPh, Phase.DFPh):
+            return (state.defender,)
+        return ()
+
+    def _check_may_fire(self, state: AslState, gun: Gun, *, intensive: bool = False) -> None:
+        if gun.side not in self.firing_sides(state):
+            allowed = (
+                "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
+            )
+            raise RuleViolation(
+                "ASL-B3",
+                f"{gun.side}'s Gun {gun.id} cannot fire in the {state.phase.value} of "
+                f"{state.attacker}'s Player Turn",
+                hint=f"Guns fire in {allowed}",
+            )
+        if gun.malfunctioned:
+            raise RuleViolation(
+                "ASL-8.9-e",
+                f"{gun.id} has malfunctioned and cannot fire",
+                hint="repair it first (a malfunctioned Gun may not fire again)",
+            )
+        if intensive:
+            if state.phase is Phase.AFPh:
+                raise RuleViolation(
+                    "ASL-8.92-a",
+                    "Intensive Fire is not allowed in the AFPh",
+                    hint="fire normally",
+                )
+            if not gun.fired_this_phase or gun.may_fire_again or gun.intensive_used:
+                raise RuleViolation(
+                    "ASL-8.92-a",
+                    f"{gun.id} may use Intensive Fire only once, after its normal fire "
+                    "(and ROF) this phase",
+                    hint="fire normally first",
+                )
+        elif gun.fired_this_phase and not gun.may_fire_again:
+            raise RuleViolation(
+                "ASL-8.1-c",
+                f"{gun.id} has already fired this phase and kept no Multiple ROF",
+                hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
+            )
+
+    # -- declarations ---------------------------------------------------------
+    def _declare(self, state: AslState, act: DeclareAmmo, seat: str | None) -> Outcome[AslState]:
+        gun = self._own_gun(state, act.gun, seat)
+        ammo = Ammo.parse(act.ammo)
+        if act.shot is not None and act.shot <= gun.shots:
+            raise refuse_late_declaration(ammo.value, act.shot)
+        if act.shot is not None and act.shot > gun.shots + 1:
+            raise RuleViolation(
+                "ASL-8.1-c",
+                f"declare for {gun.id}'s next shot (#{gun.shots + 1}), not #{act.shot}",
+                hint="each shot declares its ammunition afresh",
+            )
+        self._special_capability(gun, ammo)
+        text = f"{gun.id} declares {ammo.value} for shot #{gun.shots + 1}"
+        event = Event(
+            "declared", {"gun": gun.id, "ammo": ammo.value, "shot": gun.shots + 1}, text=text
+        )
+        return Outcome(
+            _remember(self._with_gun(state, replace(gun, pending=ammo.value)), text), (event,)
+        )
+
+    def _special_capability(self, gun: Gun, ammo: Ammo) -> Capability:
+        cap = gun.capability(ammo.value)
+        if cap is None:
+            raise RuleViolation(
+                "ASL-8.9-a",
+                f"{gun.id} has no {ammo.value} on its counter or the chart",
+                hint="fire ordinary ammunition, or check the counter notation",
+            )
+        if not cap.available_at_date:
+            raise RuleViolation(
+                cap.clause,
+                f"{gun.id} has no {ammo.value} at this date: {cap.reason}",
+                hint="fire ordinary ammunition",
+            )
+        if cap.exhausted is not None:
+            e = cap.exhausted
+            raise RuleViolation(
+                "ASL-8.9-d" if e.outcome == "used-and-depleted" else "ASL-8.9-e",
+                f"{gun.id}'s {ammo.value} is gone for the scenario (DR {e.original_dr}, "
+                f"turn {e.turn} {e.phase})",
+                hint="fire other ammunition",
+            )
+        return cap
+
+    def _resolve_ammo(self, gun: Gun, requested: str | None) -> tuple[Ammo | None, bool]:
+        """(ammunition, is special) for a ``fire`` action; honours a pending declaration."""
+        if requested is None:
+            if gun.pending is not None:
+                return Ammo.parse(gun.pending), True
+            return None, False
+        if requested.strip().lower() == "ordinary":
+            if gun.pending is not None:
+                raise refuse_changed_declaration(gun, "ordinary ammunition")
+            return None, False
+        ammo = Ammo.parse(requested)
+        if gun.pending is not None and gun.pending != ammo.value:
+            raise refuse_changed_declaration(gun, ammo.value)
+        if ammo in (Ammo.AP, Ammo.HE) and gun.capability(ammo.value) is None:
+            return ammo, False  # normal AP/HE: not limited stowage
+        return ammo, True
+
+    # -- fire -----------------------------------------------------------------
+    def _fire(
+        self, state: AslState, act: Fire, dice: DiceSource, seat: str | None
+    ) -> Outcome[AslState]:
+        gun = self._own_gun(state, act.gun, seat)
+        ammo, special = self._resolve_ammo(gun, act.ammo)
+        if ammo in (Ammo.SMOKE, Ammo.WP):
+            raise RuleViolation(
+                "ASL-8.5-a",
+                f"{ammo.value} is placed with place_smoke / place_wp",
+                hint="use the place_smoke or place_wp action",
+            )
+        if ammo is Ammo.CANISTER:
+            raise RuleViolation(
+                "ASL-8.4-b", "Canister needs no To Hit DR", hint="use the fire_canister action"
+            )
+        if ammo is not None and ammo.is_dispenser:
+            raise RuleViolation(
+                "ASL-8.9-f",
+                f"{ammo.value} is a vehicular dispenser (D13), not Gun ammunition",
+                hint="dispensers have no depletion check; resolve them under D13",
+            )
+        if ammo is Ammo.IR:
+            raise RuleViolation(
+                "ASL-8.7-a",
+                "IR is recorded as a capability; its use belongs to the Chapter E night rules",
+                hint="fire another ammunition",
+            )
+        if ammo is Ammo.HEAT and act.target is not None:
+            check_heat_target(act.target, act.tem)
+        self._check_may_fire(state, gun, intensive=act.intensive)
+        cap = self._special_capability(gun, ammo) if special and ammo is not None else None
+        # every check passed: only now is the DR rolled (ASL-8.1-a)
+        dr = dice.dr("To Hit DR")
+        shot_no = gun.shots + 1
+        label = ammo.value if ammo is not None else "ordinary"
+        if cap is None:
+            broke = malfunctions(dr.total, gun.breakdown, intensive=act.intensive)
+            b = breakdown_number(gun.breakdown, intensive=act.intensive)
+            rof_kept = not broke and gun.rof > 0 and dr.coloured <= gun.rof and not act.intensive
+            gun2 = replace(
+                gun,
+                shots=shot_no,
+                fired_this_phase=True,
+                may_fire_again=rof_kept,
+                intensive_used=gun.intensive_used or act.intensive,
+                malfunctioned=broke,
+                pending=None,
+            )
+            text = (
+                f"{gun.id} fires {label} (shot #{shot_no}), DR {dr.coloured}+{dr.white}={dr.total}"
+            )
+            if broke:
+                text += f": malfunction (B#{b})"
+            elif rof_kept:
+                text += ": Multiple ROF kept"
+            data = {
+                "gun": gun.id,
+                "ammo": label,
+                "special": False,
+                "dr": [dr.coloured, dr.white],
+                "original_dr": dr.total,
+                "malfunctioned": broke,
+                "breakdown": b,
+                "rof_retained": rof_kept,
+                "shot": shot_no,
+            }
+            new = self._with_gun(state, gun2, non_smoke_fired=state.non_smoke_fired | {gun.side})
+            return Outcome(_remember(new, text), (Event("shot", data, text=text),))
+        assert ammo is not None
+        result = check_shot(
+            ammo.value,
+            cap.depletion,
+            dr,
+            breakdown=gun.breakdown,
+            intensive=act.intensive,
+            rof=gun.rof,
+        )
+        return self._record_shot(state, gun, cap, result, shot_no, kind="shot")
+
+    def _record_shot(
+        self,
+        state: AslState,
+        gun: Gun,
+        cap: Capability,
+        result: ShotResult,
+        shot_no: int,
+        *,
+        kind: str,
+        extra: Mapping[str, Any] | None = None,
+        non_smoke: bool = True,
+        markers: tuple[Marker, ...] = (),
+    ) -> Outcome[AslState]:
+        cap2 = replace(
+            cap,
+            uses=cap.uses + (1 if result.fired_special else 0),
+            attempts=cap.attempts + 1,
+            exhausted=(
+                Exhaustion(
+                    (result.dr.coloured, result.dr.white),
+                    state.turn,
+                    state.phase.value,
+                    shot_no,
+                    result.outcome.value,
+                )
+                if result.gone and cap.depletion_applies
+                else None
+            ),
+        )
+        caps = tuple(cap2 if c.ammo == cap.ammo else c for c in gun.capabilities)
+        fired = result.counts_as_fired
+        gun2 = replace(
+            gun,
+            capabilities=caps,
+            shots=shot_no,
+            fired_this_phase=gun.fired_this_phase or fired,
+            may_fire_again=result.may_fire_again_other_ammo or result.rof_retained,
+            intensive_used=gun.intensive_used or (result.intensive and fired),
+            malfunctioned=result.malfunctioned,
+            pending=None,
+        )
+        fired_sides = state.non_smoke_fired | ({gun.side} if fired and non_smoke else set())
+        new = self._with_gun(
+            state, gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
+        )
+        text = f"{gun.id} shot #{shot_no}: {result.explain()}"
+        data = {"gun": gun.id, "shot": shot_no, "special": True, **result.to_dict()}
+        if extra:
+            data.update(extra)
+        return Outcome(_remember(new, text), (Event(kind, data, text=text),))
+
+    # -- SMOKE / WP -----------------------------------------------------------
+    def _place_smoke(
+        self, state: AslState, act: PlaceSmoke, dice: DiceSource, seat: str | None
+    ) -> Outcome[AslState]:
+        from ordnance.asl import smoke
+
+        gun = self._own_gun(state, act.gun, seat)
+        ammo = Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP
+        if gun.pending is not None and gun.pending != ammo.value:
+            raise refuse_changed_declaration(gun, ammo.value)
+        target = _check_hex(act.target)
+        opts = state.settings.options
+        placement = smoke.check_placement(
+            ammo.value,
+            state.phase,
+            owner_is_attacker=gun.side == state.attacker,
+            non_smoke_fired_this_phase=(
+                bool(state.non_smoke_fired)
+                if ammo is Ammo.SMOKE
+                else gun.side in state.non_smoke_fired
+            ),
+            target_hex=target,
+            gun_hex=_check_hex(gun.hex) if gun.hex else None,
+            target_is_interior_building=act.interior_building,
+            target_level=act.target_level,
+            options=smoke.SmokeOptions(
+                smoke_other_phases=opts.smoke_other_phases,
+                smoke_interior_building=opts.smoke_interior_building,
+                wp_defensive_first_fire=opts.wp_first_fire,
+            ),
+        )
+        self._check_may_fire(state, gun)
+        cap = self._special_capability(gun, ammo)
+        dr = dice.dr("Placement DR")
+        shot_no = gun.shots + 1
+        result = check_shot(ammo.value, cap.depletion, dr, breakdown=gun.breakdown, rof=gun.rof)
+        markers: tuple[Marker, ...] = ()
+        if result.fired_special:
+            markers = (Marker(str(target), placement.marker_kind, placement.label),)
+        extra = {
+            "placement": placement.to_dict() if result.fired_special else None,
+            "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
+            "target": str(target),
+        }
+        return self._record_shot(
+            state,
+            gun,
+            cap,
+            result,
+            shot_no,
+            kind="smoke",
+            extra=extra,
+            non_smoke=False,  # SMOKE and WP never close the smoke window
+            markers=markers,
+        )
+
+    # -- Canister -------------------------------------------------------------
+    def _fire_canister(
+        self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
+    ) -> Outcome[AslState]:
+        gun = self._own_gun(state, act.gun, seat)
+        if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
+            raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
+        self._check_may_fire(state, gun)
+        cap = self._special_capability(gun, Ammo.CANISTER)
+        canister_fp = _canister_fp(gun)
+        dr = dice.dr("Canister IFT DR")
+        shot_no = gun.shots + 1
+        result = check_shot(Ammo.CANISTER.value, cap.depletion, dr, breakdown=gun.breakdown)
+        extra: dict[str, Any] = {"canister_fp": canister_fp}
+        halved = act.moved or act.manned_in_mph
+        fp = canister_fp / 2 if halved else canister_fp
+        extra["fp"] = fp
+        extra["area_fire"] = halved
+        if result.fired_special:
+            extra["ift"] = _canister_ift(fp, dr, act.drm)
+        return self._record_shot(state, gun, cap, result, shot_no, kind="canister", extra=extra)
+
+    # -- observer -------------------------------------------------------------
+    def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
+        record = [g.to_dict() for g in state.guns]
+        units = [
+            {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
+            for g in state.guns
+            if g.hex
+        ]
+        view: dict[str, Any] = {
+            "game": self.name,
+            "date": str(state.date),
+            "date_label": state.date.label,
+            "theatre": state.theatre.value,
+            "turn": state.turn,
+            "phase": state.phase.value,
+            "phase_name": state.phase.full_name,
+            "attacker": state.attacker,
+            "defender": state.defender,
+            "firing": list(self.firing_sides(state)),
+            "sides": [s.model_dump() for s in state.settings.sides],
+            "options": state.settings.options.model_dump(),
+            "record": record,
+            "recent": list(state.recent),
+        }
+        if units or state.markers:
+            view["map"] = {
+                "hexes": [],
+                "units": units,
+                "markers": [
+                    {"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers
+                ],
+                "arrows": [],
+                "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
+            }
+        return view
+
+    def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
+        kinds = ["add_gun", "set_phase"]
+        shooters = [
+            g
+            for g in state.guns
+            if g.side in self.firing_sides(state)
+            and (seat is None or g.side == seat)
+            and not g.malfunctioned
+        ]
+        if shooters:
+            kinds += ["declare_ammo", "fire"]
+            ammos = {c.ammo for g in shooters for c in g.capabilities if c.status == "available"}
+            if "SMOKE" in ammos and state.phase in (Phase.PFPh, Phase.DFPh):
+                kinds.append("place_smoke")
+            if "WP" in ammos:
+                kinds.append("place_wp")
+            if "Canister" in ammos:
+                kinds.append("fire_canister")
+        return [
+            {
+                "type": k,
+                "title": ACTION_TITLES[k],
+                "schema": ACTION_MODELS[k].model_json_schema(),
+            }
+            for k in kinds
+        ]
+
+    def odds(
+        self, state: AslState, action: Mapping[str, Any], seat: str | None = None
+    ) -> dict[str, Any] | None:
+        kind = action.get("type")
+        if kind not in ("fire", "place_smoke", "place_wp", "fire_canister"):
+            return None
+        act = parse_action(action)
+        gun = state.gun(str(action.get("gun")))
+        if gun is None:
+            return None
+        intensive = bool(getattr(act, "intensive", False))
+        if isinstance(act, Fire):
+            ammo, special = self._resolve_ammo(gun, act.ammo)
+        elif isinstance(act, PlaceSmoke):
+            ammo, special = (Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP), True
+        else:
+            ammo, special = Ammo.CANISTER, True
+        b = breakdown_number(gun.breakdown, intensive=intensive)
+        if not special or ammo is None:
+            dist = Distribution.from_counts(
+                {
+                    "malfunction": sum(6 - abs(t - 7) for t in range(b, 13)),
+                    "no malfunction": sum(6 - abs(t - 7) for t in range(2, b)),
+                }
+            )
+            return {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
+                    "distribution": dist.to_json()}  # fmt: skip
+        cap = gun.capability(ammo.value)
+        if cap is None or cap.status != "available":
+            return {
+                "title": f"{gun.id}: {ammo.value} is not available",
+                "distribution": {"refused": "1/1"},
+            }
+        dist = shot_distribution(cap.depletion)
+        joint = shot_with_malfunction(cap.depletion, gun.breakdown, intensive=intensive)
+        return {
+            "title": f"{gun.id}: {ammo.value} N={cap.depletion} (ASL-8.9-c/d/e)",
+            "distribution": dist.to_json(),
+            "malfunction": fraction_text(joint.probability(lambda o: o[1])),
+            "available_after": fraction_text(dist["used"]),
+            "joint": {
+                f"{o}{' + malfunction' if m else ''}": fraction_text(p)
+                for (o, m), p in joint.items()
+            },
+        }
+
+
+def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
+    return RuleViolation(
+        "ASL-8.1-a",
+        f"{gun.id} declared {gun.pending} for this shot before the DR; it cannot fire {ammo}",
+        hint=f"fire the declared {gun.pending}",
+    )
+
+
+def _remember(state: AslState, text: str) -> AslState:
+    return replace(state, recent=(*state.recent, text)[-8:])
+
+
+def _check_hex(text: str) -> Any:
+    try:
+        from ordnance.core.hexes import parse_hex
+    except ImportError:  # pragma: no cover - the hex module ships with the core
+        return text
+    try:
+        return parse_hex(text)
+    except (ValueError, TypeError) as exc:
+        raise OrdnanceError(f"cannot read the hex {text!r}: {exc}", hint="write q,r") from None
+
+
+def _canister_fp(gun: Gun) -> int:
+    from ordnance.asl.tables import load_tables
+
+    if gun.gun_size is None:
+        raise RuleViolation(
+            "ASL-8.4-e",
+            f"{gun.id} has no gun size, so its Canister FP is unknown",
+            hint="add the Gun with --size (its caliber gives the Canister FP)",
+        )
+    return load_tables().canister_fp(caliber_of(gun.gun_size))
+
+
+def _canister_ift(fp: float, dr: DR, drm: int) -> dict[str, Any]:
+    from fractions import Fraction
+
+    from ordnance.asl import ift
+
+    col = ift.fp_column_or_none(Fraction(fp))
+    final = dr.total + drm
+    return {
+        "fp_column": col,
+        "final_dr": final,
+        "result": None if col is None else ift.result(col, final),
+    }
+
+
+__all__ = ["PLAYER_TURN", "AslGame"]

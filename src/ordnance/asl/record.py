@@ -1,0 +1,225 @@
+"""The written side record (ASL-8.0-a): each Gun's capabilities and their state.
+
+The record is kept per piece, not per counter type, and lasts the whole
+scenario: an ammunition that ran out (ASL-8.9-d) or was found missing
+(ASL-8.9-e) stays gone, with the DR and turn that exhausted it.
+
+The state values here are immutable; :mod:`ordnance.asl.game` builds new ones.
+:func:`record_table` prints the record with Rich.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rich.table import Table
+
+from ordnance.asl.actions import AslSettings
+from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.phases import Phase
+
+Status = Literal["available", "gone", "not-available"]
+
+
+@dataclass(frozen=True, slots=True)
+class Exhaustion:
+    """The shot that used up (or revealed the absence of) an ammunition."""
+
+    dr: tuple[int, int]
+    turn: int
+    phase: str
+    shot: int
+    outcome: str
+
+    @property
+    def original_dr(self) -> int:
+        return self.dr[0] + self.dr[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dr": list(self.dr),
+            "original_dr": self.original_dr,
+            "turn": self.turn,
+            "phase": self.phase,
+            "shot": self.shot,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Capability:
+    """One line of a Gun's record."""
+
+    ammo: str
+    token: str | None
+    source: str  # counter, chart, scw
+    depletion: int | None  # Depletion Number at the scenario date (Elite included)
+    depletion_applies: bool
+    available_at_date: bool
+    clause: str
+    reason: str
+    uses: int = 0
+    attempts: int = 0
+    exhausted: Exhaustion | None = None
+
+    @property
+    def gone(self) -> bool:
+        return self.exhausted is not None
+
+    @property
+    def status(self) -> Status:
+        if not self.available_at_date:
+            return "not-available"
+        return "gone" if self.gone else "available"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ammo": self.ammo,
+            "token": self.token,
+            "source": self.source,
+            "depletion": self.depletion,
+            "depletion_applies": self.depletion_applies,
+            "status": self.status,
+            "uses": self.uses,
+            "attempts": self.attempts,
+            "exhausted": self.exhausted.to_dict() if self.exhausted else None,
+            "clause": self.clause,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Gun:
+    """A piece in play and its record."""
+
+    id: str
+    side: str
+    name: str
+    notation: str | None
+    gun_size: str | None
+    made_by: str | None
+    breakdown: int | None
+    rof: int
+    hex: str | None
+    elite: bool
+    can_fire_he: bool
+    capabilities: tuple[Capability, ...]
+    shots: int = 0  # To Hit / Placement / Canister DRs rolled so far
+    fired_this_phase: bool = False
+    may_fire_again: bool = False
+    intensive_used: bool = False
+    malfunctioned: bool = False
+    pending: str | None = None  # ammunition declared for the next shot
+
+    def capability(self, ammo: str) -> Capability | None:
+        for cap in self.capabilities:
+            if cap.ammo == ammo:
+                return cap
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "name": self.name,
+            "notation": self.notation,
+            "gun_size": self.gun_size,
+            "made_by": self.made_by,
+            "breakdown": self.breakdown,
+            "rof": self.rof,
+            "hex": self.hex,
+            "elite": self.elite,
+            "shots": self.shots,
+            "fired_this_phase": self.fired_this_phase,
+            "may_fire_again": self.may_fire_again,
+            "malfunctioned": self.malfunctioned,
+            "declared": self.pending,
+            "capabilities": [c.to_dict() for c in self.capabilities],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    hex: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class AslState:
+    """A scenario in progress."""
+
+    settings: AslSettings
+    date: ScenarioDate
+    theatre: Theatre
+    turn: int = 1
+    phase: Phase = Phase.RPh
+    attacker: str = ""
+    guns: tuple[Gun, ...] = ()
+    non_smoke_fired: frozenset[str] = frozenset()  # sides that fired non-SMOKE this phase
+    markers: tuple[Marker, ...] = ()
+    clusters: tuple[tuple[str, ...], ...] = field(default=())
+    recent: tuple[str, ...] = ()
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.settings.sides)
+
+    @property
+    def defender(self) -> str:
+        others = [s for s in self.side_names if s != self.attacker]
+        return others[0] if others else ""
+
+    def gun(self, gun_id: str) -> Gun | None:
+        for gun in self.guns:
+            if gun.id == gun_id:
+                return gun
+        return None
+
+
+def status_text(cap: Capability) -> str:
+    if cap.status == "not-available":
+        return "not available"
+    if cap.exhausted is not None:
+        e = cap.exhausted
+        return f"GONE (DR {e.dr[0]}+{e.dr[1]}={e.original_dr}, turn {e.turn} {e.phase})"
+    return "available"
+
+
+def record_table(record: list[dict[str, Any]], title: str = "Side record") -> Table:
+    """A Rich table of the side record (``view(...)["record"]``)."""
+    table = Table(title=title)
+    for col in ("side", "gun", "ammo", "N", "status", "used", "tries", "source"):
+        table.add_column(col)
+    for gun in record:
+        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+        if gun.get("malfunctioned"):
+            label += " [malfunctioned]"
+        caps = gun["capabilities"] or [None]
+        for i, cap in enumerate(caps):
+            if cap is None:
+                table.add_row(gun["side"], label, "-", "", "no special ammunition", "", "", "")
+                continue
+            exhausted = cap["exhausted"]
+            if cap["status"] == "gone" and exhausted:
+                status = (
+                    f"[red]gone[/] (DR {exhausted['dr'][0]}+{exhausted['dr'][1]}="
+                    f"{exhausted['original_dr']}, turn {exhausted['turn']} {exhausted['phase']})"
+                )
+            elif cap["status"] == "not-available":
+                status = "[dim]not available[/]"
+            else:
+                status = "[green]available[/]"
+            n = "-" if cap["depletion"] is None else str(cap["depletion"])
+            table.add_row(
+                gun["side"] if i == 0 else "",
+                label if i == 0 else "",
+                cap["ammo"] + (f" ({cap['token']})" if cap["token"] else ""),
+                n,
+                status,
+                str(cap["uses"]),
+                str(cap["attempts"]),
+                cap["source"],
+            )
+    return table
