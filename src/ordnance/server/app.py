@@ -1,0 +1,197 @@
+"""The FastAPI application: HTTP API, live stream, pages, static files.
+
+``create_app(db)`` builds an app over one journal database (an SQLite file by
+default, or any SQLAlchemy URL such as ``postgresql+psycopg://...``).
+``app_from_env()`` is the factory Uvicorn workers use (``$ORDNANCE_DB``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
+from ordnance.core.journal import Journal, open_journal
+from ordnance.server import live
+from ordnance.server.service import NotFound, TableService
+
+log = logging.getLogger("ordnance.server")
+HERE = Path(__file__).parent
+#: Largest request body accepted (an action is a few hundred bytes).
+MAX_BODY = 64 * 1024
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, before any route runs."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await _too_large(send, self.limit)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = (
+        b'{"error":"TooLarge","message":"the request body is larger than '
+        + str(limit).encode()
+        + b' bytes","clause":null,"hint":"send one action at a time"}'
+    )
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def status_for(exc: OrdnanceError) -> int:
+    if isinstance(exc, StaleVersion):
+        return 409
+    if isinstance(exc, NotYourSeat):
+        return 403
+    if isinstance(exc, NotFound):
+        return 404
+    return 422
+
+
+def create_app(
+    db: str | os.PathLike[str] | None = None,
+    *,
+    journal: Journal | None = None,
+    heartbeat: float = 15.0,
+) -> FastAPI:
+    journal = journal if journal is not None else open_journal(db)
+    broadcaster = live.Broadcaster()
+
+    def changed(game_id: str, version: int) -> None:
+        broadcaster.publish(game_id, version)
+        live.notify(journal, game_id, version)
+
+    service = TableService(journal, on_change=changed)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        broadcaster.loop = asyncio.get_running_loop()
+        listener = None
+        if journal.engine.dialect.name == "postgresql":
+            listener = live.PgListener(
+                journal.engine.url.render_as_string(hide_password=False), broadcaster
+            )
+            listener.start()
+            await asyncio.to_thread(listener.ready.wait, 10)
+        yield
+        if listener is not None:
+            await asyncio.to_thread(listener.stop)
+
+    app = FastAPI(
+        title="ordnance table",
+        version="1",
+        description=(
+            "A neutral table keeper: each seat acts through its secret link and sees "
+            "only its own view. Every action carries the version it was made at."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.broadcaster = broadcaster
+    app.state.heartbeat = heartbeat
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(OrdnanceError)
+    async def _ordnance_error(_request: Request, exc: OrdnanceError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=status_for(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))}
+            for e in exc.errors()
+        ]
+        summary = "; ".join(f"{'.'.join(p['loc'][1:]) or 'body'}: {p['msg']}" for p in problems)
+        return JSONResponse(
+            {
+                "error": "BadRequest",
+                "message": f"the request is not valid: {summary}"[:500],
+                "clause": None,
+                "hint": "see /openapi.json for the request shapes",
+                "problems": problems[:20],
+            },
+            status_code=422,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"error": "HTTPError", "message": str(exc.detail), "clause": None, "hint": None},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
+
+    from ordnance.server import pages, routes
+
+    app.include_router(routes.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory`` and for several workers."""
+    heartbeat = float(os.environ.get("ORDNANCE_HEARTBEAT", "15"))
+    return create_app(os.environ.get("ORDNANCE_DB"), heartbeat=heartbeat)

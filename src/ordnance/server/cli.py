@@ -1,0 +1,48 @@
+"""``ordnance serve``: run the table with Uvicorn."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="ORDNANCE_DB",
+            help="Journal database: SQLite file path (default ordnance.db) or SQLAlchemy URL "
+            "(postgresql+psycopg://user@host/db).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Server processes (use PostgreSQL for more than 1).")
+    ] = 1,
+    log_level: Annotated[str, typer.Option(help="Uvicorn log level.")] = "info",
+) -> None:
+    """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
+    import uvicorn
+
+    from ordnance.core.journal import open_journal
+
+    if db is not None:
+        os.environ["ORDNANCE_DB"] = db
+    # Migrate once here, not in every worker at the same time.
+    journal = open_journal(os.environ.get("ORDNANCE_DB"))
+    url = journal.engine.url.render_as_string(hide_password=True)
+    journal.close()
+    typer.echo(f"ordnance table on http://{host}:{port}  (journal: {url}, workers: {workers})")
+    uvicorn.run(
+        "ordnance.server.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level=log_level,
+        proxy_headers=False,
+    )

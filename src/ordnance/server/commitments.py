@@ -1,0 +1,103 @@
+"""Commit-reveal for dice the server rolls.
+
+Before the action taken at game version N exists, the server draws a fresh
+seed, stores it, and publishes ``sha256(seed)`` in every seat's view. The
+action at version N rolls ``SeededDice(seed)``. Once the game has moved past
+N the seed is shown, and anyone can check two things without trusting the
+server: the seed hashes to what was published, and ``SeededDice(seed)``
+hands out exactly the dice recorded in the journal (:func:`verify_roll`).
+
+A refused action writes nothing, so the commitment for N stays unrevealed and
+serves the next attempt. Dice that an event hides from a seat (a secret roll)
+keep their seed hidden from that seat too, since the seed would reveal them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ordnance.core.dice import SeededDice
+from ordnance.core.journal import Journal
+from ordnance.server.models import CommitmentRow
+
+
+def seed_hash(seed: str) -> str:
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def fresh_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def commitment(journal: Journal, game_id: str, version: int) -> CommitmentRow:
+    """The commitment for the action at ``version``, drawn now if missing.
+
+    Safe under concurrency: the unique (game, version) pair lets one writer
+    win; the loser reads the winner's row.
+    """
+    with journal.reading() as s:
+        row = s.scalar(
+            select(CommitmentRow).where(
+                CommitmentRow.game_id == game_id, CommitmentRow.for_version == version
+            )
+        )
+        if row is not None:
+            return row
+    seed = fresh_seed()
+    try:
+        with journal.transaction() as s:
+            row = CommitmentRow(
+                game_id=game_id, for_version=version, seed_hash=seed_hash(seed), seed=seed
+            )
+            s.add(row)
+    except IntegrityError:
+        with journal.reading() as s:
+            row = s.scalar(
+                select(CommitmentRow).where(
+                    CommitmentRow.game_id == game_id, CommitmentRow.for_version == version
+                )
+            )
+        assert row is not None
+    return row
+
+
+def all_commitments(journal: Journal, game_id: str) -> list[CommitmentRow]:
+    with journal.reading() as s:
+        return list(
+            s.scalars(
+                select(CommitmentRow)
+                .where(CommitmentRow.game_id == game_id)
+                .order_by(CommitmentRow.for_version)
+            ).all()
+        )
+
+
+def verify_roll(seed: str, published_hash: str, dice: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """Check one roll: the hash, then that ``SeededDice(seed)`` gives ``dice``.
+
+    ``dice`` is the journal's list of ``[value, sides, label]``.
+
+    >>> seed = "00ff"
+    >>> src = SeededDice(seed); rolled = [[src.d6(), 6, ""], [src.d6(), 6, ""]]
+    >>> verify_roll(seed, seed_hash(seed), rolled)["ok"]
+    True
+    >>> verify_roll(seed, seed_hash(seed), [[7 - rolled[0][0], 6, ""]])["ok"]
+    False
+    """
+    hash_ok = seed_hash(seed) == published_hash
+    src = SeededDice(seed)
+    expected = [src.die(int(sides)) for _v, sides, *_ in dice]
+    actual = [int(v) for v, *_ in dice]
+    return {
+        "ok": hash_ok and expected == actual,
+        "hash_ok": hash_ok,
+        "dice_ok": expected == actual,
+        "expected": expected,
+        "recorded": actual,
+    }

@@ -1,0 +1,133 @@
+"""Live updates: tell every connected seat that a game's version changed.
+
+Messages carry only ``(game id, version)``; each client then refetches its
+own redacted view, so no secret can travel on this channel.
+
+* In one process, :class:`Broadcaster` fans a change out to the asyncio
+  queues of the open streams.
+* Across processes (several workers behind one PostgreSQL), a write also
+  runs ``NOTIFY`` and every process ``LISTEN``\\s (:class:`PgListener`) and
+  re-broadcasts locally. NOTIFY is sent after the commit and is never
+  replayed, so streams also re-read the version on every heartbeat: a missed
+  notification delays an update, it never loses one. (With SQLite and
+  several workers this heartbeat is the only cross-process path.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from typing import Any
+
+from sqlalchemy import text
+
+from ordnance.core.journal import Journal
+
+CHANNEL = "ordnance_table"
+log = logging.getLogger("ordnance.server")
+
+
+class Broadcaster:
+    def __init__(self) -> None:
+        self._queues: dict[str, set[asyncio.Queue[int]]] = {}
+        self._lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def subscribe(self, game_id: str) -> asyncio.Queue[int]:
+        q: asyncio.Queue[int] = asyncio.Queue(maxsize=64)
+        with self._lock:
+            self._queues.setdefault(game_id, set()).add(q)
+        return q
+
+    def unsubscribe(self, game_id: str, q: asyncio.Queue[int]) -> None:
+        with self._lock:
+            subs = self._queues.get(game_id)
+            if subs is not None:
+                subs.discard(q)
+                if not subs:
+                    del self._queues[game_id]
+
+    def publish(self, game_id: str, version: int) -> None:
+        """Thread-safe: may be called from worker threads or the loop."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._deliver(game_id, version)
+        else:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._deliver, game_id, version)
+
+    def _deliver(self, game_id: str, version: int) -> None:
+        with self._lock:
+            subs = list(self._queues.get(game_id, ()))
+        for q in subs:
+            with contextlib.suppress(asyncio.QueueFull):
+                q.put_nowait(version)
+
+
+def notify(journal: Journal, game_id: str, version: int) -> None:
+    """PostgreSQL only: announce a change to the other server processes."""
+    if journal.engine.dialect.name != "postgresql":
+        return
+    payload = json.dumps({"game_id": game_id, "version": version})
+    try:
+        with journal.engine.begin() as conn:
+            conn.execute(
+                text("SELECT pg_notify(:ch, :payload)"), {"ch": CHANNEL, "payload": payload}
+            )
+    except Exception:  # a lost NOTIFY only delays the update (see module doc)
+        log.warning("NOTIFY failed for game %s", game_id)
+
+
+def _conninfo(url: str) -> str:
+    # SQLAlchemy URL "postgresql+psycopg://..." -> libpq "postgresql://..."
+    _scheme, _, rest = url.partition("://")
+    return "postgresql://" + rest
+
+
+class PgListener:
+    """A thread holding one LISTEN connection that feeds the broadcaster."""
+
+    def __init__(self, url: str, broadcaster: Broadcaster) -> None:
+        self.url = url
+        self.broadcaster = broadcaster
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
+        self.ready = threading.Event()
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(_conninfo(self.url), autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    while not self._stop.is_set():
+                        for n in conn.notifies(timeout=0.5):
+                            self._handle(n.payload)
+            except Exception:
+                log.warning("LISTEN connection lost; retrying")
+                self._stop.wait(1.0)
+
+    def _handle(self, payload: str) -> None:
+        try:
+            data: Any = json.loads(payload)
+            self.broadcaster.publish(str(data["game_id"]), int(data["version"]))
+        except (ValueError, KeyError, TypeError):
+            return

@@ -1,0 +1,234 @@
+"""The HTTP API. It mirrors ``ordnance game types|new|view|log|act|undo``.
+
+Authentication: every table route takes the seat's token as
+``Authorization: Bearer <token>``; the token decides the seat, and the seat
+decides what the answer may contain (the game's ``view(state, seat)`` and
+each event's ``for_seat(seat)``). The live stream takes a short ticket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+
+from ordnance.core import registry
+from ordnance.server import seats
+from ordnance.server.service import TableService
+
+router = APIRouter(prefix="/api")
+bearer = HTTPBearer(auto_error=False, description="The seat's token from its join link.")
+
+GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32, description="Game module (see /api/modules).")
+    settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: dict[str, Any] = Field(description='The action, e.g. {"type": "attack", ...}.')
+    expected_version: int = Field(ge=0, description="The version this action was made at.")
+    dice: list[Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
+        default=None,
+        max_length=200,
+        description="Dice rolled at the table, in order; omit to let the server roll "
+        "with its published commitment.",
+    )
+
+
+class Odds(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: dict[str, Any]
+
+
+class UndoAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    expected_version: int = Field(ge=0)
+
+
+class UndoAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    accept: bool
+
+
+def service_of(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+Service = Annotated[TableService, Depends(service_of)]
+Creds = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def seat_of(service: TableService, game_id: str, creds: HTTPAuthorizationCredentials | None) -> str:
+    if creds is None:
+        service.session(game_id)  # an unknown table is 404 whoever asks
+        raise HTTPException(
+            401, "this table needs a seat's link", headers={"WWW-Authenticate": "Bearer"}
+        )
+    seat = service.authenticate(game_id, creds.credentials)
+    if seat is None:
+        raise HTTPException(403, "this link does not open a seat at this table")
+    return seat
+
+
+@router.get("/modules", summary="The installed game modules (ordnance game types)")
+def modules() -> dict[str, Any]:
+    return {
+        "games": [
+            {"name": p.name, "title": p.game.title, "settings_schema": p.game.settings_schema()}
+            for p in registry.plugins().values()
+        ]
+    }
+
+
+@router.post("/tables", status_code=201, summary="Create a table (ordnance game new)")
+def create_table(body: NewTable, service: Service) -> dict[str, Any]:
+    game_id, tokens = service.create(body.game, body.settings)
+    return {
+        "game_id": game_id,
+        "game": body.game,
+        "seats": [
+            {"seat": seat, "token": token, "link": f"/t/{game_id}#seat={token}"}
+            for seat, token in tokens.items()
+        ],
+    }
+
+
+@router.get("/tables/{game_id}/view", summary="The seat's view (ordnance game view --as)")
+def view(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    return service.view(game_id, seat_of(service, game_id, creds))
+
+
+@router.get("/tables/{game_id}/log", summary="The journal as the seat sees it (ordnance game log)")
+def journal_log(
+    game_id: GameId,
+    service: Service,
+    creds: Creds,
+    since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> dict[str, Any]:
+    return service.log(game_id, seat_of(service, game_id, creds), since)
+
+
+@router.post("/tables/{game_id}/actions", summary="Act (ordnance game act --version)")
+def act(game_id: GameId, body: Act, service: Service, creds: Creds) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return service.act(game_id, seat, body.action, body.expected_version, body.dice)
+
+
+@router.post("/tables/{game_id}/odds", summary="Exact odds of an action before it is rolled")
+def odds(game_id: GameId, body: Odds, service: Service, creds: Creds) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return {"odds": service.odds(game_id, seat, body.action)}
+
+
+@router.get("/tables/{game_id}/los", summary="Line of sight between two hexes")
+def los(
+    game_id: GameId,
+    service: Service,
+    creds: Creds,
+    a: Annotated[str, Query(max_length=32, alias="from")],
+    b: Annotated[str, Query(max_length=32, alias="to")],
+) -> dict[str, Any]:
+    return service.los(game_id, seat_of(service, game_id, creds), a, b)
+
+
+@router.post("/tables/{game_id}/undo", status_code=201, summary="Ask the other seat to undo")
+def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return service.request_undo(game_id, seat, body.expected_version)
+
+
+@router.post("/tables/{game_id}/undo/{request_id}", summary="Accept or decline an undo request")
+def undo_answer(
+    game_id: GameId,
+    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    body: UndoAnswer,
+    service: Service,
+    creds: Creds,
+) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return service.answer_undo(game_id, seat, request_id, body.accept)
+
+
+@router.get("/tables/{game_id}/dice", summary="Every server roll with its commitment")
+def dice(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    return service.dice_record(game_id, seat_of(service, game_id, creds))
+
+
+@router.post("/tables/{game_id}/ticket", summary="A short ticket for the live stream")
+def ticket(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return {"ticket": seats.make_ticket(service.journal, game_id, seat)}
+
+
+@router.get(
+    "/tables/{game_id}/events",
+    summary="Live stream (SSE) of the game's version",
+    response_class=StreamingResponse,
+)
+async def events(
+    game_id: GameId,
+    request: Request,
+    service: Service,
+    ticket: Annotated[str, Query(max_length=256)],
+    max_events: Annotated[int, Query(ge=0, le=10**6)] = 0,
+) -> StreamingResponse:
+    """Server-sent events ``{"game_id", "version"}``: refetch your view on each.
+
+    The first event is the current version, so a reconnecting client resyncs.
+    """
+    await run_in_threadpool(service.session, game_id)
+    seat = await run_in_threadpool(seats.check_ticket, service.journal, game_id, ticket)
+    if seat is None:
+        raise HTTPException(403, "this ticket does not open this table's stream")
+    broadcaster = request.app.state.broadcaster
+    heartbeat: float = request.app.state.heartbeat
+
+    async def stream() -> AsyncIterator[str]:
+        queue = broadcaster.subscribe(game_id)
+        try:
+            last = await run_in_threadpool(service.version, game_id)
+            yield "retry: 2000\n" + _event(game_id, last)
+            sent = 1
+            while not max_events or sent < max_events:
+                try:
+                    version = await asyncio.wait_for(queue.get(), timeout=heartbeat)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    version = await run_in_threadpool(service.version, game_id)
+                    if version == last:
+                        yield ": heartbeat\n\n"
+                        continue
+                last = version
+                yield _event(game_id, version)
+                sent += 1
+        finally:
+            broadcaster.unsubscribe(game_id, queue)
+
+    return StreamingResponse(
+        stream(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+def _event(game_id: str, version: int) -> str:
+    return "event: version\ndata: " + json.dumps({"game_id": game_id, "version": version}) + "\n\n"
+
+
+@router.get("/health", summary="Liveness")
+def health() -> dict[str, str]:
+    return {"status": "ok"}

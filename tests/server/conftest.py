@@ -1,0 +1,149 @@
+"""Fixtures for the table server: the face-down test game, an app on a fresh
+SQLite file, a throwaway PostgreSQL server (only for ``postgres`` tests)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ordnance.core import registry
+from ordnance.core.registry import GamePlugin
+from ordnance.server.app import create_app
+from tests.server.secret_game import SecretGame
+
+registry.register(GamePlugin(SecretGame()))
+
+
+class Table:
+    """A created table plus a client per seat."""
+
+    def __init__(
+        self, client: TestClient, game: str = "secrets", settings: dict[str, Any] | None = None
+    ):
+        res = client.post("/api/tables", json={"game": game, "settings": settings or {}})
+        assert res.status_code == 201, res.text
+        data = res.json()
+        self.client = client
+        self.id: str = data["game_id"]
+        self.tokens: dict[str, str] = {s["seat"]: s["token"] for s in data["seats"]}
+        self.links = {s["seat"]: s["link"] for s in data["seats"]}
+
+    def h(self, seat: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def get(self, seat: str, path: str) -> Any:
+        return self.client.get(f"/api/tables/{self.id}{path}", headers=self.h(seat))
+
+    def post(self, seat: str, path: str, body: Any) -> Any:
+        return self.client.post(f"/api/tables/{self.id}{path}", json=body, headers=self.h(seat))
+
+    def version(self, seat: str = "allies") -> int:
+        return int(self.get(seat, "/view").json()["version"])
+
+    def act(
+        self,
+        seat: str,
+        action: dict[str, Any],
+        dice: list[int] | None = None,
+        version: int | None = None,
+    ) -> Any:
+        body: dict[str, Any] = {
+            "action": action,
+            "expected_version": self.version(seat) if version is None else version,
+        }
+        if dice is not None:
+            body["dice"] = dice
+        return self.post(seat, "/actions", body)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(tmp_path / "table.db", heartbeat=0.2)
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def table(client: TestClient) -> Table:
+    return Table(client)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _pg_bin() -> Path | None:
+    for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (d / "initdb").exists():
+            return d
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A throwaway PostgreSQL on loopback (initdb + pg_ctl), run as a non-root user."""
+    if os.environ.get("ORDNANCE_TEST_PG_URL"):
+        yield os.environ["ORDNANCE_TEST_PG_URL"]
+        return
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (make sysdeps installs it)")
+    root = os.geteuid() == 0
+    base = Path(tempfile.mkdtemp(prefix="ordnance-pg-"))
+    data = base / "data"
+    port = free_port()
+
+    def run(*args: str) -> None:
+        cmd = list(args)
+        if root:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        subprocess.run(cmd, check=True, capture_output=True, timeout=120)
+
+    if root:
+        shutil.chown(base, "postgres", "postgres")
+    run(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+    run(
+        str(bindir / "pg_ctl"),
+        "-D",
+        str(data),
+        "-l",
+        str(base / "log"),
+        "-w",
+        "-o",
+        f"-h 127.0.0.1 -p {port} -k {base} -c fsync=off",
+        "start",
+    )
+    try:
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield url
+    finally:
+        subprocess.run(
+            (["runuser", "-u", "postgres", "--"] if root else [])
+            + [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def fresh_pg_db(pg_url: str) -> str:
+    """A new empty database on the test server (each test gets its own)."""
+    import psycopg
+
+    name = f"t{int(time.time() * 1000)}_{os.getpid()}_{free_port()}"
+    conninfo = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return pg_url.rsplit("/", 1)[0] + "/" + name
