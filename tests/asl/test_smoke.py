@@ -88,8 +88,10 @@ def test_amb11_option_allows_dispersed_smoke_in_other_fire_phases() -> None:
 
 
 def test_never_in_the_guns_own_hex() -> None:
-    """ASL-8.52-b: a Gun cannot place SMOKE (or WP) in its own hex."""
-    refused("ASL-8.52-b", "SMOKE", Phase.PFPh, attacker=True, target_hex=GUN)
+    """ASL-8.52-b: a Gun cannot place SMOKE (or WP) in its own hex; ASL-8.52-c: the hint
+    points at the AFV smoke dispensers (D13) that may."""
+    err = refused("ASL-8.52-b", "SMOKE", Phase.PFPh, attacker=True, target_hex=GUN)
+    assert "D13" in (err.hint or "")
     refused("ASL-8.52-b", "WP", Phase.AFPh, attacker=True, target_hex=GUN)
 
 
@@ -205,6 +207,18 @@ def test_legal_phases_table() -> None:
                 except RuleViolation:
                     pass
             assert ok == set(legal_phases(ammo, attacker))
+
+
+def test_other_effects_are_left_to_a24() -> None:
+    """ASL-8.5-e, ASL-8.6-c: further SMOKE/WP effects are A24/C1.71 rules, named not modelled."""
+    assert place("SMOKE", Phase.PFPh, attacker=True).other_effects == ("A24",)
+    assert "C1.71" in place("WP", Phase.PFPh, attacker=True).other_effects
+    assert "A24.5" in place("WP", Phase.AFPh, attacker=True).other_effects
+
+
+def test_ir_is_not_placed_here() -> None:
+    """ASL-8.7-a: IR has no C8 mechanics (Chapter E night rules)."""
+    refused("ASL-8.7-a", "IR", Phase.PFPh, attacker=True)
 
 
 def test_unknown_ammo() -> None:

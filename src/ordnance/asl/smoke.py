@@ -110,6 +110,16 @@ class SmokePlacement:
     blocks_los: bool = False
 
     @property
+    def other_effects(self) -> tuple[str, ...]:
+        """Rules outside C8 that govern this counter's further effects (ASL-8.5-e, ASL-8.6-c).
+
+        Not modelled here: the engine records the counter and its Hindrance only.
+        """
+        if self.ammo == "SMOKE":
+            return ("A24",)
+        return ("A24.31-.32", "C1.71", "A24.5") if self.dispersed else ("A24.31-.32", "C1.71")
+
+    @property
     def base_level(self) -> int:
         return 0 if self.level == "ground" else self.level
 
@@ -143,6 +153,7 @@ class SmokePlacement:
             "marker_kind": self.marker_kind,
             "label": self.label,
             "clauses": list(self.clauses),
+            "other_effects": list(self.other_effects),
         }
 
 
@@ -223,6 +234,12 @@ def check_placement(
     * ``ASL-8.6-a``: WP outside a friendly fire phase, or after friendly non-SMOKE fire.
     """
     opts = options or SmokeOptions()
+    if ammo == "IR":
+        raise RuleViolation(
+            "ASL-8.7-a",
+            "Illuminating Rounds are not placed under C8: the night rules of Chapter E govern them",
+            hint="record IR as a capability only; place SMOKE or WP here",
+        )
     if ammo not in ("SMOKE", "WP"):
         raise UnknownName(f"{ammo!r} is not a smoke round", hint="use SMOKE or WP")
     kind: SmokeAmmo = "SMOKE" if ammo == "SMOKE" else "WP"
