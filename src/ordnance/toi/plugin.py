@@ -56,6 +56,7 @@ class ToIGame(Game[ToIState]):
             placements = tuple(
                 UnitPlacement.model_validate(p) for p in map_data(s.map).get("scenario", [])
             )
+        extra = {p.name: p for p in s.profiles}
         units: list[Unit] = []
         seen: set[str] = set()
         for p in placements:
@@ -67,7 +68,7 @@ class ToIGame(Game[ToIState]):
             if p.id in seen:
                 raise OrdnanceError(f"two units are called {p.id!r}")
             seen.add(p.id)
-            prof = profile(p.profile)
+            prof = extra[p.profile] if p.profile in extra else profile(p.profile)
             h = parse_hex(p.hex)
             m.info(h)
             figures = 0 if prof.kind.counts_as_vehicle else (p.figures or prof.figures or 1)

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
+from ordnance.toi.units import UnitProfile
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -74,6 +75,9 @@ class ToISettings(BaseModel):
     map: str = Field("village", description="A map from the package data (see `toi maps`).")
     units: tuple[UnitPlacement, ...] | None = Field(
         None, description="Unit placements; default: the map's sample scenario."
+    )
+    profiles: tuple[UnitProfile, ...] = Field(
+        (), description="Extra unit profiles for this scenario (added to the sample catalogue)."
     )
     start_phase: Literal["action", "status"] = Field(
         "action", description="Phase of round 1 the game opens in."
