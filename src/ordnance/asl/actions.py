@@ -152,7 +152,9 @@ def parse_action(action: Mapping[str, Any]) -> _Model:
     model = ACTION_MODELS.get(str(kind))
     if model is None:
         raise UnknownName(
-            f"unknown ASL action {kind!r}", hint="one of " + ", ".join(sorted(ACTION_MODELS))
+            f"unknown ASL action {kind!r}",
+            clause="ASL-8.0-a",
+            hint="one of " + ", ".join(sorted(ACTION_MODELS)),
         )
     try:
         return model.model_validate(dict(action))

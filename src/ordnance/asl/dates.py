@@ -96,7 +96,9 @@ class Theatre(StrEnum):
                    "pacific": cls.PTO, "b": cls.BURMA, "cbi": cls.BURMA}  # fmt: skip
         if key in aliases:
             return aliases[key]
-        raise UnknownName(f"unknown theatre {text!r}: use ETO, PTO or Burma")
+        raise UnknownName(
+            f"unknown theatre {text!r}", clause="ASL-8.91-a", hint="use ETO, PTO or Burma"
+        )
 
     def matches(self, suffix: str | None) -> bool:
         """Whether a counter's theatre suffix (``E``/``P``/``B`` or none) applies here."""

@@ -94,6 +94,7 @@ class AslGame(Game[AslState]):
             if _nat_key(side.nationality) not in KNOWN_NATIONALITIES:
                 raise UnknownName(
                     f"unknown nationality {side.nationality!r} for side {side.name!r}",
+                    clause="ASL-8.2-g",
                     hint="one of " + ", ".join(KNOWN_NATIONALITIES),
                 )
         return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
@@ -132,13 +133,19 @@ class AslGame(Game[AslState]):
         for side in state.settings.sides:
             if side.name == name:
                 return side
-        raise UnknownName(f"no side called {name!r}", hint="one of " + ", ".join(state.side_names))
+        raise UnknownName(
+            f"no side called {name!r}",
+            clause="ASL-8.0-a",
+            hint="one of " + ", ".join(state.side_names),
+        )
 
     def _own_gun(self, state: AslState, gun_id: str, seat: str | None) -> Gun:
         gun = state.gun(gun_id)
         if gun is None:
             known = ", ".join(g.id for g in state.guns) or "none yet"
-            raise UnknownName(f"no Gun called {gun_id!r}", hint=f"Guns in play: {known}")
+            raise UnknownName(
+                f"no Gun called {gun_id!r}", clause="ASL-8.0-a", hint=f"Guns in play: {known}"
+            )
         if seat is not None and gun.side != seat:
             raise NotYourSeat(f"{seat} cannot fire {gun.side}'s Gun {gun.id}")
         return gun
@@ -164,7 +171,9 @@ class AslGame(Game[AslState]):
         size = normalise_gun_size(act.gun_size) if act.gun_size else None
         made_by = _nat_key(act.made_by) if act.made_by else _nat_key(side.nationality)
         if act.made_by and made_by not in KNOWN_NATIONALITIES:
-            raise UnknownName(f"unknown nationality {act.made_by!r}", hint="e.g. american")
+            raise UnknownName(
+                f"unknown nationality {act.made_by!r}", clause="ASL-8.2-g", hint="e.g. american"
+            )
         entries: list[Entry] = []
         if act.notation:
             entries = parse_notation(act.notation, month_letters=self._month_letters(state))

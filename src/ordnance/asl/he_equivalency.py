@@ -78,7 +78,11 @@ def he_equivalency(
     if kind in ("AP", "APCR", "APDS", "ATR", "MG"):
         return _ap_type(kind, caliber_mm)
     if kind != "HEAT":
-        raise UnknownName(f"no HE Equivalency for {attack!r}", hint="AP, APCR, APDS, ATR or HEAT")
+        raise UnknownName(
+            f"no HE Equivalency for {attack!r}",
+            clause="ASL-8.31-a",
+            hint="AP, APCR, APDS, ATR or HEAT",
+        )
     name = (weapon or "ordnance").strip()
     key = {w.lower(): w for w in HEAT_WEAPONS}.get(
         name.lower().replace("#", "").replace("[9]", "9")
@@ -87,7 +91,9 @@ def he_equivalency(
         key = "H9"
     if key is None:
         raise UnknownName(
-            f"unknown HEAT weapon {weapon!r}", hint="BAZ, PIAT, PSK, PFk, PF, H9 or ordnance"
+            f"unknown HEAT weapon {weapon!r}",
+            clause="ASL-8.31-e",
+            hint="BAZ, PIAT, PSK, PFk, PF, H9 or ordnance",
         )
     if key in ("BAZ", "PIAT"):
         return HeEquivalency(f"HEAT ({key})", Fraction(8), True, "ASL-8.31-e", f"{key} HEAT: 8 FP")

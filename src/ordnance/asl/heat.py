@@ -83,6 +83,7 @@ def scw_heat(weapon: str) -> ScwHeat:
             return ScwHeat(name)
     raise UnknownName(
         f"{weapon!r} is not a shaped-charge weapon",
+        clause="ASL-8.3-b",
         hint="SCW are " + ", ".join(SCW_WEAPONS) + " (ASL-8.3-b)",
     )
 

@@ -50,6 +50,13 @@ from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.core.errors import NotationError
 
 
+class AmmoNotationError(NotationError):
+    """A counter-notation token this parser does not read (never guessed at)."""
+
+    clause = "ASL-8.9-a"
+    hint = "write the entries as on the counter, e.g. A5^4^/6^5, s8, H6[9], WP7^J4+^ (notes B4)"
+
+
 class Ammo(StrEnum):
     """Special ammunition types and the capabilities recorded beside them."""
 
@@ -81,7 +88,7 @@ class Ammo(StrEnum):
         if key.lower() in aliases:
             return aliases[key.lower()]
         known = ", ".join(a.value for a in cls)
-        raise UnknownName(f"unknown ammunition {text!r} (known: {known})")
+        raise UnknownName(f"unknown ammunition {text!r} (known: {known})", clause="ASL-8.9-a")
 
     @property
     def is_dispenser(self) -> bool:
@@ -250,7 +257,7 @@ def parse_notation(
     >>> parse_notation("A5 Q7")
     Traceback (most recent call last):
     ...
-    ordnance.core.errors.NotationError: cannot read 'Q7' at position 3: no special-ammunition symbol (A, D, H, s, WP, C, HE, AP, IR, sD, sM, sN, sP)
+    ordnance.asl.notation.AmmoNotationError: [ASL-8.9-a] cannot read 'Q7' at position 3: no special-ammunition symbol (A, D, H, s, WP, C, HE, AP, IR, sD, sM, sN, sP) (instead: write the entries as on the counter, e.g. A5^4^/6^5, s8, H6[9], WP7^J4+^ (notes B4))
     """
     pieces: list[tuple[int, str, str]] = []  # (position, kind, text)
     masked = text
@@ -291,7 +298,7 @@ def _has_dates(entry: Entry) -> bool:
 
 def _qualify_last(entries: list[Entry], piece: str, pos: int, note: str) -> None:
     if not entries:
-        raise NotationError(piece, pos, "a qualifier with no entry before it")
+        raise AmmoNotationError(piece, pos, "a qualifier with no entry before it")
     entries[-1] = replace(entries[-1], notes=(*entries[-1].notes, note))
 
 
@@ -315,7 +322,7 @@ class _Scanner:
         return m.group(0)
 
     def fail(self, reason: str, token: str | None = None) -> NotationError:
-        return NotationError(token if token is not None else self.s, self.base, reason)
+        return AmmoNotationError(token if token is not None else self.s, self.base, reason)
 
 
 def _parse_token(token: str, pos: int, month_letters: Mapping[str, int]) -> Entry:

@@ -64,7 +64,8 @@ def parse_nationality(text: str) -> Nationality:
         return _ALIASES[key]
     raise UnknownName(
         f"unknown nationality {text!r} on the Ammunition Supply Chart",
-        hint="use german, american, russian or british (ASL-8.2-g: the maker of the Gun)",
+        clause="ASL-8.2-g",
+        hint="use german, american, russian or british (the nation that made the Gun)",
     )
 
 
@@ -104,6 +105,7 @@ def normalise_gun_size(text: str) -> str:
     if not digits or not compact.startswith(digits) or suffix not in ("", "L", "LL", "*"):
         raise UnknownName(
             f"cannot read the gun size {text!r}",
+            clause="ASL-8.2-a",
             hint="write the caliber in mm and its length mark, e.g. 85L, 76LL or 50",
         )
     return digits + suffix
@@ -124,7 +126,8 @@ def chart_row(nationality: str, gun_size: str) -> ChartRow:
     sizes = ", ".join(g for row in CHART if row.nationality == nat for g in row.guns)
     raise UnknownName(
         f"the Ammunition Supply Chart has no {nat} {size} row",
-        hint=f"{nat} gun sizes on the chart: {sizes} (ASL-8.2-a)",
+        clause="ASL-8.2-a",
+        hint=f"{nat} gun sizes on the chart: {sizes}",
     )
 
 
