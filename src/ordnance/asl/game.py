@@ -60,7 +60,7 @@ from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_nota
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
 from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_gun_size
-from ordnance.core.dice import DR, DiceSource
+from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, Game, Outcome
 from ordnance.core.odds.distribution import Distribution, fraction_text
@@ -559,7 +559,7 @@ class AslGame(Game[AslState]):
             options=smoke.SmokeOptions(
                 smoke_other_phases=opts.smoke_other_phases,
                 smoke_interior_building=opts.smoke_interior_building,
-                wp_defensive_first_fire=opts.wp_first_fire,
+                wp_defensive_first_fire=opts.wp_defensive_first_fire,
             ),
         )
         self._check_may_fire(state, gun)
@@ -591,23 +591,73 @@ class AslGame(Game[AslState]):
     def _fire_canister(
         self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
     ) -> Outcome[AslState]:
+        from ordnance.asl import canister
+
         gun = self._own_gun(state, act.gun, seat)
         if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
             raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
+        if gun.hex is None:
+            raise RuleViolation(
+                "ASL-8.4-h",
+                f"{gun.id} has no hex, so its Canister aim points are unknown",
+                hint="add the Gun with --hex q,r",
+            )
+        opts = state.settings.options
+        copts = canister.CanisterOptions(
+            canister_geometry=opts.canister_geometry,
+            canister_ca=opts.canister_ca,
+            canister_reductions=opts.canister_reductions,
+            canister_dr=opts.canister_dr,
+            canister_vehicles=opts.canister_vehicles,
+        )
+        gun_hex = _check_hex(gun.hex)
+        aims = canister.aim_points(gun_hex, act.ca, options=copts)
+        if act.building_hex is not None:
+            aim = canister.building_aim(
+                gun_hex,
+                _check_hex(act.building_hex),
+                act.building_level,
+                lowest_level=act.building_level - 1,
+                highest_level=act.building_level + 1,
+            )
+        else:
+            names = [a.name for a in aims]
+            wanted = f"V{act.aim or 3}"
+            if wanted not in names:
+                raise RuleViolation(
+                    "ASL-8.4-k",
+                    f"{wanted} is not an aim point of this CA",
+                    hint="aim at one of " + ", ".join(names),
+                )
+            aim = aims[names.index(wanted)]
         self._check_may_fire(state, gun)
         cap = self._special_capability(gun, Ammo.CANISTER)
-        canister_fp = _canister_fp(gun)
-        dr = dice.dr("Canister IFT DR")
-        shot_no = gun.shots + 1
-        result = check_shot(Ammo.CANISTER.value, cap.depletion, dr, breakdown=gun.breakdown)
-        extra: dict[str, Any] = {"canister_fp": canister_fp}
-        halved = act.moved or act.manned_in_mph
-        fp = canister_fp / 2 if halved else canister_fp
-        extra["fp"] = fp
-        extra["area_fire"] = halved
-        if result.fired_special:
-            extra["ift"] = _canister_ift(fp, dr, act.drm)
-        return self._record_shot(state, gun, cap, result, shot_no, kind="canister", extra=extra)
+        attacks = canister.canister_attacks(
+            aim,
+            _canister_fp(gun),
+            moved_or_manned_in_mph=act.moved or act.manned_in_mph,
+            same_level=act.same_level,
+            options=copts,
+        )
+        result = canister.fire_canister(
+            dice,
+            attacks,
+            depletion_number=cap.depletion,
+            breakdown_number=gun.breakdown,
+            common_drm=act.drm,
+            options=copts,
+        )
+        shot = check_shot(
+            Ammo.CANISTER.value, cap.depletion, result.original, breakdown=gun.breakdown
+        )
+        extra: dict[str, Any] = {
+            "aim": aim.to_dict(),
+            "attacks": [a.to_dict() for a in attacks],
+            "canister": result.to_dict(),
+        }
+        out = self._record_shot(state, gun, cap, shot, gun.shots + 1, kind="canister", extra=extra)
+        cluster = tuple(str(h) for h in aim.cluster)
+        return Outcome(replace(out.state, clusters=(cluster,)), out.events)
 
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
@@ -752,20 +802,6 @@ def _canister_fp(gun: Gun) -> int:
             hint="add the Gun with --size (its caliber gives the Canister FP)",
         )
     return load_tables().canister_fp(caliber_of(gun.gun_size))
-
-
-def _canister_ift(fp: float, dr: DR, drm: int) -> dict[str, Any]:
-    from fractions import Fraction
-
-    from ordnance.asl import ift
-
-    col = ift.fp_column_or_none(Fraction(fp))
-    final = dr.total + drm
-    return {
-        "fp_column": col,
-        "final_dr": final,
-        "result": None if col is None else ift.result(col, final),
-    }
 
 
 __all__ = ["PLAYER_TURN", "AslGame"]

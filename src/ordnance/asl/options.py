@@ -52,18 +52,21 @@ class AslOptions(BaseModel):
         description="ASL-AMB-15: after a DR > N shot a CA change already made stays "
         "(default) or is undone.",
     )
-    canister_reduction: Literal["cumulative", "largest"] = Field(
+    canister_geometry: Literal["vertex-ring", "hexside-path"] = Field(
+        "vertex-ring", description="ASL-AMB-7: the five aim points per CA (default)."
+    )
+    canister_ca: Literal["hexrow-bounded", "hexspine-bounded"] = Field(
+        "hexrow-bounded", description="ASL-AMB-7: how the CA is bounded (default hexrows)."
+    )
+    canister_reductions: Literal["cumulative", "largest"] = Field(
         "cumulative", description="ASL-AMB-8: Canister FP reductions multiply (default)."
     )
-    canister_dice: Literal["one", "per-location"] = Field(
+    canister_dr: Literal["one", "per-location"] = Field(
         "one", description="ASL-AMB-9: one IFT DR for the whole cluster (default)."
     )
-    canister_vehicles: Literal["unarmored-attacked", "prc-only"] = Field(
-        "unarmored-attacked",
+    canister_vehicles: Literal["armored-immune", "all-immune"] = Field(
+        "armored-immune",
         description="ASL-AMB-10: unarmored vehicles are attacked (default) or only PRC.",
-    )
-    canister_geometry: Literal["outer-ring", "hexside-path"] = Field(
-        "outer-ring", description="ASL-AMB-7: the five aim points per CA (default)."
     )
     smoke_other_phases: bool = Field(
         False,
@@ -72,7 +75,7 @@ class AslOptions(BaseModel):
     smoke_interior_building: bool = Field(
         False, description="ASL-AMB-12: allow SMOKE into an Interior Building hex."
     )
-    wp_first_fire: bool = Field(
+    wp_defensive_first_fire: bool = Field(
         False, description="ASL-AMB-13: allow WP as Defensive First Fire in the MPh."
     )
     month_letters: dict[str, int] | None = Field(
