@@ -115,9 +115,9 @@
     if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); return; }
     for (const item of legal) {
       const form = schemaForm(item.schema || {}, { type: item.type });
-      const diceMode = el("select", { name: "dice-mode", class: "dice-mode" },
+      const diceMode = el("select", { name: "__dice_mode", class: "dice-mode" },
         el("option", { value: "server" }, t("Roll on the server")), el("option", { value: "entered" }, t("Enter dice rolled at the table")));
-      const diceInput = el("input", { type: "text", name: "dice", placeholder: "3,2", inputmode: "numeric", hidden: true, class: "dice-input" });
+      const diceInput = el("input", { type: "text", name: "__dice", placeholder: "3,2", inputmode: "numeric", hidden: true, class: "dice-input" });
       diceMode.addEventListener("change", () => { diceInput.hidden = diceMode.value !== "entered"; });
       const f = el("form", { class: "action", "data-type": item.type },
         el("h4", {}, item.title || item.type), form.node,

@@ -1,0 +1,168 @@
+"""Two players in two browser contexts (Playwright driving Debian's Chromium).
+
+The host creates a table from the lobby page alone and opens the second
+seat's invite link in another context. Allies buy a face-down token in the
+Status Phase; both sides then attack. The test records every HTTP response
+body and every server-sent event the axis browser receives, and asserts that
+neither they nor the axis DOM ever contain the token's type.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import free_port
+from tests.server.secret_game import CATALOGUE
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import uvicorn
+
+    from ordnance.server.app import create_app
+
+    app = create_app(tmp_path_factory.mktemp("browser") / "t.db", heartbeat=1.0)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make sysdeps installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Spy:
+    """Every response body and SSE message one browser context receives."""
+
+    def __init__(self, context: Any, page: Any) -> None:
+        self.bodies: list[str] = []
+        self.events: list[str] = []
+        page.on("response", self._response)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.eventSourceMessageReceived", lambda e: self.events.append(e["data"]))
+
+    def _response(self, response: Any) -> None:
+        if "text/event-stream" in (response.headers.get("content-type") or ""):
+            return  # streamed: its messages arrive through CDP above
+        try:
+            self.bodies.append(response.text())
+        except Exception:  # a body already gone (navigation): nothing to read
+            pass
+
+    def text(self) -> str:
+        return "\n".join(self.bodies + self.events)
+
+
+def _act(page: Any, action_type: str, fill: dict[str, str] | None = None, dice: str | None = None) -> None:
+    before = page.evaluate("document.body.dataset.version")
+    form = page.locator(f'form.action[data-type="{action_type}"]')
+    for name, value in (fill or {}).items():
+        field = form.locator(f'[name="{name}"]')
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    if dice is not None:
+        form.locator('select[name="__dice_mode"]').select_option("entered")
+        form.locator('input[name="__dice"]').fill(dice)
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}", timeout=10000)
+
+
+def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None:
+    host_ctx = browser.new_context()
+    guest_ctx = browser.new_context(locale="ru-RU", extra_http_headers={"Accept-Language": "ru-RU,ru"})
+    host = host_ctx.new_page()
+    guest = guest_ctx.new_page()
+    spy = Spy(guest_ctx, guest)
+    try:
+        # the host creates the table from the page alone
+        host.goto(server + "/")
+        host.select_option("#game", "secrets")
+        host.click("#create-button")
+        host.wait_for_selector('#seat-links li[data-seat="axis"]')
+        invite = host.locator('#seat-links li[data-seat="axis"] input.link').input_value()
+        host.locator('#seat-links li[data-seat="allies"] a.play-link').click()
+        host.wait_for_selector('form.action[data-type="buy"]')
+        # the invite is also offered on the table page
+        assert host.locator('#invites li[data-seat="axis"] input.link').input_value() == invite
+
+        guest.goto(invite)
+        guest.wait_for_selector('form.action[data-type="buy"]')
+        assert "Ваша сторона" in guest.inner_text("#status")  # Russian from Accept-Language
+
+        secret = CATALOGUE["allies"][0]
+        _act(host, "buy", {"kind": secret, "hex": "1,0"})
+        # the guest's page follows live (SSE) to version 1
+        guest.wait_for_function("document.body.dataset.version === '1'", timeout=10000)
+        assert guest.locator(".marker-munition-token").count() == 1
+
+        # attacks: the live odds panel shows the distribution before the roll
+        _act(host, "end_phase")
+        guest.wait_for_function("document.body.dataset.version === '2'", timeout=10000)
+        guest.locator('form.action[data-type="attack"] [name="target"]').fill("0,0")
+        guest.locator('form.action[data-type="attack"] [name="dice"]').fill("2")
+        guest.wait_for_selector("#odds .odds-table")
+        assert "4/9" in guest.inner_text("#odds")
+        _act(guest, "attack", {"dice": "2", "target": "0,0"})
+        _act(guest, "attack", {"dice": "3", "target": "0,0"}, dice="5,6,1")
+        host.wait_for_function("document.body.dataset.version === '4'", timeout=10000)
+        assert "5,6,1" in host.inner_text("#journal")
+
+        # a second tab on a stale version is refused cleanly
+        stale = guest_ctx.new_page()
+        stale.route("**/events*", lambda route: route.abort())  # this tab misses live updates
+        stale.goto(invite)
+        stale.wait_for_selector('form.action[data-type="smoke"]')
+        _act(host, "smoke", {"hex": "2,0"})
+        form = stale.locator('form.action[data-type="smoke"]')
+        form.locator('[name="hex"]').fill("3,0")
+        form.locator('button[type="submit"]').click()
+        stale.wait_for_function("document.body.dataset.version === '5'", timeout=10000)
+        assert "стол обновлён" in stale.inner_text("#action-error")
+
+        # the axis never saw the face-down token's type, anywhere
+        guest.wait_for_function("document.body.dataset.version === '5'", timeout=10000)
+        dom = guest.content()
+        assert secret not in dom and secret not in spy.text()
+        assert spy.events and all('"version"' in e for e in spy.events)
+        assert secret in host.content()
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
