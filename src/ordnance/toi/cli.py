@@ -389,6 +389,24 @@ def units_cmd(as_json: JsonOpt = False) -> None:
     emit(data, as_json, render)
 
 
+@app.command("munitions")
+def munitions_cmd(as_json: JsonOpt = False) -> None:
+    """The munitions reference card: what each token does (TOI-GEN-10)."""
+    from ordnance.toi.munitions import SUMMARY
+
+    data = {"munitions": [{"type": m.value, "effect": text} for m, text in SUMMARY.items()]}
+
+    def render(d: dict[str, Any]) -> RenderableType:
+        t = Table(title="Munitions specialization tokens")
+        t.add_column("type")
+        t.add_column("effect on the attack that reveals it")
+        for row in d["munitions"]:
+            t.add_row(row["type"], row["effect"])
+        return t
+
+    emit(data, as_json, render)
+
+
 @app.command("maps")
 def maps_cmd(as_json: JsonOpt = False) -> None:
     """The sample maps shipped with the package."""

@@ -35,6 +35,14 @@ class Munition(StrEnum):
         )
 
 
+#: The reference card (TOI-GEN-10: the rulebook prints one; it has no rules effect).
+SUMMARY: dict[Munition, str] = {
+    Munition.HE: "-1 firepower vs vehicles; normal range hits on 4+; no long-range attacks",
+    Munition.AP_B: "+1 firepower vs vehicles at every range",
+    Munition.AP_C: "+2 firepower vs vehicles at close range, -1 at long range",
+    Munition.SMOKE: "target a hex with the vehicle attack dice: 2+ hits smoke, 1 hit drifts, 0 misfire",
+}
+
 #: Default supply per nation: one of each type (TOI-GEN-3, TOI-AMB-13, notes B12).
 DEFAULT_SUPPLY: dict[Munition, int] = {m: 1 for m in Munition}
 

@@ -104,6 +104,12 @@ def buy(
             hint="create the game with munitions_agreed=true",
         )
     unit = state.unit(a.unit)
+    if seat is not None and seat in state.sides and seat != unit.side:
+        raise RuleViolation(
+            "TOI-GEN-5",
+            f"{unit.id} belongs to {unit.side}: a token goes beside one of your own nation's units",
+            hint="pick one of your own vehicles or pieces of equipment",
+        )
     _check_seat(seat, unit.side, state)
     if state.phase is not Phase.STATUS or state.step != "munitions":
         raise RuleViolation(
@@ -128,18 +134,18 @@ def buy(
             hint="pick a vehicle that can attack",
         )
     nation = state.nation(unit.side)
-    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
-        raise RuleViolation(
-            "TOI-GEN-4",
-            f"{nation.name} already bought three tokens this Status Phase",
-            hint="buy more in the next Status Phase",
-        )
     on_board = len(state.tokens_of(nation.name))
     if on_board >= MAX_ON_BOARD:
         raise RuleViolation(
             "TOI-GEN-6",
             f"{nation.name} already has three munitions tokens on the board",
             hint="use or discard a token first",
+        )
+    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
+        raise RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} already bought three tokens this Status Phase",
+            hint="buy more in the next Status Phase",
         )
     if nation.command < TOKEN_COST:
         raise RuleViolation(
@@ -776,7 +782,7 @@ def _smoke_event(
         data.update(
             drift_red=red_die,
             drift_black=black_die,
-            direction=landing.direction.name if landing.direction else None,
+            direction=landing.direction.name if landing.direction is not None else None,
         )
         text += f"; drift: red {red_die}, black {black_die}"
         if landing.direction is not None:
