@@ -151,7 +151,9 @@ def test_closed_form_equals_enumeration(n: int, breakdown: int | None, intensive
     assert shot_distribution(n) == enumerated_shot(n).map(lambda o: o[0])
 
 
-@pytest.mark.parametrize(("n", "k"), [(n, k) for n in (2, 5, 7, 9, 12, 13) for k in (1, 2)] + [(5, 3)])
+@pytest.mark.parametrize(
+    ("n", "k"), [(n, k) for n in (2, 5, 7, 9, 12, 13) for k in (1, 2)] + [(5, 3)]
+)
 def test_rounds_over_k_shots_equal_enumeration(n: int, k: int) -> None:
     assert rounds_distribution(n, k) == enumerated_rounds(n, k)
 

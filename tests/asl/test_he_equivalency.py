@@ -105,7 +105,12 @@ def test_heat_targets() -> None:
     for tem in ("wall", "building", "rubble", "pillbox"):
         check_heat_target("infantry", tem)
         check_heat_target("cavalry", tem)
-    for target, tem in (("infantry", None), ("infantry", "woods"), ("cavalry", "open"), ("other", None)):
+    for target, tem in (
+        ("infantry", None),
+        ("infantry", "woods"),
+        ("cavalry", "open"),
+        ("other", None),
+    ):
         with pytest.raises(RuleViolation) as err:
             check_heat_target(target, tem)
         assert err.value.clause == "ASL-8.31-b"

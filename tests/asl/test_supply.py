@@ -116,9 +116,7 @@ def test_us_guns_in_british_service_use_american_rows() -> None:
 def test_counter_value_first() -> None:
     """ASL-8.2-e: a counter's own number wins over the chart (M18: A5^4/6^5, chart US 76L A4)."""
     entries = parse_notation("A5^4^/6^5")
-    res = resolve_capability(
-        Ammo.APCR, entries, D(1944, 9), made_by="american", gun_size="76L"
-    )
+    res = resolve_capability(Ammo.APCR, entries, D(1944, 9), made_by="american", gun_size="76L")
     assert res.depletion == 5 and res.source == "counter" and res.clause == "ASL-8.2-e"
 
 
@@ -136,7 +134,16 @@ def test_counter_missing_year_default_and_option() -> None:
 
 def test_elite_scope_default_and_option() -> None:
     """ASL-AMB-4: +1 on every Depletion Number but not sD/sM/sN/sP; option: chart ammo only."""
-    for ammo in (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.CANISTER, Ammo.SMOKE, Ammo.WP, Ammo.HE, Ammo.AP):
+    for ammo in (
+        Ammo.APCR,
+        Ammo.APDS,
+        Ammo.HEAT,
+        Ammo.CANISTER,
+        Ammo.SMOKE,
+        Ammo.WP,
+        Ammo.HE,
+        Ammo.AP,
+    ):
         assert elite_bonus(ammo, elite=True) == 1
         assert elite_bonus(ammo, elite=True, scope="chart-only") == (
             1 if ammo in (Ammo.APCR, Ammo.APDS) else 0

@@ -69,6 +69,9 @@ class AddGun(_Model):
     hex: str | None = Field(None, description="Hex 'q,r' (needed for SMOKE/Canister).")
     elite: bool | None = Field(None, description="Override the side's Elite flag.")
     can_fire_he: bool = True
+    canister_fp: int | None = Field(
+        None, ge=1, description="Canister FP from the Ordnance Listing (ASL-8.4-e)."
+    )
 
 
 class SetPhase(_Model):

@@ -240,6 +240,7 @@ class AslGame(Game[AslState]):
             elite=elite,
             can_fire_he=act.can_fire_he,
             capabilities=tuple(caps),
+            canister_fp=act.canister_fp,
         )
         summary = ", ".join(
             f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
@@ -795,6 +796,8 @@ def _check_hex(text: str) -> Any:
 def _canister_fp(gun: Gun) -> int:
     from ordnance.asl.tables import load_tables
 
+    if gun.canister_fp is not None:
+        return gun.canister_fp  # ASL-8.4-e: the piece's Ordnance Listing
     if gun.gun_size is None:
         raise RuleViolation(
             "ASL-8.4-e",

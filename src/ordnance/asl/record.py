@@ -105,6 +105,7 @@ class Gun:
     elite: bool
     can_fire_he: bool
     capabilities: tuple[Capability, ...]
+    canister_fp: int | None = None
     shots: int = 0  # To Hit / Placement / Canister DRs rolled so far
     fired_this_phase: bool = False
     may_fire_again: bool = False
@@ -130,6 +131,7 @@ class Gun:
             "rof": self.rof,
             "hex": self.hex,
             "elite": self.elite,
+            "canister_fp": self.canister_fp,
             "shots": self.shots,
             "fired_this_phase": self.fired_this_phase,
             "may_fire_again": self.may_fire_again,
