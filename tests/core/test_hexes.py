@@ -10,6 +10,7 @@ the vertex geometry of ASL-AMB-7.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -108,8 +109,16 @@ def oracle(a: Hex | Vertex, b: Hex | Vertex) -> tuple[list[Hex], set[Hexside], s
         cross = dq * (h.r - p0[1]) - dr * (h.q - p0[0])
         return 9 * cross * cross <= 4 * norm
 
-    span = max(_hexof(a).distance(_hexof(b)), 1) + 2
-    around = [h for h in disk(_hexof(a), span) if near_line(h)]
+    # candidates: the hexes around points sampled densely along the segment, then
+    # those whose centre is within a circumradius of the line
+    n = 4 * max(_hexof(a).distance(_hexof(b)), 1)
+    pool: set[Hex] = set()
+    for i in range(n + 1):
+        x, y, _ = (s + (e - s) * Fraction(i, n) for s, e in zip(p0, p1, strict=True))
+        for q in (x.__floor__(), x.__floor__() + 1):
+            for r in (y.__floor__(), y.__floor__() + 1):
+                pool.update(disk(Hex(q, r), 1))
+    around = sorted(h for h in pool if near_line(h))
     crossed = []
     for h in around:
         iv = _interior_interval(a, b, h)
@@ -118,18 +127,16 @@ def oracle(a: Hex | Vertex, b: Hex | Vertex) -> tuple[list[Hex], set[Hexside], s
     crossed.sort()
     runs: set[Hexside] = set()
     corners_on: set[Vertex] = set()
-    for h in around:
-        for k in range(6):
-            side = Hexside.of(h, k)
-            ends = [_param(a, b, _cube(v)) for v in side.vertices]
-            if None not in ends:
-                t1, t2 = sorted(ends)  # type: ignore[type-var]
-                if min(t2, Fraction(1)) > max(t1, Fraction(0)):
-                    runs.add(side)
-            v = Vertex.of(h, k)
-            t = _param(a, b, _cube(v))
-            if t is not None and 0 < t < 1:
-                corners_on.add(v)
+    param = {v: _param(a, b, _cube(v)) for h in around for v in (Vertex.of(h, k) for k in range(6))}
+    for v, t in param.items():
+        if t is not None and 0 < t < 1:
+            corners_on.add(v)
+    for side in {Hexside.of(h, k) for h in around for k in range(6)}:
+        ends = [param[v] for v in side.vertices]
+        if None not in ends:
+            t1, t2 = sorted(ends)  # type: ignore[type-var]
+            if min(t2, Fraction(1)) > max(t1, Fraction(0)):
+                runs.add(side)
     return [h for _, h in crossed], runs, corners_on
 
 
@@ -546,6 +553,38 @@ def test_rotation_by_sixty_degrees_maps_lines_to_lines(a, b, k):
     assert turned.steps == tuple(s.rotate(k) for s in base.steps)
     assert turned.hexes == tuple(h.rotate(k) for h in base.hexes)
     assert [p.side for p in turned.vertex_passes] == [p.side for p in base.vertex_passes]
+
+
+def _mirror(item):  # top-bottom mirror: (q, r, s) -> (q, s, r); N <-> S
+    if isinstance(item, Hex):
+        return Hex(item.q, item.s)
+    return type(item)(tuple(_mirror(h) for h in item.hexes))
+
+
+@given(hexes, hexes)
+def test_mirror_maps_lines_to_lines_and_swaps_sides(a, b):
+    base, mirrored = line(a, b), line(_mirror(a), _mirror(b))
+    assert mirrored.steps == tuple(_mirror(s) for s in base.steps)
+    assert [(r.left, r.right) for r in mirrored.runs] == [
+        (_mirror(r.right), _mirror(r.left)) for r in base.runs
+    ]
+    assert [p.touched for p in mirrored.vertex_passes] == [
+        None if p.touched is None else _mirror(p.touched) for p in base.vertex_passes
+    ]
+    flip = {Side.LEFT: Side.RIGHT, Side.RIGHT: Side.LEFT, None: None}
+    assert [p.side for p in mirrored.vertex_passes] == [flip[p.side] for p in base.vertex_passes]
+
+
+def test_line_to_dict_is_json_ready():
+    data = line(ORIGIN, Hex(5, -4)).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["hexes"][0] == "0,0" and data["touched_hexes"] == ["2,-1", "3,-3"]
+    assert data["through_vertices"][0] == {
+        "vertex": "1,-1|2,-2|2,-1",
+        "touched": "2,-1",
+        "side": "right",
+    }
+    assert data["steps"][1] == {"kind": "hex", "id": "1,-1"}
 
 
 def test_line_is_a_frozen_value():

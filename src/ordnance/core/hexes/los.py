@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from math import lcm
+from typing import Any
 
 from .coords import Hex
 from .features import Hexside, Vertex
@@ -164,6 +165,33 @@ class Line:
         """True when ``h`` is in :attr:`hexes` (interior crossed or a hexside run along)."""
         return h in self.hexes
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description (ids as strings: ``"q,r"``, ``"q,r|q,r"``, ...).
+
+        >>> line(Hex(0, 0), Hex(2, -1)).to_dict()["along_hexsides"]
+        [{'hexside': '1,-1|1,0', 'left': '1,-1', 'right': '1,0'}]
+        """
+        kinds = {Hex: "hex", Hexside: "hexside", Vertex: "vertex"}
+        return {
+            "from": str(self.start),
+            "to": str(self.end),
+            "hexes": [str(h) for h in self.hexes],
+            "steps": [{"kind": kinds[type(s)], "id": str(s)} for s in self.steps],
+            "along_hexsides": [
+                {"hexside": str(r.hexside), "left": str(r.left), "right": str(r.right)}
+                for r in self.runs
+            ],
+            "through_vertices": [
+                {
+                    "vertex": str(p.vertex),
+                    "touched": None if p.touched is None else str(p.touched),
+                    "side": None if p.side is None else p.side.value,
+                }
+                for p in self.vertex_passes
+            ],
+            "touched_hexes": [str(h) for h in self.touched_hexes],
+        }
+
     def reversed(self) -> Line:
         """The same segment traced from ``end`` to ``start``."""
         return line(self.end, self.start)
@@ -183,7 +211,7 @@ def line(a: Point, b: Point) -> Line:
     nonzero = [abs(k) for k in slopes if k]
     if not nonzero:
         return _single(a)
-    big = 2 * lcm(*nonzero)  # t = T / big with T an integer for every breakpoint
+    big = lcm(*nonzero)  # t = T / big with T an integer for every breakpoint
     breaks = {0, big}
     for c0, dc in zip(starts, slopes, strict=True):
         if dc == 0:
@@ -192,51 +220,53 @@ def line(a: Point, b: Point) -> Line:
         first = -(-lo // 6) * 6  # smallest multiple of 6 >= lo
         for m in range(first, hi + 1, 6):
             breaks.add(big * (m - c0) // dc)
-    ts = sorted(breaks)
-
-    def at(t2: int) -> tuple[Hex, ...]:
-        # the point at t = t2 / (2 * big), in cube coordinates scaled by 12 * big
-        scale = 12 * big
-        pt = tuple(2 * big * p + t2 * dd for p, dd in zip(p0, d, strict=True))
-        return _containing(pt, scale)
+    scale = 6 * big
+    # the hexes whose closed cell holds each breakpoint (cube coordinates scaled by 6 * big)
+    cells = [
+        _containing(big * p0[0] + t * d[0], big * p0[1] + t * d[1], big * p0[2] + t * d[2], scale)
+        for t in sorted(breaks)
+    ]
 
     def side_of(h: Hex) -> int:
         # > 0: right of travel on screen, < 0: left (cross product in axial terms)
-        hq, hr = 6 * h.q - p0[0], 6 * h.r - p0[1]
-        return d[0] * hr - d[1] * hq
+        return d[0] * (6 * h.r - p0[1]) - d[1] * (6 * h.q - p0[0])
 
-    # pieces: (kind, payload) for the open pieces between breakpoints, and vertices at breakpoints
+    # Each open piece between two breakpoints lies inside one small triangle (one hex) or
+    # along one edge of the line arrangement (a long diagonal: one hex; a hexside: two).
+    # Cells are convex, so the hexes holding the piece are those holding both its ends.
     steps: list[Step] = []
     runs: list[HexsideRun] = []
-    piece_hexes: list[tuple[Hex, ...]] = []  # the hexes each piece lies in or along
-    vertex_at: list[tuple[int, Vertex]] = []  # (index into piece_hexes after which it occurs)
-
-    first_point = at(2 * ts[0])
-    if len(first_point) == 3:
-        steps.append(_vertex(first_point))
-    for i in range(len(ts) - 1):
-        if i > 0:
-            here = at(2 * ts[i])
-            if len(here) == 3:
-                vertex = _vertex(here)
-                steps.append(vertex)
-                vertex_at.append((len(piece_hexes), vertex))
-        cell = at(ts[i] + ts[i + 1])
-        if len(cell) == 1:
-            if not (steps and steps[-1] == cell[0]):
-                steps.append(cell[0])
+    passes: list[VertexPass] = []
+    if len(cells[0]) == 3:
+        steps.append(_vertex(cells[0]))
+    before: tuple[Hex, ...] = ()
+    last = len(cells) - 2
+    for i in range(len(cells) - 1):
+        piece = tuple(h for h in cells[i] if h in cells[i + 1])
+        if i > 0 and len(cells[i]) == 3:
+            vertex = _vertex(cells[i])
+            steps.append(vertex)
+            rest = [h for h in vertex.hexes if h not in before and h not in piece]
+            if rest:
+                side = Side.RIGHT if side_of(rest[0]) > 0 else Side.LEFT
+                passes.append(VertexPass(vertex, rest[0], side))
+            else:
+                passes.append(VertexPass(vertex, None, None))
+        if len(piece) == 1:
+            if not steps or steps[-1] != piece[0]:
+                steps.append(piece[0])
         else:
-            side = Hexside((cell[0], cell[1]))
-            if not (steps and steps[-1] == side):
-                steps.append(side)
-                left, right = sorted(cell, key=side_of)
-                runs.append(HexsideRun(side, left, right))
-        piece_hexes.append(cell)
-    last_point = at(2 * ts[-1])
-    if len(last_point) == 3:
-        steps.append(_vertex(last_point))
+            hexside = Hexside((piece[0], piece[1]))
+            if not steps or steps[-1] != hexside:
+                steps.append(hexside)
+                left, right = sorted(piece, key=side_of)
+                runs.append(HexsideRun(hexside, left, right))
+        before = piece
+        if i == last and len(cells[-1]) == 3:
+            steps.append(_vertex(cells[-1]))
 
     hexes: list[Hex] = []
+    seen: set[Hex] = set()
     run_iter = iter(runs)
     for step in steps:
         if isinstance(step, Hex):
@@ -247,20 +277,9 @@ def line(a: Point, b: Point) -> Line:
         else:
             continue
         for h in members:
-            if h not in hexes:
+            if h not in seen:
+                seen.add(h)
                 hexes.append(h)
-
-    passes: list[VertexPass] = []
-    for index, vertex in vertex_at:
-        entered = set(piece_hexes[index - 1]) | set(piece_hexes[index])
-        rest = [h for h in vertex.hexes if h not in entered]
-        if rest:
-            touched = rest[0]
-            passes.append(
-                VertexPass(vertex, touched, Side.RIGHT if side_of(touched) > 0 else Side.LEFT)
-            )
-        else:
-            passes.append(VertexPass(vertex, None, None))
 
     return Line(a, b, tuple(steps), tuple(hexes), tuple(runs), tuple(passes))
 
@@ -281,22 +300,21 @@ def _cube6(p: Point) -> tuple[int, int, int]:
     return p.cube6
 
 
-def _containing(pt: tuple[int, ...], scale: int) -> tuple[Hex, ...]:
-    """The hexes whose closed cell holds the point ``pt / scale`` (cube coordinates).
+def _containing(x: int, y: int, z: int, scale: int) -> tuple[Hex, ...]:
+    """The hexes whose closed cell holds the point ``(x, y, z) / scale`` (cube coordinates).
 
     A containing hex's centre is within 2/3 of the point in each cube coordinate, so
     only the four hexes with ``q`` and ``r`` next to the point's need checking.
     """
-    x, y, z = pt
     q0, r0 = x // scale, y // scale
+    u, v, w = x - y, y - z, z - x
     found: list[Hex] = []
     for q in (q0, q0 + 1):
         for r in (r0, r0 + 1):
-            s = -q - r
             if (
-                abs((x - y) - scale * (q - r)) <= scale
-                and abs((y - z) - scale * (r - s)) <= scale
-                and abs((z - x) - scale * (s - q)) <= scale
+                abs(u - scale * (q - r)) <= scale
+                and abs(v - scale * (q + 2 * r)) <= scale
+                and abs(w + scale * (2 * q + r)) <= scale
             ):
                 found.append(Hex(q, r))
     return tuple(sorted(found))
