@@ -89,7 +89,9 @@ class Spy:
         return "\n".join(self.bodies + self.events)
 
 
-def _act(page: Any, action_type: str, fill: dict[str, str] | None = None, dice: str | None = None) -> None:
+def _act(
+    page: Any, action_type: str, fill: dict[str, str] | None = None, dice: str | None = None
+) -> None:
     before = page.evaluate("document.body.dataset.version")
     form = page.locator(f'form.action[data-type="{action_type}"]')
     for name, value in (fill or {}).items():
@@ -107,7 +109,9 @@ def _act(page: Any, action_type: str, fill: dict[str, str] | None = None, dice: 
 
 def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None:
     host_ctx = browser.new_context()
-    guest_ctx = browser.new_context(locale="ru-RU", extra_http_headers={"Accept-Language": "ru-RU,ru"})
+    guest_ctx = browser.new_context(
+        locale="ru-RU", extra_http_headers={"Accept-Language": "ru-RU,ru"}
+    )
     host = host_ctx.new_page()
     guest = guest_ctx.new_page()
     spy = Spy(guest_ctx, guest)
