@@ -1,0 +1,13 @@
+"""World at War, section 8 artillery: HE Fire, Smoke and FASCAM missions.
+
+* :mod:`.catalogue`: unit types (AP/HE ratings, armour class, Advanced
+  Imaging) and terrain (infantry Defensive Bonus), from editable package data;
+* :mod:`.he_fire`: the salvo, defence, Hit allocation and HQ check;
+* :mod:`.smoke`, :mod:`.fascam`, :mod:`.los`: markers and line of sight;
+* :mod:`.odds`: exact odds in closed form, checked against enumeration;
+* :mod:`.plugin`: the :class:`~ordnance.core.game.Game` and its actions;
+* :mod:`.cli`: ``ordnance waw ...``.
+
+Clause ids (``WAW-HE-a``, ``WAW-8.2-c``, ``WAW-AMB-3``...) are those of the
+project's rules notes; ``grep`` one to find the code and its tests.
+"""

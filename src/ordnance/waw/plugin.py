@@ -1,0 +1,201 @@
+"""The World at War game as the core sees it, and its registry entry.
+
+World at War has no hidden information in these rules, so every seat's view
+is the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.game import ANY_SEAT, Game, Outcome
+from ordnance.core.registry import GamePlugin
+from ordnance.waw import actions as A
+from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
+from ordnance.waw.he_fire import defence_dice
+from ordnance.waw.los import smoke_area
+from ordnance.waw.odds import (
+    fascam_attack,
+    he_fire_outcomes,
+    he_net_hits,
+    marginals_json,
+    outcome_json,
+)
+from ordnance.waw.record import apply_action
+from ordnance.waw.settings import WawSettings
+from ordnance.waw.smoke import fire_check
+from ordnance.waw.state import WawState
+
+
+def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
+    try:
+        return WawSettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
+
+
+class WorldAtWar(Game[WawState]):
+    name = "waw"
+    title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
+    rules_version = 1
+
+    def new(self, settings: Mapping[str, Any]) -> WawState:
+        return WawState.start(parse_settings(settings))
+
+    def seats(self, state: WawState) -> Sequence[str]:
+        return tuple(state.settings.sides)
+
+    def settings_schema(self) -> dict[str, Any]:
+        return WawSettings.model_json_schema()
+
+    def apply(
+        self,
+        state: WawState,
+        action: Mapping[str, Any],
+        dice: DiceSource,
+        seat: str | None = ANY_SEAT,
+    ) -> Outcome[WawState]:
+        return apply_action(state, A.parse_action(dict(action)), dice, seat)
+
+    # -- what a seat may do ------------------------------------------------------------
+    def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
+        types = [
+            "place_terrain",
+            "place_unit",
+            "he_fire",
+            "smoke",
+            "move",
+            "fire",
+            "marker_removal",
+        ]
+        sides = [seat] if seat is not None else list(state.settings.sides)
+        if any(state.settings.sides.get(s) == AMERICAN for s in sides):
+            types.insert(4, "fascam")
+        if state.units:
+            types += ["remove_unit", "set_condition"]
+        if state.pending_hq:
+            types.append("hq_check_result")
+        return [
+            {"type": t, "title": A.TITLES[t], "schema": A.ACTIONS[t].model_json_schema()}
+            for t in types
+        ]
+
+    # -- odds --------------------------------------------------------------------------
+    def odds(
+        self, state: WawState, action: Mapping[str, Any], seat: str | None = ANY_SEAT
+    ) -> dict[str, Any] | None:
+        act = A.parse_action(dict(action))
+        if isinstance(act, A.HeFire):
+            return he_fire_odds(state, act)
+        if isinstance(act, A.Move):
+            unit = state.live_unit(act.unit)
+            nationality = state.unit_type(unit).nationality
+            mined = [
+                str(state.hex(h)) for h in act.path if markers_covering(state.mines, state.hex(h))
+            ]
+            if not mined or not attacked_by_mines(nationality, state.settings):
+                return None
+            return {
+                "title": f"each mine attack on {unit.id} (mined hexes on the path: {', '.join(mined)})",
+                "distribution": fascam_attack().to_json(),
+            }
+        if isinstance(act, A.Fire):
+            unit = state.live_unit(act.unit)
+            check = fire_check(
+                state.unit_type(unit),
+                act.weapon,
+                unit.hex,
+                state.hex(act.target),
+                state.smoke,
+                state.settings,
+            )
+            from ordnance.core.odds.pools import successes
+
+            dist = successes(check.rating.firepower, check.hit_number)
+            return {
+                "title": f"Hits of {unit.id}'s {act.weapon.upper()} fire at {check.hit_number}+",
+                "distribution": dist.to_json(),
+                "hit_number": check.hit_number,
+            }
+        return None
+
+    # -- the observer ------------------------------------------------------------------
+    def view(self, state: WawState, seat: str | None) -> dict[str, Any]:
+        hexes = [{"hex": str(h), "terrain": state.hex_info(h).terrain} for h in state.board()]
+        units = []
+        for u in state.units.values():
+            if u.condition.eliminated:
+                continue
+            kind = state.unit_type(u)
+            units.append(
+                {
+                    "id": u.id,
+                    "side": u.side,
+                    "hex": str(u.hex),
+                    "label": f"{kind.name} ({u.condition.label})",
+                    "kind": kind.name,
+                    "condition": u.condition.label,
+                    "armour": kind.armour.value,
+                    "hq": kind.hq,
+                    "advanced_imaging": kind.advanced_imaging,
+                    "ap": str(kind.ap) if kind.ap else None,
+                    "he": str(kind.he) if kind.he else None,
+                    "sample_values": kind.values == "sample",
+                }
+            )
+        markers = [
+            {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
+            for h, lvl in sorted(state.smoke.items())
+        ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+        return {
+            "game": self.name,
+            "seat": seat,
+            "sides": dict(state.settings.sides),
+            "map": {
+                "hexes": hexes,
+                "units": units,
+                "markers": markers,
+                "arrows": [],
+                "clusters": [
+                    {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+                    for m in sorted(state.smoke)
+                ]
+                + [
+                    {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+                    for m in sorted(state.mines)
+                ],
+            },
+            "eliminated": sorted(u.id for u in state.units.values() if u.condition.eliminated),
+            "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
+            "marker_removal_phases": state.marker_phases,
+        }
+
+
+def he_fire_odds(state: WawState, act: A.HeFire) -> dict[str, Any]:
+    """Exact odds of an HE Fire mission against the units now in the target hex."""
+    target = state.hex(act.target)
+    terrain = state.terrain_at(target)
+    info = state.hex_info(target)
+    pool = defence_dice(terrain, state.settings, info.wreck_dice, info.cover_dice)
+    outcomes = he_fire_outcomes(
+        state.targets_in(target), act.firepower, act.hit_number, pool, state.settings, terrain.city
+    )
+    return {
+        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {target} "
+        f"({terrain.name}, {pool} defence dice)",
+        "distribution": he_net_hits(act.firepower, act.hit_number, pool).to_json(),
+        "defence_dice": pool,
+        "units": marginals_json(outcomes),
+        "outcomes": outcome_json(outcomes),
+    }
+
+
+GAME = WorldAtWar()
+PLUGIN = GamePlugin(GAME, cli="ordnance.waw.cli:app", odds_cli="ordnance.waw.cli:odds_app")

@@ -1,0 +1,378 @@
+"""What each action does to the game: one pure function per action type.
+
+Each handler takes the state, the validated action, the dice and the acting
+seat, and returns the new state with its events, or raises an
+:class:`~ordnance.core.errors.OrdnanceError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation
+from ordnance.core.game import Event, Outcome
+from ordnance.core.hexes import Hex
+from ordnance.waw import actions as A
+from ordnance.waw.fascam import (
+    attacked_by_mines,
+    check_fascam_caller,
+    markers_covering,
+    mine_attack,
+    mine_disrupt,
+)
+from ordnance.waw.he_fire import check_hit_number, defence_dice, resolve_he_fire
+from ordnance.waw.los import smoke_area
+from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
+from ordnance.waw.state import HexInfo, PendingHqCheck, WawState
+from ordnance.waw.units import Condition, Unit
+
+Result = Outcome[WawState]
+
+
+def _seat(seat: str | None, side: str) -> None:
+    if seat is not None and seat != side:
+        raise NotYourSeat(f"seat {seat} cannot act for {side}", hint=f"act as {side}")
+
+
+def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Result:
+    terrain = state.catalogue.terrain(a.terrain)
+    hexes = [state.hex(h) for h in a.hexes]
+    info = HexInfo(terrain.name, a.wreck_dice, a.cover_dice)
+    new = {**state.terrain, **{h: info for h in hexes}}
+    text = f"{terrain.name} in {', '.join(map(str, hexes))}"
+    event = Event("terrain", {"hexes": [str(h) for h in hexes], "terrain": terrain.name}, text=text)
+    return Outcome(replace(state, terrain=new), (event,))
+
+
+def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Result:
+    state.check_side(a.side)
+    _seat(seat, a.side)
+    kind = state.catalogue.unit(a.kind)
+    if a.id in state.units:
+        raise OrdnanceError(f"a unit called {a.id!r} is already in play", hint="pick another id")
+    h = state.hex(a.hex)
+    unit = Unit(a.id, kind.name, a.side, h, Condition.from_label(a.condition))
+    state.check_stacking(h, unit)
+    text = f"{a.side} {kind.name} {a.id} placed in {h}"
+    event = Event(
+        "placed", {"unit": a.id, "kind": kind.name, "side": a.side, "hex": str(h)}, text=text
+    )
+    return Outcome(state.with_unit(unit), (event,))
+
+
+def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Result:
+    unit = state.unit(a.unit)
+    _seat(seat, unit.side)
+    units = {k: v for k, v in state.units.items() if k != a.unit}
+    return Outcome(
+        replace(state, units=units),
+        (Event("removed", {"unit": a.unit}, text=f"{a.unit} removed from the map"),),
+    )
+
+
+def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Result:
+    unit = state.unit(a.unit)
+    cond = Condition.from_label(a.condition)
+    event = Event(
+        "condition",
+        {"unit": unit.id, "before": unit.condition.label, "after": cond.label},
+        text=f"{unit.id}: {unit.condition.label} -> {cond.label} (set by the players)",
+    )
+    return Outcome(state.with_condition(unit.id, cond), (event,))
+
+
+def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) -> Result:
+    """An HE Fire mission (WAW-HE-a to -l) against every unit in the target hex."""
+    state.check_side(a.side)
+    _seat(seat, a.side)
+    check_hit_number(a.hit_number)
+    target = state.hex(a.target)
+    terrain = state.terrain_at(target)
+    info = state.hex_info(target)
+    pool = defence_dice(terrain, state.settings, info.wreck_dice, info.cover_dice)
+    result = resolve_he_fire(
+        state.targets_in(target),
+        a.firepower,
+        a.hit_number,
+        pool,
+        dice,
+        state.settings,
+        city=terrain.city,
+    )
+    new = state
+    for u in result.units:
+        new = new.with_condition(u.unit, u.after)
+    pending = list(state.pending_hq)
+    for check in result.hq_checks:
+        if check.result == "pending":
+            pending.append(PendingHqCheck(check.hq, check.dice))
+        else:
+            new = new.with_condition(check.hq, check.after)
+    new = replace(new, pending_hq=tuple(pending))
+    data: dict[str, Any] = {
+        "side": a.side,
+        "target": str(target),
+        "terrain": terrain.name,
+        "firepower": a.firepower,
+        "hit_number": a.hit_number,
+        "defence_dice": pool,
+        "salvos": [
+            {
+                "against": s.against,
+                "attack": list(s.attack),
+                "hits": s.hits,
+                "defence": list(s.defence),
+                "cancelled": s.cancelled,
+                "net": s.net,
+            }
+            for s in result.salvos
+        ],
+        "net_hits": result.net_hits,
+        "order": list(result.order),
+        "order_die": result.order_die,
+        "units": [
+            {"unit": u.unit, "hits": u.hits, "before": u.before.label, "after": u.after.label}
+            for u in result.units
+        ],
+        "lost_hits": result.lost,
+        "hq_checks": [
+            {"hq": c.hq, "dice": list(c.dice), "result": c.result} for c in result.hq_checks
+        ],
+    }
+    parts = [
+        f"HE Fire {a.firepower} dice at {a.hit_number}+ on {target}: {result.net_hits} net Hit(s)"
+    ]
+    parts += [f"{u.unit} {u.before.label} -> {u.after.label}" for u in result.units if u.hits]
+    parts += [
+        f"HQ {c.hq} check d6={','.join(map(str, c.dice))}: "
+        + ("players to judge (rule 1.3.3.2)" if c.result == "pending" else c.result)
+        for c in result.hq_checks
+    ]
+    return Outcome(new, (Event("he_fire", data, text="; ".join(parts)),))
+
+
+def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
+    """WAW-8.2-a: Smoke 2 in the target hex."""
+    state.check_side(a.side)
+    _seat(seat, a.side)
+    target = state.hex(a.target)
+    area = sorted(smoke_area(target))
+    event = Event(
+        "smoke",
+        {"side": a.side, "target": str(target), "level": 2, "area": [str(h) for h in area]},
+        text=f"Smoke 2 in {target}: LOS blocked in it and its six neighbours",
+    )
+    return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))
+
+
+def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Result:
+    """WAW-8.3-a/-b: Americans only; Mines! in the target hex."""
+    nationality = state.side_nationality(a.side)
+    _seat(seat, a.side)
+    who = f"side {a.side}"
+    if a.caller is not None:
+        caller = state.live_unit(a.caller)
+        if caller.side != a.side:
+            raise NotYourSeat(f"{a.caller} belongs to {caller.side}, not {a.side}")
+        nationality = state.unit_type(caller).nationality
+        who = f"{a.caller} ({state.unit_type(caller).name})"
+    check_fascam_caller(nationality, who)
+    target = state.hex(a.target)
+    new = replace(state, mines=state.mines | {target})
+    events = [
+        Event(
+            "fascam",
+            {
+                "side": a.side,
+                "target": str(target),
+                "area": [str(h) for h in sorted(smoke_area(target))],
+            },
+            text=f"Mines! in {target}: it and its six neighbours are mined",
+        )
+    ]
+    if state.settings.fascam_attack_on_placement:  # WAW-AMB-14 option
+        for unit in sorted(new.units.values(), key=lambda u: u.id):
+            if unit.condition.eliminated or unit.hex not in smoke_area(target):
+                continue
+            if target not in new.mines:
+                break
+            new, ev = _mine_attack(new, unit.id, unit.hex, target, dice)
+            events.append(ev)
+    return Outcome(new, tuple(events))
+
+
+def _mine_attack(
+    state: WawState, uid: str, where: Hex, marker: Hex, dice: DiceSource
+) -> tuple[WawState, Event]:
+    """One mine attack (WAW-8.3-d, -e; WAW-AMB-15, -16)."""
+    unit = state.unit(uid)
+    die = dice.d6(f"mines {marker} vs {uid}")
+    disrupts, removes = mine_attack(die)
+    after = unit.condition
+    if disrupts:
+        after = mine_disrupt(unit.condition, state.unit_type(unit).armour, state.settings)
+    new = state.with_condition(uid, after)
+    if removes:  # WAW-AMB-16: after the Disrupt
+        new = replace(new, mines=new.mines - {marker})
+    effect = "no effect" if not disrupts else f"{unit.condition.label} -> {after.label}"
+    text = f"mines ({marker}) attack {uid} in {where}: d6={die}, {effect}" + (
+        "; the Mines! marker is removed" if removes else ""
+    )
+    data = {
+        "unit": uid,
+        "hex": str(where),
+        "marker": str(marker),
+        "die": die,
+        "before": unit.condition.label,
+        "after": after.label,
+        "marker_removed": removes,
+    }
+    return new, Event("mine_attack", data, text=text)
+
+
+def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Result:
+    """Move hex by hex; each mined hex entered attacks the unit (WAW-8.3-d, WAW-AMB-13)."""
+    unit = state.live_unit(a.unit)
+    _seat(seat, unit.side)
+    path = [state.hex(h) for h in a.path]
+    here = unit.hex
+    for step in path:
+        if here.distance(step) != 1:
+            raise OrdnanceError(
+                f"{step} is not adjacent to {here}", hint="list every hex of the path in order"
+            )
+        here = step
+    state.check_stacking(path[-1], unit)
+    nationality = state.unit_type(unit).nationality
+    new = state
+    events: list[Event] = []
+    attacked = False
+    for step in path:
+        new = new.with_unit(replace(new.unit(unit.id), hex=step))
+        if not attacked_by_mines(nationality, state.settings):
+            continue
+        for marker in markers_covering(new.mines, step):
+            if attacked and state.settings.fascam_once_per_move:
+                break
+            new, ev = _mine_attack(new, unit.id, step, marker, dice)
+            events.append(ev)
+            attacked = True
+        if new.unit(unit.id).condition.eliminated:
+            break
+    moved_to = new.unit(unit.id).hex
+    events.insert(
+        0,
+        Event(
+            "moved",
+            {"unit": unit.id, "from": str(unit.hex), "path": [str(h) for h in path]},
+            text=f"{unit.id} moves {unit.hex} -> " + " -> ".join(map(str, path)),
+        ),
+    )
+    if moved_to != path[-1]:
+        events.append(
+            Event(
+                "stopped",
+                {"unit": unit.id, "hex": str(moved_to)},
+                text=f"{unit.id} is Eliminated in {moved_to}",
+            )
+        )
+    return Outcome(new, tuple(events))
+
+
+def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Result:
+    """A unit's AP or HE shot: smoke LOS and Hit Number (WAW-8.2-c to -g), then its dice.
+
+    The defender's armour or terrain save belongs to the core ranged-combat
+    rules (not in the section 8 text): the Hits are recorded for the players.
+    """
+    unit = state.live_unit(a.unit)
+    _seat(seat, unit.side)
+    target = state.hex(a.target)
+    kind = state.unit_type(unit)
+    check = fire_check(kind, a.weapon, unit.hex, target, state.smoke, state.settings)
+    attack = dice.pool(check.rating.firepower, f"{a.weapon} fire {unit.id}")
+    hits = sum(1 for v in attack if v >= check.hit_number)
+    data = {
+        **check.to_dict(),
+        "unit": unit.id,
+        "target": str(target),
+        "attack": list(attack),
+        "hits": hits,
+    }
+    mods = "".join(f" +{m.amount} ({m.clause})" for m in check.modifiers)
+    text = (
+        f"{unit.id} fires {a.weapon.upper()} {check.rating.firepower} dice at {target}, "
+        f"Hit Number {check.rating.hit_number}{mods} = {check.hit_number}: {hits} Hit(s) "
+        "(the target's save follows the core rules)"
+    )
+    return Outcome(state, (Event("fire", data, text=text),))
+
+
+def marker_removal_phase(state: WawState, a: A.MarkerRemoval, seat: str | None) -> Result:
+    """WAW-8.2-h: Smoke 2 -> Smoke 1 -> removed. Mines! stay (WAW-8.3-f)."""
+    after = marker_removal(state.smoke)
+    flipped = [str(h) for h, lvl in state.smoke.items() if lvl == 2]
+    removed = [str(h) for h, lvl in state.smoke.items() if lvl == 1]
+    text = "Marker Removal Phase: " + (
+        "; ".join(
+            p
+            for p in (
+                f"Smoke 2 -> Smoke 1 in {', '.join(flipped)}" if flipped else "",
+                f"Smoke 1 removed from {', '.join(removed)}" if removed else "",
+            )
+            if p
+        )
+        or "no smoke on the map"
+    )
+    event = Event("marker_removal", {"flipped": flipped, "removed": removed}, text=text)
+    return Outcome(replace(state, smoke=after, marker_phases=state.marker_phases + 1), (event,))
+
+
+def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Result:
+    """The players judge a pending HQ check (WAW-HE-k, WAW-AMB-5)."""
+    pending = [p for p in state.pending_hq if p.hq == a.hq]
+    if not pending:
+        raise RuleViolation(
+            "WAW-HE-k",
+            f"no HQ check is pending for {a.hq!r}",
+            hint="an HQ checks only when another unit in its hex takes an HE Hit",
+        )
+    unit = state.unit(a.hq)
+    cond = Condition.from_label(a.condition)
+    rest = list(state.pending_hq)
+    rest.remove(pending[0])
+    new = replace(state.with_condition(unit.id, cond), pending_hq=tuple(rest))
+    event = Event(
+        "hq_check_result",
+        {"hq": unit.id, "dice": list(pending[0].dice), "after": cond.label},
+        text=f"HQ {unit.id} check (d6={','.join(map(str, pending[0].dice))}): {cond.label}",
+    )
+    return Outcome(new, (event,))
+
+
+def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | None) -> Result:
+    if isinstance(action, A.PlaceTerrain):
+        return place_terrain(state, action, seat)
+    if isinstance(action, A.PlaceUnit):
+        return place_unit(state, action, seat)
+    if isinstance(action, A.RemoveUnit):
+        return remove_unit(state, action, seat)
+    if isinstance(action, A.SetCondition):
+        return set_condition(state, action, seat)
+    if isinstance(action, A.HeFire):
+        return he_fire(state, action, dice, seat)
+    if isinstance(action, A.Smoke):
+        return smoke(state, action, seat)
+    if isinstance(action, A.Fascam):
+        return fascam(state, action, dice, seat)
+    if isinstance(action, A.Move):
+        return move(state, action, dice, seat)
+    if isinstance(action, A.Fire):
+        return fire(state, action, dice, seat)
+    if isinstance(action, A.MarkerRemoval):
+        return marker_removal_phase(state, action, seat)
+    if isinstance(action, A.HqCheckResult):
+        return hq_check_result(state, action, seat)
+    raise OrdnanceError(f"unhandled action {action!r}")  # pragma: no cover
