@@ -9,6 +9,7 @@ neither they nor the axis DOM ever contain the token's type.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -80,10 +81,9 @@ class Spy:
     def _response(self, response: Any) -> None:
         if "text/event-stream" in (response.headers.get("content-type") or ""):
             return  # streamed: its messages arrive through CDP above
-        try:
+        # a body already gone (navigation) has nothing left to read
+        with contextlib.suppress(Exception):
             self.bodies.append(response.text())
-        except Exception:  # a body already gone (navigation): nothing to read
-            pass
 
     def text(self) -> str:
         return "\n".join(self.bodies + self.events)
