@@ -42,7 +42,7 @@ class Distribution(Generic[T]):
     helpers :meth:`uniform`, :meth:`certain` and :meth:`mixture`.
     """
 
-    __slots__ = ("_den", "_fractions", "_hash", "_w")
+    __slots__ = ("_den", "_fractions", "_hash", "_reduced", "_w")
 
     _w: dict[T, int]
     _den: int
@@ -64,16 +64,25 @@ class Distribution(Generic[T]):
         self._set(weights, den if acc else 0)
 
     def _set(self, weights: dict[T, int], den: int) -> None:
-        """Store ``weights / den`` in lowest terms (weights must sum to ``den``)."""
-        if weights:
-            g = gcd(*weights.values())
-            if g > 1:
-                weights = {k: w // g for k, w in weights.items()}
-                den //= g
+        """Store ``weights / den`` (positive weights summing to ``den``).
+
+        The table is brought to lowest terms lazily (:meth:`_canonical`), the
+        first time equality, hashing or the denominator needs it.
+        """
         self._w = weights
         self._den = den
+        self._reduced = False
         self._hash: int | None = None
         self._fractions: dict[T, Fraction] | None = None
+
+    def _canonical(self) -> None:
+        if not self._reduced:
+            if self._w:
+                g = gcd(*self._w.values())
+                if g > 1:
+                    self._w = {k: w // g for k, w in self._w.items()}
+                    self._den //= g
+            self._reduced = True
 
     @classmethod
     def _trusted(cls, weights: dict[T, int], den: int) -> Distribution[T]:
@@ -143,14 +152,17 @@ class Distribution(Generic[T]):
     @property
     def denominator(self) -> int:
         """The common denominator of every probability (lowest terms)."""
+        self._canonical()
         return self._den
 
     def weight(self, outcome: T) -> int:
         """Numerator of ``self[outcome]`` over :attr:`denominator`."""
+        self._canonical()
         return self._w.get(outcome, 0)
 
     def weights(self) -> dict[T, int]:
-        """A copy of the outcome -> integer weight table."""
+        """A copy of the outcome -> integer weight table (over :attr:`denominator`)."""
+        self._canonical()
         return dict(self._w)
 
     # -- mapping protocol ---------------------------------------------------
@@ -185,10 +197,15 @@ class Distribution(Generic[T]):
             return sorted(self._w, key=repr)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Distribution) and self._den == other._den and self._w == other._w
+        if not isinstance(other, Distribution):
+            return False
+        self._canonical()
+        other._canonical()
+        return self._den == other._den and self._w == other._w
 
     def __hash__(self) -> int:
         if self._hash is None:
+            self._canonical()
             self._hash = hash((self._den, frozenset(self._w.items())))
         return self._hash
 

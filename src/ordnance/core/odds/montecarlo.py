@@ -9,11 +9,12 @@ is replaced by one draw of its sufficient statistic:
   Original DRs below the Depletion Number before the first one that is not,
   which is geometric (``Generator.geometric``), then whether that stopping DR
   equalled the number (one integer draw); no individual die is rolled;
-* one round of "N attack dice minus M defence dice, floored" is drawn either as
-  two binomial counts (``Generator.binomial``: hits and cancellations), or, by
-  default, as one uniform integer below ``6**(N+M)`` looked up in the round's
-  exact cumulative integer counts (inverse CDF over exact integers). Both are
-  exact in law; the second is faster.
+* a series of "N attack dice minus M defence dice, floored" rounds is drawn
+  either round by round as two binomial counts (``Generator.binomial``: hits
+  and cancellations), or, by default, as one draw per group of identical
+  rounds from the exact law of that group's total (:class:`ExactSampler`:
+  inverse CDF over exact integers with 64-bit random words, no float
+  rounding). Both are exact in law; the second is much faster.
 
 Every estimate carries a 95% confidence interval: the **Wilson score
 interval** for a probability (good near 0 and 1, unlike the normal one), and
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import sqrt
 from typing import Any
 
@@ -35,9 +37,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.odds.compose import MAX_ROUNDS, series
+from ordnance.core.odds.compose import MAX_ROUNDS, repeat, series
 from ordnance.core.odds.distribution import Distribution, fraction_text
-from ordnance.core.odds.pools import _check, net_counts
+from ordnance.core.odds.pools import _check, net_hits
 from ordnance.core.odds.sequences import depletion_weights, special_rounds_fired
 
 #: Two-sided 95% normal quantile.
@@ -252,28 +254,81 @@ def depletion_series(
     )
 
 
+# -- exact sampling from a known law --------------------------------------
+class ExactSampler:
+    """Draw integer outcomes from an exact :class:`Distribution`, exactly in law.
+
+    A uniform real ``U`` in [0, 1) is drawn as 64 random bits at a time. The
+    outcome is the first one whose cumulative probability ``c/D`` exceeds
+    ``U``. The top 64 bits settle the comparison unless they equal
+    ``floor(c * 2**64 / D)`` for a boundary (probability at most
+    ``len(outcomes) / 2**64``); then further 64-bit words of ``U`` are drawn
+    until the exact integer comparison is decided. No float rounding enters.
+    """
+
+    def __init__(self, dist: Distribution[int]):
+        if not len(dist):
+            raise OrdnanceError("cannot sample an empty distribution")
+        self.outcomes = np.array(dist.outcomes(), dtype=np.int64)
+        den = dist.denominator
+        cum = 0
+        self._cum: list[int] = []
+        for o in dist.outcomes()[:-1]:
+            cum += dist.weight(o)
+            self._cum.append(cum)
+        self._den = den
+        self._thresholds = np.array([(c << 64) // den for c in self._cum], dtype=np.uint64)
+
+    def sample(self, rng: np.random.Generator, size: int) -> NDArray[np.int64]:
+        u = rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True)
+        idx = np.searchsorted(self._thresholds, u, side="right")
+        if len(self._thresholds):
+            # A tie with a boundary's top word: settle it with more bits.
+            lo = np.searchsorted(self._thresholds, u, side="left")
+            for i in np.nonzero(lo != idx)[0]:
+                idx[i] = self._resolve(rng, int(u[i]))
+        picked: NDArray[np.int64] = self.outcomes[idx]
+        return picked
+
+    def _resolve(self, rng: np.random.Generator, top: int) -> int:
+        """Index of the outcome for ``U`` whose first 64 bits are ``top``."""
+        value, bits = top, 64
+        while True:
+            # U lies in [value, value + 1) / 2**bits.
+            below = [(c << bits) // self._den for c in self._cum]
+            undecided = False
+            count = 0
+            for c, b in zip(self._cum, below, strict=True):
+                if value > b or (value == b and (c << bits) % self._den == 0):
+                    count += 1  # U >= c/D
+                elif value == b:
+                    undecided = True
+            if not undecided:
+                return count
+            word = int(rng.integers(0, 2**64 - 1, dtype=np.uint64, endpoint=True))
+            value, bits = (value << 64) | word, bits + 64
+
+
+@lru_cache(maxsize=256)
+def _group_sampler(r: tuple[int, int, int, int], times: int) -> ExactSampler:
+    return ExactSampler(repeat(net_hits(*r), times))
+
+
 # -- attack series ----------------------------------------------------------
 Round = tuple[int, int, int, int]
 
 
-def _round_table(r: Round) -> NDArray[np.int64] | None:
-    """Exact cumulative integer counts of one round, or None if 6**(N+M) >= 2**63."""
-    counts, total = net_counts(*r)
-    if total >= 2**63:
-        return None
-    return np.cumsum(np.array(counts, dtype=np.int64))
-
-
 def sample_round(
-    rng: np.random.Generator, r: Round, size: int, method: str = "table"
+    rng: np.random.Generator, r: Round, size: int, method: str = "binomial"
 ) -> NDArray[np.int64]:
-    """Net hits of one round for ``size`` trials, exact in law."""
+    """Net hits of one round for ``size`` trials, exact in law.
+
+    ``binomial`` draws the hits and the cancellations as two binomial counts;
+    ``table`` draws the net from its exact law with :class:`ExactSampler`.
+    """
+    if method == "table":
+        return _group_sampler(r, 1).sample(rng, size)
     attack, hit_on, defence, cancel_on = r
-    table = _round_table(r) if method == "table" else None
-    if table is not None:
-        u = rng.integers(0, int(table[-1]), size=size, dtype=np.int64)
-        picked: NDArray[np.int64] = np.searchsorted(table, u, side="right").astype(np.int64)
-        return picked
     hits = rng.binomial(attack, (7 - hit_on) / 6, size=size)
     blocks = rng.binomial(defence, (7 - cancel_on) / 6, size=size)
     net: NDArray[np.int64] = np.maximum(hits - blocks, 0).astype(np.int64)
@@ -314,6 +369,29 @@ def token_rounds(
     return out
 
 
+def simulate_series(
+    rng: np.random.Generator, plan: list[Round], size: int, method: str = "table"
+) -> NDArray[np.int64]:
+    """Total net hits over ``plan`` for ``size`` trials.
+
+    ``table``: the total of each group of identical rounds is a sufficient
+    statistic for the series total; it is drawn once per trial from its exact
+    law (:class:`ExactSampler`). ``binomial``: each round draws its hits and
+    cancellations with ``Generator.binomial``.
+    """
+    total = np.zeros(size, dtype=np.int64)
+    if method == "table":
+        groups: dict[Round, int] = {}
+        for r in plan:
+            groups[r] = groups.get(r, 0) + 1
+        for r, times in groups.items():
+            total += _group_sampler(r, times).sample(rng, size)
+        return total
+    for r in plan:
+        total += sample_round(rng, r, size, method)
+    return total
+
+
 def attack_series(
     plan: list[Round], *, trials: int = 100_000, seed: int = 0, method: str = "table"
 ) -> SimulationResult:
@@ -328,10 +406,7 @@ def attack_series(
     left = trials
     while left:
         size = min(left, CHUNK)
-        total = np.zeros(size, dtype=np.int64)
-        for r in plan:
-            total += sample_round(rng, r, size, method)
-        parts.append(total)
+        parts.append(simulate_series(rng, plan, size, method))
         left -= size
     values = np.concatenate(parts)
     exact = series(plan) if len(plan) <= 50 else None
@@ -339,7 +414,7 @@ def attack_series(
         f"total net hits over {len(plan)} rounds",
         values,
         seed,
-        "exact-count inverse CDF per round"
+        "exact inverse CDF of each group of identical rounds (64-bit words, ties settled exactly)"
         if method == "table"
         else "binomial hits and cancellations per round",
         exact,

@@ -93,16 +93,19 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
     ac = a * c
     mid = a * d + b * c
     bd = b * d
-    lin = n * b * c + m * a * d
     nm = n + m
     p = [0] * size
-    p[0] = a**n * c**m
     prev = 0
-    cur = p[0]
-    for k in range(nm):
-        nxt = ((lin - mid * k) * cur + bd * (nm - k + 1) * prev) // (ac * (k + 1))
-        p[k + 1] = nxt
-        prev, cur = cur, nxt
+    cur = p[0] = a**n * c**m
+    t1 = n * b * c + m * a * d  # (lin - mid * k) at k = 0
+    t2 = bd * (nm + 1)  # bd * (nm - k + 1) at k = 0
+    div = ac  # ac * (k + 1) at k = 0
+    for k in range(1, nm + 1):
+        prev, cur = cur, (t1 * cur + t2 * prev) // div
+        p[k] = cur
+        t1 -= mid
+        t2 -= bd
+        div += ac
     return p
 
 
@@ -111,8 +114,18 @@ def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
 ) -> tuple[tuple[int, ...], int]:
     """``(counts, 6**(attack+defence))``: counts[k] dice outcomes leave k net hits."""
-    _check(attack, hit_on, "attack")
-    _check(defence, cancel_on, "defence")
+    if not (
+        type(attack) is int
+        and type(defence) is int
+        and type(hit_on) is int
+        and type(cancel_on) is int
+        and 0 <= attack <= MAX_POOL
+        and 0 <= defence <= MAX_POOL
+        and 1 <= hit_on <= 7
+        and 1 <= cancel_on <= 7
+    ):  # the fast path above; the checks below say what is wrong
+        _check(attack, hit_on, "attack")
+        _check(defence, cancel_on, "defence")
     b = 7 - hit_on  # attack faces that hit
     c = 7 - cancel_on  # defence faces that cancel
     coeffs = _product_coefficients(6 - b, b, attack, c, 6 - c, defence)
