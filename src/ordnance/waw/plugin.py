@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.game import ANY_SEAT, Game, Outcome
 from ordnance.core.registry import GamePlugin
 from ordnance.waw import actions as A
@@ -41,6 +41,15 @@ def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
         raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
 
 
+#: The clause whose dice an action rolls (named when an entered die is not a d6 face).
+DICE_CLAUSES = {
+    "he_fire": "WAW-HE-a",
+    "fascam": "WAW-8.3-d",
+    "move": "WAW-8.3-d",
+    "fire": "WAW-8.2-e",
+}
+
+
 class WorldAtWar(Game[WawState]):
     name = "waw"
     title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
@@ -62,7 +71,17 @@ class WorldAtWar(Game[WawState]):
         dice: DiceSource,
         seat: str | None = ANY_SEAT,
     ) -> Outcome[WawState]:
-        return apply_action(state, A.parse_action(dict(action)), dice, seat)
+        act = A.parse_action(dict(action))
+        try:
+            return apply_action(state, act, dice, seat)
+        except InvalidDice as exc:
+            if type(exc) is not InvalidDice:  # NotEnoughDice drives enumeration: keep it
+                raise
+            raise InvalidDice(
+                exc.message,
+                clause=DICE_CLAUSES.get(act.type, "WAW-HE-a"),
+                hint="enter d6 values from 1 to 6, in the order the procedure asks for them",
+            ) from None
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:

@@ -1,0 +1,623 @@
+"""``ordnance waw ...``: exact odds, line of sight and a game kept in the journal.
+
+Every command takes ``--json`` (one JSON document, fractions as ``"p/q"``).
+Refusals name their clause and exit with status 2, writing nothing
+(``ordnance.cli.main`` prints them). The commands decide no rule: they build
+actions and queries and print what the ``ordnance.waw`` procedures return.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, distribution_table, emit
+from ordnance.core.dice import dice_source
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.hexes import parse_hex
+from ordnance.core.journal import GameSession, open_journal
+from ordnance.core.odds.distribution import Distribution, fraction_text
+from ordnance.waw.catalogue import catalogue
+from ordnance.waw.he_fire import Target, check_hit_number
+from ordnance.waw.los import judge_los
+from ordnance.waw.odds import (
+    fascam_attack,
+    he_fire_outcomes,
+    he_net_hits,
+    marginals_json,
+    outcome_json,
+)
+from ordnance.waw.plugin import GAME, he_fire_odds, parse_settings
+from ordnance.waw.settings import WawSettings
+from ordnance.waw.smoke import fire_check
+from ordnance.waw.state import WawState
+from ordnance.waw.units import Condition
+
+app = typer.Typer(
+    help="World at War artillery: HE Fire, Smoke and FASCAM missions on a map.",
+    no_args_is_help=True,
+)
+odds_app = typer.Typer(help="Exact odds of World at War fire missions.", no_args_is_help=True)
+app.add_typer(odds_app, name="odds")
+
+PlotOpt = Annotated[
+    str | None,
+    typer.Option("--plot", help="Also write a PNG bar chart of the net Hits to FILE.png."),
+]
+AsOpt = Annotated[
+    str | None, typer.Option("--as", help="Act as this seat (side); default: local play.")
+]
+GameArg = Annotated[str, typer.Argument(help="Game id (from `ordnance waw new`).")]
+SideOpt = Annotated[str, typer.Option("--side", help="The side calling the mission.")]
+TargetOpt = Annotated[str, typer.Option("--target", help='Target hex, axial "q,r".')]
+SettingsOpt = Annotated[
+    str | None,
+    typer.Option("--settings", help="Game settings as a JSON object (options named WAW-AMB-n)."),
+]
+
+
+def _settings(text: str | None) -> WawSettings:
+    from ordnance.cli.games import parse_json_arg
+
+    return parse_settings(parse_json_arg(text, "--settings") if text else {})
+
+
+# -- odds ------------------------------------------------------------------------------
+
+
+def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
+    """``--unit "T-72"`` or ``--unit "Motor Rifle Infantry=disrupted"`` -> targets."""
+    cat = catalogue().extended(settings.unit_types, settings.terrain_types)
+    out: list[Target] = []
+    for i, spec in enumerate(specs):
+        kind_name, _, cond = spec.partition("=")
+        kind = cat.unit(kind_name.strip())
+        try:
+            condition = Condition.from_label(cond.strip() or "good order")
+        except ValueError as exc:
+            raise OrdnanceError(
+                str(exc), hint="good order, disrupted, reduced, disrupted+reduced"
+            ) from None
+        out.append(Target(f"{i + 1}:{kind.name}", kind.armour, condition, kind.hq))
+    return out
+
+
+def _plot(dist: Distribution[int], path: str | None, title: str) -> str | None:
+    if path is None:
+        return None
+    from ordnance.cli.plot import plot_distribution
+
+    return str(plot_distribution(dist, path, title, xlabel="net Hits"))
+
+
+def _render_odds(data: dict[str, Any]) -> RenderableType:
+    dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
+    parts: list[RenderableType] = [distribution_table(dist, data["title"], "net Hits")]
+    for uid, rows in data.get("units", {}).items():
+        table = Table(title=f"{uid}: resulting state")
+        table.add_column("state")
+        table.add_column("exact", justify="right")
+        table.add_column("%", justify="right")
+        for label, p in rows.items():
+            table.add_row(label, p, f"{float(_frac(p)) * 100:.2f}%")
+        parts.append(table)
+    if data.get("plot"):
+        parts.append(f"chart written to {data['plot']}")
+    return Group(*parts)
+
+
+def _frac(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+@odds_app.command("he-fire")
+def odds_he_fire(
+    fp: Annotated[int, typer.Option("--fp", help="Firepower: d6 rolled in the salvo.")],
+    hit_number: Annotated[int, typer.Option("--hit-number", help="A die hits on this or more.")],
+    defense: Annotated[
+        int | None,
+        typer.Option("--defense", "--defence", help="Defence dice (infantry Defensive Bonus)."),
+    ] = None,
+    terrain: Annotated[
+        str | None, typer.Option("--terrain", help="Take the defence dice from this terrain.")
+    ] = None,
+    unit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unit",
+            help='A unit in the hex, by type ("T-72", "Soviet HQ", '
+            '"Motor Rifle Infantry=disrupted"); repeat for a stack.',
+        ),
+    ] = None,
+    settings: SettingsOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Net Hits of an HE Fire mission and, with --unit, each unit's resulting state."""
+    opts = _settings(settings)
+    check_hit_number(hit_number)
+    if fp < 0 or fp > 40:
+        raise OrdnanceError(f"Firepower {fp} is outside 0..40")
+    city = False
+    if defense is None:
+        if terrain is None:
+            raise OrdnanceError("give --defense N or --terrain NAME", hint="e.g. --defense 2")
+        ttype = catalogue().extended((), opts.terrain_types).terrain(terrain)
+        defense = 2 if ttype.city else ttype.infantry_db
+        city = ttype.city
+    if not 0 <= defense <= 20:
+        raise OrdnanceError(f"{defense} defence dice is outside 0..20")
+    dist = he_net_hits(fp, hit_number, defense)
+    title = f"HE Fire: {fp} dice at {hit_number}+, {defense} defence dice (5+ cancels)"
+    data: dict[str, Any] = {
+        "title": title,
+        "firepower": fp,
+        "hit_number": hit_number,
+        "defence_dice": defense,
+        "distribution": dist.to_json(),
+        "mean": fraction_text(dist.mean()),
+    }
+    if unit:
+        outcomes = he_fire_outcomes(_stack(unit, opts), fp, hit_number, defense, opts, city)
+        data["units"] = marginals_json(outcomes)
+        data["outcomes"] = outcome_json(outcomes)
+    data["plot"] = _plot(dist, plot, title)
+    emit(data, as_json, _render_odds)
+
+
+@odds_app.command("fascam")
+def odds_fascam(as_json: JsonOpt = False) -> None:
+    """One mine attack on a unit entering a mined hex (WAW-8.3-d, -e)."""
+    dist = fascam_attack()
+    data = {"title": "FASCAM mine attack (1d6)", "distribution": dist.to_json()}
+    emit(data, as_json, lambda d: distribution_table(dist, d["title"], "result"))
+
+
+@odds_app.command("mission")
+def odds_mission(
+    game_id: GameArg,
+    side: SideOpt,
+    target: TargetOpt,
+    fp: Annotated[int, typer.Option("--fp", help="Firepower.")],
+    hit_number: Annotated[int, typer.Option("--hit-number", help="Hit Number.")],
+    db: DbOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Odds of an HE Fire mission against the units now in a hex of a game."""
+    state: WawState = _session(game_id, db).state()
+    act = {
+        "type": "he_fire",
+        "side": side,
+        "target": target,
+        "firepower": fp,
+        "hit_number": hit_number,
+    }
+    from ordnance.waw.actions import parse_action
+
+    data = he_fire_odds(state, parse_action(act))
+    dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
+    data["plot"] = _plot(dist, plot, data["title"])
+    emit(data, as_json, _render_odds)
+
+
+# -- reference -------------------------------------------------------------------------
+
+
+@app.command("units")
+def units_cmd(as_json: JsonOpt = False) -> None:
+    """The unit types (sample values are marked)."""
+    rows = [
+        {
+            "name": u.name,
+            "nationality": u.nationality,
+            "armour": u.armour.value,
+            "ap": str(u.ap) if u.ap else None,
+            "he": str(u.he) if u.he else None,
+            "hq": u.hq,
+            "advanced_imaging": u.advanced_imaging,
+            "values": u.values,
+        }
+        for u in catalogue().units()
+    ]
+
+    def render(d: dict[str, Any]) -> RenderableType:
+        table = Table(
+            title="World at War unit types (values: sample = placeholder, not from the game)"
+        )
+        for col in (
+            "name",
+            "nationality",
+            "armour",
+            "ap",
+            "he",
+            "hq",
+            "advanced_imaging",
+            "values",
+        ):
+            table.add_column(col)
+        for r in d["unit_types"]:
+            table.add_row(*(str(r[c]) if r[c] is not None else "-" for c in r))
+        return table
+
+    emit({"unit_types": rows}, as_json, render)
+
+
+@app.command("terrain-types")
+def terrain_types_cmd(as_json: JsonOpt = False) -> None:
+    """Terrain types and their infantry Defensive Bonus in dice."""
+    rows = [t.model_dump(mode="json") for t in catalogue().terrains()]
+    emit({"terrain_types": rows}, as_json)
+
+
+# -- line of sight ---------------------------------------------------------------------
+
+
+@app.command("los")
+def los_cmd(
+    origin: Annotated[str, typer.Argument(help='From hex "q,r".')],
+    target: Annotated[str, typer.Argument(help='To hex "q,r".')],
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="Judge with this game's smoke.")
+    ] = None,
+    smoke: Annotated[
+        list[str] | None, typer.Option("--smoke", help="An extra Smoke marker hex (repeatable).")
+    ] = None,
+    unit: Annotated[
+        str | None,
+        typer.Option(
+            "--unit", help="A unit id (with --game) or unit type firing: adds its Hit Numbers."
+        ),
+    ] = None,
+    settings: SettingsOpt = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom."""
+    if game_id is not None:
+        state: WawState = _session(game_id, db).state()
+        opts = state.settings
+        markers = dict(state.smoke)
+        cat = state.catalogue
+    else:
+        opts = _settings(settings)
+        markers = {}
+        cat = catalogue().extended(opts.unit_types, opts.terrain_types)
+    for text in smoke or []:
+        markers[parse_hex(text)] = 2
+    a, b = parse_hex(origin), parse_hex(target)
+    report = judge_los(a, b, markers, opts)
+    data = report.to_dict()
+    data["advanced_imaging_families"] = sorted(cat.imaging_families)
+    if unit is not None:
+        if game_id is not None and unit in state.units:
+            kind = state.unit_type(state.unit(unit))
+        else:
+            kind = cat.unit(unit)
+        shots: dict[str, Any] = {}
+        for weapon in ("ap", "he"):
+            try:
+                check = fire_check(kind, weapon, a, b, markers, opts)
+                shots[weapon] = {
+                    "hit_number": check.hit_number,
+                    "modifiers": [f"+{m.amount} {m.clause}" for m in check.modifiers],
+                }
+            except OrdnanceError as exc:
+                shots[weapon] = {"refused": exc.to_dict()}
+        data["unit"] = {"type": kind.name, "advanced_imaging": kind.advanced_imaging, **shots}
+    emit(data, as_json, _render_los)
+
+
+def _render_los(d: dict[str, Any]) -> RenderableType:
+    lines = [
+        f"LOS {d['from']} -> {d['to']} (distance {d['distance']})",
+        f"hexes crossed: {' '.join(d['hexes'])}",
+    ]
+    if d["along_hexsides"]:
+        lines.append(f"runs along hexsides: {', '.join(d['along_hexsides'])}")
+    for s in d["smoke"]:
+        verdict = "BLOCKS" if s["blocks"] else "does not block"
+        lines.append(f"Smoke {s['level']} at {s['marker']} {verdict}: {s['reason']}")
+    if d["blocked"]:
+        lines.append(
+            "blocked for ordinary units; Advanced Imaging units ("
+            + ", ".join(d["advanced_imaging_families"])
+            + ") see through at Hit Number +1"
+        )
+    else:
+        lines.append("clear of smoke")
+    if "unit" in d:
+        u = d["unit"]
+        for weapon in ("ap", "he"):
+            shot = u[weapon]
+            if "refused" in shot:
+                lines.append(
+                    f"{u['type']} {weapon.upper()}: refused [{shot['refused']['clause']}] {shot['refused']['message']}"
+                )
+            else:
+                lines.append(
+                    f"{u['type']} {weapon.upper()}: Hit Number {shot['hit_number']} {' '.join(shot['modifiers'])}"
+                )
+    return "\n".join(lines)
+
+
+# -- the game --------------------------------------------------------------------------
+
+
+def _session(game_id: str, db: str | None) -> GameSession:
+    return GameSession(open_journal(db), game_id)
+
+
+def _act(
+    game_id: str,
+    action: dict[str, Any],
+    db: str | None,
+    seat: str | None,
+    dice: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    session = _session(game_id, db)
+    entry = session.act(action, dice_source(dice, seed), seat)
+    row = entry.for_seat(seat)
+
+    def render(r: dict[str, Any]) -> RenderableType:
+        text = "\n".join(e.get("text") or e["kind"] for e in r["events"])
+        dice_text = f"dice: {','.join(map(str, r['dice']))}\n" if r["dice"] else ""
+        return f"#{r['seq']} {dice_text}{text}"
+
+    emit(row, as_json, render)
+
+
+@app.command("new")
+def new_cmd(
+    settings: SettingsOpt = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start a World at War game in the journal."""
+    from ordnance.cli.games import parse_json_arg
+
+    raw = parse_json_arg(settings, "--settings") if settings else {}
+    session = GameSession.create(open_journal(db), GAME.name, raw, game_id)
+    state: WawState = session.state()
+    data = {"game_id": session.game_id, "game": GAME.name, "sides": dict(state.settings.sides)}
+    emit(data, as_json, lambda d: f"World at War game {d['game_id']} (sides: {d['sides']})")
+
+
+@app.command("terrain")
+def terrain_cmd(
+    game_id: GameArg,
+    terrain: Annotated[str, typer.Argument(help="Terrain type (see terrain-types).")],
+    hexes: Annotated[list[str], typer.Argument(help='Hexes "q,r".')],
+    wreck_dice: Annotated[int, typer.Option(help="Wreck dice (WAW-AMB-2 option).")] = 0,
+    cover_dice: Annotated[int, typer.Option(help="Cover dice (WAW-AMB-2 option).")] = 0,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Place terrain in hexes."""
+    action = {
+        "type": "place_terrain",
+        "hexes": hexes,
+        "terrain": terrain,
+        "wreck_dice": wreck_dice,
+        "cover_dice": cover_dice,
+    }
+    _act(game_id, action, db, seat, None, None, as_json)
+
+
+@app.command("place")
+def place_cmd(
+    game_id: GameArg,
+    unit_id: Annotated[str, typer.Argument(help="Id for the unit, e.g. t72a.")],
+    kind: Annotated[str, typer.Argument(help="Unit type (see `ordnance waw units`).")],
+    side: SideOpt,
+    hex_: Annotated[str, typer.Option("--hex", help='Hex "q,r".')],
+    condition: Annotated[
+        str, typer.Option(help="good order, disrupted, reduced...")
+    ] = "good order",
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Place a unit."""
+    action = {
+        "type": "place_unit",
+        "id": unit_id,
+        "kind": kind,
+        "side": side,
+        "hex": hex_,
+        "condition": condition,
+    }
+    _act(game_id, action, db, seat, None, None, as_json)
+
+
+@app.command("he")
+def he_cmd(
+    game_id: GameArg,
+    side: SideOpt,
+    target: TargetOpt,
+    fp: Annotated[int, typer.Option("--fp", help="Firepower: d6 in the salvo.")],
+    hit_number: Annotated[int, typer.Option("--hit-number", help="Hit Number.")],
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """HE Fire mission. Entered dice: salvo, defence, [allocation die], [HQ check dice]."""
+    action = {
+        "type": "he_fire",
+        "side": side,
+        "target": target,
+        "firepower": fp,
+        "hit_number": hit_number,
+    }
+    _act(game_id, action, db, seat, dice, seed, as_json)
+
+
+@app.command("smoke")
+def smoke_cmd(
+    game_id: GameArg,
+    side: SideOpt,
+    target: TargetOpt,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Smoke mission: Smoke 2 in the target hex."""
+    _act(game_id, {"type": "smoke", "side": side, "target": target}, db, seat, None, None, as_json)
+
+
+@app.command("fascam")
+def fascam_cmd(
+    game_id: GameArg,
+    side: SideOpt,
+    target: TargetOpt,
+    caller: Annotated[str | None, typer.Option(help="Calling unit (must be American).")] = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """FASCAM mission (Americans only): Mines! in the target hex."""
+    action: dict[str, Any] = {"type": "fascam", "side": side, "target": target}
+    if caller:
+        action["caller"] = caller
+    _act(game_id, action, db, seat, dice, seed, as_json)
+
+
+@app.command("move")
+def move_cmd(
+    game_id: GameArg,
+    unit: Annotated[str, typer.Argument(help="Unit id.")],
+    path: Annotated[list[str], typer.Argument(help="Hexes entered, in order.")],
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Move a unit hex by hex; mined hexes attack it (one d6 each)."""
+    _act(game_id, {"type": "move", "unit": unit, "path": path}, db, seat, dice, seed, as_json)
+
+
+@app.command("fire")
+def fire_cmd(
+    game_id: GameArg,
+    unit: Annotated[str, typer.Argument(help="Firing unit id.")],
+    target: Annotated[str, typer.Argument(help='Target hex "q,r".')],
+    weapon: Annotated[str, typer.Option("--weapon", help="ap or he.")] = "he",
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A unit fires AP or HE at a hex (smoke LOS and Hit Number modifiers applied)."""
+    action = {"type": "fire", "unit": unit, "target": target, "weapon": weapon.lower()}
+    _act(game_id, action, db, seat, dice, seed, as_json)
+
+
+@app.command("markers")
+def markers_cmd(
+    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Marker Removal Phase: Smoke 2 -> Smoke 1 -> removed."""
+    _act(game_id, {"type": "marker_removal"}, db, seat, None, None, as_json)
+
+
+@app.command("hq-result")
+def hq_result_cmd(
+    game_id: GameArg,
+    hq: Annotated[str, typer.Argument(help="HQ unit id with a pending check.")],
+    condition: Annotated[str, typer.Argument(help="Its condition after the check.")],
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Enter the players' result of a pending HQ check (rule 1.3.3.2)."""
+    _act(
+        game_id,
+        {"type": "hq_check_result", "hq": hq, "condition": condition},
+        db,
+        seat,
+        None,
+        None,
+        as_json,
+    )
+
+
+@app.command("set-condition")
+def set_condition_cmd(
+    game_id: GameArg,
+    unit: Annotated[str, typer.Argument(help="Unit id.")],
+    condition: Annotated[str, typer.Argument(help="good order, disrupted, reduced...")],
+    db: DbOpt = None,
+    seat: AsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set a unit's condition (rally and other core-rule results)."""
+    _act(
+        game_id,
+        {"type": "set_condition", "unit": unit, "condition": condition},
+        db,
+        seat,
+        None,
+        None,
+        as_json,
+    )
+
+
+@app.command("view")
+def view_cmd(
+    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
+) -> None:
+    """The map: terrain, units, Smoke and Mines! markers."""
+    emit(_session(game_id, db).view(seat), as_json, _render_view)
+
+
+def _render_view(v: dict[str, Any]) -> RenderableType:
+    terrain = {h["hex"]: h["terrain"] for h in v["map"]["hexes"] if h["terrain"] != "clear"}
+    table = Table(title=f"World at War game {v['game_id']} (version {v['version']})")
+    for col in ("unit", "side", "hex", "terrain", "type", "state"):
+        table.add_column(col)
+    for u in v["map"]["units"]:
+        table.add_row(
+            u["id"], u["side"], u["hex"], terrain.get(u["hex"], "clear"), u["kind"], u["condition"]
+        )
+    markers = ", ".join(f"{m['label']} {m['hex']}" for m in v["map"]["markers"]) or "none"
+    extra = [f"markers: {markers}"]
+    if v["eliminated"]:
+        extra.append(f"eliminated: {', '.join(v['eliminated'])}")
+    for p in v["pending_hq_checks"]:
+        extra.append(f"HQ {p['hq']} check pending (d6 {p['dice']}): enter it with hq-result")
+    return Group(table, "\n".join(extra))
+
+
+@app.command("log")
+def log_cmd(
+    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
+) -> None:
+    """The journal of the game."""
+    from ordnance.cli.games import render_log
+
+    rows = _session(game_id, db).log(seat)
+    emit({"entries": rows}, as_json, lambda d: render_log(d["entries"]))
+
+
+@app.command("undo")
+def undo_cmd(
+    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Undo the latest action still in force."""
+    entry = _session(game_id, db).undo(seat)
+    emit(entry.for_seat(seat), as_json, lambda r: f"#{r['seq']} {r['events'][0]['text']}")
