@@ -47,6 +47,9 @@ near = st.builds(Hex, st.integers(-5, 5), st.integers(-5, 5))
 directions = st.sampled_from(list(Direction))
 corner_ix = st.integers(min_value=0, max_value=5)
 vertices = st.builds(Vertex.of, near, corner_ix)
+# the oracle is slow: it gets short lines (translation invariance is tested separately)
+small = st.builds(Hex, st.integers(-3, 3), st.integers(-3, 3))
+small_vertices = st.builds(Vertex.of, small, corner_ix)
 
 
 # ---------------------------------------------------------------- the oracle
@@ -85,16 +88,20 @@ def _interior_interval(
     return None
 
 
-def _param(a: Hex | Vertex, b: Hex | Vertex, point: tuple[Fraction, ...]) -> Fraction | None:
+def _six(p: Hex | Vertex) -> tuple[int, int, int]:
+    return (6 * p.q, 6 * p.r, 6 * p.s) if isinstance(p, Hex) else p.cube6
+
+
+def _param(a: Hex | Vertex, b: Hex | Vertex, point: Vertex) -> Fraction | None:
     """t with point == a + t (b - a), or None when the point is off the line."""
-    p0, p1 = _cube(a), _cube(b)
+    p0, p1, pt = _six(a), _six(b), _six(point)
     d = [e - s for s, e in zip(p0, p1, strict=True)]
-    rel = [p - s for s, p in zip(p0, point, strict=True)]
+    rel = [p - s for s, p in zip(p0, pt, strict=True)]
     # collinear in the plane x + y + z = 0: the 2-D cross product of (q, r) parts vanishes
     if d[0] * rel[1] - d[1] * rel[0] != 0:
         return None
     i = 0 if d[0] != 0 else 1
-    return rel[i] / d[i]
+    return Fraction(rel[i], d[i])
 
 
 def oracle(a: Hex | Vertex, b: Hex | Vertex) -> tuple[list[Hex], set[Hexside], set[Vertex]]:
@@ -113,11 +120,12 @@ def oracle(a: Hex | Vertex, b: Hex | Vertex) -> tuple[list[Hex], set[Hexside], s
     # those whose centre is within a circumradius of the line
     n = 4 * max(_hexof(a).distance(_hexof(b)), 1)
     pool: set[Hex] = set()
+    s0, s1 = _six(a), _six(b)
     for i in range(n + 1):
-        x, y, _ = (s + (e - s) * Fraction(i, n) for s, e in zip(p0, p1, strict=True))
-        for q in (x.__floor__(), x.__floor__() + 1):
-            for r in (y.__floor__(), y.__floor__() + 1):
-                pool.update(disk(Hex(q, r), 1))
+        x, y = ((s * n + (e - s) * i) // (6 * n) for s, e in zip(s0[:2], s1[:2], strict=True))
+        for q in (x, x + 1):
+            for r in (y, y + 1):
+                pool.update((Hex(q, r), *Hex(q, r).neighbours()))
     around = sorted(h for h in pool if near_line(h))
     crossed = []
     for h in around:
@@ -127,7 +135,7 @@ def oracle(a: Hex | Vertex, b: Hex | Vertex) -> tuple[list[Hex], set[Hexside], s
     crossed.sort()
     runs: set[Hexside] = set()
     corners_on: set[Vertex] = set()
-    param = {v: _param(a, b, _cube(v)) for h in around for v in (Vertex.of(h, k) for k in range(6))}
+    param = {v: _param(a, b, v) for h in around for v in (Vertex.of(h, k) for k in range(6))}
     for v, t in param.items():
         if t is not None and 0 < t < 1:
             corners_on.add(v)
@@ -396,9 +404,7 @@ def test_canister_aim_geometry_of_the_notes(spine, aim, adjacent, first):
     assert all(ca.contains(h) and 2 <= ca.range_to(h) <= 3 for h in vertex.hexes)
     ln = line(gun, vertex)
     ring1 = [h for h in ln.hexes if gun.distance(h) == 1]
-    assert ring1 == [ca.hex_at(a, b) for a, b in adjacent] or sorted(ring1) == sorted(
-        ca.hex_at(a, b) for a, b in adjacent
-    )
+    assert sorted(ring1) == sorted(ca.hex_at(a, b) for a, b in adjacent)
     assert ln.is_along_hexside == (len(adjacent) == 2)
     cluster_on_line = [h for h in ln.hexes if h in vertex.hexes]
     assert cluster_on_line[0] == ca.hex_at(*first)
@@ -413,18 +419,18 @@ def test_line_matches_the_brute_force_oracle(a, b):
     _check_against_oracle(a, b)
 
 
-@given(near, directions, st.integers(min_value=1, max_value=6))
+@given(small, directions, st.integers(min_value=1, max_value=4))
 def test_oracle_on_hexspine_lines(a, d, k):
     _check_against_oracle(a, a + d.diagonal * k)
 
 
-@given(near, vertices)
+@given(small, small_vertices)
 def test_oracle_on_lines_through_a_vertex(a, v):
     b = v.hexes[0] + v.hexes[1] + v.hexes[2] - a * 2  # a + 3 (v - a)
     _check_against_oracle(a, b)
 
 
-@given(near, vertices)
+@given(small, small_vertices)
 def test_oracle_on_lines_to_a_vertex(a, v):
     _check_against_oracle(a, v)
     _check_against_oracle(v, a)
@@ -495,6 +501,13 @@ def test_line_reversed_gives_the_same_hexes_backward(a, b):
         (p.touched, None if p.side is None else Side.LEFT if p.side is Side.RIGHT else Side.RIGHT)
         for p in back.vertex_passes
     ]
+
+
+@given(near, vertices)
+def test_line_to_a_vertex_reversed_is_the_line_from_it(h, v):
+    fwd, back = line(h, v), line(v, h)
+    assert fwd.steps[::-1] == back.steps and fwd.hexes[::-1] == back.hexes
+    assert fwd.steps[-1] == v and v not in fwd.through_vertices
 
 
 @given(hexes, hexes)
