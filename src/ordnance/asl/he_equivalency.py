@@ -139,7 +139,7 @@ def he_equivalency(
             iift_fp,
             True,
             "ASL-AMB-3",
-            f"{caliber_mm}mm: IIFT {base} FP, one column left = {iift_fp}",
+            f"{caliber_mm:g}mm: IIFT {base} FP, one column left = {iift_fp}",
         )
     col = ift.he_column_for_caliber(caliber_mm)
     left = ift.column_left(col)
@@ -149,7 +149,7 @@ def he_equivalency(
         Fraction(fp_col),
         True,
         "ASL-8.31-g",
-        f"{caliber_mm}mm: HE column {col}, one column left = {fp_col}",
+        f"{caliber_mm:g}mm: HE column {col}, one column left = {fp_col}",
     )
 
 

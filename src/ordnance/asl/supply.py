@@ -208,7 +208,8 @@ def chart_lookup(
         number,
         elite,
         "ASL-8.2-f" if elite else "ASL-8.2-a",
-        f"{row.ammo.value[:1]}{number} in {date.year}" + (" +1 for Elite" if elite else ""),
+        f"{'D' if row.ammo is Ammo.APDS else 'A'}{number} in {date.year}"
+        + (" +1 for Elite" if elite else ""),
         first,
     )
 
