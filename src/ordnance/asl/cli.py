@@ -30,7 +30,7 @@ from ordnance.asl.record import record_table
 from ordnance.asl.supply import chart_lookup
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
 from ordnance.core.dice import dice_source
-from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.errors import InvalidDice, OrdnanceError, RuleViolation
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
@@ -195,10 +195,13 @@ def shot_cmd(
     if depletion is None and kind.has_depletion:
         raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="-n 5")
     source = dice_source(dr, seed)
-    roll = source.dr("To Hit DR")
-    finish = getattr(source, "finish", None)
-    if finish is not None:
-        finish()
+    try:
+        roll = source.dr("To Hit DR")
+        finish = getattr(source, "finish", None)
+        if finish is not None:
+            finish()
+    except InvalidDice as exc:
+        raise _with_dice_clause(exc) from None
     n = depletion if kind.has_depletion else None
     result = check_shot(kind.value, n, roll, breakdown=breakdown, intensive=intensive)
     data = result.to_dict()
@@ -224,6 +227,22 @@ def shot_cmd(
 # ----------------------------------------------------------------------------- game
 def _session(db: str | None, game_id: str) -> GameSession:
     return GameSession(open_journal(db), game_id)
+
+
+DICE_CLAUSE = "ASL-B2"
+DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
+
+
+def _with_dice_clause(exc: InvalidDice) -> InvalidDice:
+    """Entered dice that cannot be an ASL DR: name the dice rule (notes B2)."""
+    return InvalidDice(exc.message, clause=DICE_CLAUSE, hint=DICE_HINT)
+
+
+def _act(session: GameSession, action: dict[str, Any], dr: str | None, seed: int | None) -> Any:
+    try:
+        return session.act(action, dice_source(dr, seed), None)
+    except InvalidDice as exc:
+        raise _with_dice_clause(exc) from None
 
 
 def _parse_side(text: str) -> dict[str, Any]:
@@ -402,7 +421,7 @@ def game_fire(
             action["target"] = target
         if tem is not None:
             action["tem"] = tem
-    entry = _session(db, game_id).act(action, dice_source(dr, seed), None)
+    entry = _act(_session(db, game_id), action, dr, seed)
     emit(entry.for_seat(None), as_json, _render_entry)
 
 
