@@ -11,6 +11,7 @@ lazily.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -125,14 +126,10 @@ class Dyce:
     name = "dyce"
 
     def __init__(self) -> None:
-        import warnings
-
         import dyce
         from dyce import H
         from dyce.evaluation import expand
 
-        warnings.filterwarnings("ignore", module="dyce")
-        warnings.filterwarnings("ignore", message=".*experimental.*")
         self.H = H
         self.expand = expand
         self.d6 = H(6)
@@ -151,10 +148,12 @@ class Dyce:
     def smoke(self, dice: int, hit_on: int) -> Any:
         d6 = self.d6
         drift = 10 * d6 + d6
-        return self.expand(
-            lambda r: smoke_code(r.outcome, 0) if r.outcome != 1 else drift,
-            self._pool(dice, hit_on),
-        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # dyce flags ``expand`` as experimental
+            return self.expand(
+                lambda r: smoke_code(r.outcome, 0) if r.outcome != 1 else drift,
+                self._pool(dice, hit_on),
+            )
 
     @staticmethod
     def fractions(h: Any) -> dict[Any, Fraction]:

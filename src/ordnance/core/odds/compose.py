@@ -78,7 +78,7 @@ def _saves_left(hits: int, defence: int, cancel_on: int) -> Distribution[int]:
     return Distribution._trusted(acc, 6**defence)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def attack_against_stack(
     attack: int, hit_on: int, defences: tuple[int, ...], cancel_on: int = 5
 ) -> Distribution[tuple[int, ...]]:

@@ -38,20 +38,20 @@ def _check_int(value: int, what: str) -> None:
         )
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=1, typed=True)
 def dr_pairs() -> Distribution[DR]:
     """Every (coloured, white) DR, each 1/36 (for doubles, coloured-die rules)."""
     return Distribution._trusted({DR(c, w): 1 for c in range(1, 7) for w in range(1, 7)}, 36)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256, typed=True)
 def dr_totals(modifier: int = 0) -> Distribution[int]:
     """Final DR = Original DR + ``modifier`` (the DRM total)."""
     _check_int(modifier, "modifier")
     return Distribution._trusted({t + modifier: w for t, w in DR_WAYS.items()}, 36)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def dr_at_most(target: int, modifier: int = 0) -> Fraction:
     """``P(Original DR + modifier <= target)`` (the usual "hit on target or less")."""
     _check_int(target, "target")
@@ -59,7 +59,7 @@ def dr_at_most(target: int, modifier: int = 0) -> Fraction:
     return Fraction(sum(w for t, w in DR_WAYS.items() if t + modifier <= target), 36)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def dr_exactly(target: int, modifier: int = 0) -> Fraction:
     """``P(Original DR + modifier == target)``."""
     _check_int(target, "target")
@@ -67,7 +67,7 @@ def dr_exactly(target: int, modifier: int = 0) -> Fraction:
     return Fraction(DR_WAYS.get(target - modifier, 0), 36)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256, typed=True)
 def dr_versus(number: int) -> Distribution[str]:
     """The Original DR compared with ``number``: ``below``, ``equal`` or ``above``.
 

@@ -30,9 +30,10 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
+from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution
-from ordnance.core.odds.pools import net_counts
+from ordnance.core.odds.pools import net_counts, resolve_net_hits
 
 PLACED = "placed"
 DRIFT = "drift"
@@ -67,7 +68,7 @@ class DriftOutcome:
             return f"dir{self.direction}"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def hits_then_drift(
     dice: int,
     hit_on: int,
@@ -100,6 +101,31 @@ def hits_then_drift(
             for direction in range(1, 7):
                 weights[DriftOutcome(DRIFT, distance, direction)] = drift
     return Distribution._trusted(weights, total * 36)
+
+
+def resolve_hits_then_drift(
+    source: DiceSource,
+    dice: int,
+    hit_on: int,
+    *,
+    place_at: int = 2,
+    drift_at: int = 1,
+    defence: int = 0,
+    cancel_on: int = 5,
+) -> DriftOutcome:
+    """Resolve a real roll: the pool (and defence dice), then, on a drift, distance and direction.
+
+    The distance die is rolled before the direction die; which physical die is
+    which (TOI-AMB-1) is the caller's reading of the dice it enters.
+    """
+    hits = resolve_net_hits(source, dice, hit_on, defence, cancel_on)
+    if hits >= place_at:
+        return DriftOutcome(PLACED)
+    if hits < drift_at:
+        return DriftOutcome(MISFIRE)
+    distance = source.d6("drift distance")
+    direction = source.d6("drift direction")
+    return DriftOutcome(DRIFT, distance, direction)
 
 
 def drift_kind(dist: Distribution[DriftOutcome]) -> Distribution[str]:

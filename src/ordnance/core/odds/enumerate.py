@@ -19,7 +19,7 @@ closed forms are tested against it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from fractions import Fraction
+from math import lcm
 from typing import TypeVar
 
 from ordnance.core.dice import DiceSource, ScriptThenFail
@@ -35,21 +35,38 @@ MAX_LEAVES = 2_000_000
 def enumerate_procedure(
     procedure: Callable[[DiceSource], T], *, max_leaves: int = MAX_LEAVES
 ) -> Distribution[T]:
-    """Distribution of ``procedure(dice)`` over every dice sequence it can use."""
-    acc: dict[T, Fraction] = {}
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    """Distribution of ``procedure(dice)`` over every dice sequence it can use.
+
+    Each leaf (a complete dice sequence) has weight ``1 / prod(sides)``; the
+    weights are kept as integer counts per denominator and combined exactly
+    at the end.
+    """
+    by_den: dict[int, dict[T, int]] = {}
+    stack: list[tuple[tuple[int, ...], int]] = [((), 1)]
     leaves = 0
     while stack:
-        prefix, weight = stack.pop()
+        prefix, den = stack.pop()
         source = ScriptThenFail(prefix)
         try:
             outcome = procedure(source)
         except NotEnoughDice as need:
+            child = den * need.sides
             for face in range(need.sides, 0, -1):
-                stack.append(((*prefix, face), weight / need.sides))
+                stack.append(((*prefix, face), child))
             continue
         leaves += 1
         if leaves > max_leaves:
             raise OrdnanceError(f"enumeration exceeds {max_leaves} dice sequences")
-        acc[outcome] = acc.get(outcome, Fraction(0)) + weight
-    return Distribution(acc)
+        counts = by_den.setdefault(den, {})
+        counts[outcome] = counts.get(outcome, 0) + 1
+    total = lcm(*by_den) if by_den else 1
+    acc: dict[T, int] = {}
+    for den, counts in by_den.items():
+        scale = total // den
+        for outcome, c in counts.items():
+            acc[outcome] = acc.get(outcome, 0) + c * scale
+    if (
+        sum(acc.values()) != total
+    ):  # pragma: no cover - a procedure that is not a function of its dice
+        raise OrdnanceError("the procedure's outcomes do not cover every dice sequence")
+    return Distribution._trusted(acc, total)

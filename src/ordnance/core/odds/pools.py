@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution
 
@@ -55,7 +56,7 @@ def _check(count: int, threshold: int, what: str) -> None:
         )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def binomial_counts(count: int, threshold: int) -> tuple[int, ...]:
     """Number of the 6**count outcomes with exactly k successes, for k = 0..count."""
     _check(count, threshold, "a")
@@ -64,7 +65,7 @@ def binomial_counts(count: int, threshold: int) -> tuple[int, ...]:
     return tuple(comb(count, k) * good**k * bad ** (count - k) for k in range(count + 1))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def successes(count: int, threshold: int) -> Distribution[int]:
     """Distribution of the number of dice showing ``threshold`` or more."""
     counts = binomial_counts(count, threshold)
@@ -109,7 +110,7 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
     return p
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536, typed=True)
 def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
 ) -> tuple[tuple[int, ...], int]:
@@ -135,11 +136,36 @@ def net_counts(
     return counts, 6 ** (attack + defence)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536, typed=True)
 def net_hits(attack: int, hit_on: int, defence: int, cancel_on: int = 5) -> Distribution[int]:
     """Net hits: successes of ``attack`` dice minus those of ``defence`` dice, at least 0."""
     counts, total = net_counts(attack, hit_on, defence, cancel_on)
     return Distribution._trusted({k: c for k, c in enumerate(counts) if c}, total)
+
+
+def net_from_faces(
+    attack_faces: tuple[int, ...], hit_on: int, defence_faces: tuple[int, ...], cancel_on: int
+) -> int:
+    """Net hits of dice already rolled: each attack die hits on ``hit_on``+,
+    each defence die cancels one hit on ``cancel_on``+, never below 0."""
+    hits = sum(1 for v in attack_faces if v >= hit_on)
+    blocks = sum(1 for v in defence_faces if v >= cancel_on)
+    return max(hits - blocks, 0)
+
+
+def resolve_net_hits(
+    dice: DiceSource, attack: int, hit_on: int, defence: int, cancel_on: int = 5
+) -> int:
+    """Resolve a real roll: attack dice first, then defence dice.
+
+    This is the procedure :func:`net_hits` gives the exact odds of (the tests
+    enumerate it over every dice sequence).
+    """
+    _check(attack, hit_on, "attack")
+    _check(defence, cancel_on, "defence")
+    attack_faces = dice.pool(attack, "attack")
+    defence_faces = dice.pool(defence, "defence")
+    return net_from_faces(attack_faces, hit_on, defence_faces, cancel_on)
 
 
 def at_least(dist: Distribution[int], k: int) -> Fraction:

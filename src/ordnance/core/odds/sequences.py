@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.compose import MAX_ROUNDS
 from ordnance.core.odds.distribution import Distribution
@@ -33,7 +34,7 @@ def depletion_weights(number: int) -> tuple[int, int, int]:
     return below, equal, 36 - below - equal
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
     """Special rounds actually fired when ``declarations`` shots each declare it.
 
@@ -75,3 +76,20 @@ def expected_rounds_before_exhaustion(number: int) -> Fraction | None:
         return None
     p_below = Fraction(below, 36)
     return (p_below + Fraction(equal, 36)) / (1 - p_below)
+
+
+def resolve_depletion_sequence(dice: DiceSource, number: int, declarations: int) -> int:
+    """Resolve real rolls: declare on each shot while available; count rounds fired.
+
+    Original DR below ``number``: fired, still available; equal: fired, then
+    exhausted; above: nothing fired, exhausted (ASL-8.9-c to -e).
+    """
+    depletion_weights(number)
+    fired = 0
+    for _ in range(declarations):
+        total = dice.dr("depletion").total
+        if total <= number:
+            fired += 1
+        if total >= number:
+            break
+    return fired
