@@ -186,3 +186,25 @@ def test_squad_firepower_is_the_sum_of_its_figures() -> None:
     state = place_at(new(), "g-squad", "1,3")
     ev = act(state, {"type": "attack", "unit": "g-squad", "target": "s-tank"}, [1] * 4 + [1] * 3)[1]
     assert ev[-1].data["attack_dice"] == 4 and ev[-1].data["band"] == "close"
+
+
+def test_game_odds_equal_enumeration_through_apply() -> None:
+    """The game's odds preview equals brute force over ``apply`` itself (the resolving code)."""
+    from ordnance.core.dice import DiceSource
+    from ordnance.toi.plugin import GAME
+
+    from .helpers import UNITS, settings
+
+    units = [dict(u, figures=1) if u["id"] == "g-squad" else u for u in UNITS]
+    state = place_at(GAME.new(settings(units=units)), "g-squad", "1,3")
+    action = {"type": "attack", "unit": "g-squad", "target": "s-tank"}
+
+    def net(dice: DiceSource) -> int:
+        events = GAME.apply(state, action, dice, "german").events
+        return int(events[-1].data["net_hits"])
+
+    odds = GAME.odds(state, action, "german")
+    assert odds is not None
+    brute = enumerate_procedure(net)
+    assert brute.to_json() == odds["distribution"]
+    assert odds["attack_dice"] == 1 and odds["defense_dice"] == 3

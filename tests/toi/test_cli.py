@@ -284,5 +284,5 @@ def test_bad_input_refused_and_nothing_written(
     if clause is not None:
         assert data["clause"] == clause
     else:
-        assert data["error"] == "InvalidDice"
+        assert data["error"] == "InvalidDice" and data["clause"] == "TOI-B1"
     assert session.version == before

@@ -651,7 +651,14 @@ def game_preview(
 
     def render(d: dict[str, Any]) -> RenderableType:
         dist = Distribution({k: _frac(v) for k, v in d["distribution"].items()})
-        return Group(distribution_table(dist, d["title"]), d.get("note", ""))
+        if "attack_dice" in d:
+            how = (
+                f"{d['attack_dice']} black dice hitting on {d['hit_on']}+ at {d['band']} range, "
+                f"{d['defense_dice']} red dice; munitions: {', '.join(d['munitions']) or 'none known'}"
+            )
+        else:
+            how = f"{d['dice']} dice hitting on {d['hit_on']}+"
+        return Group(distribution_table(dist, d["title"]), how, d.get("note", ""))
 
     emit(data, as_json, render)
 

@@ -13,7 +13,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.errors import (
+    InvalidDice,
+    NotEnoughDice,
+    NotYourSeat,
+    OrdnanceError,
+    RuleViolation,
+    UnknownName,
+)
 from ordnance.core.game import Event
 from ordnance.core.hexes import Direction, Hex, parse_hex
 from ordnance.toi import status_phase
@@ -226,7 +233,7 @@ def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Muniti
 
 def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, list[Event]]:
     """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
-    token = _find_token(state, a)
+    token = _find_token(state, a, seat)
     _check_seat(seat, token.side, state)
     if state.phase is not Phase.STATUS or state.step != "keep-or-discard":
         raise RuleViolation(
@@ -268,12 +275,13 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
     return state, [event]
 
 
-def _find_token(state: ToIState, a: Discard) -> Token:
+def _find_token(state: ToIState, a: Discard, seat: str | None) -> Token:
     if a.token is not None:
+        # Token ids are shown to their owner only; another seat cannot probe them.
         for t in state.tokens:
-            if t.id == a.token:
+            if t.id == a.token and (seat is None or seat == t.side):
                 return t
-        raise UnknownName(f"no munitions token {a.token!r} on the board")
+        raise UnknownName(f"no munitions token {a.token!r} of yours on the board")
     if a.unit is None:
         raise OrdnanceError("name the unit (or the token) whose token to discard")
     state.unit(a.unit)
@@ -798,6 +806,22 @@ def _smoke_event(
 
 
 def apply_action(
+    state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    """Run one action; entered dice that no d6 can show are refused as TOI-B1."""
+    try:
+        return _dispatch(state, action, dice, seat)
+    except NotEnoughDice:
+        raise  # the enumerator's branching signal, not an error
+    except InvalidDice as exc:
+        if exc.clause is not None:
+            raise
+        raise InvalidDice(
+            exc.message, clause="TOI-B1", hint="Tide of Iron dice are d6: enter values 1 to 6"
+        ) from None
+
+
+def _dispatch(
     state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
     a = parse_action(action)
