@@ -66,14 +66,14 @@ def test_exact_sampler_settles_ties_exactly() -> None:
     """A top word equal to a boundary's threshold is decided with more bits, exactly."""
     dist = Distribution.from_weights({0: 1, 1: 2})  # boundary at 1/3 (not a dyadic rational)
     sampler = ExactSampler(dist)
-    t = int(sampler._thresholds[0])  # floor(2**64 / 3)
+    t = int(sampler._thresholds[0])  # floor(2**63 / 3)
     rng = np.random.default_rng(0)
     picks = [sampler._resolve(rng, t) for _ in range(2000)]
-    # U in [t, t+1) / 2**64 straddles 1/3: both sides occur, neither always.
+    # U in [t, t+1) / 2**63 straddles 1/3: both sides occur, neither always.
     assert set(picks) == {0, 1}
     assert sampler._resolve(rng, t + 1) == 1 and sampler._resolve(rng, t - 1) == 0
     half = ExactSampler(Distribution.from_weights({0: 1, 1: 1}))
-    assert half._resolve(rng, 2**63) == 1  # exactly 1/2 belongs to the upper outcome
+    assert half._resolve(rng, 2**62) == 1  # exactly 1/2 belongs to the upper outcome
 
 
 def test_wilson_interval_and_refusals() -> None:

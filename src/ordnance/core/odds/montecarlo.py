@@ -258,54 +258,86 @@ def depletion_series(
 class ExactSampler:
     """Draw integer outcomes from an exact :class:`Distribution`, exactly in law.
 
-    A uniform real ``U`` in [0, 1) is drawn as 64 random bits at a time. The
-    outcome is the first one whose cumulative probability ``c/D`` exceeds
-    ``U``. The top 64 bits settle the comparison unless they equal
-    ``floor(c * 2**64 / D)`` for a boundary (probability at most
-    ``len(outcomes) / 2**64``); then further 64-bit words of ``U`` are drawn
-    until the exact integer comparison is decided. No float rounding enters.
+    A uniform real ``U`` in [0, 1) is drawn as random bits: first 63 bits
+    (``u``), more only when needed. The outcome is the first one whose
+    cumulative probability ``c/D`` exceeds ``U``. Comparing ``u`` with the
+    thresholds ``floor(c * 2**63 / D)`` settles it, unless ``u`` equals a
+    threshold (probability at most ``len(outcomes) / 2**63``); then further
+    64-bit words of ``U`` are drawn until the exact integer comparison is
+    decided. No float rounding enters.
+
+    The lookup is vectorised with a guide table: the top 12 bits of ``u`` pick
+    a bucket; a bucket holding at most one threshold needs one comparison, the
+    (rare) draws in a bucket holding several use a binary search.
     """
+
+    GUIDE_BITS = 12
 
     def __init__(self, dist: Distribution[int]):
         if not len(dist):
             raise OrdnanceError("cannot sample an empty distribution")
-        self.outcomes = np.array(dist.outcomes(), dtype=np.int64)
+        outcomes = dist.outcomes()
+        self.outcomes = np.array(outcomes, dtype=np.int64)
+        self._offset = (
+            outcomes[0]
+            if outcomes == list(range(outcomes[0], outcomes[0] + len(outcomes)))
+            else None
+        )
         den = dist.denominator
         cum = 0
         self._cum: list[int] = []
-        for o in dist.outcomes()[:-1]:
+        for o in outcomes[:-1]:
             cum += dist.weight(o)
             self._cum.append(cum)
         self._den = den
-        self._thresholds = np.array([(c << 64) // den for c in self._cum], dtype=np.uint64)
+        self._thresholds = np.array([(c << 63) // den for c in self._cum], dtype=np.int64)
+        shift = 63 - self.GUIDE_BITS
+        starts = np.arange(1 << self.GUIDE_BITS, dtype=np.int64) << shift
+        first = np.searchsorted(self._thresholds, starts, side="left")
+        after = np.searchsorted(self._thresholds, starts + ((1 << shift) - 1), side="right")
+        self._shift = shift
+        self._first = first.astype(np.int64)  # thresholds below the bucket's start
+        self._crowded = (after - first) >= 2
+        self._padded = np.append(self._thresholds, np.iinfo(np.int64).max)
 
     def sample(self, rng: np.random.Generator, size: int) -> NDArray[np.int64]:
-        u = rng.integers(0, 2**64 - 1, size=size, dtype=np.uint64, endpoint=True)
-        idx = np.searchsorted(self._thresholds, u, side="right")
-        if len(self._thresholds):
-            # A tie with a boundary's top word: settle it with more bits.
-            lo = np.searchsorted(self._thresholds, u, side="left")
-            for i in np.nonzero(lo != idx)[0]:
+        u = (rng.bit_generator.random_raw(size) >> np.uint64(1)).view(np.int64)
+        bucket = u >> self._shift
+        idx = self._first[bucket]
+        nxt = self._padded[idx]
+        tie = u == nxt
+        idx += u >= nxt
+        crowded = self._crowded[bucket]
+        if crowded.any():
+            where = np.flatnonzero(crowded)
+            sub = u[where]
+            found = np.searchsorted(self._thresholds, sub, side="right")
+            idx[where] = found
+            tie[where] = (found > 0) & (self._padded[np.maximum(found, 1) - 1] == sub)
+        if tie.any():
+            for i in np.flatnonzero(tie):
                 idx[i] = self._resolve(rng, int(u[i]))
+        if self._offset is not None:
+            return idx + self._offset if self._offset else idx
         picked: NDArray[np.int64] = self.outcomes[idx]
         return picked
 
     def _resolve(self, rng: np.random.Generator, top: int) -> int:
-        """Index of the outcome for ``U`` whose first 64 bits are ``top``."""
-        value, bits = top, 64
+        """Index of the outcome for ``U`` whose first 63 bits are ``top``."""
+        value, bits = top, 63
         while True:
             # U lies in [value, value + 1) / 2**bits.
-            below = [(c << bits) // self._den for c in self._cum]
             undecided = False
             count = 0
-            for c, b in zip(self._cum, below, strict=True):
-                if value > b or (value == b and (c << bits) % self._den == 0):
+            for c in self._cum:
+                b, rem = divmod(c << bits, self._den)
+                if value > b or (value == b and rem == 0):
                     count += 1  # U >= c/D
                 elif value == b:
                     undecided = True
             if not undecided:
                 return count
-            word = int(rng.integers(0, 2**64 - 1, dtype=np.uint64, endpoint=True))
+            word = int(rng.bit_generator.random_raw())
             value, bits = (value << 64) | word, bits + 64
 
 
