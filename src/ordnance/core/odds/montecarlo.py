@@ -317,9 +317,11 @@ class ExactSampler:
         if tie.any():
             for i in np.flatnonzero(tie):
                 idx[i] = self._resolve(rng, int(u[i]))
-        if self._offset is not None:
-            return idx + self._offset if self._offset else idx
-        picked: NDArray[np.int64] = self.outcomes[idx]
+        picked: NDArray[np.int64]
+        if self._offset is not None:  # consecutive outcomes: no lookup needed
+            picked = idx + self._offset if self._offset else idx
+        else:
+            picked = self.outcomes[idx]
         return picked
 
     def _resolve(self, rng: np.random.Generator, top: int) -> int:
