@@ -41,7 +41,15 @@ def _mount_optional(name: str, dotted: str, help_text: str) -> None:
         app.command(name, help=help_text)(sub)
 
 
+_BUILT = False
+
+
 def build() -> typer.Typer:
+    """Mount the game and optional faces once per process (idempotent)."""
+    global _BUILT
+    if _BUILT:
+        return app
+    _BUILT = True
     for plugin in registry.plugins().values():
         sub = plugin.cli_app()
         if sub is not None:

@@ -20,7 +20,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -57,6 +59,9 @@ def _sqlite_hooks(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+_HEAD: str | None = None
+
+
 class Journal:
     """A journal database: an engine plus a session factory."""
 
@@ -82,12 +87,26 @@ class Journal:
         return self.engine.dialect.name == "sqlite"
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision (once per process and URL)."""
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
+        if self._at_head(cfg):
+            return
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def _at_head(self, cfg: Config) -> bool:
+        """True when the database already carries the newest revision."""
+        global _HEAD
+        if _HEAD is None:
+            _HEAD = ScriptDirectory.from_config(cfg).get_current_head()
+        try:
+            with self.engine.connect() as conn:
+                current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        except DBAPIError:
+            return False
+        return current is not None and current == _HEAD
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
