@@ -12,7 +12,10 @@ One process, the same queries, side by side:
 * a **hand-written integer convolution** (per-die convolution, then the
   floored difference);
 * for Monte Carlo, a **naive per-die NumPy** simulation (every die drawn with
-  ``Generator.integers``) against this engine's sufficient-statistic sampler.
+  ``Generator.integers``) against this engine's sufficient-statistic samplers
+  (warm: the exact law of each group of identical rounds and its guide table
+  are built once per plan and cached; cold: rebuilt inside the timed call),
+  same number of trials, same bit generator (PCG64).
 
 Times are ``time.perf_counter_ns`` medians over repetitions; calls shorter than
 about 0.2 ms are timed in batches and divided. Every sweep case, the DR and
@@ -41,7 +44,7 @@ import numpy as np
 from ordnance.bench import baselines
 from ordnance.core.odds import dr as dr_mod
 from ordnance.core.odds import drift as drift_mod
-from ordnance.core.odds import pools
+from ordnance.core.odds import montecarlo, pools
 from ordnance.core.odds.dr import dr_totals
 from ordnance.core.odds.drift import hits_then_drift
 from ordnance.core.odds.montecarlo import sample_depletion, simulate_series, token_rounds
@@ -63,6 +66,7 @@ TARGETS = {
 
 
 def clear_all() -> None:
+    montecarlo.clear_caches()
     pools.clear_caches()
     dr_mod.clear_caches()
     drift_mod.clear_caches()
@@ -312,6 +316,9 @@ def run(quick: bool) -> dict[str, Any]:
             "ordnance (table)": Candidate(
                 lambda: simulate_series(rng, plan, mc_trials), min_batch_ns=0
             ),
+            "ordnance (table, cold)": Candidate(
+                lambda: simulate_series(rng, plan, mc_trials), cold=True
+            ),
             "ordnance (binomial)": Candidate(
                 lambda: simulate_series(rng, plan, mc_trials, "binomial"), min_batch_ns=0
             ),
@@ -402,6 +409,9 @@ def run(quick: bool) -> dict[str, Any]:
         "speedup_vs_icepool_smoke": ratio(smoke.get("icepool"), smoke["ordnance (warm)"]),
         "cold_speedup_vs_dyce_smoke": ratio(smoke.get("dyce"), smoke["ordnance (cold)"]),
         "mc_speedup_vs_naive_numpy": ratio(mc["naive per-die numpy"], mc["ordnance (table)"]),
+        "mc_cold_speedup_vs_naive_numpy": ratio(
+            mc["naive per-die numpy"], mc["ordnance (table, cold)"]
+        ),
         "mc_binomial_speedup_vs_naive_numpy": ratio(
             mc["naive per-die numpy"], mc["ordnance (binomial)"]
         ),
