@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -35,44 +36,88 @@ def fresh_seed() -> str:
     return secrets.token_hex(16)
 
 
-def commitment(journal: Journal, game_id: str, version: int) -> CommitmentRow:
+#: Commitments are drawn this many versions ahead in one transaction, so an
+#: action costs one extra write only every BATCH actions. Seeds drawn ahead
+#: stay secret until their version is played, like any other.
+BATCH = 16
+
+
+#: (database, game, version) -> (hash, seed): a commitment never changes once
+#: drawn, so each process remembers the ones it has read.
+_SEEN: dict[tuple[str, str, int], Commitment] = {}
+
+
+@dataclass(frozen=True)
+class Commitment:
+    for_version: int
+    seed_hash: str
+    seed: str
+
+
+def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
+    key = (journal.url, game_id, version)
+    hit = _SEEN.get(key)
+    if hit is not None:
+        return hit
+    with journal.reading() as s:
+        rows = s.scalars(
+            select(CommitmentRow).where(
+                CommitmentRow.game_id == game_id,
+                CommitmentRow.for_version >= version,
+                CommitmentRow.for_version < version + BATCH,
+            )
+        ).all()
+    if len(_SEEN) > 200_000:
+        _SEEN.clear()
+    for row in rows:
+        _SEEN[(journal.url, game_id, row.for_version)] = Commitment(
+            row.for_version, row.seed_hash, row.seed
+        )
+    return _SEEN.get(key)
+
+
+def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
     """The commitment for the action at ``version``, drawn now if missing.
 
     Safe under concurrency: the unique (game, version) pair lets one writer
     win; the loser reads the winner's row.
     """
-    with journal.reading() as s:
-        row = s.scalar(
-            select(CommitmentRow).where(
-                CommitmentRow.game_id == game_id, CommitmentRow.for_version == version
-            )
-        )
-        if row is not None:
-            return row
-    seed = fresh_seed()
+    row = _find(journal, game_id, version)
+    if row is not None:
+        return row
     try:
         with journal.transaction() as s:
-            row = CommitmentRow(
-                game_id=game_id, for_version=version, seed_hash=seed_hash(seed), seed=seed
+            taken = set(
+                s.scalars(
+                    select(CommitmentRow.for_version).where(
+                        CommitmentRow.game_id == game_id,
+                        CommitmentRow.for_version >= version,
+                        CommitmentRow.for_version < version + BATCH,
+                    )
+                ).all()
             )
-            s.add(row)
+            for v in range(version, version + BATCH):
+                if v not in taken:
+                    seed = fresh_seed()
+                    s.add(
+                        CommitmentRow(
+                            game_id=game_id, for_version=v, seed_hash=seed_hash(seed), seed=seed
+                        )
+                    )
     except IntegrityError:
-        with journal.reading() as s:
-            row = s.scalar(
-                select(CommitmentRow).where(
-                    CommitmentRow.game_id == game_id, CommitmentRow.for_version == version
-                )
-            )
-        assert row is not None
+        pass  # another process drew them first
+    row = _find(journal, game_id, version)
+    assert row is not None
     return row
 
 
-def all_commitments(journal: Journal, game_id: str) -> list[CommitmentRow]:
+def all_commitments(journal: Journal, game_id: str, below: int) -> list[CommitmentRow]:
+    """The commitments of versions already played (never those drawn ahead)."""
     with journal.reading() as s:
         return list(
             s.scalars(
                 select(CommitmentRow)
-                .where(CommitmentRow.game_id == game_id)
+                .where(CommitmentRow.game_id == game_id, CommitmentRow.for_version < below)
                 .order_by(CommitmentRow.for_version)
             ).all()
         )

@@ -46,15 +46,29 @@ def add_seats(journal: Journal, game_id: str, seats: list[str]) -> dict[str, str
     return tokens
 
 
+#: token hash -> (game id, seat). Seats never change once a table exists, so
+#: a found seat can be remembered; unknown tokens are never cached.
+_KNOWN: dict[tuple[str, str], tuple[str, str]] = {}
+
+
 def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     """The seat this token opens in this game, or None."""
     if not token or len(token) > 128:
         return None
-    with journal.reading() as s:
-        row = s.scalar(select(SeatRow).where(SeatRow.token_hash == token_hash(token)))
-    if row is None or not hmac.compare_digest(row.game_id, game_id):
+    digest = token_hash(token)
+    found = _KNOWN.get((journal.url, digest))
+    if found is None:
+        with journal.reading() as s:
+            row = s.scalar(select(SeatRow).where(SeatRow.token_hash == digest))
+        if row is None:
+            return None
+        found = (row.game_id, row.seat)
+        if len(_KNOWN) > 100_000:
+            _KNOWN.clear()
+        _KNOWN[(journal.url, digest)] = found
+    if not hmac.compare_digest(found[0], game_id):
         return None
-    return row.seat
+    return found[1]
 
 
 def make_ticket(journal: Journal, game_id: str, seat: str, now: float | None = None) -> str:

@@ -187,7 +187,10 @@ class TableService:
     def log(self, game_id: str, seat: str, since: int = 0) -> dict[str, Any]:
         session = self.session(game_id)
         entries = session.entries()
-        commits = {c.for_version: c for c in commitments.all_commitments(self.journal, game_id)}
+        commits = {
+            c.for_version: c
+            for c in commitments.all_commitments(self.journal, game_id, len(entries))
+        }
         rows = []
         for entry in entries:
             if entry.seq <= since:
@@ -200,7 +203,7 @@ class TableService:
 
     @staticmethod
     def _reveal(
-        commit: CommitmentRow | None, entry: JournalEntry, seat: str
+        commit: CommitmentRow | commitments.Commitment | None, entry: JournalEntry, seat: str
     ) -> dict[str, Any] | None:
         if commit is None or entry.dice_origin != "rolled":
             return None

@@ -1,0 +1,192 @@
+"""Shared by scripts/loadtest.py and scripts/crashtest.py: a tiny game, server
+processes on loopback, and a throwaway PostgreSQL.
+
+The game ("tally") has one action, ``roll``: one d6 added to the actor's
+total. It keeps the measurement on the table server itself (HTTP, journal,
+commit-reveal, live updates) rather than on any one game's rules.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+from pydantic import BaseModel
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Event, Game, Outcome
+
+SEATS = ("north", "south")
+
+
+@dataclass(frozen=True)
+class Tally:
+    totals: tuple[int, int] = (0, 0)
+    rolls: int = 0
+
+
+class TallyGame(Game[Tally]):
+    name = "tally"
+    title = "Tally (load test)"
+
+    def new(self, settings: Mapping[str, Any]) -> Tally:
+        return Tally()
+
+    def seats(self, state: Tally) -> Sequence[str]:
+        return SEATS
+
+    def apply(
+        self, state: Tally, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
+    ) -> Outcome[Tally]:
+        if action.get("type") != "roll" or seat not in SEATS:
+            raise RuleViolation("TALLY-1", "only 'roll' by a seat", hint='{"type": "roll"}')
+        value = dice.d6("roll")
+        totals = list(state.totals)
+        totals[SEATS.index(seat)] += value
+        return Outcome(
+            replace(state, totals=(totals[0], totals[1]), rolls=state.rolls + 1),
+            (Event("rolled", {"seat": seat, "value": value}, text=f"{seat} rolled {value}"),),
+        )
+
+    def view(self, state: Tally, seat: str | None) -> dict[str, Any]:
+        return {"totals": dict(zip(SEATS, state.totals, strict=True)), "rolls": state.rolls}
+
+
+class BareBody(BaseModel):
+    action: dict[str, Any]
+    expected_version: int
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve_table(db: str, port: int, workers: int = 1) -> None:
+    """Entry point of a server process (registers the tally game first)."""
+    import uvicorn
+
+    from ordnance.core import registry
+    from ordnance.core.registry import GamePlugin
+
+    registry.register(GamePlugin(TallyGame()))
+    os.environ["ORDNANCE_DB"] = db
+    from ordnance.server.app import create_app
+
+    uvicorn.run(
+        create_app(db),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=60,
+    )
+
+
+def serve_bare(port: int) -> None:
+    """A bare FastAPI endpoint doing the same HTTP and JSON work and nothing else."""
+    import uvicorn
+    from fastapi import FastAPI
+
+    app = FastAPI()
+
+    @app.post("/bare")
+    def bare(body: BareBody) -> dict[str, Any]:
+        return {"version": body.expected_version + 1, "entry": {"events": []}}
+
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=60,
+    )
+
+
+def start(kind: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    cmd = [sys.executable, str(Path(__file__).resolve()), kind, str(port), *args]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.Popen(cmd, env=env)
+    base = f"http://127.0.0.1:{port}"
+    wait_up(base, proc)
+    return proc, base
+
+
+def wait_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            httpx.get(base + "/openapi.json", timeout=2)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+class ThrowawayPostgres:
+    """initdb + pg_ctl on loopback in a temp dir (as user postgres when root)."""
+
+    def __init__(self) -> None:
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)
+        if not bins:
+            raise RuntimeError("PostgreSQL is not installed (make sysdeps)")
+        self.bin = bins[0].parent
+        self.root = os.geteuid() == 0
+        self.base = Path(tempfile.mkdtemp(prefix="ordnance-pg-"))
+        self.port = free_port()
+
+    def _run(self, *cmd: str) -> None:
+        full = (["runuser", "-u", "postgres", "--"] if self.root else []) + list(cmd)
+        subprocess.run(full, check=True, capture_output=True, timeout=120)
+
+    def __enter__(self) -> str:
+        if self.root:
+            shutil.chown(self.base, "postgres", "postgres")
+        data = str(self.base / "data")
+        self._run(str(self.bin / "initdb"), "-D", data, "-U", "postgres", "--auth=trust")
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            data,
+            "-l",
+            str(self.base / "log"),
+            "-w",
+            "-o",
+            f"-h 127.0.0.1 -p {self.port} -k {self.base} -c max_connections=200",
+            "start",
+        )
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self._run(
+                str(self.bin / "pg_ctl"), "-D", str(self.base / "data"), "-m", "fast", "-w", "stop"
+            )
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    what, port_text, *rest = sys.argv[1:]
+    if what == "table":
+        serve_table(rest[0], int(port_text))
+    elif what == "bare":
+        serve_bare(int(port_text))
+    else:
+        raise SystemExit(f"unknown server kind {what!r}")
