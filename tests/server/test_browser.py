@@ -170,3 +170,84 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+def _fill(page: Any, action: dict[str, Any], dice: list[int] | None) -> None:
+    fill = {k: str(v) for k, v in action.items() if k != "type"}
+    _act(page, action["type"], fill, None if dice is None else ",".join(map(str, dice)))
+
+
+def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, str]:
+    """Play the ToI script in two contexts; the soviet's messages and DOM."""
+    import httpx
+
+    from tests.server.toi_script import SCRIPT, normalise, with_secret
+
+    german_ctx = browser.new_context()
+    soviet_ctx = browser.new_context()
+    german = german_ctx.new_page()
+    soviet = soviet_ctx.new_page()
+    spy = Spy(soviet_ctx, soviet)
+    try:
+        german.goto(server + "/?lang=en")
+        german.select_option("#game", "toi")
+        german.select_option('#settings select[name="start_phase"]', label="status")
+        german.click("#create-button")
+        german.wait_for_selector('#seat-links li[data-seat="soviet"]')
+        invite = german.locator('#seat-links li[data-seat="soviet"] input.link').input_value()
+        own = german.locator('#seat-links li[data-seat="german"] input.link').input_value()
+        game_id = own.split("/t/")[1].split("#")[0]
+        token = own.split("#seat=")[1]
+        german.goto(own)
+        german.wait_for_selector('form.action[data-type="advance"]')
+        soviet.goto(invite)
+        soviet.wait_for_selector('form.action[data-type="advance"]')
+        for version, (seat, action, dice) in enumerate(SCRIPT, start=1):
+            page = german if seat == "german" else soviet
+            act = with_secret(action, secret)
+            if seat == "german" and act["type"] == "attack":
+                odds = httpx.post(
+                    f"{server}/api/tables/{game_id}/odds",
+                    json={"action": act},
+                    headers={"Authorization": f"Bearer {token}"},
+                ).json()["odds"]
+                dice = [4] * (odds["attack_dice"] + odds["defense_dice"])
+            _fill(page, act, dice)
+            for p in (german, soviet):
+                p.wait_for_function(f"document.body.dataset.version === '{version}'", timeout=10000)
+        assert secret in german.inner_text("#view")  # the owner sees its token
+        journal = soviet.evaluate(
+            """() => { const j = document.getElementById('journal').cloneNode(true);
+                       j.querySelectorAll('.commit').forEach((e) => e.remove());
+                       return j.textContent; }"""
+        )  # the per-table dice commitments differ by design
+        dom = soviet.inner_text("#view") + journal
+        svg = soviet.inner_html("#map")
+        messages = {
+            normalise(m, game_id)
+            for m in spy.bodies + spy.events
+            if '"odds"' not in m or '"distribution"' in m  # skip previews of half-filled forms
+        }
+        return messages, dom.replace(game_id, "GAME"), svg
+    finally:
+        german_ctx.close()
+        soviet_ctx.close()
+
+
+def test_tide_of_iron_status_phase_and_attacks(server: str, browser: Any) -> None:
+    """Two players, two contexts: a ToI Status Phase (buy face down) and attacks.
+
+    Played twice with the German token AP-B, then AP-C: the Soviet browser's
+    DOM and every message it received must be the same both times (its own
+    supply and forms name every type, so equality with the twin game is the
+    exact test that the face-down type never reached it). covers TOI-GEN-5.
+    """
+    from ordnance.core import registry
+
+    if "toi" not in registry.plugins():
+        pytest.skip("ToI module absent")
+    msgs_b, dom_b, svg_b = _play_toi(browser, server, "AP-B")
+    msgs_c, dom_c, svg_c = _play_toi(browser, server, "AP-C")
+    assert dom_b == dom_c
+    assert svg_b == svg_c
+    assert msgs_b == msgs_c, sorted(msgs_b ^ msgs_c)[:4]

@@ -83,7 +83,7 @@ def test_concurrent_actions_on_one_version_let_exactly_one_win(
 
     def attempt(i: int) -> int:
         c = clients[i]
-        return c.post(
+        code: int = c.post(
             f"/api/tables/{table.id}/actions",
             json={
                 "action": {"type": "buy", "kind": "canister-shot", "hex": f"{i % 4},0"},
@@ -91,6 +91,7 @@ def test_concurrent_actions_on_one_version_let_exactly_one_win(
             },
             headers=table.h("allies"),
         ).status_code
+        return code
 
     with ThreadPoolExecutor(8) as pool:
         codes = list(pool.map(attempt, range(8)))
