@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve
+.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve loadtest crashtest
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,6 +36,14 @@ test: $(STAMP) sysdeps
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# The table under load (50 games, loopback; SQLite, then a throwaway PostgreSQL).
+loadtest: $(STAMP) sysdeps
+	$(BIN)/python scripts/loadtest.py
+
+# kill -9 the table under load, restart, check the journal against every acknowledgement.
+crashtest: $(STAMP)
+	$(BIN)/python scripts/crashtest.py
 
 bench: $(STAMP)
 	$(BIN)/python -m ordnance.bench.run
