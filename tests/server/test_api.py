@@ -296,3 +296,44 @@ def test_openapi_document_lists_the_api(client: TestClient) -> None:
         "/api/tables/{game_id}/log",
     ):
         assert p in paths
+
+
+def test_los_tool_uses_the_games_query_or_the_bare_hex_line(
+    client: TestClient, table: Table
+) -> None:
+    res = table.get("allies", "/los?from=0,0&to=2,0")
+    assert res.status_code == 200
+    assert res.json()["hexes"][0] == "0,0" and res.json()["hexes"][-1] == "2,0"
+    assert "geometry only" in res.json()["note"]
+    assert table.get("allies", "/los?from=zz&to=2,0").status_code == 422
+
+    from ordnance.core import registry
+    from ordnance.core.registry import GamePlugin
+    from tests.server.secret_game import SecretGame
+
+    class WithLos(SecretGame):
+        name = "secrets-los"
+
+        def los(self, state: Any, a: str, b: str, seat: str | None) -> dict[str, Any]:
+            return {"from": a, "to": b, "hexes": [a, b], "blocked": b in state.smoke}
+
+    registry.register(GamePlugin(WithLos()))
+    other = Table(client, "secrets-los")
+    assert other.get("axis", "/los?from=0,0&to=1,0").json()["blocked"] is False
+
+
+def test_catalogues_translate_every_page_string() -> None:
+    """Every string of the templates and of the page script has a Russian translation."""
+    import re
+    from pathlib import Path
+
+    from ordnance.server import i18n
+    from ordnance.server.pages import SCRIPT_STRINGS
+
+    templates = Path(i18n.__file__).with_name("templates")
+    wanted = set(SCRIPT_STRINGS)
+    for t in templates.glob("*.html"):
+        wanted |= {m.group(2) for m in re.finditer(r"_\(([\"'])(.*?)\1\)", t.read_text())}
+    ru = i18n.translations("ru")
+    missing = [s for s in sorted(wanted) if ru.gettext(s) == s]
+    assert missing == []

@@ -174,8 +174,9 @@ def create_app(
     broadcaster = live.Broadcaster()
 
     def changed(game_id: str, version: int) -> None:
-        broadcaster.publish(game_id, version)
-        live.notify(journal, game_id, version)
+        # With PostgreSQL the NOTIFY comes back to this process's listener too.
+        if not live.notify(journal, game_id, version):
+            broadcaster.publish(game_id, version)
 
     service = TableService(journal, on_change=changed)
 

@@ -86,7 +86,8 @@
     for (const u of map.units || []) {
       const n = unitsPerHex.get(u.hex) || 0; unitsPerHex.set(u.hex, n + 1);
       const [x, y] = centre(u.hex);
-      root.append(svg("g", { class: "unit side-" + String(u.side || "").replace(/[^a-z0-9-]/gi, ""), "data-unit": u.id },
+      const sideIndex = Math.max(0, ((S.view && S.view.seats) || []).indexOf(u.side));
+      root.append(svg("g", { class: "unit side-" + sideIndex, "data-side": u.side, "data-unit": u.id },
         svg("rect", { x: x - 13 + n * 6, y: y - 8 + n * 6, width: 26, height: 18, rx: 3 }),
         svg("text", { x: x + n * 6, y: y + 5 + n * 6, class: "ulabel" }, String(u.label || u.id).slice(0, 6)),
         svg("title", {}, (u.label || u.id) + " (" + (u.side || "") + ")")));
@@ -155,7 +156,7 @@
       const pct = den ? (100 * num / den) : num * 100;
       table.append(el("tr", {}, el("td", {}, outcome), el("td", { class: "frac" }, p),
         el("td", { class: "pct" }, pct.toFixed(1) + "%"),
-        el("td", { class: "barcell" }, el("span", { class: "bar", style: "width:" + Math.max(1, pct).toFixed(1) + "%" }))));
+        el("td", { class: "barcell" }, el("span", { class: "pbar", style: "width:" + Math.max(1, pct).toFixed(1) + "%" }))));
     }
     box.append(table);
   }
