@@ -23,6 +23,13 @@ def serve(
     workers: Annotated[
         int, typer.Option(min=1, max=64, help="Server processes (use PostgreSQL for more than 1).")
     ] = 1,
+    sqlite_synchronous: Annotated[
+        str,
+        typer.Option(
+            help="SQLite durability: normal (survives a crash of the server) or full "
+            "(also survives a power cut; slower)."
+        ),
+    ] = "normal",
     log_level: Annotated[str, typer.Option(help="Uvicorn log level.")] = "info",
 ) -> None:
     """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
@@ -32,6 +39,9 @@ def serve(
 
     if db is not None:
         os.environ["ORDNANCE_DB"] = db
+    if sqlite_synchronous.lower() not in ("normal", "full", "extra"):
+        raise typer.BadParameter("use normal, full or extra", param_hint="--sqlite-synchronous")
+    os.environ["ORDNANCE_SQLITE_SYNCHRONOUS"] = sqlite_synchronous.lower()
     # Migrate once here, not in every worker at the same time.
     journal = open_journal(os.environ.get("ORDNANCE_DB"))
     url = journal.engine.url.render_as_string(hide_password=True)

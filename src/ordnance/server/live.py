@@ -73,10 +73,14 @@ class Broadcaster:
                 q.put_nowait(version)
 
 
-def notify(journal: Journal, game_id: str, version: int) -> None:
-    """PostgreSQL only: announce a change to the other server processes."""
+def notify(journal: Journal, game_id: str, version: int) -> bool:
+    """PostgreSQL only: announce a change to every server process (this one too).
+
+    Returns False when there is no NOTIFY to send (SQLite) or it failed; the
+    caller then tells its own streams directly.
+    """
     if journal.engine.dialect.name != "postgresql":
-        return
+        return False
     payload = json.dumps({"game_id": game_id, "version": version})
     try:
         with journal.engine.begin() as conn:
@@ -85,6 +89,8 @@ def notify(journal: Journal, game_id: str, version: int) -> None:
             )
     except Exception:  # a lost NOTIFY only delays the update (see module doc)
         log.warning("NOTIFY failed for game %s", game_id)
+        return False
+    return True
 
 
 def _conninfo(url: str) -> str:
