@@ -55,4 +55,6 @@ def serve(
         workers=workers,
         log_level=log_level,
         proxy_headers=False,
+        # open live streams would otherwise hold Ctrl+C until every browser leaves
+        timeout_graceful_shutdown=3,
     )
