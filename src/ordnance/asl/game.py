@@ -59,10 +59,12 @@ from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
+from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
 from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_gun_size
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
-from ordnance.core.game import Event, Game, Outcome
+from ordnance.core.game import Event, Game, Outcome, hex_line_answer
+from ordnance.core.hexes import Hex, line
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
@@ -696,6 +698,19 @@ class AslGame(Game[AslState]):
             }
         return view
 
+    # -- line of sight --------------------------------------------------------
+    def los(
+        self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
+    ) -> dict[str, Any]:
+        """SMOKE/WP Hindrance along the line (ASL-8.5-c/d): a DRM total, never a block.
+
+        Reads only the SMOKE/WP counters of the side record's map markers,
+        which every seat's view shows. The game records no terrain and no
+        levels, so the answer states its assumption: ground-level counters
+        (ASL-8.52-a) and a LOS traced below their two-level height.
+        """
+        return smoke_los(state, origin, target)
+
     def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
         kinds = ["add_gun", "set_phase"]
         shooters = [
@@ -768,6 +783,105 @@ class AslGame(Game[AslState]):
                 for (o, m), p in joint.items()
             },
         }
+
+
+def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:
+    """(ammo, dispersed) of a SMOKE/WP map marker, or None for any other marker."""
+    if marker.kind == "smoke":
+        return "SMOKE", False
+    if marker.kind == "dispersed-smoke":
+        return "SMOKE", True
+    if marker.kind == "wp":
+        return "WP", marker.label.startswith("Dispersed")
+    return None
+
+
+def smoke_los(state: AslState, origin: Hex, target: Hex) -> dict[str, Any]:
+    """The exact line and the Hindrance DRM of every SMOKE/WP counter on it.
+
+    * A counter hinders, it never blocks (ASL-8.5-d): ``blocked`` is always False.
+    * Its DRM is its side's value (notes B8: SMOKE +3, Dispersed +2; WP +2,
+      Dispersed +1); the DRMs along the line add up.
+    * Where the line runs along a hexside, both hexes are on it, so a counter
+      in either one counts.
+    * A counter in the firer's or the target's hex counts too (fire out of or
+      into SMOKE is hindered: A24, ASL-8.5-e). A hex the line touches only at
+      a vertex is not on the line (an engine reading, reported when it matters).
+    * Height (ASL-8.5-c): counters lie at ground level (ASL-8.52-a) and the game
+      records no levels, so the LOS is taken at ground level, below the
+      counters' two-level height, and each one hinders (:func:`smoke_hinders`).
+    """
+    ln = line(origin, target)
+    answer = hex_line_answer(origin, target)
+    why: list[str] = answer["explanation"]
+    on_line = {str(h) for h in ln.hexes}
+    run_of = {str(h): r for r in ln.runs for h in (r.left, r.right)}
+    touched = {str(h) for h in ln.touched_hexes}
+    los_level = 0
+    hindrances: list[dict[str, Any]] = []
+    for marker in state.markers:
+        counter = _smoke_counter(marker)
+        if counter is None:
+            continue
+        ammo, dispersed = counter
+        if marker.hex in touched:
+            why.append(
+                f"{marker.label} in {marker.hex}: the line touches that hex only at a vertex, "
+                "so it is not counted."
+            )
+            continue
+        if marker.hex not in on_line:
+            continue
+        where = (
+            "the firer's hex"
+            if marker.hex == str(origin)
+            else "the target hex"
+            if marker.hex == str(target)
+            else "between"
+        )
+        run = run_of.get(marker.hex)
+        hinders = smoke_hinders(los_level, 0)
+        drm = HINDRANCE_DRM[(ammo, dispersed)] if hinders else 0
+        hindrances.append(
+            {
+                "hex": marker.hex,
+                "counter": marker.label,
+                "kind": marker.kind,
+                "drm": drm,
+                "where": where,
+                "along_hexside": None if run is None else str(run.hexside),
+                "base_level": 0,
+                "height_levels": SMOKE_HEIGHT_LEVELS,
+                "clauses": ["ASL-8.5-c", "ASL-8.5-d"],
+            }
+        )
+        side = (
+            f"; the line runs along the hexside {run.hexside}, so both its hexes count"
+            if run
+            else ""
+        )
+        why.append(f"{marker.label} in {marker.hex} ({where}{side}): Hindrance +{drm} (ASL-8.5-c).")
+    total = sum(h["drm"] for h in hindrances)
+    why.append(
+        "SMOKE and WP hinder LOS and never block it (ASL-8.5-d; the B.10 exception is not "
+        "modelled), so the line is not blocked by them."
+    )
+    why.append(
+        f"Assumption: counters lie at ground level (ASL-8.52-a) and are a Hindrance "
+        f"{SMOKE_HEIGHT_LEVELS} levels tall (ASL-8.5-c); this game records no levels, so the "
+        "LOS is taken at ground level and every counter on it hinders (a counter placed at an "
+        "upper level under the ASL-AMB-12 option is read as ground level too). A LOS traced two "
+        "or more levels above a counter's base passes over it unhindered."
+    )
+    answer.update(
+        blocked=False,
+        hindrance_drm=total,
+        hindrances=hindrances,
+        assumed_los_level=los_level,
+        clauses=["ASL-8.5-c", "ASL-8.5-d"],
+        text=f"not blocked (SMOKE only hinders, ASL-8.5-d); Hindrance DRM +{total}",
+    )
+    return answer
 
 
 def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:

@@ -7,6 +7,9 @@ A game is a set of pure functions over immutable states:
 * ``view(state, seat) -> dict``: the observer. It is the only way anything
   leaves a state toward a seat, so a secret never reaches the wrong player.
 * ``legal(state, seat) -> list[dict]``: what that seat may do now.
+* ``los(state, origin, target, seat) -> dict``: line of sight between two
+  hexes as that seat may know it (the exact hex line by default; a game adds
+  its own blocking terrain, smoke and hindrances).
 
 Actions are JSON-ready mappings with a ``"type"`` key (each game validates them
 with its own Pydantic models), so the journal can store them as they are and
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.hexes import Hex, line
 
 S = TypeVar("S")
 
@@ -142,6 +146,68 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def los(
+        self, state: S, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
+    ) -> dict[str, Any]:
+        """Line of sight from ``origin`` to ``target`` as ``seat`` may know it.
+
+        The default answers with geometry only: the exact hex line
+        (:func:`hex_line_answer`) with ``"blocked": None``, meaning "this game
+        does not judge it". A game overrides it to add its own judgement
+        (blocking terrain, smoke, hindrances), keeping the keys of the default
+        and setting ``blocked`` to ``True``/``False``, ``text`` to a one-line
+        summary and ``explanation`` to its reasons with the clause ids.
+        Like :meth:`view`, it must not reveal anything ``seat`` may not see:
+        judge only from what that seat's view shows. The table's LOS tool
+        calls it; a hex the game cannot place is refused with an OrdnanceError.
+        """
+        answer = hex_line_answer(origin, target)
+        answer["note"] = "geometry only: this game has no LOS rule query"
+        answer["text"] = "geometry only: " + answer["text"]
+        answer["explanation"].append(
+            f"{self.title} judges no blocking terrain or hindrance here: this is the hex line only."
+        )
+        return answer
+
     def settings_schema(self) -> dict[str, Any]:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
         return {}
+
+
+def hex_line_answer(origin: Hex, target: Hex) -> dict[str, Any]:
+    """The geometric part of every :meth:`Game.los` answer, JSON-ready.
+
+    ``ordnance.core.hexes.line(origin, target).to_dict()`` plus ``distance``,
+    ``blocked`` (``None``: not judged), ``text`` and ``explanation`` (English
+    sentences: the hexes entered, each hexside the line runs along, with both
+    of its hexes, and each hex touched only at a vertex). Games extend it.
+
+    >>> a = hex_line_answer(Hex(0, 0), Hex(2, -1))
+    >>> a["hexes"], a["blocked"]
+    (['0,0', '1,-1', '1,0', '2,-1'], None)
+    >>> a["explanation"][1]
+    'It runs along the hexside 1,-1|1,0: both 1,-1 and 1,0 are on the line.'
+    """
+    ln = line(origin, target)
+    answer = ln.to_dict()
+    hexes = ", ".join(str(h) for h in ln.hexes)
+    why = [
+        f"The line {origin} -> {target} (range {origin.distance(target)}) "
+        f"enters {len(ln.hexes)} hexes: {hexes}."
+    ]
+    why += [
+        f"It runs along the hexside {r.hexside}: both {r.left} and {r.right} are on the line."
+        for r in ln.runs
+    ]
+    why += [
+        f"It touches {p.touched} only at the vertex {p.vertex} (its interior is not crossed)."
+        for p in ln.vertex_passes
+        if p.touched is not None
+    ]
+    answer.update(
+        distance=origin.distance(target),
+        blocked=None,
+        text=f"{len(ln.hexes)} hexes, range {origin.distance(target)}",
+        explanation=why,
+    )
+    return answer

@@ -27,11 +27,15 @@ from sqlalchemy import select
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
+from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import effective_entries
 from ordnance.server import commitments, seats
 from ordnance.server.models import CommitmentRow, UndoRequestRow
+
+#: The LOS tool traces lines up to this range (a line's cost grows with its length).
+MAX_LOS_RANGE = 200
 
 
 class BadAction(OrdnanceError):
@@ -251,27 +255,22 @@ class TableService:
         return result
 
     def los(self, game_id: str, seat: str, a: str, b: str) -> dict[str, Any]:
-        """The game's LOS query when it has one, else the bare hex line."""
+        """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).
+
+        Only the requesting seat is passed to the game, which judges from what
+        that seat may see; the answer goes to that seat alone.
+        """
+        origin, target = parse_hex(a), parse_hex(b)
+        if origin.distance(target) > MAX_LOS_RANGE:
+            raise BadAction(
+                f"a line of sight longer than {MAX_LOS_RANGE} hexes is not traced",
+                hint="pick two hexes of the map",
+            )
         session = self.session(game_id)
         state = session.replay(session.entries())
-        game: Any = session.game
-        if hasattr(game, "los"):
-            result: dict[str, Any] = guarded(lambda: game.los(state, a, b, seat))
-            return result
-        try:
-            from ordnance.core import hexes  # written by another helper
-        except ImportError:  # pragma: no cover - until the hex module lands
-            raise BadAction("this game has no LOS query") from None
-        try:
-            line = hexes.line(hexes.parse_hex(a), hexes.parse_hex(b))
-        except (ValueError, TypeError, AttributeError):
-            raise BadAction("hexes are written q,r (e.g. 2,-1)") from None
-        return {
-            "from": a,
-            "to": b,
-            "hexes": [str(h) for h in line.hexes],
-            "note": "geometry only: this game has no LOS rule query",
-        }
+        game = session.game
+        result: dict[str, Any] = guarded(lambda: game.los(state, origin, target, seat))
+        return result
 
     # -- writing ------------------------------------------------------------------
     def act(

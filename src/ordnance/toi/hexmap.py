@@ -94,24 +94,82 @@ def cover(m: ToIMap, h: Hex, smoke: Iterable[Hex] = ()) -> int:
     return m.terrain_cover(h) + (SMOKE_COVER if h in set(smoke) else 0)
 
 
+@dataclass(frozen=True)
+class LosBlock:
+    """One reason a line of sight is blocked: a hex, or a hexside run with both hexes blocking."""
+
+    #: The blocking hex, or both hexes of the hexside the line runs along.
+    hexes: tuple[Hex, ...]
+    #: ``"smoke"`` or the terrain name, per hex of ``hexes``.
+    what: tuple[str, ...]
+    #: ``TOI-B10`` when smoke is one of the causes, else ``TOI-B2`` (terrain),
+    #: the clauses the attack procedure names when it refuses.
+    clause: str
+    hexside: str | None = None
+
+    @property
+    def reason(self) -> str:
+        parts = [f"{w} in {h}" for h, w in zip(self.hexes, self.what, strict=True)]
+        if self.hexside is not None:
+            return f"it runs along the hexside {self.hexside} with {' and '.join(parts)}"
+        return f"{parts[0]} blocks it"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hexes": [str(h) for h in self.hexes],
+            "what": list(self.what),
+            "hexside": self.hexside,
+            "clause": self.clause,
+            "reason": self.reason,
+        }
+
+
+def blocker(m: ToIMap, h: Hex, smoky: frozenset[Hex]) -> str | None:
+    """What blocks LOS in ``h`` (``"smoke"`` first, B10; else blocking terrain), or None."""
+    if h not in m.hexes:
+        return None
+    if h in smoky:
+        return "smoke"
+    terrain = m.hexes[h].terrain
+    return terrain.name if terrain.blocks_los else None
+
+
+def los_blocks(m: ToIMap, a: Hex, b: Hex, smoke: Iterable[Hex] = ()) -> tuple[LosBlock, ...]:
+    """Everything that blocks the line from ``a`` to ``b``, in order (module docstring).
+
+    Empty when the line of sight is clear.
+    """
+    if a == b:
+        return ()
+    smoky = frozenset(smoke)
+    out: list[LosBlock] = []
+    ln = line(a, b)
+    runs = {run.left: run for run in ln.runs} | {run.right: run for run in ln.runs}
+    done: set[str] = set()
+    for h in ln.hexes:
+        if h in (a, b):
+            continue
+        run = runs.get(h)
+        if run is None:
+            what = blocker(m, h, smoky)
+            if what is not None:
+                clause = "TOI-B10" if what == "smoke" else "TOI-B2"
+                out.append(LosBlock((h,), (what,), clause))
+            continue
+        side = str(run.hexside)
+        if side in done or a in run.hexside or b in run.hexside:
+            continue
+        done.add(side)
+        left, right = blocker(m, run.left, smoky), blocker(m, run.right, smoky)
+        if left is not None and right is not None:
+            clause = "TOI-B10" if "smoke" in (left, right) else "TOI-B2"
+            out.append(LosBlock((run.left, run.right), (left, right), clause, side))
+    return tuple(out)
+
+
 def has_los(m: ToIMap, a: Hex, b: Hex, smoke: Iterable[Hex] = ()) -> bool:
     """Line of sight from ``a`` to ``b`` (see the module docstring)."""
-    if a == b:
-        return True
-    smoky = set(smoke)
-
-    def blocks(h: Hex) -> bool:
-        if h not in m.hexes:
-            return False
-        return m.hexes[h].terrain.blocks_los or h in smoky
-
-    ln = line(a, b)
-    if any(blocks(h) for h in ln.interior_hexes if h not in (a, b)):
-        return False
-    return not any(
-        blocks(run.left) and blocks(run.right) and a not in run.hexside and b not in run.hexside
-        for run in ln.runs
-    )
+    return not los_blocks(m, a, b, smoke)
 
 
 def nearest_direction(a: Hex, b: Hex) -> Direction:

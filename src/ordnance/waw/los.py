@@ -76,6 +76,22 @@ class LosReport:
         """Advanced Imaging units see through, firing at +1 (WAW-8.2-d, -e)."""
         return self.blocked
 
+    def explanation(self) -> list[str]:
+        """One English sentence per Smoke marker the line meets, with its clause."""
+        out: list[str] = []
+        for c in self.crossings:
+            area = ", ".join(map(str, c.hexes))
+            if c.blocks:
+                out.append(
+                    f"Smoke {c.level} at {c.marker} blocks the line (WAW-8.2-c): its smoke area "
+                    f"(the marker hex and its six neighbours, WAW-8.2-b) holds {area} of the line."
+                )
+            else:
+                out.append(f"Smoke {c.level} at {c.marker} does not block: {c.reason}.")
+        if not self.crossings:
+            out.append("No smoke area touches the line: it is clear of Smoke (WAW-8.2-c).")
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "from": str(self.origin),

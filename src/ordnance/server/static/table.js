@@ -104,7 +104,10 @@
     const d = res.data;
     S.losHexes = new Set(d.hexes || d.path || []);
     const verdict = d.blocked === true ? "blocked" : d.blocked === false ? "clear" : "";
-    $("los-result").textContent = from + " -> " + id + ": " + [verdict, d.text || d.note || "", (d.hexes || []).join(" ")].filter(Boolean).join(" | ");
+    const out = $("los-result");
+    out.textContent = from + " -> " + id + ": " + [verdict, d.text || d.note || "", (d.hexes || []).join(" ")].filter(Boolean).join(" | ");
+    // the game's reasons (Game.los "explanation"), one per line
+    for (const line of (Array.isArray(d.explanation) ? d.explanation : [])) out.append(document.createElement("br"), String(line));
     renderMap(S.view && S.view.view.map);
   }
 
