@@ -29,6 +29,7 @@ from ordnance.asl.notation import Ammo, parse_notation
 from ordnance.asl.record import record_table
 from ordnance.asl.supply import chart_lookup
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
+from ordnance.cli.i18n import N_, _
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, OrdnanceError, RuleViolation
 from ordnance.core.journal import GameSession, open_journal
@@ -61,7 +62,7 @@ def _entries_json(text: str, date: ScenarioDate | None, theatre: Theatre, user: 
 
 
 def _render_entries(data: dict[str, Any]) -> Table:
-    table = Table(title=f"Counter notation {data['notation']!r}")
+    table = Table(title=_("Counter notation {notation}").format(notation=repr(data["notation"])))
     for col in ("token", "ammo", "depletion", "available", "periods", "notes"):
         table.add_column(col)
     for e in data["entries"]:
@@ -136,7 +137,11 @@ def supply_cmd(
     answer = chart_lookup(nationality, gun, ScenarioDate.parse(date), elite=elite).to_dict()
 
     def render(d: dict[str, Any]) -> Table:
-        t = Table(title=f"Ammunition Supply Chart: {d['nationality']} {d['gun']}, {d['date']}")
+        t = Table(
+            title=_("Ammunition Supply Chart: {nationality} {gun}, {date}").format(
+                nationality=d["nationality"], gun=d["gun"], date=d["date"]
+            )
+        )
         for col in ("ammo", "depletion", "why", "clause"):
             t.add_column(col)
         t.add_row(d["ammo"] or "none", str(d["depletion"] or "-"), d["reason"], d["clause"])
@@ -208,7 +213,7 @@ def shot_cmd(
     data["dice"] = "entered" if dr is not None else "rolled"
 
     def render(d: dict[str, Any]) -> Table:
-        t = Table(title=f"{d['ammo']} shot, N={d['depletion']}")
+        t = Table(title=_("{ammo} shot, N={n}").format(ammo=d["ammo"], n=d["depletion"]))
         for col in ("DR", "outcome", "gone", "malfunction", "clause"):
             t.add_column(col)
         t.add_row(
@@ -269,11 +274,16 @@ def _parse_side(text: str) -> dict[str, Any]:
 
 def _render_view(view: dict[str, Any]) -> Group:
     head = Text(
-        f"{view['date_label']} ({view['theatre']}), turn {view['turn']}, "
-        f"{view['attacker']}'s Player Turn, {view['phase_name']}",
+        _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
+            date=view["date_label"],
+            theatre=view["theatre"],
+            turn=view["turn"],
+            attacker=view["attacker"],
+            phase=view["phase_name"],
+        ),
         style="bold",
     )
-    return Group(head, record_table(view["record"]))
+    return Group(head, record_table(view["record"], title=_("Side record")))
 
 
 def _render_entry(row: dict[str, Any]) -> Text:
@@ -456,13 +466,13 @@ def game_log(
     rows = _session(db, game_id).log(None)
 
     def render(d: dict[str, Any]) -> Table:
-        t = Table(title="Journal")
-        for col in ("#", "dice", "what happened"):
-            t.add_column(col)
+        t = Table(title=_("Journal"))
+        for col in ("#", N_("dice"), N_("what happened")):
+            t.add_column(_(col))
         for row in d["entries"]:
             text = "; ".join(e.get("text") or e["kind"] for e in row["events"])
             if row["undone"]:
-                text = f"[strike]{text}[/strike] (undone)"
+                text = f"[strike]{text}[/strike] " + _("(undone)")
             dice = "" if not row["dice"] else ",".join(map(str, row["dice"]))
             t.add_row(str(row["seq"]), dice, text)
         return t

@@ -1,5 +1,9 @@
 """What every command shares: ``--json`` output, exact fractions, errors.
 
+Language: tables printed through :func:`emit` have their titles, headers and
+outcome words translated by :mod:`ordnance.cli.i18n` when Russian is active;
+``--json`` output never changes with the language.
+
 Errors: any :class:`~ordnance.core.errors.OrdnanceError` raised by a command
 is printed once by :func:`ordnance.cli.main.main` (to stderr, or as a JSON
 object on stdout under ``--json``) and the process exits with status 2.
@@ -17,6 +21,7 @@ import typer
 from rich.console import Console, RenderableType
 from rich.table import Table
 
+from ordnance.cli.i18n import localize_renderable
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
 console = Console()
@@ -67,7 +72,7 @@ def emit(
     if render is None:
         console.print_json(json.dumps(to_jsonable(data), ensure_ascii=False))
     else:
-        console.print(render(data))
+        console.print(localize_renderable(render(data)))
 
 
 def percent(p: Fraction) -> str:

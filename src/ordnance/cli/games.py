@@ -13,6 +13,7 @@ import typer
 from rich.table import Table
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
+from ordnance.cli.i18n import N_, _
 from ordnance.core import registry
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
@@ -39,13 +40,13 @@ def parse_json_arg(text: str, what: str) -> dict[str, Any]:
 
 
 def render_log(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="Journal")
-    for col in ("#", "seat", "dice", "what happened"):
-        table.add_column(col)
+    table = Table(title=_("Journal"))
+    for col in ("#", N_("seat"), N_("dice"), N_("what happened")):
+        table.add_column(_(col))
     for row in rows:
         text = "; ".join(e.get("text", "") or e["kind"] for e in row["events"])
         if row["undone"]:
-            text = f"[strike]{text}[/strike] (undone)"
+            text = f"[strike]{text}[/strike] " + _("(undone)")
         dice = "" if row["dice"] is None else ",".join(map(str, row["dice"]))
         table.add_row(str(row["seq"]), row["seat"] or "-", dice, text)
     return table

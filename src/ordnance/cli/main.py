@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from importlib import import_module
+from typing import Annotated
 
 import typer
+from rich.markup import escape
 
-from ordnance.cli import games
+from ordnance.cli import games, i18n
 from ordnance.cli.common import err_console, wants_json
+from ordnance.cli.i18n import _
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 
@@ -26,6 +30,28 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(games.app, name="game")
+
+
+class Lang(StrEnum):
+    en = "en"
+    ru = "ru"
+
+
+@app.callback()
+def _global_options(
+    lang: Annotated[
+        Lang | None,
+        typer.Option(
+            "--lang",
+            help="Language of tables and messages: en or ru "
+            "(default: ORDNANCE_LANG, else LC_ALL/LC_MESSAGES/LANG, else en).",
+        ),
+    ] = None,
+) -> None:
+    # main() reads --lang before the command runs (help texts are translated
+    # before Click parses anything); declaring it here lets Click accept it.
+    if lang is not None:
+        i18n.activate(lang.value)
 
 
 def _mount_optional(name: str, dotted: str, help_text: str) -> None:
@@ -60,16 +86,40 @@ def build() -> typer.Typer:
     return app
 
 
+def refusal_text(exc: OrdnanceError) -> str:
+    """The refusal as printed (Rich markup).
+
+    English: exactly ``refused: <error>`` as always. Russian: a one-line
+    summary of the clause, then the English detail (message and hint).
+    """
+    if i18n.current() == i18n.DEFAULT:
+        return f"[bold red]refused:[/] {exc}"
+    refused = escape(_("refused:"))
+    instead = _("instead:")
+    detail_label = escape(_("detail:"))
+    detail = escape(exc.message)
+    if exc.hint:
+        detail += escape(f" ({instead} {exc.hint})")
+    clause = escape(f"[{exc.clause}]") if exc.clause else ""
+    summary = i18n.clause_summary(exc.clause)
+    if summary is None:
+        return f"[bold red]{refused}[/] {clause} {detail}".replace("[/]  ", "[/] ")
+    return f"[bold red]{refused}[/] {clause} {escape(summary)}\n  {detail_label} {detail}"
+
+
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    i18n.activate(i18n.pick(i18n.lang_from_argv(args)))
     build()
+    command = typer.main.get_command(app)
+    i18n.localize_command(command)
     try:
-        app(args=args, standalone_mode=True)
+        command(args=args, standalone_mode=True)
     except OrdnanceError as exc:
         if wants_json(args):
             sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
         else:
-            err_console.print(f"[bold red]refused:[/] {exc}", highlight=False, markup=True)
+            err_console.print(refusal_text(exc), highlight=False, markup=True)
         raise SystemExit(2) from None
 
 

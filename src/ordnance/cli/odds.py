@@ -22,6 +22,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ordnance.cli.common import JsonOpt, console, distribution_table, emit, err_console, percent
+from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds import montecarlo as mc
 from ordnance.core.odds.compose import attack_against_stack
@@ -70,7 +71,7 @@ def _plot(dist: Distribution[Any], path: Path | None, title: str, xlabel: str) -
     from ordnance.cli.plot import plot_distribution
 
     out = plot_distribution(dist, path, title, xlabel)
-    err_console.print(f"plot written to {out}")
+    err_console.print(_("plot written to {path}").format(path=out))
 
 
 def _tail_rows(dist: Distribution[int], as_float: bool) -> dict[str, Any]:
@@ -240,7 +241,7 @@ def depletion_cmd(
     }
 
     def render(_: Any) -> Any:
-        t = Table(title="still available when declared on shot k")
+        t = Table(title=_("still available when declared on shot k"))
         t.add_column("k", justify="right")
         t.add_column("exact", justify="right")
         t.add_column("%", justify="right")
@@ -499,7 +500,7 @@ def sweep_cmd(
             sys.stdout.write(buf.getvalue())
             return
         csv_path.write_text(buf.getvalue(), encoding="utf-8")
-        err_console.print(f"{len(cases)} cases written to {csv_path}")
+        err_console.print(_("{n} cases written to {path}").format(n=len(cases), path=csv_path))
     if plot is not None:
         label = {
             "mean": "mean net hits",
@@ -518,7 +519,7 @@ def sweep_cmd(
             panels=[f"hit on {t}+" for t in bands],
             grids=[[[float(v) for v in row] for row in grids[t]] for t in bands],
         )
-        err_console.print(f"heatmap written to {out}")
+        err_console.print(_("heatmap written to {path}").format(path=out))
     data = {"stat": stat, "cases": [case_json(c) for c in cases], "count": len(cases)}
 
     def render(_: Any) -> Any:
@@ -542,7 +543,11 @@ McSeedOpt = Annotated[int, typer.Option("--seed", help="Seed (reproducible).")]
 
 
 def _mc_render(res: mc.SimulationResult) -> Any:
-    t = Table(title=f"{res.title} ({res.trials:,} trials, seed {res.seed})")
+    t = Table(
+        title=_("{title} ({trials} trials, seed {seed})").format(
+            title=res.title, trials=f"{res.trials:,}", seed=res.seed
+        )
+    )
     t.add_column("outcome", justify="right")
     t.add_column("estimate", justify="right")
     t.add_column("95% CI (Wilson)", justify="right")

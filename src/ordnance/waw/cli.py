@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, distribution_table, emit
+from ordnance.cli.i18n import N_, _, clause_summary, outcome
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
@@ -93,19 +94,28 @@ def _plot(dist: Distribution[int], path: str | None, title: str) -> str | None:
     return str(plot_distribution(dist, path, title, xlabel="net Hits"))
 
 
+def _odds_title(data: dict[str, Any]) -> str:
+    """The title in the active language (the JSON keeps the English one)."""
+    if "firepower" in data and "hit_number" in data and "defence_dice" in data:
+        return _("HE Fire: {fp} dice at {hn}+, {dd} defence dice (5+ cancels)").format(
+            fp=data["firepower"], hn=data["hit_number"], dd=data["defence_dice"]
+        )
+    return _(str(data["title"]))
+
+
 def _render_odds(data: dict[str, Any]) -> RenderableType:
     dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
-    parts: list[RenderableType] = [distribution_table(dist, data["title"], "net Hits")]
+    parts: list[RenderableType] = [distribution_table(dist, _odds_title(data), _("net Hits"))]
     for uid, rows in data.get("units", {}).items():
-        table = Table(title=f"{uid}: resulting state")
-        table.add_column("state")
-        table.add_column("exact", justify="right")
+        table = Table(title=_("{unit}: resulting state").format(unit=uid))
+        table.add_column(_("state"))
+        table.add_column(_("exact"), justify="right")
         table.add_column("%", justify="right")
         for label, p in rows.items():
-            table.add_row(label, p, f"{float(_frac(p)) * 100:.2f}%")
+            table.add_row(outcome(label), p, f"{float(_frac(p)) * 100:.2f}%")
         parts.append(table)
     if data.get("plot"):
-        parts.append(f"chart written to {data['plot']}")
+        parts.append(_("chart written to {path}").format(path=data["plot"]))
     return Group(*parts)
 
 
@@ -174,8 +184,8 @@ def odds_he_fire(
 def odds_fascam(as_json: JsonOpt = False) -> None:
     """One mine attack on a unit entering a mined hex (WAW-8.3-d, -e)."""
     dist = fascam_attack()
-    data = {"title": "FASCAM mine attack (1d6)", "distribution": dist.to_json()}
-    emit(data, as_json, lambda d: distribution_table(dist, d["title"], "result"))
+    data = {"title": N_("FASCAM mine attack (1d6)"), "distribution": dist.to_json()}
+    emit(data, as_json, lambda d: distribution_table(dist, _(d["title"]), _("result")))
 
 
 @odds_app.command("mission")
@@ -228,21 +238,21 @@ def units_cmd(as_json: JsonOpt = False) -> None:
 
     def render(d: dict[str, Any]) -> RenderableType:
         table = Table(
-            title="World at War unit types (values: sample = placeholder, not from the game)"
+            title=_("World at War unit types (values: sample = placeholder, not from the game)")
         )
         for col in (
-            "name",
-            "nationality",
-            "armour",
-            "ap",
-            "he",
-            "hq",
-            "advanced_imaging",
-            "values",
+            N_("name"),
+            N_("nationality"),
+            N_("armour"),
+            N_("ap"),
+            N_("he"),
+            N_("hq"),
+            N_("advanced_imaging"),
+            N_("values"),
         ):
-            table.add_column(col)
+            table.add_column(_(col))
         for r in d["unit_types"]:
-            table.add_row(*(str(r[c]) if r[c] is not None else "-" for c in r))
+            table.add_row(*(outcome(str(r[c])) if r[c] is not None else "-" for c in r))
         return table
 
     emit({"unit_types": rows}, as_json, render)
@@ -315,33 +325,50 @@ def los_cmd(
 
 def _render_los(d: dict[str, Any]) -> RenderableType:
     lines = [
-        f"LOS {d['from']} -> {d['to']} (distance {d['distance']})",
-        f"hexes crossed: {' '.join(d['hexes'])}",
+        _("LOS {a} -> {b} (distance {n})").format(a=d["from"], b=d["to"], n=d["distance"]),
+        _("hexes crossed: {hexes}").format(hexes=" ".join(d["hexes"])),
     ]
     if d["along_hexsides"]:
-        lines.append(f"runs along hexsides: {', '.join(d['along_hexsides'])}")
+        lines.append(_("runs along hexsides: {sides}").format(sides=", ".join(d["along_hexsides"])))
     for s in d["smoke"]:
-        verdict = "BLOCKS" if s["blocks"] else "does not block"
-        lines.append(f"Smoke {s['level']} at {s['marker']} {verdict}: {s['reason']}")
+        verdict = _("BLOCKS") if s["blocks"] else _("does not block")
+        lines.append(
+            _("Smoke {level} at {hex} {verdict}: {reason}").format(
+                level=s["level"], hex=s["marker"], verdict=verdict, reason=s["reason"]
+            )
+        )
     if d["blocked"]:
         lines.append(
-            "blocked for ordinary units; Advanced Imaging units ("
-            + ", ".join(d["advanced_imaging_families"])
-            + ") see through at Hit Number +1"
+            _(
+                "blocked for ordinary units; Advanced Imaging units ({families}) "
+                "see through at Hit Number +1"
+            ).format(families=", ".join(d["advanced_imaging_families"]))
         )
     else:
-        lines.append("clear of smoke")
+        lines.append(_("clear of smoke"))
     if "unit" in d:
         u = d["unit"]
         for weapon in ("ap", "he"):
             shot = u[weapon]
             if "refused" in shot:
+                refused = shot["refused"]
+                summary = clause_summary(refused["clause"])
                 lines.append(
-                    f"{u['type']} {weapon.upper()}: refused [{shot['refused']['clause']}] {shot['refused']['message']}"
+                    _("{unit} {weapon}: refused [{clause}] {message}").format(
+                        unit=u["type"],
+                        weapon=weapon.upper(),
+                        clause=refused["clause"],
+                        message=summary or refused["message"],
+                    )
                 )
             else:
                 lines.append(
-                    f"{u['type']} {weapon.upper()}: Hit Number {shot['hit_number']} {' '.join(shot['modifiers'])}"
+                    _("{unit} {weapon}: Hit Number {hn} {mods}").format(
+                        unit=u["type"],
+                        weapon=weapon.upper(),
+                        hn=shot["hit_number"],
+                        mods=" ".join(shot["modifiers"]),
+                    )
                 )
     return "\n".join(lines)
 
@@ -368,7 +395,9 @@ def _act(
 
     def render(r: dict[str, Any]) -> RenderableType:
         text = "\n".join(e.get("text") or e["kind"] for e in r["events"])
-        dice_text = f"dice: {','.join(map(str, r['dice']))}\n" if r["dice"] else ""
+        dice_text = (
+            _("dice: {dice}").format(dice=",".join(map(str, r["dice"]))) + "\n" if r["dice"] else ""
+        )
         return f"#{r['seq']} {dice_text}{text}"
 
     emit(row, as_json, render)
@@ -388,7 +417,13 @@ def new_cmd(
     session = GameSession.create(open_journal(db), GAME.name, raw, game_id)
     state: WawState = session.state()
     data = {"game_id": session.game_id, "game": GAME.name, "sides": dict(state.settings.sides)}
-    emit(data, as_json, lambda d: f"World at War game {d['game_id']} (sides: {d['sides']})")
+    emit(
+        data,
+        as_json,
+        lambda d: _("World at War game {id} (sides: {sides})").format(
+            id=d["game_id"], sides=d["sides"]
+        ),
+    )
 
 
 @app.command("terrain")
@@ -587,19 +622,32 @@ def view_cmd(
 
 def _render_view(v: dict[str, Any]) -> RenderableType:
     terrain = {h["hex"]: h["terrain"] for h in v["map"]["hexes"] if h["terrain"] != "clear"}
-    table = Table(title=f"World at War game {v['game_id']} (version {v['version']})")
-    for col in ("unit", "side", "hex", "terrain", "type", "state"):
-        table.add_column(col)
+    table = Table(
+        title=_("World at War game {id} (version {version})").format(
+            id=v["game_id"], version=v["version"]
+        )
+    )
+    for col in (N_("unit"), N_("side"), N_("hex"), N_("terrain"), N_("type"), N_("state")):
+        table.add_column(_(col))
     for u in v["map"]["units"]:
         table.add_row(
-            u["id"], u["side"], u["hex"], terrain.get(u["hex"], "clear"), u["kind"], u["condition"]
+            u["id"],
+            u["side"],
+            u["hex"],
+            outcome(terrain.get(u["hex"], "clear")),
+            u["kind"],
+            outcome(u["condition"]),
         )
-    markers = ", ".join(f"{m['label']} {m['hex']}" for m in v["map"]["markers"]) or "none"
-    extra = [f"markers: {markers}"]
+    markers = ", ".join(f"{_(m['label'])} {m['hex']}" for m in v["map"]["markers"]) or _("none")
+    extra = [_("markers: {markers}").format(markers=markers)]
     if v["eliminated"]:
-        extra.append(f"eliminated: {', '.join(v['eliminated'])}")
+        extra.append(_("eliminated: {units}").format(units=", ".join(v["eliminated"])))
     for p in v["pending_hq_checks"]:
-        extra.append(f"HQ {p['hq']} check pending (d6 {p['dice']}): enter it with hq-result")
+        extra.append(
+            _("HQ {hq} check pending (d6 {dice}): enter it with hq-result").format(
+                hq=p["hq"], dice=p["dice"]
+            )
+        )
     return Group(table, "\n".join(extra))
 
 
