@@ -12,3 +12,8 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# The CLI picks its language from the environment (LANG=ru_* means Russian);
+# tests that assert English output must not depend on the machine's locale.
+# tests/cli/test_i18n.py sets the language explicitly where it needs Russian.
+os.environ["ORDNANCE_LANG"] = "en"
