@@ -97,7 +97,12 @@ def _act(
     for name, value in (fill or {}).items():
         field = form.locator(f'[name="{name}"]')
         if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(label=value)
+            # a choice shows a human label; its raw value is on data-raw
+            option = field.locator(f'option[data-raw="{value}"]')
+            if option.count():
+                field.select_option(value=option.first.get_attribute("value"))
+            else:
+                field.select_option(label=value)
         else:
             field.fill(value)
     if dice is not None:

@@ -63,8 +63,9 @@ from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, sm
 from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_gun_size
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.forms import choices, hex_field, panel
 from ordnance.core.game import Event, Game, Outcome, hex_line_answer
-from ordnance.core.hexes import Hex, line
+from ordnance.core.hexes import Direction, Hex, line
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
@@ -696,6 +697,7 @@ class AslGame(Game[AslState]):
                 "arrows": [],
                 "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
             }
+        view["panels"] = panels(view)
         return view
 
     # -- line of sight --------------------------------------------------------
@@ -730,11 +732,7 @@ class AslGame(Game[AslState]):
             if "Canister" in ammos:
                 kinds.append("fire_canister")
         return [
-            {
-                "type": k,
-                "title": ACTION_TITLES[k],
-                "schema": ACTION_MODELS[k].model_json_schema(),
-            }
+            {"type": k, "title": ACTION_TITLES[k], "schema": form_schema(state, seat, k, shooters)}
             for k in kinds
         ]
 
@@ -783,6 +781,108 @@ class AslGame(Game[AslState]):
                 for (o, m), p in joint.items()
             },
         }
+
+
+def _gun_label(g: Gun) -> str:
+    where = f" at {g.hex}" if g.hex else ""
+    return f"{g.id}: {g.name or g.id} ({g.side}{where})"
+
+
+def form_schema(
+    state: AslState, seat: str | None, kind: str, shooters: list[Gun]
+) -> dict[str, Any]:
+    """One legal action's JSON schema with its choices (the side record is public)."""
+    schema = ACTION_MODELS[kind].model_json_schema()
+    sides = [s for s in state.side_names if seat is None or s == seat]
+    if kind == "add_gun":
+        schema = choices(schema, "side", [(s, s) for s in sides])
+        schema = choices(schema, "made_by", [(n, n) for n in KNOWN_NATIONALITIES])
+        return hex_field(schema, "hex")
+    if kind == "set_phase":
+        schema = choices(schema, "phase", [(p.value, f"{p.value}: {p.full_name}") for p in Phase])
+        return choices(schema, "attacker", [(s, s) for s in state.side_names])
+    wanted = {"place_smoke": "SMOKE", "place_wp": "WP", "fire_canister": "Canister"}.get(kind)
+    guns = [
+        g
+        for g in shooters
+        if wanted is None
+        or any(c.ammo == wanted and c.status == "available" for c in g.capabilities)
+    ]
+    schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in guns])
+    special = sorted(
+        {c.ammo for g in guns for c in g.capabilities if c.status == "available"}
+        - {"SMOKE", "WP", "Canister"}
+    )
+    if kind == "declare_ammo":
+        declarable = sorted(
+            {c.ammo for g in guns for c in g.capabilities if c.status == "available"}
+        )
+        return choices(schema, "ammo", [(a, a) for a in declarable])
+    if kind == "fire":
+        ordinary = [("ordinary", "ordinary (no special ammunition)")]
+        extra = [(a, a) for a in ("AP", "HE") if a not in special]
+        return choices(schema, "ammo", ordinary + [(a, a) for a in special] + extra)
+    if kind in ("place_smoke", "place_wp"):
+        return hex_field(schema, "target")
+    if kind == "fire_canister":
+        schema = choices(schema, "aim", [(v, f"V{v}") for v in range(1, 6)])
+        schema = choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
+        return hex_field(schema, "building_hex")
+    return schema
+
+
+def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's tables (the side record, the turn), built from the view ``v`` alone."""
+    turn = panel(
+        "Turn",
+        ["date", "turn", "phase", "ATTACKER", "DEFENDER", "may fire now"],
+        [
+            [
+                f"{v['date_label']} ({v['theatre']})",
+                v["turn"],
+                f"{v['phase']}: {v['phase_name']}",
+                v["attacker"],
+                v["defender"],
+                ", ".join(v["firing"]) or "nobody",
+            ]
+        ],
+    )
+    rows: list[list[Any]] = []
+    for gun in v["record"]:
+        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+        if gun.get("malfunctioned"):
+            label += " [malfunctioned]"
+        if gun.get("declared"):
+            label += f" [declared {gun['declared']}]"
+        caps = gun["capabilities"] or [None]
+        for i, cap in enumerate(caps):
+            first = i == 0
+            if cap is None:
+                rows.append([gun["side"], label, "-", "-", "no special ammunition", "", ""])
+                continue
+            status = cap["status"]
+            gone = cap["exhausted"]
+            if status == "gone" and gone:
+                status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
+            ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
+            rows.append(
+                [
+                    gun["side"] if first else "",
+                    label if first else "",
+                    ammo,
+                    cap["depletion"],
+                    status,
+                    cap["uses"],
+                    cap["attempts"],
+                ]
+            )
+    record = panel(
+        "Side record",
+        ["side", "gun", "ammo", "N", "status", "used", "tries"],
+        rows,
+        note=None if rows else "no Gun yet: add one with the Add a Gun form",
+    )
+    return [turn, record]
 
 
 def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:

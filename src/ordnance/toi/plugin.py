@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.forms import choices, hex_field
 from ordnance.core.game import Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
@@ -19,7 +20,7 @@ from ordnance.toi.catalogue import profile
 from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
-from ordnance.toi.state import Nation, Phase, ToIState, Unit
+from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
 from ordnance.toi.status_phase import enter
 from ordnance.toi.views import view
 
@@ -32,6 +33,87 @@ _TITLES = {
     "move": "Move a unit",
     "attack": "Attack (or fire a Smoke round)",
 }
+
+
+def _unit_label(u: Unit) -> str:
+    return f"{u.id}: {u.label} at {u.hex}"
+
+
+def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+    """The JSON schema of one legal action with its choices filled in (None: nothing to choose).
+
+    Choices come only from what ``seat``'s view shows: units, hexes and
+    activations are public; the seat's own supply, token ids and types are
+    its own; another nation's face-down tokens count only as tokens (a unit
+    holding one), never by type.
+    """
+    schema = ACTION_MODELS[kind].model_json_schema()
+    mine = [n for n in state.sides if seat is None or n == seat]
+    own = [u for u in state.units if u.alive and u.side in mine]
+    enemy = [u for u in state.units if u.alive and (seat is None or u.side != seat)]
+    if kind == "advance":
+        here = ROUND.index((state.phase, state.step)) if (state.phase, state.step) in ROUND else -1
+        ahead = [ROUND[(here + i) % len(ROUND)] for i in range(1, len(ROUND) + 1)]
+        return choices(
+            schema,
+            "to",
+            [
+                (s or p.value, f"Status Phase: {s}" if s else f"{p.value.title()} Phase")
+                for p, s in ahead
+            ],
+        )
+    if kind == "receive_command":
+        return choices(schema, "side", [(n, n) for n in mine])
+    if kind == "buy":
+        limit = state.settings.tokens_per_unit
+        units = [u for u in own if u.is_vehicle and len(state.tokens_on(u.id)) < limit]
+        if not units:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in units])
+        if seat is None:
+            return choices(schema, "munition", [(m.value, m.value) for m in Munition])
+        nation = state.nation(seat)
+        unlimited = state.settings.unlimited_supply
+        return choices(
+            schema,
+            "munition",
+            [
+                (
+                    m.value,
+                    f"{m.value} ({'unlimited' if unlimited else nation.supply_count(m)} left)",
+                )
+                for m in Munition
+                if unlimited or nation.supply_count(m) > 0
+            ],
+        )
+    if kind == "discard":
+        holders = [u for u in own if any(not t.face_up for t in state.tokens_on(u.id))]
+        if not holders:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in holders])
+        if seat is not None:
+            mine_down = [t for t in state.tokens_of(seat) if not t.face_up]
+            schema = choices(
+                schema,
+                "token",
+                [(t.id, f"{t.id}: {t.munition.value} on {t.unit}") for t in mine_down],
+            )
+        return schema
+    if kind == "op_fire":
+        fresh = [u for u in own if u.activation == "fresh"]
+        return choices(schema, "unit", [(u.id, _unit_label(u)) for u in fresh]) if fresh else None
+    if kind == "move":
+        if not own:
+            return None
+        return hex_field(choices(schema, "unit", [(u.id, _unit_label(u)) for u in own]), "to")
+    if kind == "attack":
+        if not own:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in own])
+        schema = choices(schema, "target", [(u.id, _unit_label(u)) for u in enemy])
+        schema = choices(schema, "support", [(u.id, _unit_label(u)) for u in own])
+        return hex_field(schema, "hex")
+    return schema
 
 
 def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
@@ -107,9 +189,11 @@ class ToIGame(Game[ToIState]):
             kinds.append("op_fire")
         elif state.step == "keep-or-discard":
             kinds.append("discard")
+        forms = [(k, form_schema(state, seat, k)) for k in kinds]
         return [
-            {"type": k, "title": _TITLES[k], "schema": ACTION_MODELS[k].model_json_schema()}
-            for k in kinds
+            {"type": k, "title": _TITLES[k], "schema": schema}
+            for k, schema in forms
+            if schema is not None
         ]
 
     def odds(

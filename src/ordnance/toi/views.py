@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ordnance.core.forms import panel
 from ordnance.toi.munitions import Munition
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
 
@@ -88,7 +89,7 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
     arrows = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})
-    return {
+    data: dict[str, Any] = {
         "game": "toi",
         "seat": seat,
         "round": state.round,
@@ -120,3 +121,74 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
         },
         "settings": state.settings.model_dump(mode="json"),
     }
+    data["panels"] = panels(data)
+    return data
+
+
+def token_text(tv: dict[str, Any]) -> str:
+    """One token as its viewer may read it (built from :func:`token_view` only)."""
+    if tv["face"] == "up":
+        return f"{tv['munition']} (revealed)"
+    if "munition" in tv:
+        return f"{tv['munition']} (face down, {tv['id']})"
+    return str(tv.get("label", HIDDEN_LABEL))
+
+
+def unit_state(uv: dict[str, Any]) -> str:
+    if not uv["alive"]:
+        return "destroyed"
+    if "damage" in uv:
+        return f"{uv['damage']}, {uv['activation']}"
+    return f"{uv['figures']} fig., {uv['morale']}, {uv['activation']}"
+
+
+def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's tables, built from the seat's view ``v`` alone (so nothing more can leak)."""
+    turn = panel(
+        "Round",
+        ["round", "phase", "step", "munitions"],
+        [[v["round"], v["phase"], v["step"], "in force" if v["munitions_in_force"] else "off"]],
+    )
+    nation_rows = []
+    for name, n in v["nations"].items():
+        if "supply" in n:
+            supply = ", ".join(f"{m} {c}" for m, c in n["supply"].items())
+            if n["supply_total"] == "unlimited":
+                supply = "unlimited"
+        elif n["supply_total"] == "unlimited":
+            supply = "unlimited"
+        else:
+            supply = f"{n['supply_total']} (types hidden)"
+        nation_rows.append(
+            [name, n["command"], n["tokens_on_board"], n["bought_this_status_phase"], supply]
+        )
+    nations = panel(
+        "Nations",
+        ["nation", "command", "tokens on board", "bought this Status Phase", "supply"],
+        nation_rows,
+    )
+    tokens: dict[str, list[str]] = {}
+    for tv in v["tokens"]:
+        tokens.setdefault(tv["unit"], []).append(token_text(tv))
+    units = panel(
+        "Units",
+        ["unit", "side", "hex", "type", "state", "token"],
+        [
+            [
+                u["id"],
+                u["side"],
+                u["hex"],
+                u["title"],
+                unit_state(u),
+                ", ".join(tokens.get(u["id"], [])),
+            ]
+            for u in v["units"]
+        ],
+    )
+    smoke = panel(
+        "Smoke markers",
+        ["hex", "placed in round"],
+        [[s["hex"], s["placed_round"]] for s in v["smoke"]],
+        note=None if v["smoke"] else "no smoke on the map",
+    )
+    return [turn, nations, units, smoke]

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
+from ordnance.core.forms import choices, hex_field, panel
 from ordnance.core.game import ANY_SEAT, Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -103,8 +104,7 @@ class WorldAtWar(Game[WawState]):
         if state.pending_hq:
             types.append("hq_check_result")
         return [
-            {"type": t, "title": A.TITLES[t], "schema": A.ACTIONS[t].model_json_schema()}
-            for t in types
+            {"type": t, "title": A.TITLES[t], "schema": form_schema(state, seat, t)} for t in types
         ]
 
     # -- odds --------------------------------------------------------------------------
@@ -171,6 +171,7 @@ class WorldAtWar(Game[WawState]):
                     "hex": str(u.hex),
                     "label": f"{kind.name} ({u.condition.label})",
                     "kind": kind.name,
+                    "terrain": state.hex_info(u.hex).terrain,
                     "condition": u.condition.label,
                     "armour": kind.armour.value,
                     "hq": kind.hq,
@@ -184,7 +185,7 @@ class WorldAtWar(Game[WawState]):
             {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
             for h, lvl in sorted(state.smoke.items())
         ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
-        return {
+        view: dict[str, Any] = {
             "game": self.name,
             "seat": seat,
             "sides": dict(state.settings.sides),
@@ -206,6 +207,110 @@ class WorldAtWar(Game[WawState]):
             "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
             "marker_removal_phases": state.marker_phases,
         }
+        view["panels"] = panels(view)
+        return view
+
+
+def _unit_label(state: WawState, unit_id: str) -> str:
+    u = state.units[unit_id]
+    return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
+
+
+def form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
+    """One legal action's JSON schema with its choices (everything here is public)."""
+    schema = A.ACTIONS[kind].model_json_schema()
+    sides = [seat] if seat is not None else list(state.settings.sides)
+    side_opts = [(s, f"{s} ({state.settings.sides[s]})") for s in sides]
+    live = sorted(
+        (u for u in state.units.values() if not u.condition.eliminated), key=lambda u: u.id
+    )
+    own = [(u.id, _unit_label(state, u.id)) for u in live if u.side in sides]
+    every = [(u.id, _unit_label(state, u.id)) for u in live]
+    if kind == "place_terrain":
+        schema = choices(
+            schema,
+            "terrain",
+            [
+                (t.name, f"{t.name} (Defensive Bonus {t.infantry_db})")
+                for t in state.catalogue.terrains()
+            ],
+        )
+        return hex_field(schema, "hexes")
+    if kind == "place_unit":
+        nationalities = {state.settings.sides[s] for s in sides}
+        types = [t for t in state.catalogue.units() if t.nationality in nationalities]
+        schema = choices(
+            schema,
+            "kind",
+            [
+                (
+                    t.name,
+                    f"{t.name} ({t.nationality}{', sample values' if t.values == 'sample' else ''})",
+                )
+                for t in types or state.catalogue.units()
+            ],
+        )
+        return hex_field(choices(schema, "side", side_opts), "hex")
+    if kind == "remove_unit":
+        return choices(schema, "unit", own)
+    if kind == "set_condition":
+        return choices(schema, "unit", every)
+    if kind in ("he_fire", "smoke"):
+        schema = choices(schema, "side", side_opts)
+        if kind == "he_fire":
+            schema = choices(schema, "hit_number", [(n, f"{n}+") for n in range(1, 7)])
+        return hex_field(schema, "target")
+    if kind == "fascam":
+        american = [o for o in side_opts if state.settings.sides[o[0]] == AMERICAN]
+        callers = [
+            (u.id, _unit_label(state, u.id))
+            for u in live
+            if u.side in sides and state.unit_type(u).nationality == AMERICAN
+        ]
+        schema = choices(choices(schema, "side", american), "caller", callers)
+        return hex_field(schema, "target")
+    if kind == "move":
+        return hex_field(choices(schema, "unit", own), "path")
+    if kind == "fire":
+        firers = [
+            (u.id, _unit_label(state, u.id))
+            for u in live
+            if u.side in sides and (state.unit_type(u).ap or state.unit_type(u).he)
+        ]
+        return hex_field(choices(schema, "unit", firers), "target")
+    if kind == "hq_check_result":
+        pending = sorted({p.hq for p in state.pending_hq})
+        return choices(schema, "hq", [(h, _unit_label(state, h)) for h in pending])
+    return schema
+
+
+def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's tables, built from the view ``v`` alone."""
+    units = panel(
+        "Units",
+        ["unit", "side", "hex", "terrain", "type", "state"],
+        [
+            [u["id"], u["side"], u["hex"], u["terrain"], u["kind"], u["condition"]]
+            for u in v["map"]["units"]
+        ],
+        note=("eliminated: " + ", ".join(v["eliminated"])) if v["eliminated"] else None,
+    )
+    markers = panel(
+        "Markers",
+        ["hex", "marker"],
+        [[m["hex"], m["label"]] for m in v["map"]["markers"]],
+        note=f"Marker Removal Phases so far: {v['marker_removal_phases']}",
+    )
+    hq = panel(
+        "Pending HQ checks",
+        ["HQ", "dice"],
+        [[p["hq"], ", ".join(map(str, p["dice"]))] for p in v["pending_hq_checks"]],
+        note=None
+        if v["pending_hq_checks"]
+        else "none: enter a result with the HQ check form when one is due",
+    )
+    sides = panel("Sides", ["side", "nationality"], list(v["sides"].items()))
+    return [units, markers, hq, sides]
 
 
 def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:

@@ -40,33 +40,55 @@ function nonNull(schema, root) {
   return [s, false];
 }
 
-// Build form fields for an object schema; returns {node, collect()}.
-function schemaForm(schema, fixed) {
+// Build form fields for an object schema; returns {node, collect(), hexes()}.
+// Conventions (ordnance.core.forms): "enum" with a parallel "x-labels" list is a
+// choice (a <select>, or checkboxes for a list); "x-hex": "one"|"many" marks hex
+// fields, which get a "pick on map" button (opts.onHexField wires it).
+function schemaForm(schema, fixed, opts) {
+  opts = opts || {};
   const root = schema || {};
   const obj = resolveRef(root, root);
   const props = obj.properties || {};
   const required = new Set(obj.required || []);
   const getters = [];
+  const hexInputs = [];
   const box = el("div", { class: "fields" });
   for (const [name, raw] of Object.entries(props)) {
     if (fixed && name in fixed) continue;
     const [s, nullable] = nonNull(raw, root);
+    const hexKind = raw["x-hex"] || s["x-hex"];
     const label = s.title || name;
     const id = "f-" + Math.random().toString(36).slice(2);
     const isReq = required.has(name) && !nullable;
+    const items = s.type === "array" && s.items ? resolveRef(s.items, root) : null;
     let input;
     let read;
+    let extra = null;
     if (s.const !== undefined) {
       getters.push(() => [name, s.const]);
       continue;
     }
     if (s.enum) {
-      if (s.enum.length === 1) { getters.push(() => [name, s.enum[0]]); continue; }
+      const labels = s["x-labels"];
+      if (s.enum.length === 1 && !labels) { getters.push(() => [name, s.enum[0]]); continue; }
       input = el("select", { id, name });
-      if (!isReq) input.append(el("option", { value: "" }, "-"));
-      for (const v of s.enum) input.append(el("option", { value: JSON.stringify(v) }, String(v)));
-      if (s.default !== undefined) input.value = JSON.stringify(s.default);
+      if (!isReq) input.append(el("option", { value: "", "data-raw": "" }, "-"));
+      s.enum.forEach((v, i) => input.append(el("option", { value: JSON.stringify(v), "data-raw": String(v) }, labels ? String(labels[i]) : String(v))));
+      if (s.default !== undefined && s.default !== null) input.value = JSON.stringify(s.default);
+      else if (isReq && s.enum.length) input.value = JSON.stringify(s.enum[0]);
       read = () => (input.value === "" ? undefined : JSON.parse(input.value));
+    } else if (items && items.enum) {
+      const labels = items["x-labels"];
+      input = el("div", { id, class: "checks", "data-name": name, role: "group" });
+      const boxes = items.enum.map((v, i) => {
+        const cb = el("input", { type: "checkbox", name, value: JSON.stringify(v), "data-raw": String(v) });
+        input.append(el("label", { class: "check" }, cb, el("span", {}, labels ? String(labels[i]) : String(v))));
+        return cb;
+      });
+      read = () => {
+        const picked = boxes.filter((b) => b.checked).map((b) => JSON.parse(b.value));
+        return picked.length ? picked : undefined;
+      };
     } else if (s.type === "boolean") {
       input = el("input", { id, name, type: "checkbox" });
       input.checked = !!s.default;
@@ -76,17 +98,24 @@ function schemaForm(schema, fixed) {
         min: s.minimum ?? s.exclusiveMinimum, max: s.maximum ?? s.exclusiveMaximum, inputmode: "numeric" });
       if (s.default !== undefined && s.default !== null) input.value = s.default;
       read = () => (input.value === "" ? undefined : Number(input.value));
-    } else if (s.type === "array" && s.items && ["integer", "number", "string"].includes(resolveRef(s.items, root).type)) {
-      const itemType = resolveRef(s.items, root).type;
+    } else if (hexKind === "many" || (items && hexKind)) {
+      // hexes are "q,r": a list of them is separated by spaces
+      input = el("input", { id, name, type: "text", placeholder: "3,2 4,2", class: "hex-input", "data-hex": "many", autocomplete: "off" });
+      read = () => {
+        const parts = input.value.split(/[\s;]+/).filter(Boolean);
+        return parts.length ? parts : undefined;
+      };
+    } else if (s.type === "array" && items && ["integer", "number", "string"].includes(items.type)) {
       input = el("input", { id, name, type: "text", placeholder: "a, b, c" });
       if (Array.isArray(s.default)) input.value = s.default.join(", ");
       read = () => {
         const parts = input.value.split(/[\s,]+/).filter(Boolean);
         if (!parts.length) return undefined;
-        return itemType === "string" ? parts : parts.map(Number);
+        return items.type === "string" ? parts : parts.map(Number);
       };
     } else if (s.type === "string") {
-      input = el("input", { id, name, type: "text", placeholder: s.examples ? String(s.examples[0]) : (s.pattern ? "" : "") });
+      input = el("input", { id, name, type: "text", placeholder: hexKind ? "3,2" : (s.examples ? String(s.examples[0]) : ""),
+        class: hexKind ? "hex-input" : null, "data-hex": hexKind ? "one" : null, autocomplete: hexKind ? "off" : null });
       if (s.default !== undefined && s.default !== null) input.value = s.default;
       read = () => (input.value === "" ? undefined : input.value);
     } else {
@@ -97,9 +126,14 @@ function schemaForm(schema, fixed) {
         try { return JSON.parse(input.value); } catch (e) { return input.value; }
       };
     }
-    if (isReq) input.setAttribute("required", "");
-    box.append(el("label", { for: id, title: s.description || null },
-      el("span", { class: "lbl" }, label + (isReq ? " *" : "")), input));
+    if (isReq && input.tagName !== "DIV") input.setAttribute("required", "");
+    if (input.dataset && input.dataset.hex) {
+      hexInputs.push(input);
+      if (opts.onHexField) extra = opts.onHexField(input, input.dataset.hex === "many");
+    }
+    const control = extra ? el("span", { class: "with-pick" }, input, extra) : input;
+    box.append(el(input.tagName === "DIV" ? "div" : "label", { for: input.tagName === "DIV" ? null : id, class: "field", title: s.description || null },
+      el("span", { class: "lbl" }, label + (isReq ? " *" : "")), control));
     getters.push(() => [name, read()]);
   }
   return {
@@ -111,6 +145,9 @@ function schemaForm(schema, fixed) {
         if (v !== undefined) out[k] = v;
       }
       return out;
+    },
+    hexes() {
+      return hexInputs.flatMap((i) => i.value.split(/[\s;]+/).filter(Boolean));
     },
   };
 }

@@ -7,7 +7,7 @@
 (function () {
   const gid = window.GAME_ID;
   const token = new URLSearchParams(location.hash.slice(1)).get("seat") || "";
-  const S = { version: null, view: null, losPick: null, losHexes: new Set(), es: null };
+  const S = { version: null, view: null, losPick: null, los: null, selected: new Set(), forms: [], hexTarget: null, es: null };
   const $ = (id) => document.getElementById(id);
 
   async function api(path, opts) {
@@ -28,12 +28,20 @@
   // ---- map ---------------------------------------------------------------
   const SIZE = 30;
   const SQ3 = Math.sqrt(3);
+  // axial neighbour across edge k (between corners k and k+1) of a flat-top hex
+  const EDGE_NEIGHBOUR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+  const MARKER_LOOK = {
+    smoke: ["circle", "S"], smoke2: ["circle", "S2"], smoke1: ["circle", "S1"], "dispersed-smoke": ["circle", "DS"],
+    wp: ["circle", "WP"], mines: ["triangle", "M"], "munition-token": ["square", "?"],
+  };
+  const KIND_NAMES = {"smoke": "Smoke", "smoke2": "Smoke 2", "smoke1": "Smoke 1", "dispersed-smoke": "Dispersed smoke", "wp": "WP", "mines": "Mines!", "munition-token": "Munitions token", "canister": "Canister cluster", "smoke-area": "Smoke area", "minefield": "Minefield"};
+  function kindName(kind) { return t(KIND_NAMES[kind] || kind); }
   function parseHex(h) { const [q, r] = String(h).split(",").map(Number); return { q, r }; }
   function centre(h) { const { q, r } = parseHex(h); return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)]; }
+  function cornerXY(h, size, k) { const [x, y] = centre(h); const a = Math.PI / 3 * k; return [x + size * Math.cos(a), y + size * Math.sin(a)]; }
   function corners(h, size) {
-    const [x, y] = centre(h);
     const pts = [];
-    for (let k = 0; k < 6; k++) { const a = Math.PI / 3 * k; pts.push((x + size * Math.cos(a)).toFixed(1) + "," + (y + size * Math.sin(a)).toFixed(1)); }
+    for (let k = 0; k < 6; k++) pts.push(cornerXY(h, size, k).map((v) => v.toFixed(1)).join(","));
     return pts.join(" ");
   }
   function svg(tag, attrs, ...kids) {
@@ -42,10 +50,37 @@
     for (const c of kids) n.append(c instanceof Node ? c : document.createTextNode(String(c)));
     return n;
   }
+  // a counter's text: the game's "short", else its label (without remarks), else its id
+  function shortLabel(u) {
+    if (u.short) return String(u.short);
+    const text = String(u.label || u.id).split(" (")[0];
+    if (text.length <= 9) return text;
+    const id = String(u.id);
+    return id.length <= 9 ? id : text.slice(0, 8) + "…";
+  }
+  function pinIcon() {
+    return svg("svg", { viewBox: "-8 -8 16 16", class: "pin-icon", "aria-hidden": "true" },
+      svg("circle", { cx: 0, cy: 0, r: 5 }), svg("path", { d: "M0 -8V-3M0 3V8M-8 0H-3M3 0H8" }));
+  }
+  function markerGlyph(m) {
+    const look = MARKER_LOOK[m.kind] || ["square", "•"];
+    if (m.kind === "munition-token") {
+      const known = /^(HE|AP-B|AP-C|Smoke)\b/.exec(m.label || "");
+      return [look[0], known ? (known[1] === "Smoke" ? "Sm" : known[1].replace("AP-", "")) : "?"];
+    }
+    return look;
+  }
+  function drawGlyph(shape, x, y, r) {
+    if (shape === "circle") return svg("circle", { cx: x, cy: y, r });
+    if (shape === "triangle") return svg("polygon", { points: [[x, y - r], [x + r, y + r * 0.8], [x - r, y + r * 0.8]].map((p) => p.join(",")).join(" ") });
+    return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
+  }
+  function sideIndex(side) { return Math.max(0, ((S.view && S.view.seats) || []).indexOf(side)); }
 
   function renderMap(map) {
     const box = $("map");
     box.replaceChildren();
+    $("legend").replaceChildren();
     if (!map) { box.closest(".map-card").hidden = true; return; }
     box.closest(".map-card").hidden = false;
     const hexes = new Map();
@@ -53,62 +88,163 @@
     for (const list of [map.units, map.markers]) for (const u of list || []) if (!hexes.has(u.hex)) hexes.set(u.hex, { hex: u.hex });
     for (const a of map.arrows || []) for (const h of [a.from, a.to]) if (!hexes.has(h)) hexes.set(h, { hex: h });
     for (const c of map.clusters || []) for (const h of c.hexes || []) if (!hexes.has(h)) hexes.set(h, { hex: h });
-    if (!hexes.size) { box.append(el("p", { class: "muted" }, "-")); return; }
+    if (S.los) for (const h of S.los.hexes) if (!hexes.has(h)) hexes.set(h, { hex: h });
+    for (const h of S.selected) if (!hexes.has(h) && /^-?\d+,-?\d+$/.test(h)) hexes.set(h, { hex: h });
+    if (!hexes.size) { box.append(el("p", { class: "muted" }, t("Nothing on the map yet: pick hexes by their q,r numbers."))); return; }
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const h of hexes.keys()) { const [x, y] = centre(h); minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); }
     const pad = SIZE * 1.2;
-    const root = svg("svg", { viewBox: [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad].join(" "), class: "hexmap", role: "img" });
-    const defs = svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" },
-      svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" })));
-    root.append(defs);
+    const root = svg("svg", { viewBox: [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad].map((v) => v.toFixed(1)).join(" "), class: "hexmap", role: "img" });
+    root.append(svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" },
+      svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }))));
+    const terrains = new Set();
     for (const [id, h] of hexes) {
-      const poly = svg("polygon", { points: corners(id, SIZE - 1), class: "hex terrain-" + String(h.terrain || "none").replace(/[^a-z0-9-]/gi, "") + (S.losHexes.has(id) ? " los" : ""), "data-hex": id });
-      poly.addEventListener("click", () => hexClicked(id));
+      const terrain = String(h.terrain || "none").replace(/[^a-z0-9-]/gi, "");
+      if (h.terrain) terrains.add(h.terrain);
+      const poly = svg("polygon", { points: corners(id, SIZE - 1), class: "hex terrain-" + terrain, "data-hex": id });
       const [x, y] = centre(id);
-      root.append(svg("g", {}, poly, svg("text", { x, y: y + SIZE * 0.75, class: "coord" }, id)));
+      root.append(svg("g", { class: "hexcell", "data-hex": id }, poly, svg("text", { x, y: y + SIZE * 0.78, class: "coord" }, id)));
     }
-    for (const c of map.clusters || []) for (const h of c.hexes || []) root.append(svg("polygon", { points: corners(h, SIZE - 5), class: "cluster cluster-" + c.kind }));
+    // clusters: the outline of the whole group (edges not shared inside it)
+    for (const c of map.clusters || []) {
+      const inside = new Set(c.hexes || []);
+      const segs = [];
+      for (const h of inside) {
+        const { q, r } = parseHex(h);
+        EDGE_NEIGHBOUR.forEach(([dq, dr], k) => {
+          if (inside.has((q + dq) + "," + (r + dr))) return;
+          const [x1, y1] = cornerXY(h, SIZE - 3, k); const [x2, y2] = cornerXY(h, SIZE - 3, (k + 1) % 6);
+          segs.push("M" + x1.toFixed(1) + " " + y1.toFixed(1) + "L" + x2.toFixed(1) + " " + y2.toFixed(1));
+        });
+      }
+      root.append(svg("g", { class: "cluster cluster-" + c.kind }, ...[...inside].map((h) => svg("polygon", { points: corners(h, SIZE - 1), class: "cluster-fill" })),
+        svg("path", { d: segs.join(" "), class: "cluster-edge" })));
+    }
+    // the line of sight last traced
+    if (S.los) {
+      for (const h of S.los.hexes) root.append(svg("polygon", { points: corners(h, SIZE - 4), class: "los-hex" + (S.los.blockedHexes.has(h) ? " los-blocked" : "") }));
+      const [x1, y1] = centre(S.los.from); const [x2, y2] = centre(S.los.to);
+      root.append(svg("line", { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1), class: "los-line" + (S.los.blocked ? " blocked" : "") }));
+      for (const h of S.los.blockedHexes) {
+        const [x, y] = centre(h); const d = SIZE * 0.35;
+        root.append(svg("path", { d: `M${(x - d).toFixed(1)} ${(y - d).toFixed(1)}L${(x + d).toFixed(1)} ${(y + d).toFixed(1)}M${(x + d).toFixed(1)} ${(y - d).toFixed(1)}L${(x - d).toFixed(1)} ${(y + d).toFixed(1)}`, class: "los-x" }));
+      }
+    }
     for (const a of map.arrows || []) {
       const [x1, y1] = centre(a.from); const [x2, y2] = centre(a.to);
-      root.append(svg("line", { x1, y1, x2, y2, class: "arrow arrow-" + a.kind, "marker-end": "url(#arrowhead)" }));
+      root.append(svg("line", { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1), class: "arrow arrow-" + a.kind, "marker-end": "url(#arrowhead)" },
+        svg("title", {}, a.kind + ": " + a.from + " → " + a.to)));
     }
     const perHex = new Map();
+    const kinds = new Set();
     for (const m of map.markers || []) {
+      kinds.add(m.kind);
       const n = perHex.get(m.hex) || 0; perHex.set(m.hex, n + 1);
       const [x, y] = centre(m.hex);
-      const mx = x - SIZE * 0.5 + n * 12, my = y - SIZE * 0.45;
-      root.append(svg("g", { class: "marker marker-" + m.kind, "data-hex": m.hex },
-        svg("rect", { x: mx - 5, y: my - 5, width: 10, height: 10, rx: 2 }),
-        svg("title", {}, (m.label || m.kind) + " @ " + m.hex)));
-      if (m.label) root.append(svg("text", { x: mx, y: my + 14, class: "mlabel" }, m.label));
+      const mx = x - SIZE * 0.45 + n * 13, my = y - SIZE * 0.5;
+      const [shape, text] = markerGlyph(m);
+      root.append(svg("g", { class: "marker marker-" + m.kind + " mk mk-" + m.kind, "data-hex": m.hex }, drawGlyph(shape, mx, my, 6.5),
+        svg("text", { x: mx, y: my + 2.5, class: "mglyph" }, text), svg("title", {}, (m.label || m.kind) + " @ " + m.hex)));
     }
     const unitsPerHex = new Map();
+    const sides = new Set();
     for (const u of map.units || []) {
+      sides.add(u.side);
       const n = unitsPerHex.get(u.hex) || 0; unitsPerHex.set(u.hex, n + 1);
       const [x, y] = centre(u.hex);
-      const sideIndex = Math.max(0, ((S.view && S.view.seats) || []).indexOf(u.side));
-      root.append(svg("g", { class: "unit side-" + sideIndex, "data-side": u.side, "data-unit": u.id },
-        svg("rect", { x: x - 13 + n * 6, y: y - 8 + n * 6, width: 26, height: 18, rx: 3 }),
-        svg("text", { x: x + n * 6, y: y + 5 + n * 6, class: "ulabel" }, String(u.label || u.id).slice(0, 6)),
-        svg("title", {}, (u.label || u.id) + " (" + (u.side || "") + ")")));
+      const ox = n * 5, oy = n * 5;
+      root.append(svg("g", { class: "unit side-" + sideIndex(u.side), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex },
+        svg("rect", { x: x - 20 + ox, y: y - 9 + oy, width: 40, height: 19, rx: 3 }),
+        svg("text", { x: x + ox, y: y + 4.5 + oy, class: "ulabel", textLength: shortLabel(u).length > 6 ? 36 : null,
+          lengthAdjust: shortLabel(u).length > 6 ? "spacingAndGlyphs" : null }, shortLabel(u)),
+        svg("title", {}, u.id + ": " + (u.label || u.id) + " (" + (u.side || "") + ") @ " + u.hex)));
     }
+    for (const h of S.selected) {
+      if (!hexes.has(h)) continue;
+      root.append(svg("polygon", { points: corners(h, SIZE - 2), class: "selected-hex", "data-selected": h }));
+    }
+    root.addEventListener("click", (ev) => {
+      const g = ev.target.closest("[data-hex]");
+      if (g) hexClicked(g.getAttribute("data-hex"), g.getAttribute("data-unit"));
+    });
     box.append(root);
+    renderLegend(sides, kinds, terrains, map);
   }
 
-  async function hexClicked(id) {
-    if (S.losPick === null) return;
-    if (S.losPick === true) { S.losPick = id; $("los-result").textContent = id + " -> ?"; return; }
-    const from = S.losPick; S.losPick = null;
-    const res = await api("/los?from=" + encodeURIComponent(from) + "&to=" + encodeURIComponent(id));
-    if (!res.ok) { $("los-result").textContent = errText(res.data); return; }
-    const d = res.data;
-    S.losHexes = new Set(d.hexes || d.path || []);
-    const verdict = d.blocked === true ? "blocked" : d.blocked === false ? "clear" : "";
-    const out = $("los-result");
-    out.textContent = from + " -> " + id + ": " + [verdict, d.text || d.note || "", (d.hexes || []).join(" ")].filter(Boolean).join(" | ");
-    // the game's reasons (Game.los "explanation"), one per line
-    for (const line of (Array.isArray(d.explanation) ? d.explanation : [])) out.append(document.createElement("br"), String(line));
+  function renderLegend(sides, kinds, terrains, map) {
+    const items = [];
+    for (const side of [...sides].sort((a, b) => sideIndex(a) - sideIndex(b))) {
+      items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), side));
+    }
+    for (const kind of Object.keys(MARKER_LOOK)) {
+      if (!kinds.has(kind)) continue;
+      const [shape, text] = MARKER_LOOK[kind];
+      const icon = svg("svg", { viewBox: "-8 -8 16 16", class: "icon" }, svg("g", { class: "mk mk-" + kind }, drawGlyph(shape, 0, 0, 6.5), svg("text", { x: 0, y: 2.5, class: "mglyph" }, text)));
+      items.push(el("span", { class: "key" }, icon, kindName(kind)));
+    }
+    if ((map.arrows || []).length) items.push(el("span", { class: "key" }, el("span", { class: "swatch drift-swatch" }), t("drift")));
+    for (const c of new Set((map.clusters || []).map((c) => c.kind))) items.push(el("span", { class: "key" }, el("span", { class: "swatch cluster-swatch cluster-" + c }), kindName(c)));
+    for (const tr of [...terrains].sort()) if (tr !== "clear") items.push(el("span", { class: "key" }, el("span", { class: "swatch terrain-swatch terrain-" + String(tr).replace(/[^a-z0-9-]/gi, "") }), tr));
+    if (S.los) items.push(el("span", { class: "key" }, el("span", { class: "swatch los-swatch" }), t("line of sight")),
+      el("span", { class: "key" }, el("span", { class: "swatch blocked-swatch" }), t("blocks the line")));
+    if (S.selected.size) items.push(el("span", { class: "key" }, el("span", { class: "swatch selected-swatch" }), t("picked for the form")));
+    $("legend").append(...items);
+  }
+
+  function setPickHint() {
+    const hint = $("pick-hint");
+    if (S.losPick !== null) { hint.textContent = S.losPick === true ? t("LOS: click the firing hex") : t("LOS: now click the target hex"); hint.hidden = false; return; }
+    if (S.hexTarget) { hint.textContent = t("Click a hex on the map to fill") + ": " + S.hexTarget.label; hint.hidden = false; return; }
+    hint.hidden = true;
+  }
+
+  function refreshSelected() {
+    S.selected = new Set(S.forms.flatMap((f) => (f.active ? f.form.hexes() : [])));
     renderMap(S.view && S.view.view.map);
+  }
+
+  async function hexClicked(id, unitId) {
+    if (S.losPick !== null) {
+      if (S.losPick === true) { S.losPick = id; S.selected = new Set([id]); $("los-result").textContent = id + " → ?"; setPickHint(); renderMap(S.view.view.map); return; }
+      const from = S.losPick; S.losPick = null; setPickHint();
+      const res = await api("/los?from=" + encodeURIComponent(from) + "&to=" + encodeURIComponent(id));
+      if (!res.ok) { $("los-result").textContent = errText(res.data); return; }
+      const d = res.data;
+      const blockedHexes = new Set();
+      for (const b of d.blocking || []) {
+        for (const h of [].concat(b.hexes || [], b.line_hexes_in_area || [], b.hex ? [b.hex] : [])) blockedHexes.add(h);
+      }
+      for (const b of d.hindrances || []) if (b.drm) blockedHexes.add(b.hex);
+      S.los = { from, to: id, hexes: d.hexes || [], blocked: d.blocked === true, blockedHexes };
+      S.selected = new Set();
+      const verdict = d.blocked === true ? t("blocked") : d.blocked === false ? t("clear") : "";
+      const out = $("los-result");
+      out.replaceChildren(el("strong", { class: d.blocked ? "error" : "ok" }, from + " → " + id + (verdict ? ": " + verdict : "")),
+        " ", String(d.text || d.note || "").replace(/^(blocked|clear)(: )?/, ""));
+      const why = Array.isArray(d.explanation) ? d.explanation : [];
+      if (why.length) out.append(el("details", { class: "why" }, el("summary", {}, t("Why")), el("ul", {}, why.map((line) => el("li", {}, String(line))))));
+      renderMap(S.view && S.view.view.map);
+      return;
+    }
+    const target = S.hexTarget;
+    if (!target) {
+      $("los-result").textContent = id + (unitId ? " · " + unitId : "");
+      return;
+    }
+    if (target.many) target.input.value = (target.input.value.trim() + " " + id).trim();
+    else target.input.value = id;
+    // a unit clicked on the map also fills the form's unit choice, when it may be chosen
+    const form = target.input.closest("form");
+    if (unitId && form) {
+      for (const sel of form.querySelectorAll("select")) {
+        const opt = [...sel.options].find((o) => o.dataset.raw === unitId);
+        if (opt && sel.value === "" ) { sel.value = opt.value; break; }
+      }
+    }
+    target.input.dispatchEvent(new Event("input", { bubbles: true }));
+    if (!target.many) { S.hexTarget = null; target.input.classList.remove("armed"); setPickHint(); }
+    refreshSelected();
+    if (window.matchMedia("(max-width: 800px)").matches) target.input.scrollIntoView({ block: "center", behavior: "smooth" });
   }
 
   // ---- actions, odds, undo -------------------------------------------------
@@ -116,9 +252,29 @@
   function renderActions(legal) {
     const box = $("actions");
     box.replaceChildren();
+    S.forms = [];
+    S.hexTarget = null;
+    setPickHint();
     if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); return; }
     for (const item of legal) {
-      const form = schemaForm(item.schema || {}, { type: item.type });
+      const entry = { active: false, form: null };
+      const arm = (input, many) => {
+        for (const i of document.querySelectorAll(".hex-input.armed")) i.classList.remove("armed");
+        const lbl = input.closest(".field") && input.closest(".field").querySelector(".lbl");
+        S.hexTarget = { input, many, label: (item.title || item.type) + " · " + (lbl ? lbl.textContent.replace(/ \*$/, "") : input.name) };
+        input.classList.add("armed");
+        setPickHint();
+      };
+      const onHexField = (input, many) => {
+        input.addEventListener("focus", () => arm(input, many));
+        return el("button", { type: "button", class: "pick", title: t("Pick on map"), onclick: () => {
+          arm(input, many);
+          if (window.matchMedia("(max-width: 800px)").matches) $("map").scrollIntoView({ block: "start", behavior: "smooth" });
+        } }, pinIcon(), " " + t("Pick on map"));
+      };
+      const form = schemaForm(item.schema || {}, { type: item.type }, { onHexField });
+      entry.form = form;
+      S.forms.push(entry);
       const diceMode = el("select", { name: "__dice_mode", class: "dice-mode" },
         el("option", { value: "server" }, t("Roll on the server")), el("option", { value: "entered" }, t("Enter dice rolled at the table")));
       const diceInput = el("input", { type: "text", name: "__dice", placeholder: "3,2", inputmode: "numeric", hidden: true, class: "dice-input" });
@@ -128,8 +284,12 @@
         el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput),
         el("button", { type: "submit" }, t("Do it")));
       const preview = () => { clearTimeout(oddsTimer); oddsTimer = setTimeout(() => showOdds(form.collect(), item.title || item.type), 150); };
-      f.addEventListener("input", preview);
-      f.addEventListener("focusin", preview);
+      const activate = () => {
+        if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
+      };
+      f.addEventListener("input", () => { preview(); refreshSelected(); });
+      f.addEventListener("change", () => { preview(); refreshSelected(); });
+      f.addEventListener("focusin", () => { preview(); activate(); });
       f.addEventListener("submit", async (ev) => {
         ev.preventDefault();
         const body = { action: form.collect(), expected_version: S.version };
@@ -189,13 +349,28 @@
   }
 
   // ---- view, journal, invites ---------------------------------------------
+  function renderPanel(p) {
+    const head = el("tr", {}, (p.columns || []).map((c) => el("th", { scope: "col" }, String(c))));
+    const body = el("tbody", {}, (p.rows || []).map((row) => el("tr", {}, row.map((c) => el("td", {}, String(c))))));
+    const parts = [el("h3", {}, String(p.title || ""))];
+    if ((p.rows || []).length) parts.push(el("div", { class: "scroll-x" }, el("table", { class: "data panel-table" }, el("thead", {}, head), body)));
+    if (p.note) parts.push(el("p", { class: "note muted" }, String(p.note)));
+    else if (!(p.rows || []).length) parts.push(el("p", { class: "note muted" }, "-"));
+    return el("section", { class: "panel" }, parts);
+  }
+
   function renderView(v) {
     const box = $("view");
+    const wasOpen = !!box.querySelector("details.raw[open]");
     box.replaceChildren();
-    for (const [k, value] of Object.entries(v)) {
-      if (k === "map") continue;
-      box.append(el("section", { class: "viewpart", "data-key": k }, el("h3", {}, k), renderValue(value)));
-    }
+    const panels = Array.isArray(v.panels) ? v.panels : [];
+    for (const p of panels) box.append(renderPanel(p));
+    const rest = {};
+    for (const [k, value] of Object.entries(v)) if (k !== "panels") rest[k] = value;
+    const raw = el("details", { class: "raw" }, el("summary", {}, t("Everything the server sent you")),
+      el("pre", { class: "raw-json" }, JSON.stringify(rest, null, 1)));
+    if (wasOpen || !panels.length) raw.open = true;
+    box.append(raw);
   }
 
   function renderJournal(entries) {
@@ -283,7 +458,10 @@
   document.addEventListener("DOMContentLoaded", () => {
     for (const a of document.querySelectorAll("a.lang")) a.href = "?lang=" + a.dataset.lang + location.hash;
     if (!token) { $("need-link").hidden = false; $("need-link").textContent = t("This page needs a seat link (ask the host)."); return; }
-    $("los-button").addEventListener("click", () => { S.losPick = true; S.losHexes = new Set(); $("los-result").textContent = "?"; });
+    $("los-button").addEventListener("click", () => {
+      S.losPick = true; S.los = null; S.selected = new Set(); $("los-result").textContent = "";
+      setPickHint(); renderMap(S.view && S.view.view.map);
+    });
     $("verify-button").addEventListener("click", verify);
     refresh().then(connect);
   });

@@ -1,0 +1,112 @@
+"""Helpers for what a game hands to a face: choices in action forms, and panels.
+
+Two conventions every game may follow so the table page needs no typing and
+shows the view as plain tables:
+
+* :func:`choices` narrows a field of a ``legal`` action schema to a list of
+  values with human labels (JSON Schema ``enum`` plus a parallel ``x-labels``
+  list); the page renders it as a ``<select>`` (checkboxes for a list field).
+* :func:`hex_field` marks a field holding ``"q,r"`` hexes (``"x-hex": "one"``
+  or ``"many"``) so the page offers "pick on map".
+* :func:`panel` builds one entry of a view's ``"panels"`` list:
+  ``{"title", "columns", "rows", "note"?}`` with every cell a string.
+
+The choices and panels a game builds must come only from what the seat may
+see (its own view): they are output toward that seat like the view itself.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = ["cell", "choices", "hex_field", "panel"]
+
+
+def _non_null(prop: dict[str, Any]) -> dict[str, Any]:
+    """The branch of ``prop`` holding the value (``prop`` itself unless it is ``X | None``)."""
+    alts = prop.get("anyOf")
+    if isinstance(alts, list):
+        rest = [a for a in alts if not (isinstance(a, dict) and a.get("type") == "null")]
+        if len(rest) == 1 and isinstance(rest[0], dict):
+            return rest[0]
+    return prop
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string"
+
+
+def choices(
+    schema: dict[str, Any], field: str, options: Iterable[tuple[Any, str]]
+) -> dict[str, Any]:
+    """A copy of ``schema`` whose ``field`` may take only the given values.
+
+    ``options`` are ``(value, label)`` pairs in display order. A list field
+    (``type: array``) gets the choice on its items. With no options the field
+    is left as it is (the game decides whether the action is offered at all).
+
+    >>> s = {"properties": {"unit": {"type": "string", "title": "Unit"}}}
+    >>> choices(s, "unit", [("a", "A (1,0)")])["properties"]["unit"]
+    {'type': 'string', 'title': 'Unit', 'enum': ['a'], 'x-labels': ['A (1,0)']}
+    """
+    pairs = list(options)
+    out = copy.deepcopy(schema)
+    props = out.get("properties", {})
+    if field not in props or not pairs:
+        return out
+    target = _non_null(props[field])
+    if target.get("type") == "array" and isinstance(target.get("items"), dict):
+        target = target["items"]
+    target.pop("$ref", None)
+    target["type"] = _json_type(pairs[0][0])
+    target["enum"] = [v for v, _ in pairs]
+    target["x-labels"] = [str(label) for _, label in pairs]
+    return out
+
+
+def hex_field(schema: dict[str, Any], *fields: str) -> dict[str, Any]:
+    """A copy of ``schema`` marking ``fields`` as hexes (``"x-hex"``), for map picking."""
+    out = copy.deepcopy(schema)
+    props = out.get("properties", {})
+    for field in fields:
+        if field not in props:
+            continue
+        prop = props[field]
+        many = _non_null(prop).get("type") == "array"
+        prop["x-hex"] = "many" if many else "one"
+        prop.setdefault("examples", [["3,2"] if many else "3,2"])
+    return out
+
+
+def cell(value: Any) -> str:
+    """A panel cell: text, with ``-`` for nothing (``""`` stays blank: a continued row)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def panel(
+    title: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    note: str | None = None,
+) -> dict[str, Any]:
+    """One entry of a view's ``"panels"``: a small table the page shows as it is."""
+    data: dict[str, Any] = {
+        "title": title,
+        "columns": list(columns),
+        "rows": [[cell(c) for c in row] for row in rows],
+    }
+    if note:
+        data["note"] = note
+    return data

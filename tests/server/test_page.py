@@ -1,0 +1,86 @@
+"""The table page for a real player: panels, choices, picking hexes on the map, LOS drawn.
+
+Playwright on Debian's Chromium, one World at War table set up through the
+API: the page shows the view's panels as tables with the raw view collapsed,
+renders choices as selects with human labels, fills a focused hex field from
+a click on the map (highlighting the hex), and draws a traced LOS with the
+hexes that block it (WAW-8.2-c).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def _table(base: str) -> tuple[str, dict[str, str]]:
+    data = httpx.post(base + "/api/tables", json={"game": "waw", "settings": {}}).json()
+    gid = data["game_id"]
+    tokens = {s["seat"]: s["token"] for s in data["seats"]}
+    setup = [
+        ("soviet", {"type": "place_unit", "id": "t72", "kind": "T-72", "side": "soviet", "hex": "4,1"}),
+        ("us", {"type": "place_unit", "id": "abrams", "kind": "M1 Abrams", "side": "us", "hex": "0,1"}),
+        ("us", {"type": "smoke", "side": "us", "target": "2,1"}),
+    ]  # fmt: skip
+    for version, (seat, action) in enumerate(setup):
+        res = httpx.post(
+            f"{base}/api/tables/{gid}/actions",
+            json={"action": action, "expected_version": version},
+            headers={"Authorization": "Bearer " + tokens[seat]},
+        )
+        assert res.status_code == 200, res.text
+    return gid, tokens
+
+
+def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None:  # noqa: F811
+    gid, tokens = _table(server)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server}/t/{gid}?lang=en#seat={tokens['us']}")
+        page.wait_for_selector('form.action[data-type="he_fire"]')
+        # panels first, the raw view collapsed
+        titles = page.locator("#view .panel h3").all_inner_texts()
+        assert titles == ["Units", "Markers", "Pending HQ checks", "Sides"]
+        assert "t72" in page.inner_text("#view .panel-table")
+        assert page.locator("#view details.raw").get_attribute("open") is None
+        assert '"settings"' not in page.inner_text("#view")
+        # choices are selects with human labels, values are the raw ids
+        unit = page.locator('form.action[data-type="move"] select[name="unit"]')
+        assert unit.locator("option").all_inner_texts() == ["abrams: M1 Abrams at 0,1 (good order)"]
+        side = page.locator('form.action[data-type="he_fire"] select[name="side"]')
+        assert side.input_value() == '"us"'
+        # pick on map: focus the target field, click a hex
+        target = page.locator('form.action[data-type="he_fire"] input[name="target"]')
+        page.locator('form.action[data-type="he_fire"] button.pick').click()
+        assert page.is_visible("#pick-hint") and "Target" in page.inner_text("#pick-hint")
+        page.locator('#map g.hexcell[data-hex="4,1"] polygon').click(force=True)
+        assert target.input_value() == "4,1"
+        page.wait_for_selector('#map polygon.selected-hex[data-selected="4,1"]', state="attached")
+        # a path collects several hexes
+        path = page.locator('form.action[data-type="move"] input[name="path"]')
+        path.focus()
+        for h in ("1,1", "2,1"):
+            page.locator(f'#map g.hexcell[data-hex="{h}"] polygon').click(force=True)
+        assert path.input_value() == "1,1 2,1"
+        # the LOS tool draws the line and marks what blocks it
+        page.click("#los-button")
+        page.locator('#map g.hexcell[data-hex="0,1"] polygon').click(force=True)
+        page.locator('#map g.hexcell[data-hex="4,1"] polygon').click(force=True)
+        page.wait_for_selector("#map line.los-line.blocked", state="attached")
+        assert page.locator("#map .los-x").count() >= 1
+        assert "blocked" in page.inner_text("#los-result")
+        # every hex field on the phone is reachable: the map fits the width
+        width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+        assert width <= 390
+        assert errors == []
+    finally:
+        ctx.close()
