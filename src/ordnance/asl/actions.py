@@ -72,6 +72,9 @@ class AddGun(_Model):
     canister_fp: int | None = Field(
         None, ge=1, description="Canister FP from the Ordnance Listing (ASL-8.4-e)."
     )
+    ca: int | None = Field(
+        None, ge=0, le=5, description="Covered Arc (0 = N ... 5 = NW); omit if not tracked."
+    )
 
 
 class SetPhase(_Model):
@@ -99,6 +102,18 @@ class Fire(_Model):
     intensive: bool = False
     target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] | None = None
     tem: str | None = Field(None, description="Target TEM (for HEAT at Infantry, ASL-8.31-b).")
+    ca: int | None = Field(
+        None,
+        ge=0,
+        le=5,
+        description="Covered Arc the Gun turns to for this shot, before the DR (ASL-AMB-15).",
+    )
+
+
+class TurnCa(_Model):
+    type: Literal["turn_ca"] = "turn_ca"
+    gun: str
+    ca: int = Field(ge=0, le=5, description="New Covered Arc (0 = N ... 5 = NW).")
 
 
 class PlaceSmoke(_Model):
@@ -130,6 +145,7 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "place_smoke": PlaceSmoke,
     "place_wp": PlaceSmoke,
     "fire_canister": FireCanister,
+    "turn_ca": TurnCa,
 }
 
 ACTION_TITLES = {
@@ -140,6 +156,7 @@ ACTION_TITLES = {
     "place_smoke": "Place SMOKE (Placement DR)",
     "place_wp": "Place WP (Placement DR)",
     "fire_canister": "Fire Canister (IFT DR)",
+    "turn_ca": "Change a Gun's Covered Arc",
 }
 
 

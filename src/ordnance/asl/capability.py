@@ -21,6 +21,18 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.supply import chart_lookup, chart_row, elite_bonus
 from ordnance.core.errors import UnknownName
 
+#: ASL-8.0-b: C8 only supplements these; the engine records the capability and
+#: points to the rule that governs its use instead of redefining it.
+GOVERNED_ELSEWHERE: dict[str, str] = {
+    "SMOKE": "A24",
+    "WP": "A24",
+    "IR": "Chapter E",
+    "sD": "D13",
+    "sM": "D13",
+    "sN": "D13",
+    "sP": "D13",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Resolved:

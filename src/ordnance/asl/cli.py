@@ -45,6 +45,7 @@ app.add_typer(odds_app, name="odds")
 
 DateOpt = Annotated[str, typer.Option("--date", help="Scenario date YYYY-MM (1939-1945).")]
 TheatreOpt = Annotated[str, typer.Option("--theatre", help="ETO, PTO or Burma.")]
+CA_HELP = "Covered Arc: 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW."
 DrOpt = Annotated[
     str | None,
     typer.Option("--dr", "--dice", help="Dice rolled at the table, coloured die first: 3,2."),
@@ -336,6 +337,7 @@ def game_add_gun(
     breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
     rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
     hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
+    ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -347,6 +349,7 @@ def game_add_gun(
         ("made_by", made_by),
         ("breakdown", breakdown),
         ("hex", hex_),
+        ("ca", ca),
     ):
         if value is not None:
             action[key] = value
@@ -354,6 +357,20 @@ def game_add_gun(
         action["rof"] = rof
     session = _session(db, game_id)
     entry = session.act(action, dice_source("", None), None)
+    emit(entry.for_seat(None), as_json, _render_entry)
+
+
+@game_app.command("turn-ca")
+def game_turn_ca(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    gun: Annotated[str, typer.Option("--gun")],
+    ca: Annotated[int, typer.Option("--ca", help=CA_HELP)],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Change a Gun's Covered Arc (kept in the side record; ASL-AMB-15)."""
+    action: dict[str, Any] = {"type": "turn_ca", "gun": gun, "ca": ca}
+    entry = _session(db, game_id).act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 
 
@@ -409,6 +426,9 @@ def game_fire(
     at: Annotated[str | None, typer.Option("--at", help="Target hex q,r (SMOKE/WP).")] = None,
     intensive: Annotated[bool, typer.Option("--intensive")] = False,
     moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
+    ca: Annotated[
+        int | None, typer.Option("--ca", help="CA to turn to for this shot, before the DR (0-5).")
+    ] = None,
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -420,9 +440,17 @@ def game_fire(
     if kind in ("SMOKE", "S", "WP"):
         if at is None:
             raise OrdnanceError("SMOKE/WP needs a target hex", hint="--at 2,0")
+        if ca is not None:
+            raise OrdnanceError(
+                _("--ca is not part of a SMOKE/WP placement"),
+                clause="ASL-AMB-15",
+                hint=_("turn the Covered Arc first: ordnance asl game turn-ca"),
+            )
         action = {"type": "place_wp" if kind == "WP" else "place_smoke", "gun": gun, "target": at}
     elif kind in ("CANISTER", "C"):
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
+        if ca is not None:
+            action["ca"] = ca  # the CA whose aim points the Canister uses
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -431,6 +459,8 @@ def game_fire(
             action["target"] = target
         if tem is not None:
             action["tem"] = tem
+        if ca is not None:
+            action["ca"] = ca
     entry = _act(_session(db, game_id), action, dr, seed)
     emit(entry.for_seat(None), as_json, _render_entry)
 

@@ -14,7 +14,13 @@ What it enforces, with the clause it names when it refuses:
   gate and the Elite rule (:mod:`ordnance.asl.capability`);
 * the depletion check and its consequences (ASL-8.9-c/d/e, ASL-AMB-18);
   Intensive Fire keeps N and lowers B# by 2 (ASL-8.92-a);
-* limited stowage AP#/HE# is special ammunition (ASL-8.8-b);
+* limited stowage AP#/HE# is special ammunition (ASL-8.8-b): fired only when
+  declared (the declaration brings the depletion check); an undeclared shot
+  whose automatic choice (HE at an unarmored target, AP at a vehicle) would
+  be that scarce type is refused;
+* a voided shot (DR > N) leaves the Gun without a fire marker for the phase,
+  so it may fire other ammunition; a CA change made for it stays, or with
+  ``voided_shot_ca="undo"`` is undone (ASL-AMB-15);
 * no depletion for dispensers (ASL-8.9-f); IR is recorded only (ASL-8.7-a);
 * HEAT targets (ASL-8.31-b); SMOKE/WP windows and placement (ASL-8.5, 8.51,
   8.52, 8.6 via :mod:`ordnance.asl.smoke`), with the Placement DR as the
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from ordnance.asl.actions import (
     ACTION_MODELS,
@@ -42,10 +48,11 @@ from ordnance.asl.actions import (
     FireCanister,
     PlaceSmoke,
     SetPhase,
+    TurnCa,
     parse_action,
     parse_settings,
 )
-from ordnance.asl.capability import resolve_capability
+from ordnance.asl.capability import GOVERNED_ELSEWHERE, resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import (
     ShotResult,
@@ -70,6 +77,10 @@ from ordnance.core.odds.distribution import Distribution, fraction_text
 
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
 ORDINARY = ("ordinary", "AP", "HE")
+#: The marker a Gun that fired gets in each phase (none in the AFPh).
+FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
+#: Targets at which the Gun's automatic choice is AP; every other target gets HE (ASL-8.8-b).
+ARMORED_TARGETS = ("vehicle",)
 
 
 def _nat_key(text: str) -> str:
@@ -129,6 +140,8 @@ class AslGame(Game[AslState]):
             return self._place_smoke(state, act, dice, seat)
         if isinstance(act, FireCanister):
             return self._fire_canister(state, act, dice, seat)
+        if isinstance(act, TurnCa):
+            return self._turn_ca(state, act, seat)
         raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
 
     # -- helpers --------------------------------------------------------------
@@ -244,6 +257,7 @@ class AslGame(Game[AslState]):
             can_fire_he=act.can_fire_he,
             capabilities=tuple(caps),
             canister_fp=act.canister_fp,
+            ca=act.ca,
         )
         summary = ", ".join(
             f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
@@ -279,6 +293,7 @@ class AslGame(Game[AslState]):
                 may_fire_again=False,
                 intensive_used=False,
                 pending=None,
+                fire_marker=None,
             )
             for g in state.guns
         )
@@ -404,6 +419,47 @@ class AslGame(Game[AslState]):
             return ammo, False  # normal AP/HE: not limited stowage
         return ammo, True
 
+    def _check_automatic_choice(self, gun: Gun, act: Fire) -> None:
+        """ASL-8.8-b: the automatic HE/AP choice never fires limited-stowage AP#/HE#.
+
+        An undeclared shot at a known target would get HE (unarmored target)
+        or AP (vehicle) automatically. When that type is the piece's scarce
+        AP#/HE#, it can only be fired by declaring it before the DR, which
+        brings the depletion check; the undeclared shot is refused.
+        """
+        if act.target is None or gun.pending is not None:
+            return
+        if act.ammo is not None and act.ammo.strip().lower() != "ordinary":
+            return
+        auto = Ammo.AP if act.target in ARMORED_TARGETS else Ammo.HE
+        cap = gun.capability(auto.value)
+        if cap is None:
+            return
+        other = "HE" if auto is Ammo.AP else "AP"
+        token = f" ({cap.token})" if cap.token else ""
+        state_text = {
+            "available": "it may be fired only by declaring it before the To Hit DR",
+            "gone": "and it is gone for the scenario",
+            "not-available": "and none is available at this date",
+        }[cap.status]
+        raise RuleViolation(
+            "ASL-8.8-b",
+            f"{gun.id} carries limited-stowage {auto.value}{token}: the automatic choice of "
+            f"{auto.value} (target: {act.target}) does not cover it; {state_text}",
+            hint=f"declare {auto.value} (--ammo {auto.value}: the To Hit DR is then its "
+            f"depletion check, ASL-8.9) or fire {other}",
+        )
+
+    # -- Covered Arc ----------------------------------------------------------
+    def _turn_ca(self, state: AslState, act: TurnCa, seat: str | None) -> Outcome[AslState]:
+        gun = self._own_gun(state, act.gun, seat)
+        before = gun.ca
+        text = f"{gun.id} turns its CA to {Direction(act.ca).name}" + (
+            f" (was {Direction(before).name})" if before is not None else ""
+        )
+        event = Event("ca", {"gun": gun.id, "ca": act.ca, "ca_before": before}, text=text)
+        return Outcome(_remember(self._with_gun(state, replace(gun, ca=act.ca)), text), (event,))
+
     # -- fire -----------------------------------------------------------------
     def _fire(
         self, state: AslState, act: Fire, dice: DiceSource, seat: str | None
@@ -423,19 +479,26 @@ class AslGame(Game[AslState]):
         if ammo is not None and ammo.is_dispenser:
             raise RuleViolation(
                 "ASL-8.9-f",
-                f"{ammo.value} is a vehicular dispenser (D13), not Gun ammunition",
+                f"{ammo.value} is a vehicular dispenser ({GOVERNED_ELSEWHERE['sD']}), "
+                "not Gun ammunition",
                 hint="dispensers have no depletion check; resolve them under D13",
             )
         if ammo is Ammo.IR:
             raise RuleViolation(
                 "ASL-8.7-a",
-                "IR is recorded as a capability; its use belongs to the Chapter E night rules",
+                "IR is recorded as a capability; its use belongs to the "
+                f"{GOVERNED_ELSEWHERE['IR']} night rules",
                 hint="fire another ammunition",
             )
         if ammo is Ammo.HEAT and act.target is not None:
             check_heat_target(act.target, act.tem)
+        if not special:
+            self._check_automatic_choice(gun, act)
         self._check_may_fire(state, gun, intensive=act.intensive)
         cap = self._special_capability(gun, ammo) if special and ammo is not None else None
+        ca_before = gun.ca
+        if act.ca is not None:
+            gun = replace(gun, ca=act.ca)  # the CA change is made before the DR
         # every check passed: only now is the DR rolled (ASL-8.1-a)
         dr = dice.dr("To Hit DR")
         shot_no = gun.shots + 1
@@ -452,6 +515,7 @@ class AslGame(Game[AslState]):
                 intensive_used=gun.intensive_used or act.intensive,
                 malfunctioned=broke,
                 pending=None,
+                fire_marker=FIRE_MARKERS.get(state.phase),
             )
             text = (
                 f"{gun.id} fires {label} (shot #{shot_no}), DR {dr.coloured}+{dr.white}={dr.total}"
@@ -482,7 +546,10 @@ class AslGame(Game[AslState]):
             intensive=act.intensive,
             rof=gun.rof,
         )
-        return self._record_shot(state, gun, cap, result, shot_no, kind="shot")
+        extra = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else None
+        return self._record_shot(
+            state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before
+        )
 
     def _record_shot(
         self,
@@ -496,6 +563,7 @@ class AslGame(Game[AslState]):
         extra: Mapping[str, Any] | None = None,
         non_smoke: bool = True,
         markers: tuple[Marker, ...] = (),
+        ca_before: int | Literal["unchanged"] | None = "unchanged",
     ) -> Outcome[AslState]:
         cap2 = replace(
             cap,
@@ -515,6 +583,23 @@ class AslGame(Game[AslState]):
         )
         caps = tuple(cap2 if c.ammo == cap.ammo else c for c in gun.capabilities)
         fired = result.counts_as_fired
+        ca = gun.ca
+        prior = gun.ca if ca_before == "unchanged" else ca_before
+        voided: dict[str, Any] | None = None
+        if not fired:
+            # ASL-AMB-15: no Acquisition and no fire marker from a voided shot; a CA
+            # change made for it stays, unless the option undoes it.
+            undo = state.settings.options.voided_shot_ca == "undo" and prior != gun.ca
+            if undo:
+                ca = prior
+            voided = {
+                "fire_marker": gun.fire_marker,
+                "acquisition": False,
+                "ca": ca,
+                "ca_changed_for_shot": prior != gun.ca,
+                "ca_restored": undo,
+                "clause": "ASL-AMB-15",
+            }
         gun2 = replace(
             gun,
             capabilities=caps,
@@ -524,6 +609,8 @@ class AslGame(Game[AslState]):
             intensive_used=gun.intensive_used or (result.intensive and fired),
             malfunctioned=result.malfunctioned,
             pending=None,
+            ca=ca,
+            fire_marker=FIRE_MARKERS.get(state.phase) if fired else gun.fire_marker,
         )
         fired_sides = state.non_smoke_fired | ({gun.side} if fired and non_smoke else set())
         new = self._with_gun(
@@ -533,6 +620,10 @@ class AslGame(Game[AslState]):
         data = {"gun": gun.id, "shot": shot_no, "special": True, **result.to_dict()}
         if extra:
             data.update(extra)
+        if voided is not None:
+            data["voided"] = voided
+            if voided["ca_restored"] and ca is not None:
+                text += f"; CA back to {Direction(ca).name} (ASL-AMB-15)"
         return Outcome(_remember(new, text), (Event(kind, data, text=text),))
 
     # -- SMOKE / WP -----------------------------------------------------------
@@ -715,6 +806,8 @@ class AslGame(Game[AslState]):
 
     def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
         kinds = ["add_gun", "set_phase"]
+        if any(seat is None or g.side == seat for g in state.guns):
+            kinds.append("turn_ca")
         shooters = [
             g
             for g in state.guns
@@ -749,6 +842,15 @@ class AslGame(Game[AslState]):
         intensive = bool(getattr(act, "intensive", False))
         if isinstance(act, Fire):
             ammo, special = self._resolve_ammo(gun, act.ammo)
+            if not special:
+                try:
+                    self._check_automatic_choice(gun, act)
+                except RuleViolation as exc:
+                    return {
+                        "title": f"{gun.id}: {exc.message}",
+                        "distribution": {"refused": "1/1"},
+                        "clause": exc.clause,
+                    }
         elif isinstance(act, PlaceSmoke):
             ammo, special = (Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP), True
         else:
@@ -798,6 +900,10 @@ def form_schema(
         schema = choices(schema, "side", [(s, s) for s in sides])
         schema = choices(schema, "made_by", [(n, n) for n in KNOWN_NATIONALITIES])
         return hex_field(schema, "hex")
+    if kind == "turn_ca":
+        own = [g for g in state.guns if seat is None or g.side == seat]
+        schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in own])
+        return choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
     if kind == "set_phase":
         schema = choices(schema, "phase", [(p.value, f"{p.value}: {p.full_name}") for p in Phase])
         return choices(schema, "attacker", [(s, s) for s in state.side_names])

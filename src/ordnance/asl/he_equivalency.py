@@ -14,6 +14,12 @@ HEAT from other ordnance                        one IFT column left of the
                                                 Gun's HE column (ASL-8.31-g)
 =============================================  =====  ===================
 
+The HE Equivalency is the effect of a hit, never a way round the To Hit
+(ASL-8.31-h): an AP or HEAT attack on Personnel is ordnance fire, so it first
+needs a hit on the To Hit Table (normally the Infantry Target Type); only then
+is the FP resolved on the IFT. Every answer says so (``requires``), and
+:func:`resolve_he_equivalency` refuses to resolve a shot that did not hit.
+
 ASL-AMB-2 option: H#[9] at 8 FP. ASL-AMB-3 options: step one Incremental IFT
 column left; forbid HEAT at Personnel for a Gun that cannot fire HE. MGs
 (12.7 and 15mm included) have no AP HE Equivalency, nor has an ATR other
@@ -28,10 +34,15 @@ from typing import Any, Literal
 
 from ordnance.asl import ift
 from ordnance.asl.options import AslOptions
+from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
 
 AttackKind = Literal["AP", "APCR", "APDS", "ATR", "HEAT"]
 HEAT_WEAPONS = ("BAZ", "PIAT", "PSK", "PFk", "PF", "H9", "ordnance")
+
+#: ASL-8.31-h: what must happen before an HE Equivalency FP is resolved.
+REQUIRES = "To Hit (Infantry Target Type) first"
+REQUIRES_CLAUSE = "ASL-8.31-h"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +62,63 @@ class HeEquivalency:
             "residual_allowed": self.residual_allowed,
             "clause": self.clause,
             "reason": self.reason,
+            "requires": REQUIRES,
+            "requires_clause": REQUIRES_CLAUSE,
+            "order": [
+                "To Hit DR on the To Hit Table (Infantry Target Type)",
+                f"only if it hits: IFT attack at {self.fp} FP",
+            ],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class HeEquivalencyAttack:
+    """An AP/HEAT hit on Personnel resolved on the IFT at its HE Equivalency FP."""
+
+    equivalency: HeEquivalency
+    dr: DR
+    drm: int
+    column: int
+    result: str | None
+
+    @property
+    def final_dr(self) -> int:
+        return self.dr.total + self.drm
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attack": self.equivalency.attack,
+            "fp": self.equivalency.fp,
+            "column": self.column,
+            "dr": [self.dr.coloured, self.dr.white],
+            "drm": self.drm,
+            "final_dr": self.final_dr,
+            "result": self.result,
+            "residual_allowed": self.equivalency.residual_allowed,
+            "clauses": [REQUIRES_CLAUSE, self.equivalency.clause],
+        }
+
+
+def resolve_he_equivalency(
+    dice: DiceSource, equivalency: HeEquivalency, *, hit: bool | None, drm: int = 0
+) -> HeEquivalencyAttack:
+    """ASL-8.31-h: the IFT attack of an AP/HEAT shot on Personnel, after its hit.
+
+    ``hit`` is the outcome of the shot's To Hit DR (rolled at the table: this
+    engine does not resolve To Hit). Unless it is True the IFT is not rolled:
+    the attack is refused before any die is asked for.
+    """
+    if hit is not True:
+        raise RuleViolation(
+            REQUIRES_CLAUSE,
+            f"{equivalency.attack} at Personnel is ordnance fire: its HE Equivalency "
+            + ("is resolved only after a hit" if hit is None else "has no effect: the shot missed"),
+            hint="roll the To Hit DR on the Infantry Target Type first; resolve the IFT "
+            "only for a hit",
+        )
+    column = ift.fp_column(equivalency.fp)
+    dr = dice.dr("IFT DR")
+    return HeEquivalencyAttack(equivalency, dr, drm, column, ift.result(column, dr.total + drm))
 
 
 def he_equivalency(

@@ -52,6 +52,12 @@ class AslOptions(BaseModel):
         description="ASL-AMB-15: after a DR > N shot a CA change already made stays "
         "(default) or is undone.",
     )
+    ap_range_missing_caliber: Literal["nearest-row", "data-error"] = Field(
+        "nearest-row",
+        description="ASL-AMB-17: a caliber with no row on the AP range-change table uses the "
+        "nearest one (26-36mm the <=25mm row, 58-64mm the 37-57mm row; default), or is a "
+        "data error.",
+    )
     canister_geometry: Literal["vertex-ring", "hexside-path"] = Field(
         "vertex-ring", description="ASL-AMB-7: the five aim points per CA (default)."
     )

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from rich.table import Table
 
 from ordnance.asl.actions import AslSettings
+from ordnance.asl.capability import GOVERNED_ELSEWHERE
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.phases import Phase
 
@@ -86,6 +87,7 @@ class Capability:
             "exhausted": self.exhausted.to_dict() if self.exhausted else None,
             "clause": self.clause,
             "reason": self.reason,
+            "governed_by": GOVERNED_ELSEWHERE.get(self.ammo),
         }
 
 
@@ -112,6 +114,8 @@ class Gun:
     intensive_used: bool = False
     malfunctioned: bool = False
     pending: str | None = None  # ammunition declared for the next shot
+    ca: int | None = None  # Covered Arc (Direction 0..5) when tracked
+    fire_marker: str | None = None  # Prep Fire / First Fire / Final Fire marker this phase
 
     def capability(self, ammo: str) -> Capability | None:
         for cap in self.capabilities:
@@ -137,6 +141,8 @@ class Gun:
             "may_fire_again": self.may_fire_again,
             "malfunctioned": self.malfunctioned,
             "declared": self.pending,
+            "ca": self.ca,
+            "fire_marker": self.fire_marker,
             "capabilities": [c.to_dict() for c in self.capabilities],
         }
 

@@ -27,9 +27,12 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
+
+if TYPE_CHECKING:
+    from ordnance.asl.options import AslOptions
 
 __all__ = [
     "AslTables",
@@ -41,6 +44,8 @@ __all__ = [
     "RangeBands",
     "ToHitTable",
     "ToKillTable",
+    "ap_range_change",
+    "ap_range_row",
     "load_tables",
 ]
 
@@ -330,3 +335,50 @@ def load_tables() -> AslTables:
             tuple(he["gun_size"]), tuple(he["armored_basic_tk"]), tuple(he["unarmored_final_tk"])
         ),
     )
+
+
+#: The calibers each row of the AP range-change table names (notes B6.1).
+AP_RANGE_ROWS = (("<=25mm", 0, 25), ("37-57mm", 37, 57), (">=65mm", 65, None))
+
+
+def ap_range_row(caliber_mm: float, options: AslOptions | None = None) -> tuple[str, str]:
+    """The AP range-change row for a caliber, and the clause that chose it.
+
+    The table has rows for <=25mm, 37-57mm and >=65mm only. A caliber between
+    them (26-36mm, 58-64mm) uses the row below it by default: 26-36mm the
+    <=25mm row, 58-64mm the 37-57mm row (ASL-AMB-17); with the option
+    ``ap_range_missing_caliber="data-error"`` such a caliber is refused.
+
+    >>> ap_range_row(28), ap_range_row(60), ap_range_row(75)
+    (('<=25mm', 'ASL-AMB-17'), ('37-57mm', 'ASL-AMB-17'), ('>=65mm', 'B6.1'))
+    """
+    if caliber_mm <= 0:
+        raise OrdnanceError(f"a caliber must be positive ({caliber_mm}mm)", hint="e.g. 75")
+    for name, low, high in AP_RANGE_ROWS:
+        if caliber_mm >= low and (high is None or caliber_mm <= high):
+            return name, "B6.1"
+    mode = options.ap_range_missing_caliber if options is not None else "nearest-row"
+    if mode == "data-error":
+        raise RuleViolation(
+            "ASL-AMB-17",
+            f"the AP range-change table has no row for a {caliber_mm:g}mm Gun",
+            hint="correct the caliber, or use the option ap_range_missing_caliber=nearest-row "
+            "(26-36mm as <=25mm, 58-64mm as 37-57mm)",
+        )
+    row = "<=25mm" if caliber_mm < 37 else "37-57mm"
+    return row, "ASL-AMB-17"
+
+
+def ap_range_change(
+    caliber_mm: float, range_hexes: int, options: AslOptions | None = None
+) -> int | None:
+    """AP To Kill range change (Case D) for a caliber at a range in hexes.
+
+    None where the table says NA (no AP kill at that range). Calibers with
+    no row follow ASL-AMB-17 (:func:`ap_range_row`).
+
+    >>> ap_range_change(28, 0), ap_range_change(60, 2), ap_range_change(60, 61)
+    (2, 1, None)
+    """
+    row, _clause = ap_range_row(caliber_mm, options)
+    return load_tables().ap_tk.range_mod(row, range_hexes)
