@@ -13,7 +13,7 @@ import typer
 from rich.table import Table
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
-from ordnance.cli.i18n import N_, _
+from ordnance.cli.i18n import N_, _, entry_rows
 from ordnance.core import registry
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
@@ -99,7 +99,7 @@ def act_cmd(
     entry = session.act(
         parse_json_arg(action, "the action"), dice_source(dice, seed), seat, version
     )
-    emit(entry.for_seat(seat), as_json, lambda row: render_log([row]))
+    emit(entry.for_seat(seat), as_json, lambda _row: render_log(entry_rows([entry], seat)))
 
 
 @app.command("view")
@@ -111,12 +111,13 @@ def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOp
 @app.command("log")
 def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show the journal, redacted for the seat."""
-    rows = GameSession(open_journal(db), game_id).log(seat)
-    emit({"entries": rows}, as_json, lambda d: render_log(d["entries"]))
+    session = GameSession(open_journal(db), game_id)
+    rows = session.log(seat)
+    emit({"entries": rows}, as_json, lambda _d: render_log(entry_rows(session.entries(), seat)))
 
 
 @app.command("undo")
 def undo_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Undo the latest action still in force (recorded as a journal entry)."""
     entry = GameSession(open_journal(db), game_id).undo(seat)
-    emit(entry.for_seat(seat), as_json, lambda row: render_log([row]))
+    emit(entry.for_seat(seat), as_json, lambda _row: render_log(entry_rows([entry], seat)))

@@ -15,6 +15,15 @@ table titles, column headers, outcome words in cells, help texts). What is
 not: ``--json`` output (keys, codes and messages stay language-neutral), and
 the English detail of a rule refusal, which is printed after a Russian
 one-line summary of the clause (msgids ``clause:<id>``).
+
+The texts the game modules write (event texts, panel titles and cells, select
+labels, odds titles) have their own catalogue, ``games.po``, read by both
+faces (this module and :mod:`ordnance.server.i18n`). An event is translated
+from its seat's ``template`` and ``args`` (:meth:`Event.for_seat` with
+``messages=True``, so another seat gets the public message only); a fixed
+text by exact lookup, and a text a game builds from a fixed pattern (a note,
+a label, a title) by matching it against the catalogue's templates
+(:func:`localize_text`).
 """
 
 from __future__ import annotations
@@ -23,13 +32,15 @@ import gettext
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ordnance.core.game import render_message
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "ordnance"
@@ -39,22 +50,149 @@ DEFAULT = "en"
 _state: dict[str, Any] = {"lang": DEFAULT, "tr": gettext.NullTranslations()}
 
 
-def catalogue_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+GAMES_DOMAIN = "games"
 
 
-@cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue of ``lang`` (English: no catalogue, msgids as they are)."""
-    po = catalogue_path(lang)
+def catalogue_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def compile_po(po: Path, lang: str) -> gettext.NullTranslations:
+    """A ``.po`` file compiled in memory with Babel (no catalogue: English as it is)."""
     if lang not in LANGUAGES or not po.exists():
         return gettext.NullTranslations()
     with po.open("rb") as fh:
-        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+        catalog = read_po(fh, locale=lang, domain=po.stem)
     buf = io.BytesIO()
     write_mo(buf, catalog)
     buf.seek(0)
     return gettext.GNUTranslations(buf)
+
+
+def game_texts(lang: str) -> gettext.NullTranslations:
+    """A fresh compile of the game-texts catalogue (each face chains its own copy)."""
+    return compile_po(catalogue_path(lang, GAMES_DOMAIN), lang)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The CLI catalogue of ``lang``, falling back to the game texts (English: none)."""
+    tr = compile_po(catalogue_path(lang), lang)
+    tr.add_fallback(game_texts(lang))
+    return tr
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+@cache
+def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The game-texts templates as anchored patterns, the most specific first."""
+    po = catalogue_path(lang, GAMES_DOMAIN)
+    if lang not in LANGUAGES or not po.exists():
+        return ()
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=GAMES_DOMAIN)
+    found = []
+    for message in catalog:
+        msgid = message.id
+        if not isinstance(msgid, str) or not _PLACEHOLDER.search(msgid) or not message.string:
+            continue
+        parts, last = [], 0
+        for m in _PLACEHOLDER.finditer(msgid):
+            parts.append(re.escape(msgid[last : m.start()]))
+            parts.append(f"(?P<{m.group(1)}>.+?)")
+            last = m.end()
+        parts.append(re.escape(msgid[last:]))
+        literal = len(_PLACEHOLDER.sub("", msgid))
+        found.append((literal, re.compile("".join(parts), re.S), msgid))
+    found.sort(key=lambda f: -f[0])
+    return tuple((rx, msgid) for _n, rx, msgid in found)
+
+
+Gettext = Callable[[str], str]
+
+
+def lookup(text: str, gettext_: Gettext) -> str:
+    """Exact catalogue lookup (the empty string and unknown texts stay as they are)."""
+    return gettext_(text) if text else text
+
+
+def localize_text(text: str, gettext_: Gettext, lang: str) -> str:
+    """A text a game module wrote, in ``lang``: an exact catalogue entry, else a template.
+
+    A template match (``"{unit}: {kind} at {hex} ({condition})"``) is rendered
+    from its Russian msgstr with each captured part looked up exactly (so a
+    condition word is translated and an id stays as it is). English: unchanged.
+    """
+    if lang == DEFAULT or not text:
+        return text
+    exact = gettext_(text)
+    if exact != text:
+        return exact
+    for rx, msgid in _patterns(lang):
+        m = rx.fullmatch(text)
+        if m is not None:
+            args = {k: lookup(v, gettext_) for k, v in m.groupdict().items()}
+            return gettext_(msgid).format(**args)
+    return text
+
+
+def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str:
+    """An event as a seat may see it (``Event.for_seat(seat, messages=True)``), translated.
+
+    An event without a template (an older journal, a game that writes English
+    only) is its English ``text``.
+    """
+    tr = gettext_ or _
+    template = event.get("template")
+    if template and (gettext_ is not None or current() != DEFAULT):
+        return render_message(str(template), event.get("args") or {}, tr)
+    return str(event.get("text") or "")
+
+
+def localize_panels(
+    panels: Iterable[Mapping[str, Any]], gettext_: Gettext, lang: str
+) -> list[dict[str, Any]]:
+    """A copy of a view's ``"panels"`` with titles, headers, cell words and notes in ``lang``."""
+    out = []
+    for p in panels:
+        q = dict(p)
+        if lang != DEFAULT:
+            q["title"] = lookup(str(p.get("title", "")), gettext_)
+            q["columns"] = [lookup(str(c), gettext_) for c in p.get("columns", [])]
+            q["rows"] = [[lookup(str(c), gettext_) for c in row] for row in p.get("rows", [])]
+            if p.get("note"):
+                q["note"] = localize_text(str(p["note"]), gettext_, lang)
+        out.append(q)
+    return out
+
+
+def localize_legal(
+    legal: Iterable[Mapping[str, Any]], gettext_: Gettext, lang: str
+) -> list[dict[str, Any]]:
+    """A copy of ``legal()`` with action titles and select labels (``x-labels``) in ``lang``."""
+    out = []
+    for item in legal:
+        q = dict(item)
+        if lang != DEFAULT:
+            q["title"] = lookup(str(item.get("title", "")), gettext_)
+            q["schema"] = _localize_labels(item.get("schema"), gettext_, lang)
+        out.append(q)
+    return out
+
+
+def _localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:
+    if isinstance(node, Mapping):
+        return {
+            k: [localize_text(str(x), gettext_, lang) for x in v]
+            if k == "x-labels" and isinstance(v, list)
+            else _localize_labels(v, gettext_, lang)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_localize_labels(x, gettext_, lang) for x in node]
+    return node
 
 
 def _language_of(value: str | None) -> str | None:
@@ -161,6 +299,24 @@ def outcome(word: str) -> str:
     return word if found == key else f"{open_}{found}{close}"
 
 
+def entry_rows(entries: Iterable[Any], seat: str | None) -> list[dict[str, Any]]:
+    """Journal entries as ``seat`` sees them, each event's ``text`` in the active language.
+
+    For the printed table only (``--json`` keeps ``JournalEntry.for_seat``):
+    each event is rendered from its ``for_seat(seat, messages=True)`` form, so
+    a seat that may not see a secret gets the public message.
+    """
+    rows = []
+    for entry in entries:
+        row = entry.for_seat(seat)
+        row["events"] = [
+            {**shown, "text": event_text(e.for_seat(seat, messages=True))}
+            for shown, e in zip(row["events"], entry.events, strict=True)
+        ]
+        rows.append(row)
+    return rows
+
+
 def localize_renderable(obj: Any) -> Any:
     """Translate a Rich table's title, caption, headers and outcome words in place.
 
@@ -178,9 +334,9 @@ def localize_renderable(obj: Any) -> Any:
             localize_renderable(part)
     elif isinstance(obj, Table):
         if isinstance(obj.title, str):
-            obj.title = _(obj.title)
+            obj.title = localize_text(obj.title, _, current())
         if isinstance(obj.caption, str):
-            obj.caption = _(obj.caption)
+            obj.caption = localize_text(obj.caption, _, current())
         for column in obj.columns:
             if isinstance(column.header, str) and column.header:
                 column.header = _(column.header)

@@ -22,7 +22,7 @@ instance in :mod:`ordnance.core.registry`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -44,6 +44,12 @@ class Event:
     see ``data``; every other seat sees ``public`` instead (which must not
     reveal the secret). ``text`` is a one-line English summary for logs, with
     the same split (``public_text`` for the others).
+
+    Optionally, ``template`` and ``args`` say how ``text`` was written (a
+    :class:`Message`), with the same split again (``public_template`` and
+    ``public_args``), so a face can print it in another language from its own
+    catalogue: see :func:`render_message`. ``text`` stays the English
+    rendering; an event without a template is shown as its ``text``.
     """
 
     kind: str
@@ -52,23 +58,35 @@ class Event:
     secret_for: frozenset[str] | None = None
     public: Mapping[str, Any] | None = None
     public_text: str | None = None
+    template: str | None = None
+    args: Mapping[str, Any] | None = None
+    public_template: str | None = None
+    public_args: Mapping[str, Any] | None = None
 
     def visible_to(self, seat: str | None) -> bool:
         return self.secret_for is None or (seat is not None and seat in self.secret_for)
 
-    def for_seat(self, seat: str | None) -> dict[str, Any]:
-        """What ``seat`` may see of this event (``None`` = a spectator)."""
+    def for_seat(self, seat: str | None, *, messages: bool = False) -> dict[str, Any]:
+        """What ``seat`` may see of this event (``None`` = a spectator).
+
+        With ``messages=True`` the answer also holds the seat's ``template``
+        and ``args`` (``None`` when the event has none): what a face needs to
+        translate ``text``, taken from the same side of the secret split.
+        """
         if self.visible_to(seat):
-            return {"kind": self.kind, "text": self.text, **dict(self.data)}
-        return {
-            "kind": self.kind,
-            "text": self.public_text or "",
-            **dict(self.public or {}),
-        }
+            out = {"kind": self.kind, "text": self.text, **dict(self.data)}
+            template, args = self.template, self.args
+        else:
+            out = {"kind": self.kind, "text": self.public_text or "", **dict(self.public or {})}
+            template, args = self.public_template, self.public_args
+        if messages:
+            out["template"] = template
+            out["args"] = dict(args) if template is not None and args is not None else {}
+        return out
 
     def to_record(self) -> dict[str, Any]:
         """Full form for the journal (server side only)."""
-        return {
+        record: dict[str, Any] = {
             "kind": self.kind,
             "data": dict(self.data),
             "text": self.text,
@@ -76,6 +94,11 @@ class Event:
             "public": dict(self.public) if self.public is not None else None,
             "public_text": self.public_text,
         }
+        for key in ("template", "args", "public_template", "public_args"):
+            value = getattr(self, key)
+            if value is not None:  # older records keep their exact shape
+                record[key] = dict(value) if isinstance(value, Mapping) else value
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Event:
@@ -87,7 +110,99 @@ class Event:
             secret_for=frozenset(secret) if secret is not None else None,
             public=record.get("public"),
             public_text=record.get("public_text"),
+            template=record.get("template"),
+            args=record.get("args"),
+            public_template=record.get("public_template"),
+            public_args=record.get("public_args"),
         )
+
+    @classmethod
+    def of(
+        cls,
+        kind: str,
+        data: Mapping[str, Any],
+        message: Message,
+        *,
+        secret_for: frozenset[str] | None = None,
+        public: Mapping[str, Any] | None = None,
+        public_message: Message | None = None,
+    ) -> Event:
+        """An event whose ``text`` (and ``public_text``) is the English rendering of a message."""
+        return cls(
+            kind=kind,
+            data=data,
+            text=render_message(message.template, message.args),
+            secret_for=secret_for,
+            public=public,
+            public_text=render_message(public_message.template, public_message.args)
+            if public_message is not None
+            else None,
+            template=message.template,
+            args=message.args,
+            public_template=public_message.template if public_message is not None else None,
+            public_args=public_message.args if public_message is not None else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text as a ``str.format`` template with named, JSON-ready arguments.
+
+    An argument is a scalar (printed as it is: ids, hexes, numbers), a nested
+    message ``{"template": ..., "args": {...}}`` (a word or phrase a face may
+    translate, e.g. a condition ``{"template": "disrupted", "args": {}}``), or a
+    list ``{"join": "; ", "items": [...]}`` of such values. :func:`msg`,
+    :func:`term` and :func:`joined` build them.
+    """
+
+    template: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+def msg(template: str, **args: Any) -> Message:
+    """``Message(template, args)``."""
+    return Message(template, args)
+
+
+def term(template: str, **args: Any) -> dict[str, Any]:
+    """A translatable argument: a nested message (a word when it has no arguments)."""
+    return {"template": template, "args": args}
+
+
+def joined(sep: str, items: Sequence[Any]) -> dict[str, Any]:
+    """An argument made of several values printed with ``sep`` between them."""
+    return {"join": sep, "items": list(items)}
+
+
+def render_message(
+    template: str, args: Mapping[str, Any], translate: Callable[[str], str] | None = None
+) -> str:
+    """The text of a message; ``translate`` maps a template to the language wanted.
+
+    Without ``translate`` this is the English text the event carries as ``text``.
+    A face passes its catalogue lookup (``gettext``); a template missing from
+    the catalogue falls back to English.
+
+    >>> render_message("{unit}: {a} -> {b}", {"unit": "t", "a": term("good order"),
+    ...     "b": term("disrupted")}, {"good order": "в порядке"}.get)
+    't: в порядке -> disrupted'
+    """
+
+    def tr(text: str) -> str:
+        if translate is None:
+            return text
+        found = translate(text)
+        return found if found else text
+
+    def value(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            if "template" in v:
+                return render_message(str(v["template"]), v.get("args") or {}, translate)
+            if "join" in v:
+                return str(v["join"]).join(str(value(i)) for i in v.get("items", []))
+        return v
+
+    return tr(template).format(**{k: value(v) for k, v in args.items()})
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,13 @@ The ``.po`` catalogues in ``locale/`` are compiled in memory when the server
 starts (no build step). The language is the ``lang`` query parameter (the
 page's switch), else the ``lang`` cookie it sets, else the browser's
 ``Accept-Language``, else English.
+
+The texts the game modules write (event texts, panel titles, headers and cell
+words, action titles, select labels, odds titles) come from the shared
+game-texts catalogue (``ordnance/cli/locale/<lang>/LC_MESSAGES/games.po``),
+chained behind the page's own: the API answers ``/view``, ``/log`` and
+``/odds`` in Russian when asked with ``?lang=ru`` (the page does), and in
+English otherwise, byte for byte as before.
 """
 
 from __future__ import annotations
@@ -12,10 +19,20 @@ import gettext
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ordnance.cli.i18n import (
+    event_text,
+    game_texts,
+    localize_legal,
+    localize_panels,
+    localize_text,
+)
+from ordnance.core.game import Event
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -24,6 +41,7 @@ DEFAULT = "en"
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
+    """The page's catalogue of ``lang``, falling back to the game texts (``games.po``)."""
     po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
     if lang not in LANGUAGES or not po.exists():
         return gettext.NullTranslations()
@@ -32,7 +50,40 @@ def translations(lang: str) -> gettext.NullTranslations:
     buf = io.BytesIO()
     write_mo(buf, catalog)
     buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    tr = gettext.GNUTranslations(buf)
+    tr.add_fallback(game_texts(lang))
+    return tr
+
+
+def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ``/view`` answer with its panels, action titles and select labels in ``lang``.
+
+    Only presentation strings change (same keys, same values elsewhere); English
+    is returned as it is. Everything translated comes from the seat's own view.
+    """
+    if lang == DEFAULT:
+        return answer
+    tr = translations(lang).gettext
+    out = dict(answer)
+    view = out.get("view")
+    if isinstance(view, dict) and isinstance(view.get("panels"), list):
+        out["view"] = {**view, "panels": localize_panels(view["panels"], tr, lang)}
+    if isinstance(out.get("legal"), list):
+        out["legal"] = localize_legal(out["legal"], tr, lang)
+    return out
+
+
+def localize_odds(odds: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """An odds answer with its title in ``lang``."""
+    if odds is None or lang == DEFAULT or not isinstance(odds.get("title"), str):
+        return odds
+    return {**odds, "title": localize_text(odds["title"], translations(lang).gettext, lang)}
+
+
+def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:
+    """Each event's text for ``seat`` in ``lang``, built from ``Event.for_seat(seat)`` only."""
+    tr = translations(lang).gettext
+    return [event_text(e.for_seat(seat, messages=True), tr) for e in events]
 
 
 def pick(query: str | None, cookie: str | None, accept_language: str | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -20,13 +20,18 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core import registry
-from ordnance.server import seats
+from ordnance.server import i18n, seats
 from ordnance.server.service import TableService
 
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="The seat's token from its join link.")
 
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+#: The language of the game texts in an answer (event texts, panels, labels, odds titles).
+LangQ = Annotated[
+    Literal["en", "ru"],
+    Query(description="Language of the texts the game writes (event texts, panels, labels)."),
+]
 
 
 class NewTable(BaseModel):
@@ -107,8 +112,8 @@ def create_table(body: NewTable, service: Service) -> dict[str, Any]:
 
 
 @router.get("/tables/{game_id}/view", summary="The seat's view (ordnance game view --as)")
-def view(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
-    return service.view(game_id, seat_of(service, game_id, creds))
+def view(game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en") -> dict[str, Any]:
+    return i18n.localize_view(service.view(game_id, seat_of(service, game_id, creds)), lang)
 
 
 @router.get("/tables/{game_id}/log", summary="The journal as the seat sees it (ordnance game log)")
@@ -117,8 +122,9 @@ def journal_log(
     service: Service,
     creds: Creds,
     since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    lang: LangQ = "en",
 ) -> dict[str, Any]:
-    return service.log(game_id, seat_of(service, game_id, creds), since)
+    return service.log(game_id, seat_of(service, game_id, creds), since, lang)
 
 
 @router.post("/tables/{game_id}/actions", summary="Act (ordnance game act --version)")
@@ -128,9 +134,11 @@ def act(game_id: GameId, body: Act, service: Service, creds: Creds) -> dict[str,
 
 
 @router.post("/tables/{game_id}/odds", summary="Exact odds of an action before it is rolled")
-def odds(game_id: GameId, body: Odds, service: Service, creds: Creds) -> dict[str, Any]:
+def odds(
+    game_id: GameId, body: Odds, service: Service, creds: Creds, lang: LangQ = "en"
+) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
-    return {"odds": service.odds(game_id, seat, body.action)}
+    return {"odds": i18n.localize_odds(service.odds(game_id, seat, body.action), lang)}
 
 
 @router.get("/tables/{game_id}/los", summary="Line of sight between two hexes")

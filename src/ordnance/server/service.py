@@ -31,7 +31,7 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import effective_entries
-from ordnance.server import commitments, seats
+from ordnance.server import commitments, i18n, seats
 from ordnance.server.models import CommitmentRow, UndoRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -188,7 +188,7 @@ class TableService:
             "undo": self._undo_state(game_id, seat, entries),
         }
 
-    def log(self, game_id: str, seat: str, since: int = 0) -> dict[str, Any]:
+    def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> dict[str, Any]:
         session = self.session(game_id)
         entries = session.entries()
         commits = {
@@ -200,6 +200,11 @@ class TableService:
             if entry.seq <= since:
                 continue
             row = entry.for_seat(seat)
+            if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
+                texts = i18n.event_texts(list(entry.events), seat, lang)
+                row["events"] = [
+                    {**e, "text": t} for e, t in zip(row["events"], texts, strict=True)
+                ]
             row["dice_origin"] = entry.dice_origin
             row["commitment"] = self._reveal(commits.get(entry.seq - 1), entry, seat)
             rows.append(row)

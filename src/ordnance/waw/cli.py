@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, distribution_table, emit
-from ordnance.cli.i18n import N_, _, clause_summary, outcome
+from ordnance.cli.i18n import N_, _, clause_summary, entry_rows, outcome
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
@@ -394,7 +394,7 @@ def _act(
     row = entry.for_seat(seat)
 
     def render(r: dict[str, Any]) -> RenderableType:
-        text = "\n".join(e.get("text") or e["kind"] for e in r["events"])
+        text = "\n".join(e["text"] or e["kind"] for e in entry_rows([entry], seat)[0]["events"])
         dice_text = (
             _("dice: {dice}").format(dice=",".join(map(str, r["dice"]))) + "\n" if r["dice"] else ""
         )
@@ -658,8 +658,13 @@ def log_cmd(
     """The journal of the game."""
     from ordnance.cli.games import render_log
 
-    rows = _session(game_id, db).log(seat)
-    emit({"entries": rows}, as_json, lambda d: render_log(d["entries"]))
+    session = _session(game_id, db)
+    rows = session.log(seat)
+    emit(
+        {"entries": rows},
+        as_json,
+        lambda d: render_log(entry_rows(session.entries(), seat)),
+    )
 
 
 @app.command("undo")
@@ -668,4 +673,8 @@ def undo_cmd(
 ) -> None:
     """Undo the latest action still in force."""
     entry = _session(game_id, db).undo(seat)
-    emit(entry.for_seat(seat), as_json, lambda r: f"#{r['seq']} {r['events'][0]['text']}")
+    emit(
+        entry.for_seat(seat),
+        as_json,
+        lambda r: f"#{r['seq']} {entry_rows([entry], seat)[0]['events'][0]['text']}",
+    )

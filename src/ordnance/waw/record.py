@@ -12,7 +12,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation
-from ordnance.core.game import Event, Outcome
+from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.core.hexes import Hex
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import (
@@ -31,6 +31,11 @@ from ordnance.waw.units import Condition, Unit
 Result = Outcome[WawState]
 
 
+def _cond(c: Condition) -> dict[str, Any]:
+    """A condition label as a translatable word of an event message."""
+    return term(c.label)
+
+
 def _seat(seat: str | None, side: str) -> None:
     if seat is not None and seat != side:
         raise NotYourSeat(f"seat {seat} cannot act for {side}", hint=f"act as {side}")
@@ -41,8 +46,11 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Resul
     hexes = [state.hex(h) for h in a.hexes]
     info = HexInfo(terrain.name, a.wreck_dice, a.cover_dice)
     new = {**state.terrain, **{h: info for h in hexes}}
-    text = f"{terrain.name} in {', '.join(map(str, hexes))}"
-    event = Event("terrain", {"hexes": [str(h) for h in hexes], "terrain": terrain.name}, text=text)
+    event = Event.of(
+        "terrain",
+        {"hexes": [str(h) for h in hexes], "terrain": terrain.name},
+        msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(str, hexes))),
+    )
     return Outcome(replace(state, terrain=new), (event,))
 
 
@@ -55,9 +63,16 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Result:
     h = state.hex(a.hex)
     unit = Unit(a.id, kind.name, a.side, h, Condition.from_label(a.condition))
     state.check_stacking(h, unit)
-    text = f"{a.side} {kind.name} {a.id} placed in {h}"
-    event = Event(
-        "placed", {"unit": a.id, "kind": kind.name, "side": a.side, "hex": str(h)}, text=text
+    event = Event.of(
+        "placed",
+        {"unit": a.id, "kind": kind.name, "side": a.side, "hex": str(h)},
+        msg(
+            "{side} {kind} {unit} placed in {hex}",
+            side=a.side,
+            kind=kind.name,
+            unit=a.id,
+            hex=str(h),
+        ),
     )
     return Outcome(state.with_unit(unit), (event,))
 
@@ -68,17 +83,22 @@ def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Result:
     units = {k: v for k, v in state.units.items() if k != a.unit}
     return Outcome(
         replace(state, units=units),
-        (Event("removed", {"unit": a.unit}, text=f"{a.unit} removed from the map"),),
+        (Event.of("removed", {"unit": a.unit}, msg("{unit} removed from the map", unit=a.unit)),),
     )
 
 
 def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Result:
     unit = state.unit(a.unit)
     cond = Condition.from_label(a.condition)
-    event = Event(
+    event = Event.of(
         "condition",
         {"unit": unit.id, "before": unit.condition.label, "after": cond.label},
-        text=f"{unit.id}: {unit.condition.label} -> {cond.label} (set by the players)",
+        msg(
+            "{unit}: {before} -> {after} (set by the players)",
+            unit=unit.id,
+            before=_cond(unit.condition),
+            after=_cond(cond),
+        ),
     )
     return Outcome(state.with_condition(unit.id, cond), (event,))
 
@@ -141,16 +161,33 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
             {"hq": c.hq, "dice": list(c.dice), "result": c.result} for c in result.hq_checks
         ],
     }
-    parts = [
-        f"HE Fire {a.firepower} dice at {a.hit_number}+ on {target}: {result.net_hits} net Hit(s)"
+    parts: list[dict[str, Any]] = [
+        term(
+            "HE Fire {firepower} dice at {hit_number}+ on {target}: {net_hits} net Hit(s)",
+            firepower=a.firepower,
+            hit_number=a.hit_number,
+            target=str(target),
+            net_hits=result.net_hits,
+        )
     ]
-    parts += [f"{u.unit} {u.before.label} -> {u.after.label}" for u in result.units if u.hits]
     parts += [
-        f"HQ {c.hq} check d6={','.join(map(str, c.dice))}: "
-        + ("players to judge (rule 1.3.3.2)" if c.result == "pending" else c.result)
+        term(
+            "{unit} {before} -> {after}", unit=u.unit, before=_cond(u.before), after=_cond(u.after)
+        )
+        for u in result.units
+        if u.hits
+    ]
+    parts += [
+        term(
+            "HQ {hq} check d6={dice}: {result}",
+            hq=c.hq,
+            dice=",".join(map(str, c.dice)),
+            result=term("players to judge (rule 1.3.3.2)" if c.result == "pending" else c.result),
+        )
         for c in result.hq_checks
     ]
-    return Outcome(new, (Event("he_fire", data, text="; ".join(parts)),))
+    message = msg("{parts}", parts=joined("; ", parts))
+    return Outcome(new, (Event.of("he_fire", data, message),))
 
 
 def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
@@ -159,10 +196,10 @@ def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
     _seat(seat, a.side)
     target = state.hex(a.target)
     area = sorted(smoke_area(target))
-    event = Event(
+    event = Event.of(
         "smoke",
         {"side": a.side, "target": str(target), "level": 2, "area": [str(h) for h in area]},
-        text=f"Smoke 2 in {target}: LOS blocked in it and its six neighbours",
+        msg("Smoke 2 in {target}: LOS blocked in it and its six neighbours", target=str(target)),
     )
     return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))
 
@@ -182,14 +219,14 @@ def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> 
     target = state.hex(a.target)
     new = replace(state, mines=state.mines | {target})
     events = [
-        Event(
+        Event.of(
             "fascam",
             {
                 "side": a.side,
                 "target": str(target),
                 "area": [str(h) for h in sorted(smoke_area(target))],
             },
-            text=f"Mines! in {target}: it and its six neighbours are mined",
+            msg("Mines! in {target}: it and its six neighbours are mined", target=str(target)),
         )
     ]
     if state.settings.fascam_attack_on_placement:  # WAW-AMB-14 option
@@ -216,9 +253,20 @@ def _mine_attack(
     new = state.with_condition(uid, after)
     if removes:  # WAW-AMB-16: after the Disrupt
         new = replace(new, mines=new.mines - {marker})
-    effect = "no effect" if not disrupts else f"{unit.condition.label} -> {after.label}"
-    text = f"mines ({marker}) attack {uid} in {where}: d6={die}, {effect}" + (
-        "; the Mines! marker is removed" if removes else ""
+    effect = (
+        term("no effect")
+        if not disrupts
+        else term("{before} -> {after}", before=_cond(unit.condition), after=_cond(after))
+    )
+    message = msg(
+        "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}; the Mines! marker is removed"
+        if removes
+        else "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}",
+        marker=str(marker),
+        unit=uid,
+        hex=str(where),
+        die=die,
+        effect=effect,
     )
     data = {
         "unit": uid,
@@ -229,7 +277,7 @@ def _mine_attack(
         "after": after.label,
         "marker_removed": removes,
     }
-    return new, Event("mine_attack", data, text=text)
+    return new, Event.of("mine_attack", data, message)
 
 
 def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Result:
@@ -264,18 +312,23 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Resu
     moved_to = new.unit(unit.id).hex
     events.insert(
         0,
-        Event(
+        Event.of(
             "moved",
             {"unit": unit.id, "from": str(unit.hex), "path": [str(h) for h in path]},
-            text=f"{unit.id} moves {unit.hex} -> " + " -> ".join(map(str, path)),
+            msg(
+                "{unit} moves {start} -> {path}",
+                unit=unit.id,
+                start=str(unit.hex),
+                path=" -> ".join(map(str, path)),
+            ),
         ),
     )
     if moved_to != path[-1]:
         events.append(
-            Event(
+            Event.of(
                 "stopped",
                 {"unit": unit.id, "hex": str(moved_to)},
-                text=f"{unit.id} is Eliminated in {moved_to}",
+                msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=str(moved_to)),
             )
         )
     return Outcome(new, tuple(events))
@@ -302,12 +355,19 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Resu
         "hits": hits,
     }
     mods = "".join(f" +{m.amount} ({m.clause})" for m in check.modifiers)
-    text = (
-        f"{unit.id} fires {a.weapon.upper()} {check.rating.firepower} dice at {target}, "
-        f"Hit Number {check.rating.hit_number}{mods} = {check.hit_number}: {hits} Hit(s) "
-        "(the target's save follows the core rules)"
+    message = msg(
+        "{unit} fires {weapon} {firepower} dice at {target}, Hit Number {base}{mods} = "
+        "{hit_number}: {hits} Hit(s) (the target's save follows the core rules)",
+        unit=unit.id,
+        weapon=a.weapon.upper(),
+        firepower=check.rating.firepower,
+        target=str(target),
+        base=check.rating.hit_number,
+        mods=mods,
+        hit_number=check.hit_number,
+        hits=hits,
     )
-    return Outcome(state, (Event("fire", data, text=text),))
+    return Outcome(state, (Event.of("fire", data, message),))
 
 
 def marker_removal_phase(state: WawState, a: A.MarkerRemoval, seat: str | None) -> Result:
@@ -315,18 +375,19 @@ def marker_removal_phase(state: WawState, a: A.MarkerRemoval, seat: str | None) 
     after = marker_removal(state.smoke)
     flipped = [str(h) for h, lvl in state.smoke.items() if lvl == 2]
     removed = [str(h) for h, lvl in state.smoke.items() if lvl == 1]
-    text = "Marker Removal Phase: " + (
-        "; ".join(
-            p
-            for p in (
-                f"Smoke 2 -> Smoke 1 in {', '.join(flipped)}" if flipped else "",
-                f"Smoke 1 removed from {', '.join(removed)}" if removed else "",
-            )
-            if p
-        )
-        or "no smoke on the map"
+    changes = [
+        term("Smoke 2 -> Smoke 1 in {hexes}", hexes=", ".join(flipped)) if flipped else None,
+        term("Smoke 1 removed from {hexes}", hexes=", ".join(removed)) if removed else None,
+    ]
+    done = [c for c in changes if c is not None]
+    event = Event.of(
+        "marker_removal",
+        {"flipped": flipped, "removed": removed},
+        msg(
+            "Marker Removal Phase: {changes}",
+            changes=joined("; ", done) if done else term("no smoke on the map"),
+        ),
     )
-    event = Event("marker_removal", {"flipped": flipped, "removed": removed}, text=text)
     return Outcome(replace(state, smoke=after, marker_phases=state.marker_phases + 1), (event,))
 
 
@@ -344,10 +405,15 @@ def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Re
     rest = list(state.pending_hq)
     rest.remove(pending[0])
     new = replace(state.with_condition(unit.id, cond), pending_hq=tuple(rest))
-    event = Event(
+    event = Event.of(
         "hq_check_result",
         {"hq": unit.id, "dice": list(pending[0].dice), "after": cond.label},
-        text=f"HQ {unit.id} check (d6={','.join(map(str, pending[0].dice))}): {cond.label}",
+        msg(
+            "HQ {hq} check (d6={dice}): {after}",
+            hq=unit.id,
+            dice=",".join(map(str, pending[0].dice)),
+            after=_cond(cond),
+        ),
     )
     return Outcome(new, (event,))
 
