@@ -99,3 +99,84 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
         assert "Огневое задание HE Fire" in page.inner_text("#actions")
     finally:
         ctx.close()
+
+
+# -- Tide of Iron in Russian: the face-down token and the forms ----------------------------
+
+
+def _toi_play_ru(client: TestClient, secret: str) -> list[str]:
+    """The twin-table script of tests/server/test_toi.py, every read asked in Russian."""
+    from tests.server.test_toi import GERMAN_ATTACK_DICE, _dice_needed
+    from tests.server.toi_script import SCRIPT, normalise, with_secret
+
+    table = Table(client, "toi", {"start_phase": "status"})
+    seen: list[str] = []
+
+    def look() -> None:
+        for path in ("/view?lang=ru", "/log?lang=ru", "/dice"):
+            seen.append(normalise(table.get("soviet", path).text, table.id))
+        for target in ("g-panther-1", "g-pziv-1"):
+            action = {"type": "attack", "unit": "s-t34-1", "target": target}
+            res = table.post("soviet", "/odds?lang=ru", {"action": action})
+            seen.append(normalise(res.text, table.id))
+        res = table.get("soviet", "/los?from=0,0&to=2,1&lang=ru")
+        seen.append(normalise(res.text, table.id))
+
+    for seat, action, dice in SCRIPT:
+        if action["type"] == "attack" and seat == "german":
+            dice = GERMAN_ATTACK_DICE[: _dice_needed(table, seat, action)]
+        res = table.act(seat, with_secret(action, secret), dice=dice)
+        assert res.status_code == 200, res.text
+        if seat == "soviet":
+            seen.append(normalise(res.text, table.id))
+        look()
+    return seen
+
+
+def test_toi_soviets_russian_answers_do_not_depend_on_the_german_token(
+    client: TestClient,
+) -> None:
+    """TOI-GEN-5 in Russian: two tables differing only in the German's face-down type."""
+    from tests.server.toi_script import SECRETS
+
+    b, c = _toi_play_ru(client, SECRETS[0]), _toi_play_ru(client, SECRETS[1])
+    assert len(b) == len(c)
+    for i, (x, y) in enumerate(zip(b, c, strict=True)):
+        assert x == y, f"message {i} differs for the soviet seat"
+    shown = [m.encode().decode("unicode_escape") for m in b]  # normalise() escapes non-ASCII
+    assert any("german: жетон боеприпасов положен рубашкой вверх рядом с" in m for m in shown)
+
+
+def test_toi_forms_and_los_in_russian(client: TestClient) -> None:
+    t = Table(client, "toi", {"start_phase": "status"})
+    assert t.act("german", {"type": "advance", "to": "munitions"}).status_code == 200
+    en, ru = t.get("german", "/view").json(), t.get("german", "/view?lang=ru").json()
+    assert [x["type"] for x in ru["legal"]] == [x["type"] for x in en["legal"]]
+
+    def titles(answer: dict[str, Any]) -> set[str]:
+        found: set[str] = set()
+        for item in answer["legal"]:
+            for field in item["schema"].get("properties", {}).values():
+                found.add(str(field.get("title")))
+        return found
+
+    assert "Unit" in titles(en) and "Юнит" in titles(ru) and "Unit" not in titles(ru)
+    # the property names (what the form sends) are unchanged
+    assert [sorted(x["schema"].get("properties", {})) for x in ru["legal"]] == [
+        sorted(x["schema"].get("properties", {})) for x in en["legal"]
+    ]
+    los_en = t.get("german", "/los?from=0,0&to=2,1").json()
+    los_ru = t.get("german", "/los?from=0,0&to=2,1&lang=ru").json()
+    assert los_en["explanation"][0].startswith("The line 0,0 -> 2,1")
+    assert los_ru["explanation"][0].startswith("Линия 0,0 -> 2,1")
+    assert los_ru["explanation"][-1].startswith("Конечные гексы никогда не блокируют")
+    assert los_ru["hexes"] == los_en["hexes"] and los_ru["blocked"] == los_en["blocked"]
+    assert los_ru["text"].split(":")[0] == los_en["text"].split(":")[0]  # the verdict word
+
+
+def test_asl_form_titles_in_russian(client: TestClient) -> None:
+    t = Table(client, "asl", {"date": "1944-06", "sides": [
+        {"name": "russian", "nationality": "russian"}, {"name": "german", "nationality": "german"}]})  # fmt: skip
+    ru = t.get("russian", "/view?lang=ru").json()
+    add = next(x for x in ru["legal"] if x["type"] == "add_gun")
+    assert add["schema"]["properties"]["gun_size"]["title"] == "Калибр"

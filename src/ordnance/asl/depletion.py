@@ -35,6 +35,7 @@ from typing import Any
 
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Message, msg, render_message, term
 
 #: The B# when the counter prints none: an Original 12 malfunctions (notes B5.7).
 DEFAULT_BREAKDOWN = 12
@@ -141,19 +142,46 @@ class ShotResult:
             DepletionOutcome.NOT_AVAILABLE: "ASL-8.9-e",
         }[self.outcome]
 
-    def explain(self) -> str:
-        n = "no Depletion Number" if self.depletion is None else f"N={self.depletion}"
-        text = {
-            DepletionOutcome.USED: "the round is fired and more remain",
-            DepletionOutcome.USED_AND_DEPLETED: "the round is fired, the last one: gone for the scenario",
-            DepletionOutcome.NOT_AVAILABLE: (
-                "there was none: no shot, the Gun has not fired and may fire other ammunition; "
-                "gone for the scenario"
-            ),
-        }[self.outcome]
+    def message(self) -> Message:
+        """:meth:`explain` as a message template a face can translate."""
+        n = (
+            term("no Depletion Number")
+            if self.depletion is None
+            else term("N={n}", n=self.depletion)
+        )
+        outcome = term(
+            {
+                DepletionOutcome.USED: "the round is fired and more remain",
+                DepletionOutcome.USED_AND_DEPLETED: (
+                    "the round is fired, the last one: gone for the scenario"
+                ),
+                DepletionOutcome.NOT_AVAILABLE: (
+                    "there was none: no shot, the Gun has not fired and may fire other "
+                    "ammunition; gone for the scenario"
+                ),
+            }[self.outcome]
+        )
+        args: dict[str, Any] = {
+            "ammo": self.ammo,
+            "n": n,
+            "coloured": self.dr.coloured,
+            "white": self.dr.white,
+            "dr": self.original_dr,
+            "outcome": outcome,
+        }
         if self.malfunctioned:
-            text += f"; the Gun malfunctions (DR {self.original_dr} >= B#{self.breakdown})"
-        return f"{self.ammo}, {n}, DR {self.dr.coloured}+{self.dr.white}={self.original_dr}: {text}"
+            return msg(
+                "{ammo}, {n}, DR {coloured}+{white}={dr}: {outcome}; "
+                "the Gun malfunctions (DR {total} >= B#{breakdown})",
+                **args,
+                total=self.original_dr,
+                breakdown=self.breakdown,
+            )
+        return msg("{ammo}, {n}, DR {coloured}+{white}={dr}: {outcome}", **args)
+
+    def explain(self) -> str:
+        m = self.message()
+        return render_message(m.template, m.args)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -71,7 +71,7 @@ from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.forms import choices, hex_field, panel
-from ordnance.core.game import Event, Game, Outcome, hex_line_answer
+from ordnance.core.game import Event, Game, Message, Outcome, hex_line_answer, joined, msg, term
 from ordnance.core.hexes import Direction, Hex, line
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
@@ -259,16 +259,21 @@ class AslGame(Game[AslState]):
             canister_fp=act.canister_fp,
             ca=act.ca,
         )
-        summary = ", ".join(
+        items = [
             f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
             if c.available_at_date
-            else f"{c.ammo} n/a"
+            else term("{ammo} n/a", ammo=c.ammo)
             for c in caps
-        )
-        text = f"{act.side} adds {act.id}" + (f" ({act.name})" if act.name else "")
-        text += f": {summary or 'no special ammunition'}"
-        event = Event("gun_added", {"gun": gun.to_dict()}, text=text)
-        return Outcome(_remember(replace(state, guns=(*state.guns, gun)), text), (event,))
+        ]
+        summary = joined(", ", items) if items else term("no special ammunition")
+        message = (
+            msg("{side} adds {gun} ({name}): {summary}", side=act.side, gun=act.id,
+                name=act.name, summary=summary)
+            if act.name
+            else msg("{side} adds {gun}: {summary}", side=act.side, gun=act.id, summary=summary)
+        )  # fmt: skip
+        event = Event.of("gun_added", {"gun": gun.to_dict()}, message)
+        return Outcome(_remember(replace(state, guns=(*state.guns, gun)), event.text), (event,))
 
     # -- phases ---------------------------------------------------------------
     def _set_phase(self, state: AslState, act: SetPhase) -> Outcome[AslState]:
@@ -305,11 +310,18 @@ class AslGame(Game[AslState]):
             guns=guns,
             non_smoke_fired=frozenset(),
         )
-        text = f"turn {turn}, {attacker}'s Player Turn: {phase.value} ({phase.full_name})"
-        event = Event(
-            "phase", {"turn": turn, "phase": phase.value, "attacker": attacker}, text=text
+        event = Event.of(
+            "phase",
+            {"turn": turn, "phase": phase.value, "attacker": attacker},
+            msg(
+                "turn {turn}, {attacker}'s Player Turn: {phase} ({phase_name})",
+                turn=turn,
+                attacker=attacker,
+                phase=phase.value,
+                phase_name=term(phase.full_name),
+            ),
         )
-        return Outcome(_remember(new, text), (event,))
+        return Outcome(_remember(new, event.text), (event,))
 
     def firing_sides(self, state: AslState) -> tuple[str, ...]:
         """Who may fire Guns now (notes B3): ATTACKER in PFPh/AFPh, DEFENDER in MPh/DFPh."""
@@ -370,12 +382,19 @@ class AslGame(Game[AslState]):
                 hint="each shot declares its ammunition afresh",
             )
         self._special_capability(gun, ammo)
-        text = f"{gun.id} declares {ammo.value} for shot #{gun.shots + 1}"
-        event = Event(
-            "declared", {"gun": gun.id, "ammo": ammo.value, "shot": gun.shots + 1}, text=text
+        event = Event.of(
+            "declared",
+            {"gun": gun.id, "ammo": ammo.value, "shot": gun.shots + 1},
+            msg(
+                "{gun} declares {ammo} for shot #{shot}",
+                gun=gun.id,
+                ammo=ammo.value,
+                shot=gun.shots + 1,
+            ),
         )
         return Outcome(
-            _remember(self._with_gun(state, replace(gun, pending=ammo.value)), text), (event,)
+            _remember(self._with_gun(state, replace(gun, pending=ammo.value)), event.text),
+            (event,),
         )
 
     def _special_capability(self, gun: Gun, ammo: Ammo) -> Capability:
@@ -454,11 +473,19 @@ class AslGame(Game[AslState]):
     def _turn_ca(self, state: AslState, act: TurnCa, seat: str | None) -> Outcome[AslState]:
         gun = self._own_gun(state, act.gun, seat)
         before = gun.ca
-        text = f"{gun.id} turns its CA to {Direction(act.ca).name}" + (
-            f" (was {Direction(before).name})" if before is not None else ""
+        message = (
+            msg("{gun} turns its CA to {ca}", gun=gun.id, ca=Direction(act.ca).name)
+            if before is None
+            else msg(
+                "{gun} turns its CA to {ca} (was {before})",
+                gun=gun.id,
+                ca=Direction(act.ca).name,
+                before=Direction(before).name,
+            )
         )
-        event = Event("ca", {"gun": gun.id, "ca": act.ca, "ca_before": before}, text=text)
-        return Outcome(_remember(self._with_gun(state, replace(gun, ca=act.ca)), text), (event,))
+        event = Event.of("ca", {"gun": gun.id, "ca": act.ca, "ca_before": before}, message)
+        new = self._with_gun(state, replace(gun, ca=act.ca))
+        return Outcome(_remember(new, event.text), (event,))
 
     # -- fire -----------------------------------------------------------------
     def _fire(
@@ -517,13 +544,21 @@ class AslGame(Game[AslState]):
                 pending=None,
                 fire_marker=FIRE_MARKERS.get(state.phase),
             )
-            text = (
-                f"{gun.id} fires {label} (shot #{shot_no}), DR {dr.coloured}+{dr.white}={dr.total}"
-            )
+            fired = "{gun} fires {ammo} (shot #{shot}), DR {coloured}+{white}={dr}"
             if broke:
-                text += f": malfunction (B#{b})"
+                fired += ": malfunction (B#{breakdown})"
             elif rof_kept:
-                text += ": Multiple ROF kept"
+                fired += ": Multiple ROF kept"
+            message = msg(
+                fired,
+                gun=gun.id,
+                ammo=term(label) if ammo is None else label,
+                shot=shot_no,
+                coloured=dr.coloured,
+                white=dr.white,
+                dr=dr.total,
+                **({"breakdown": b} if broke else {}),
+            )
             data = {
                 "gun": gun.id,
                 "ammo": label,
@@ -536,7 +571,8 @@ class AslGame(Game[AslState]):
                 "shot": shot_no,
             }
             new = self._with_gun(state, gun2, non_smoke_fired=state.non_smoke_fired | {gun.side})
-            return Outcome(_remember(new, text), (Event("shot", data, text=text),))
+            event = Event.of("shot", data, message)
+            return Outcome(_remember(new, event.text), (event,))
         assert ammo is not None
         result = check_shot(
             ammo.value,
@@ -616,15 +652,26 @@ class AslGame(Game[AslState]):
         new = self._with_gun(
             state, gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
         )
-        text = f"{gun.id} shot #{shot_no}: {result.explain()}"
+        shot_result = result.message()
+        args: dict[str, Any] = {
+            "gun": gun.id,
+            "shot": shot_no,
+            "result": {"template": shot_result.template, "args": dict(shot_result.args)},
+        }
+        message: Message = msg("{gun} shot #{shot}: {result}", **args)
         data = {"gun": gun.id, "shot": shot_no, "special": True, **result.to_dict()}
         if extra:
             data.update(extra)
         if voided is not None:
             data["voided"] = voided
             if voided["ca_restored"] and ca is not None:
-                text += f"; CA back to {Direction(ca).name} (ASL-AMB-15)"
-        return Outcome(_remember(new, text), (Event(kind, data, text=text),))
+                message = msg(
+                    "{gun} shot #{shot}: {result}; CA back to {ca} (ASL-AMB-15)",
+                    **args,
+                    ca=Direction(ca).name,
+                )
+        event = Event.of(kind, data, message)
+        return Outcome(_remember(new, event.text), (event,))
 
     # -- SMOKE / WP -----------------------------------------------------------
     def _place_smoke(

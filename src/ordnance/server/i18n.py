@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,7 @@ from ordnance.core.game import Event
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
+_VERDICT = re.compile(r"^(clear$|blocked: )(.*)$", re.S)
 DEFAULT = "en"
 
 
@@ -69,7 +72,63 @@ def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(view, dict) and isinstance(view.get("panels"), list):
         out["view"] = {**view, "panels": localize_panels(view["panels"], tr, lang)}
     if isinstance(out.get("legal"), list):
-        out["legal"] = localize_legal(out["legal"], tr, lang)
+        out["legal"] = [
+            {**item, "schema": localize_schema(item.get("schema"), tr)}
+            for item in localize_legal(out["legal"], tr, lang)
+        ]
+    return out
+
+
+def localize_schema(node: Any, gettext_: Callable[[str], str]) -> Any:
+    """A copy of a JSON schema with its ``title`` and ``description`` texts translated.
+
+    The names under ``properties`` and ``$defs`` are field names, not texts, and
+    stay as they are; so do values (``enum``, ``const``, ``default``) and the
+    ``x-labels`` (already translated by ``localize_legal``).
+    """
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in ("properties", "$defs") and isinstance(value, dict):
+                out[key] = {name: localize_schema(sub, gettext_) for name, sub in value.items()}
+            elif key in ("title", "description") and isinstance(value, str):
+                out[key] = gettext_(value) if value else value
+            elif key in ("enum", "const", "default", "examples", "x-labels", "required"):
+                out[key] = value
+            else:
+                out[key] = localize_schema(value, gettext_)
+        return out
+    if isinstance(node, list):
+        return [localize_schema(x, gettext_) for x in node]
+    return node
+
+
+def localize_los(answer: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A ``/los`` answer with its ``text``, ``note`` and ``explanation`` lines in ``lang``.
+
+    The lines are matched against the game-texts templates (``localize_text``):
+    a line with no template stays English. Everything else is unchanged.
+    """
+    if lang == DEFAULT:
+        return answer
+    tr = translations(lang).gettext
+    out = dict(answer)
+    if isinstance(out.get("note"), str):
+        out["note"] = localize_text(out["note"], tr, lang)
+    text = out.get("text")
+    if isinstance(text, str):
+        # "clear" / "blocked: a; b": the page reads the verdict word and shows the rest
+        verdict = _VERDICT.match(text)
+        if verdict is not None:
+            head, rest = verdict.group(1), verdict.group(2)
+            parts = [localize_text(p, tr, lang) for p in rest.split("; ")] if rest else []
+            out["text"] = head + ("; ".join(parts))
+        else:
+            out["text"] = localize_text(text, tr, lang)
+    if isinstance(out.get("explanation"), list):
+        out["explanation"] = [
+            localize_text(x, tr, lang) if isinstance(x, str) else x for x in out["explanation"]
+        ]
     return out
 
 

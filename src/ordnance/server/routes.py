@@ -148,8 +148,9 @@ def los(
     creds: Creds,
     a: Annotated[str, Query(max_length=32, alias="from")],
     b: Annotated[str, Query(max_length=32, alias="to")],
+    lang: LangQ = "en",
 ) -> dict[str, Any]:
-    return service.los(game_id, seat_of(service, game_id, creds), a, b)
+    return i18n.localize_los(service.los(game_id, seat_of(service, game_id, creds), a, b), lang)
 
 
 @router.post("/tables/{game_id}/undo", status_code=201, summary="Ask the other seat to undo")

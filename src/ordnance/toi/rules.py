@@ -21,7 +21,7 @@ from ordnance.core.errors import (
     RuleViolation,
     UnknownName,
 )
-from ordnance.core.game import Event
+from ordnance.core.game import Event, Message, joined, msg, render_message, term
 from ordnance.core.hexes import Direction, Hex, parse_hex
 from ordnance.toi import status_phase
 from ordnance.toi.actions import (
@@ -84,10 +84,22 @@ def _check_seat(seat: str | None, side: str, state: ToIState) -> None:
 
 
 def _secret(
-    side: str, kind: str, data: dict[str, Any], text: str, public: dict[str, Any], public_text: str
+    side: str,
+    kind: str,
+    data: dict[str, Any],
+    message: Message,
+    public: dict[str, Any],
+    public_message: Message,
 ) -> Event:
-    return Event(
-        kind, data, text=text, secret_for=frozenset({side}), public=public, public_text=public_text
+    """An event only ``side`` sees in full; the others get ``public`` and ``public_message``
+    (which never name the token's type)."""
+    return Event.of(
+        kind,
+        data,
+        message,
+        secret_for=frozenset({side}),
+        public=public,
+        public_message=public_message,
     )
 
 
@@ -193,11 +205,23 @@ def buy(
             "munition": munition.value,
             "command": nation.command,
         },
-        f"{nation.name} bought {munition.value} (token {token.id}) and placed it face down beside "
-        f"{unit.id}; command {nation.command + 1} -> {nation.command}",
+        msg(
+            "{side} bought {munition} (token {token}) and placed it face down beside {unit}; "
+            "command {before} -> {after}",
+            side=nation.name,
+            munition=munition.value,
+            token=token.id,
+            unit=unit.id,
+            before=nation.command + 1,
+            after=nation.command,
+        ),
         {"side": nation.name, "unit": unit.id, "command": nation.command},
-        f"{nation.name} placed a munitions token face down beside {unit.id} "
-        f"(1 command; {nation.command} left)",
+        msg(
+            "{side} placed a munitions token face down beside {unit} (1 command; {left} left)",
+            side=nation.name,
+            unit=unit.id,
+            left=nation.command,
+        ),
     )
     return state, [event]
 
@@ -268,9 +292,19 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
             "token": token.id,
             "munition": token.munition.value,
         },
-        f"{token.side} discarded unused token {token.id} ({token.munition.value}) from {token.unit}",
+        msg(
+            "{side} discarded unused token {token} ({munition}) from {unit}",
+            side=token.side,
+            token=token.id,
+            munition=token.munition.value,
+            unit=token.unit,
+        ),
         {"side": token.side, "unit": token.unit},
-        f"{token.side} discarded the face-down munitions token beside {token.unit}",
+        msg(
+            "{side} discarded the face-down munitions token beside {unit}",
+            side=token.side,
+            unit=token.unit,
+        ),
     )
     return state, [event]
 
@@ -311,7 +345,9 @@ def place_op_fire(
             "TOI-B9", f"{unit.id} is {unit.morale}: pinned or disrupted squads cannot Op Fire"
         )
     state = state.with_unit(replace(unit, activation="op-fire"))
-    return state, [Event("op-fire", {"unit": unit.id}, text=f"{unit.id} placed on Op Fire")]
+    return state, [
+        Event.of("op-fire", {"unit": unit.id}, msg("{unit} placed on Op Fire", unit=unit.id))
+    ]
 
 
 def receive_command(
@@ -327,10 +363,15 @@ def receive_command(
         )
     state = state.with_nation(replace(nation, command=nation.command + a.amount))
     return state, [
-        Event(
+        Event.of(
             "command",
             {"side": nation.name, "amount": a.amount, "command": nation.command + a.amount},
-            text=f"{nation.name} receives {a.amount} command ({nation.command + a.amount})",
+            msg(
+                "{side} receives {amount} command ({total})",
+                side=nation.name,
+                amount=a.amount,
+                total=nation.command + a.amount,
+            ),
         )
     ]
 
@@ -348,10 +389,12 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
     state.map.info(dest)
     state = state.with_unit(replace(unit, hex=dest))
     return state, [
-        Event(
+        Event.of(
             "move",
             {"unit": unit.id, "from": str(unit.hex), "to": str(dest)},
-            text=f"{unit.id} moves {unit.hex} -> {dest}",
+            msg(
+                "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
+            ),
         )
     ]
 
@@ -617,10 +660,14 @@ def _reveal(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState, list[
     )
     for t in tokens:
         events.append(
-            Event(
+            Event.of(
                 "token-revealed",
                 {"side": t.side, "unit": t.unit, "munition": t.munition.value},
-                text=f"{t.unit}'s munitions token is flipped: {t.munition.value} (TOI-GEN-7)",
+                msg(
+                    "{unit}'s munitions token is flipped: {munition} (TOI-GEN-7)",
+                    unit=t.unit,
+                    munition=t.munition.value,
+                ),
             )
         )
     return state, events
@@ -647,10 +694,13 @@ def attack(
             if t.munition is Munition.HE:
                 state = return_token(state, t)
         events.append(
-            Event(
+            Event.of(
                 "attack-void",
                 {"unit": attacker.id},
-                text=f"{attacker.id} revealed HE at long range: the attack is void (TOI-AMB-7 option)",
+                msg(
+                    "{unit} revealed HE at long range: the attack is void (TOI-AMB-7 option)",
+                    unit=attacker.id,
+                ),
             )
         )
         return state, events
@@ -660,7 +710,7 @@ def attack(
     return state, events
 
 
-def _attack_event(p: PreparedAttack, roll: AttackRoll, result: str) -> Event:
+def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -> Event:
     plan = p.plan
     data = {
         "unit": p.attacker.id,
@@ -676,57 +726,83 @@ def _attack_event(p: PreparedAttack, roll: AttackRoll, result: str) -> Event:
         "hits": roll.hits,
         "cancels": roll.cancels,
         "net_hits": roll.net,
-        "result": result,
+        "result": render_message(result["template"], result["args"]),
         "steps": list(plan.steps),
         "clauses": list(plan.clauses),
     }
-    text = (
-        f"{p.attacker.id} attacks {p.target.id} at {plan.band.value} range: "
-        f"{plan.attack_dice} black dice hitting on {plan.hit_on}+ {list(roll.black)} = {roll.hits} hit(s); "
-        f"{plan.defense_dice} red dice {list(roll.red)} cancel {roll.cancels}; "
-        f"net {roll.net}: {result}"
+    message = msg(
+        "{unit} attacks {target} at {range}: {attack_dice} black dice hitting on {hit_on}+ "
+        "{black} = {hits} hit(s); {defense_dice} red dice {red} cancel {cancels}; "
+        "net {net}: {result}",
+        unit=p.attacker.id,
+        target=p.target.id,
+        range=term(f"{plan.band.value} range"),
+        attack_dice=plan.attack_dice,
+        hit_on=plan.hit_on,
+        black=str(list(roll.black)),
+        hits=roll.hits,
+        defense_dice=plan.defense_dice,
+        red=str(list(roll.red)),
+        cancels=roll.cancels,
+        net=roll.net,
+        result=result,
     )
-    return Event("attack", data, text=text)
+    return Event.of("attack", data, message)
 
 
-def _apply_hits(state: ToIState, target: Unit, net: int, suppressive: bool) -> tuple[ToIState, str]:
-    """Net hits on the target (notes B6, documented default; see :mod:`.damage`)."""
+def _apply_hits(
+    state: ToIState, target: Unit, net: int, suppressive: bool
+) -> tuple[ToIState, dict[str, Any]]:
+    """Net hits on the target (notes B6, documented default; see :mod:`.damage`).
+
+    The result is a translatable term (``render_message`` gives the English text).
+    """
+    unharmed = term("{unit} unharmed", unit=target.id)
     if target.is_vehicle:
         after = vehicle_after_hits(target.damage, net)
         target2 = replace(target, damage=after, alive=after is not VehicleDamage.DESTROYED)
         result = (
-            f"{target.id} {after.value}" if after is not target.damage else f"{target.id} unharmed"
+            term(f"{{unit}} {after.value}", unit=target.id)
+            if after is not target.damage
+            else unharmed
         )
     else:
         figures, morale = squad_after_hits(target.figures, net, suppressive, target.morale)
         target2 = replace(target, figures=figures, morale=morale, alive=figures > 0)
         if figures == 0:
-            result = f"{target.id} eliminated"
+            result = term("{unit} eliminated", unit=target.id)
         elif suppressive:
-            result = f"{target.id} {morale}" if net else f"{target.id} unharmed"
+            result = term(f"{{unit}} {morale}", unit=target.id) if net else unharmed
         else:
             result = (
-                f"{target.id} loses {target.figures - figures} figure(s)"
+                term(
+                    "{unit} loses {count} figure(s)", unit=target.id, count=target.figures - figures
+                )
                 if net
-                else f"{target.id} unharmed"
+                else unharmed
             )
     state = state.with_unit(target2)
     if not target2.alive:
-        state, extra = _unit_destroyed(state, target2)
-        result += extra
+        state, notes = _unit_destroyed(state, target2)
+        if notes:
+            result = term(
+                result["template"] + "; {notes}", **result["args"], notes=joined("; ", notes)
+            )
     return state, result
 
 
-def _unit_destroyed(state: ToIState, unit: Unit) -> tuple[ToIState, str]:
+def _unit_destroyed(state: ToIState, unit: Unit) -> tuple[ToIState, list[dict[str, Any]]]:
     """A destroyed unit's tokens leave the board (TOI-AMB-16: back to the supply unrevealed)."""
     notes = []
     for t in state.tokens_on(unit.id):
         state = return_token(state, t)
         if t.face_up or state.settings.destroyed_unit_token == "reveal":
-            notes.append(f"its {t.munition.value} token is discarded")
+            notes.append(term("its {munition} token is discarded", munition=t.munition.value))
         else:
-            notes.append("its face-down munitions token leaves the board unrevealed (TOI-AMB-16)")
-    return state, ("; " + "; ".join(notes)) if notes else ""
+            notes.append(
+                term("its face-down munitions token leaves the board unrevealed (TOI-AMB-16)")
+            )
+    return state, notes
 
 
 def _smoke_round(
@@ -782,24 +858,36 @@ def _smoke_event(
         "reason": landing.reason,
     }
     clause = {"placed": "TOI-SMK-3", "drift": "TOI-SMK-4", "misfire": "TOI-SMK-5"}[outcome]
-    text = (
-        f"{p.attacker.id} fires Smoke at {p.target_hex} ({p.plan.band.value} range): "
-        f"{p.plan.dice} dice hitting on {p.plan.hit_on}+ {list(black)} = {hits} hit(s)"
+    shot = (
+        "{unit} fires Smoke at {hex} ({range}): {dice} dice hitting on {hit_on}+ "
+        "{black} = {hits} hit(s)"
     )
+    args: dict[str, Any] = {
+        "unit": p.attacker.id,
+        "hex": str(p.target_hex),
+        "range": term(f"{p.plan.band.value} range"),
+        "dice": p.plan.dice,
+        "hit_on": p.plan.hit_on,
+        "black": str(list(black)),
+        "hits": hits,
+    }
     if outcome == "drift":
         data.update(
             drift_red=red_die,
             drift_black=black_die,
             direction=landing.direction.name if landing.direction is not None else None,
         )
-        text += f"; drift: red {red_die}, black {black_die}"
+        shot += "; drift: red {red}, black {black_die}"
+        args.update(red=red_die, black_die=black_die)
         if landing.direction is not None:
-            text += f" -> {len(landing.path)} hex(es) {landing.direction.name}"
+            shot += " -> {count} hex(es) {direction}"
+            args.update(count=len(landing.path), direction=landing.direction.name)
     if outcome == "misfire":
-        text += "; misfire: the Smoke token is discarded"
-    text += f"; {landing.label} ({clause})"
+        shot += "; misfire: the Smoke token is discarded"
+    shot += "; {landing} ({clause})"
     data["clause"] = clause
-    return Event("smoke-round", data, text=text)
+    message = msg(shot, **args, landing=landing.label_term, clause=clause)
+    return Event.of("smoke-round", data, message)
 
 
 # -- dispatch -----------------------------------------------------------------------

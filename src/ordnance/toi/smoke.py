@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.game import term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
@@ -197,6 +199,19 @@ class Landing:
         if self.reason == "misfire":
             return "misfire"
         return f"no smoke ({self.reason})"
+
+    @property
+    def label_term(self) -> dict[str, Any]:
+        """:attr:`label` as a translatable term (the same English text)."""
+        if self.reason == "placed":
+            return term("placed {hex}", hex=str(self.hex))
+        if self.reason == "drifted":
+            return term("drift to {hex}", hex=str(self.hex))
+        if self.reason == "refresh":
+            return term("drift to {hex} (refresh)", hex=str(self.hex))
+        if self.reason == "misfire":
+            return term("misfire")
+        return term(f"no smoke ({self.reason})")
 
 
 def land_smoke(

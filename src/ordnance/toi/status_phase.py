@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import UnknownName
-from ordnance.core.game import Event
+from ordnance.core.game import Event, joined, msg, term
 from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
 
 
@@ -39,12 +39,16 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
         for t in revealed:
             state = return_token(state, t)
         if revealed:
-            listing = ", ".join(f"{t.munition.value} ({t.unit})" for t in revealed)
+            listing = joined(", ", [f"{t.munition.value} ({t.unit})" for t in revealed])
             events.append(
-                Event(
+                Event.of(
                     "tokens-discarded",
                     {"tokens": [{"unit": t.unit, "munition": t.munition.value} for t in revealed]},
-                    text=f"revealed tokens discarded at the start of the Status Phase: {listing} (TOI-GEN-9)",
+                    msg(
+                        "revealed tokens discarded at the start of the Status Phase: "
+                        "{tokens} (TOI-GEN-9)",
+                        tokens=listing,
+                    ),
                 )
             )
     elif state.step == "remove-tokens":
@@ -62,29 +66,42 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
         )
         gone = [str(s.hex) for s in state.smoke if s not in kept]
         state = replace(state, units=tuple(units), smoke=kept, last_drift=None)
-        text = "units are fresh; pinned markers removed; disrupted squads now pinned"
-        if gone:
-            text += f"; smoke removed from {', '.join(gone)} (TOI-AMB-17)"
-        events.append(Event("tokens-removed", {"smoke_removed": gone}, text=text))
+        fresh = "units are fresh; pinned markers removed; disrupted squads now pinned"
+        message = (
+            msg(fresh + "; smoke removed from {hexes} (TOI-AMB-17)", hexes=joined(", ", gone))
+            if gone
+            else msg(fresh)
+        )
+        events.append(Event.of("tokens-removed", {"smoke_removed": gone}, message))
     elif state.step == "munitions":
         events.append(
-            Event(
+            Event.of(
                 "purchase-window",
                 {},
-                text="munitions purchase window: up to three tokens per nation, 1 command each (TOI-GEN-4)",
+                msg(
+                    "munitions purchase window: up to three tokens per nation, "
+                    "1 command each (TOI-GEN-4)"
+                ),
             )
         )
     elif state.step == "advance-round":
         state = replace(state, round=state.round + 1)
         events.append(
-            Event("round", {"round": state.round}, text=f"round marker advanced to {state.round}")
+            Event.of(
+                "round",
+                {"round": state.round},
+                msg("round marker advanced to {round}", round=state.round),
+            )
         )
     elif state.step == "keep-or-discard":
         events.append(
-            Event(
+            Event.of(
                 "keep-or-discard",
                 {},
-                text="end of the Status Phase: unused face-down tokens may be discarded or kept (TOI-GEN-8)",
+                msg(
+                    "end of the Status Phase: unused face-down tokens may be discarded "
+                    "or kept (TOI-GEN-8)"
+                ),
             )
         )
     return state, events
@@ -113,10 +130,10 @@ def advance(state: ToIState, to: str | None) -> tuple[ToIState, list[Event]]:
         state = next_position(state)
         state, more = enter(state)
         events.append(
-            Event(
+            Event.of(
                 "phase",
                 {"position": state.position, "round": state.round},
-                text=f"round {state.round}: {state.position}",
+                msg("round {round}: {position}", round=state.round, position=term(state.position)),
             )
         )
         events.extend(more)
