@@ -12,7 +12,6 @@ from ordnance.asl.record import AslState
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.journal import GameSession, open_journal
-from ordnance.core.registry import GamePlugin, register
 
 GAME = AslGame()
 SIDES = [
@@ -334,9 +333,8 @@ def test_unknown_action_and_gun() -> None:
 
 @pytest.fixture()
 def session() -> GameSession:
-    from ordnance.asl.plugin import PLUGIN
-
-    register(GamePlugin(PLUGIN.game))
+    # The entry point registers the ASL plugin (with its CLI); re-registering a
+    # bare GamePlugin here would unmount ``ordnance asl`` for later CLI tests.
     return GameSession.create(open_journal("sqlite://"), "asl", {"date": "1944-06", "sides": SIDES})
 
 
