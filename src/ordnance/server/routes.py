@@ -34,6 +34,10 @@ LangQ = Annotated[
 ]
 
 
+#: The largest version a request may name (the journal's version columns are 32-bit).
+MAX_VERSION = 2**31 - 1
+
+
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
@@ -43,7 +47,12 @@ class NewTable(BaseModel):
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: dict[str, Any] = Field(description='The action, e.g. {"type": "attack", ...}.')
-    expected_version: int = Field(ge=0, description="The version this action was made at.")
+    expected_version: int = Field(
+        ge=0,
+        le=MAX_VERSION,
+        description="The version this action was made at (the table's current version; "
+        "any other is refused with 409 and nothing written).",
+    )
     dice: list[Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
         default=None,
         max_length=200,
@@ -59,7 +68,7 @@ class Odds(BaseModel):
 
 class UndoAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    expected_version: int = Field(ge=0)
+    expected_version: int = Field(ge=0, le=MAX_VERSION)
 
 
 class UndoAnswer(BaseModel):

@@ -286,15 +286,28 @@ class TableService:
         expected_version: int,
         dice: Sequence[int] | None = None,
     ) -> dict[str, Any]:
+        """Apply ``action`` for ``seat`` at ``expected_version``.
+
+        A refused action writes no row in any table: the version is checked
+        (:class:`StaleVersion`) before any commitment is read, and the
+        commitment for the current version already exists, because creating
+        the table and every accepted write draw the commitment of the version
+        they lead to. (A table made outside the server, e.g. by ``ordnance game
+        new``, gets its first commitments from the first view or action.)
+        """
         session = self.session(game_id)
         self._check_side(action, seat)
+        version = session.version
+        if expected_version != version:
+            raise StaleVersion(expected_version, version)
         source: DiceSource
         if dice is None:
-            commit = commitments.commitment(self.journal, game_id, expected_version)
+            commit = commitments.commitment(self.journal, game_id, version)
             source = SeededDice(commit.seed)
         else:
             source = EnteredDice(list(dice))
         entry = guarded(lambda: session.act(dict(action), source, seat, expected_version))
+        commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row = entry.for_seat(seat)
         row["dice_origin"] = entry.dice_origin
@@ -353,6 +366,7 @@ class TableService:
         result: dict[str, Any] = {"request": request_id}
         if accept:
             entry = session.undo(seat, expected_version=req.at_version)
+            commitments.commitment(self.journal, game_id, entry.seq)
             result["version"] = entry.seq
         with self.journal.transaction() as s:
             row = s.get(UndoRequestRow, request_id)
