@@ -288,13 +288,13 @@ def test_canister_through_game() -> None:
     # ASL-8.4-e: the piece's Ordnance Listing FP wins over the chart; no FP known: refused
     s3 = act(new(), {"type": "add_gun", "id": "d", "side": "russian", "notation": "C7",
                      "gun_size": "45L", "hex": "0,0", "canister_fp": 8})  # fmt: skip
-    out3 = GAME.apply(in_phase(s3, "PFPh"), {"type": "fire_canister", "gun": "d", "aim": 1},
-                      EnteredDice([2, 2]))  # fmt: skip
+    fire_d = {"type": "fire_canister", "gun": "d", "aim": 1, "ca": 0}
+    out3 = GAME.apply(in_phase(s3, "PFPh"), fire_d, EnteredDice([2, 2]))
     assert out3.events[0].data["attacks"][-1]["fp"] == "8/1"
     s4 = act(new(), {"type": "add_gun", "id": "e", "side": "russian", "notation": "C7",
                      "gun_size": "45L", "hex": "0,0"})  # fmt: skip
     with pytest.raises(UnknownName) as err:
-        act(in_phase(s4, "PFPh"), {"type": "fire_canister", "gun": "e", "aim": 1}, 2, 2)
+        act(in_phase(s4, "PFPh"), {"type": "fire_canister", "gun": "e", "aim": 1, "ca": 0}, 2, 2)
     assert err.value.clause == "ASL-8.4-e"
 
 

@@ -130,9 +130,18 @@ class FireCanister(_Model):
     aim: int | None = Field(None, ge=1, le=5, description="Aim point V1..V5 of the CA.")
     building_hex: str | None = Field(None, description="Building hex at range 2 (ASL-8.4-j).")
     building_level: int = Field(1, description="Middle of the three building levels aimed at.")
-    ca: int = Field(0, ge=0, le=5, description="CA direction (0 = N ... 5 = NW).")
+    ca: int | None = Field(
+        None,
+        ge=0,
+        le=5,
+        description="CA direction (0 = N ... 5 = NW); default the Gun's recorded CA. "
+        "A different value turns the CA before the DR (ASL-AMB-15).",
+    )
     moved: bool = Field(False, description="The AFV moved this Player Turn (ASL-8.4-c).")
-    manned_in_mph: bool = Field(False, description="Infantry manned the Gun in the MPh.")
+    manned_in_mph: bool = Field(
+        False,
+        description="Infantry manned the Gun in the MPh (halves the FP in the AFPh, ASL-8.4-c).",
+    )
     same_level: bool = True
     drm: int = Field(0, description="TEM/Hindrance/hexspine DRM for the target Locations.")
 

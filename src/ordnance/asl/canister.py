@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ordnance.asl import ift
+from ordnance.asl import depletion, ift
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation, TooManyDice
 from ordnance.core.hexes import CoveredArc, Direction, Hex, Hexside, Vertex, line, ring
@@ -632,13 +632,13 @@ def _drm_for(
 
 
 def _depletion(total: int, depletion_number: int | None) -> DepletionOutcome:
+    """ASL-8.9-c/d/e via ASL-8.4-g through :func:`ordnance.asl.depletion.depletion_outcome`.
+
+    The one Canister addition: a piece with no C# reports ``"no-check"``.
+    """
     if depletion_number is None:
         return "no-check"
-    if total < depletion_number:
-        return "used"  # ASL-8.9-c
-    if total == depletion_number:
-        return "used-and-depleted"  # ASL-8.9-d
-    return "not-available"  # ASL-8.9-e via ASL-8.4-g
+    return depletion.depletion_outcome(total, depletion_number).value
 
 
 def resolve(
@@ -670,8 +670,7 @@ def resolve(
     opts = options or CanisterOptions()
     total = dr.total
     outcome = _depletion(total, depletion_number)
-    b_number = 12 if breakdown_number is None else breakdown_number
-    malfunction = total >= b_number
+    malfunction = depletion.malfunctions(total, breakdown_number)
     clauses = ["ASL-8.4-b", "ASL-8.4-f", "ASL-AMB-9", "ASL-8.42-a"]
     if outcome == "not-available":
         if location_drs:
@@ -835,7 +834,6 @@ def canister_odds(
     """
     opts = options or CanisterOptions()
     totals = _dr_totals()
-    b_number = 12 if breakdown_number is None else breakdown_number
     finals = [_drm_for(a, drm, common_drm) for a in attacks]
 
     def cell(i: int, total: int) -> str:
@@ -845,7 +843,7 @@ def canister_odds(
 
     def joint_given(first: int) -> Distribution[OutcomeKey]:
         outcome = _depletion(first, depletion_number)
-        malf = first >= b_number
+        malf = depletion.malfunctions(first, breakdown_number)
         if outcome == "not-available":
             return Distribution.certain((outcome, malf, ()))
         if opts.canister_dr == "one" or not attacks:

@@ -516,14 +516,23 @@ def game_odds(
     gun: Annotated[str, typer.Option("--gun")],
     ammo: Annotated[str | None, typer.Option("--ammo")] = None,
     intensive: Annotated[bool, typer.Option("--intensive")] = False,
+    ca: Annotated[
+        int | None, typer.Option("--ca", help="Canister: the CA of the aim points (0-5).")
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Odds of a Gun's next shot with the declared ammunition."""
+    """Odds of a Gun's next shot with the declared ammunition (Canister: per Location too)."""
     session = _session(db, game_id)
-    action: dict[str, Any] = {"type": "fire", "gun": gun, "intensive": intensive}
-    if ammo is not None:
-        action["ammo"] = ammo
+    action: dict[str, Any]
+    if ammo is not None and ammo.strip().upper() in ("CANISTER", "C"):
+        action = {"type": "fire_canister", "gun": gun}
+        if ca is not None:
+            action["ca"] = ca
+    else:
+        action = {"type": "fire", "gun": gun, "intensive": intensive}
+        if ammo is not None:
+            action["ammo"] = ammo
     data = session.game.odds(session.state(), action, None) or {}
     emit(data, as_json)
 

@@ -31,8 +31,8 @@ from typing import Any
 
 from ordnance.asl.depletion import (
     DepletionOutcome,
-    breakdown_number,
     depletion_outcome,
+    malfunctions,
     special_ammo_shot,
 )
 from ordnance.core.dice import DiceSource
@@ -76,11 +76,24 @@ def shot_with_malfunction(
     depletion: int | None, breakdown: int | None = None, *, intensive: bool = False
 ) -> Distribution[tuple[str, bool]]:
     """Joint outcome and malfunction of one shot (ASL-AMB-18; B# -2 under Intensive Fire)."""
-    b = breakdown_number(breakdown, intensive=intensive)
     counts: dict[tuple[str, bool], int] = {}
     for total, ways in DR_WAYS.items():
-        key = (depletion_outcome(total, depletion).value, total >= b)
+        key = (
+            depletion_outcome(total, depletion).value,
+            malfunctions(total, breakdown, intensive=intensive),
+        )
         counts[key] = counts.get(key, 0) + ways
+    return Distribution.from_counts(counts)
+
+
+def malfunction_distribution(
+    breakdown: int | None = None, *, intensive: bool = False
+) -> Distribution[str]:
+    """An ordinary shot (no depletion check): malfunction or not, by :func:`malfunctions`."""
+    counts = {"malfunction": 0, "no malfunction": 0}
+    for total, ways in DR_WAYS.items():
+        broke = malfunctions(total, breakdown, intensive=intensive)
+        counts["malfunction" if broke else "no malfunction"] += ways
     return Distribution.from_counts(counts)
 
 

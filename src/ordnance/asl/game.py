@@ -34,7 +34,7 @@ MPh/DFPh as DEFENDER.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ordnance.asl.actions import (
@@ -52,6 +52,7 @@ from ordnance.asl.actions import (
     parse_action,
     parse_settings,
 )
+from ordnance.asl.canister import CanisterAim, CanisterHexAttack, CanisterOptions
 from ordnance.asl.capability import GOVERNED_ELSEWHERE, resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import (
@@ -61,7 +62,11 @@ from ordnance.asl.depletion import (
     malfunctions,
     refuse_late_declaration,
 )
-from ordnance.asl.depletion_odds import shot_distribution, shot_with_malfunction
+from ordnance.asl.depletion_odds import (
+    malfunction_distribution,
+    shot_distribution,
+    shot_with_malfunction,
+)
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
@@ -71,9 +76,19 @@ from ordnance.asl.supply import NATIONALITIES, caliber_of, chart_row, normalise_
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.forms import choices, hex_field, panel
-from ordnance.core.game import Event, Game, Message, Outcome, hex_line_answer, joined, msg, term
+from ordnance.core.game import (
+    Event,
+    Game,
+    Message,
+    Outcome,
+    hex_line_answer,
+    joined,
+    msg,
+    render_message,
+    term,
+)
 from ordnance.core.hexes import Direction, Hex, line
-from ordnance.core.odds.distribution import Distribution, fraction_text
+from ordnance.core.odds.distribution import fraction_text
 
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
 ORDINARY = ("ordinary", "AP", "HE")
@@ -81,6 +96,20 @@ ORDINARY = ("ordinary", "AP", "HE")
 FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
 #: Targets at which the Gun's automatic choice is AP; every other target gets HE (ASL-8.8-b).
 ARMORED_TARGETS = ("vehicle",)
+
+
+@dataclass(frozen=True, slots=True)
+class CanisterPlan:
+    """What a Canister shot attacks, fixed before its DR (ASL-8.4-c/h/i/k)."""
+
+    options: CanisterOptions
+    ca: int
+    aim: CanisterAim
+    attacks: tuple[CanisterHexAttack, ...]
+    #: ASL-8.4-c: manned by Infantry in the MPh and fired in the AFPh.
+    manned_halves: bool
+    #: Why the manned-in-MPh halving did or did not apply (a translatable term).
+    note: dict[str, Any] | None
 
 
 def _nat_key(text: str) -> str:
@@ -344,20 +373,20 @@ class AslGame(Game[AslState]):
             )
         if gun.malfunctioned:
             raise RuleViolation(
-                "ASL-8.9-e",
+                "ASL-B5.7",
                 f"{gun.id} has malfunctioned and cannot fire",
                 hint="repair it first (a malfunctioned Gun may not fire again)",
             )
         if intensive:
             if state.phase is Phase.AFPh:
                 raise RuleViolation(
-                    "ASL-8.92-a",
+                    "ASL-B5.8",
                     "Intensive Fire is not allowed in the AFPh",
                     hint="fire normally",
                 )
             if not gun.fired_this_phase or gun.may_fire_again or gun.intensive_used:
                 raise RuleViolation(
-                    "ASL-8.92-a",
+                    "ASL-B5.8",
                     f"{gun.id} may use Intensive Fire only once, after its normal fire "
                     "(and ROF) this phase",
                     hint="fire normally first",
@@ -600,6 +629,7 @@ class AslGame(Game[AslState]):
         non_smoke: bool = True,
         markers: tuple[Marker, ...] = (),
         ca_before: int | Literal["unchanged"] | None = "unchanged",
+        note: dict[str, Any] | None = None,
     ) -> Outcome[AslState]:
         cap2 = replace(
             cap,
@@ -636,18 +666,31 @@ class AslGame(Game[AslState]):
                 "ca_restored": undo,
                 "clause": "ASL-AMB-15",
             }
-        gun2 = replace(
-            gun,
-            capabilities=caps,
-            shots=shot_no,
-            fired_this_phase=gun.fired_this_phase or fired,
-            may_fire_again=result.may_fire_again_other_ammo or result.rof_retained,
-            intensive_used=gun.intensive_used or (result.intensive and fired),
-            malfunctioned=result.malfunctioned,
-            pending=None,
-            ca=ca,
-            fire_marker=FIRE_MARKERS.get(state.phase) if fired else gun.fire_marker,
-        )
+        if fired:
+            gun2 = replace(
+                gun,
+                capabilities=caps,
+                shots=shot_no,
+                fired_this_phase=True,
+                may_fire_again=result.rof_retained,
+                intensive_used=gun.intensive_used or result.intensive,
+                malfunctioned=result.malfunctioned,
+                pending=None,
+                fire_marker=FIRE_MARKERS.get(state.phase),
+            )
+        else:
+            # ASL-8.9-e: the attempt counts as not fired for every purpose but the
+            # malfunction check, so the Gun keeps the firing rights it had before it
+            # (a voided Intensive Fire attempt may be made again as Intensive Fire,
+            # and does not turn into a normal shot); only the ammunition is gone.
+            gun2 = replace(
+                gun,
+                capabilities=caps,
+                shots=shot_no,
+                malfunctioned=result.malfunctioned,
+                pending=None,
+                ca=ca,
+            )
         fired_sides = state.non_smoke_fired | ({gun.side} if fired and non_smoke else set())
         new = self._with_gun(
             state, gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
@@ -670,6 +713,12 @@ class AslGame(Game[AslState]):
                     **args,
                     ca=Direction(ca).name,
                 )
+        if note is not None:
+            message = msg(
+                "{text}; {note}",
+                text={"template": message.template, "args": dict(message.args)},
+                note=note,
+            )
         event = Event.of(kind, data, message)
         return Outcome(_remember(new, event.text), (event,))
 
@@ -730,14 +779,13 @@ class AslGame(Game[AslState]):
         )
 
     # -- Canister -------------------------------------------------------------
-    def _fire_canister(
-        self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
-    ) -> Outcome[AslState]:
+    def _canister_plan(self, state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
+        """Aim point, CA and attacked Locations of a Canister shot, before its DR.
+
+        The shot and its odds both use this, so they attack the same Locations.
+        """
         from ordnance.asl import canister
 
-        gun = self._own_gun(state, act.gun, seat)
-        if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
-            raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
         if gun.hex is None:
             raise RuleViolation(
                 "ASL-8.4-h",
@@ -752,8 +800,15 @@ class AslGame(Game[AslState]):
             canister_dr=opts.canister_dr,
             canister_vehicles=opts.canister_vehicles,
         )
+        ca = act.ca if act.ca is not None else gun.ca
+        if ca is None:
+            raise RuleViolation(
+                "ASL-8.4-h",
+                f"{gun.id} has no recorded Covered Arc, so its Canister aim points are unknown",
+                hint="give the CA with --ca 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
+                "(turn_ca)",
+            )
         gun_hex = _check_hex(gun.hex)
-        aims = canister.aim_points(gun_hex, act.ca, options=copts)
         if act.building_hex is not None:
             aim = canister.building_aim(
                 gun_hex,
@@ -763,6 +818,7 @@ class AslGame(Game[AslState]):
                 highest_level=act.building_level + 1,
             )
         else:
+            aims = canister.aim_points(gun_hex, ca, options=copts)
             names = [a.name for a in aims]
             wanted = f"V{act.aim or 3}"
             if wanted not in names:
@@ -772,33 +828,78 @@ class AslGame(Game[AslState]):
                     hint="aim at one of " + ", ".join(names),
                 )
             aim = aims[names.index(wanted)]
-        self._check_may_fire(state, gun)
-        cap = self._special_capability(gun, Ammo.CANISTER)
+        # ASL-8.4-c: a Gun manned by Infantry in the MPh fires Canister at half FP in
+        # the AFPh that follows; in any other phase the manning does not halve it.
+        manned_halves = act.manned_in_mph and state.phase is Phase.AFPh
         attacks = canister.canister_attacks(
             aim,
             _canister_fp(gun),
-            moved_or_manned_in_mph=act.moved or act.manned_in_mph,
+            moved_or_manned_in_mph=act.moved or manned_halves,
             same_level=act.same_level,
             options=copts,
         )
+        note: dict[str, Any] | None = None
+        if act.manned_in_mph:
+            note = (
+                term("manned in the MPh, fired in the AFPh: Canister FP halved (ASL-8.4-c)")
+                if manned_halves
+                else term(
+                    "manned in the MPh but fired in the {phase}: no halving, it applies only "
+                    "in the AFPh (ASL-8.4-c)",
+                    phase=state.phase.value,
+                )
+            )
+        return CanisterPlan(copts, ca, aim, tuple(attacks), manned_halves, note)
+
+    def _fire_canister(
+        self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
+    ) -> Outcome[AslState]:
+        from ordnance.asl import canister
+
+        gun = self._own_gun(state, act.gun, seat)
+        if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
+            raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
+        plan = self._canister_plan(state, gun, act)
+        self._check_may_fire(state, gun)
+        cap = self._special_capability(gun, Ammo.CANISTER)
+        ca_before = gun.ca
+        gun = replace(gun, ca=plan.ca)  # a CA change is made before the DR (ASL-AMB-15)
         result = canister.fire_canister(
             dice,
-            attacks,
+            plan.attacks,
             depletion_number=cap.depletion,
             breakdown_number=gun.breakdown,
             common_drm=act.drm,
-            options=copts,
+            options=plan.options,
         )
         shot = check_shot(
             Ammo.CANISTER.value, cap.depletion, result.original, breakdown=gun.breakdown
         )
         extra: dict[str, Any] = {
-            "aim": aim.to_dict(),
-            "attacks": [a.to_dict() for a in attacks],
+            "aim": plan.aim.to_dict(),
+            "ca": plan.ca,
+            "ca_before": ca_before,
+            "attacks": [a.to_dict() for a in plan.attacks],
             "canister": result.to_dict(),
         }
-        out = self._record_shot(state, gun, cap, shot, gun.shots + 1, kind="canister", extra=extra)
-        cluster = tuple(str(h) for h in aim.cluster)
+        if plan.note is not None:
+            extra["manned_in_mph"] = {
+                "halved": plan.manned_halves,
+                "clause": "ASL-8.4-c",
+                "why": render_message(plan.note["template"], plan.note["args"]),
+            }
+        out = self._record_shot(
+            state,
+            gun,
+            cap,
+            shot,
+            gun.shots + 1,
+            kind="canister",
+            extra=extra,
+            ca_before=ca_before,
+            note=plan.note,
+        )
+        cluster = tuple(str(h) for h in plan.aim.cluster)
         return Outcome(replace(out.state, clusters=(cluster,)), out.events)
 
     # -- observer -------------------------------------------------------------
@@ -902,14 +1003,9 @@ class AslGame(Game[AslState]):
             ammo, special = (Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP), True
         else:
             ammo, special = Ammo.CANISTER, True
-        b = breakdown_number(gun.breakdown, intensive=intensive)
         if not special or ammo is None:
-            dist = Distribution.from_counts(
-                {
-                    "malfunction": sum(6 - abs(t - 7) for t in range(b, 13)),
-                    "no malfunction": sum(6 - abs(t - 7) for t in range(2, b)),
-                }
-            )
+            b = breakdown_number(gun.breakdown, intensive=intensive)
+            dist = malfunction_distribution(gun.breakdown, intensive=intensive)
             return {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
                     "distribution": dist.to_json()}  # fmt: skip
         cap = gun.capability(ammo.value)
@@ -920,7 +1016,7 @@ class AslGame(Game[AslState]):
             }
         dist = shot_distribution(cap.depletion)
         joint = shot_with_malfunction(cap.depletion, gun.breakdown, intensive=intensive)
-        return {
+        answer: dict[str, Any] = {
             "title": f"{gun.id}: {ammo.value} N={cap.depletion} (ASL-8.9-c/d/e)",
             "distribution": dist.to_json(),
             "malfunction": fraction_text(joint.probability(lambda o: o[1])),
@@ -928,6 +1024,37 @@ class AslGame(Game[AslState]):
             "joint": {
                 f"{o}{' + malfunction' if m else ''}": fraction_text(p)
                 for (o, m), p in joint.items()
+            },
+        }
+        if isinstance(act, FireCanister):
+            answer.update(self._canister_odds(state, gun, act, cap))
+        return answer
+
+    def _canister_odds(
+        self, state: AslState, gun: Gun, act: FireCanister, cap: Capability
+    ) -> dict[str, Any]:
+        """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`canister_odds`."""
+        from ordnance.asl import canister
+
+        try:
+            plan = self._canister_plan(state, gun, act)
+        except RuleViolation as exc:
+            return {"canister": {"refused": exc.message, "clause": exc.clause}}
+        odds = canister.canister_odds(
+            plan.attacks,
+            depletion_number=cap.depletion,
+            breakdown_number=gun.breakdown,
+            common_drm=act.drm,
+            options=plan.options,
+        )
+        return {
+            "title": f"{gun.id}: Canister C#={cap.depletion}, {plan.aim.name} "
+            "(ASL-8.4-f/g, ASL-8.9-c/d/e)",
+            "canister": {
+                "aim": plan.aim.to_dict(),
+                "ca": plan.ca,
+                "manned_halved": plan.manned_halves,
+                **odds.to_dict(),
             },
         }
 
