@@ -217,7 +217,9 @@ def test_hit_number_above_six_is_refused():
 
 armour = st.sampled_from(list(ArmourClass))
 condition = st.sampled_from([c for c in ALL_CONDITIONS if not c.eliminated])
+#: WAW-B5: at most two units besides HQs stack in a hex (three only for ``allocate``).
 target_lists = st.lists(st.tuples(armour, condition), min_size=1, max_size=3)
+stack_lists = st.lists(st.tuples(armour, condition), min_size=1, max_size=2)
 any_settings = st.builds(
     WawSettings,
     he_allocation=st.sampled_from(["overflow", "strict_round_robin"]),
@@ -236,7 +238,7 @@ def test_property_no_second_hit_before_everyone_has_one(specs, hits, settings):
     assert min(hits, len(units)) == sum(1 for n in given_.values() if n)
 
 
-@given(target_lists, st.integers(0, 6), st.integers(0, 2), any_settings, st.data())
+@given(stack_lists, st.integers(0, 6), st.integers(0, 2), any_settings, st.data())
 def test_property_he_never_reduces_an_armoured_vehicle(specs, fp, defence, settings, data):
     """covers WAW-HE-i: whatever the dice, a combat vehicle ends at most Disrupted."""
     units = [Target(f"u{i}", a, c) for i, (a, c) in enumerate(specs)]
@@ -272,7 +274,7 @@ def test_net_hits_equal_enumeration_of_the_resolving_code(fp, hn, defence):
 STACKS = [
     [Target("a", H), Target("b", V)],
     [Target("a", L, D), Target("b", U), Target("hq", V, hq=True)],
-    [Target("a", V), Target("b", V, D), Target("c", H)],
+    [Target("a", V, D), Target("c", H), Target("hq", V, D, hq=True)],
     [Target("a", U, Condition(disrupted=True, reduced=True))],
 ]
 OPTIONS = [
@@ -313,3 +315,17 @@ def test_marginals_of_a_tank_and_infantry_in_woods():
     assert m["t"]["disrupted"] == Fraction(113, 128)
     assert m["i"]["eliminated"] == Fraction(17, 64)
     assert "reduced" not in {k.split("+")[-1] for k in m["t"]}
+
+
+def test_more_targets_than_the_stacking_limit_are_refused():
+    """covers WAW-B5: three units besides the HQ cannot be in one hex, so no mission on them."""
+    three = [Target("a", V), Target("b", V, D), Target("c", H), Target("hq", V, hq=True)]
+    with pytest.raises(RuleViolation) as err:
+        resolve_he_fire(three, 3, 4, 0, EnteredDice([]), DEFAULT)
+    assert err.value.clause == "WAW-B5" and "at most 2 units" in str(err.value)
+    assert err.value.hint
+    with pytest.raises(RuleViolation) as err:
+        he_fire_outcomes(three, 3, 4, 0, DEFAULT)
+    assert err.value.clause == "WAW-B5"
+    # two units and an HQ are fine
+    assert he_fire_outcomes(three[:2] + three[3:], 1, 4, 0, DEFAULT)

@@ -4,7 +4,8 @@
 * WAW-8.3-b / -c: a Mines! marker in the target hex mines it and its six
   neighbours (the same seven-hex area as smoke).
 * WAW-8.3-d: each unit entering a mined hex is attacked: one d6, even
-  Disrupts, odd does nothing.
+  Disrupts, odd does nothing. WAW-AMB-13: one roll per mined hex entered,
+  even where mined areas overlap (:func:`markers_rolled_against`).
 * WAW-8.3-e: a 6 also removes the marker, after Disrupting the unit (WAW-AMB-16).
 * WAW-8.3-f: the marker has no other expiry (the Marker Removal Phase keeps it).
 
@@ -39,6 +40,40 @@ def check_fascam_caller(nationality: str, who: str) -> None:
 def markers_covering(mines: Iterable[Hex], h: Hex) -> list[Hex]:
     """The Mines! markers whose area holds ``h`` (WAW-8.3-c), in hex order."""
     return sorted(m for m in mines if h in smoke_area(m))
+
+
+def marker_rolled_against(mines: Iterable[Hex], h: Hex) -> Hex | None:
+    """The one marker a roll in ``h`` answers to, or None if ``h`` is not mined.
+
+    Where mined areas overlap, the hex is still entered once and rolled for
+    once (WAW-AMB-13), and a 6 removes ONE marker: the one whose centre is
+    nearest ``h`` (the marker in ``h`` itself before a neighbour's), ties going
+    to the lowest hex in (q, r) order.
+
+    >>> marker_rolled_against({Hex(1, 0), Hex(0, 0)}, Hex(1, 0))
+    Hex(1, 0)
+    >>> marker_rolled_against({Hex(1, 0), Hex(0, 1)}, Hex(0, 0))
+    Hex(0, 1)
+    >>> marker_rolled_against({Hex(5, 5)}, Hex(0, 0)) is None
+    True
+    """
+    covering = markers_covering(mines, h)
+    if not covering:
+        return None
+    return min(covering, key=lambda m: (m.distance(h), m))
+
+
+def markers_rolled_against(mines: Iterable[Hex], h: Hex, settings: WawSettings) -> list[Hex]:
+    """The markers a unit entering ``h`` is attacked by, one die each (WAW-AMB-13).
+
+    Default ``fascam_overlap = "per_hex"``: one attack per mined hex entered,
+    however many mined areas overlap there. Option ``"per_marker"``: one
+    attack for each marker whose area holds ``h``, in hex order.
+    """
+    if settings.fascam_overlap == "per_marker":
+        return markers_covering(mines, h)
+    one = marker_rolled_against(mines, h)
+    return [] if one is None else [one]
 
 
 def mine_attack(die: int) -> tuple[bool, bool]:

@@ -12,8 +12,8 @@ Dice are asked for in this order, so entered dice follow it too:
    city (WAW-HE-b to -f);
 3. the allocation die, only when the order of the units changes the result
    (WAW-HE-g): with two target units, 1-3 means the unit listed first takes
-   the first Hit, 4-6 the other one; with three units the die picks one of the
-   six orders;
+   the first Hit, 4-6 the other one (a hex holds at most two units besides
+   its HQs, WAW-B5);
 4. one d6 per HQ in the hex when another unit there took a Hit (WAW-HE-k).
 
 Under the optional per-unit rule (WAW-HE-l) steps 1 and 2 repeat for each
@@ -30,7 +30,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.waw.catalogue import ArmourClass, TerrainType
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.units import Condition, harmable_hits, he_hit, he_hits
+from ordnance.waw.units import STACKING_LIMIT, Condition, harmable_hits, he_hit, he_hits
 
 #: A defence die cancels one Hit on this face or higher (WAW-HE-e).
 CANCEL_ON = 5
@@ -231,8 +231,13 @@ def check_targets(units: Sequence[Target]) -> None:
             "there is no unit in the target hex for the salvo to hit",
             hint="target a hex holding enemy units",
         )
-    if len(targets) > 3:
-        raise OrdnanceError(f"{len(targets)} target units in one hex: the stacking limit is 2")
+    if len(targets) > STACKING_LIMIT:
+        raise RuleViolation(
+            "WAW-B5",
+            f"{len(targets)} target units in one hex, but at most {STACKING_LIMIT} units "
+            "stack in a hex",
+            hint=f"list at most {STACKING_LIMIT} units besides any HQ (an HQ does not count)",
+        )
 
 
 def resolve_he_fire(

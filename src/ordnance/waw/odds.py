@@ -15,11 +15,14 @@ Fraction(3, 32)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from math import comb
 
-from ordnance.core.odds import Distribution
+from ordnance.core.dice import DiceSource
+from ordnance.core.hexes import Hex
+from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.pools import net_hits, successes
 from ordnance.waw.he_fire import (
     CANCEL_ON,
@@ -31,7 +34,9 @@ from ordnance.waw.he_fire import (
     orders,
     split_targets,
 )
+from ordnance.waw.record import enter_hex
 from ordnance.waw.settings import WawSettings
+from ordnance.waw.state import WawState
 from ordnance.waw.units import Condition, he_hit, he_hits
 
 #: An outcome: each unit's (and HQ's) resulting condition label, sorted by id.
@@ -181,6 +186,50 @@ def fascam_attack() -> Distribution[str]:
     return Distribution.from_counts(
         {"no effect": 3, "disrupted": 2, "disrupted, marker removed": 1}
     )
+
+
+#: A point of a move through mines: the unit's condition, the markers left,
+#: whether it has been attacked during this move (WAW-AMB-13 option).
+_MovePoint = tuple[Condition, frozenset[Hex], bool]
+
+
+def move_through_mines(state: WawState, uid: str, path: Sequence[Hex]) -> Distribution[str]:
+    """Exact outcome of a unit's move through mined hexes (WAW-8.3-d, -e, WAW-AMB-13).
+
+    Each hex of the path is resolved by the move's own code,
+    :func:`ordnance.waw.record.enter_hex`, enumerated over its dice; only the
+    unit's condition, the markers left and the "attacked this move" flag carry
+    from hex to hex, so the cost is linear in the path. An outcome reads
+    ``"disrupted"`` or ``"disrupted; Mines! removed: 4,4"``.
+    """
+    start = state.unit(uid)
+    points: Distribution[_MovePoint] = Distribution.certain(
+        (start.condition, frozenset(state.mines), False)
+    )
+    for step in path:
+
+        def step_from(point: _MovePoint, step: Hex = step) -> Distribution[_MovePoint]:
+            cond, mines, attacked = point
+            if cond.eliminated:
+                return Distribution.certain(point)
+            here = replace(state.with_condition(uid, cond), mines=mines)
+
+            def roll(dice: DiceSource) -> _MovePoint:
+                new, _events, hit = enter_hex(here, uid, step, dice, attacked)
+                return (new.unit(uid).condition, frozenset(new.mines), hit)
+
+            return enumerate_procedure(roll)
+
+        points = points.bind(step_from)
+    return points.map(partial(_move_label, frozenset(state.mines)))
+
+
+def _move_label(before: frozenset[Hex], point: _MovePoint) -> str:
+    cond, mines, _attacked = point
+    removed = sorted(before - mines)
+    if not removed:
+        return cond.label
+    return f"{cond.label}; Mines! removed: {', '.join(map(str, removed))}"
 
 
 def outcome_json(outcomes: Distribution[Outcome]) -> dict[str, str]:

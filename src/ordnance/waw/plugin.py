@@ -22,10 +22,10 @@ from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
 from ordnance.waw.los import judge_los, smoke_area
 from ordnance.waw.odds import (
-    fascam_attack,
     he_fire_outcomes,
     he_net_hits,
     marginals_json,
+    move_through_mines,
     outcome_json,
 )
 from ordnance.waw.record import apply_action
@@ -122,9 +122,11 @@ class WorldAtWar(Game[WawState]):
             ]
             if not mined or not attacked_by_mines(nationality, state.settings):
                 return None
+            path = [state.hex(h) for h in act.path]
             return {
-                "title": f"each mine attack on {unit.id} (mined hexes on the path: {', '.join(mined)})",
-                "distribution": fascam_attack().to_json(),
+                "title": f"{unit.id} moving through the mines (mined hexes on the path: "
+                f"{', '.join(mined)})",
+                "distribution": move_through_mines(state, unit.id, path).to_json(),
             }
         if isinstance(act, A.Fire):
             unit = state.live_unit(act.unit)

@@ -18,7 +18,7 @@ from ordnance.waw import actions as A
 from ordnance.waw.fascam import (
     attacked_by_mines,
     check_fascam_caller,
-    markers_covering,
+    markers_rolled_against,
     mine_attack,
     mine_disrupt,
 )
@@ -280,6 +280,35 @@ def _mine_attack(
     return new, Event.of("mine_attack", data, message)
 
 
+def enter_hex(
+    state: WawState, uid: str, step: Hex, dice: DiceSource, attacked: bool
+) -> tuple[WawState, list[Event], bool]:
+    """One hex of a move: the unit enters ``step`` and the mines there attack it.
+
+    WAW-8.3-d with WAW-AMB-13: by default one roll for the hex however many
+    mined areas overlap in it (:func:`markers_rolled_against`; option
+    ``fascam_overlap="per_marker"``), and with ``fascam_once_per_move`` no
+    roll once the unit has been attacked during this move (``attacked``).
+    Returns the new state, its events and whether the unit has been attacked.
+    The move and its odds (:func:`ordnance.waw.odds.move_through_mines`) both
+    run this function.
+    """
+    new = state.with_unit(replace(state.unit(uid), hex=step))
+    nationality = state.unit_type(state.unit(uid)).nationality
+    if not attacked_by_mines(nationality, state.settings):
+        return new, [], attacked
+    events: list[Event] = []
+    for marker in markers_rolled_against(new.mines, step, state.settings):
+        if attacked and state.settings.fascam_once_per_move:
+            break
+        if new.unit(uid).condition.eliminated or marker not in new.mines:
+            break
+        new, ev = _mine_attack(new, uid, step, marker, dice)
+        events.append(ev)
+        attacked = True
+    return new, events, attacked
+
+
 def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Result:
     """Move hex by hex; each mined hex entered attacks the unit (WAW-8.3-d, WAW-AMB-13)."""
     unit = state.live_unit(a.unit)
@@ -293,20 +322,12 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Resu
             )
         here = step
     state.check_stacking(path[-1], unit)
-    nationality = state.unit_type(unit).nationality
     new = state
     events: list[Event] = []
     attacked = False
     for step in path:
-        new = new.with_unit(replace(new.unit(unit.id), hex=step))
-        if not attacked_by_mines(nationality, state.settings):
-            continue
-        for marker in markers_covering(new.mines, step):
-            if attacked and state.settings.fascam_once_per_move:
-                break
-            new, ev = _mine_attack(new, unit.id, step, marker, dice)
-            events.append(ev)
-            attacked = True
+        new, step_events, attacked = enter_hex(new, unit.id, step, dice, attacked)
+        events.extend(step_events)
         if new.unit(unit.id).condition.eliminated:
             break
     moved_to = new.unit(unit.id).hex

@@ -86,6 +86,10 @@ class WawSettings(BaseModel):
     fascam_friendly_immune: bool = False
     #: WAW-AMB-13 option: at most one mine attack per unit per move.
     fascam_once_per_move: bool = False
+    #: WAW-AMB-13, overlapping mined areas: "per_hex" (default: one roll per
+    #: mined hex entered; a 6 removes the marker nearest the hex, ties to the
+    #: lowest hex) or "per_marker" (one roll for each marker covering the hex).
+    fascam_overlap: Literal["per_hex", "per_marker"] = "per_hex"
     #: WAW-AMB-14 option: attack every unit already in the area when the marker is placed.
     fascam_attack_on_placement: bool = False
     #: WAW-AMB-15 option: a mine Disrupt on a Disrupted unit Reduces it (damage ladder).

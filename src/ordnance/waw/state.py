@@ -15,10 +15,7 @@ from ordnance.core.hexes import Hex, parse_hex
 from ordnance.waw.catalogue import Catalogue, TerrainType, UnitType, catalogue
 from ordnance.waw.he_fire import Target
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.units import Condition, Unit
-
-#: Units per hex; an HQ does not count (notes B5).
-STACKING_LIMIT = 2
+from ordnance.waw.units import STACKING_LIMIT, Condition, Unit
 
 
 @dataclass(frozen=True, slots=True)

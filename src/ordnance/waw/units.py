@@ -25,6 +25,9 @@ from typing import Literal
 from ordnance.core.hexes import Hex
 from ordnance.waw.catalogue import ArmourClass
 
+#: Units per hex; an HQ does not count (WAW-B5, notes Part B5).
+STACKING_LIMIT = 2
+
 Ladder = Literal["current_state", "per_salvo"]
 SoftCap = Literal["eliminated", "reduced"]
 
