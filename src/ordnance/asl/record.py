@@ -4,13 +4,14 @@ The record is kept per piece, not per counter type, and lasts the whole
 scenario: an ammunition that ran out (ASL-8.9-d) or was found missing
 (ASL-8.9-e) stays gone, with the DR and turn that exhausted it.
 
-The state values here are immutable; :mod:`ordnance.asl.game` builds new ones.
+The state values here are immutable; :mod:`ordnance.asl.game` and
+:mod:`ordnance.asl.fire` build new ones.
 :func:`record_table` prints the record with Rich.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from rich.table import Table
@@ -184,6 +185,15 @@ class AslState:
             if gun.id == gun_id:
                 return gun
         return None
+
+    def with_gun(self, gun: Gun, **changes: Any) -> AslState:
+        """This state with ``gun`` replacing the Gun of the same id (and other changes)."""
+        guns = tuple(gun if g.id == gun.id else g for g in self.guns)
+        return replace(self, guns=guns, **changes)
+
+    def remember(self, text: str) -> AslState:
+        """This state with ``text`` added to the recent events the view shows (last 8)."""
+        return replace(self, recent=(*self.recent, text)[-8:])
 
 
 def status_text(cap: Capability) -> str:

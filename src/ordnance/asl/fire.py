@@ -1,0 +1,615 @@
+"""Shots, SMOKE/WP placement and Canister in the scenario game (ASL-8.1, 8.4, 8.5-8.6, 8.8, 8.9).
+
+Pure procedures over an :class:`~ordnance.asl.record.AslState` and one of its
+Guns: each checks everything first, then asks the dice source for its DR (so a
+refused shot consumes no dice), and returns the new state and its event.
+:class:`~ordnance.asl.game.AslGame` finds the Gun for the seat and calls them.
+
+* a DR > N attempt is not a shot for any purpose but the malfunction check
+  (ASL-8.9-e): the Gun keeps the firing rights it had before it;
+* Intensive Fire eligibility follows the notes' B5.8 (``ASL-B5.8``), a
+  malfunctioned Gun is refused under B5.7 (``ASL-B5.7``);
+* Canister aims with the Gun's Covered Arc (ASL-8.4-h); a different CA is a CA
+  change made before the DR (ASL-AMB-15); Infantry that manned the Gun in the
+  MPh halve it only in the AFPh (ASL-8.4-c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from ordnance.asl.actions import Fire, FireCanister, PlaceSmoke
+from ordnance.asl.canister import CanisterAim, CanisterHexAttack, CanisterOptions
+from ordnance.asl.capability import GOVERNED_ELSEWHERE
+from ordnance.asl.depletion import ShotResult, breakdown_number, check_shot, malfunctions
+from ordnance.asl.he_equivalency import check_heat_target
+from ordnance.asl.notation import Ammo
+from ordnance.asl.phases import Phase
+from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
+from ordnance.asl.supply import caliber_of
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.game import Event, Message, Outcome, msg, render_message, term
+from ordnance.core.hexes import Direction
+
+#: The marker a Gun that fired gets in each phase (none in the AFPh).
+FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
+#: Targets at which the Gun's automatic choice is AP; every other target gets HE (ASL-8.8-b).
+ARMORED_TARGETS = ("vehicle",)
+
+
+@dataclass(frozen=True, slots=True)
+class CanisterPlan:
+    """What a Canister shot attacks, fixed before its DR (ASL-8.4-c/h/i/k)."""
+
+    options: CanisterOptions
+    ca: int
+    aim: CanisterAim
+    attacks: tuple[CanisterHexAttack, ...]
+    #: ASL-8.4-c: manned by Infantry in the MPh and fired in the AFPh.
+    manned_halves: bool
+    #: Why the manned-in-MPh halving did or did not apply (a translatable term).
+    note: dict[str, Any] | None
+
+
+def firing_sides(state: AslState) -> tuple[str, ...]:
+    """Who may fire Guns now (notes B3): ATTACKER in PFPh/AFPh, DEFENDER in MPh/DFPh."""
+    if state.phase in (Phase.PFPh, Phase.AFPh):
+        return (state.attacker,)
+    if state.phase in (Phase.MPh, Phase.DFPh):
+        return (state.defender,)
+    return ()
+
+
+def check_may_fire(state: AslState, gun: Gun, *, intensive: bool = False) -> None:
+    if gun.side not in firing_sides(state):
+        allowed = (
+            "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
+        )
+        raise RuleViolation(
+            "ASL-B3",
+            f"{gun.side}'s Gun {gun.id} cannot fire in the {state.phase.value} of "
+            f"{state.attacker}'s Player Turn",
+            hint=f"Guns fire in {allowed}",
+        )
+    if gun.malfunctioned:
+        raise RuleViolation(
+            "ASL-B5.7",
+            f"{gun.id} has malfunctioned and cannot fire",
+            hint="repair it first (a malfunctioned Gun may not fire again)",
+        )
+    if intensive:
+        if state.phase is Phase.AFPh:
+            raise RuleViolation(
+                "ASL-B5.8",
+                "Intensive Fire is not allowed in the AFPh",
+                hint="fire normally",
+            )
+        if not gun.fired_this_phase or gun.may_fire_again or gun.intensive_used:
+            raise RuleViolation(
+                "ASL-B5.8",
+                f"{gun.id} may use Intensive Fire only once, after its normal fire "
+                "(and ROF) this phase",
+                hint="fire normally first",
+            )
+    elif gun.fired_this_phase and not gun.may_fire_again:
+        raise RuleViolation(
+            "ASL-8.1-c",
+            f"{gun.id} has already fired this phase and kept no Multiple ROF",
+            hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
+        )
+
+
+def special_capability(gun: Gun, ammo: Ammo) -> Capability:
+    cap = gun.capability(ammo.value)
+    if cap is None:
+        raise RuleViolation(
+            "ASL-8.9-a",
+            f"{gun.id} has no {ammo.value} on its counter or the chart",
+            hint="fire ordinary ammunition, or check the counter notation",
+        )
+    if not cap.available_at_date:
+        raise RuleViolation(
+            cap.clause,
+            f"{gun.id} has no {ammo.value} at this date: {cap.reason}",
+            hint="fire ordinary ammunition",
+        )
+    if cap.exhausted is not None:
+        e = cap.exhausted
+        raise RuleViolation(
+            "ASL-8.9-d" if e.outcome == "used-and-depleted" else "ASL-8.9-e",
+            f"{gun.id}'s {ammo.value} is gone for the scenario (DR {e.original_dr}, "
+            f"turn {e.turn} {e.phase})",
+            hint="fire other ammunition",
+        )
+    return cap
+
+
+def resolve_ammo(gun: Gun, requested: str | None) -> tuple[Ammo | None, bool]:
+    """(ammunition, is special) for a ``fire`` action; honours a pending declaration."""
+    if requested is None:
+        if gun.pending is not None:
+            return Ammo.parse(gun.pending), True
+        return None, False
+    if requested.strip().lower() == "ordinary":
+        if gun.pending is not None:
+            raise refuse_changed_declaration(gun, "ordinary ammunition")
+        return None, False
+    ammo = Ammo.parse(requested)
+    if gun.pending is not None and gun.pending != ammo.value:
+        raise refuse_changed_declaration(gun, ammo.value)
+    if ammo in (Ammo.AP, Ammo.HE) and gun.capability(ammo.value) is None:
+        return ammo, False  # normal AP/HE: not limited stowage
+    return ammo, True
+
+
+def check_automatic_choice(gun: Gun, act: Fire) -> None:
+    """ASL-8.8-b: the automatic HE/AP choice never fires limited-stowage AP#/HE#.
+
+    An undeclared shot at a known target would get HE (unarmored target)
+    or AP (vehicle) automatically. When that type is the piece's scarce
+    AP#/HE#, it can only be fired by declaring it before the DR, which
+    brings the depletion check; the undeclared shot is refused.
+    """
+    if act.target is None or gun.pending is not None:
+        return
+    if act.ammo is not None and act.ammo.strip().lower() != "ordinary":
+        return
+    auto = Ammo.AP if act.target in ARMORED_TARGETS else Ammo.HE
+    cap = gun.capability(auto.value)
+    if cap is None:
+        return
+    other = "HE" if auto is Ammo.AP else "AP"
+    token = f" ({cap.token})" if cap.token else ""
+    state_text = {
+        "available": "it may be fired only by declaring it before the To Hit DR",
+        "gone": "and it is gone for the scenario",
+        "not-available": "and none is available at this date",
+    }[cap.status]
+    raise RuleViolation(
+        "ASL-8.8-b",
+        f"{gun.id} carries limited-stowage {auto.value}{token}: the automatic choice of "
+        f"{auto.value} (target: {act.target}) does not cover it; {state_text}",
+        hint=f"declare {auto.value} (--ammo {auto.value}: the To Hit DR is then its "
+        f"depletion check, ASL-8.9) or fire {other}",
+    )
+
+
+def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslState]:
+    ammo, special = resolve_ammo(gun, act.ammo)
+    if ammo in (Ammo.SMOKE, Ammo.WP):
+        raise RuleViolation(
+            "ASL-8.5-a",
+            f"{ammo.value} is placed with place_smoke / place_wp",
+            hint="use the place_smoke or place_wp action",
+        )
+    if ammo is Ammo.CANISTER:
+        raise RuleViolation(
+            "ASL-8.4-b", "Canister needs no To Hit DR", hint="use the fire_canister action"
+        )
+    if ammo is not None and ammo.is_dispenser:
+        raise RuleViolation(
+            "ASL-8.9-f",
+            f"{ammo.value} is a vehicular dispenser ({GOVERNED_ELSEWHERE['sD']}), "
+            "not Gun ammunition",
+            hint="dispensers have no depletion check; resolve them under D13",
+        )
+    if ammo is Ammo.IR:
+        raise RuleViolation(
+            "ASL-8.7-a",
+            "IR is recorded as a capability; its use belongs to the "
+            f"{GOVERNED_ELSEWHERE['IR']} night rules",
+            hint="fire another ammunition",
+        )
+    if ammo is Ammo.HEAT and act.target is not None:
+        check_heat_target(act.target, act.tem)
+    if not special:
+        check_automatic_choice(gun, act)
+    check_may_fire(state, gun, intensive=act.intensive)
+    cap = special_capability(gun, ammo) if special and ammo is not None else None
+    ca_before = gun.ca
+    if act.ca is not None:
+        gun = replace(gun, ca=act.ca)  # the CA change is made before the DR
+    # every check passed: only now is the DR rolled (ASL-8.1-a)
+    dr = dice.dr("To Hit DR")
+    shot_no = gun.shots + 1
+    label = ammo.value if ammo is not None else "ordinary"
+    if cap is None:
+        broke = malfunctions(dr.total, gun.breakdown, intensive=act.intensive)
+        b = breakdown_number(gun.breakdown, intensive=act.intensive)
+        rof_kept = not broke and gun.rof > 0 and dr.coloured <= gun.rof and not act.intensive
+        gun2 = replace(
+            gun,
+            shots=shot_no,
+            fired_this_phase=True,
+            may_fire_again=rof_kept,
+            intensive_used=gun.intensive_used or act.intensive,
+            malfunctioned=broke,
+            pending=None,
+            fire_marker=FIRE_MARKERS.get(state.phase),
+        )
+        fired = "{gun} fires {ammo} (shot #{shot}), DR {coloured}+{white}={dr}"
+        if broke:
+            fired += ": malfunction (B#{breakdown})"
+        elif rof_kept:
+            fired += ": Multiple ROF kept"
+        message = msg(
+            fired,
+            gun=gun.id,
+            ammo=term(label) if ammo is None else label,
+            shot=shot_no,
+            coloured=dr.coloured,
+            white=dr.white,
+            dr=dr.total,
+            **({"breakdown": b} if broke else {}),
+        )
+        data = {
+            "gun": gun.id,
+            "ammo": label,
+            "special": False,
+            "dr": [dr.coloured, dr.white],
+            "original_dr": dr.total,
+            "malfunctioned": broke,
+            "breakdown": b,
+            "rof_retained": rof_kept,
+            "shot": shot_no,
+        }
+        new = state.with_gun(gun2, non_smoke_fired=state.non_smoke_fired | {gun.side})
+        event = Event.of("shot", data, message)
+        return Outcome(new.remember(event.text), (event,))
+    assert ammo is not None
+    result = check_shot(
+        ammo.value,
+        cap.depletion,
+        dr,
+        breakdown=gun.breakdown,
+        intensive=act.intensive,
+        rof=gun.rof,
+    )
+    extra = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else None
+    return record_shot(
+        state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before
+    )
+
+
+def record_shot(
+    state: AslState,
+    gun: Gun,
+    cap: Capability,
+    result: ShotResult,
+    shot_no: int,
+    *,
+    kind: str,
+    extra: Mapping[str, Any] | None = None,
+    non_smoke: bool = True,
+    markers: tuple[Marker, ...] = (),
+    ca_before: int | Literal["unchanged"] | None = "unchanged",
+    note: dict[str, Any] | None = None,
+) -> Outcome[AslState]:
+    cap2 = replace(
+        cap,
+        uses=cap.uses + (1 if result.fired_special else 0),
+        attempts=cap.attempts + 1,
+        exhausted=(
+            Exhaustion(
+                (result.dr.coloured, result.dr.white),
+                state.turn,
+                state.phase.value,
+                shot_no,
+                result.outcome.value,
+            )
+            if result.gone and cap.depletion_applies
+            else None
+        ),
+    )
+    caps = tuple(cap2 if c.ammo == cap.ammo else c for c in gun.capabilities)
+    fired = result.counts_as_fired
+    ca = gun.ca
+    prior = gun.ca if ca_before == "unchanged" else ca_before
+    voided: dict[str, Any] | None = None
+    if not fired:
+        # ASL-AMB-15: no Acquisition and no fire marker from a voided shot; a CA
+        # change made for it stays, unless the option undoes it.
+        undo = state.settings.options.voided_shot_ca == "undo" and prior != gun.ca
+        if undo:
+            ca = prior
+        voided = {
+            "fire_marker": gun.fire_marker,
+            "acquisition": False,
+            "ca": ca,
+            "ca_changed_for_shot": prior != gun.ca,
+            "ca_restored": undo,
+            "clause": "ASL-AMB-15",
+        }
+    if fired:
+        gun2 = replace(
+            gun,
+            capabilities=caps,
+            shots=shot_no,
+            fired_this_phase=True,
+            may_fire_again=result.rof_retained,
+            intensive_used=gun.intensive_used or result.intensive,
+            malfunctioned=result.malfunctioned,
+            pending=None,
+            fire_marker=FIRE_MARKERS.get(state.phase),
+        )
+    else:
+        # ASL-8.9-e: the attempt counts as not fired for every purpose but the
+        # malfunction check, so the Gun keeps the firing rights it had before it
+        # (a voided Intensive Fire attempt may be made again as Intensive Fire,
+        # and does not turn into a normal shot); only the ammunition is gone.
+        gun2 = replace(
+            gun,
+            capabilities=caps,
+            shots=shot_no,
+            malfunctioned=result.malfunctioned,
+            pending=None,
+            ca=ca,
+        )
+    fired_sides = state.non_smoke_fired | ({gun.side} if fired and non_smoke else set())
+    new = state.with_gun(
+        gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
+    )
+    shot_result = result.message()
+    args: dict[str, Any] = {
+        "gun": gun.id,
+        "shot": shot_no,
+        "result": {"template": shot_result.template, "args": dict(shot_result.args)},
+    }
+    message: Message = msg("{gun} shot #{shot}: {result}", **args)
+    data = {"gun": gun.id, "shot": shot_no, "special": True, **result.to_dict()}
+    if extra:
+        data.update(extra)
+    if voided is not None:
+        data["voided"] = voided
+        if voided["ca_restored"] and ca is not None:
+            message = msg(
+                "{gun} shot #{shot}: {result}; CA back to {ca} (ASL-AMB-15)",
+                **args,
+                ca=Direction(ca).name,
+            )
+    if note is not None:
+        message = msg(
+            "{text}; {note}",
+            text={"template": message.template, "args": dict(message.args)},
+            note=note,
+        )
+    event = Event.of(kind, data, message)
+    return Outcome(new.remember(event.text), (event,))
+
+
+def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) -> Outcome[AslState]:
+    from ordnance.asl import smoke
+
+    ammo = Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP
+    if gun.pending is not None and gun.pending != ammo.value:
+        raise refuse_changed_declaration(gun, ammo.value)
+    target = check_hex(act.target)
+    opts = state.settings.options
+    placement = smoke.check_placement(
+        ammo.value,
+        state.phase,
+        owner_is_attacker=gun.side == state.attacker,
+        non_smoke_fired_this_phase=(
+            bool(state.non_smoke_fired) if ammo is Ammo.SMOKE else gun.side in state.non_smoke_fired
+        ),
+        target_hex=target,
+        gun_hex=check_hex(gun.hex) if gun.hex else None,
+        target_is_interior_building=act.interior_building,
+        target_level=act.target_level,
+        options=smoke.SmokeOptions(
+            smoke_other_phases=opts.smoke_other_phases,
+            smoke_interior_building=opts.smoke_interior_building,
+            wp_defensive_first_fire=opts.wp_defensive_first_fire,
+        ),
+    )
+    check_may_fire(state, gun)
+    cap = special_capability(gun, ammo)
+    dr = dice.dr("Placement DR")
+    shot_no = gun.shots + 1
+    result = check_shot(ammo.value, cap.depletion, dr, breakdown=gun.breakdown, rof=gun.rof)
+    markers: tuple[Marker, ...] = ()
+    if result.fired_special:
+        markers = (Marker(str(target), placement.marker_kind, placement.label),)
+    extra = {
+        "placement": placement.to_dict() if result.fired_special else None,
+        "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
+        "target": str(target),
+    }
+    return record_shot(
+        state,
+        gun,
+        cap,
+        result,
+        shot_no,
+        kind="smoke",
+        extra=extra,
+        non_smoke=False,  # SMOKE and WP never close the smoke window
+        markers=markers,
+    )
+
+
+def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
+    """Aim point, CA and attacked Locations of a Canister shot, before its DR.
+
+    The shot and its odds both use this, so they attack the same Locations.
+    """
+    from ordnance.asl import canister
+
+    if gun.hex is None:
+        raise RuleViolation(
+            "ASL-8.4-h",
+            f"{gun.id} has no hex, so its Canister aim points are unknown",
+            hint="add the Gun with --hex q,r",
+        )
+    opts = state.settings.options
+    copts = canister.CanisterOptions(
+        canister_geometry=opts.canister_geometry,
+        canister_ca=opts.canister_ca,
+        canister_reductions=opts.canister_reductions,
+        canister_dr=opts.canister_dr,
+        canister_vehicles=opts.canister_vehicles,
+    )
+    ca = act.ca if act.ca is not None else gun.ca
+    if ca is None:
+        raise RuleViolation(
+            "ASL-8.4-h",
+            f"{gun.id} has no recorded Covered Arc, so its Canister aim points are unknown",
+            hint="give the CA with --ca 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
+            "(turn_ca)",
+        )
+    gun_hex = check_hex(gun.hex)
+    if act.building_hex is not None:
+        aim = canister.building_aim(
+            gun_hex,
+            check_hex(act.building_hex),
+            act.building_level,
+            lowest_level=act.building_level - 1,
+            highest_level=act.building_level + 1,
+        )
+    else:
+        aims = canister.aim_points(gun_hex, ca, options=copts)
+        names = [a.name for a in aims]
+        wanted = f"V{act.aim or 3}"
+        if wanted not in names:
+            raise RuleViolation(
+                "ASL-8.4-k",
+                f"{wanted} is not an aim point of this CA",
+                hint="aim at one of " + ", ".join(names),
+            )
+        aim = aims[names.index(wanted)]
+    # ASL-8.4-c: a Gun manned by Infantry in the MPh fires Canister at half FP in
+    # the AFPh that follows; in any other phase the manning does not halve it.
+    manned_halves = act.manned_in_mph and state.phase is Phase.AFPh
+    attacks = canister.canister_attacks(
+        aim,
+        _canister_fp(gun),
+        moved_or_manned_in_mph=act.moved or manned_halves,
+        same_level=act.same_level,
+        options=copts,
+    )
+    note: dict[str, Any] | None = None
+    if act.manned_in_mph:
+        note = (
+            term("manned in the MPh, fired in the AFPh: Canister FP halved (ASL-8.4-c)")
+            if manned_halves
+            else term(
+                "manned in the MPh but fired in the {phase}: no halving, it applies only "
+                "in the AFPh (ASL-8.4-c)",
+                phase=state.phase.value,
+            )
+        )
+    return CanisterPlan(copts, ca, aim, tuple(attacks), manned_halves, note)
+
+
+def fire_canister(
+    state: AslState, gun: Gun, act: FireCanister, dice: DiceSource
+) -> Outcome[AslState]:
+    from ordnance.asl import canister
+
+    if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
+        raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
+    plan = canister_plan(state, gun, act)
+    check_may_fire(state, gun)
+    cap = special_capability(gun, Ammo.CANISTER)
+    ca_before = gun.ca
+    gun = replace(gun, ca=plan.ca)  # a CA change is made before the DR (ASL-AMB-15)
+    result = canister.fire_canister(
+        dice,
+        plan.attacks,
+        depletion_number=cap.depletion,
+        breakdown_number=gun.breakdown,
+        common_drm=act.drm,
+        options=plan.options,
+    )
+    shot = check_shot(Ammo.CANISTER.value, cap.depletion, result.original, breakdown=gun.breakdown)
+    extra: dict[str, Any] = {
+        "aim": plan.aim.to_dict(),
+        "ca": plan.ca,
+        "ca_before": ca_before,
+        "attacks": [a.to_dict() for a in plan.attacks],
+        "canister": result.to_dict(),
+    }
+    if plan.note is not None:
+        extra["manned_in_mph"] = {
+            "halved": plan.manned_halves,
+            "clause": "ASL-8.4-c",
+            "why": render_message(plan.note["template"], plan.note["args"]),
+        }
+    out = record_shot(
+        state,
+        gun,
+        cap,
+        shot,
+        gun.shots + 1,
+        kind="canister",
+        extra=extra,
+        ca_before=ca_before,
+        note=plan.note,
+    )
+    cluster = tuple(str(h) for h in plan.aim.cluster)
+    return Outcome(replace(out.state, clusters=(cluster,)), out.events)
+
+
+def canister_shot_odds(
+    state: AslState, gun: Gun, act: FireCanister, cap: Capability
+) -> dict[str, Any]:
+    """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`canister_odds`."""
+    from ordnance.asl import canister
+
+    try:
+        plan = canister_plan(state, gun, act)
+    except RuleViolation as exc:
+        return {"canister": {"refused": exc.message, "clause": exc.clause}}
+    odds = canister.canister_odds(
+        plan.attacks,
+        depletion_number=cap.depletion,
+        breakdown_number=gun.breakdown,
+        common_drm=act.drm,
+        options=plan.options,
+    )
+    return {
+        "title": f"{gun.id}: Canister C#={cap.depletion}, {plan.aim.name} "
+        "(ASL-8.4-f/g, ASL-8.9-c/d/e)",
+        "canister": {
+            "aim": plan.aim.to_dict(),
+            "ca": plan.ca,
+            "manned_halved": plan.manned_halves,
+            **odds.to_dict(),
+        },
+    }
+
+
+def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
+    return RuleViolation(
+        "ASL-8.1-a",
+        f"{gun.id} declared {gun.pending} for this shot before the DR; it cannot fire {ammo}",
+        hint=f"fire the declared {gun.pending}",
+    )
+
+
+def check_hex(text: str) -> Any:
+    try:
+        from ordnance.core.hexes import parse_hex
+    except ImportError:  # pragma: no cover - the hex module ships with the core
+        return text
+    try:
+        return parse_hex(text)
+    except (ValueError, TypeError) as exc:
+        raise OrdnanceError(f"cannot read the hex {text!r}: {exc}", hint="write q,r") from None
+
+
+def _canister_fp(gun: Gun) -> int:
+    from ordnance.asl.tables import load_tables
+
+    if gun.canister_fp is not None:
+        return gun.canister_fp  # ASL-8.4-e: the piece's Ordnance Listing
+    if gun.gun_size is None:
+        raise RuleViolation(
+            "ASL-8.4-e",
+            f"{gun.id} has no gun size, so its Canister FP is unknown",
+            hint="add the Gun with --size (its caliber gives the Canister FP)",
+        )
+    return load_tables().canister_fp(caliber_of(gun.gun_size))

@@ -1,0 +1,221 @@
+"""What the ASL game shows a seat: action forms, the page's panels and SMOKE/WP LOS.
+
+Everything here reads the public side record only (every seat sees it, ASL-8.0-a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
+from ordnance.asl.phases import Phase
+from ordnance.asl.record import AslState, Gun, Marker
+from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
+from ordnance.core.forms import choices, hex_field, panel
+from ordnance.core.game import hex_line_answer
+from ordnance.core.hexes import Direction, Hex, line
+
+
+def _gun_label(g: Gun) -> str:
+    where = f" at {g.hex}" if g.hex else ""
+    return f"{g.id}: {g.name or g.id} ({g.side}{where})"
+
+
+def form_schema(
+    state: AslState, seat: str | None, kind: str, shooters: list[Gun]
+) -> dict[str, Any]:
+    """One legal action's JSON schema with its choices (the side record is public)."""
+    schema = ACTION_MODELS[kind].model_json_schema()
+    sides = [s for s in state.side_names if seat is None or s == seat]
+    if kind == "add_gun":
+        schema = choices(schema, "side", [(s, s) for s in sides])
+        schema = choices(schema, "made_by", [(n, n) for n in KNOWN_NATIONALITIES])
+        return hex_field(schema, "hex")
+    if kind == "turn_ca":
+        own = [g for g in state.guns if seat is None or g.side == seat]
+        schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in own])
+        return choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
+    if kind == "set_phase":
+        schema = choices(schema, "phase", [(p.value, f"{p.value}: {p.full_name}") for p in Phase])
+        return choices(schema, "attacker", [(s, s) for s in state.side_names])
+    wanted = {"place_smoke": "SMOKE", "place_wp": "WP", "fire_canister": "Canister"}.get(kind)
+    guns = [
+        g
+        for g in shooters
+        if wanted is None
+        or any(c.ammo == wanted and c.status == "available" for c in g.capabilities)
+    ]
+    schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in guns])
+    special = sorted(
+        {c.ammo for g in guns for c in g.capabilities if c.status == "available"}
+        - {"SMOKE", "WP", "Canister"}
+    )
+    if kind == "declare_ammo":
+        declarable = sorted(
+            {c.ammo for g in guns for c in g.capabilities if c.status == "available"}
+        )
+        return choices(schema, "ammo", [(a, a) for a in declarable])
+    if kind == "fire":
+        ordinary = [("ordinary", "ordinary (no special ammunition)")]
+        extra = [(a, a) for a in ("AP", "HE") if a not in special]
+        return choices(schema, "ammo", ordinary + [(a, a) for a in special] + extra)
+    if kind in ("place_smoke", "place_wp"):
+        return hex_field(schema, "target")
+    if kind == "fire_canister":
+        schema = choices(schema, "aim", [(v, f"V{v}") for v in range(1, 6)])
+        schema = choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
+        return hex_field(schema, "building_hex")
+    return schema
+
+
+def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's tables (the side record, the turn), built from the view ``v`` alone."""
+    turn = panel(
+        "Turn",
+        ["date", "turn", "phase", "ATTACKER", "DEFENDER", "may fire now"],
+        [
+            [
+                f"{v['date_label']} ({v['theatre']})",
+                v["turn"],
+                f"{v['phase']}: {v['phase_name']}",
+                v["attacker"],
+                v["defender"],
+                ", ".join(v["firing"]) or "nobody",
+            ]
+        ],
+    )
+    rows: list[list[Any]] = []
+    for gun in v["record"]:
+        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+        if gun.get("malfunctioned"):
+            label += " [malfunctioned]"
+        if gun.get("declared"):
+            label += f" [declared {gun['declared']}]"
+        caps = gun["capabilities"] or [None]
+        for i, cap in enumerate(caps):
+            first = i == 0
+            if cap is None:
+                rows.append([gun["side"], label, "-", "-", "no special ammunition", "", ""])
+                continue
+            status = cap["status"]
+            gone = cap["exhausted"]
+            if status == "gone" and gone:
+                status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
+            ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
+            rows.append(
+                [
+                    gun["side"] if first else "",
+                    label if first else "",
+                    ammo,
+                    cap["depletion"],
+                    status,
+                    cap["uses"],
+                    cap["attempts"],
+                ]
+            )
+    record = panel(
+        "Side record",
+        ["side", "gun", "ammo", "N", "status", "used", "tries"],
+        rows,
+        note=None if rows else "no Gun yet: add one with the Add a Gun form",
+    )
+    return [turn, record]
+
+
+def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:
+    """(ammo, dispersed) of a SMOKE/WP map marker, or None for any other marker."""
+    if marker.kind == "smoke":
+        return "SMOKE", False
+    if marker.kind == "dispersed-smoke":
+        return "SMOKE", True
+    if marker.kind == "wp":
+        return "WP", marker.label.startswith("Dispersed")
+    return None
+
+
+def smoke_los(state: AslState, origin: Hex, target: Hex) -> dict[str, Any]:
+    """The exact line and the Hindrance DRM of every SMOKE/WP counter on it.
+
+    * A counter hinders, it never blocks (ASL-8.5-d): ``blocked`` is always False.
+    * Its DRM is its side's value (notes B8: SMOKE +3, Dispersed +2; WP +2,
+      Dispersed +1); the DRMs along the line add up.
+    * Where the line runs along a hexside, both hexes are on it, so a counter
+      in either one counts.
+    * A counter in the firer's or the target's hex counts too (fire out of or
+      into SMOKE is hindered: A24, ASL-8.5-e). A hex the line touches only at
+      a vertex is not on the line (an engine reading, reported when it matters).
+    * Height (ASL-8.5-c): counters lie at ground level (ASL-8.52-a) and the game
+      records no levels, so the LOS is taken at ground level, below the
+      counters' two-level height, and each one hinders (:func:`smoke_hinders`).
+    """
+    ln = line(origin, target)
+    answer = hex_line_answer(origin, target)
+    why: list[str] = answer["explanation"]
+    on_line = {str(h) for h in ln.hexes}
+    run_of = {str(h): r for r in ln.runs for h in (r.left, r.right)}
+    touched = {str(h) for h in ln.touched_hexes}
+    los_level = 0
+    hindrances: list[dict[str, Any]] = []
+    for marker in state.markers:
+        counter = _smoke_counter(marker)
+        if counter is None:
+            continue
+        ammo, dispersed = counter
+        if marker.hex in touched:
+            why.append(
+                f"{marker.label} in {marker.hex}: the line touches that hex only at a vertex, "
+                "so it is not counted."
+            )
+            continue
+        if marker.hex not in on_line:
+            continue
+        where = (
+            "the firer's hex"
+            if marker.hex == str(origin)
+            else "the target hex"
+            if marker.hex == str(target)
+            else "between"
+        )
+        run = run_of.get(marker.hex)
+        hinders = smoke_hinders(los_level, 0)
+        drm = HINDRANCE_DRM[(ammo, dispersed)] if hinders else 0
+        hindrances.append(
+            {
+                "hex": marker.hex,
+                "counter": marker.label,
+                "kind": marker.kind,
+                "drm": drm,
+                "where": where,
+                "along_hexside": None if run is None else str(run.hexside),
+                "base_level": 0,
+                "height_levels": SMOKE_HEIGHT_LEVELS,
+                "clauses": ["ASL-8.5-c", "ASL-8.5-d"],
+            }
+        )
+        side = (
+            f"; the line runs along the hexside {run.hexside}, so both its hexes count"
+            if run
+            else ""
+        )
+        why.append(f"{marker.label} in {marker.hex} ({where}{side}): Hindrance +{drm} (ASL-8.5-c).")
+    total = sum(h["drm"] for h in hindrances)
+    why.append(
+        "SMOKE and WP hinder LOS and never block it (ASL-8.5-d; the B.10 exception is not "
+        "modelled), so the line is not blocked by them."
+    )
+    why.append(
+        f"Assumption: counters lie at ground level (ASL-8.52-a) and are a Hindrance "
+        f"{SMOKE_HEIGHT_LEVELS} levels tall (ASL-8.5-c); this game records no levels, so the "
+        "LOS is taken at ground level and every counter on it hinders (a counter placed at an "
+        "upper level under the ASL-AMB-12 option is read as ground level too). A LOS traced two "
+        "or more levels above a counter's base passes over it unhindered."
+    )
+    answer.update(
+        blocked=False,
+        hindrance_drm=total,
+        hindrances=hindrances,
+        assumed_los_level=los_level,
+        clauses=["ASL-8.5-c", "ASL-8.5-d"],
+        text=f"not blocked (SMOKE only hinders, ASL-8.5-d); Hindrance DRM +{total}",
+    )
+    return answer
