@@ -286,3 +286,14 @@ def test_bad_input_refused_and_nothing_written(
     else:
         assert data["error"] == "InvalidDice" and data["clause"] == "TOI-B1"
     assert session.version == before
+
+
+@pytest.mark.parametrize("via", [(), ("--via-main",)])
+def test_odds_attack_with_smoke_is_refused_by_the_rules_with_its_clause(
+    capsys: pytest.CaptureFixture[str], via: tuple[str, ...]
+) -> None:
+    """covers TOI-SMK-1: the refusal comes from plan_attack (one copy of the rule), exit 2."""
+    code, data = run(capsys, "toi", "odds", "--fp", "5", "--munition", "smoke", "--json", *via)
+    assert code == 2
+    assert data["error"] == "RuleViolation" and data["clause"] == "TOI-SMK-1"
+    assert data["hint"]

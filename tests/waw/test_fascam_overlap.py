@@ -8,6 +8,7 @@ option ``fascam_overlap="per_marker"`` rolls once for each covering marker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource
 from ordnance.core.hexes import Hex
+from ordnance.core.journal import GameSession
 from ordnance.core.odds import enumerate_procedure
 from ordnance.waw.fascam import marker_rolled_against, markers_rolled_against
 from ordnance.waw.settings import WawSettings
@@ -30,7 +32,9 @@ def mines(g: Any) -> list[str]:
     return sorted(str(h) for h in g.state().mines)
 
 
-def test_overlapping_areas_roll_once_per_hex_by_default(new_game):
+def test_overlapping_areas_roll_once_per_hex_by_default(
+    new_game: Callable[..., GameSession],
+) -> None:
     """covers WAW-AMB-13 default: 4,3 lies in both the 4,4 and the 5,2 areas: one die."""
     g = new_game()
     place(g, "t", "T-72", "soviet", "4,1")
@@ -41,7 +45,9 @@ def test_overlapping_areas_roll_once_per_hex_by_default(new_game):
     assert [e.data["die"] for e in mine_events(entry)] == [3]
 
 
-def test_a_six_in_an_overlap_removes_one_marker_tie_to_lowest_hex(new_game):
+def test_a_six_in_an_overlap_removes_one_marker_tie_to_lowest_hex(
+    new_game: Callable[..., GameSession],
+) -> None:
     """covers WAW-8.3-e with WAW-AMB-13: both markers are 1 hex from 4,3; 4,4 < 5,2 is removed."""
     g = new_game()
     place(g, "t", "T-72", "soviet", "4,2")
@@ -53,7 +59,9 @@ def test_a_six_in_an_overlap_removes_one_marker_tie_to_lowest_hex(new_game):
     assert g.state().units["t"].condition.label == "disrupted"
 
 
-def test_a_six_in_a_marker_hex_removes_that_marker_before_a_lower_neighbour(new_game):
+def test_a_six_in_a_marker_hex_removes_that_marker_before_a_lower_neighbour(
+    new_game: Callable[..., GameSession],
+) -> None:
     """covers WAW-8.3-e with WAW-AMB-13: nearest centre first (distance 0 beats the lower 3,4)."""
     g = new_game()
     place(g, "t", "T-72", "soviet", "5,3")
@@ -64,7 +72,9 @@ def test_a_six_in_a_marker_hex_removes_that_marker_before_a_lower_neighbour(new_
     assert mines(g) == ["3,4"]
 
 
-def test_per_marker_option_rolls_for_each_covering_marker(new_game):
+def test_per_marker_option_rolls_for_each_covering_marker(
+    new_game: Callable[..., GameSession],
+) -> None:
     """covers WAW-AMB-13 option fascam_overlap="per_marker": two markers, two dice."""
     g = new_game({"fascam_overlap": "per_marker"})
     place(g, "t", "T-72", "soviet", "4,2")
@@ -78,7 +88,7 @@ def test_per_marker_option_rolls_for_each_covering_marker(new_game):
     assert mines(g) == ["4,4"]
 
 
-def test_marker_choice_helpers():
+def test_marker_choice_helpers() -> None:
     """covers WAW-AMB-13: the rule for which marker a hex rolls against."""
     field = {Hex(4, 4), Hex(5, 2), Hex(3, 4)}
     # all three centres are 1 hex from 4,3: the lowest (q, r) wins
@@ -118,7 +128,13 @@ SETUPS = [
 
 
 @pytest.mark.parametrize(("settings", "start", "markers", "path"), SETUPS)
-def test_move_odds_equal_enumeration_of_the_resolver(new_game, settings, start, markers, path):
+def test_move_odds_equal_enumeration_of_the_resolver(
+    new_game: Callable[..., GameSession],
+    settings: dict[str, Any],
+    start: str,
+    markers: list[str],
+    path: list[str],
+) -> None:
     """covers WAW-8.3-d, -e, WAW-AMB-13, -15: Game.odds of a move == every die sequence of apply."""
     g = new_game(settings)
     place(g, "t", "T-72", "soviet", start)
@@ -138,7 +154,7 @@ def test_move_odds_equal_enumeration_of_the_resolver(new_game, settings, start, 
     assert len(expected) > 1
 
 
-def test_move_odds_title_has_russian(new_game):
+def test_move_odds_title_has_russian(new_game: Callable[..., GameSession]) -> None:
     """The move-odds title is a catalogue template (shown in Russian with ?lang=ru)."""
     from ordnance.server import i18n
 

@@ -96,11 +96,7 @@ def attack_odds_data(
     support: str | None,
     settings: ToISettings,
 ) -> tuple[dict[str, Any], Distribution[int]]:
-    m = _munition(munition)
-    if m is Munition.SMOKE:
-        raise OrdnanceError(
-            "Smoke is not an attack on a unit (TOI-SMK-1)", hint="use `ordnance toi smoke`"
-        )
+    m = _munition(munition)  # Smoke is refused by plan_attack (TOI-SMK-1)
     target = target.strip().lower()
     if target in ("infantry", "squads"):
         target = "squad"

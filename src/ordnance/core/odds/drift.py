@@ -1,15 +1,19 @@
-"""Hits, then drift: the generic shape of a round that must land on a hex.
+"""Hits, then drift: a generic shape of dice procedure, with no game's rules in it.
 
-A pool of dice is rolled against a hit number. With at least ``place_at``
-hits the round lands on its target hex; with at least ``drift_at`` (but fewer
-than ``place_at``) it drifts, and two more dice give the drift distance
-(1-6 hexes) and direction (a die face, 1-6); with fewer hits it misfires.
-Tide of Iron's Smoke munitions token is this shape with ``place_at=2`` and
-``drift_at=1`` (TOI-SMK-3 to TOI-SMK-5); the ToI module owns what the
-outcomes mean on its map (orientation TOI-AMB-2, illegal end hexes
-TOI-AMB-3) and calls this function for the odds.
+A pool of dice is rolled against a hit number (optionally less defence dice
+that cancel on ``cancel_on``). With at least ``place_at`` net hits the result
+is ``placed``; with at least ``drift_at`` (but fewer than ``place_at``) it is
+``drift``, and two more d6 give a distance (1-6) and a direction die (1-6);
+with fewer hits it is ``misfire``.
 
-Which of the two drift dice gives the distance (TOI-AMB-1) does not change the
+This module only counts. What the outcomes mean (a round landing on a map,
+where a drift points, which hexes may receive it) belongs to the game that
+uses the shape; that game resolves its real rolls with its own code, and its
+tests check this closed form against ``enumerate_procedure`` over that code
+(e.g. ``tests/toi/test_core_drift_matches_smoke.py``). ``ordnance odds drift``
+prints this shape for any thresholds.
+
+Which of the two drift dice is read as the distance does not change the
 distribution: both are fair and independent, so the joint law of (distance,
 direction) is the same either way.
 
@@ -78,10 +82,9 @@ def hits_then_drift(
     defence: int = 0,
     cancel_on: int = 5,
 ) -> Distribution[DriftOutcome]:
-    """Exact distribution of a placed / drifted / misfired round.
+    """Exact distribution of ``placed`` / ``drift`` (distance, direction) / ``misfire``.
 
-    ``defence`` dice (cancelling on ``cancel_on``) are optional; Tide of Iron's
-    default Smoke round rolls none (TOI-AMB-4).
+    ``defence`` dice (cancelling on ``cancel_on``) are optional.
     """
     if not 1 <= drift_at <= place_at:
         raise OrdnanceError(
@@ -116,7 +119,9 @@ def resolve_hits_then_drift(
     """Resolve a real roll: the pool (and defence dice), then, on a drift, distance and direction.
 
     The distance die is rolled before the direction die; which physical die is
-    which (TOI-AMB-1) is the caller's reading of the dice it enters.
+    which is the caller's reading of the dice it enters. This is the generic
+    reference procedure of the shape; a game resolves its own rolls with its
+    own code.
     """
     hits = resolve_net_hits(source, dice, hit_on, defence, cancel_on)
     if hits >= place_at:

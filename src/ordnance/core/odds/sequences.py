@@ -1,10 +1,12 @@
-"""Exact odds of sequences: special ammunition depletion, token series.
+"""Exact odds of sequences: a supply that each use may exhaust.
 
-Depletion (the shape of ASL C8.9, clauses ASL-8.9-c to -e): each declared
-shot rolls a DR; the Original DR below the Depletion Number ``N`` fires the
-special round and keeps the supply, equal to ``N`` fires it and exhausts the
-supply, above ``N`` fires nothing and exhausts the supply. The ASL module
-supplies ``N`` (chart, counter, Elite +1) and gives the outcome its meaning.
+The generic shape, with no game's rules in it: each use rolls a 2d6 total;
+below a number ``N`` the use succeeds and the supply remains, equal to ``N``
+it succeeds and the supply is exhausted, above ``N`` it fails and the supply
+is exhausted; uses stop once the supply is gone. A game supplies ``N`` and
+gives the outcomes their meaning, resolves its real rolls with its own code,
+and its tests check these closed forms against ``enumerate_procedure`` over
+that code (ASL special ammunition depletion: ``tests/odds/test_depletion_vs_asl.py``).
 
 >>> special_rounds_fired(5, 3).to_json()
 {'0': '13/18', '1': '25/108', '2': '25/648', '3': '5/648'}
@@ -79,10 +81,10 @@ def expected_rounds_before_exhaustion(number: int) -> Fraction | None:
 
 
 def resolve_depletion_sequence(dice: DiceSource, number: int, declarations: int) -> int:
-    """Resolve real rolls: declare on each shot while available; count rounds fired.
+    """The generic reference procedure: use while available; count the successes.
 
-    Original DR below ``number``: fired, still available; equal: fired, then
-    exhausted; above: nothing fired, exhausted (ASL-8.9-c to -e).
+    Total below ``number``: success, still available; equal: success, then
+    exhausted; above: no success, exhausted.
     """
     depletion_weights(number)
     fired = 0
