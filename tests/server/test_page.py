@@ -70,6 +70,11 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         path.focus()
         for h in ("1,1", "2,1"):
             page.locator(f'#map g.hexcell[data-hex="{h}"] polygon').click(force=True)
+            # each pick redraws the map; wait for it before the next click, as a
+            # player would (a click on the old, detached map is lost)
+            page.wait_for_selector(
+                f'#map polygon.selected-hex[data-selected="{h}"]', state="attached"
+            )
         assert path.input_value() == "1,1 2,1"
         # the LOS tool draws the line and marks what blocks it
         page.click("#los-button")
