@@ -1,4 +1,4 @@
-"""Shared fixtures. Tests never read ../shared: data they need is copied
+"""Shared fixtures. Tests never read material outside the project: data they need is copied
 into the package (with provenance) or into tests/data."""
 
 from __future__ import annotations
