@@ -231,6 +231,51 @@ def shot_cmd(
 
 
 # ----------------------------------------------------------------------------- game
+AimOpt = Annotated[
+    str | None,
+    typer.Option("--aim", help="Canister aim point V1..V5 of the CA (default V3; ASL-8.4-h/k)."),
+]
+MannedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--manned-in-mph",
+        help="Canister: Infantry manned the Gun in the MPh (FP halved in the AFPh, ASL-8.4-c).",
+    ),
+]
+
+
+def _parse_aim(text: str) -> int:
+    """``V3``, ``v3`` or ``3`` -> 3 (the aim points of one CA are V1..V5, ASL-8.4-k)."""
+    raw = text.strip().upper().removeprefix("V")
+    if not raw.isdigit() or not 1 <= int(raw) <= 5:
+        raise RuleViolation(
+            "ASL-8.4-k",
+            f"{text!r} is not a Canister aim point",
+            hint="--aim V1, V2, V3, V4 or V5 (counted across the CA)",
+        )
+    return int(raw)
+
+
+def _canister_extras(aim: str | None, manned_in_mph: bool) -> dict[str, Any]:
+    extras: dict[str, Any] = {}
+    if aim is not None:
+        extras["aim"] = _parse_aim(aim)
+    if manned_in_mph:
+        extras["manned_in_mph"] = True
+    return extras
+
+
+def _check_canister_only(kind: str | None, aim: str | None, manned_in_mph: bool) -> None:
+    if kind in ("CANISTER", "C") or (aim is None and not manned_in_mph):
+        return
+    option = "--aim" if aim is not None else "--manned-in-mph"
+    raise OrdnanceError(
+        f"{option} belongs to a Canister shot",
+        clause="ASL-8.4-c" if aim is None else "ASL-8.4-h",
+        hint="fire with --ammo Canister",
+    )
+
+
 def _session(db: str | None, game_id: str) -> GameSession:
     return GameSession(open_journal(db), game_id)
 
@@ -429,6 +474,8 @@ def game_fire(
     ca: Annotated[
         int | None, typer.Option("--ca", help="CA to turn to for this shot, before the DR (0-5).")
     ] = None,
+    aim: AimOpt = None,
+    manned_in_mph: MannedOpt = False,
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -436,6 +483,7 @@ def game_fire(
 ) -> None:
     """Fire a Gun (declared ammunition; rolled dice, or entered with --dr)."""
     kind = ammo.strip().upper() if ammo else None
+    _check_canister_only(kind, aim, manned_in_mph)
     action: dict[str, Any]
     if kind in ("SMOKE", "S", "WP"):
         if at is None:
@@ -451,6 +499,7 @@ def game_fire(
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca  # the CA whose aim points the Canister uses
+        action.update(_canister_extras(aim, manned_in_mph))
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -519,16 +568,22 @@ def game_odds(
     ca: Annotated[
         int | None, typer.Option("--ca", help="Canister: the CA of the aim points (0-5).")
     ] = None,
+    aim: AimOpt = None,
+    manned_in_mph: MannedOpt = False,
+    moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Odds of a Gun's next shot with the declared ammunition (Canister: per Location too)."""
     session = _session(db, game_id)
+    kind = ammo.strip().upper() if ammo else None
+    _check_canister_only(kind, aim, manned_in_mph)
     action: dict[str, Any]
-    if ammo is not None and ammo.strip().upper() in ("CANISTER", "C"):
-        action = {"type": "fire_canister", "gun": gun}
+    if kind in ("CANISTER", "C"):
+        action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca
+        action.update(_canister_extras(aim, manned_in_mph))
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:

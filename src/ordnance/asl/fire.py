@@ -235,20 +235,39 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             fired += ": malfunction (B#{breakdown})"
         elif rof_kept:
             fired += ": Multiple ROF kept"
-        message = msg(
-            fired,
-            gun=gun.id,
-            ammo=term(label) if ammo is None else label,
-            shot=shot_no,
-            coloured=dr.coloured,
-            white=dr.white,
-            dr=dr.total,
+        shot_args: dict[str, Any] = {
+            "gun": gun.id,
+            "ammo": term(label) if ammo is None else label,
+            "shot": shot_no,
+            "coloured": dr.coloured,
+            "white": dr.white,
+            "dr": dr.total,
             **({"breakdown": b} if broke else {}),
-        )
+        }
+        if act.intensive:
+            # ASL-B5.8: say it was Intensive Fire (B# lowered by 2, no ROF kept)
+            if ammo is None:
+                shot_args["ammo"] = term("ordinary ammunition")
+            message = (
+                msg(
+                    "{gun} fires {ammo} as Intensive Fire (shot #{shot}), "
+                    "DR {coloured}+{white}={dr}: malfunction (B#{breakdown})",
+                    **shot_args,
+                )
+                if broke
+                else msg(
+                    "{gun} fires {ammo} as Intensive Fire (shot #{shot}), "
+                    "DR {coloured}+{white}={dr}",
+                    **shot_args,
+                )
+            )
+        else:
+            message = msg(fired, **shot_args)
         data = {
             "gun": gun.id,
             "ammo": label,
             "special": False,
+            "intensive": act.intensive,
             "dr": [dr.coloured, dr.white],
             "original_dr": dr.total,
             "malfunctioned": broke,
@@ -353,6 +372,8 @@ def record_shot(
         gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
     )
     shot_result = result.message()
+    if not fired:
+        shot_result = _voided_message(shot_result, gun, result)
     args: dict[str, Any] = {
         "gun": gun.id,
         "shot": shot_no,
@@ -364,6 +385,7 @@ def record_shot(
         data.update(extra)
     if voided is not None:
         data["voided"] = voided
+        data["may_fire_next"] = _after_voided(gun, result)  # ASL-8.9-e, ASL-B5.8
         if voided["ca_restored"] and ca is not None:
             message = msg(
                 "{gun} shot #{shot}: {result}; CA back to {ca} (ASL-AMB-15)",
@@ -378,6 +400,34 @@ def record_shot(
         )
     event = Event.of(kind, data, message)
     return Outcome(new.remember(event.text), (event,))
+
+
+def _after_voided(gun: Gun, result: ShotResult) -> str:
+    """What the Gun may still fire after a voided (DR > N) attempt (ASL-8.9-e, ASL-B5.8).
+
+    The attempt leaves the Gun's firing rights as they were before it: a voided
+    Intensive Fire attempt may be made again, but only as Intensive Fire.
+    """
+    if result.malfunctioned:
+        return "nothing (malfunctioned)"
+    if result.intensive:
+        return "Intensive Fire only"
+    return "other ammunition"
+
+
+def _voided_message(message: Message, gun: Gun, result: ShotResult) -> Message:
+    """The DR > N record text, saying what the Gun may really do next (ASL-8.9-e)."""
+    after = _after_voided(gun, result)
+    if after == "other ammunition":
+        return message  # the depletion check's own text is true here
+    if after == "Intensive Fire only":
+        outcome = term(
+            "there was none: no shot, the Gun has not fired and may fire other ammunition "
+            "only as Intensive Fire; gone for the scenario"
+        )
+    else:
+        outcome = term("there was none: no shot and the Gun has not fired; gone for the scenario")
+    return msg(message.template, **{**dict(message.args), "outcome": outcome})
 
 
 def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) -> Outcome[AslState]:

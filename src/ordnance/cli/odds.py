@@ -160,10 +160,12 @@ def dr_cmd(
 # -- drift -------------------------------------------------------------------
 @app.command("drift")
 def drift_cmd(
-    dice: Annotated[int, typer.Option("--dice", "-n", help="Dice rolled (vehicle attack dice).")],
+    dice: Annotated[int, typer.Option("--dice", "-n", help=_("Dice rolled."))],
     hit_on: HitOpt = 5,
-    place_at: Annotated[int, typer.Option(help="Hits needed to land on target.")] = 2,
-    drift_at: Annotated[int, typer.Option(help="Hits needed to drift instead of misfire.")] = 1,
+    place_at: Annotated[int, typer.Option(help=_("Net hits needed to be placed on target."))] = 2,
+    drift_at: Annotated[
+        int, typer.Option(help=_("Net hits needed to drift (fewer is a misfire)."))
+    ] = 1,
     defence: DefenceOpt = 0,
     cancel_on: CancelOpt = 5,
     detail: Annotated[
@@ -173,7 +175,12 @@ def drift_cmd(
     as_float: FloatOpt = False,
     plot: PlotOpt = None,
 ) -> None:
-    """Hits, then drift (the Tide of Iron Smoke round shape: 2+ placed, 1 drift, 0 misfire)."""
+    """Hits, then drift: placed, drift (a distance and a direction die) or misfire.
+
+    A generic shape: enough net hits place the round, fewer make it drift,
+    fewer still misfire. Tide of Iron's Smoke round is one example (defaults:
+    2+ hits placed, 1 drift, 0 misfire).
+    """
     full = hits_then_drift(
         dice, hit_on, place_at=place_at, drift_at=drift_at, defence=defence, cancel_on=cancel_on
     )
