@@ -9,6 +9,7 @@ Covers WAW-HE-a..k, WAW-8.2-a (the events translated).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -180,3 +181,171 @@ def test_asl_form_titles_in_russian(client: TestClient) -> None:
     ru = t.get("russian", "/view?lang=ru").json()
     add = next(x for x in ru["legal"] if x["type"] == "add_gun")
     assert add["schema"]["properties"]["gun_size"]["title"] == "Калибр"
+
+
+# -- the remaining gaps: lobby settings forms, WaW LOS lines, ASL/ToI labels and odds titles --
+
+CYRILLIC = re.compile("[а-яА-ЯёЁ]")
+
+
+def _schema_texts(node: Any, out: list[str]) -> list[str]:
+    """Every title, description and select label of a JSON schema, in order."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("title", "description") and isinstance(value, str):
+                out.append(value)
+            elif key == "x-labels":
+                out.extend(value)
+            elif key in ("properties", "$defs"):
+                for sub in value.values():
+                    _schema_texts(sub, out)
+            else:
+                _schema_texts(value, out)
+    elif isinstance(node, list):
+        for x in node:
+            _schema_texts(x, out)
+    return out
+
+
+def _names(node: Any) -> Any:
+    """The schema with its texts blanked: field names, types, defaults and enums only."""
+    if isinstance(node, dict):
+        return {k: ("" if k in ("title", "description") else _names(v)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_names(x) for x in node]
+    return node
+
+
+#: Game terms the Russian players use as printed (their msgstr is the English word).
+SAME_IN_RUSSIAN = {"Firepower", "Hit Number", "Advanced Imaging"}
+
+
+def test_lobby_settings_forms_in_russian(client: TestClient) -> None:
+    """The settings form of every game (ASL, ToI, WaW) has Russian titles and descriptions.
+
+    The field names, defaults and enum values (what the form sends) are the same,
+    and the English answer is the schema itself. Covers ASL-AMB-4, TOI-AMB-1,
+    WAW-AMB-7 (their option descriptions are among the texts translated).
+    """
+    from ordnance.core import registry
+
+    en = client.get("/api/modules").json()["games"]
+    ru = client.get("/api/modules?lang=ru").json()["games"]
+    plugins = registry.plugins()
+    assert [g["settings_schema"] for g in en] == [
+        plugins[g["name"]].game.settings_schema() for g in en
+    ]
+    for g_en, g_ru in zip(en, ru, strict=True):
+        if g_en["name"] not in ("asl", "toi", "waw"):
+            continue  # a test game of the server tests
+        assert _names(g_ru["settings_schema"]) == _names(g_en["settings_schema"])
+        texts_en = _schema_texts(g_en["settings_schema"], [])
+        texts_ru = _schema_texts(g_ru["settings_schema"], [])
+        untranslated = [
+            a
+            for a, b in zip(texts_en, texts_ru, strict=True)
+            if a == b and a not in SAME_IN_RUSSIAN
+        ]
+        assert untranslated == [], g_en["name"]
+    asl = next(g["settings_schema"] for g in ru if g["name"] == "asl")
+    assert asl["properties"]["date"]["title"] == "Дата"
+    page = client.get("/?lang=ru").text
+    assert "Настройки World at War" in page and "ASL-AMB-4: +1 элиты" in page
+    assert "Scenario year and month" not in page
+    assert "Scenario year and month" in client.get("/?lang=en").text
+
+
+def _waw_los_table(client: TestClient) -> Table:
+    t = Table(client, "waw")
+    for seat, action in [
+        ("us", {"type": "place_unit", "id": "A1", "kind": "M1 Abrams", "side": "us", "hex": "0,0"}),
+        ("us", {"type": "place_unit", "id": "I1", "kind": "M901 ITV", "side": "us", "hex": "0,0"}),
+        ("soviet", {"type": "place_unit", "id": "T1", "kind": "T-72", "side": "soviet",
+                    "hex": "4,0"}),
+        ("us", {"type": "smoke", "side": "us", "target": "2,0"}),
+    ]:  # fmt: skip
+        assert t.act(seat, action).status_code == 200
+    return t
+
+
+def test_waw_los_lines_in_russian(client: TestClient) -> None:
+    """WAW-8.2-c/-d/-e/-f: every LOS line of World at War is Russian with lang=ru."""
+    t = _waw_los_table(client)
+    for seat, path in [("us", "/los?from=0,0&to=4,0"), ("soviet", "/los?from=4,0&to=0,0"),
+                       ("us", "/los?from=0,0&to=1,0")]:  # fmt: skip
+        en = t.get(seat, path).json()
+        ru = t.get(seat, path + "&lang=ru").json()
+        assert {k: v for k, v in ru.items() if k not in ("text", "note", "explanation")} == {
+            k: v for k, v in en.items() if k not in ("text", "note", "explanation")
+        }
+        assert len(ru["explanation"]) == len(en["explanation"])
+        english_left = [x for x in ru["explanation"] if not CYRILLIC.search(x)]
+        assert english_left == [], english_left
+    ru = t.get("us", "/los?from=0,0&to=4,0&lang=ru").json()["explanation"]
+    assert "Дым 2 в 2,0 блокирует линию (WAW-8.2-c)" in "\n".join(ru)
+    assert any(
+        x.startswith("A1 (M1 Abrams) AP: видит цель, Hit Number 4, +1 стрельба тепловизора")
+        for x in ru
+    )
+    assert any(x.startswith("I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может") for x in ru)
+    assert any(
+        "нет LOS от 4,0 до 0,0" in x
+        for x in t.get("soviet", "/los?from=4,0&to=0,0&lang=ru").json()["explanation"]
+    )
+
+
+ASL_SIDES = [{"name": "russian", "nationality": "russian"},
+             {"name": "german", "nationality": "german"}]  # fmt: skip
+ASL_T34 = {"type": "add_gun", "id": "t34", "side": "russian", "name": "T-34/85",
+           "notation": "A5^4^/6^5", "gun_size": "85L", "hex": "0,0"}  # fmt: skip
+
+
+def _labels(answer: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for item in answer["legal"]:
+        out += _schema_texts({"x": item["schema"]}, [])
+    return [x for x in out if isinstance(x, str)]
+
+
+def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> None:
+    """Select labels (phases, CA directions, Guns, units, tokens left), action titles and odds
+    titles of ASL (ASL-8.9-c/d/e odds) and Tide of Iron (TOI-GEN-4 purchase, B5/B6 attack)."""
+    t = Table(client, "asl", {"date": "1944-06", "sides": ASL_SIDES})
+    assert t.act("russian", ASL_T34).status_code == 200
+    en, ru = t.get("russian", "/view").json(), t.get("russian", "/view?lang=ru").json()
+    labels = _labels(ru)
+    assert "PFPh: фаза подготовительного огня" in labels and "2: ЮВ" in labels
+    assert "t34: T-34/85 (russian, гекс 0,0)" in labels
+    assert "PFPh: Prep Fire Phase" in _labels(en) and "PFPh: Prep Fire Phase" not in labels
+    assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
+    fire = {"type": "fire", "gun": "t34", "ammo": "APCR"}
+    odds_en = t.post("russian", "/odds", {"action": fire}).json()["odds"]
+    odds_ru = t.post("russian", "/odds?lang=ru", {"action": fire}).json()["odds"]
+    assert odds_en["title"] == "t34: APCR N=5 (ASL-8.9-c/d/e)"
+    assert odds_ru["title"] == "t34: APCR, N=5 (ASL-8.9-c/d/e)"
+    assert {k: v for k, v in odds_ru.items() if k != "title"} == {
+        k: v for k, v in odds_en.items() if k != "title"
+    }
+    for ammo, title in [("HEAT", "t34: HEAT нет в наличии"),
+                        (None, "t34: обычный выстрел, неисправность при DR >= 12")]:  # fmt: skip
+        action = {"type": "fire", "gun": "t34"} | ({"ammo": ammo} if ammo else {})
+        assert (
+            t.post("russian", "/odds?lang=ru", {"action": action}).json()["odds"]["title"] == title
+        )
+
+    toi = Table(client, "toi", {"start_phase": "status"})
+    assert toi.act("german", {"type": "advance", "to": "munitions"}).status_code == 200
+    ru = toi.get("german", "/view?lang=ru").json()
+    labels = _labels(ru)
+    assert "HE (осталось 1)" in labels and "фаза статуса: покупка боеприпасов" in labels
+    assert "g-pziv-1: Panzer IV, гекс 2,4" in labels
+    assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
+    assert toi.act("german", {"type": "advance", "to": "action"}).status_code == 200
+    attack = {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"}
+    res = toi.post("soviet", "/odds", {"action": attack})
+    assert res.status_code == 200, res.text
+    title_ru = toi.post("soviet", "/odds?lang=ru", {"action": attack}).json()["odds"]["title"]
+    assert (res.json()["odds"]["title"], title_ru) == (
+        "s-t34-1 attacks g-pziv-1: net hits",
+        "s-t34-1 атакует g-pziv-1: чистые попадания",
+    )

@@ -118,12 +118,15 @@ def lookup(text: str, gettext_: Gettext) -> str:
     return gettext_(text) if text else text
 
 
-def localize_text(text: str, gettext_: Gettext, lang: str) -> str:
+def localize_text(text: str, gettext_: Gettext, lang: str, depth: int = 2) -> str:
     """A text a game module wrote, in ``lang``: an exact catalogue entry, else a template.
 
     A template match (``"{unit}: {kind} at {hex} ({condition})"``) is rendered
-    from its Russian msgstr with each captured part looked up exactly (so a
-    condition word is translated and an id stays as it is). English: unchanged.
+    from its Russian msgstr with each captured part translated the same way
+    (an exact entry, else a template, ``depth`` levels down), so a condition
+    word or a nested sentence (a refusal message inside a LOS line, a modifier
+    inside a Hit Number line) is translated and an id stays as it is.
+    English: unchanged.
     """
     if lang == DEFAULT or not text:
         return text
@@ -133,7 +136,10 @@ def localize_text(text: str, gettext_: Gettext, lang: str) -> str:
     for rx, msgid in _patterns(lang):
         m = rx.fullmatch(text)
         if m is not None:
-            args = {k: lookup(v, gettext_) for k, v in m.groupdict().items()}
+            args = {
+                k: localize_text(v, gettext_, lang, depth - 1) if depth > 0 else lookup(v, gettext_)
+                for k, v in m.groupdict().items()
+            }
             return gettext_(msgid).format(**args)
     return text
 
@@ -180,6 +186,11 @@ def localize_legal(
             q["schema"] = _localize_labels(item.get("schema"), gettext_, lang)
         out.append(q)
     return out
+
+
+def localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:
+    """A copy of a JSON schema with every ``x-labels`` list in ``lang`` (templates too)."""
+    return _localize_labels(node, gettext_, lang)
 
 
 def _localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:

@@ -10,7 +10,8 @@ words, action titles, select labels, odds titles) come from the shared
 game-texts catalogue (``ordnance/cli/locale/<lang>/LC_MESSAGES/games.po``),
 chained behind the page's own: the API answers ``/view``, ``/log`` and
 ``/odds`` in Russian when asked with ``?lang=ru`` (the page does), and in
-English otherwise, byte for byte as before.
+English otherwise, byte for byte as before. The lobby's settings forms are
+translated the same way (:func:`localize_settings`), in the page's language.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.cli.i18n import (
     event_text,
     game_texts,
+    localize_labels,
     localize_legal,
     localize_panels,
     localize_text,
@@ -76,6 +78,20 @@ def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
             {**item, "schema": localize_schema(item.get("schema"), tr)}
             for item in localize_legal(out["legal"], tr, lang)
         ]
+    return out
+
+
+def localize_settings(schema: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A game's ``settings_schema()`` for the lobby's form in ``lang``.
+
+    Field titles and descriptions by exact lookup in the game texts, select
+    labels through the templates; field names, defaults and enum values (what
+    the form sends) are unchanged. English: the schema as it is.
+    """
+    if lang == DEFAULT:
+        return schema
+    tr = translations(lang).gettext
+    out: dict[str, Any] = localize_schema(localize_labels(schema, tr, lang), tr)
     return out
 
 

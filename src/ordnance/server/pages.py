@@ -98,14 +98,19 @@ LangQ = Annotated[str | None, Query(max_length=8)]
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request, lang: LangQ = None) -> Response:
+    language = _lang(request, lang)
     games = [
-        {"name": p.name, "title": p.game.title, "schema": p.game.settings_schema()}
+        {
+            "name": p.name,
+            "title": p.game.title,
+            "schema": i18n.localize_settings(p.game.settings_schema(), language),
+        }
         for p in registry.plugins().values()
     ]
     return _render(
         request,
         "lobby.html",
-        _lang(request, lang),
+        language,
         {"games": games, "games_json": json.dumps(games, ensure_ascii=False)},
         chosen=lang is not None,
     )

@@ -98,10 +98,14 @@ def seat_of(service: TableService, game_id: str, creds: HTTPAuthorizationCredent
 
 
 @router.get("/modules", summary="The installed game modules (ordnance game types)")
-def modules() -> dict[str, Any]:
+def modules(lang: LangQ = "en") -> dict[str, Any]:
     return {
         "games": [
-            {"name": p.name, "title": p.game.title, "settings_schema": p.game.settings_schema()}
+            {
+                "name": p.name,
+                "title": p.game.title,
+                "settings_schema": i18n.localize_settings(p.game.settings_schema(), lang),
+            }
             for p in registry.plugins().values()
         ]
     }

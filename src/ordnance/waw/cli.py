@@ -15,7 +15,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, distribution_table, emit
-from ordnance.cli.i18n import N_, _, clause_summary, entry_rows, outcome
+from ordnance.cli.i18n import (
+    N_,
+    _,
+    clause_summary,
+    current,
+    entry_rows,
+    localize_text,
+    outcome,
+)
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
@@ -334,7 +342,10 @@ def _render_los(d: dict[str, Any]) -> RenderableType:
         verdict = _("BLOCKS") if s["blocks"] else _("does not block")
         lines.append(
             _("Smoke {level} at {hex} {verdict}: {reason}").format(
-                level=s["level"], hex=s["marker"], verdict=verdict, reason=s["reason"]
+                level=s["level"],
+                hex=s["marker"],
+                verdict=verdict,
+                reason=localize_text(s["reason"], _, current()),
             )
         )
     if d["blocked"]:
