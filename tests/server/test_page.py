@@ -58,18 +58,25 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert unit.locator("option").all_inner_texts() == ["abrams: M1 Abrams at 0,1 (good order)"]
         side = page.locator('form.action[data-type="he_fire"] select[name="side"]')
         assert side.input_value() == '"us"'
+
+        def pick(hex_id: str) -> None:
+            # The picking buttons scroll the page to the map (phone) and every pick
+            # redraws it, so a click at screen coordinates can land on a moving or
+            # detached node under load; dispatch the click on the hex itself.
+            page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon').dispatch_event("click")
+
         # pick on map: focus the target field, click a hex
         target = page.locator('form.action[data-type="he_fire"] input[name="target"]')
         page.locator('form.action[data-type="he_fire"] button.pick').click()
         assert page.is_visible("#pick-hint") and "Target" in page.inner_text("#pick-hint")
-        page.locator('#map g.hexcell[data-hex="4,1"] polygon').click(force=True)
+        pick("4,1")
         assert target.input_value() == "4,1"
         page.wait_for_selector('#map polygon.selected-hex[data-selected="4,1"]', state="attached")
         # a path collects several hexes
         path = page.locator('form.action[data-type="move"] input[name="path"]')
         path.focus()
         for h in ("1,1", "2,1"):
-            page.locator(f'#map g.hexcell[data-hex="{h}"] polygon').click(force=True)
+            pick(h)
             # each pick redraws the map; wait for it before the next click, as a
             # player would (a click on the old, detached map is lost)
             page.wait_for_selector(
@@ -78,8 +85,11 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert path.input_value() == "1,1 2,1"
         # the LOS tool draws the line and marks what blocks it
         page.click("#los-button")
-        page.locator('#map g.hexcell[data-hex="0,1"] polygon').click(force=True)
-        page.locator('#map g.hexcell[data-hex="4,1"] polygon').click(force=True)
+        pick("0,1")
+        page.wait_for_function(
+            "document.getElementById('los-result').textContent.startsWith('0,1')"
+        )
+        pick("4,1")
         page.wait_for_selector("#map line.los-line.blocked", state="attached")
         assert page.locator("#map .los-x").count() >= 1
         assert "blocked" in page.inner_text("#los-result")
