@@ -8,7 +8,8 @@ A rules procedure never calls a random number generator. It receives a
 * :class:`EnteredDice`: values players rolled at the table, validated as they
   are consumed (a 7 on a d6 is :class:`~ordnance.core.errors.InvalidDice`);
 * the odds engine's enumerator (:func:`ordnance.core.odds.enumerate_procedure`),
-  which runs a procedure with a prefix of dice and branches on every missing die.
+  which runs a procedure with a prefix of entered dice and branches on the die
+  it asks for beyond them (:class:`~ordnance.core.errors.NotEnoughDice`).
 
 Every source records what it handed out (:attr:`DiceSource.rolls`), so the
 journal stores the exact dice a procedure consumed and a replay gets the same
@@ -149,26 +150,6 @@ class EnteredDice(DiceSource):
             raise TooManyDice(
                 f"{len(self._values)} dice were entered but the procedure used {self._pos}"
             )
-
-
-class ScriptThenFail(DiceSource):
-    """Hands out a fixed prefix, then raises :class:`NotEnoughDice`.
-
-    This is the enumerator's probe: run a procedure with a prefix; if it asks
-    for one more die, branch on that die's faces.
-    """
-
-    def __init__(self, prefix: Sequence[int] = ()):
-        super().__init__()
-        self.prefix = tuple(prefix)
-        self._pos = 0
-
-    def _next(self, sides: int, label: str) -> int:
-        if self._pos >= len(self.prefix):
-            raise NotEnoughDice(sides, label, self._pos)
-        value = self.prefix[self._pos]
-        self._pos += 1
-        return value
 
 
 def parse_dice(text: str) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ A game can also be registered directly with :func:`register` (tests do).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -92,6 +91,3 @@ def get(name: str) -> GamePlugin:
 
 def game(name: str) -> Game[Any]:
     return get(name).game
-
-
-GameFactory = Callable[[], Game[Any]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -273,16 +273,7 @@ def _remember(key: tuple[str, str], value: tuple[int, Any]) -> None:
 
 
 def _mark_undone(entry: JournalEntry) -> JournalEntry:
-    return JournalEntry(
-        seq=entry.seq,
-        kind=entry.kind,
-        seat=entry.seat,
-        action=entry.action,
-        dice=entry.dice,
-        dice_origin=entry.dice_origin,
-        events=entry.events,
-        undone=True,
-    )
+    return replace(entry, undone=True)
 
 
 def list_games(journal: Journal) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable
 from math import lcm
 from typing import TypeVar
 
-from ordnance.core.dice import DiceSource, ScriptThenFail
+from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotEnoughDice, OrdnanceError
 from ordnance.core.odds.distribution import Distribution
 
@@ -46,7 +46,7 @@ def enumerate_procedure(
     leaves = 0
     while stack:
         prefix, den = stack.pop()
-        source = ScriptThenFail(prefix)
+        source = EnteredDice(prefix)
         try:
             outcome = procedure(source)
         except NotEnoughDice as need:
