@@ -10,6 +10,10 @@ A game is a set of pure functions over immutable states:
 * ``los(state, origin, target, seat) -> dict``: line of sight between two
   hexes as that seat may know it (the exact hex line by default; a game adds
   its own blocking terrain, smoke and hindrances).
+* ``turn(state) -> Turn``: the sequence of play: who may act now, who is
+  awaited (:mod:`ordnance.core.turns`), with ``any_time_actions``,
+  ``step_actions`` and ``needs_consent`` saying which actions skip the owner
+  check, which end a step, and which change another seat's pieces.
 
 Actions are JSON-ready mappings with a ``"type"`` key (each game validates them
 with its own Pydantic models), so the journal can store them as they are and
@@ -24,10 +28,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.hexes import Hex, line
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.turns import Turn
 
 S = TypeVar("S")
 
@@ -287,6 +294,44 @@ class Game(ABC, Generic[S]):
     def settings_schema(self) -> dict[str, Any]:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
         return {}
+
+    # -- sequence of play (see ordnance.core.turns) -----------------------------
+    #: Action types any seat may take whatever the step (set-up, record keeping).
+    any_time_actions: ClassVar[frozenset[str]] = frozenset()
+    #: Action types that end the current phase or step (e.g. ``advance``).
+    step_actions: ClassVar[frozenset[str]] = frozenset()
+
+    def turn(self, state: S) -> Turn:
+        """Whose move it is. The default, for a game that declares no sequence
+        of play: every seat may act at any time."""
+        from ordnance.core.turns import Turn
+
+        return Turn("", None, tuple(self.seats(state)))
+
+    def check_sequence(self, state: S, action: Mapping[str, Any], seat: str) -> None:
+        """Sequence-of-play checks beyond the generic ones of
+        :func:`ordnance.core.turns.check_turn` (e.g. an advance over several
+        steps, each of which must be this seat's to leave). Runs when a seat
+        acts, never on replay; raises a RuleViolation to refuse."""
+
+    def needs_consent(self, state: S, action: Mapping[str, Any], seat: str | None) -> str | None:
+        """The seat whose consent ``action`` by ``seat`` needs (it changes that
+        seat's pieces), or None. Hot-seat play (``seat`` None) needs none."""
+        return None
+
+    def describe(self, state: S, action: Mapping[str, Any], seat: str | None) -> Message:
+        """One sentence saying what ``action`` would do, for a consent request.
+
+        It must not reveal anything the other seats may not see, and must not
+        depend on dice (they are rolled only if the request is accepted).
+        """
+        fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+        return msg(
+            "{seat}: {action}{fields}",
+            seat=seat or "hot seat",
+            action=str(action.get("type")),
+            fields=f" ({fields})" if fields else "",
+        )
 
 
 def hex_line_answer(origin: Hex, target: Hex) -> dict[str, Any]:

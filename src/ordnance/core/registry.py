@@ -8,6 +8,7 @@ A game can also be registered directly with :func:`register` (tests do).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -54,30 +55,57 @@ def _load_app(dotted: str | None) -> typer.Typer | None:
 
 _REGISTRY: dict[str, GamePlugin] = {}
 _LOADED = False
+#: Re-entrant: loading a game module may itself ask the registry (e.g. a
+#: module that looks up another plug-in at import), in the same thread.
+_LOCK = threading.RLock()
 
 
 def register(plugin: GamePlugin) -> GamePlugin:
-    _REGISTRY[plugin.name] = plugin
+    with _LOCK:
+        _REGISTRY[plugin.name] = plugin
     return plugin
 
 
 def _load_entry_points() -> None:
+    """Load every ``ordnance.games`` entry point once, before anyone reads the table.
+
+    ``_LOADED`` is set only after the last plug-in is in: a thread that
+    arrives while another is loading waits on the lock instead of seeing a
+    half-filled registry (with several workers, right after start, requests
+    otherwise met "no game called 'toi' (known: none)"). A re-entrant call
+    from the loading thread itself returns at once.
+    """
     global _LOADED
     if _LOADED:
         return
-    _LOADED = True
-    for ep in entry_points(group="ordnance.games"):
+    with _LOCK:
+        if _LOADED or _LOADING.active:
+            return
+        _LOADING.active = True
         try:
-            plugin = ep.load()
-        except ModuleNotFoundError:  # a game listed but not present in this build
-            continue
-        if isinstance(plugin, GamePlugin):
-            _REGISTRY.setdefault(plugin.name, plugin)
+            for ep in entry_points(group="ordnance.games"):
+                try:
+                    plugin = ep.load()
+                except ModuleNotFoundError:  # a game listed but not present in this build
+                    continue
+                if isinstance(plugin, GamePlugin):
+                    _REGISTRY.setdefault(plugin.name, plugin)
+            _LOADED = True
+        finally:
+            _LOADING.active = False
+
+
+class _Loading(threading.local):
+    active = False
+
+
+_LOADING = _Loading()
 
 
 def plugins() -> dict[str, GamePlugin]:
     _load_entry_points()
-    return dict(sorted(_REGISTRY.items()))
+    with _LOCK:
+        return dict(sorted(_REGISTRY.items()))
 
 
 def get(name: str) -> GamePlugin:

@@ -22,6 +22,13 @@ class Advance(_Action):
     to: str | None = Field(None, description="Stop at this step, e.g. 'munitions' or 'action'.")
 
 
+class Done(_Action):
+    """A nation's part of the current step is over (the sequence of play, TOI-B8)."""
+
+    type: Literal["done"] = "done"
+    side: str | None = Field(None, description="The nation that is done (hot-seat play).")
+
+
 class ReceiveCommand(_Action):
     """Command Phase: a nation receives command (B8)."""
 
@@ -76,13 +83,14 @@ class Attack(_Action):
 
 
 AnyAction = Annotated[
-    Advance | ReceiveCommand | Buy | Discard | PlaceOpFire | Move | Attack,
+    Advance | Done | ReceiveCommand | Buy | Discard | PlaceOpFire | Move | Attack,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyAction)
 
 ACTION_MODELS: dict[str, type[_Action]] = {
     "advance": Advance,
+    "done": Done,
     "receive_command": ReceiveCommand,
     "buy": Buy,
     "discard": Discard,

@@ -12,6 +12,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.forms import choices, hex_field
 from ordnance.core.game import Game, Outcome, hex_line_answer
+from ordnance.core.turns import Turn, owned_legal
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
 from ordnance.toi import rules
@@ -21,6 +22,9 @@ from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
 from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
+from ordnance.toi import status_phase
+from ordnance.toi import turns as toi_turns
+from ordnance.toi.actions import parse_action
 from ordnance.toi.status_phase import enter
 from ordnance.toi.views import view
 
@@ -129,6 +133,9 @@ class ToIGame(Game[ToIState]):
     name = "toi"
     title = "Tide of Iron: Fury of the Bear munitions tokens"
     rules_version = 1
+    #: ``advance`` ends a step; every other action belongs to the step's
+    #: nations (:mod:`ordnance.toi.turns`).
+    step_actions = frozenset({"advance"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
         s = parse_settings(settings)
@@ -175,7 +182,18 @@ class ToIGame(Game[ToIState]):
         return Outcome(new_state, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
+        out = view(state, seat)
+        out["turn"] = self.turn(state).to_view()
+        return out
+
+    def turn(self, state: ToIState) -> Turn:
+        return toi_turns.turn(state)
+
+    def check_sequence(self, state: ToIState, action: Mapping[str, Any], seat: str) -> None:
+        """An advance over several steps must be this nation's to leave at each one."""
+        if action.get("type") == "advance":
+            a = parse_action(action)
+            status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
 
     def legal(self, state: ToIState, seat: str | None) -> list[dict[str, Any]]:
         kinds = ["advance"]
@@ -190,11 +208,16 @@ class ToIGame(Game[ToIState]):
         elif state.step == "keep-or-discard":
             kinds.append("discard")
         forms = [(k, form_schema(state, seat, k)) for k in kinds]
-        return [
-            {"type": k, "title": _TITLES[k], "schema": schema}
-            for k, schema in forms
-            if schema is not None
-        ]
+        return owned_legal(
+            self,
+            state,
+            seat,
+            [
+                {"type": k, "title": _TITLES[k], "schema": schema}
+                for k, schema in forms
+                if schema is not None
+            ],
+        )
 
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None

@@ -23,12 +23,15 @@ from ordnance.core.errors import (
 )
 from ordnance.core.game import Event, Message, joined, msg, render_message, term
 from ordnance.core.hexes import Direction, Hex, parse_hex
+from ordnance.core.turns import done_side
 from ordnance.toi import status_phase
+from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import (
     Advance,
     Attack,
     Buy,
     Discard,
+    Done,
     Move,
     PlaceOpFire,
     ReceiveCommand,
@@ -915,6 +918,13 @@ def _dispatch(
     a = parse_action(action)
     if isinstance(a, Advance):
         return status_phase.advance(state, a.to)
+    if isinstance(a, Done):
+        side = done_side(toi_turns.turn(state), action, seat)
+        state, events, ends = toi_turns.done(state, side)
+        if ends:
+            state, more = status_phase.advance(state, None)
+            events += more
+        return state, events
     if isinstance(a, ReceiveCommand):
         return receive_command(state, a, seat)
     if isinstance(a, Buy):

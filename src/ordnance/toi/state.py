@@ -137,6 +137,9 @@ class ToIState:
     step: str | None = None
     status_no: int = 0
     last_drift: tuple[str, str] | None = None
+    #: Nations that said "done" in the current step (the sequence of play,
+    #: :mod:`ordnance.toi.turns`); emptied at every step change.
+    done: frozenset[str] = frozenset()
 
     # -- lookups -------------------------------------------------------------------
     @property

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ordnance.core.errors import UnknownName
@@ -110,7 +111,7 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
 def next_position(state: ToIState) -> ToIState:
     i = ROUND.index((state.phase, state.step))
     phase, step = ROUND[(i + 1) % len(ROUND)]
-    return replace(state, phase=phase, step=step)
+    return replace(state, phase=phase, step=step, done=frozenset())
 
 
 def positions() -> list[str]:
@@ -118,8 +119,16 @@ def positions() -> list[str]:
     return names + [s for _p, s in ROUND if s] + ["status"]
 
 
-def advance(state: ToIState, to: str | None) -> tuple[ToIState, list[Event]]:
-    """Advance one step, or step by step until ``to`` (a step or phase name)."""
+def advance(
+    state: ToIState, to: str | None, may_leave: Callable[[ToIState], None] | None = None
+) -> tuple[ToIState, list[Event]]:
+    """Advance one step, or step by step until ``to`` (a step or phase name).
+
+    ``may_leave`` refuses leaving a step (the sequence of play of a remote
+    seat, :func:`ordnance.toi.turns.check_may_leave`); it is asked before
+    each step is left, so an advance that would skip another nation's step
+    is refused whole.
+    """
     key = ""
     if to is not None:
         key = to.strip().lower()
@@ -127,6 +136,8 @@ def advance(state: ToIState, to: str | None) -> tuple[ToIState, list[Event]]:
             raise UnknownName(f"no step called {to!r}", hint=f"one of {', '.join(positions())}")
     events: list[Event] = []
     for _ in range(len(ROUND)):
+        if may_leave is not None:
+            may_leave(state)
         state = next_position(state)
         state, more = enter(state)
         events.append(

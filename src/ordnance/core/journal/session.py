@@ -13,11 +13,12 @@ append-only and a replay of the same entries always gives the same state.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
@@ -25,6 +26,11 @@ from ordnance.core.errors import OrdnanceError, RuleViolation, StaleVersion, Unk
 from ordnance.core.game import Event, Game
 from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.store import Journal
+from ordnance.core.turns import check_turn
+
+#: Runs inside the append's transaction (e.g. a consent request marked
+#: accepted); raising rolls the whole append back.
+Within = Callable[[Session], None]
 
 
 @dataclass(frozen=True)
@@ -185,12 +191,20 @@ class GameSession:
         dice: DiceSource | None = None,
         seat: str | None = None,
         expected_version: int | None = None,
+        *,
+        consented: bool = False,
+        within: Within | None = None,
     ) -> JournalEntry:
-        """Apply ``action`` and append it; refuse and write nothing on error."""
+        """Apply ``action`` and append it; refuse and write nothing on error.
+
+        The sequence of play is checked first (:func:`check_turn`: owner,
+        ``done``, consent); ``consented`` says the other seats agreed.
+        """
         dice = dice if dice is not None else SeededDice()
         version, state = self._current()
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
+        check_turn(self.game, state, action, seat, consented=consented)
         outcome = self.game.apply(state, dict(action), dice, seat)
         if isinstance(dice, EnteredDice):
             dice.finish()
@@ -203,11 +217,18 @@ class GameSession:
             dice=[[r.value, r.sides, r.label] for r in dice.rolls],
             origin=origin,
             events=list(outcome.events),
+            within=within,
         )
         _remember((self.journal.url, self.game_id), (version + 1, outcome.state))
         return entry
 
-    def undo(self, seat: str | None = None, expected_version: int | None = None) -> JournalEntry:
+    def undo(
+        self,
+        seat: str | None = None,
+        expected_version: int | None = None,
+        *,
+        within: Within | None = None,
+    ) -> JournalEntry:
         entries = self.entries()
         version = len(entries)
         if expected_version is not None and expected_version != version:
@@ -224,6 +245,7 @@ class GameSession:
             dice=[],
             origin="none",
             events=[event],
+            within=within,
         )
 
     def _append(
@@ -236,6 +258,7 @@ class GameSession:
         dice: list[list[Any]],
         origin: str,
         events: list[Event],
+        within: Within | None = None,
     ) -> JournalEntry:
         with self.journal.transaction() as s:
             bumped = s.execute(
@@ -258,6 +281,8 @@ class GameSession:
             )
             s.add(row)
             s.flush()
+            if within is not None:
+                within(s)
             entry = _row_to_entry(row)
         return entry
 
