@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema_rs
 
+from ordnance.core.dice import SeededDice
 from ordnance.toi.munitions import Munition
 from ordnance.toi.plugin import GAME
 from ordnance.toi.views import HIDDEN_LABEL
@@ -110,7 +111,10 @@ def test_choices_name_only_units_the_seat_may_use_or_target() -> None:
     units = _choices(_form(legal, "buy"), "unit")
     assert set(units) == {"s-tank", "s-kv", "s-gun", "s-truck"}  # no squad, no german unit
     assert _choices(_form(legal, "buy"), "munition") == [m.value for m in Munition]
-    assert "munitions" in _choices(_form(legal, "advance"), "to")
+    # the purchase window is german's too (TOI-GEN-4): soviet may advance once german is done
+    assert "advance" not in {f["type"] for f in legal}
+    german_done = GAME.apply(state, {"type": "done"}, SeededDice(0), "german").state
+    assert "munitions" in _choices(_form(GAME.legal(german_done, "soviet"), "advance"), "to")
     state = to(buy(state, "s-kv", "HE", seat="soviet"), "action")
     legal = GAME.legal(state, "soviet")
     assert_forms_valid(legal)

@@ -84,6 +84,13 @@ class SetPhase(_Model):
     attacker: str | None = Field(None, description="Side whose Player Turn it is.")
 
 
+class Done(_Model):
+    """A side's part of a simultaneous phase is over (ASL-B3)."""
+
+    type: Literal["done"] = "done"
+    side: str | None = None
+
+
 class DeclareAmmo(_Model):
     type: Literal["declare_ammo"] = "declare_ammo"
     gun: str
@@ -149,6 +156,7 @@ class FireCanister(_Model):
 ACTION_MODELS: dict[str, type[_Model]] = {
     "add_gun": AddGun,
     "set_phase": SetPhase,
+    "done": Done,
     "declare_ammo": DeclareAmmo,
     "fire": Fire,
     "place_smoke": PlaceSmoke,
@@ -160,6 +168,7 @@ ACTION_MODELS: dict[str, type[_Model]] = {
 ACTION_TITLES = {
     "add_gun": "Add a Gun (from counter notation or the Ammunition Supply Chart)",
     "set_phase": "Change the phase / turn",
+    "done": "Done with this phase",
     "declare_ammo": "Declare special ammunition for the next shot",
     "fire": "Fire a shot (declared ammunition, To Hit DR)",
     "place_smoke": "Place SMOKE (Placement DR)",

@@ -323,7 +323,7 @@ def _render_view(view: dict[str, Any]) -> Group:
         _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
             date=view["date_label"],
             theatre=view["theatre"],
-            turn=view["turn"],
+            turn=view["game_turn"],
             attacker=view["attacker"],
             phase=view["phase_name"],
         ),

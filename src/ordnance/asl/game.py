@@ -49,6 +49,7 @@ from ordnance.asl.actions import (
     AddGun,
     AslSettings,
     DeclareAmmo,
+    Done,
     Fire,
     FireCanister,
     PlaceSmoke,
@@ -77,10 +78,12 @@ from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_nota
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
+from ordnance.asl import turns as asl_turns
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, Game, Outcome, joined, msg, term
+from ordnance.core.turns import Turn, done_side, owned_legal
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
 
@@ -96,6 +99,16 @@ class AslGame(Game[AslState]):
     name = "asl"
     title = "ASL Chapter C8: Special Ammunition"
     rules_version = 1
+    any_time_actions = asl_turns.ANY_TIME
+    step_actions = asl_turns.STEP_ACTIONS
+
+    def turn(self, state: AslState) -> Turn:
+        return asl_turns.turn(state)
+
+    def needs_consent(
+        self, state: AslState, action: Mapping[str, Any], seat: str | None
+    ) -> str | None:
+        return asl_turns.needs_consent(state, action, seat)
 
     # -- setup ----------------------------------------------------------------
     def new(self, settings: Mapping[str, Any]) -> AslState:
@@ -137,6 +150,8 @@ class AslGame(Game[AslState]):
             return self._add_gun(state, act, seat)
         if isinstance(act, SetPhase):
             return self._set_phase(state, act)
+        if isinstance(act, Done):
+            return self._done(state, act, seat)
         if isinstance(act, DeclareAmmo):
             return self._declare(state, act, seat)
         if isinstance(act, Fire):
@@ -277,6 +292,20 @@ class AslGame(Game[AslState]):
         return Outcome(replace(state, guns=(*state.guns, gun)).remember(event.text), (event,))
 
     # -- phases ---------------------------------------------------------------
+    def _done(self, state: AslState, act: Done, seat: str | None) -> Outcome[AslState]:
+        """A side is done with a simultaneous phase; the second done ends it (ASL-B3)."""
+        side = done_side(self.turn(state), {"side": act.side}, seat)
+        state = replace(state, done=state.done | {side})
+        event = Event.of(
+            "done",
+            {"side": side, "phase": state.phase.value},
+            msg("{side} is done with the {phase}", side=side, phase=term(state.phase.full_name)),
+        )
+        if self.turn(state).is_simultaneous:
+            return Outcome(state.remember(event.text), (event,))
+        after = self._set_phase(state, SetPhase())
+        return Outcome(after.state, (event, *after.events))
+
     def _set_phase(self, state: AslState, act: SetPhase) -> Outcome[AslState]:
         turn = state.turn
         attacker = state.attacker
@@ -310,6 +339,7 @@ class AslGame(Game[AslState]):
             attacker=attacker,
             guns=guns,
             non_smoke_fired=frozenset(),
+            done=frozenset(),
         )
         event = Event.of(
             "phase",
@@ -403,7 +433,8 @@ class AslGame(Game[AslState]):
             "date": str(state.date),
             "date_label": state.date.label,
             "theatre": state.theatre.value,
-            "turn": state.turn,
+            "game_turn": state.turn,
+            "turn": self.turn(state).to_view(),
             "phase": state.phase.value,
             "phase_name": state.phase.full_name,
             "attacker": state.attacker,
@@ -460,10 +491,19 @@ class AslGame(Game[AslState]):
                 kinds.append("place_wp")
             if "Canister" in ammos:
                 kinds.append("fire_canister")
-        return [
-            {"type": k, "title": ACTION_TITLES[k], "schema": form_schema(state, seat, k, shooters)}
-            for k in kinds
-        ]
+        return owned_legal(
+            self,
+            state,
+            seat,
+            [
+                {
+                    "type": k,
+                    "title": ACTION_TITLES[k],
+                    "schema": form_schema(state, seat, k, shooters),
+                }
+                for k in kinds
+            ],
+        )
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None

@@ -170,6 +170,9 @@ class AslState:
     markers: tuple[Marker, ...] = ()
     clusters: tuple[tuple[str, ...], ...] = field(default=())
     recent: tuple[str, ...] = ()
+    #: Sides that said "done" in the current (simultaneous) phase; emptied by
+    #: every phase change (:mod:`ordnance.asl.turns`).
+    done: frozenset[str] = frozenset()
 
     @property
     def side_names(self) -> tuple[str, ...]:

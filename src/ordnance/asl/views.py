@@ -76,7 +76,7 @@ def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
         [
             [
                 f"{v['date_label']} ({v['theatre']})",
-                v["turn"],
+                v["game_turn"],
                 f"{v['phase']}: {v['phase_name']}",
                 v["attacker"],
                 v["defender"],

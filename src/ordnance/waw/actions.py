@@ -101,6 +101,13 @@ class MarkerRemoval(_Action):
     type: Literal["marker_removal"] = "marker_removal"
 
 
+class Done(_Action):
+    """A side is done with this turn's impulses (WAW-B6)."""
+
+    type: Literal["done"] = "done"
+    side: str | None = None
+
+
 class HqCheckResult(_Action):
     """The players' result of a pending HQ check (WAW-HE-k, WAW-AMB-5)."""
 
@@ -120,6 +127,7 @@ Action = Annotated[
     | Move
     | Fire
     | MarkerRemoval
+    | Done
     | HqCheckResult,
     Field(discriminator="type"),
 ]
@@ -135,6 +143,7 @@ ACTIONS: dict[str, type[_Action]] = {
     "move": Move,
     "fire": Fire,
     "marker_removal": MarkerRemoval,
+    "done": Done,
     "hq_check_result": HqCheckResult,
 }
 
@@ -149,6 +158,7 @@ TITLES = {
     "move": "Move a unit",
     "fire": "Unit fires (AP or HE)",
     "marker_removal": "Marker Removal Phase",
+    "done": "Done with this turn's impulses",
     "hq_check_result": "Enter an HQ check result",
 }
 

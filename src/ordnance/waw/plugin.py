@@ -14,10 +14,12 @@ from pydantic import ValidationError
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.forms import choices, hex_field, panel
-from ordnance.core.game import ANY_SEAT, Game, Outcome, hex_line_answer
+from ordnance.core.game import ANY_SEAT, Game, Message, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
+from ordnance.waw import turns as waw_turns
 from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
 from ordnance.waw.los import judge_los, smoke_area
@@ -56,6 +58,20 @@ class WorldAtWar(Game[WawState]):
     name = "waw"
     title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
     rules_version = 1
+    any_time_actions = waw_turns.ANY_TIME
+    step_actions = waw_turns.STEP_ACTIONS
+
+    def turn(self, state: WawState) -> Turn:
+        return waw_turns.turn(state)
+
+    def needs_consent(
+        self, state: WawState, action: Mapping[str, Any], seat: str | None
+    ) -> str | None:
+        return waw_turns.needs_consent(state, action, seat)
+
+    def describe(self, state: WawState, action: Mapping[str, Any], seat: str | None) -> Message:
+        found = waw_turns.describe(state, action, seat)
+        return found if found is not None else super().describe(state, action, seat)
 
     def new(self, settings: Mapping[str, Any]) -> WawState:
         return WawState.start(parse_settings(settings))
@@ -103,9 +119,15 @@ class WorldAtWar(Game[WawState]):
             types += ["remove_unit", "set_condition"]
         if state.pending_hq:
             types.append("hq_check_result")
-        return [
-            {"type": t, "title": A.TITLES[t], "schema": form_schema(state, seat, t)} for t in types
-        ]
+        return owned_legal(
+            self,
+            state,
+            seat,
+            [
+                {"type": t, "title": A.TITLES[t], "schema": form_schema(state, seat, t)}
+                for t in types
+            ],
+        )
 
     # -- odds --------------------------------------------------------------------------
     def odds(
@@ -208,6 +230,7 @@ class WorldAtWar(Game[WawState]):
             "eliminated": sorted(u.id for u in state.units.values() if u.condition.eliminated),
             "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
             "marker_removal_phases": state.marker_phases,
+            "turn": self.turn(state).to_view(),
         }
         view["panels"] = panels(view)
         return view

@@ -14,7 +14,9 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation
 from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.core.hexes import Hex
+from ordnance.core.turns import done_side
 from ordnance.waw import actions as A
+from ordnance.waw import turns as waw_turns
 from ordnance.waw.fascam import (
     attacked_by_mines,
     check_fascam_caller,
@@ -409,7 +411,20 @@ def marker_removal_phase(state: WawState, a: A.MarkerRemoval, seat: str | None) 
             changes=joined("; ", done) if done else term("no smoke on the map"),
         ),
     )
-    return Outcome(replace(state, smoke=after, marker_phases=state.marker_phases + 1), (event,))
+    return Outcome(
+        replace(state, smoke=after, marker_phases=state.marker_phases + 1, done=frozenset()),
+        (event,),
+    )
+
+
+def done(state: WawState, a: A.Done, seat: str | None) -> Result:
+    """A side's impulses are over; the last side's done runs the Marker Removal Phase (WAW-B6)."""
+    side = done_side(waw_turns.turn(state), {"side": a.side}, seat)
+    state, event, ends = waw_turns.done(state, side)
+    if not ends:
+        return Outcome(state, (event,))
+    after = marker_removal_phase(state, A.MarkerRemoval(), seat)
+    return Outcome(after.state, (event, *after.events))
 
 
 def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Result:
@@ -462,4 +477,6 @@ def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | Non
         return marker_removal_phase(state, action, seat)
     if isinstance(action, A.HqCheckResult):
         return hq_check_result(state, action, seat)
+    if isinstance(action, A.Done):
+        return done(state, action, seat)
     raise OrdnanceError(f"unhandled action {action!r}")  # pragma: no cover

@@ -46,6 +46,8 @@ class WawState:
     pending_hq: tuple[PendingHqCheck, ...] = ()
     #: Marker Removal Phases run so far.
     marker_phases: int = 0
+    #: Sides that said "done" with this turn's impulses (:mod:`ordnance.waw.turns`).
+    done: frozenset[str] = frozenset()
 
     # -- construction ---------------------------------------------------------------
     @classmethod
