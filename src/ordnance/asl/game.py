@@ -43,6 +43,7 @@ from dataclasses import replace
 from typing import Any
 
 from ordnance.asl import fire
+from ordnance.asl import turns as asl_turns
 from ordnance.asl.actions import (
     ACTION_TITLES,
     KNOWN_NATIONALITIES,
@@ -78,14 +79,13 @@ from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_nota
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
-from ordnance.asl import turns as asl_turns
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, Game, Outcome, joined, msg, term
-from ordnance.core.turns import Turn, done_side, owned_legal
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.turns import Turn, done_side, owned_legal
 
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
 ORDINARY = ("ordinary", "AP", "HE")

@@ -260,7 +260,9 @@ def done_side(turn: Turn, action: Mapping[str, Any], seat: str | None) -> str:
             hint="add a side: one of " + (", ".join(turn.waiting_for) or "nobody"),
         )
     if seat is not None and side != seat:
-        raise RuleViolation(turn.clause, f"{seat} cannot say done for {side}", hint="act as yourself")
+        raise RuleViolation(
+            turn.clause, f"{seat} cannot say done for {side}", hint="act as yourself"
+        )
     if side not in turn.waiting_for:
         raise RuleViolation(
             turn.clause,

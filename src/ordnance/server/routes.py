@@ -13,7 +13,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -140,10 +140,24 @@ def journal_log(
     return service.log(game_id, seat_of(service, game_id, creds), since, lang)
 
 
-@router.post("/tables/{game_id}/actions", summary="Act (ordnance game act --version)")
-def act(game_id: GameId, body: Act, service: Service, creds: Creds) -> dict[str, Any]:
+@router.post(
+    "/tables/{game_id}/actions",
+    summary="Act (ordnance game act --version)",
+    responses={
+        202: {
+            "description": "The action changes the other side's pieces: a consent "
+            "request was opened instead (see 'pending'); nothing is applied yet."
+        }
+    },
+)
+def act(
+    game_id: GameId, body: Act, service: Service, creds: Creds, response: Response
+) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
-    return service.act(game_id, seat, body.action, body.expected_version, body.dice)
+    result = service.act(game_id, seat, body.action, body.expected_version, body.dice)
+    if "pending" in result:
+        response.status_code = 202
+    return result
 
 
 @router.post("/tables/{game_id}/odds", summary="Exact odds of an action before it is rolled")
@@ -182,6 +196,21 @@ def undo_answer(
 ) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
     return service.answer_undo(game_id, seat, request_id, body.accept)
+
+
+@router.post(
+    "/tables/{game_id}/requests/{request_id}",
+    summary="Accept or decline a consent request (an undo or an action on your pieces)",
+)
+def request_answer(
+    game_id: GameId,
+    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    body: UndoAnswer,
+    service: Service,
+    creds: Creds,
+) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return service.answer_request(game_id, seat, request_id, body.accept)
 
 
 @router.get("/tables/{game_id}/dice", summary="Every server roll with its commitment")

@@ -22,17 +22,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
+from ordnance.core.game import render_message
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import effective_entries
 from ordnance.server import commitments, i18n, seats
-from ordnance.server.models import CommitmentRow, UndoRequestRow
+from ordnance.server.models import CommitmentRow, ConsentRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
 MAX_LOS_RANGE = 200
@@ -175,6 +178,7 @@ class TableService:
         state = session.replay(entries)
         game = session.game
         commit = commitments.commitment(self.journal, game_id, version)
+        undo = self._undo_state(game_id, seat, entries)
         return {
             "game_id": game_id,
             "game": game.name,
@@ -185,7 +189,9 @@ class TableService:
             "view": guarded(lambda: game.view(state, seat)),
             "legal": guarded(lambda: game.legal(state, seat)),
             "commitment": {"version": version, "hash": commit.seed_hash},
-            "undo": self._undo_state(game_id, seat, entries),
+            "turn": guarded(lambda: game.turn(state).to_view()),
+            "undo": undo,
+            "pending_request": undo["pending"],
         }
 
     def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> dict[str, Any]:
@@ -208,7 +214,12 @@ class TableService:
             row["dice_origin"] = entry.dice_origin
             row["commitment"] = self._reveal(commits.get(entry.seq - 1), entry, seat)
             rows.append(row)
-        return {"game_id": game_id, "version": len(entries), "entries": rows}
+        return {
+            "game_id": game_id,
+            "version": len(entries),
+            "entries": rows,
+            "pending_request": self._request_state(game_id, seat, entries),
+        }
 
     @staticmethod
     def _reveal(
@@ -300,6 +311,13 @@ class TableService:
         version = session.version
         if expected_version != version:
             raise StaleVersion(expected_version, version)
+        state = session.replay(session.entries())
+        ask_of = guarded(lambda: session.game.needs_consent(state, dict(action), seat))
+        if ask_of is not None:
+            return {
+                "version": version,
+                "pending": self._request_action(session, seat, action, version, dice, ask_of),
+            }
         source: DiceSource
         if dice is None:
             commit = commitments.commitment(self.journal, game_id, version)
@@ -321,84 +339,245 @@ class TableService:
                 "this link plays one side only", hint="act for your own side or use its link"
             )
 
+    # -- consent requests: undo, and actions on the other side's pieces ----------
     def request_undo(self, game_id: str, seat: str, expected_version: int) -> dict[str, Any]:
+        """Ask the other seat to undo the last effective entry (it names that entry)."""
         session = self.session(game_id)
         entries = session.entries()
         if len(entries) != expected_version:
             raise StaleVersion(expected_version, len(entries))
-        if not effective_entries(entries):
+        alive = effective_entries(entries)
+        if not alive:
             raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
-        if self._pending(game_id, expected_version) is not None:
+        text = _undo_text(alive[-1], None)
+        return self._open_request(game_id, seat, expected_version, "undo", None, text, None)
+
+    def _request_action(
+        self,
+        session: CachedSession,
+        seat: str,
+        action: Mapping[str, Any],
+        version: int,
+        dice: Sequence[int] | None,
+        ask_of: str,
+    ) -> dict[str, Any]:
+        """An action that changes ``ask_of``'s pieces: checked now, applied on its yes."""
+        game = session.game
+        state = session.replay(session.entries())
+        if dice is None:
+            probe: DiceSource = SeededDice(
+                commitments.commitment(self.journal, session.game_id, version).seed
+            )
+        else:
+            probe = EnteredDice(list(dice))
+        # A dry run: an action the rules refuse is refused now, not after the yes.
+        # Its outcome is thrown away (nothing of it is shown or written).
+        guarded(lambda: game.apply(state, dict(action), probe, seat))
+        what = guarded(lambda: game.describe(state, dict(action), seat))
+        text = render_message(what.template, what.args)
+        payload = {"action": dict(action), "dice": list(dice) if dice is not None else None}
+        return self._open_request(
+            session.game_id, seat, version, "action", payload, text[:500], ask_of
+        )
+
+    def _open_request(
+        self,
+        game_id: str,
+        seat: str,
+        version: int,
+        kind: str,
+        payload: dict[str, Any] | None,
+        text: str,
+        ask_of: str | None,
+    ) -> dict[str, Any]:
+        """Insert a pending request; the partial unique index allows one per table.
+
+        Requests left pending at an older version no longer apply: they are
+        expired in the same transaction, so they do not block this one.
+        """
+        try:
+            with self.journal.transaction() as s:
+                current = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
+                if current != version:
+                    raise StaleVersion(version, int(current or 0))
+                _expire_stale(s, game_id, version)
+                row = ConsentRequestRow(
+                    game_id=game_id,
+                    at_version=version,
+                    requested_by=seat,
+                    status="pending",
+                    kind=kind,
+                    payload=payload,
+                    text=text,
+                    ask_of=ask_of,
+                )
+                s.add(row)
+                s.flush()
+                rid = row.id
+        except IntegrityError:
             raise RuleViolation(
                 "TABLE-UNDO-1",
-                "an undo request is already waiting for an answer",
+                "a request is already waiting for an answer at this table",
                 hint="wait for the other seat to accept or decline it",
-            )
-        with self.journal.transaction() as s:
-            row = UndoRequestRow(
-                game_id=game_id, at_version=expected_version, requested_by=seat, status="pending"
-            )
-            s.add(row)
-            s.flush()
-            rid = row.id
-        self.on_change(game_id, expected_version)
-        return {"request": rid, "status": "pending", "at_version": expected_version}
+            ) from None
+        self.on_change(game_id, version)
+        return {
+            "request": rid,
+            "kind": kind,
+            "status": "pending",
+            "at_version": version,
+            "text": text,
+        }
 
     def answer_undo(self, game_id: str, seat: str, request_id: int, accept: bool) -> dict[str, Any]:
+        """Answer a request (kept under its first name: undo requests came first)."""
+        return self.answer_request(game_id, seat, request_id, accept)
+
+    def answer_request(
+        self, game_id: str, seat: str, request_id: int, accept: bool
+    ) -> dict[str, Any]:
+        """Accept or decline a pending request; exactly one answer wins.
+
+        The answer is ``UPDATE ... SET status WHERE status = 'pending'`` run in
+        the same transaction as the journal entry an acceptance writes: if
+        another answer got there first, the update touches no row and the
+        whole transaction (entry included) rolls back; the journal's own
+        version check refuses a second entry at the same version. So a
+        request is accepted exactly when its entry is in the journal.
+        """
         session = self.session(game_id)
         with self.journal.reading() as s:
-            req = s.get(UndoRequestRow, request_id)
+            req = s.get(ConsentRequestRow, request_id)
         if req is None or req.game_id != game_id:
-            raise NotFound("no such undo request")
+            raise NotFound("no such request")
         if req.status != "pending":
             raise RuleViolation(
                 "TABLE-UNDO-2", f"this request was already {req.status}", hint="ask again"
             )
-        version = session.version
-        if req.at_version != version:
-            raise StaleVersion(req.at_version, version)
-        if req.requested_by == seat:
+        if req.requested_by == seat or (req.ask_of is not None and req.ask_of != seat):
             raise RuleViolation(
                 "TABLE-UNDO-3",
-                "an undo needs the other seat's consent",
+                f"this request needs {req.ask_of or 'the other seat'}'s consent",
                 hint="wait for the other seat to accept",
             )
-        result: dict[str, Any] = {"request": request_id}
-        if accept:
-            entry = session.undo(seat, expected_version=req.at_version)
-            commitments.commitment(self.journal, game_id, entry.seq)
+        version = session.version
+        if req.at_version != version:
+            with self.journal.transaction() as s:
+                _expire_stale(s, game_id, version)
+            raise StaleVersion(req.at_version, version)
+        status = "accepted" if accept else "declined"
+        seq = req.at_version + 1 if accept else None
+
+        def claim(s: Session) -> None:
+            won = s.execute(
+                update(ConsentRequestRow)
+                .where(ConsentRequestRow.id == request_id, ConsentRequestRow.status == "pending")
+                .values(
+                    status=status, decided_by=seat, decided_at=datetime.now(UTC), applied_seq=seq
+                )
+            )
+            if won.rowcount != 1:  # type: ignore[attr-defined]
+                raise RuleViolation(
+                    "TABLE-UNDO-2",
+                    "this request was already answered",
+                    hint="reload the table to see the answer",
+                )
+
+        result: dict[str, Any] = {"request": request_id, "kind": req.kind}
+        if not accept:
+            with self.journal.transaction() as s:
+                claim(s)
+        elif req.kind == "undo":
+            entry = guarded(
+                lambda: session.undo(seat, expected_version=req.at_version, within=claim)
+            )
             result["version"] = entry.seq
-        with self.journal.transaction() as s:
-            row = s.get(UndoRequestRow, request_id)
-            assert row is not None
-            row.status = "accepted" if accept else "declined"
-            row.decided_by = seat
-            row.decided_at = datetime.now(UTC)
-        result["status"] = "accepted" if accept else "declined"
+        else:
+            payload = req.payload or {}
+            dice = payload.get("dice")
+            source: DiceSource
+            if dice is None:
+                commit = commitments.commitment(self.journal, game_id, req.at_version)
+                source = SeededDice(commit.seed)
+            else:
+                source = EnteredDice([int(d) for d in dice])
+            action = dict(payload.get("action") or {})
+            entry = guarded(
+                lambda: session.act(
+                    action,
+                    source,
+                    req.requested_by,
+                    req.at_version,
+                    consented=True,
+                    within=claim,
+                )
+            )
+            result["version"] = entry.seq
+            result["entry"] = entry.for_seat(seat)
+        if "version" in result:
+            commitments.commitment(self.journal, game_id, result["version"])
+        result["status"] = status
         self.on_change(game_id, result.get("version", version))
         return result
 
-    def _pending(self, game_id: str, version: int) -> UndoRequestRow | None:
+    def _pending(self, game_id: str, version: int) -> ConsentRequestRow | None:
         with self.journal.reading() as s:
             return s.scalar(
-                select(UndoRequestRow).where(
-                    UndoRequestRow.game_id == game_id,
-                    UndoRequestRow.status == "pending",
-                    UndoRequestRow.at_version == version,
+                select(ConsentRequestRow).where(
+                    ConsentRequestRow.game_id == game_id,
+                    ConsentRequestRow.status == "pending",
+                    ConsentRequestRow.at_version == version,
                 )
             )
+
+    def _request_state(
+        self, game_id: str, seat: str, entries: Sequence[JournalEntry]
+    ) -> dict[str, Any] | None:
+        """The pending request as ``seat`` sees it: what it would do, who asked, who answers."""
+        pending = self._pending(game_id, len(entries))
+        if pending is None:
+            return None
+        text = pending.text
+        if pending.kind == "undo":
+            alive = effective_entries(list(entries))
+            if alive:  # the entry named as this seat may see it
+                text = _undo_text(alive[-1], seat)
+        mine = pending.requested_by == seat
+        return {
+            "request": pending.id,
+            "kind": pending.kind,
+            "text": text,
+            "requested_by": pending.requested_by,
+            "ask_of": pending.ask_of,
+            "mine": mine,
+            "may_answer": not mine and pending.ask_of in (None, seat),
+            "at_version": pending.at_version,
+        }
 
     def _undo_state(
         self, game_id: str, seat: str, entries: Sequence[JournalEntry]
     ) -> dict[str, Any]:
-        pending = self._pending(game_id, len(entries))
         return {
             "possible": bool(effective_entries(list(entries))),
-            "pending": None
-            if pending is None
-            else {
-                "request": pending.id,
-                "requested_by": pending.requested_by,
-                "mine": pending.requested_by == seat,
-            },
+            "pending": self._request_state(game_id, seat, entries),
         }
+
+
+def _undo_text(entry: JournalEntry, seat: str | None) -> str:
+    """ "undo entry 7: german bought a munitions token", as ``seat`` may see the entry."""
+    texts = [e["text"] or e["kind"] for e in entry.for_seat(seat)["events"]]
+    who = f"{entry.seat}: " if entry.seat else ""
+    return f"undo entry {entry.seq}: {who}{'; '.join(texts) or entry.kind}"[:500]
+
+
+def _expire_stale(s: Session, game_id: str, version: int) -> None:
+    """Requests still pending at another version no longer apply: mark them expired."""
+    s.execute(
+        update(ConsentRequestRow)
+        .where(
+            ConsentRequestRow.game_id == game_id,
+            ConsentRequestRow.status == "pending",
+            ConsentRequestRow.at_version != version,
+        )
+        .values(status="expired", decided_at=datetime.now(UTC))
+    )

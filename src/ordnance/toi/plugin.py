@@ -12,19 +12,17 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.forms import choices, hex_field
 from ordnance.core.game import Game, Outcome, hex_line_answer
-from ordnance.core.turns import Turn, owned_legal
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
-from ordnance.toi import rules
-from ordnance.toi.actions import ACTION_MODELS
+from ordnance.core.turns import Turn, owned_legal
+from ordnance.toi import rules, status_phase
+from ordnance.toi import turns as toi_turns
+from ordnance.toi.actions import ACTION_MODELS, parse_action
 from ordnance.toi.catalogue import profile
 from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
 from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
-from ordnance.toi import status_phase
-from ordnance.toi import turns as toi_turns
-from ordnance.toi.actions import parse_action
 from ordnance.toi.status_phase import enter
 from ordnance.toi.views import view
 

@@ -56,9 +56,9 @@ def _involved(state: ToIState) -> list[str]:
         out = []
         for n in state.nations:
             supply = s.unlimited_supply or sum(c for _m, c in n.supply) > 0
-            if n.command >= 1 and n.bought_this_status < 3 and supply:
-                if len(state.tokens_of(n.name)) < 3:
-                    out.append(n.name)
+            room = n.bought_this_status < 3 and len(state.tokens_of(n.name)) < 3
+            if n.command >= 1 and supply and room:
+                out.append(n.name)
         return out
     if state.step == "op-fire":
         return [
@@ -95,8 +95,7 @@ def check_may_leave(seat: str | None) -> Callable[[ToIState], None]:
             others = ", ".join(s for s in t.waiting_for if s != seat)
             raise RuleViolation(
                 t.clause,
-                f"{seat} may not advance past {state.position}: it waits for {others} "
-                "to say done",
+                f"{seat} may not advance past {state.position}: it waits for {others} to say done",
                 hint=f"wait until {others} says done (the step is theirs too)",
             )
 

@@ -1,0 +1,54 @@
+"""Consent requests: undo and actions on the other side's pieces, one pending per table.
+
+The ``undo_requests`` table (0002) becomes the table of every consent
+request (it keeps its name, so existing tables migrate in place): ``kind``
+is ``undo`` or ``action``, ``payload`` holds the action and its entered dice,
+``text`` the one-sentence description, ``ask_of`` the seat whose consent an
+action needs and ``applied_seq`` the journal entry an accepted request wrote.
+
+A partial unique index allows at most one ``pending`` request per game on
+SQLite and on PostgreSQL alike, so two concurrent requests cannot both be
+pending. Older duplicates (possible before this index) are expired first.
+
+Revision ID: 0005
+Revises: 0002 (the lead re-chains the merged migrations)
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+PENDING = sa.text("status = 'pending'")
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("undo_requests") as batch:
+        batch.add_column(sa.Column("kind", sa.String(16), nullable=False, server_default="undo"))
+        batch.add_column(sa.Column("payload", sa.JSON, nullable=True))
+        batch.add_column(sa.Column("text", sa.String(500), nullable=False, server_default=""))
+        batch.add_column(sa.Column("ask_of", sa.String(32), nullable=True))
+        batch.add_column(sa.Column("applied_seq", sa.Integer, nullable=True))
+    # Keep the newest pending request of each game; expire the others.
+    op.execute(
+        "UPDATE undo_requests SET status = 'expired' WHERE status = 'pending' AND id NOT IN "
+        "(SELECT MAX(id) FROM undo_requests WHERE status = 'pending' GROUP BY game_id)"
+    )
+    op.create_index(
+        "uq_undo_requests_one_pending",
+        "undo_requests",
+        ["game_id"],
+        unique=True,
+        sqlite_where=PENDING,
+        postgresql_where=PENDING,
+    )
+
+
+def downgrade() -> None:
+    op.drop_index("uq_undo_requests_one_pending", table_name="undo_requests")
+    with op.batch_alter_table("undo_requests") as batch:
+        for column in ("applied_seq", "ask_of", "text", "payload", "kind"):
+            batch.drop_column(column)
