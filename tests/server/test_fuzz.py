@@ -47,7 +47,7 @@ def _snapshot(app: FastAPI) -> tuple[Any, ...]:
     return counts, versions, undo
 
 
-OPERATIONS = 12  # operations in the document besides the stream (checked below)
+OPERATIONS = 13  # operations in the document besides the stream (checked below)
 
 
 @pytest.mark.parametrize("mode", ["positive", "negative"])

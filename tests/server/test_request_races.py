@@ -92,7 +92,7 @@ def test_concurrent_undo_requests_leave_one_pending(service: TableService) -> No
     for _ in range(TRIALS):
         game_id = _table(service)
         seats = ["allies", "axis"] * (THREADS // 2)
-        results = _together([lambda s=s: service.request_undo(game_id, s, 1) for s in seats])
+        results = _together([lambda s=s, g=game_id: service.request_undo(g, s, 1) for s in seats])
         codes = sorted(code for code, _r in results)
         assert codes.count(200) == 1, results
         assert all(400 <= c < 500 for c in codes if c != 200)
@@ -108,7 +108,7 @@ def test_concurrent_answers_one_wins_and_status_matches_the_journal(
         rid = service.request_undo(game_id, "allies", 1)["request"]
         answers = [(trial + i) % 2 == 0 for i in range(THREADS)]
         results = _together(
-            [lambda a=a: service.answer_request(game_id, "axis", rid, a) for a in answers]
+            [lambda a=a, g=game_id, r=rid: service.answer_request(g, "axis", r, a) for a in answers]
         )
         codes = [code for code, _r in results]
         assert codes.count(200) == 1, results

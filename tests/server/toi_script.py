@@ -16,6 +16,13 @@ SCRIPT: list[tuple[str, dict[str, Any], list[int] | None]] = [
     ("german", {"type": "advance", "to": "munitions"}, None),
     ("german", {"type": "buy", "unit": "g-panther-1", "munition": "SECRET"}, None),
     ("soviet", {"type": "buy", "unit": "s-t34-1", "munition": "HE"}, None),
+    # each nation's own steps wait for it (TOI-GEN-4, TOI-B8, TOI-GEN-8): the soviet
+    # says done, then the german, last awaited, moves on
+    ("soviet", {"type": "done"}, None),
+    ("german", {"type": "advance", "to": "op-fire"}, None),
+    ("soviet", {"type": "done"}, None),
+    ("german", {"type": "advance", "to": "keep-or-discard"}, None),
+    ("soviet", {"type": "done"}, None),
     ("german", {"type": "advance", "to": "action"}, None),
     (
         "soviet",
