@@ -10,10 +10,13 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.console import Group
+from rich.json import JSON
 from rich.table import Table
+from rich.text import Text
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
-from ordnance.cli.i18n import N_, _, entry_rows
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
+from ordnance.cli.i18n import N_, _, entry_rows, event_text
 from ordnance.core import registry
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
@@ -104,8 +107,16 @@ def act_cmd(
 
 @app.command("view")
 def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """Show the game as one seat sees it (or the public view)."""
-    emit(GameSession(open_journal(db), game_id).view(seat), as_json)
+    """Show the game as one seat sees it (or the public view), with whose move it is."""
+    session = GameSession(open_journal(db), game_id)
+    view = session.view(seat)
+    turn = session.game.turn(session.state()).to_view()
+
+    def render(data: Any) -> Group:
+        head = Text(_("Whose move: {text}").format(text=event_text(turn)), style="bold")
+        return Group(head, JSON(json.dumps(to_jsonable(data), ensure_ascii=False)))
+
+    emit(view, as_json, render)
 
 
 @app.command("log")

@@ -73,7 +73,7 @@ def _involved(state: ToIState) -> list[str]:
 
 def turn(state: ToIState) -> Turn:
     key = state.step or state.phase.value
-    step = term(_WHERE[key]) if key in _WHERE else term("Status Phase, {step}", step=key)
+    step = term(_WHERE[key]) if key in _WHERE else term(state.position)
     where = term("round {round}, {step}", round=state.round, step=step)
     return simultaneous(
         state.phase.value,

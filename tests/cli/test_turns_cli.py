@@ -1,0 +1,71 @@
+"""The CLI and the sequence of play: ``--as SIDE`` is held to its turn, hot seat is not.
+
+covers TOI-GEN-4 (the purchase window waits for both nations) and
+CORE-CONSENT (a WaW condition on the other side's unit), through
+``ordnance game act|view``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ordnance.cli.main import main
+
+
+def ordnance(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_as_side_out_of_turn_is_refused_with_the_clause(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "g.db")
+    settings = json.dumps({"start_phase": "status"})
+    assert (
+        ordnance(capsys, "game", "new", "toi", "--settings", settings, "--id", "g", "--db", db)[0]
+        == 0
+    )
+    to_window = json.dumps({"type": "advance", "to": "munitions"})
+    assert ordnance(capsys, "game", "act", "g", to_window, "--as", "german", "--db", db)[0] == 0
+    code, out, err = ordnance(
+        capsys, "game", "act", "g", '{"type": "advance"}', "--as", "soviet", "--db", db, "--json"
+    )
+    assert code == 2 and json.loads(out)["clause"] == "TOI-GEN-4"
+    code, _out, err = ordnance(
+        capsys, "game", "act", "g", '{"type": "advance"}', "--as", "soviet", "--db", db
+    )
+    assert code == 2 and "TOI-GEN-4" in err and "Traceback" not in err
+    # the view says whose move it is
+    code, out, _err = ordnance(capsys, "game", "view", "g", "--db", db)
+    assert code == 0 and "Whose move:" in out and "waiting for german, soviet" in out
+    # hot seat (no --as) acts for the nations, as before
+    assert ordnance(capsys, "game", "act", "g", '{"type": "advance"}', "--db", db)[0] == 0
+    code, out, _err = ordnance(capsys, "game", "view", "g", "--db", db, "--json")
+    assert json.loads(out)["step"] == "op-fire"
+
+
+def test_as_side_cannot_change_the_other_sides_unit_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "w.db")
+    assert ordnance(capsys, "game", "new", "waw", "--id", "w", "--db", db)[0] == 0
+    unit = {"type": "place_unit", "id": "m1", "kind": "M1 Abrams", "side": "us", "hex": "2,2"}
+    assert ordnance(capsys, "game", "act", "w", json.dumps(unit), "--as", "us", "--db", db)[0] == 0
+    kill = json.dumps({"type": "set_condition", "unit": "m1", "condition": "eliminated"})
+    code, out, _err = ordnance(
+        capsys, "game", "act", "w", kill, "--as", "soviet", "--db", db, "--json"
+    )
+    assert code == 2 and json.loads(out)["clause"] == "CORE-CONSENT"
+    assert (
+        ordnance(capsys, "game", "act", "w", kill, "--db", db)[0] == 0
+    )  # both players at one table
