@@ -312,6 +312,8 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     titles of ASL (ASL-8.9-c/d/e odds) and Tide of Iron (TOI-GEN-4 purchase, B5/B6 attack)."""
     t = Table(client, "asl", {"date": "1944-06", "sides": ASL_SIDES})
     assert t.act("russian", ASL_T34).status_code == 200
+    # the RPh waits for both sides (ASL-B3): once the german is done, the russian may move on
+    assert t.act("german", {"type": "done"}).status_code == 200
     en, ru = t.get("russian", "/view").json(), t.get("russian", "/view?lang=ru").json()
     labels = _labels(ru)
     assert "PFPh: фаза подготовительного огня" in labels and "2: ЮВ" in labels
@@ -335,11 +337,16 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
 
     toi = Table(client, "toi", {"start_phase": "status"})
     assert toi.act("german", {"type": "advance", "to": "munitions"}).status_code == 200
+    # each nation's steps wait for it (TOI-GEN-4, TOI-B8): the soviet says done in each,
+    # so the german, last awaited, has the advance form
+    assert toi.act("soviet", {"type": "done"}).status_code == 200
     ru = toi.get("german", "/view?lang=ru").json()
     labels = _labels(ru)
     assert "HE (осталось 1)" in labels and "фаза статуса: покупка боеприпасов" in labels
     assert "g-pziv-1: Panzer IV, гекс 2,4" in labels
     assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
+    assert toi.act("german", {"type": "advance", "to": "op-fire"}).status_code == 200
+    assert toi.act("soviet", {"type": "done"}).status_code == 200
     assert toi.act("german", {"type": "advance", "to": "action"}).status_code == 200
     attack = {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"}
     res = toi.post("soviet", "/odds", {"action": attack})

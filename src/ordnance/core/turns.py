@@ -134,7 +134,7 @@ def single(phase: str, step: str | None, owner: str, clause: str, where: Any) ->
         (owner,),
         (),
         clause,
-        msg("{where}: {owner} to act; {owner} moves on", where=where, owner=owner),
+        msg("{where}: {owner} to act and to move on", where=where, owner=owner),
     )
 
 
@@ -163,7 +163,7 @@ def simultaneous(
         waiting,
         clause,
         msg(
-            "{where}: {seats} to act; waiting for {seats} to say done",
+            "{where}: waiting for {seats} to act and say done",
             where=where,
             seats=seats_text(waiting),
         ),
