@@ -151,3 +151,13 @@ def test_undo_request_names_the_action_it_would_undo(client: TestClient) -> None
     assert "AP-C" not in soviet["text"]  # the soviet sees the entry as it may see it
     assert "AP-C" in german["text"]
     assert t.get("soviet", "/log").json()["pending_request"]["text"] == soviet["text"]
+
+
+def test_turn_text_in_russian(client: TestClient) -> None:
+    """The turn line is a message: ``?lang=ru`` renders it from the catalogue (TOI-GEN-4)."""
+    t = _toi(client)
+    t.act("german", {"type": "advance", "to": "munitions"})
+    ru = t.get("soviet", "/view?lang=ru").json()
+    assert "покупка боеприпасов" in ru["turn"]["text"] and "ждём" in ru["turn"]["text"]
+    assert ru["view"]["turn"]["text"] == ru["turn"]["text"]
+    assert ru["turn"]["waiting_for"] == ["german", "soviet"]

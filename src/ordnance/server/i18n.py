@@ -36,7 +36,7 @@ from ordnance.cli.i18n import (
     localize_panels,
     localize_text,
 )
-from ordnance.core.game import Event
+from ordnance.core.game import Event, render_message
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -72,13 +72,26 @@ def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     out = dict(answer)
     view = out.get("view")
     if isinstance(view, dict) and isinstance(view.get("panels"), list):
-        out["view"] = {**view, "panels": localize_panels(view["panels"], tr, lang)}
+        out["view"] = view = {**view, "panels": localize_panels(view["panels"], tr, lang)}
+    if isinstance(view, dict) and _is_turn(view.get("turn")):
+        out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
+    if _is_turn(out.get("turn")):
+        out["turn"] = _localize_turn(out["turn"], tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
             {**item, "schema": localize_schema(item.get("schema"), tr)}
             for item in localize_legal(out["legal"], tr, lang)
         ]
     return out
+
+
+def _is_turn(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("template"), str)
+
+
+def _localize_turn(turn: dict[str, Any], gettext_: Callable[[str], str]) -> dict[str, Any]:
+    """``view["turn"]`` with its ``text`` rendered from its message in the catalogue's language."""
+    return {**turn, "text": render_message(turn["template"], turn.get("args") or {}, gettext_)}
 
 
 def localize_settings(schema: dict[str, Any], lang: str) -> dict[str, Any]:
