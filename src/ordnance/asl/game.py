@@ -82,7 +82,7 @@ from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
-from ordnance.core.game import Event, Game, Outcome, joined, msg, term
+from ordnance.core.game import Event, Game, Message, Outcome, joined, msg, term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.turns import Turn, done_side, owned_legal
@@ -109,6 +109,10 @@ class AslGame(Game[AslState]):
         self, state: AslState, action: Mapping[str, Any], seat: str | None
     ) -> str | None:
         return asl_turns.needs_consent(state, action, seat)
+
+    def describe(self, state: AslState, action: Mapping[str, Any], seat: str | None) -> Message:
+        found = asl_turns.describe(state, action, seat)
+        return found if found is not None else super().describe(state, action, seat)
 
     # -- setup ----------------------------------------------------------------
     def new(self, settings: Mapping[str, Any]) -> AslState:

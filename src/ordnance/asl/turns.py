@@ -26,7 +26,7 @@ from typing import Any
 
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState
-from ordnance.core.game import term
+from ordnance.core.game import Message, joined, msg, term
 from ordnance.core.turns import Turn, simultaneous, single
 
 CLAUSE = "ASL-B3"
@@ -60,3 +60,21 @@ def needs_consent(state: AslState, action: Mapping[str, Any], seat: str | None) 
         return None
     others = [s for s in state.side_names if s != seat]
     return others[0] if others else None
+
+
+def describe(state: AslState, action: Mapping[str, Any], seat: str | None) -> Message | None:
+    """A record correction in one sentence (None: not a correction)."""
+    if needs_consent(state, action, seat) is None:
+        return None
+    parts = [
+        f"{key} {action[key]}"
+        for key in ("phase", "turn", "attacker")
+        if action.get(key) is not None
+    ]
+    return msg(
+        "{seat} corrects the record: {changes} (now turn {turn}, {phase})",
+        seat=seat,
+        changes=joined(", ", parts),
+        turn=state.turn,
+        phase=state.phase.value,
+    )
