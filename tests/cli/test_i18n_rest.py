@@ -79,6 +79,8 @@ def test_labels_and_odds_titles_through_the_templates() -> None:
     gun = {"type": "add_gun", "id": "t34", "side": "russian", "name": "T-34/85",
            "notation": "A5^4^/6^5", "gun_size": "85L", "hex": "0,0"}  # fmt: skip
     state = game.apply(state, gun, SeededDice(1), None).state
+    # the RPh waits for both sides (ASL-B3): with the german done, the russian may move on
+    state = game.apply(state, {"type": "done", "side": "german"}, SeededDice(1), None).state
     legal = game.legal(state, "russian")
     assert i18n.localize_legal(legal, tr, "en") == legal
     ru = i18n.localize_legal(legal, tr, "ru")
