@@ -58,9 +58,14 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
         "Ожидающие проверки HQ",
         "Стороны",
     ]
-    assert {k: v for k, v in view_ru["view"].items() if k != "panels"} == {
-        k: v for k, v in view_en["view"].items() if k != "panels"
+    same = ("panels", "turn")  # presentation: the panels and the turn line are translated
+    assert {k: v for k, v in view_ru["view"].items() if k not in same} == {
+        k: v for k, v in view_en["view"].items() if k not in same
     }
+    turn_en, turn_ru = view_en["view"]["turn"], view_ru["view"]["turn"]
+    assert {**turn_ru, "text": ""} == {**turn_en, "text": ""}
+    assert turn_en["text"].startswith("turn 1, formation impulses")
+    assert turn_ru["text"].startswith("ход 1, импульсы формирований")
     odds = t.post("us", "/odds?lang=ru", {"action": HE}).json()["odds"]
     assert odds["title"].startswith("залп HE Fire по гексу 4,1")
     assert t.post("us", "/odds", {"action": HE}).json()["odds"]["title"].startswith("HE Fire 4")
