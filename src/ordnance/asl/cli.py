@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.depletion_odds import (
@@ -24,10 +27,11 @@ from ordnance.asl.depletion_odds import (
     shot_with_malfunction,
 )
 from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.heat import heat_gate
-from ordnance.asl.notation import Ammo, parse_notation
+from ordnance.asl.heat import check_nationality, heat_gate
+from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, parse_notation
+from ordnance.asl.options import AslOptions
 from ordnance.asl.record import record_table
-from ordnance.asl.supply import chart_lookup
+from ordnance.asl.supply import chart_lookup, ordnance_nationality
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
 from ordnance.cli.i18n import N_, _
 from ordnance.core.dice import dice_source
@@ -57,15 +61,112 @@ def _date(text: str | None) -> ScenarioDate | None:
 
 
 # ----------------------------------------------------------------------------- notation
-def _entries_json(text: str, date: ScenarioDate | None, theatre: Theatre, user: str | None) -> Any:
-    entries = parse_notation(text)
-    return {"notation": text, "entries": [e.to_dict(date, theatre, user) for e in entries]}
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """Who reads a notation: the date gate and the Elite +1 need the side (ASL-8.3-a, 8.2-f)."""
+
+    date: ScenarioDate | None
+    theatre: Theatre
+    user: str | None
+    made_by: str | None
+    elite: bool
+    pre_adjusted: bool
+    options: AslOptions
+
+
+def _reading(
+    date: str | None,
+    theatre: str,
+    user: str | None,
+    nationality: str | None,
+    made_by: str | None,
+    elite: bool,
+    pre_adjusted: bool,
+    option: list[str] | None,
+) -> _Reading:
+    when = _date(date)
+    if when is None and (nationality or made_by or elite or pre_adjusted):
+        raise RuleViolation(
+            "ASL-8.3-a" if nationality or made_by else "ASL-8.2-f",
+            "--nationality, --made-by and --elite read a notation at a scenario date",
+            hint="add --date YYYY-MM",
+        )
+    army: str | None = None
+    if nationality:
+        check_nationality(nationality)  # refuses a name that is no nation
+        army = nationality.strip().lower()
+    maker = check_nationality(made_by) if made_by else None
+    if maker is None and army is not None:
+        maker = ordnance_nationality(army)  # ASL-8.2-g: Commonwealth Guns are British
+    return _Reading(
+        when,
+        Theatre.parse(theatre),
+        user.strip().lower() if user else army,
+        maker,
+        elite or pre_adjusted,
+        pre_adjusted,
+        _options(option),
+    )
+
+
+def _options(option: list[str] | None) -> AslOptions:
+    values: dict[str, Any] = {}
+    for opt in option or []:
+        key, sep, value = opt.partition("=")
+        if not sep:
+            raise OrdnanceError(f"cannot read the option {opt!r}", hint="name=value")
+        try:
+            values[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            values[key.strip()] = value
+    try:
+        return AslOptions.model_validate(values)
+    except ValidationError as exc:
+        raise OrdnanceError(
+            f"bad option: {exc.errors()[0]['msg']}",
+            hint="names and values: " + ", ".join(AslOptions.model_fields),
+        ) from None
+
+
+def _entries_json(text: str, reading: _Reading) -> Any:
+    opts = reading.options
+    entries = parse_notation(text, month_letters=opts.month_letters or DEFAULT_MONTH_LETTERS)
+    p_in_burma = opts.burma_p == "pacific-rules"
+    out = []
+    for entry in entries:
+        data = entry.to_dict(reading.date, reading.theatre, reading.user, p_in_burma=p_in_burma)
+        if reading.date is not None and (reading.made_by or reading.elite):
+            res = resolve_capability(
+                entry.ammo,
+                [entry],
+                reading.date,
+                reading.theatre,
+                made_by=reading.made_by,
+                used_by=reading.user,
+                elite=reading.elite,
+                pre_adjusted=reading.pre_adjusted,
+                options=opts,
+            )
+            data.update(
+                available=res.available,
+                depletion=res.depletion,
+                clause=res.clause,
+                reason=res.reason,
+            )
+        out.append(data)
+    head: dict[str, Any] = {"notation": text}
+    if reading.made_by or reading.elite:
+        head.update(made_by=reading.made_by, user=reading.user, elite=reading.elite)
+    return {**head, "entries": out}
 
 
 def _render_entries(data: dict[str, Any]) -> Table:
     table = Table(title=_("Counter notation {notation}").format(notation=repr(data["notation"])))
+    judged = any("reason" in e for e in data["entries"])
     for col in ("token", "ammo", "depletion", "available", "periods", "notes"):
         table.add_column(col)
+    if judged:
+        table.add_column("why")
     for e in data["entries"]:
         periods = "; ".join(
             f"{p['number'] if p['number'] is not None else '-'}"
@@ -80,15 +181,24 @@ def _render_entries(data: dict[str, Any]) -> Table:
         if e["h9"]:
             notes = ", ".join(x for x in ("[9] stick round", notes) if x)
         avail = e.get("available")
-        table.add_row(
+        cells = [
             e["token"],
             e["ammo"],
             "-" if e.get("depletion") is None else str(e["depletion"]),
             "" if avail is None else ("yes" if avail else "no"),
             periods,
             notes,
-        )
+        ]
+        if judged:
+            cells.append(f"{e.get('reason', '')} ({e.get('clause', '')})")
+        table.add_row(*cells)
     return table
+
+
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="ASL-AMB option as name=value (e.g. burma_p=pto-only)."),
+]
 
 
 @app.command("notation")
@@ -99,22 +209,45 @@ def notation_cmd(
     date: Annotated[str | None, typer.Option("--date", help="Scenario date YYYY-MM.")] = None,
     theatre: TheatreOpt = "ETO",
     user: Annotated[
-        str | None, typer.Option("--user", help="Using army for R/S/CS suffixes (romanian...).")
+        str | None,
+        typer.Option("--user", help="Using army for R/S/CS suffixes (default --nationality)."),
     ] = None,
+    nationality: Annotated[
+        str | None,
+        typer.Option(
+            "--nationality", help="The side's army: applies the HEAT date gate (ASL-8.3-a)."
+        ),
+    ] = None,
+    made_by: Annotated[
+        str | None,
+        typer.Option("--made-by", help="Nation that made the Gun (default from --nationality)."),
+    ] = None,
+    elite: Annotated[bool, typer.Option("--elite", help="Elite: +1 (ASL-8.2-f).")] = False,
+    ss: Annotated[
+        bool, typer.Option("--ss", help="SS counter: printed values already Elite (ASL-AMB-4).")
+    ] = False,
+    option: OptionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4)."""
-    when = _date(date)
-    where = Theatre.parse(theatre)
+    """Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).
+
+    With ``--nationality`` (or ``--made-by``) and ``--date`` each entry is
+    judged as the side sees it: the HEAT date gate (ASL-8.3-a) and, with
+    ``--elite``, the Elite +1 (ASL-8.2-f). With ``-`` every stdin line is read;
+    the exit status is 2 when any line fails.
+    """
+    reading = _reading(date, theatre, user, nationality, made_by, elite, ss, option)
     if text != "-":
-        emit(_entries_json(text, when, where, user), as_json, _render_entries)
+        emit(_entries_json(text, reading), as_json, _render_entries)
         return
+    failed = 0
     for line in sys.stdin:
         line = line.rstrip("\n")
         try:
-            data = _entries_json(line, when, where, user)
+            data = _entries_json(line, reading)
             out: dict[str, Any] = {"entries": data["entries"]}
         except OrdnanceError as exc:
+            failed += 1
             out = {"error": str(exc), **exc.to_dict(), "notation": line}
             out["error"] = str(exc)
         if as_json:
@@ -123,6 +256,9 @@ def notation_cmd(
             emit({"notation": line, **out}, False, _render_entries)
         else:
             emit(out, False, lambda d: Text(f"{d['notation']!r}: {d['error']}", style="red"))
+    if failed:
+        sys.stderr.write(_("{n} line(s) could not be read").format(n=failed) + "\n")
+        raise typer.Exit(2)
 
 
 # ----------------------------------------------------------------------------- supply
@@ -157,15 +293,27 @@ def heat_cmd(
     date: DateOpt = "1944-06",
     as_json: JsonOpt = False,
 ) -> None:
-    """HEAT availability date of a nation's ordnance (ASL-8.3-a)."""
+    """HEAT availability date of a nation's ordnance (ASL-8.3-a).
+
+    An unknown name is refused; a nation the rule does not name has no date
+    of its own (``available`` null: its counters decide, ASL-AMB-6); a
+    Commonwealth army's ordnance is British (ASL-8.2-g).
+    """
     when = ScenarioDate.parse(date)
-    gate = heat_gate(nationality)
+    nation = check_nationality(nationality)
+    gate = heat_gate(nation)
     data = {
         "nationality": nationality,
+        "ordnance_of": nation,
         "date": str(when),
         "from": str(gate) if gate else None,
-        "available": gate is None or when >= gate,
+        "available": None if gate is None else when >= gate,
         "clause": "ASL-8.3-a" if gate else "ASL-AMB-6",
+        "reason": (
+            f"{nation} ordnance fires HEAT from {gate.label}"
+            if gate
+            else f"ASL-8.3-a names no HEAT date for {nation}: its counters decide"
+        ),
     }
     emit(data, as_json)
 
@@ -181,6 +329,61 @@ def he_equivalency_cmd(
 ) -> None:
     """HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31)."""
     emit(he_equivalency(attack, caliber_mm=caliber, weapon=weapon).to_dict(), as_json)
+
+
+# ----------------------------------------------------------------------------- counters
+@app.command("counters")
+def counters_cmd(
+    name: Annotated[str, typer.Argument(help="Counter name, spelt loosely: 'T-34/85', 't34 85'.")],
+    nationality: Annotated[
+        str | None, typer.Option("--nationality", help="Only this palette (russian, british...).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Also read each notation at this date.")
+    ] = None,
+    theatre: TheatreOpt = "ETO",
+    limit: Annotated[int, typer.Option("--limit", help="At most this many counters.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find VASL counters with special ammunition by name (forgiving spelling)."""
+    from ordnance.asl.counters import scored_counters, source
+
+    if not 1 <= limit <= 100:
+        raise OrdnanceError(f"--limit {limit} is outside 1..100", hint="--limit 10")
+    when = _date(date)
+    where = Theatre.parse(theatre)
+    rows = []
+    for counter, score in scored_counters(name, nationality=nationality, limit=limit):
+        row: dict[str, Any] = {**counter.to_dict(), "score": round(score, 1)}
+        if when is not None:
+            reading = _Reading(when, where, counter.nationality, None, False, False, AslOptions())
+            row["entries"] = _entries_json(counter.notation, reading)["entries"]
+        rows.append(row)
+    src = source()
+    data = {
+        "query": name,
+        "counters": rows,
+        "source": {k: src[k] for k in ("repo", "commit", "path", "licence")},
+    }
+
+    def render(d: dict[str, Any]) -> Table:
+        t = Table(title=_("Counters like {name!r}").format(name=d["query"]))
+        for col in ("name", "nationality", "piece id", "notation", "gun", "score"):
+            t.add_column(col)
+        for c in d["counters"]:
+            t.add_row(
+                c["name"],
+                c["nationality"] or "",
+                c["gpid"],
+                c["notation"],
+                c["gun_size"] or "",
+                f"{c['score']:g}",
+            )
+        s = d["source"]
+        t.caption = f"VASL module {s['repo']}@{s['commit'][:10]}:{s['path']} ({s['licence']})"
+        return t
+
+    emit(data, as_json, render)
 
 
 # ----------------------------------------------------------------------------- shot
@@ -296,6 +499,15 @@ def _act(session: GameSession, action: dict[str, Any], dr: str | None, seed: int
         raise _with_dice_clause(exc) from None
 
 
+def _side_nationality(session: GameSession, side: str) -> str | None:
+    """The palette a side's counters come from (its nationality; SS: ``waffen-ss``)."""
+    for s in session.state().settings.sides:
+        if s.name == side:
+            nat = str(s.nationality).strip().lower()
+            return "waffen-ss" if s.pre_adjusted and nat == "german" else nat
+    return None
+
+
 def _parse_side(text: str) -> dict[str, Any]:
     """``name[:nationality][:elite][:ss]``."""
     parts = [p.strip() for p in text.split(":") if p.strip()]
@@ -383,10 +595,36 @@ def game_add_gun(
     rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
     hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
     ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
+    counter: Annotated[
+        str | None,
+        typer.Option("--counter", help="A VASL counter name or piece id: fills in the notation."),
+    ] = None,
+    canister_fp: Annotated[
+        int | None,
+        typer.Option("--canister-fp", help="Canister FP from the Ordnance Listing (ASL-8.4-e)."),
+    ] = None,
+    no_he: Annotated[
+        bool, typer.Option("--no-he", help="The Gun cannot fire HE (underscored caliber).")
+    ] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
+    session = _session(db, game_id)
+    if counter is not None:
+        from ordnance.asl.counters import pick_counter
+
+        if notation is not None:
+            raise OrdnanceError(
+                "--counter fills in the notation: give one or the other",
+                clause="ASL-8.2-e",
+                hint="drop --notation, or drop --counter",
+            )
+        army = _side_nationality(session, side)
+        found = pick_counter(counter, nationality=army)
+        notation = found.notation
+        name = name or found.name
+        size = size or found.gun_size
     action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
     for key, value in (
         ("notation", notation),
@@ -395,12 +633,14 @@ def game_add_gun(
         ("breakdown", breakdown),
         ("hex", hex_),
         ("ca", ca),
+        ("canister_fp", canister_fp),
     ):
         if value is not None:
             action[key] = value
     if rof:
         action["rof"] = rof
-    session = _session(db, game_id)
+    if no_he:
+        action["can_fire_he"] = False
     entry = session.act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 

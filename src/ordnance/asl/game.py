@@ -76,7 +76,12 @@ from ordnance.asl.fire import (
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
-from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
+from ordnance.asl.supply import (
+    NATIONALITIES,
+    chart_row,
+    normalise_gun_size,
+    ordnance_nationality,
+)
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
@@ -186,7 +191,8 @@ class AslGame(Game[AslState]):
                 hint="give each piece its own id: the record is kept per piece",
             )
         size = normalise_gun_size(act.gun_size) if act.gun_size else None
-        made_by = _nat_key(act.made_by) if act.made_by else _nat_key(side.nationality)
+        # ASL-8.2-g: a Commonwealth army's Guns are British ordnance by default.
+        made_by = ordnance_nationality(act.made_by or side.nationality)
         if act.made_by and made_by not in KNOWN_NATIONALITIES:
             raise UnknownName(
                 f"unknown nationality {act.made_by!r}", clause="ASL-8.2-g", hint="e.g. american"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ordnance.asl.actions import KNOWN_NATIONALITIES
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.supply import _ALIASES, NATIONALITIES
 from ordnance.core.errors import UnknownName
@@ -38,6 +39,26 @@ SCW_WEAPONS = ("BAZ", "PIAT", "PSK", "PF", "PFk")
 def _nat(text: str) -> str:
     key = text.strip().lower()
     return _ALIASES.get(key, key)
+
+
+def check_nationality(nationality: str) -> str:
+    """A nationality the game knows (aliases and Commonwealth armies resolved), or a refusal.
+
+    ASL-8.3-a names four nations; every other known nation has no date gate
+    (ASL-AMB-6), but a name that is no nation at all (``banana``) must not
+    read as "no gate, so HEAT is available".
+
+    >>> check_nationality("Canadian")
+    'british'
+    """
+    key = _nat(nationality)
+    if key not in KNOWN_NATIONALITIES:
+        raise UnknownName(
+            f"unknown nationality {nationality!r}",
+            clause="ASL-8.3-a",
+            hint="one of " + ", ".join(KNOWN_NATIONALITIES),
+        )
+    return key
 
 
 def heat_gate(nationality: str) -> ScenarioDate | None:
@@ -90,6 +111,7 @@ def scw_heat(weapon: str) -> ScwHeat:
 
 __all__ = [
     "HEAT_GATES",
+    "check_nationality",
     "NATIONALITIES",
     "SCW_WEAPONS",
     "ScwHeat",
