@@ -26,7 +26,17 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from ordnance.asl.actions import KNOWN_NATIONALITIES
+from ordnance.asl.capability import Resolved, resolve_capability
+from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.notation import DEFAULT_MONTH_LETTERS as MONTHS
+from ordnance.asl.notation import parse_notation
+from ordnance.asl.options import AslOptions
+from ordnance.asl.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, UnknownName
+
+#: Palettes whose counters a game side of another name uses.
+PALETTE_ARMY = {"waffen-ss": "german", "communist-chinese": "chinese"}
 
 #: Scores (0-100) below this are no match.
 MIN_SCORE = 75.0
@@ -41,6 +51,44 @@ class Counter:
     nationality: str | None
     notation: str
     gun_size: str | None
+
+    @property
+    def army(self) -> str | None:
+        """The game nationality of the counter's palette (SS counters are German), if any."""
+        nat = self.nationality or ""
+        return PALETTE_ARMY.get(nat, nat if nat in KNOWN_NATIONALITIES else None)
+
+    @property
+    def pre_adjusted(self) -> bool:
+        """SS counters print their values with the Elite +1 already in (ASL-AMB-4)."""
+        return self.nationality == "waffen-ss"
+
+    def reading(
+        self,
+        date: ScenarioDate,
+        theatre: Theatre = Theatre.ETO,
+        *,
+        options: AslOptions | None = None,
+    ) -> list[Resolved]:
+        """Each entry as a Gun of this counter's army sees it at ``date`` (ASL-8.2-e, 8.3-a)."""
+        opts = options or AslOptions()
+        army = self.army
+        made_by = ordnance_nationality(army) if army else None
+        entries = parse_notation(self.notation, month_letters=opts.month_letters or MONTHS)
+        return [
+            resolve_capability(
+                e.ammo,
+                [e],
+                date,
+                theatre,
+                made_by=made_by,
+                used_by=army,
+                elite=self.pre_adjusted,
+                pre_adjusted=self.pre_adjusted,
+                options=opts,
+            )
+            for e in entries
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {

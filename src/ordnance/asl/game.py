@@ -208,6 +208,13 @@ class AslGame(Game[AslState]):
             )
         else:
             chart_row(made_by, size)  # an unknown nationality or gun size is refused here
+        if not act.can_fire_he and any(e.ammo is Ammo.HE for e in entries):
+            raise RuleViolation(
+                "ASL-8.8-a",
+                "a Gun that cannot fire HE (underscored caliber, notes B5.2) has no limited-"
+                "stowage HE#",
+                hint="drop the HE# entry, or add the Gun without --no-he",
+            )
         if act.hex is not None:
             check_hex(act.hex)
         elite = side.elite if act.elite is None else act.elite
