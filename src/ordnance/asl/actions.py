@@ -142,8 +142,31 @@ class FireCanister(_Model):
         False,
         description="Infantry manned the Gun in the MPh (halves the FP in the AFPh, ASL-8.4-c).",
     )
-    same_level: bool = True
-    drm: int = Field(0, description="TEM/Hindrance/hexspine DRM for the target Locations.")
+    same_level: bool | None = Field(
+        None,
+        description="Firing at a same-level target (the adjacent hex is attacked, ASL-8.41-b); "
+        "default: the Gun's level is one of the aimed levels.",
+    )
+    gun_level: int = Field(0, description="The Gun's level (ground level 0).")
+    building_lowest: int = Field(
+        0, description="The building's lowest level: 0, or -1 with a cellar (ASL-8.4-j)."
+    )
+    building_highest: int | None = Field(
+        None, description="The building's highest level; default the aimed level + 1."
+    )
+    drm: int = Field(0, description="A DRM for every target Location (e.g. a common Hindrance).")
+    location_drm: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each Location's own TEM/Hindrance DRM: 'q,r' or 'q,r@level' -> DRM "
+        "(ASL-8.4-d, -i).",
+    )
+    mount: Literal["turret", "slow-turret", "non-turreted"] = Field(
+        "non-turreted",
+        description="How the Gun turns: the DRM of a CA change made for the shot (ASL-8.4-d).",
+    )
+    firer_in_obstacle: bool = Field(
+        False, description="The Gun is in woods, a building or rubble: CA change DRM doubled."
+    )
 
 
 ACTION_MODELS: dict[str, type[_Model]] = {

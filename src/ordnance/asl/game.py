@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ordnance.asl import fire
+from ordnance.asl import canister_game, fire
 from ordnance.asl.actions import (
     ACTION_TITLES,
     KNOWN_NATIONALITIES,
@@ -65,10 +65,10 @@ from ordnance.asl.depletion_odds import (
     shot_distribution,
     shot_with_malfunction,
 )
+from ordnance.asl.canister_game import CanisterPlan
 from ordnance.asl.fire import (
     ARMORED_TARGETS,
     FIRE_MARKERS,
-    CanisterPlan,
     check_hex,
     firing_sides,
     refuse_changed_declaration,
@@ -401,7 +401,7 @@ class AslGame(Game[AslState]):
     def _fire_canister(
         self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
     ) -> Outcome[AslState]:
-        return fire.fire_canister(state, self._own_gun(state, act.gun, seat), act, dice)
+        return canister_game.fire_canister(state, self._own_gun(state, act.gun, seat), act, dice)
 
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
@@ -528,7 +528,7 @@ class AslGame(Game[AslState]):
             },
         }
         if isinstance(act, FireCanister):
-            answer.update(fire.canister_shot_odds(state, gun, act, cap))
+            answer.update(canister_game.canister_shot_odds(state, gun, act, cap))
         return answer
 
 
