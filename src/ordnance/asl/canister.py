@@ -356,12 +356,20 @@ def building_aim(
             f"Canister aimed at building levels needs a building hex two hexes away, not {rng}",
             hint="pick a building hex at range 2, or aim at a vertex",
         )
-    if not lowest_level <= middle_level - 1 or not middle_level + 1 <= highest_level:
+    if middle_level - 1 < lowest_level:
         raise RuleViolation(
             "ASL-8.4-j",
-            f"level {middle_level} is not the middle of three levels of a building with levels "
-            f"{lowest_level}..{highest_level}",
-            hint=f"aim at a level from {lowest_level + 1} to {highest_level - 1}",
+            f"an aim at level {middle_level} would attack level {middle_level - 1}, below the "
+            f"building's lowest level {lowest_level}",
+            hint=f"aim at level {lowest_level + 1} or higher"
+            + (" (or say the building has a cellar, level -1)" if lowest_level == 0 else ""),
+        )
+    if middle_level + 1 > highest_level:
+        raise RuleViolation(
+            "ASL-8.4-j",
+            f"an aim at level {middle_level} would attack level {middle_level + 1}, above the "
+            f"building's highest level {highest_level}",
+            hint=f"aim at level {highest_level - 1} or lower",
         )
     ln = line(gun_hex, target_hex)
     prefix = ln.steps[: ln.steps.index(target_hex)]

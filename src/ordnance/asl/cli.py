@@ -28,7 +28,12 @@ from ordnance.asl.depletion_odds import (
 )
 from ordnance.asl.he_equivalency import he_equivalency
 from ordnance.asl.heat import check_nationality, heat_gate
-from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, parse_notation
+from ordnance.asl.notation import (
+    DEFAULT_MONTH_LETTERS,
+    Ammo,
+    check_depletion_number,
+    parse_notation,
+)
 from ordnance.asl.options import AslOptions
 from ordnance.asl.record import record_table
 from ordnance.asl.supply import chart_lookup, ordnance_nationality
@@ -331,6 +336,132 @@ def he_equivalency_cmd(
     emit(he_equivalency(attack, caliber_mm=caliber, weapon=weapon).to_dict(), as_json)
 
 
+# ----------------------------------------------------------------------------- canister
+@app.command("canister")
+def canister_cmd(
+    fp: Annotated[
+        int, typer.Option("--canister-fp", "--fp", help="Canister FP (Ordnance Listing, ASL-8.4-e).")
+    ],
+    depletion: Annotated[
+        int | None, typer.Option("--depletion", "-n", help="Canister Depletion Number C#.")
+    ] = None,
+    hex_: Annotated[str, typer.Option("--hex", help="The Gun's hex q,r.")] = "0,0",
+    ca: Annotated[int, typer.Option("--ca", help=CA_HELP + " The CA fired into.")] = 0,
+    ca_before: Annotated[
+        int | None,
+        typer.Option("--ca-before", help="The CA before the shot: a change adds its DRM."),
+    ] = None,
+    mount: MountOpt = None,
+    in_obstacle: Annotated[
+        bool, typer.Option("--in-obstacle", help="Gun in woods/building/rubble: CA DRM x2.")
+    ] = False,
+    aim: AimOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
+    gun_level: Annotated[int, typer.Option("--gun-level", help="The Gun's level.")] = 0,
+    moved: Annotated[bool, typer.Option("--moved", help="FP halved (ASL-8.4-c).")] = False,
+    loc_drm: LocDrmOpt = None,
+    drm: Annotated[int, typer.Option("--drm", help="A DRM on every Location.")] = 0,
+    breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
+    dr: DrOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One Canister shot off the map: attacked Locations, their DRM, and exact odds or a result.
+
+    Without ``--dr`` it prints the exact odds per Location (ASL-8.4-d/f/g/i);
+    with ``--dr`` it resolves that IFT DR.
+    """
+    from ordnance.asl import canister
+    from ordnance.asl.canister_game import parse_location
+    from ordnance.core.hexes import Direction
+
+    if depletion is not None:
+        check_depletion_number(depletion)
+    extras = _canister_extras(aim, False, loc_drm, mount, building, building_level, cellar)
+    if not 0 <= ca <= 5 or (ca_before is not None and not 0 <= ca_before <= 5):
+        raise OrdnanceError("a CA is 0 to 5", clause="ASL-8.4-h", hint=CA_HELP)
+    gun_hex = _hex(hex_)
+    changes = 0 if ca_before is None else canister.hexspine_changes(ca_before, ca)
+    ca_drm = canister.ca_change_drm(
+        changes, extras.get("mount", "non-turreted"), in_obstacle=in_obstacle
+    )
+    if building is not None:
+        middle = extras["building_level"]
+        the_aim = canister.building_aim(
+            gun_hex,
+            _hex(building),
+            middle,
+            lowest_level=extras.get("building_lowest", 0),
+            highest_level=middle + 1,
+            ca=ca,
+        )
+    else:
+        aims = canister.aim_points(gun_hex, Direction(ca), level=gun_level)
+        the_aim = aims[extras.get("aim", 3) - 1]
+    tem = {parse_location(k): v for k, v in extras.get("location_drm", {}).items()}
+    attacks = canister.canister_attacks(
+        the_aim, fp, moved_or_manned_in_mph=moved, gun_level=gun_level, tem=tem, ca_drm=ca_drm
+    )
+    data: dict[str, Any] = {
+        "aim": the_aim.to_dict(),
+        "ca_change": {"hexspines": changes, "drm": ca_drm, "clause": "ASL-8.4-d"},
+        "attacks": [a.to_dict() for a in attacks],
+    }
+    if dr is not None:
+        try:
+            source = dice_source(dr, None)
+            result = canister.fire_canister(
+                source,
+                attacks,
+                depletion_number=depletion,
+                breakdown_number=breakdown,
+                common_drm=drm,
+            )
+            finish = getattr(source, "finish", None)
+            if finish is not None:
+                finish()
+        except InvalidDice as exc:
+            raise _with_dice_clause(exc) from None
+        data["result"] = result.to_dict()
+    else:
+        data["odds"] = canister.canister_odds(
+            attacks, depletion_number=depletion, breakdown_number=breakdown, common_drm=drm
+        ).to_dict()
+
+    def render(d: dict[str, Any]) -> Group:
+        t = Table(title=_("Canister at {aim}").format(aim=d["aim"]["name"]))
+        for col in ("hex", "level", "role", "FP", "column", "DRM"):
+            t.add_column(col)
+        for a in d["attacks"]:
+            t.add_row(
+                a["hex"], str(a["level"]), a["role"], a["fp"], str(a["column"]), str(a["total_drm"])
+            )
+        parts: list[Any] = [t]
+        if "result" in d:
+            r = d["result"]
+            parts.append(Text(f"DR {r['original']}: {r['depletion']}"))
+            for h in r["hexes"]:
+                parts.append(Text(f"  {h['hex']}@{h['level']}: {h['result'] or 'no effect'}"))
+        else:
+            for loc in d["odds"]["locations"]:
+                parts.append(
+                    Text(
+                        f"  {loc['hex']}@{loc['level']}: "
+                        + ", ".join(f"{k} {v}" for k, v in loc["distribution"].items())
+                    )
+                )
+        return Group(*parts)
+
+    emit(data, as_json, render)
+
+
+def _hex(text: str) -> Any:
+    from ordnance.asl.fire import check_hex
+
+    return check_hex(text)
+
+
 # ----------------------------------------------------------------------------- counters
 @app.command("counters")
 def counters_cmd(
@@ -401,6 +532,8 @@ def shot_cmd(
 ) -> None:
     """One declared special-ammunition shot: the C8.9 depletion check on its DR."""
     kind = Ammo.parse(ammo)
+    if depletion is not None:
+        check_depletion_number(depletion)
     if depletion is None and kind.has_depletion:
         raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="-n 5")
     source = dice_source(dr, seed)
@@ -459,12 +592,81 @@ def _parse_aim(text: str) -> int:
     return int(raw)
 
 
-def _canister_extras(aim: str | None, manned_in_mph: bool) -> dict[str, Any]:
+LocDrmOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--loc-drm",
+        help="Canister: one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N "
+        "(repeat; ASL-8.4-d/i).",
+    ),
+]
+MountOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--mount",
+        help="Canister: turret, slow-turret or non-turreted (default): the CA change DRM.",
+    ),
+]
+BuildingOpt = Annotated[
+    str | None,
+    typer.Option("--building", help="Canister: aim at a building hex q,r at range 2 (ASL-8.4-j)."),
+]
+BuildingLevelOpt = Annotated[
+    int | None,
+    typer.Option("--building-level", help="Canister: the middle of the three levels aimed at."),
+]
+CellarOpt = Annotated[
+    bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
+]
+
+
+def _loc_drm(items: list[str] | None) -> dict[str, int]:
+    """``["1,-2=1", "2,-3@1=3"]`` -> ``{"1,-2": 1, "2,-3@1": 3}`` (ASL-8.4-d, -i)."""
+    out: dict[str, int] = {}
+    for item in items or []:
+        where, sep, value = item.rpartition("=")
+        try:
+            out[where.strip()] = int(value)
+        except ValueError:
+            sep = ""
+        if not sep or not where.strip():
+            raise OrdnanceError(
+                f"cannot read the Location DRM {item!r}",
+                clause="ASL-8.4-i",
+                hint="--loc-drm q,r=N or q,r@level=N, e.g. --loc-drm 1,-2=3",
+            )
+    return out
+
+
+def _canister_extras(
+    aim: str | None,
+    manned_in_mph: bool,
+    loc_drm: list[str] | None = None,
+    mount: str | None = None,
+    building: str | None = None,
+    building_level: int | None = None,
+    cellar: bool = False,
+) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     if aim is not None:
         extras["aim"] = _parse_aim(aim)
     if manned_in_mph:
         extras["manned_in_mph"] = True
+    if loc_drm:
+        extras["location_drm"] = _loc_drm(loc_drm)
+    if mount is not None:
+        extras["mount"] = mount
+    if building is not None:
+        extras["building_hex"] = building
+        extras["building_level"] = 1 if building_level is None else building_level
+        if cellar:
+            extras["building_lowest"] = -1
+    elif building_level is not None or cellar:
+        raise OrdnanceError(
+            "--building-level and --cellar belong to a building aim",
+            clause="ASL-8.4-j",
+            hint="add --building q,r",
+        )
     return extras
 
 
@@ -716,6 +918,11 @@ def game_fire(
     ] = None,
     aim: AimOpt = None,
     manned_in_mph: MannedOpt = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -739,7 +946,11 @@ def game_fire(
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca  # the CA whose aim points the Canister uses
-        action.update(_canister_extras(aim, manned_in_mph))
+        action.update(
+            _canister_extras(
+                aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
+            )
+        )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -811,6 +1022,11 @@ def game_odds(
     aim: AimOpt = None,
     manned_in_mph: MannedOpt = False,
     moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -823,7 +1039,11 @@ def game_odds(
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca
-        action.update(_canister_extras(aim, manned_in_mph))
+        action.update(
+            _canister_extras(
+                aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
+            )
+        )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -843,6 +1063,7 @@ def odds_depletion(
     as_json: JsonOpt = False,
 ) -> None:
     """Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9)."""
+    check_depletion_number(depletion)
     if not 1 <= shots <= 50:
         raise OrdnanceError(f"{shots} shots is outside 1..50")
     report = depletion_report(depletion, shots)
@@ -893,6 +1114,7 @@ def odds_shot(
     as_json: JsonOpt = False,
 ) -> None:
     """One shot: depletion outcome joint with malfunction (ASL-AMB-18, ASL-8.92-a)."""
+    check_depletion_number(depletion)
     joint = shot_with_malfunction(depletion, breakdown, intensive=intensive)
     labelled: Distribution[str] = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
     if plot is not None:

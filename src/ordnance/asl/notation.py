@@ -47,7 +47,7 @@ from enum import StrEnum
 from typing import Any
 
 from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.core.errors import NotationError
+from ordnance.core.errors import NotationError, RuleViolation
 
 
 class AmmoNotationError(NotationError):
@@ -278,6 +278,25 @@ _PHRASES = [
 #: Lowest and highest Depletion Number a counter prints: 2 (``A2``) to 13
 #: (``s13`` on British close-support tanks: no DR exceeds it).
 MIN_NUMBER, MAX_NUMBER = 2, 13
+
+
+def check_depletion_number(number: int) -> int:
+    """ASL-8.9-a: a Depletion Number entered by hand is 2..13 as printed, 14 with the Elite +1.
+
+    ``s13`` is printed on British close-support tanks (no DR exceeds it), so
+    13 is a real value; 0, 1 and anything above 14 are no Depletion Number.
+
+    >>> check_depletion_number(13)
+    13
+    """
+    if not MIN_NUMBER <= number <= MAX_NUMBER + 1:
+        raise RuleViolation(
+            "ASL-8.9-a",
+            f"{number} is not a Depletion Number",
+            hint=f"a printed Depletion Number is {MIN_NUMBER} to {MAX_NUMBER} "
+            f"({MAX_NUMBER + 1} with the Elite +1, ASL-8.2-f)",
+        )
+    return number
 
 
 def _detached_pattern(month_letters: Mapping[str, int]) -> re.Pattern[str]:
