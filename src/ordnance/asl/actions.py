@@ -169,6 +169,14 @@ class FireCanister(_Model):
     )
 
 
+class FireScw(_Model):
+    type: Literal["fire_scw"] = "fire_scw"
+    side: str = Field(description="The side whose shaped-charge weapon fires.")
+    weapon: str = Field(description="BAZ, PIAT, PSK, PF or PFk (ASL-8.3-b).")
+    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] = "vehicle"
+    tem: str | None = Field(None, description="Target TEM (HEAT at Infantry, ASL-8.31-b).")
+
+
 ACTION_MODELS: dict[str, type[_Model]] = {
     "add_gun": AddGun,
     "set_phase": SetPhase,
@@ -178,6 +186,7 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "place_wp": PlaceSmoke,
     "fire_canister": FireCanister,
     "turn_ca": TurnCa,
+    "fire_scw": FireScw,
 }
 
 ACTION_TITLES = {
@@ -189,6 +198,7 @@ ACTION_TITLES = {
     "place_wp": "Place WP (Placement DR)",
     "fire_canister": "Fire Canister (IFT DR)",
     "turn_ca": "Change a Gun's Covered Arc",
+    "fire_scw": "Fire HEAT from a shaped-charge weapon (no depletion)",
 }
 
 

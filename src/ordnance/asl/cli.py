@@ -498,7 +498,7 @@ def counters_cmd(
     }
 
     def render(d: dict[str, Any]) -> Table:
-        t = Table(title=_("Counters like {name!r}").format(name=d["query"]))
+        t = Table(title=_("Counters like {name}").format(name=repr(d["query"])))
         for col in ("name", "nationality", "piece id", "notation", "gun", "score"):
             t.add_column(col)
         for c in d["counters"]:

@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ordnance.asl import canister_game, fire
+from ordnance.asl import canister_game, fire, scw
 from ordnance.asl.actions import (
     ACTION_TITLES,
     KNOWN_NATIONALITIES,
@@ -51,6 +51,7 @@ from ordnance.asl.actions import (
     DeclareAmmo,
     Fire,
     FireCanister,
+    FireScw,
     PlaceSmoke,
     SetPhase,
     TurnCa,
@@ -152,6 +153,8 @@ class AslGame(Game[AslState]):
             return self._fire_canister(state, act, dice, seat)
         if isinstance(act, TurnCa):
             return self._turn_ca(state, act, seat)
+        if isinstance(act, FireScw):
+            return scw.fire_scw(state, act, seat)
         raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
 
     # -- helpers --------------------------------------------------------------
