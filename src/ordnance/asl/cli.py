@@ -27,7 +27,7 @@ from ordnance.asl.depletion_odds import (
     shot_with_malfunction,
 )
 from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.heat import check_nationality, heat_gate
+from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.notation import (
     DEFAULT_MONTH_LETTERS,
     Ammo,
@@ -330,10 +330,35 @@ def he_equivalency_cmd(
     weapon: Annotated[
         str | None, typer.Option("--weapon", help="HEAT weapon: BAZ, PIAT, PSK, PFk, PF, H9.")
     ] = None,
+    use: Annotated[
+        str | None,
+        typer.Option(
+            "--use", help="personnel, collateral or rubble-fire (HEAT only; ASL-8.31-a/c)."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31)."""
-    emit(he_equivalency(attack, caliber_mm=caliber, weapon=weapon).to_dict(), as_json)
+    answer = he_equivalency(attack, caliber_mm=caliber, weapon=weapon)
+    data = answer.to_dict()
+    if use is not None:
+        data["use"] = answer.check_use(use)
+    emit(data, as_json)
+
+
+@app.command("scw-heat")
+def scw_heat_cmd(
+    weapon: Annotated[str, typer.Argument(help="BAZ, PIAT, PSK, PF or PFk.")],
+    target: Annotated[
+        str, typer.Option("--target", help="vehicle, gun, infantry, cavalry or other.")
+    ] = "vehicle",
+    tem: Annotated[
+        str | None, typer.Option("--tem", help="Target TEM: wall, building, rubble, pillbox...")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency."""
+    emit(scw_heat_attack(weapon, target, tem).to_dict(), as_json)
 
 
 # ----------------------------------------------------------------------------- canister
@@ -962,6 +987,25 @@ def game_fire(
         if ca is not None:
             action["ca"] = ca
     entry = _act(_session(db, game_id), action, dr, seed)
+    emit(entry.for_seat(None), as_json, _render_entry)
+
+
+@game_app.command("fire-scw")
+def game_fire_scw(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    side: Annotated[str, typer.Option("--side", help="The firing side.")],
+    weapon: Annotated[str, typer.Option("--weapon", help="BAZ, PIAT, PSK, PF or PFk.")],
+    target: Annotated[str, typer.Option("--target", help="vehicle, gun, infantry...")] = "vehicle",
+    tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (ASL-8.31-b).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record SCW HEAT fire: no depletion check (ASL-8.3-b), legal target (ASL-8.31-b)."""
+    action: dict[str, Any] = {"type": "fire_scw", "side": side, "weapon": weapon}
+    action["target"] = target
+    if tem is not None:
+        action["tem"] = tem
+    entry = _session(db, game_id).act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 
 
