@@ -117,7 +117,9 @@ def _image_dir(slot_text: str) -> str:
     return image.split("/")[0] if "/" in image else ""
 
 
-def _slots(el: ET.Element, palette: tuple[str, ...]) -> Iterator[tuple[ET.Element, tuple[str, ...]]]:
+def _slots(
+    el: ET.Element, palette: tuple[str, ...]
+) -> Iterator[tuple[ET.Element, tuple[str, ...]]]:
     for child in el:
         path = palette
         if child.tag.rsplit(".", 1)[-1] in CONTAINERS:

@@ -109,9 +109,7 @@ def test_asl_8_4_f_odds_with_location_drm_match_enumeration() -> None:
     attacks = canister.canister_attacks(aim, 12, tem={aim.cluster[0]: 3}, ca_drm=1)
     odds = canister.canister_odds(attacks, depletion_number=7)
     brute = enumerate_procedure(
-        lambda dice: canister.outcome_key(
-            canister.fire_canister(dice, attacks, depletion_number=7)
-        )
+        lambda dice: canister.outcome_key(canister.fire_canister(dice, attacks, depletion_number=7))
     )
     assert isinstance(brute, Distribution)
     assert odds.joint == brute
@@ -174,9 +172,7 @@ def test_asl_8_4_j_level_zero_aim_needs_a_cellar() -> None:
     with pytest.raises(RuleViolation) as err:
         step(m3(ca=0), fire(building_hex="0,-2", building_level=0), 2, 2)
     assert err.value.clause == "ASL-8.4-j" and "cellar" in (err.value.hint or "")
-    _, event = step(
-        m3(ca=0), fire(building_hex="0,-2", building_level=0, building_lowest=-1), 2, 2
-    )
+    _, event = step(m3(ca=0), fire(building_hex="0,-2", building_level=0, building_lowest=-1), 2, 2)
     assert sorted({a["level"] for a in event.data["attacks"] if a["role"] == "cluster"}) == [
         -1,
         0,

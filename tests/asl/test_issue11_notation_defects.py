@@ -57,7 +57,7 @@ def test_asl_8_9_a_capital_s_after_an_entry_is_smoke_not_september() -> None:
 def test_asl_8_91_a_post_war_year_digits_are_refused() -> None:
     """ASL-8.91-a: a superscript digit is a war year (9, 0-5); 6-8 or a chain past 1945 is refused."""
     for text in ("A4^7^", "s8^6+^", "H6^S8^", "A5^4^/6^5/7", "A4^2-7^"):
-        with pytest.raises(AmmoNotationError, match="war|1946"):
+        with pytest.raises(AmmoNotationError, match=r"war|1946"):
             parse_notation(text)
     # the Korean War's two-digit years stay readable (notes B4)
     (wp,) = parse_notation("WP6^M51+")
@@ -274,9 +274,7 @@ def test_asl_8_8_a_can_fire_he_is_enforced() -> None:
     assert err.value.clause == "ASL-8.8-a"
 
 
-def test_asl_8_4_e_add_gun_canister_fp(
-    capsys: pytest.CaptureFixture[str], tmp_path: Any
-) -> None:
+def test_asl_8_4_e_add_gun_canister_fp(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
     """ASL-8.4-e: --canister-fp puts the Ordnance Listing's Canister FP in the record."""
     db = f"sqlite:///{tmp_path / 'g.db'}"
     run(capsys, "asl", "game", "new", "--id", "c1", "--db", db, "--json")

@@ -365,7 +365,8 @@ def scw_heat_cmd(
 @app.command("canister")
 def canister_cmd(
     fp: Annotated[
-        int, typer.Option("--canister-fp", "--fp", help="Canister FP (Ordnance Listing, ASL-8.4-e).")
+        int,
+        typer.Option("--canister-fp", "--fp", help="Canister FP (Ordnance Listing, ASL-8.4-e)."),
     ],
     depletion: Annotated[
         int | None, typer.Option("--depletion", "-n", help="Canister Depletion Number C#.")
@@ -972,9 +973,7 @@ def game_fire(
         if ca is not None:
             action["ca"] = ca  # the CA whose aim points the Canister uses
         action.update(
-            _canister_extras(
-                aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
-            )
+            _canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
         )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
@@ -1084,9 +1083,7 @@ def game_odds(
         if ca is not None:
             action["ca"] = ca
         action.update(
-            _canister_extras(
-                aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
-            )
+            _canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
         )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}

@@ -123,9 +123,7 @@ def _keys() -> tuple[str, ...]:
     return tuple(_key(c.name) for c in all_counters())
 
 
-def find_counters(
-    query: str, *, nationality: str | None = None, limit: int = 10
-) -> list[Counter]:
+def find_counters(query: str, *, nationality: str | None = None, limit: int = 10) -> list[Counter]:
     """Counters whose name matches ``query``, best first (ties by nationality, piece id)."""
     return [c for c, _score in scored_counters(query, nationality=nationality, limit=limit)]
 
@@ -145,9 +143,7 @@ def scored_counters(
     choices = {
         i: key for i, key in enumerate(keys) if nat is None or counters[i].nationality == nat
     }
-    found = process.extract(
-        wanted, choices, scorer=fuzz.WRatio, score_cutoff=MIN_SCORE, limit=None
-    )
+    found = process.extract(wanted, choices, scorer=fuzz.WRatio, score_cutoff=MIN_SCORE, limit=None)
     ranked = sorted(
         ((counters[i], 100.0 if key == wanted else float(score)) for key, score, i in found),
         key=lambda cs: (-cs[1], cs[0].nationality or "", cs[0].name, cs[0].gpid),

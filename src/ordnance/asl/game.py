@@ -58,6 +58,7 @@ from ordnance.asl.actions import (
     parse_action,
     parse_settings,
 )
+from ordnance.asl.canister_game import CanisterPlan
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import breakdown_number, refuse_late_declaration
@@ -66,7 +67,6 @@ from ordnance.asl.depletion_odds import (
     shot_distribution,
     shot_with_malfunction,
 )
-from ordnance.asl.canister_game import CanisterPlan
 from ordnance.asl.fire import (
     ARMORED_TARGETS,
     FIRE_MARKERS,

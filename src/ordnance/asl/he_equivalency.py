@@ -98,7 +98,7 @@ class HeEquivalency:
                 f"Attacks only, not for {USE_LABELS[key]}",
                 hint="only HEAT's HE Equivalency determines rubble and fire (ASL-8.31-a)",
             )
-        return key  # type: ignore[return-value]
+        return key
 
     def to_dict(self) -> dict[str, Any]:
         return {

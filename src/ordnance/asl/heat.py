@@ -158,15 +158,15 @@ def scw_heat_attack(
 
 
 __all__ = [
-    "ScwHeatAttack",
-    "scw_heat_attack",
     "HEAT_GATES",
-    "check_nationality",
     "NATIONALITIES",
     "SCW_WEAPONS",
     "ScwHeat",
+    "ScwHeatAttack",
+    "check_nationality",
     "gate_nationality",
     "heat_allowed",
     "heat_gate",
     "scw_heat",
+    "scw_heat_attack",
 ]
