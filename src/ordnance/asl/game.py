@@ -476,6 +476,8 @@ class AslGame(Game[AslState]):
                 kinds.append("place_wp")
             if "Canister" in ammos:
                 kinds.append("fire_canister")
+        if any(seat is None or seat == side for side in self.firing_sides(state)):
+            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
         return [
             {"type": k, "title": ACTION_TITLES[k], "schema": form_schema(state, seat, k, shooters)}
             for k in kinds
