@@ -286,3 +286,37 @@ def test_asl_8_4_e_add_gun_canister_fp(capsys: pytest.CaptureFixture[str], tmp_p
     _, view = run_json(capsys, "asl", "game", "record", "c1", "--db", db)
     (gun,) = [g for g in view["record"] if g["id"] == "m3"]
     assert gun["canister_fp"] == 12
+
+
+def test_asl_8_9_a_entered_depletion_numbers_are_checked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """ASL-8.9-a: ``--depletion 0`` (and 15) are refused; 13 (printed s13) and 14 (Elite) are not."""
+    for bad in ("0", "1", "15"):
+        code, _out, err = run(
+            capsys, "asl", "shot", "--ammo", "APCR", "--depletion", bad, "--dr", "3,2"
+        )
+        assert code == 2 and "ASL-8.9-a" in err, bad
+        code, _out, err = run(capsys, "asl", "odds", "depletion", "--depletion", bad)
+        assert code == 2 and "ASL-8.9-a" in err, bad
+        code, _out, err = run(capsys, "asl", "odds", "shot", "--depletion", bad)
+        assert code == 2 and "ASL-8.9-a" in err, bad
+    for good in ("13", "14"):
+        code, data = run_json(
+            capsys, "asl", "shot", "--ammo", "SMOKE", "--depletion", good, "--dr", "6,6"
+        )
+        assert code == 0 and data["outcome"] == "used", good
+
+
+def test_fire_scw_is_a_legal_action_of_the_firing_side() -> None:
+    """ASL-8.3-b: SCW HEAT is offered to the side that may fire now, with its weapons."""
+    s = GAME.new({"date": "1944-06"})
+    s = GAME.apply(
+        s, {"type": "set_phase", "phase": "PFPh", "attacker": "russian"}, EnteredDice([])
+    ).state
+    kinds = {a["type"]: a for a in GAME.legal(s, "russian")}
+    assert "fire_scw" in kinds
+    assert kinds["fire_scw"]["schema"]["properties"]["weapon"]["enum"] == [
+        "BAZ", "PIAT", "PSK", "PF", "PFk",
+    ]  # fmt: skip
+    assert "fire_scw" not in {a["type"] for a in GAME.legal(s, "german")}
