@@ -142,10 +142,10 @@ class FireCanister(_Model):
         False,
         description="Infantry manned the Gun in the MPh (halves the FP in the AFPh, ASL-8.4-c).",
     )
-    same_level: bool | None = Field(
-        None,
+    same_level: bool = Field(
+        True,
         description="Firing at a same-level target (the adjacent hex is attacked, ASL-8.41-b); "
-        "default: the Gun's level is one of the aimed levels.",
+        "never when the aimed levels miss the Gun's level.",
     )
     gun_level: int = Field(0, description="The Gun's level (ground level 0).")
     building_lowest: int = Field(

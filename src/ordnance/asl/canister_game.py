@@ -9,7 +9,8 @@ What the game adds to :mod:`ordnance.asl.canister`:
   levels, which start at 0 unless the player says the building has a cellar
   (ASL-8.4-j: an aim at level 0 needs level -1);
 * the adjacent hex(es) are attacked only when the target is at the Gun's
-  level (ASL-8.41-b/-c), derived from the Gun's level unless stated;
+  level (ASL-8.41-b/-c): never when the aimed levels miss the Gun's level,
+  and not when the player says the target is at another level;
 * each Location gets its own TEM/Hindrance DRM (``location_drm``; ASL-8.4-d,
   -i) on top of the common ``drm``;
 * Multiple ROF after Canister follows the option ``canister_rof``
@@ -134,7 +135,8 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
         aim,
         canister_fp(gun),
         moved_or_manned_in_mph=act.moved or manned_halves,
-        same_level=act.same_level,
+        # ASL-8.41-b: a same-level target only if the aimed levels include the Gun's.
+        same_level=act.same_level and act.gun_level in aim.levels,
         gun_level=act.gun_level,
         tem=location_drm,
         ca_drm=ca_drm,
