@@ -149,8 +149,39 @@ class FireCanister(_Model):
         False,
         description="Infantry manned the Gun in the MPh (halves the FP in the AFPh, ASL-8.4-c).",
     )
-    same_level: bool = True
-    drm: int = Field(0, description="TEM/Hindrance/hexspine DRM for the target Locations.")
+    same_level: bool = Field(
+        True,
+        description="Firing at a same-level target (the adjacent hex is attacked, ASL-8.41-b); "
+        "never when the aimed levels miss the Gun's level.",
+    )
+    gun_level: int = Field(0, description="The Gun's level (ground level 0).")
+    building_lowest: int = Field(
+        0, description="The building's lowest level: 0, or -1 with a cellar (ASL-8.4-j)."
+    )
+    building_highest: int | None = Field(
+        None, description="The building's highest level; default the aimed level + 1."
+    )
+    drm: int = Field(0, description="A DRM for every target Location (e.g. a common Hindrance).")
+    location_drm: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each Location's own TEM/Hindrance DRM: 'q,r' or 'q,r@level' -> DRM "
+        "(ASL-8.4-d, -i).",
+    )
+    mount: Literal["turret", "slow-turret", "non-turreted"] = Field(
+        "non-turreted",
+        description="How the Gun turns: the DRM of a CA change made for the shot (ASL-8.4-d).",
+    )
+    firer_in_obstacle: bool = Field(
+        False, description="The Gun is in woods, a building or rubble: CA change DRM doubled."
+    )
+
+
+class FireScw(_Model):
+    type: Literal["fire_scw"] = "fire_scw"
+    side: str = Field(description="The side whose shaped-charge weapon fires.")
+    weapon: str = Field(description="BAZ, PIAT, PSK, PF or PFk (ASL-8.3-b).")
+    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] = "vehicle"
+    tem: str | None = Field(None, description="Target TEM (HEAT at Infantry, ASL-8.31-b).")
 
 
 ACTION_MODELS: dict[str, type[_Model]] = {
@@ -163,6 +194,7 @@ ACTION_MODELS: dict[str, type[_Model]] = {
     "place_wp": PlaceSmoke,
     "fire_canister": FireCanister,
     "turn_ca": TurnCa,
+    "fire_scw": FireScw,
 }
 
 ACTION_TITLES = {
@@ -175,6 +207,7 @@ ACTION_TITLES = {
     "place_wp": "Place WP (Placement DR)",
     "fire_canister": "Fire Canister (IFT DR)",
     "turn_ca": "Change a Gun's Covered Arc",
+    "fire_scw": "Fire HEAT from a shaped-charge weapon (no depletion)",
 }
 
 

@@ -61,6 +61,7 @@ __all__ = [
     "CanisterTarget",
     "aim_points",
     "building_aim",
+    "ca_change_drm",
     "canister_attacks",
     "canister_odds",
     "check_aim",
@@ -325,14 +326,29 @@ def building_aim(
     target_hex: Hex,
     middle_level: int,
     *,
-    lowest_level: int,
+    lowest_level: int = 0,
     highest_level: int,
+    ca: CoveredArc | Direction | int | None = None,
 ) -> CanisterAim:
     """Canister at three contiguous levels of a building hex at range 2 (ASL-8.4-j).
 
     The aim is the middle level; the building must have the levels directly
-    below and above it (``lowest_level``..``highest_level`` are its levels).
+    below and above it (``lowest_level``..``highest_level`` are its levels: a
+    building starts at ground level 0 unless it has a cellar, level -1, so an
+    aim at level 0 is refused by default). With ``ca`` the hex must lie in
+    that Covered Arc (ASL-8.4-h): a hex behind it needs a CA change first,
+    which adds its DRM (:func:`ca_change_drm`, ASL-8.4-d).
     """
+    if ca is not None:
+        arc = _ca_of(gun_hex, ca)
+        if not arc.contains(target_hex):
+            raise RuleViolation(
+                "ASL-8.4-h",
+                f"the building hex {target_hex} is outside the Gun's Covered Arc "
+                f"(facing {arc.spine.name})",
+                hint="turn the CA towards it for this shot (--ca; the change adds its DRM, "
+                "ASL-8.4-d)",
+            )
     rng = gun_hex.distance(target_hex)
     if rng != 2:
         raise RuleViolation(
@@ -340,12 +356,20 @@ def building_aim(
             f"Canister aimed at building levels needs a building hex two hexes away, not {rng}",
             hint="pick a building hex at range 2, or aim at a vertex",
         )
-    if not lowest_level <= middle_level - 1 or not middle_level + 1 <= highest_level:
+    if middle_level - 1 < lowest_level:
         raise RuleViolation(
             "ASL-8.4-j",
-            f"level {middle_level} is not the middle of three levels of a building with levels "
-            f"{lowest_level}..{highest_level}",
-            hint=f"aim at a level from {lowest_level + 1} to {highest_level - 1}",
+            f"an aim at level {middle_level} would attack level {middle_level - 1}, below the "
+            f"building's lowest level {lowest_level}",
+            hint=f"aim at level {lowest_level + 1} or higher"
+            + (" (or say the building has a cellar, level -1)" if lowest_level == 0 else ""),
+        )
+    if middle_level + 1 > highest_level:
+        raise RuleViolation(
+            "ASL-8.4-j",
+            f"an aim at level {middle_level} would attack level {middle_level + 1}, above the "
+            f"building's highest level {highest_level}",
+            hint=f"aim at level {highest_level - 1} or lower",
         )
     ln = line(gun_hex, target_hex)
     prefix = ln.steps[: ln.steps.index(target_hex)]
@@ -376,6 +400,42 @@ def hexspine_changes(
     b = new.spine if isinstance(new, CoveredArc) else Direction(new)
     turn = (int(b) - int(a)) % 6
     return min(turn, 6 - turn)
+
+
+Mount = Literal["turret", "slow-turret", "non-turreted"]
+
+#: To Hit Case A (notes B5.3), the DRM per hexspine of CA change: the first
+#: change, then each further one. ASL-8.4-d adds "hexspine changes in the CA"
+#: to the Canister IFT DR without giving values; the engine takes Case A's
+#: [inference]. A towed Gun is non-turreted.
+CA_CHANGE_DRM: Mapping[str, tuple[int, int]] = {
+    "turret": (1, 1),
+    "slow-turret": (2, 1),
+    "non-turreted": (3, 1),
+}
+
+
+def ca_change_drm(changes: int, mount: Mount = "non-turreted", *, in_obstacle: bool = False) -> int:
+    """ASL-8.4-d: the Canister DRM for turning the CA ``changes`` hexspines before the DR.
+
+    Case A of the To Hit DRM (notes B5.3): turret +1 each; slow turret +2
+    then +1; non-turreted (and Guns) +3 then +1; doubled when the firer is in
+    woods, a building or rubble (``in_obstacle``).
+
+    >>> ca_change_drm(0), ca_change_drm(1), ca_change_drm(2, "turret"), ca_change_drm(2, in_obstacle=True)
+    (0, 3, 2, 8)
+    """
+    if not 0 <= changes <= 3:
+        raise OrdnanceError(f"a CA turns 0 to 3 hexspines, not {changes}", clause="ASL-8.4-d")
+    if changes == 0:
+        return 0
+    if mount not in CA_CHANGE_DRM:
+        raise OrdnanceError(
+            f"unknown mount {mount!r}", clause="ASL-8.4-d", hint=", ".join(CA_CHANGE_DRM)
+        )
+    first, more = CA_CHANGE_DRM[mount]
+    drm = first + more * (changes - 1)
+    return drm * 2 if in_obstacle else drm
 
 
 def clusters_view(aims: Sequence[CanisterAim]) -> list[dict[str, Any]]:
@@ -416,10 +476,17 @@ class CanisterHexAttack:
     vehicle_targets: tuple[str, ...] = ()
     #: (target id, clause) for targets Canister cannot affect here.
     immune: tuple[tuple[str, str], ...] = ()
+    #: (what, DRM) added to this Location's Final DR: TEM, LOS Hindrance and
+    #: the CA change (ASL-8.4-d, -i: "the individual TEM of each Location").
+    drm: tuple[tuple[str, int], ...] = ()
 
     @property
     def location(self) -> Location:
         return (self.hex, self.level)
+
+    @property
+    def total_drm(self) -> int:
+        return sum(v for _what, v in self.drm)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -433,6 +500,8 @@ class CanisterHexAttack:
             "targets": list(self.targets),
             "vehicle_targets": list(self.vehicle_targets),
             "immune": [list(x) for x in self.immune],
+            "drm": [list(x) for x in self.drm],
+            "total_drm": self.total_drm,
         }
 
 
@@ -457,9 +526,12 @@ def canister_attacks(
     obstacle_in_first_hex: bool = False,
     out_of_los: Collection[Hex] = (),
     targets: Sequence[CanisterTarget] | None = None,
+    tem: Mapping[Hex | Location, int] | None = None,
+    hindrance: Mapping[Hex | Location, int] | None = None,
+    ca_drm: int = 0,
     options: CanisterOptions | None = None,
 ) -> list[CanisterHexAttack]:
-    """The Locations one Canister shot attacks, with FP and column each.
+    """The Locations one Canister shot attacks, with FP, IFT column and DRM each.
 
     * ``gun_fp``: the Canister FP from the Ordnance Listing (ASL-8.4-e;
       :meth:`ordnance.asl.tables.AslTables.canister_fp` is the chart fallback).
@@ -473,6 +545,10 @@ def canister_attacks(
     * ``targets``: when given, only Locations holding one of them are listed, each
       with the targets attacked and those immune (ASL-8.4-a, ASL-AMB-10). Targets
       in the firer's hex are never attacked (ASL-8.41-a).
+    * ``tem`` / ``hindrance``: each Location's own TEM and LOS Hindrance DRM,
+      keyed by ``(hex, level)`` or by hex (ASL-8.4-d, -i); ``ca_drm``: the DRM
+      of a CA change made for this shot (:func:`ca_change_drm`), on every
+      Location. Each attack carries them in ``drm``.
     """
     opts = options or CanisterOptions()
     base = Fraction(gun_fp)
@@ -508,6 +584,13 @@ def canister_attacks(
     attacks: list[CanisterHexAttack] = []
     for h, lvl, role, factors in locations:
         fp = base * _combine(factors, opts)
+        drm: list[tuple[str, int]] = []
+        for what, table in (("TEM", tem), ("LOS Hindrance", hindrance)):
+            value = _lookup(table, h, lvl)
+            if value:
+                drm.append((what, value))
+        if ca_drm:
+            drm.append(("CA change", ca_drm))
         here = by_location.get((h, lvl), [])
         if targets is not None and not here:
             continue
@@ -536,9 +619,18 @@ def canister_attacks(
                 targets=tuple(attacked),
                 vehicle_targets=tuple(vehicles),
                 immune=tuple(immune),
+                drm=tuple(drm),
             )
         )
     return attacks
+
+
+def _lookup(table: Mapping[Hex | Location, int] | None, h: Hex, level: int) -> int:
+    if not table:
+        return 0
+    if (h, level) in table:
+        return table[(h, level)]
+    return table.get(h, 0)
 
 
 # -- resolution --------------------------------------------------------------------------
@@ -628,7 +720,7 @@ def _drm_for(
             extra = drm[attack.location]
         elif attack.hex in drm:
             extra = drm[attack.hex]
-    return common_drm + extra
+    return common_drm + extra + attack.total_drm
 
 
 def _depletion(total: int, depletion_number: int | None) -> DepletionOutcome:

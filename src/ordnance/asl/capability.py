@@ -80,7 +80,7 @@ def resolve_capability(
     entry = find_entry(list(entries), ammo)
     resolved: Resolved
     if entry is not None:
-        period = entry.period_at(date, theatre, used_by)
+        period = entry.period_at(date, theatre, used_by, p_in_burma=opts.burma_p == "pacific-rules")
         if period is not None:
             resolved = Resolved(
                 ammo,

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.depletion_odds import (
@@ -24,10 +27,16 @@ from ordnance.asl.depletion_odds import (
     shot_with_malfunction,
 )
 from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.heat import heat_gate
-from ordnance.asl.notation import Ammo, parse_notation
+from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
+from ordnance.asl.notation import (
+    DEFAULT_MONTH_LETTERS,
+    Ammo,
+    check_depletion_number,
+    parse_notation,
+)
+from ordnance.asl.options import AslOptions
 from ordnance.asl.record import record_table
-from ordnance.asl.supply import chart_lookup
+from ordnance.asl.supply import chart_lookup, ordnance_nationality
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
 from ordnance.cli.i18n import N_, _
 from ordnance.core.dice import dice_source
@@ -57,15 +66,112 @@ def _date(text: str | None) -> ScenarioDate | None:
 
 
 # ----------------------------------------------------------------------------- notation
-def _entries_json(text: str, date: ScenarioDate | None, theatre: Theatre, user: str | None) -> Any:
-    entries = parse_notation(text)
-    return {"notation": text, "entries": [e.to_dict(date, theatre, user) for e in entries]}
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """Who reads a notation: the date gate and the Elite +1 need the side (ASL-8.3-a, 8.2-f)."""
+
+    date: ScenarioDate | None
+    theatre: Theatre
+    user: str | None
+    made_by: str | None
+    elite: bool
+    pre_adjusted: bool
+    options: AslOptions
+
+
+def _reading(
+    date: str | None,
+    theatre: str,
+    user: str | None,
+    nationality: str | None,
+    made_by: str | None,
+    elite: bool,
+    pre_adjusted: bool,
+    option: list[str] | None,
+) -> _Reading:
+    when = _date(date)
+    if when is None and (nationality or made_by or elite or pre_adjusted):
+        raise RuleViolation(
+            "ASL-8.3-a" if nationality or made_by else "ASL-8.2-f",
+            "--nationality, --made-by and --elite read a notation at a scenario date",
+            hint="add --date YYYY-MM",
+        )
+    army: str | None = None
+    if nationality:
+        check_nationality(nationality)  # refuses a name that is no nation
+        army = nationality.strip().lower()
+    maker = check_nationality(made_by) if made_by else None
+    if maker is None and army is not None:
+        maker = ordnance_nationality(army)  # ASL-8.2-g: Commonwealth Guns are British
+    return _Reading(
+        when,
+        Theatre.parse(theatre),
+        user.strip().lower() if user else army,
+        maker,
+        elite or pre_adjusted,
+        pre_adjusted,
+        _options(option),
+    )
+
+
+def _options(option: list[str] | None) -> AslOptions:
+    values: dict[str, Any] = {}
+    for opt in option or []:
+        key, sep, value = opt.partition("=")
+        if not sep:
+            raise OrdnanceError(f"cannot read the option {opt!r}", hint="name=value")
+        try:
+            values[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            values[key.strip()] = value
+    try:
+        return AslOptions.model_validate(values)
+    except ValidationError as exc:
+        raise OrdnanceError(
+            f"bad option: {exc.errors()[0]['msg']}",
+            hint="names and values: " + ", ".join(AslOptions.model_fields),
+        ) from None
+
+
+def _entries_json(text: str, reading: _Reading) -> Any:
+    opts = reading.options
+    entries = parse_notation(text, month_letters=opts.month_letters or DEFAULT_MONTH_LETTERS)
+    p_in_burma = opts.burma_p == "pacific-rules"
+    out = []
+    for entry in entries:
+        data = entry.to_dict(reading.date, reading.theatre, reading.user, p_in_burma=p_in_burma)
+        if reading.date is not None and (reading.made_by or reading.elite):
+            res = resolve_capability(
+                entry.ammo,
+                [entry],
+                reading.date,
+                reading.theatre,
+                made_by=reading.made_by,
+                used_by=reading.user,
+                elite=reading.elite,
+                pre_adjusted=reading.pre_adjusted,
+                options=opts,
+            )
+            data.update(
+                available=res.available,
+                depletion=res.depletion,
+                clause=res.clause,
+                reason=res.reason,
+            )
+        out.append(data)
+    head: dict[str, Any] = {"notation": text}
+    if reading.made_by or reading.elite:
+        head.update(made_by=reading.made_by, user=reading.user, elite=reading.elite)
+    return {**head, "entries": out}
 
 
 def _render_entries(data: dict[str, Any]) -> Table:
     table = Table(title=_("Counter notation {notation}").format(notation=repr(data["notation"])))
+    judged = any("reason" in e for e in data["entries"])
     for col in ("token", "ammo", "depletion", "available", "periods", "notes"):
         table.add_column(col)
+    if judged:
+        table.add_column("why")
     for e in data["entries"]:
         periods = "; ".join(
             f"{p['number'] if p['number'] is not None else '-'}"
@@ -80,15 +186,24 @@ def _render_entries(data: dict[str, Any]) -> Table:
         if e["h9"]:
             notes = ", ".join(x for x in ("[9] stick round", notes) if x)
         avail = e.get("available")
-        table.add_row(
+        cells = [
             e["token"],
             e["ammo"],
             "-" if e.get("depletion") is None else str(e["depletion"]),
             "" if avail is None else ("yes" if avail else "no"),
             periods,
             notes,
-        )
+        ]
+        if judged:
+            cells.append(f"{e.get('reason', '')} ({e.get('clause', '')})")
+        table.add_row(*cells)
     return table
+
+
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="ASL-AMB option as name=value (e.g. burma_p=pto-only)."),
+]
 
 
 @app.command("notation")
@@ -99,22 +214,45 @@ def notation_cmd(
     date: Annotated[str | None, typer.Option("--date", help="Scenario date YYYY-MM.")] = None,
     theatre: TheatreOpt = "ETO",
     user: Annotated[
-        str | None, typer.Option("--user", help="Using army for R/S/CS suffixes (romanian...).")
+        str | None,
+        typer.Option("--user", help="Using army for R/S/CS suffixes (default --nationality)."),
     ] = None,
+    nationality: Annotated[
+        str | None,
+        typer.Option(
+            "--nationality", help="The side's army: applies the HEAT date gate (ASL-8.3-a)."
+        ),
+    ] = None,
+    made_by: Annotated[
+        str | None,
+        typer.Option("--made-by", help="Nation that made the Gun (default from --nationality)."),
+    ] = None,
+    elite: Annotated[bool, typer.Option("--elite", help="Elite: +1 (ASL-8.2-f).")] = False,
+    ss: Annotated[
+        bool, typer.Option("--ss", help="SS counter: printed values already Elite (ASL-AMB-4).")
+    ] = False,
+    option: OptionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4)."""
-    when = _date(date)
-    where = Theatre.parse(theatre)
+    """Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).
+
+    With ``--nationality`` (or ``--made-by``) and ``--date`` each entry is
+    judged as the side sees it: the HEAT date gate (ASL-8.3-a) and, with
+    ``--elite``, the Elite +1 (ASL-8.2-f). With ``-`` every stdin line is read;
+    the exit status is 2 when any line fails.
+    """
+    reading = _reading(date, theatre, user, nationality, made_by, elite, ss, option)
     if text != "-":
-        emit(_entries_json(text, when, where, user), as_json, _render_entries)
+        emit(_entries_json(text, reading), as_json, _render_entries)
         return
+    failed = 0
     for line in sys.stdin:
         line = line.rstrip("\n")
         try:
-            data = _entries_json(line, when, where, user)
+            data = _entries_json(line, reading)
             out: dict[str, Any] = {"entries": data["entries"]}
         except OrdnanceError as exc:
+            failed += 1
             out = {"error": str(exc), **exc.to_dict(), "notation": line}
             out["error"] = str(exc)
         if as_json:
@@ -123,6 +261,9 @@ def notation_cmd(
             emit({"notation": line, **out}, False, _render_entries)
         else:
             emit(out, False, lambda d: Text(f"{d['notation']!r}: {d['error']}", style="red"))
+    if failed:
+        sys.stderr.write(_("{n} line(s) could not be read").format(n=failed) + "\n")
+        raise typer.Exit(2)
 
 
 # ----------------------------------------------------------------------------- supply
@@ -157,15 +298,27 @@ def heat_cmd(
     date: DateOpt = "1944-06",
     as_json: JsonOpt = False,
 ) -> None:
-    """HEAT availability date of a nation's ordnance (ASL-8.3-a)."""
+    """HEAT availability date of a nation's ordnance (ASL-8.3-a).
+
+    An unknown name is refused; a nation the rule does not name has no date
+    of its own (``available`` null: its counters decide, ASL-AMB-6); a
+    Commonwealth army's ordnance is British (ASL-8.2-g).
+    """
     when = ScenarioDate.parse(date)
-    gate = heat_gate(nationality)
+    nation = check_nationality(nationality)
+    gate = heat_gate(nation)
     data = {
         "nationality": nationality,
+        "ordnance_of": nation,
         "date": str(when),
         "from": str(gate) if gate else None,
-        "available": gate is None or when >= gate,
+        "available": None if gate is None else when >= gate,
         "clause": "ASL-8.3-a" if gate else "ASL-AMB-6",
+        "reason": (
+            f"{nation} ordnance fires HEAT from {gate.label}"
+            if gate
+            else f"ASL-8.3-a names no HEAT date for {nation}: its counters decide"
+        ),
     }
     emit(data, as_json)
 
@@ -177,10 +330,217 @@ def he_equivalency_cmd(
     weapon: Annotated[
         str | None, typer.Option("--weapon", help="HEAT weapon: BAZ, PIAT, PSK, PFk, PF, H9.")
     ] = None,
+    use: Annotated[
+        str | None,
+        typer.Option(
+            "--use", help="personnel, collateral or rubble-fire (HEAT only; ASL-8.31-a/c)."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31)."""
-    emit(he_equivalency(attack, caliber_mm=caliber, weapon=weapon).to_dict(), as_json)
+    answer = he_equivalency(attack, caliber_mm=caliber, weapon=weapon)
+    data = answer.to_dict()
+    if use is not None:
+        data["use"] = answer.check_use(use)
+    emit(data, as_json)
+
+
+@app.command("scw-heat")
+def scw_heat_cmd(
+    weapon: Annotated[str, typer.Argument(help="BAZ, PIAT, PSK, PF or PFk.")],
+    target: Annotated[
+        str, typer.Option("--target", help="vehicle, gun, infantry, cavalry or other.")
+    ] = "vehicle",
+    tem: Annotated[
+        str | None, typer.Option("--tem", help="Target TEM: wall, building, rubble, pillbox...")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency."""
+    emit(scw_heat_attack(weapon, target, tem).to_dict(), as_json)
+
+
+# ----------------------------------------------------------------------------- canister
+@app.command("canister")
+def canister_cmd(
+    fp: Annotated[
+        int,
+        typer.Option("--canister-fp", "--fp", help="Canister FP (Ordnance Listing, ASL-8.4-e)."),
+    ],
+    depletion: Annotated[
+        int | None, typer.Option("--depletion", "-n", help="Canister Depletion Number C#.")
+    ] = None,
+    hex_: Annotated[str, typer.Option("--hex", help="The Gun's hex q,r.")] = "0,0",
+    ca: Annotated[int, typer.Option("--ca", help=CA_HELP + " The CA fired into.")] = 0,
+    ca_before: Annotated[
+        int | None,
+        typer.Option("--ca-before", help="The CA before the shot: a change adds its DRM."),
+    ] = None,
+    mount: MountOpt = None,
+    in_obstacle: Annotated[
+        bool, typer.Option("--in-obstacle", help="Gun in woods/building/rubble: CA DRM x2.")
+    ] = False,
+    aim: AimOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
+    gun_level: Annotated[int, typer.Option("--gun-level", help="The Gun's level.")] = 0,
+    moved: Annotated[bool, typer.Option("--moved", help="FP halved (ASL-8.4-c).")] = False,
+    loc_drm: LocDrmOpt = None,
+    drm: Annotated[int, typer.Option("--drm", help="A DRM on every Location.")] = 0,
+    breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
+    dr: DrOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One Canister shot off the map: attacked Locations, their DRM, and exact odds or a result.
+
+    Without ``--dr`` it prints the exact odds per Location (ASL-8.4-d/f/g/i);
+    with ``--dr`` it resolves that IFT DR.
+    """
+    from ordnance.asl import canister
+    from ordnance.asl.canister_game import parse_location
+    from ordnance.core.hexes import Direction
+
+    if depletion is not None:
+        check_depletion_number(depletion)
+    extras = _canister_extras(aim, False, loc_drm, mount, building, building_level, cellar)
+    if not 0 <= ca <= 5 or (ca_before is not None and not 0 <= ca_before <= 5):
+        raise OrdnanceError("a CA is 0 to 5", clause="ASL-8.4-h", hint=CA_HELP)
+    gun_hex = _hex(hex_)
+    changes = 0 if ca_before is None else canister.hexspine_changes(ca_before, ca)
+    ca_drm = canister.ca_change_drm(
+        changes, extras.get("mount", "non-turreted"), in_obstacle=in_obstacle
+    )
+    if building is not None:
+        middle = extras["building_level"]
+        the_aim = canister.building_aim(
+            gun_hex,
+            _hex(building),
+            middle,
+            lowest_level=extras.get("building_lowest", 0),
+            highest_level=middle + 1,
+            ca=ca,
+        )
+    else:
+        aims = canister.aim_points(gun_hex, Direction(ca), level=gun_level)
+        the_aim = aims[extras.get("aim", 3) - 1]
+    tem = {parse_location(k): v for k, v in extras.get("location_drm", {}).items()}
+    attacks = canister.canister_attacks(
+        the_aim, fp, moved_or_manned_in_mph=moved, gun_level=gun_level, tem=tem, ca_drm=ca_drm
+    )
+    data: dict[str, Any] = {
+        "aim": the_aim.to_dict(),
+        "ca_change": {"hexspines": changes, "drm": ca_drm, "clause": "ASL-8.4-d"},
+        "attacks": [a.to_dict() for a in attacks],
+    }
+    if dr is not None:
+        try:
+            source = dice_source(dr, None)
+            result = canister.fire_canister(
+                source,
+                attacks,
+                depletion_number=depletion,
+                breakdown_number=breakdown,
+                common_drm=drm,
+            )
+            finish = getattr(source, "finish", None)
+            if finish is not None:
+                finish()
+        except InvalidDice as exc:
+            raise _with_dice_clause(exc) from None
+        data["result"] = result.to_dict()
+    else:
+        data["odds"] = canister.canister_odds(
+            attacks, depletion_number=depletion, breakdown_number=breakdown, common_drm=drm
+        ).to_dict()
+
+    def render(d: dict[str, Any]) -> Group:
+        t = Table(title=_("Canister at {aim}").format(aim=d["aim"]["name"]))
+        for col in ("hex", "level", "role", "FP", "column", "DRM"):
+            t.add_column(col)
+        for a in d["attacks"]:
+            t.add_row(
+                a["hex"], str(a["level"]), a["role"], a["fp"], str(a["column"]), str(a["total_drm"])
+            )
+        parts: list[Any] = [t]
+        if "result" in d:
+            r = d["result"]
+            parts.append(Text(f"DR {r['original']}: {r['depletion']}"))
+            for h in r["hexes"]:
+                parts.append(Text(f"  {h['hex']}@{h['level']}: {h['result'] or 'no effect'}"))
+        else:
+            for loc in d["odds"]["locations"]:
+                parts.append(
+                    Text(
+                        f"  {loc['hex']}@{loc['level']}: "
+                        + ", ".join(f"{k} {v}" for k, v in loc["distribution"].items())
+                    )
+                )
+        return Group(*parts)
+
+    emit(data, as_json, render)
+
+
+def _hex(text: str) -> Any:
+    from ordnance.asl.fire import check_hex
+
+    return check_hex(text)
+
+
+# ----------------------------------------------------------------------------- counters
+@app.command("counters")
+def counters_cmd(
+    name: Annotated[str, typer.Argument(help="Counter name, spelt loosely: 'T-34/85', 't34 85'.")],
+    nationality: Annotated[
+        str | None, typer.Option("--nationality", help="Only this palette (russian, british...).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Also read each notation at this date.")
+    ] = None,
+    theatre: TheatreOpt = "ETO",
+    limit: Annotated[int, typer.Option("--limit", help="At most this many counters.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find VASL counters with special ammunition by name (forgiving spelling)."""
+    from ordnance.asl.counters import scored_counters, source
+
+    if not 1 <= limit <= 100:
+        raise OrdnanceError(f"--limit {limit} is outside 1..100", hint="--limit 10")
+    when = _date(date)
+    where = Theatre.parse(theatre)
+    rows = []
+    for counter, score in scored_counters(name, nationality=nationality, limit=limit):
+        row: dict[str, Any] = {**counter.to_dict(), "score": round(score, 1)}
+        if when is not None:
+            reading = _Reading(when, where, counter.nationality, None, False, False, AslOptions())
+            row["entries"] = _entries_json(counter.notation, reading)["entries"]
+        rows.append(row)
+    src = source()
+    data = {
+        "query": name,
+        "counters": rows,
+        "source": {k: src[k] for k in ("repo", "commit", "path", "licence")},
+    }
+
+    def render(d: dict[str, Any]) -> Table:
+        t = Table(title=_("Counters like {name}").format(name=repr(d["query"])))
+        for col in ("name", "nationality", "piece id", "notation", "gun", "score"):
+            t.add_column(col)
+        for c in d["counters"]:
+            t.add_row(
+                c["name"],
+                c["nationality"] or "",
+                c["gpid"],
+                c["notation"],
+                c["gun_size"] or "",
+                f"{c['score']:g}",
+            )
+        s = d["source"]
+        t.caption = f"VASL module {s['repo']}@{s['commit'][:10]}:{s['path']} ({s['licence']})"
+        return t
+
+    emit(data, as_json, render)
 
 
 # ----------------------------------------------------------------------------- shot
@@ -198,6 +558,8 @@ def shot_cmd(
 ) -> None:
     """One declared special-ammunition shot: the C8.9 depletion check on its DR."""
     kind = Ammo.parse(ammo)
+    if depletion is not None:
+        check_depletion_number(depletion)
     if depletion is None and kind.has_depletion:
         raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="-n 5")
     source = dice_source(dr, seed)
@@ -256,12 +618,81 @@ def _parse_aim(text: str) -> int:
     return int(raw)
 
 
-def _canister_extras(aim: str | None, manned_in_mph: bool) -> dict[str, Any]:
+LocDrmOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--loc-drm",
+        help="Canister: one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N "
+        "(repeat; ASL-8.4-d/i).",
+    ),
+]
+MountOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--mount",
+        help="Canister: turret, slow-turret or non-turreted (default): the CA change DRM.",
+    ),
+]
+BuildingOpt = Annotated[
+    str | None,
+    typer.Option("--building", help="Canister: aim at a building hex q,r at range 2 (ASL-8.4-j)."),
+]
+BuildingLevelOpt = Annotated[
+    int | None,
+    typer.Option("--building-level", help="Canister: the middle of the three levels aimed at."),
+]
+CellarOpt = Annotated[
+    bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
+]
+
+
+def _loc_drm(items: list[str] | None) -> dict[str, int]:
+    """``["1,-2=1", "2,-3@1=3"]`` -> ``{"1,-2": 1, "2,-3@1": 3}`` (ASL-8.4-d, -i)."""
+    out: dict[str, int] = {}
+    for item in items or []:
+        where, sep, value = item.rpartition("=")
+        try:
+            out[where.strip()] = int(value)
+        except ValueError:
+            sep = ""
+        if not sep or not where.strip():
+            raise OrdnanceError(
+                f"cannot read the Location DRM {item!r}",
+                clause="ASL-8.4-i",
+                hint="--loc-drm q,r=N or q,r@level=N, e.g. --loc-drm 1,-2=3",
+            )
+    return out
+
+
+def _canister_extras(
+    aim: str | None,
+    manned_in_mph: bool,
+    loc_drm: list[str] | None = None,
+    mount: str | None = None,
+    building: str | None = None,
+    building_level: int | None = None,
+    cellar: bool = False,
+) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     if aim is not None:
         extras["aim"] = _parse_aim(aim)
     if manned_in_mph:
         extras["manned_in_mph"] = True
+    if loc_drm:
+        extras["location_drm"] = _loc_drm(loc_drm)
+    if mount is not None:
+        extras["mount"] = mount
+    if building is not None:
+        extras["building_hex"] = building
+        extras["building_level"] = 1 if building_level is None else building_level
+        if cellar:
+            extras["building_lowest"] = -1
+    elif building_level is not None or cellar:
+        raise OrdnanceError(
+            "--building-level and --cellar belong to a building aim",
+            clause="ASL-8.4-j",
+            hint="add --building q,r",
+        )
     return extras
 
 
@@ -294,6 +725,15 @@ def _act(session: GameSession, action: dict[str, Any], dr: str | None, seed: int
         return session.act(action, dice_source(dr, seed), None)
     except InvalidDice as exc:
         raise _with_dice_clause(exc) from None
+
+
+def _side_nationality(session: GameSession, side: str) -> str | None:
+    """The palette a side's counters come from (its nationality; SS: ``waffen-ss``)."""
+    for s in session.state().settings.sides:
+        if s.name == side:
+            nat = str(s.nationality).strip().lower()
+            return "waffen-ss" if s.pre_adjusted and nat == "german" else nat
+    return None
 
 
 def _parse_side(text: str) -> dict[str, Any]:
@@ -383,10 +823,36 @@ def game_add_gun(
     rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
     hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
     ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
+    counter: Annotated[
+        str | None,
+        typer.Option("--counter", help="A VASL counter name or piece id: fills in the notation."),
+    ] = None,
+    canister_fp: Annotated[
+        int | None,
+        typer.Option("--canister-fp", help="Canister FP from the Ordnance Listing (ASL-8.4-e)."),
+    ] = None,
+    no_he: Annotated[
+        bool, typer.Option("--no-he", help="The Gun cannot fire HE (underscored caliber).")
+    ] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
+    session = _session(db, game_id)
+    if counter is not None:
+        from ordnance.asl.counters import pick_counter
+
+        if notation is not None:
+            raise OrdnanceError(
+                "--counter fills in the notation: give one or the other",
+                clause="ASL-8.2-e",
+                hint="drop --notation, or drop --counter",
+            )
+        army = _side_nationality(session, side)
+        found = pick_counter(counter, nationality=army)
+        notation = found.notation
+        name = name or found.name
+        size = size or found.gun_size
     action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
     for key, value in (
         ("notation", notation),
@@ -395,12 +861,14 @@ def game_add_gun(
         ("breakdown", breakdown),
         ("hex", hex_),
         ("ca", ca),
+        ("canister_fp", canister_fp),
     ):
         if value is not None:
             action[key] = value
     if rof:
         action["rof"] = rof
-    session = _session(db, game_id)
+    if no_he:
+        action["can_fire_he"] = False
     entry = session.act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 
@@ -476,6 +944,11 @@ def game_fire(
     ] = None,
     aim: AimOpt = None,
     manned_in_mph: MannedOpt = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -499,7 +972,9 @@ def game_fire(
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca  # the CA whose aim points the Canister uses
-        action.update(_canister_extras(aim, manned_in_mph))
+        action.update(
+            _canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -511,6 +986,25 @@ def game_fire(
         if ca is not None:
             action["ca"] = ca
     entry = _act(_session(db, game_id), action, dr, seed)
+    emit(entry.for_seat(None), as_json, _render_entry)
+
+
+@game_app.command("fire-scw")
+def game_fire_scw(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    side: Annotated[str, typer.Option("--side", help="The firing side.")],
+    weapon: Annotated[str, typer.Option("--weapon", help="BAZ, PIAT, PSK, PF or PFk.")],
+    target: Annotated[str, typer.Option("--target", help="vehicle, gun, infantry...")] = "vehicle",
+    tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (ASL-8.31-b).")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Record SCW HEAT fire: no depletion check (ASL-8.3-b), legal target (ASL-8.31-b)."""
+    action: dict[str, Any] = {"type": "fire_scw", "side": side, "weapon": weapon}
+    action["target"] = target
+    if tem is not None:
+        action["tem"] = tem
+    entry = _session(db, game_id).act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 
 
@@ -571,6 +1065,11 @@ def game_odds(
     aim: AimOpt = None,
     manned_in_mph: MannedOpt = False,
     moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -583,7 +1082,9 @@ def game_odds(
         action = {"type": "fire_canister", "gun": gun, "moved": moved}
         if ca is not None:
             action["ca"] = ca
-        action.update(_canister_extras(aim, manned_in_mph))
+        action.update(
+            _canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        )
     else:
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
@@ -603,6 +1104,7 @@ def odds_depletion(
     as_json: JsonOpt = False,
 ) -> None:
     """Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9)."""
+    check_depletion_number(depletion)
     if not 1 <= shots <= 50:
         raise OrdnanceError(f"{shots} shots is outside 1..50")
     report = depletion_report(depletion, shots)
@@ -653,6 +1155,7 @@ def odds_shot(
     as_json: JsonOpt = False,
 ) -> None:
     """One shot: depletion outcome joint with malfunction (ASL-AMB-18, ASL-8.92-a)."""
+    check_depletion_number(depletion)
     joint = shot_with_malfunction(depletion, breakdown, intensive=intensive)
     labelled: Distribution[str] = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
     if plot is not None:

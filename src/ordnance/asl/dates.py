@@ -7,8 +7,9 @@ The engine covers the Second World War: dates outside 1939-1945 are refused
 
 Theatres: ``ETO`` (every theatre that is not the Pacific), ``PTO`` and
 ``Burma``. Counter suffixes read ``E`` = ETO only, ``P`` = PTO only,
-``B`` = Burma only (notes B4). Burma is fought under the Pacific rules, so a
-``P`` entry also applies there; a ``B`` entry applies in Burma alone.
+``B`` = Burma only (notes B4). Burma is fought under the Pacific rules, so by
+default a ``P`` entry also applies there (option ``burma_p``: ``pto-only``
+keeps it to the PTO); a ``B`` entry applies in Burma alone.
 """
 
 from __future__ import annotations
@@ -100,14 +101,22 @@ class Theatre(StrEnum):
             f"unknown theatre {text!r}", clause="ASL-8.91-a", hint="use ETO, PTO or Burma"
         )
 
-    def matches(self, suffix: str | None) -> bool:
-        """Whether a counter's theatre suffix (``E``/``P``/``B`` or none) applies here."""
+    def matches(self, suffix: str | None, *, p_in_burma: bool = True) -> bool:
+        """Whether a counter's theatre suffix (``E``/``P``/``B`` or none) applies here.
+
+        ``p_in_burma`` is the option ``burma_p`` (:class:`ordnance.asl.options.AslOptions`):
+        by default a ``P`` entry applies in Burma too, Burma being fought under
+        the Pacific rules; ``burma_p="pto-only"`` keeps ``P`` entries to the PTO.
+
+        >>> Theatre.BURMA.matches("P"), Theatre.BURMA.matches("P", p_in_burma=False)
+        (True, False)
+        """
         if suffix is None:
             return True
         if suffix == "E":
             return self is Theatre.ETO
         if suffix == "P":
-            return self in (Theatre.PTO, Theatre.BURMA)
+            return self is Theatre.PTO or (p_in_burma and self is Theatre.BURMA)
         if suffix == "B":
             return self is Theatre.BURMA
         return False

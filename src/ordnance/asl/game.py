@@ -42,8 +42,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+<<<<<<< HEAD
 from ordnance.asl import fire
 from ordnance.asl import turns as asl_turns
+=======
+from ordnance.asl import canister_game, fire, scw
+>>>>>>> asldata
 from ordnance.asl.actions import (
     ACTION_TITLES,
     KNOWN_NATIONALITIES,
@@ -53,12 +57,14 @@ from ordnance.asl.actions import (
     Done,
     Fire,
     FireCanister,
+    FireScw,
     PlaceSmoke,
     SetPhase,
     TurnCa,
     parse_action,
     parse_settings,
 )
+from ordnance.asl.canister_game import CanisterPlan
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.depletion import breakdown_number, refuse_late_declaration
@@ -70,7 +76,6 @@ from ordnance.asl.depletion_odds import (
 from ordnance.asl.fire import (
     ARMORED_TARGETS,
     FIRE_MARKERS,
-    CanisterPlan,
     check_hex,
     firing_sides,
     refuse_changed_declaration,
@@ -78,7 +83,12 @@ from ordnance.asl.fire import (
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
-from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
+from ordnance.asl.supply import (
+    NATIONALITIES,
+    chart_row,
+    normalise_gun_size,
+    ordnance_nationality,
+)
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
@@ -166,6 +176,8 @@ class AslGame(Game[AslState]):
             return self._fire_canister(state, act, dice, seat)
         if isinstance(act, TurnCa):
             return self._turn_ca(state, act, seat)
+        if isinstance(act, FireScw):
+            return scw.fire_scw(state, act, seat)
         raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
 
     # -- helpers --------------------------------------------------------------
@@ -205,7 +217,8 @@ class AslGame(Game[AslState]):
                 hint="give each piece its own id: the record is kept per piece",
             )
         size = normalise_gun_size(act.gun_size) if act.gun_size else None
-        made_by = _nat_key(act.made_by) if act.made_by else _nat_key(side.nationality)
+        # ASL-8.2-g: a Commonwealth army's Guns are British ordnance by default.
+        made_by = ordnance_nationality(act.made_by or side.nationality)
         if act.made_by and made_by not in KNOWN_NATIONALITIES:
             raise UnknownName(
                 f"unknown nationality {act.made_by!r}", clause="ASL-8.2-g", hint="e.g. american"
@@ -221,6 +234,13 @@ class AslGame(Game[AslState]):
             )
         else:
             chart_row(made_by, size)  # an unknown nationality or gun size is refused here
+        if not act.can_fire_he and any(e.ammo is Ammo.HE for e in entries):
+            raise RuleViolation(
+                "ASL-8.8-a",
+                "a Gun that cannot fire HE (underscored caliber, notes B5.2) has no limited-"
+                "stowage HE#",
+                hint="drop the HE# entry, or add the Gun without --no-he",
+            )
         if act.hex is not None:
             check_hex(act.hex)
         elite = side.elite if act.elite is None else act.elite
@@ -422,7 +442,7 @@ class AslGame(Game[AslState]):
     def _fire_canister(
         self, state: AslState, act: FireCanister, dice: DiceSource, seat: str | None
     ) -> Outcome[AslState]:
-        return fire.fire_canister(state, self._own_gun(state, act.gun, seat), act, dice)
+        return canister_game.fire_canister(state, self._own_gun(state, act.gun, seat), act, dice)
 
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
@@ -495,6 +515,7 @@ class AslGame(Game[AslState]):
                 kinds.append("place_wp")
             if "Canister" in ammos:
                 kinds.append("fire_canister")
+<<<<<<< HEAD
         return owned_legal(
             self,
             state,
@@ -508,6 +529,14 @@ class AslGame(Game[AslState]):
                 for k in kinds
             ],
         )
+=======
+        if any(seat is None or seat == side for side in self.firing_sides(state)):
+            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
+        return [
+            {"type": k, "title": ACTION_TITLES[k], "schema": form_schema(state, seat, k, shooters)}
+            for k in kinds
+        ]
+>>>>>>> asldata
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None
@@ -559,7 +588,7 @@ class AslGame(Game[AslState]):
             },
         }
         if isinstance(act, FireCanister):
-            answer.update(fire.canister_shot_odds(state, gun, act, cap))
+            answer.update(canister_game.canister_shot_odds(state, gun, act, cap))
         return answer
 
 

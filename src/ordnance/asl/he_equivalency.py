@@ -38,6 +38,20 @@ from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
 
 AttackKind = Literal["AP", "APCR", "APDS", "ATR", "HEAT"]
+Use = Literal["personnel", "collateral", "rubble-fire"]
+
+#: ASL-8.31-a/c: what an HE Equivalency FP is used for. HEAT: against
+#: Personnel, for Collateral Attacks and for rubble/fire determination; AP-type
+#: attacks: against Personnel and for Collateral Attacks only.
+USES: dict[str, tuple[Use, ...]] = {
+    "HEAT": ("personnel", "collateral", "rubble-fire"),
+    "AP": ("personnel", "collateral"),
+}
+USE_LABELS = {
+    "personnel": "against Personnel",
+    "collateral": "Collateral Attack",
+    "rubble-fire": "rubble and fire determination",
+}
 HEAT_WEAPONS = ("BAZ", "PIAT", "PSK", "PFk", "PF", "H9", "ordnance")
 
 #: ASL-8.31-h: what must happen before an HE Equivalency FP is resolved.
@@ -55,6 +69,37 @@ class HeEquivalency:
     clause: str
     reason: str
 
+    @property
+    def uses(self) -> tuple[Use, ...]:
+        """ASL-8.31-a/c: the purposes this FP serves (HEAT: also rubble/fire)."""
+        return USES["HEAT" if self.attack.startswith("HEAT") else "AP"]
+
+    def check_use(self, use: str) -> Use:
+        """Refuse a purpose the HE Equivalency does not serve (ASL-8.31-a, -c).
+
+        >>> he_equivalency("HEAT", weapon="PSK").check_use("rubble-fire")
+        'rubble-fire'
+        >>> he_equivalency("AP", caliber_mm=75).check_use("rubble-fire")
+        Traceback (most recent call last):
+        ...
+        ordnance.core.errors.RuleViolation: [ASL-8.31-c] AP's HE Equivalency is used against Personnel and for Collateral Attacks only, not for rubble and fire determination (instead: only HEAT's HE Equivalency determines rubble and fire (ASL-8.31-a))
+        """
+        key = use.strip().lower()
+        if key not in USE_LABELS:
+            raise UnknownName(
+                f"unknown HE Equivalency use {use!r}",
+                clause="ASL-8.31-a",
+                hint="personnel, collateral or rubble-fire",
+            )
+        if key not in self.uses:
+            raise RuleViolation(
+                "ASL-8.31-c",
+                f"{self.attack}'s HE Equivalency is used against Personnel and for Collateral "
+                f"Attacks only, not for {USE_LABELS[key]}",
+                hint="only HEAT's HE Equivalency determines rubble and fire (ASL-8.31-a)",
+            )
+        return key
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "attack": self.attack,
@@ -62,6 +107,8 @@ class HeEquivalency:
             "residual_allowed": self.residual_allowed,
             "clause": self.clause,
             "reason": self.reason,
+            "uses": list(self.uses),
+            "uses_clause": "ASL-8.31-a" if self.attack.startswith("HEAT") else "ASL-8.31-c",
             "requires": REQUIRES,
             "requires_clause": REQUIRES_CLAUSE,
             "order": [
@@ -80,6 +127,7 @@ class HeEquivalencyAttack:
     drm: int
     column: int
     result: str | None
+    use: Use = "personnel"
 
     @property
     def final_dr(self) -> int:
@@ -95,19 +143,29 @@ class HeEquivalencyAttack:
             "final_dr": self.final_dr,
             "result": self.result,
             "residual_allowed": self.equivalency.residual_allowed,
-            "clauses": [REQUIRES_CLAUSE, self.equivalency.clause],
+            "use": self.use,
+            "clauses": [REQUIRES_CLAUSE, self.equivalency.clause, "ASL-8.31-a"],
         }
 
 
 def resolve_he_equivalency(
-    dice: DiceSource, equivalency: HeEquivalency, *, hit: bool | None, drm: int = 0
+    dice: DiceSource,
+    equivalency: HeEquivalency,
+    *,
+    hit: bool | None,
+    drm: int = 0,
+    use: str = "personnel",
 ) -> HeEquivalencyAttack:
-    """ASL-8.31-h: the IFT attack of an AP/HEAT shot on Personnel, after its hit.
+    """ASL-8.31-h: the IFT attack of an AP/HEAT shot at its HE Equivalency, after its hit.
 
     ``hit`` is the outcome of the shot's To Hit DR (rolled at the table: this
     engine does not resolve To Hit). Unless it is True the IFT is not rolled:
-    the attack is refused before any die is asked for.
+    the attack is refused before any die is asked for. ``use`` is what the FP
+    serves (ASL-8.31-a/c): ``personnel``, ``collateral`` (a Collateral Attack)
+    or, for HEAT only, ``rubble-fire`` (the IFT DR that determines rubble and
+    fire); a use the attack does not have is refused before any die.
     """
+    purpose = equivalency.check_use(use)
     if hit is not True:
         raise RuleViolation(
             REQUIRES_CLAUSE,
@@ -118,7 +176,9 @@ def resolve_he_equivalency(
         )
     column = ift.fp_column(equivalency.fp)
     dr = dice.dr("IFT DR")
-    return HeEquivalencyAttack(equivalency, dr, drm, column, ift.result(column, dr.total + drm))
+    return HeEquivalencyAttack(
+        equivalency, dr, drm, column, ift.result(column, dr.total + drm), purpose
+    )
 
 
 def he_equivalency(

@@ -20,8 +20,12 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from ordnance.asl.actions import KNOWN_NATIONALITIES
 from ordnance.asl.dates import ScenarioDate
+from ordnance.asl.he_equivalency import HeEquivalency, check_heat_target, he_equivalency
+from ordnance.asl.options import AslOptions
 from ordnance.asl.supply import _ALIASES, NATIONALITIES
 from ordnance.core.errors import UnknownName
 
@@ -38,6 +42,26 @@ SCW_WEAPONS = ("BAZ", "PIAT", "PSK", "PF", "PFk")
 def _nat(text: str) -> str:
     key = text.strip().lower()
     return _ALIASES.get(key, key)
+
+
+def check_nationality(nationality: str) -> str:
+    """A nationality the game knows (aliases and Commonwealth armies resolved), or a refusal.
+
+    ASL-8.3-a names four nations; every other known nation has no date gate
+    (ASL-AMB-6), but a name that is no nation at all (``banana``) must not
+    read as "no gate, so HEAT is available".
+
+    >>> check_nationality("Canadian")
+    'british'
+    """
+    key = _nat(nationality)
+    if key not in KNOWN_NATIONALITIES:
+        raise UnknownName(
+            f"unknown nationality {nationality!r}",
+            clause="ASL-8.3-a",
+            hint="one of " + ", ".join(KNOWN_NATIONALITIES),
+        )
+    return key
 
 
 def heat_gate(nationality: str) -> ScenarioDate | None:
@@ -88,13 +112,61 @@ def scw_heat(weapon: str) -> ScwHeat:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ScwHeatAttack:
+    """An SCW HEAT attack: legal target, no depletion check, the effects of ordnance HEAT."""
+
+    weapon: str
+    target: str
+    tem: str | None
+    he_equivalency: HeEquivalency
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "weapon": self.weapon,
+            "target": self.target,
+            "tem": self.tem,
+            "depletion": None,
+            "depletion_clause": "ASL-8.3-b",
+            "why": "SCW HEAT has no Depletion Number: the weapon's X# already accounts for "
+            "running out of rounds",
+            "effects_clause": "ASL-8.3-c",
+            "target_clause": "ASL-8.31-b",
+            "he_equivalency": {**self.he_equivalency.to_dict(), "fp": str(self.he_equivalency.fp)},
+        }
+
+
+def scw_heat_attack(
+    weapon: str, target: str, tem: str | None = None, *, options: AslOptions | None = None
+) -> ScwHeatAttack:
+    """ASL-8.3-b/-c, 8.31-a/b: an SCW fires HEAT with no depletion check, at a legal target.
+
+    Its HE Equivalency (8 FP BAZ/PIAT, 12 PSK/PFk, 16 PF; ASL-8.31-e) serves
+    against Personnel, for Collateral Attacks and rubble/fire, as for any HEAT.
+
+    >>> scw_heat_attack("PSK", "vehicle").he_equivalency.fp
+    Fraction(12, 1)
+    """
+    scw = scw_heat(weapon)
+    check_heat_target(target, tem)
+    return ScwHeatAttack(
+        scw.weapon,
+        target.strip().lower(),
+        tem,
+        he_equivalency("HEAT", weapon=scw.weapon, options=options),
+    )
+
+
 __all__ = [
     "HEAT_GATES",
     "NATIONALITIES",
     "SCW_WEAPONS",
     "ScwHeat",
+    "ScwHeatAttack",
+    "check_nationality",
     "gate_nationality",
     "heat_allowed",
     "heat_gate",
     "scw_heat",
+    "scw_heat_attack",
 ]

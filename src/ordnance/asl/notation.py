@@ -47,7 +47,7 @@ from enum import StrEnum
 from typing import Any
 
 from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.core.errors import NotationError
+from ordnance.core.errors import NotationError, RuleViolation
 
 
 class AmmoNotationError(NotationError):
@@ -122,11 +122,32 @@ _SYMBOL_ORDER = sorted(SYMBOLS, key=len, reverse=True)
 DEFAULT_MONTH_LETTERS: Mapping[str, int] = {"F": 2, "M": 3, "J": 6, "A": 8, "S": 9, "N": 11}
 THEATRE_LETTERS = ("E", "P", "B")
 NATIONALITY_SUFFIXES = {"R": "romanian", "S": "slovakian", "CS": "croatian-slovakian"}
+#: The using armies each nationality suffix names (notes B4): ``CS`` is both
+#: the Croatian and the Slovakian army.
+SUFFIX_USERS: Mapping[str, tuple[str, ...]] = {
+    "romanian": ("romanian",),
+    "slovakian": ("slovakian",),
+    "croatian-slovakian": ("croatian", "slovakian"),
+}
+#: Two-digit Korean War years (notes B4: ``WP6^M51+``).
 KOREAN_YEARS = range(50, 54)
+LAST_WAR_YEAR = 1945
+#: Year digits a superscript may carry: 9 = 1939 and 0-5 = 1940-1945 (the
+#: Second World War; 6, 7 and 8 would be post-war years, refused).
+WAR_DIGITS = (9, 0, 1, 2, 3, 4, 5)
 
 
 def year_from_digit(digit: int) -> int:
-    """A superscript year digit: ``9`` is 1939, ``0``-``8`` are 1940-1948."""
+    """A superscript year digit: ``9`` is 1939, ``0``-``5`` are 1940-1945.
+
+    Any other digit is no war year: :class:`ValueError` (the parser turns it
+    into a :class:`NotationError` naming the token).
+
+    >>> year_from_digit(9), year_from_digit(4)
+    (1939, 1944)
+    """
+    if digit not in WAR_DIGITS:
+        raise ValueError(f"the year digit {digit} is not a year of 1939-1945")
     return 1939 if digit == 9 else 1940 + digit
 
 
@@ -142,14 +163,16 @@ class Period:
     armament: int | None = None  # calibre of the gun the entry belongs to
     text: str = ""
 
-    def applies(self, date: ScenarioDate, theatre: Theatre, user: str | None) -> bool:
+    def applies(
+        self, date: ScenarioDate, theatre: Theatre, user: str | None, *, p_in_burma: bool = True
+    ) -> bool:
         if self.start is not None and date < self.start:
             return False
         if self.last_year is not None and date.year > self.last_year:
             return False
-        if not theatre.matches(self.theatre):
+        if not theatre.matches(self.theatre, p_in_burma=p_in_burma):
             return False
-        return self.nationality is None or self.nationality == user
+        return self.nationality is None or user in SUFFIX_USERS.get(self.nationality, ())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,11 +201,20 @@ class Entry:
     notes: tuple[str, ...] = field(default=())
 
     def period_at(
-        self, date: ScenarioDate, theatre: Theatre = Theatre.ETO, user: str | None = None
+        self,
+        date: ScenarioDate,
+        theatre: Theatre = Theatre.ETO,
+        user: str | None = None,
+        *,
+        p_in_burma: bool = True,
     ) -> Period | None:
-        """The part in force at ``date``; a later part overrides an earlier open range."""
+        """The part in force at ``date``; a later part overrides an earlier open range.
+
+        ``p_in_burma``: whether a ``P`` (PTO) entry also applies in Burma
+        (option ``burma_p``, see :mod:`ordnance.asl.options`).
+        """
         for period in reversed(self.periods):
-            if period.applies(date, theatre, user):
+            if period.applies(date, theatre, user, p_in_burma=p_in_burma):
                 return period
         return None
 
@@ -210,6 +242,8 @@ class Entry:
         date: ScenarioDate | None = None,
         theatre: Theatre = Theatre.ETO,
         user: str | None = None,
+        *,
+        p_in_burma: bool = True,
     ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "ammo": self.ammo.value,
@@ -217,7 +251,7 @@ class Entry:
             "token": self.token,
         }
         if date is not None:
-            period = self.period_at(date, theatre, user)
+            period = self.period_at(date, theatre, user, p_in_burma=p_in_burma)
             data["available"] = period is not None
             data["number"] = None if period is None else period.number
             data["depletion"] = (
@@ -241,7 +275,42 @@ _PHRASES = [
     (re.compile(r"\+\d+ for HH"), "remark"),
     (re.compile(r"\(one time\)"), "one time"),
 ]
-_DETACHED = re.compile(r"[FMJASN]?\d\+?[EPB]?")
+#: Lowest and highest Depletion Number a counter prints: 2 (``A2``) to 13
+#: (``s13`` on British close-support tanks: no DR exceeds it).
+MIN_NUMBER, MAX_NUMBER = 2, 13
+
+
+def check_depletion_number(number: int) -> int:
+    """ASL-8.9-a: a Depletion Number entered by hand is 2..13 as printed, 14 with the Elite +1.
+
+    ``s13`` is printed on British close-support tanks (no DR exceeds it), so
+    13 is a real value; 0, 1 and anything above 14 are no Depletion Number.
+
+    >>> check_depletion_number(13)
+    13
+    """
+    if not MIN_NUMBER <= number <= MAX_NUMBER + 1:
+        raise RuleViolation(
+            "ASL-8.9-a",
+            f"{number} is not a Depletion Number",
+            hint=f"a printed Depletion Number is {MIN_NUMBER} to {MAX_NUMBER} "
+            f"({MAX_NUMBER + 1} with the Elite +1, ASL-8.2-f)",
+        )
+    return number
+
+
+def _detached_pattern(month_letters: Mapping[str, int]) -> re.Pattern[str]:
+    """A date qualifier printed apart from its entry (``H6 J4``), or a detached superscript.
+
+    ASL-8.9-a: the number after an ammunition symbol is a Depletion Number, so
+    a token that reads as an ammunition entry is one: the month letters that
+    are also symbols (``A`` = APCR, ``S`` = SMOKE as printed, ``D``, ``H``,
+    ``C``) never start a detached date. ``A3`` after ``H4`` is APCR 3, not
+    "August 1943".
+    """
+    letters = "".join(sorted(k for k in month_letters if k not in "ADHSC"))
+    month = f"[{letters}]" if letters else "(?!)"
+    return re.compile(rf"(?:{month}\d\+?[EPB]?|\^[^\s^]+\^?)")
 
 
 def parse_notation(
@@ -268,6 +337,7 @@ def parse_notation(
     for m in re.finditer(r"\S+", masked):
         pieces.append((m.start(), "token", m.group(0)))
     pieces.sort()
+    detached = _detached_pattern(month_letters)
 
     entries: list[Entry] = []
     for pos, kind, piece in pieces:
@@ -279,9 +349,10 @@ def parse_notation(
         if piece == "OBA":
             _qualify_last(entries, piece, pos, "OBA")
             continue
-        if _DETACHED.fullmatch(piece) and entries and not _has_dates(entries[-1]):
+        if detached.fullmatch(piece) and entries and not _has_dates(entries[-1]):
             last = entries[-1]
-            joined = _parse_token(f"{last.token}^{piece}^", pos, month_letters)
+            sup = piece if piece.startswith("^") else f"^{piece}^"
+            joined = _parse_token(f"{last.token}{sup}", pos, month_letters)
             entries[-1] = replace(
                 joined,
                 token=f"{last.token} {piece}",
@@ -328,6 +399,10 @@ class _Scanner:
 def _parse_token(token: str, pos: int, month_letters: Mapping[str, int]) -> Entry:
     sc = _Scanner(token, pos)
     notes: list[str] = []
+    prefix = sc.take(r"\d{2,3}:")
+    armament = int(prefix[:-1]) if prefix else None
+    if armament is not None:
+        notes.append(f"belongs to the {armament}mm gun")
     symbol = _take_symbol(sc)
     if symbol is None:
         if sc.peek() == "S" and re.match(r"S\d", token):
@@ -354,6 +429,11 @@ def _parse_token(token: str, pos: int, month_letters: Mapping[str, int]) -> Entr
         if number_text is None and not (ammo is Ammo.IR and first):
             raise sc.fail(f"{symbol} must be followed by a number")
         number = int(number_text) if number_text is not None else None
+        if number is not None and not MIN_NUMBER <= number <= MAX_NUMBER:
+            raise sc.fail(
+                f"{symbol}{number}: a Depletion Number is {MIN_NUMBER} to {MAX_NUMBER} "
+                "(ASL-8.9-a; a DR is 2 to 12)"
+            )
         while True:
             if sc.peek() in ("*", "†"):
                 marks.append(sc.peek())
@@ -375,6 +455,8 @@ def _parse_token(token: str, pos: int, month_letters: Mapping[str, int]) -> Entr
                 continue
             break
         period = _take_superscript(sc, number, month_letters)
+        if armament is not None and period.armament is None:
+            period = replace(period, armament=armament)
         while sc.peek() in ("*", "†"):
             marks.append(sc.peek())
             sc.i += 1
@@ -413,7 +495,8 @@ def _take_symbol(sc: _Scanner) -> str | None:
 
 _SUP_BODY = re.compile(
     r"""
-    (?:(?P<theatre_only>[EPB])
+    (?:(?P<theatre_only>[EPB])(?=\^|/|$)
+     | (?P<nat_only>CS|R|S)(?=\^|/|$)
      | \((?P<theatre_word>ETO|PTO)\)
      | (?P<range_from>\d)-(?P<range_to>\d)(?P<range_nat>CS|R|S)?
      | (?P<month>[A-Z])?(?P<year>\d{1,3})(?P<plus>\+)?(?P<theatre>[EPB])?(?P<nat>CS|R|S)?
@@ -444,8 +527,10 @@ def _take_superscript(sc: _Scanner, number: int | None, month_letters: Mapping[s
     if g["theatre_only"] or g["theatre_word"]:
         theatre = g["theatre_only"] or (g["theatre_word"] or "E")[0]
         return Period(number, theatre=theatre, text=text)
+    if g["nat_only"]:
+        return Period(number, nationality=NATIONALITY_SUFFIXES[g["nat_only"]], text=text)
     if g["range_from"] is not None:
-        first, last = year_from_digit(int(g["range_from"])), year_from_digit(int(g["range_to"]))
+        first, last = _war_year(sc, g["range_from"], text), _war_year(sc, g["range_to"], text)
         if last < first:
             raise sc.fail(f"the year range {text!r} runs backwards")
         return Period(
@@ -464,7 +549,7 @@ def _take_superscript(sc: _Scanner, number: int | None, month_letters: Mapping[s
     theatre = g["theatre"] or ((g["theatre_word2"] or "")[:1] or None)
     nationality = NATIONALITY_SUFFIXES.get(g["nat"] or "")
     if len(year_text) == 1:
-        year = year_from_digit(int(year_text))
+        year = _war_year(sc, year_text, text)
     elif len(year_text) == 2 and int(year_text) in KOREAN_YEARS:
         year = 1900 + int(year_text)
     elif g["month"] is None and g["plus"] is None and g["theatre"] is None and not g["nat"]:
@@ -483,6 +568,17 @@ def _take_superscript(sc: _Scanner, number: int | None, month_letters: Mapping[s
     )
 
 
+def _war_year(sc: _Scanner, digit: str, text: str) -> int:
+    """ASL-8.91-a: a superscript's year digit, refused unless a year of 1939-1945."""
+    try:
+        return year_from_digit(int(digit))
+    except ValueError:
+        raise sc.fail(
+            f"the year digit {digit!r} in {text!r} is not a year of the war (9 = 1939, "
+            "0-5 = 1940-1945; Korean War years are written 50-53)"
+        ) from None
+
+
 def _chain_years(periods: list[Period], sc: _Scanner) -> tuple[Period, ...]:
     """ASL-8.91-a: a later part with no year of its own is the next year."""
     if len(periods) == 1:
@@ -497,6 +593,10 @@ def _chain_years(periods: list[Period], sc: _Scanner) -> tuple[Period, ...]:
             if prev_year is None:
                 raise sc.fail("a number follows an open-ended year range (ASL-8.91-a)")
             year = prev_year + 1
+            if year == LAST_WAR_YEAR + 1:
+                raise sc.fail(
+                    f"a number after {prev_year} would be for {year}, after the war (ASL-8.91-a)"
+                )
             period = replace(period, start=ScenarioDate(year, 1), last_year=year)
         out.append(period)
     return tuple(out)

@@ -89,3 +89,14 @@ class AslOptions(BaseModel):
         description="ASL-AMB-16: override the month letters of counter superscripts "
         "(default F=2, M=3, J=6, A=8, S=9, N=11).",
     )
+    burma_p: Literal["pacific-rules", "pto-only"] = Field(
+        "pacific-rules",
+        description="Notes B4: a counter's P (PTO only) entry also applies in Burma, which is "
+        "fought under the Pacific rules (default), or applies in the PTO alone.",
+    )
+    canister_rof: Literal["lose", "keep"] = Field(
+        "lose",
+        description="Notes B5.6 [unverified for Canister]: a Canister shot never keeps "
+        "Multiple ROF (default: it has no To Hit DR whose coloured dr could give it), or keeps "
+        "it when the coloured dr of its IFT DR is at most the Gun's ROF.",
+    )

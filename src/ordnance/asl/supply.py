@@ -48,6 +48,24 @@ _ALIASES: dict[str, Nationality] = {
     "br": "british",
     "uk": "british",
 }
+#: Commonwealth armies: their Guns are British ordnance unless made elsewhere
+#: (ASL-8.2-g: "British ordnance includes Guns in Commonwealth service").
+COMMONWEALTH = ("canadian", "australian", "new-zealand", "indian", "south-african")
+_ALIASES.update({nation: "british" for nation in COMMONWEALTH})
+
+
+def ordnance_nationality(text: str) -> str:
+    """The nation whose ordnance rows and dates a Gun of this army uses by default.
+
+    A Commonwealth army's Guns are British ordnance (ASL-8.2-g), so a Canadian
+    Gun has the British chart rows and the British HEAT date (ASL-8.3-a);
+    every other name is returned as written (lower case, aliases resolved).
+
+    >>> ordnance_nationality("Canadian"), ordnance_nationality("finnish")
+    ('british', 'finnish')
+    """
+    key = text.strip().lower()
+    return _ALIASES.get(key, key)
 
 
 def parse_nationality(text: str) -> Nationality:
@@ -65,7 +83,8 @@ def parse_nationality(text: str) -> Nationality:
     raise UnknownName(
         f"unknown nationality {text!r} on the Ammunition Supply Chart",
         clause="ASL-8.2-g",
-        hint="use german, american, russian or british (the nation that made the Gun)",
+        hint="use german, american, russian or british (the nation that made the Gun; "
+        "Commonwealth armies use the British rows)",
     )
 
 

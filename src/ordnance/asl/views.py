@@ -35,6 +35,13 @@ def form_schema(
         own = [g for g in state.guns if seat is None or g.side == seat]
         schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in own])
         return choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
+    if kind == "fire_scw":
+        from ordnance.asl.fire import firing_sides
+        from ordnance.asl.heat import SCW_WEAPONS
+
+        firing = [s for s in firing_sides(state) if seat is None or s == seat]
+        schema = choices(schema, "side", [(s, s) for s in firing])
+        return choices(schema, "weapon", [(w, w) for w in SCW_WEAPONS])
     if kind == "set_phase":
         schema = choices(schema, "phase", [(p.value, f"{p.value}: {p.full_name}") for p in Phase])
         return choices(schema, "attacker", [(s, s) for s in state.side_names])
