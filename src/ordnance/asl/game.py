@@ -79,7 +79,13 @@ from ordnance.asl.record import AslState, Capability, Gun
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.errors import (
+    InvalidDice,
+    NotYourSeat,
+    OrdnanceError,
+    RuleViolation,
+    UnknownName,
+)
 from ordnance.core.game import Event, Game, Outcome, joined, msg, term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
@@ -90,6 +96,11 @@ ORDINARY = ("ordinary", "AP", "HE")
 
 def _nat_key(text: str) -> str:
     return text.strip().lower()
+
+
+#: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
+DICE_CLAUSE = "ASL-B2"
+DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
 
 
 class AslGame(Game[AslState]):
@@ -120,6 +131,9 @@ class AslGame(Game[AslState]):
 
     def settings_schema(self) -> dict[str, Any]:
         return AslSettings.model_json_schema()
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        return DICE_CLAUSE, DICE_HINT
 
     def seats(self, state: AslState) -> Sequence[str]:
         return state.side_names

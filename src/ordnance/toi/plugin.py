@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.errors import InvalidDice, OrdnanceError, UnknownName
 from ordnance.core.forms import choices, hex_field
 from ordnance.core.game import Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
@@ -164,6 +164,9 @@ class ToIGame(Game[ToIState]):
             state = replace(state, phase=Phase.STATUS, step="draw-cards")
             state, _ = enter(state)
         return state
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        return rules.dice_rule(action, exc)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides

@@ -19,6 +19,7 @@ from ordnance.core.errors import (
     NotYourSeat,
     OrdnanceError,
     RuleViolation,
+    TooManyDice,
     UnknownName,
 )
 from ordnance.core.game import Event, Message, joined, msg, render_message, term
@@ -896,17 +897,33 @@ def _smoke_event(
 def apply_action(
     state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
-    """Run one action; entered dice that no d6 can show are refused as TOI-B1."""
-    try:
-        return _dispatch(state, action, dice, seat)
-    except NotEnoughDice:
-        raise  # the enumerator's branching signal, not an error
-    except InvalidDice as exc:
-        if exc.clause is not None:
-            raise
-        raise InvalidDice(
-            exc.message, clause="TOI-B1", hint="Tide of Iron dice are d6: enter values 1 to 6"
-        ) from None
+    """Run one action (refusals of entered dice name their rule: :func:`dice_rule`)."""
+    return _dispatch(state, action, dice, seat)
+
+
+#: Which rule rolls a die, by the label the procedure gives it.
+_DICE_RULES = (
+    ("attack", "TOI-B4"),
+    ("defense", "TOI-B4"),
+    ("smoke round", "TOI-SMK-2"),
+    ("cover", "TOI-SMK-2"),
+    ("drift", "TOI-SMK-4"),
+    ("token draw", "TOI-AMB-12"),
+)
+
+
+def dice_rule(action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str]:
+    """The clause of refused dice: a value no d6 shows breaks B1; a wrong count, the rule
+    of the roll that asked for them (B4 attack and defense dice, TOI-SMK-2/4 smoke...)."""
+    if not isinstance(exc, NotEnoughDice | TooManyDice):
+        return "TOI-B1", "Tide of Iron dice are d6: enter values 1 to 6"
+    by_type = {"attack": "TOI-B4", "buy": "TOI-AMB-12"}
+    label = exc.label or ""
+    clause = next(
+        (c for prefix, c in _DICE_RULES if label.startswith(prefix)),
+        by_type.get(str(action.get("type")), "TOI-B1"),
+    )
+    return clause, "Tide of Iron dice are d6: enter values 1 to 6, as many as the roll needs"
 
 
 def _dispatch(

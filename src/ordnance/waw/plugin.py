@@ -74,16 +74,22 @@ class WorldAtWar(Game[WawState]):
         seat: str | None = ANY_SEAT,
     ) -> Outcome[WawState]:
         act = A.parse_action(dict(action))
-        try:
-            return apply_action(state, act, dice, seat)
-        except InvalidDice as exc:
-            if type(exc) is not InvalidDice:  # NotEnoughDice drives enumeration: keep it
-                raise
-            raise InvalidDice(
-                exc.message,
-                clause=DICE_CLAUSES.get(act.type, "WAW-HE-a"),
-                hint="enter d6 values from 1 to 6, in the order the procedure asks for them",
-            ) from None
+        return apply_action(state, act, dice, seat)
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        """The rule of the procedure that rolls the dice (WAW-HE-a salvo, WAW-8.3-d mines...)."""
+        by_label = (
+            ("defence", "WAW-HE-e"),
+            ("allocation", "WAW-HE-g"),
+            ("HQ check", "WAW-HE-k"),
+            ("mines", "WAW-8.3-d"),
+            ("salvo", "WAW-HE-a"),
+        )
+        clause = next((c for prefix, c in by_label if (exc.label or "").startswith(prefix)), None)
+        return (
+            clause or DICE_CLAUSES.get(str(action.get("type")), "WAW-HE-a"),
+            "enter d6 values from 1 to 6, as many as the procedure asks for, in its order",
+        )
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:

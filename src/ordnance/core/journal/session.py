@@ -21,7 +21,13 @@ from sqlalchemy import func, select, update
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
-from ordnance.core.errors import OrdnanceError, RuleViolation, StaleVersion, UnknownName
+from ordnance.core.errors import (
+    InvalidDice,
+    OrdnanceError,
+    RuleViolation,
+    StaleVersion,
+    UnknownName,
+)
 from ordnance.core.game import Event, Game
 from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.store import Journal
@@ -191,9 +197,12 @@ class GameSession:
         version, state = self._current()
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
-        outcome = self.game.apply(state, dict(action), dice, seat)
-        if isinstance(dice, EnteredDice):
-            dice.finish()
+        try:
+            outcome = self.game.apply(state, dict(action), dice, seat)
+            if isinstance(dice, EnteredDice):
+                dice.finish()
+        except InvalidDice as exc:
+            raise self.game.dice_refusal(exc, action) from None
         origin = "entered" if isinstance(dice, EnteredDice) else "rolled"
         entry = self._append(
             version,
