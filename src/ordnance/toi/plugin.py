@@ -65,11 +65,13 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
     if kind == "receive_command":
         return choices(schema, "side", [(n, n) for n in mine])
     if kind == "buy":
-        limit = state.settings.tokens_per_unit
-        units = [u for u in own if u.is_vehicle and len(state.tokens_on(u.id)) < limit]
+        # Offer exactly what ``buy`` accepts: the same checks, unit by unit.
+        units = [u for u in own if rules.carrier_refusal(state, u) is None]
         if not units:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in units])
+        if state.settings.token_choice == "random":
+            return _without(schema, "munition")  # TOI-AMB-12 option: drawn, not chosen
         if seat is None:
             return choices(schema, "munition", [(m.value, m.value) for m in Munition])
         nation = state.nation(seat)
@@ -114,6 +116,15 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
         schema = choices(schema, "support", [(u.id, _unit_label(u)) for u in own])
         return hex_field(schema, "hex")
     return schema
+
+
+def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
+    out = dict(schema)
+    out["properties"] = {k: v for k, v in schema.get("properties", {}).items() if k != name}
+    if "required" in schema:
+        out["required"] = [r for r in schema["required"] if r != name]
+    return out
 
 
 def parse_settings(settings: Mapping[str, Any]) -> ToISettings:

@@ -121,7 +121,10 @@ def buy(
         raise RuleViolation(
             "TOI-GEN-2",
             f"munitions tokens are not in use in this game: {why}",
-            hint="create the game with munitions_agreed=true",
+            hint="this scenario is played without tokens; a scenario rule overrides any agreement"
+            if s.scenario_munitions == "forbidden"
+            else "both players may agree to use them when the game is created "
+            "(munitions_agreed=true)",
         )
     unit = state.unit(a.unit)
     if seat is not None and seat in state.sides and seat != unit.side:
@@ -137,48 +140,10 @@ def buy(
             f"tokens are bought only in the Status Phase, right before Op Fire placement (now: {state.position})",
             hint="advance to the munitions step: advance --to munitions",
         )
-    if not unit.alive:
-        raise RuleViolation(
-            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
-        )
-    if not unit.is_vehicle:
-        raise RuleViolation(
-            "TOI-GEN-5",
-            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
-            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
-        )
-    if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
-        raise RuleViolation(
-            "TOI-B7",
-            f"{unit.id} has no attack, so a token beside it could never be revealed",
-            hint="pick a vehicle that can attack",
-        )
+    refusal = carrier_refusal(state, unit)
+    if refusal is not None:
+        raise refusal
     nation = state.nation(unit.side)
-    on_board = len(state.tokens_of(nation.name))
-    if on_board >= MAX_ON_BOARD:
-        raise RuleViolation(
-            "TOI-GEN-6",
-            f"{nation.name} already has three munitions tokens on the board",
-            hint="use or discard a token first",
-        )
-    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
-        raise RuleViolation(
-            "TOI-GEN-4",
-            f"{nation.name} already bought three tokens this Status Phase",
-            hint="buy more in the next Status Phase",
-        )
-    if nation.command < TOKEN_COST:
-        raise RuleViolation(
-            "TOI-GEN-4",
-            f"{nation.name} holds {nation.command} command; a token costs 1",
-            hint="receive command in the Command Phase",
-        )
-    if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
-        raise RuleViolation(
-            "TOI-AMB-11",
-            f"{unit.id} already carries a munitions token",
-            hint="pick another vehicle (one token per unit by default)",
-        )
     munition = _choose_type(state, a, nation.name, dice)
     nation = replace(
         nation,
@@ -225,6 +190,59 @@ def buy(
         ),
     )
     return state, [event]
+
+
+def carrier_refusal(state: ToIState, unit: Unit) -> RuleViolation | None:
+    """Why ``unit``'s nation may not buy a token for it now, or ``None`` if it may.
+
+    One place for the unit and nation checks of a purchase (TOI-GEN-4..6,
+    notes B7, TOI-AMB-11), so the buy form offers exactly the units that
+    :func:`buy` accepts.
+    """
+    s = state.settings
+    if not unit.alive:
+        return RuleViolation(
+            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
+        )
+    if not unit.is_vehicle:
+        return RuleViolation(
+            "TOI-GEN-5",
+            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
+            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
+        )
+    if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
+        return RuleViolation(
+            "TOI-B7",
+            f"{unit.id} has no attack, so a token beside it could never be revealed",
+            hint="pick a vehicle that can attack",
+        )
+    nation = state.nation(unit.side)
+    on_board = len(state.tokens_of(nation.name))
+    if on_board >= MAX_ON_BOARD:
+        return RuleViolation(
+            "TOI-GEN-6",
+            f"{nation.name} already has three munitions tokens on the board",
+            hint="use or discard a token first",
+        )
+    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
+        return RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} already bought three tokens this Status Phase",
+            hint="buy more in the next Status Phase",
+        )
+    if nation.command < TOKEN_COST:
+        return RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} holds {nation.command} command; a token costs 1",
+            hint="receive command in the Command Phase",
+        )
+    if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
+        return RuleViolation(
+            "TOI-AMB-11",
+            f"{unit.id} already carries a munitions token",
+            hint="pick another vehicle (one token per unit by default)",
+        )
+    return None
 
 
 def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Munition:
@@ -596,12 +614,6 @@ def prepare_attack(
         )
         return PreparedAttack(
             attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed, void=True
-        )
-    if mband is RangeBand.LONG and band is not RangeBand.LONG and Munition.HE in munitions:
-        raise RuleViolation(
-            "TOI-HE-3",
-            "a unit firing HE may not make a long-range attack",
-            hint="attack a target at close or normal range",
         )
     plan = plan_attack(inp, state.settings)
     return PreparedAttack(attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed)

@@ -22,8 +22,9 @@ from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
 from ordnance.waw.los import judge_los, smoke_area
 from ordnance.waw.odds import (
+    defends_per_unit,
     he_fire_outcomes,
-    he_net_hits,
+    he_hits_headline,
     marginals_json,
     move_through_mines,
     outcome_json,
@@ -420,13 +421,19 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> dict[str, Any]:
     terrain = state.terrain_at(target)
     info = state.hex_info(target)
     pool = defence_dice(terrain, state.settings, info.wreck_dice, info.cover_dice)
+    units = state.targets_in(target)
     outcomes = he_fire_outcomes(
-        state.targets_in(target), act.firepower, act.hit_number, pool, state.settings, terrain.city
+        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
     )
+    headline, counts = he_hits_headline(
+        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
+    )
+    each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
         "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {target} "
-        f"({terrain.name}, {pool} defence dice)",
-        "distribution": he_net_hits(act.firepower, act.hit_number, pool).to_json(),
+        f"({terrain.name}, {pool} defence dice{each})",
+        "counts": counts,
+        "distribution": headline.to_json(),
         "defence_dice": pool,
         "units": marginals_json(outcomes),
         "outcomes": outcome_json(outcomes),

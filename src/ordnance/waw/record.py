@@ -22,7 +22,7 @@ from ordnance.waw.fascam import (
     mine_attack,
     mine_disrupt,
 )
-from ordnance.waw.he_fire import check_hit_number, defence_dice, resolve_he_fire
+from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
 from ordnance.waw.los import smoke_area
 from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
 from ordnance.waw.state import HexInfo, PendingHqCheck, WawState
@@ -108,6 +108,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
     state.check_side(a.side)
     _seat(seat, a.side)
     check_hit_number(a.hit_number)
+    check_firepower(a.firepower)
     target = state.hex(a.target)
     terrain = state.terrain_at(target)
     info = state.hex_info(target)
