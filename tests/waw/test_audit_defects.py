@@ -57,13 +57,14 @@ def test_headline_counts_the_hits_the_resolver_applies(settings: WawSettings, ci
 
 
 def test_issue_example_mean(capsys: pytest.CaptureFixture[str]) -> None:
-    """covers WAW-AMB-1 option: the audit's example; the true mean of the Hits is 17/16
-    (the old headline, one pool of 2 dice, said 101/72)."""
+    """covers WAW-AMB-1 option: the audit's example (made under the eliminating ladder of the
+    time, WAW-AMB-4 option); the true mean of the Hits is 17/16 (the old headline, one pool of
+    2 dice, said 101/72)."""
     code, data = _run(
         capsys,
         *("waw", "odds", "he-fire", "--fp", "4", "--hit-number", "4", "--terrain", "city"),
         *("--unit", "T-72", "--unit", "Motor Rifle Infantry"),
-        *("--settings", '{"city_defence":"per_unit"}'),
+        *("--settings", '{"city_defence":"per_unit","he_soft_cap":"eliminated"}'),
     )
     assert code == 0
     assert Fraction(data["mean"]) == Fraction(17, 16)
@@ -73,7 +74,7 @@ def test_issue_example_mean(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_game_odds_headline_matches_the_cli(new_game) -> None:
     """covers WAW-AMB-1 option through Game.odds (the table's preview)."""
-    g = new_game({"city_defence": "per_unit"})
+    g = new_game({"city_defence": "per_unit", "he_soft_cap": "eliminated"})
     act(g, {"type": "place_terrain", "hexes": ["3,3"], "terrain": "city"})
     place(g, "t", "T-72", "soviet", "3,3")
     place(g, "mr", "Motor Rifle Infantry", "soviet", "3,3")

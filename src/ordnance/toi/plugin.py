@@ -89,12 +89,19 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
             ],
         )
     if kind == "discard":
-        holders = [u for u in own if any(not t.face_up for t in state.tokens_on(u.id))]
+        # Only tokens ``discard`` accepts now (TOI-AMB-14), the same check.
+        holders = [
+            u
+            for u in own
+            if any(rules.discard_refusal(state, t) is None for t in state.tokens_on(u.id))
+        ]
         if not holders:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in holders])
         if seat is not None:
-            mine_down = [t for t in state.tokens_of(seat) if not t.face_up]
+            mine_down = [
+                t for t in state.tokens_of(seat) if rules.discard_refusal(state, t) is None
+            ]
             schema = choices(
                 schema,
                 "token",

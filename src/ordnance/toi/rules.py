@@ -274,6 +274,33 @@ def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Muniti
     return a.munition
 
 
+def discard_refusal(state: ToIState, token: Token) -> RuleViolation | None:
+    """Why ``token`` may not be discarded at this keep-or-discard step, or ``None``.
+
+    TOI-GEN-8/9 with TOI-AMB-14: a face-down token bought in an earlier Status
+    Phase; by default only at the end of the first Status Phase after its
+    purchase (option: any later one). The discard form offers exactly these.
+    """
+    if token.face_up:
+        return RuleViolation(
+            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
+        )
+    eligible = (
+        token.bought_in_status < state.status_no
+        if state.settings.keep_or_discard == "every_status_phase"
+        else token.bought_in_status == state.status_no - 1
+    )
+    if eligible:
+        return None
+    return RuleViolation(
+        "TOI-GEN-8" if token.bought_in_status == state.status_no else "TOI-AMB-14",
+        "this token may not be discarded now (only at the end of a later Status Phase)"
+        if token.bought_in_status == state.status_no
+        else "the keep-or-discard choice for this token was offered once and it was kept",
+        hint="keep it with its unit at no cost",
+    )
+
+
 def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, list[Event]]:
     """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
     token = _find_token(state, a, seat)
@@ -284,23 +311,9 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
             "unused tokens are discarded only at the end of the Status Phase",
             hint="advance to keep-or-discard, or keep the token",
         )
-    if token.face_up:
-        raise RuleViolation(
-            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
-        )
-    eligible = (
-        token.bought_in_status < state.status_no
-        if state.settings.keep_or_discard == "every_status_phase"
-        else token.bought_in_status == state.status_no - 1
-    )
-    if not eligible:
-        raise RuleViolation(
-            "TOI-GEN-8" if token.bought_in_status == state.status_no else "TOI-AMB-14",
-            "this token may not be discarded now (only at the end of a later Status Phase)"
-            if token.bought_in_status == state.status_no
-            else "the keep-or-discard choice for this token was offered once and it was kept",
-            hint="keep it with its unit at no cost",
-        )
+    refusal = discard_refusal(state, token)
+    if refusal is not None:
+        raise refusal
     state = return_token(state, token)
     event = _secret(
         token.side,

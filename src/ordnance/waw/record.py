@@ -286,9 +286,9 @@ def enter_hex(
 ) -> tuple[WawState, list[Event], bool]:
     """One hex of a move: the unit enters ``step`` and the mines there attack it.
 
-    WAW-8.3-d with WAW-AMB-13: by default one roll for the hex however many
-    mined areas overlap in it (:func:`markers_rolled_against`; option
-    ``fascam_overlap="per_marker"``), and with ``fascam_once_per_move`` no
+    WAW-8.3-d with WAW-AMB-13: by default one roll for each marker whose
+    area holds the hex (:func:`markers_rolled_against`; option
+    ``fascam_overlap="per_hex"``: one roll for the hex), and with ``fascam_once_per_move`` no
     roll once the unit has been attacked during this move (``attacked``).
     Returns the new state, its events and whether the unit has been attacked.
     The move and its odds (:func:`ordnance.waw.odds.move_through_mines`) both
