@@ -134,7 +134,8 @@ def test_token_kept_until_the_unit_attacks() -> None:
 
 
 def test_keep_or_discard_at_end_of_next_status_phase() -> None:
-    """covers TOI-GEN-8, TOI-AMB-14: not in the Status Phase it was bought in; later, either."""
+    """covers TOI-GEN-8, TOI-AMB-14: not in the Status Phase it was bought in; at the end of
+    the next one, keep or discard; by default that choice is not offered again."""
     state = buy(to(new(), "munitions"), "g-pz", "HE")
     state = to(state, "keep-or-discard")
     with pytest.raises(RuleViolation) as err:
@@ -151,16 +152,18 @@ def test_keep_or_discard_at_end_of_next_status_phase() -> None:
     assert ev[0].for_seat("soviet")["text"].endswith("beside g-pz") and "HE" not in str(
         ev[0].for_seat("soviet")
     )
-    # the choice comes again at the end of every later Status Phase (default) ...
-    later = to(to(kept, "action"), "keep-or-discard")
-    assert act(later, {"type": "discard", "unit": "g-pz"})[0].tokens_on("g-pz") == ()
-    # ... or only once under the option
-    once = buy(to(new(keep_or_discard="once"), "munitions"), "g-pz", "HE")
+    # ... and only once by default (the text: "at the end of the next Status Phase") ...
+    once = buy(to(new(), "munitions"), "g-pz", "HE")
     once = to(to(to(once, "action"), "keep-or-discard"), "action")
     once = to(once, "keep-or-discard")
     with pytest.raises(RuleViolation) as err:
         act(once, {"type": "discard", "unit": "g-pz"})
     assert err.value.clause == "TOI-AMB-14"
+    # ... or again at the end of every later Status Phase under the option
+    every = buy(to(new(keep_or_discard="every_status_phase"), "munitions"), "g-pz", "HE")
+    every = to(to(to(every, "action"), "keep-or-discard"), "action")
+    every = to(every, "keep-or-discard")
+    assert act(every, {"type": "discard", "unit": "g-pz"})[0].tokens_on("g-pz") == ()
 
 
 def test_revealed_tokens_discarded_at_start_of_status_phase() -> None:

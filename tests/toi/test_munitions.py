@@ -181,27 +181,20 @@ def test_reveal_only_vs_vehicles_option() -> None:
     assert ev[0].kind == "attack" and not state.tokens_on("g-pz")[0].face_up
 
 
-def test_supporting_fire_does_not_reveal_by_default() -> None:
-    """covers TOI-AMB-9: a supporter keeps its token face down; the option reveals and applies it."""
-    state = with_token("g-gun", "AP-B")
-    state = place_at(
-        state, "s-tank", "1,3"
-    )  # adjacent to g-tank (0,3) and g-gun (0,2)? distance 1 and 2
-    state2, ev = act(
-        state,
-        {"type": "attack", "unit": "g-tank", "target": "s-tank", "support": ["g-gun"]},
-        [1] * 8 + [1] * 3,
-    )
-    assert not state2.tokens_on("g-gun")[0].face_up
-    assert ev[-1].data["attack_dice"] == 5 + 3
-    state = with_token("g-gun", "AP-B", reveal_on_support=True)
-    state = place_at(state, "s-tank", "1,3")
-    state3, ev = act(
-        state,
-        {"type": "attack", "unit": "g-tank", "target": "s-tank", "support": ["g-gun"]},
-        [1] * 8 + [1] * 3,
-    )
-    assert state3.tokens_on("g-gun")[0].face_up and ev[-1].data["attack_dice"] == 5 + 3  # half of 6
+def test_supporting_fire_reveals_and_applies_the_token_by_default() -> None:
+    """covers TOI-AMB-9 and TOI-GEN-7: the supporter's next attack is this one, so its token is
+    flipped and applied to its own share (HE: 5 - 1 = 4, half = 2 dice instead of half of 5 = 3);
+    the option keeps it face down and unapplied."""
+    attack = {"type": "attack", "unit": "g-tank", "target": "s-tank", "support": ["g-gun"]}
+    state = place_at(with_token("g-gun", "HE"), "s-tank", "1,3")  # g-tank 1 hex, g-gun 2
+    revealed, ev = act(state, attack, [1] * 7 + [1] * 3)
+    assert revealed.tokens_on("g-gun")[0].face_up
+    assert any(e.kind == "token-revealed" and e.data["unit"] == "g-gun" for e in ev)
+    assert ev[-1].data["attack_dice"] == 5 + 2
+    state = place_at(with_token("g-gun", "HE", reveal_on_support=False), "s-tank", "1,3")
+    kept, ev = act(state, attack, [1] * 8 + [1] * 3)
+    assert not kept.tokens_on("g-gun")[0].face_up
+    assert ev[-1].data["attack_dice"] == 5 + 3  # half of 5, no token applied
 
 
 def test_one_token_per_unit() -> None:

@@ -104,12 +104,13 @@ def test_opponent_panels_and_choices_never_depend_on_a_face_down_type() -> None:
 
 
 def test_choices_name_only_units_the_seat_may_use_or_target() -> None:
-    """covers TOI-GEN-1/TOI-GEN-5 (buy beside own vehicles), TOI-B4 (attack an enemy unit)."""
+    """covers TOI-GEN-1/TOI-GEN-5 (buy beside own vehicles), TOI-B7, TOI-B4 (attack an enemy)."""
     state = to(new(), "munitions")
     legal = GAME.legal(state, "soviet")
     assert_forms_valid(legal)
     units = _choices(_form(legal, "buy"), "unit")
-    assert set(units) == {"s-tank", "s-kv", "s-gun", "s-truck"}  # no squad, no german unit
+    # no squad, no german unit, and no GAZ truck: it has no attack to reveal a token (TOI-B7)
+    assert set(units) == {"s-tank", "s-kv", "s-gun"}
     assert _choices(_form(legal, "buy"), "munition") == [m.value for m in Munition]
     # the purchase window is german's too (TOI-GEN-4): soviet may advance once german is done
     assert "advance" not in {f["type"] for f in legal}

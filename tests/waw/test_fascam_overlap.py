@@ -1,9 +1,10 @@
 """Overlapping mined areas (WAW-8.3-d, -e, WAW-AMB-13) and the exact odds of a move.
 
-WAW-AMB-13's default is one roll for each mined hex entered: a hex inside two
-overlapping mined areas is still one hex entered, so one die; a 6 removes one
-marker, the one whose centre is nearest the hex (ties to the lowest hex). The
-option ``fascam_overlap="per_marker"`` rolls once for each covering marker.
+WAW-AMB-13's default follows the text, which states the attack per marker: a
+unit entering a hex inside two overlapping mined areas is attacked by each
+marker, one die each, and a 6 removes that marker. The option
+``fascam_overlap="per_hex"`` rolls once per mined hex entered; a 6 then removes
+the marker whose centre is nearest the hex (ties to the lowest hex).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from ordnance.waw.settings import WawSettings
 from ordnance.waw.state import WawState
 from tests.waw.conftest import act, place
 
+PER_HEX: dict[str, Any] = {"fascam_overlap": "per_hex"}
+
 
 def mine_events(entry: Any) -> list[Any]:
     return [e for e in entry.events if e.kind == "mine_attack"]
@@ -32,11 +35,11 @@ def mines(g: Any) -> list[str]:
     return sorted(str(h) for h in g.state().mines)
 
 
-def test_overlapping_areas_roll_once_per_hex_by_default(
+def test_overlapping_areas_roll_once_per_hex_under_the_option(
     new_game: Callable[..., GameSession],
 ) -> None:
-    """covers WAW-AMB-13 default: 4,3 lies in both the 4,4 and the 5,2 areas: one die."""
-    g = new_game()
+    """covers WAW-AMB-13 option per_hex: 4,3 lies in both the 4,4 and the 5,2 areas: one die."""
+    g = new_game(PER_HEX)
     place(g, "t", "T-72", "soviet", "4,1")
     act(g, {"type": "fascam", "side": "us", "target": "4,4"})
     act(g, {"type": "fascam", "side": "us", "target": "5,2"})
@@ -48,8 +51,9 @@ def test_overlapping_areas_roll_once_per_hex_by_default(
 def test_a_six_in_an_overlap_removes_one_marker_tie_to_lowest_hex(
     new_game: Callable[..., GameSession],
 ) -> None:
-    """covers WAW-8.3-e with WAW-AMB-13: both markers are 1 hex from 4,3; 4,4 < 5,2 is removed."""
-    g = new_game()
+    """covers WAW-8.3-e with WAW-AMB-13 per_hex: both markers are 1 hex from 4,3; 4,4 < 5,2
+    is removed."""
+    g = new_game(PER_HEX)
     place(g, "t", "T-72", "soviet", "4,2")
     act(g, {"type": "fascam", "side": "us", "target": "4,4"})
     act(g, {"type": "fascam", "side": "us", "target": "5,2"})
@@ -62,8 +66,9 @@ def test_a_six_in_an_overlap_removes_one_marker_tie_to_lowest_hex(
 def test_a_six_in_a_marker_hex_removes_that_marker_before_a_lower_neighbour(
     new_game: Callable[..., GameSession],
 ) -> None:
-    """covers WAW-8.3-e with WAW-AMB-13: nearest centre first (distance 0 beats the lower 3,4)."""
-    g = new_game()
+    """covers WAW-8.3-e with WAW-AMB-13 per_hex: nearest centre first (distance 0 beats the
+    lower 3,4)."""
+    g = new_game(PER_HEX)
     place(g, "t", "T-72", "soviet", "5,3")
     act(g, {"type": "fascam", "side": "us", "target": "4,4"})
     act(g, {"type": "fascam", "side": "us", "target": "3,4"})
@@ -72,11 +77,12 @@ def test_a_six_in_a_marker_hex_removes_that_marker_before_a_lower_neighbour(
     assert mines(g) == ["3,4"]
 
 
-def test_per_marker_option_rolls_for_each_covering_marker(
+def test_each_covering_marker_rolls_by_default(
     new_game: Callable[..., GameSession],
 ) -> None:
-    """covers WAW-AMB-13 option fascam_overlap="per_marker": two markers, two dice."""
-    g = new_game({"fascam_overlap": "per_marker"})
+    """covers WAW-AMB-13 default (per marker) and WAW-8.3-e: two markers, two dice; the 6
+    removes the marker it was rolled for."""
+    g = new_game()
     place(g, "t", "T-72", "soviet", "4,2")
     act(g, {"type": "fascam", "side": "us", "target": "4,4"})
     act(g, {"type": "fascam", "side": "us", "target": "5,2"})
@@ -96,9 +102,9 @@ def test_marker_choice_helpers() -> None:
     # 4,4 is the marker hex itself (distance 0): it wins over the lower 3,4
     assert marker_rolled_against(field, Hex(4, 4)) == Hex(4, 4)
     assert marker_rolled_against(field, Hex(9, 9)) is None
-    assert markers_rolled_against(field, Hex(4, 4), WawSettings()) == [Hex(4, 4)]
-    per_marker = WawSettings(fascam_overlap="per_marker")
-    assert markers_rolled_against(field, Hex(4, 3), per_marker) == [
+    per_hex = WawSettings(fascam_overlap="per_hex")
+    assert markers_rolled_against(field, Hex(4, 4), per_hex) == [Hex(4, 4)]
+    assert markers_rolled_against(field, Hex(4, 3), WawSettings()) == [
         Hex(3, 4),
         Hex(4, 4),
         Hex(5, 2),
@@ -115,7 +121,7 @@ def _outcome(before: WawState, after: WawState, uid: str) -> str:
 SETUPS = [
     ({}, "4,1", ["4,4"], ["4,2", "4,3", "4,4", "4,5"]),
     ({}, "4,1", ["4,4", "5,2"], ["4,2", "4,3", "4,4"]),
-    ({"fascam_overlap": "per_marker"}, "4,1", ["4,4", "5,2"], ["4,2", "4,3", "4,4"]),
+    (PER_HEX, "4,1", ["4,4", "5,2"], ["4,2", "4,3", "4,4"]),
     ({"fascam_once_per_move": True}, "4,1", ["4,4", "5,2"], ["4,2", "4,3", "4,4"]),
     (
         {"fascam_overlap": "per_marker", "fascam_disrupt_ladder": True},

@@ -139,24 +139,33 @@ def test_further_hits_reduce_soft_targets_next_to_heavy_armour():
     assert r.lost == 0
 
 
-def test_soft_ladder_goes_disrupted_reduced_eliminated():
-    """covers WAW-HE-j and WAW-AMB-4 (current state): a Disrupted unit starts one step on."""
+def test_soft_ladder_goes_disrupted_then_reduced_and_stops():
+    """covers WAW-HE-j and WAW-AMB-4 default (current state, capped at Reduced: the text says
+    only that further Hits Reduce): a Disrupted unit starts one step on."""
     assert he_hits(Condition(), V, 1) == D
     assert he_hits(Condition(), V, 2) == Condition(disrupted=True, reduced=True)
-    assert he_hits(Condition(), U, 3) == Condition(eliminated=True)
-    assert he_hits(D, V, 2) == Condition(eliminated=True)
+    assert he_hits(Condition(), U, 3) == Condition(disrupted=True, reduced=True)
+    assert he_hits(D, V, 2) == Condition(disrupted=True, reduced=True)
 
 
 def test_per_salvo_ladder_option_counts_this_salvos_hits_only():
     """covers WAW-AMB-4 option he_ladder=per_salvo."""
     assert he_hits(D, V, 1, "per_salvo") == D
     assert he_hits(D, V, 2, "per_salvo") == Condition(disrupted=True, reduced=True)
-    assert he_hits(Condition(reduced=True), V, 2, "per_salvo") == Condition(eliminated=True)
+    assert he_hits(Condition(reduced=True), V, 2, "per_salvo") == Condition(
+        disrupted=True, reduced=True
+    )
+    assert he_hits(Condition(reduced=True), V, 2, "per_salvo", soft_cap="eliminated") == Condition(
+        eliminated=True
+    )
 
 
-def test_soft_cap_option_stops_at_reduced():
-    """covers WAW-AMB-4 option he_soft_cap=reduced."""
-    assert he_hits(Condition(), V, 5, soft_cap="reduced") == Condition(disrupted=True, reduced=True)
+def test_eliminating_option_takes_a_third_step():
+    """covers WAW-AMB-4 option he_soft_cap=eliminated (the earlier reading): a Hit on a
+    Disrupted and Reduced soft unit eliminates it."""
+    assert he_hits(Condition(), U, 3, soft_cap="eliminated") == Condition(eliminated=True)
+    assert he_hits(D, V, 2, soft_cap="eliminated") == Condition(eliminated=True)
+    assert he_hits(Condition(), V, 5) == Condition(disrupted=True, reduced=True)
 
 
 def test_overflow_loses_hits_that_harm_nobody_and_strict_wastes_them():
@@ -311,10 +320,16 @@ def test_per_unit_salvo_odds_equal_enumeration():
 
 def test_marginals_of_a_tank_and_infantry_in_woods():
     """covers WAW-HE-j: exact per-unit odds (6 dice at 4+, woods: 1 defence die)."""
-    m = marginals(he_fire_outcomes([Target("t", H), Target("i", V)], 6, 4, 1, DEFAULT))
+    units = [Target("t", H), Target("i", V)]
+    eliminating = WawSettings(he_soft_cap="eliminated")
+    m = marginals(he_fire_outcomes(units, 6, 4, 1, eliminating))
     assert m["t"]["disrupted"] == Fraction(113, 128)
     assert m["i"]["eliminated"] == Fraction(17, 64)
     assert "reduced" not in {k.split("+")[-1] for k in m["t"]}
+    # by default (WAW-AMB-4) the infantry ends Reduced where the option eliminates it
+    d = marginals(he_fire_outcomes(units, 6, 4, 1, DEFAULT))
+    assert "eliminated" not in d["i"]
+    assert d["i"]["disrupted+reduced"] == m["i"]["disrupted+reduced"] + m["i"]["eliminated"]
 
 
 def test_more_targets_than_the_stacking_limit_are_refused():

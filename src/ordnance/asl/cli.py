@@ -26,6 +26,7 @@ from ordnance.asl.depletion_odds import (
     depletion_report,
     shot_with_malfunction,
 )
+from ordnance.asl.game import DICE_CLAUSE, DICE_HINT
 from ordnance.asl.he_equivalency import he_equivalency
 from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.notation import (
@@ -711,20 +712,14 @@ def _session(db: str | None, game_id: str) -> GameSession:
     return GameSession(open_journal(db), game_id)
 
 
-DICE_CLAUSE = "ASL-B2"
-DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
-
-
 def _with_dice_clause(exc: InvalidDice) -> InvalidDice:
     """Entered dice that cannot be an ASL DR: name the dice rule (notes B2)."""
     return InvalidDice(exc.message, clause=DICE_CLAUSE, hint=DICE_HINT)
 
 
 def _act(session: GameSession, action: dict[str, Any], dr: str | None, seed: int | None) -> Any:
-    try:
-        return session.act(action, dice_source(dr, seed), None)
-    except InvalidDice as exc:
-        raise _with_dice_clause(exc) from None
+    """The game names its dice rule (ASL-B2) in a refusal of the dice (``dice_refusal``)."""
+    return session.act(action, dice_source(dr, seed), None)
 
 
 def _side_nationality(session: GameSession, side: str) -> str | None:

@@ -42,12 +42,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-<<<<<<< HEAD
-from ordnance.asl import fire
-from ordnance.asl import turns as asl_turns
-=======
 from ordnance.asl import canister_game, fire, scw
->>>>>>> asldata
+from ordnance.asl import turns as asl_turns
 from ordnance.asl.actions import (
     ACTION_TITLES,
     KNOWN_NATIONALITIES,
@@ -91,7 +87,13 @@ from ordnance.asl.supply import (
 )
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.errors import (
+    InvalidDice,
+    NotYourSeat,
+    OrdnanceError,
+    RuleViolation,
+    UnknownName,
+)
 from ordnance.core.game import Event, Game, Message, Outcome, joined, msg, term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
@@ -103,6 +105,11 @@ ORDINARY = ("ordinary", "AP", "HE")
 
 def _nat_key(text: str) -> str:
     return text.strip().lower()
+
+
+#: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
+DICE_CLAUSE = "ASL-B2"
+DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
 
 
 class AslGame(Game[AslState]):
@@ -147,6 +154,9 @@ class AslGame(Game[AslState]):
 
     def settings_schema(self) -> dict[str, Any]:
         return AslSettings.model_json_schema()
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        return DICE_CLAUSE, DICE_HINT
 
     def seats(self, state: AslState) -> Sequence[str]:
         return state.side_names
@@ -515,7 +525,8 @@ class AslGame(Game[AslState]):
                 kinds.append("place_wp")
             if "Canister" in ammos:
                 kinds.append("fire_canister")
-<<<<<<< HEAD
+        if any(seat is None or seat == side for side in self.firing_sides(state)):
+            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
         return owned_legal(
             self,
             state,
@@ -529,14 +540,6 @@ class AslGame(Game[AslState]):
                 for k in kinds
             ],
         )
-=======
-        if any(seat is None or seat == side for side in self.firing_sides(state)):
-            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
-        return [
-            {"type": k, "title": ACTION_TITLES[k], "schema": form_schema(state, seat, k, shooters)}
-            for k in kinds
-        ]
->>>>>>> asldata
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None

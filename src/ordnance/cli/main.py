@@ -28,6 +28,9 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    # Help texts are plain text: "[HQ check dice]" must print as written, not be
+    # read as Rich markup (the mode propagates to every mounted command).
+    rich_markup_mode=None,
 )
 app.add_typer(games.app, name="game")
 

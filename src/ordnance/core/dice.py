@@ -83,7 +83,8 @@ class DiceSource:
         value = self._next(sides, label)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise InvalidDice(
-                f"die #{len(self.rolls) + 1} is {value!r}, but a d{sides} shows 1 to {sides}"
+                f"die #{len(self.rolls) + 1} is {value!r}, but a d{sides} shows 1 to {sides}",
+                label=label or None,
             )
         self.rolls.append(Roll(value, sides, label))
         return value

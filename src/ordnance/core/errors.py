@@ -56,7 +56,26 @@ class RuleViolation(OrdnanceError):
 
 
 class InvalidDice(OrdnanceError):
-    """Dice values that cannot have been rolled (a 7 on a d6, too few dice...)."""
+    """Dice values that cannot have been rolled (a 7 on a d6, too few dice...).
+
+    ``label`` is the purpose of the die concerned when it is known (``"salvo"``,
+    ``"attack (black)"``), so a game can name the rule that rolls it
+    (:meth:`ordnance.core.game.Game.dice_refusal`).
+    """
+
+    label: str | None = None
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        clause: str | None = None,
+        hint: str | None = None,
+        label: str | None = None,
+    ):
+        if label is not None:
+            self.label = label
+        super().__init__(message, clause=clause, hint=hint)
 
 
 class NotEnoughDice(InvalidDice):
@@ -68,12 +87,12 @@ class NotEnoughDice(InvalidDice):
 
     def __init__(self, sides: int, label: str, used: int):
         self.sides = sides
-        self.label = label
         self.used = used
         super().__init__(
             f"the procedure needs more dice: die #{used + 1} (d{sides}"
             + (f", {label}" if label else "")
-            + ") was not entered"
+            + ") was not entered",
+            label=label,
         )
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.errors import InvalidDice
 from ordnance.core.hexes import Hex, line
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -332,6 +333,27 @@ class Game(ABC, Generic[S]):
             action=str(action.get("type")),
             fields=f" ({fields})" if fields else "",
         )
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        """``(clause, hint)`` of the rule behind a refusal of the dice entered for ``action``.
+
+        ``exc.label`` is the purpose of the die concerned (e.g. ``"salvo"``),
+        ``None`` when unknown (leftover dice); its type says what was wrong (a
+        value no die shows, or too few / too many dice). A game names its dice
+        rules here, so every refusal of entered dice names a clause, in every
+        face (:meth:`GameSession.act` calls :meth:`dice_refusal`).
+        """
+        return None
+
+    def dice_refusal(self, exc: InvalidDice, action: Mapping[str, Any]) -> InvalidDice:
+        """``exc`` naming this game's dice rule (:meth:`dice_rule`), if it names none."""
+        if exc.clause is not None:
+            return exc
+        rule = self.dice_rule(action, exc)
+        if rule is None:
+            return exc
+        clause, hint = rule
+        return InvalidDice(exc.message, clause=clause, hint=hint, label=exc.label)
 
 
 def hex_line_answer(origin: Hex, target: Hex) -> dict[str, Any]:

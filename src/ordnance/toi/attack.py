@@ -123,8 +123,14 @@ def _munition_band(inp: AttackInput, settings: ToISettings) -> RangeBand:
     return inp.band
 
 
-def check_attack_legal(inp: AttackInput) -> None:
-    """Refusals that do not depend on the settings (notes B2, B5, TOI-HE-3)."""
+def check_attack_legal(inp: AttackInput, settings: ToISettings | None = None) -> None:
+    """Refusals of an attack (notes B2, B5, TOI-SMK-1, TOI-HE-3).
+
+    HE's ban on long range is judged in the band the munitions use: the
+    combined attack's single band by default, the lead unit's own band under
+    ``combined_band="per_participant"`` (TOI-AMB-10).
+    """
+    settings = settings or ToISettings()
     if inp.target not in ("vehicle", "squad"):
         raise OrdnanceError(f"target must be 'vehicle' or 'squad', not {inp.target!r}")
     if inp.band is RangeBand.OUT:
@@ -151,7 +157,8 @@ def check_attack_legal(inp: AttackInput) -> None:
             "a Smoke round is not an attack on a unit; it targets a hex",
             hint="resolve it as a Smoke round",
         )
-    if inp.band is RangeBand.LONG and any(forbids_long_range(m) for m in inp.munitions):
+    mband = _munition_band(inp, settings)
+    if mband is RangeBand.LONG and any(forbids_long_range(m) for m in inp.munitions):
         raise RuleViolation(
             "TOI-HE-3",
             "a unit firing HE may not make a long-range attack",
@@ -159,12 +166,18 @@ def check_attack_legal(inp: AttackInput) -> None:
         )
     if inp.firepower < 0 or inp.defense < 0:
         raise OrdnanceError("firepower and defense cannot be negative")
+    if inp.firepower == 0:
+        raise RuleViolation(
+            "TOI-B4",
+            f"a unit with no firepower against a {inp.target} cannot attack it",
+            hint="a token adds to a unit's firepower; it never lets a unit without it attack",
+        )
 
 
 def plan_attack(inp: AttackInput, settings: ToISettings | None = None) -> AttackPlan:
     """Turn an attack into dice and Hit Numbers (pure; refuses illegal attacks)."""
     settings = settings or ToISettings()
-    check_attack_legal(inp)
+    check_attack_legal(inp, settings)
     steps: list[str] = []
     clauses: list[str] = []
     mband = _munition_band(inp, settings)

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.errors import InvalidDice, OrdnanceError, UnknownName
 from ordnance.core.forms import choices, hex_field
 from ordnance.core.game import Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
@@ -67,11 +67,13 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
     if kind == "receive_command":
         return choices(schema, "side", [(n, n) for n in mine])
     if kind == "buy":
-        limit = state.settings.tokens_per_unit
-        units = [u for u in own if u.is_vehicle and len(state.tokens_on(u.id)) < limit]
+        # Offer exactly what ``buy`` accepts: the same checks, unit by unit.
+        units = [u for u in own if rules.carrier_refusal(state, u) is None]
         if not units:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in units])
+        if state.settings.token_choice == "random":
+            return _without(schema, "munition")  # TOI-AMB-12 option: drawn, not chosen
         if seat is None:
             return choices(schema, "munition", [(m.value, m.value) for m in Munition])
         nation = state.nation(seat)
@@ -89,12 +91,19 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
             ],
         )
     if kind == "discard":
-        holders = [u for u in own if any(not t.face_up for t in state.tokens_on(u.id))]
+        # Only tokens ``discard`` accepts now (TOI-AMB-14), the same check.
+        holders = [
+            u
+            for u in own
+            if any(rules.discard_refusal(state, t) is None for t in state.tokens_on(u.id))
+        ]
         if not holders:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in holders])
         if seat is not None:
-            mine_down = [t for t in state.tokens_of(seat) if not t.face_up]
+            mine_down = [
+                t for t in state.tokens_of(seat) if rules.discard_refusal(state, t) is None
+            ]
             schema = choices(
                 schema,
                 "token",
@@ -116,6 +125,15 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
         schema = choices(schema, "support", [(u.id, _unit_label(u)) for u in own])
         return hex_field(schema, "hex")
     return schema
+
+
+def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
+    out = dict(schema)
+    out["properties"] = {k: v for k, v in schema.get("properties", {}).items() if k != name}
+    if "required" in schema:
+        out["required"] = [r for r in schema["required"] if r != name]
+    return out
 
 
 def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
@@ -169,6 +187,9 @@ class ToIGame(Game[ToIState]):
             state = replace(state, phase=Phase.STATUS, step="draw-cards")
             state, _ = enter(state)
         return state
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        return rules.dice_rule(action, exc)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides

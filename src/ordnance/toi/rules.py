@@ -19,6 +19,7 @@ from ordnance.core.errors import (
     NotYourSeat,
     OrdnanceError,
     RuleViolation,
+    TooManyDice,
     UnknownName,
 )
 from ordnance.core.game import Event, Message, joined, msg, render_message, term
@@ -123,7 +124,10 @@ def buy(
         raise RuleViolation(
             "TOI-GEN-2",
             f"munitions tokens are not in use in this game: {why}",
-            hint="create the game with munitions_agreed=true",
+            hint="this scenario is played without tokens; a scenario rule overrides any agreement"
+            if s.scenario_munitions == "forbidden"
+            else "both players may agree to use them when the game is created "
+            "(munitions_agreed=true)",
         )
     unit = state.unit(a.unit)
     if seat is not None and seat in state.sides and seat != unit.side:
@@ -139,48 +143,10 @@ def buy(
             f"tokens are bought only in the Status Phase, right before Op Fire placement (now: {state.position})",
             hint="advance to the munitions step: advance --to munitions",
         )
-    if not unit.alive:
-        raise RuleViolation(
-            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
-        )
-    if not unit.is_vehicle:
-        raise RuleViolation(
-            "TOI-GEN-5",
-            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
-            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
-        )
-    if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
-        raise RuleViolation(
-            "TOI-B7",
-            f"{unit.id} has no attack, so a token beside it could never be revealed",
-            hint="pick a vehicle that can attack",
-        )
+    refusal = carrier_refusal(state, unit)
+    if refusal is not None:
+        raise refusal
     nation = state.nation(unit.side)
-    on_board = len(state.tokens_of(nation.name))
-    if on_board >= MAX_ON_BOARD:
-        raise RuleViolation(
-            "TOI-GEN-6",
-            f"{nation.name} already has three munitions tokens on the board",
-            hint="use or discard a token first",
-        )
-    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
-        raise RuleViolation(
-            "TOI-GEN-4",
-            f"{nation.name} already bought three tokens this Status Phase",
-            hint="buy more in the next Status Phase",
-        )
-    if nation.command < TOKEN_COST:
-        raise RuleViolation(
-            "TOI-GEN-4",
-            f"{nation.name} holds {nation.command} command; a token costs 1",
-            hint="receive command in the Command Phase",
-        )
-    if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
-        raise RuleViolation(
-            "TOI-AMB-11",
-            f"{unit.id} already carries a munitions token",
-            hint="pick another vehicle (one token per unit by default)",
-        )
     munition = _choose_type(state, a, nation.name, dice)
     nation = replace(
         nation,
@@ -229,6 +195,59 @@ def buy(
     return state, [event]
 
 
+def carrier_refusal(state: ToIState, unit: Unit) -> RuleViolation | None:
+    """Why ``unit``'s nation may not buy a token for it now, or ``None`` if it may.
+
+    One place for the unit and nation checks of a purchase (TOI-GEN-4..6,
+    notes B7, TOI-AMB-11), so the buy form offers exactly the units that
+    :func:`buy` accepts.
+    """
+    s = state.settings
+    if not unit.alive:
+        return RuleViolation(
+            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
+        )
+    if not unit.is_vehicle:
+        return RuleViolation(
+            "TOI-GEN-5",
+            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
+            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
+        )
+    if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
+        return RuleViolation(
+            "TOI-B7",
+            f"{unit.id} has no attack, so a token beside it could never be revealed",
+            hint="pick a vehicle that can attack",
+        )
+    nation = state.nation(unit.side)
+    on_board = len(state.tokens_of(nation.name))
+    if on_board >= MAX_ON_BOARD:
+        return RuleViolation(
+            "TOI-GEN-6",
+            f"{nation.name} already has three munitions tokens on the board",
+            hint="use or discard a token first",
+        )
+    if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
+        return RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} already bought three tokens this Status Phase",
+            hint="buy more in the next Status Phase",
+        )
+    if nation.command < TOKEN_COST:
+        return RuleViolation(
+            "TOI-GEN-4",
+            f"{nation.name} holds {nation.command} command; a token costs 1",
+            hint="receive command in the Command Phase",
+        )
+    if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
+        return RuleViolation(
+            "TOI-AMB-11",
+            f"{unit.id} already carries a munitions token",
+            hint="pick another vehicle (one token per unit by default)",
+        )
+    return None
+
+
 def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Munition:
     s = state.settings
     nation = state.nation(side)
@@ -258,6 +277,33 @@ def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Muniti
     return a.munition
 
 
+def discard_refusal(state: ToIState, token: Token) -> RuleViolation | None:
+    """Why ``token`` may not be discarded at this keep-or-discard step, or ``None``.
+
+    TOI-GEN-8/9 with TOI-AMB-14: a face-down token bought in an earlier Status
+    Phase; by default only at the end of the first Status Phase after its
+    purchase (option: any later one). The discard form offers exactly these.
+    """
+    if token.face_up:
+        return RuleViolation(
+            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
+        )
+    eligible = (
+        token.bought_in_status < state.status_no
+        if state.settings.keep_or_discard == "every_status_phase"
+        else token.bought_in_status == state.status_no - 1
+    )
+    if eligible:
+        return None
+    return RuleViolation(
+        "TOI-GEN-8" if token.bought_in_status == state.status_no else "TOI-AMB-14",
+        "this token may not be discarded now (only at the end of a later Status Phase)"
+        if token.bought_in_status == state.status_no
+        else "the keep-or-discard choice for this token was offered once and it was kept",
+        hint="keep it with its unit at no cost",
+    )
+
+
 def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, list[Event]]:
     """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
     token = _find_token(state, a, seat)
@@ -268,23 +314,9 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
             "unused tokens are discarded only at the end of the Status Phase",
             hint="advance to keep-or-discard, or keep the token",
         )
-    if token.face_up:
-        raise RuleViolation(
-            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
-        )
-    eligible = (
-        token.bought_in_status < state.status_no
-        if state.settings.keep_or_discard == "every_status_phase"
-        else token.bought_in_status == state.status_no - 1
-    )
-    if not eligible:
-        raise RuleViolation(
-            "TOI-GEN-8" if token.bought_in_status == state.status_no else "TOI-AMB-14",
-            "this token may not be discarded now (only at the end of a later Status Phase)"
-            if token.bought_in_status == state.status_no
-            else "the keep-or-discard choice for this token was offered once and it was kept",
-            hint="keep it with its unit at no cost",
-        )
+    refusal = discard_refusal(state, token)
+    if refusal is not None:
+        raise refusal
     state = return_token(state, token)
     event = _secret(
         token.side,
@@ -599,12 +631,6 @@ def prepare_attack(
         return PreparedAttack(
             attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed, void=True
         )
-    if mband is RangeBand.LONG and band is not RangeBand.LONG and Munition.HE in munitions:
-        raise RuleViolation(
-            "TOI-HE-3",
-            "a unit firing HE may not make a long-range attack",
-            hint="attack a target at close or normal range",
-        )
     plan = plan_attack(inp, state.settings)
     return PreparedAttack(attacker, target, tuple(supporters), inp, plan, revealed + sup_revealed)
 
@@ -899,17 +925,33 @@ def _smoke_event(
 def apply_action(
     state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
-    """Run one action; entered dice that no d6 can show are refused as TOI-B1."""
-    try:
-        return _dispatch(state, action, dice, seat)
-    except NotEnoughDice:
-        raise  # the enumerator's branching signal, not an error
-    except InvalidDice as exc:
-        if exc.clause is not None:
-            raise
-        raise InvalidDice(
-            exc.message, clause="TOI-B1", hint="Tide of Iron dice are d6: enter values 1 to 6"
-        ) from None
+    """Run one action (refusals of entered dice name their rule: :func:`dice_rule`)."""
+    return _dispatch(state, action, dice, seat)
+
+
+#: Which rule rolls a die, by the label the procedure gives it.
+_DICE_RULES = (
+    ("attack", "TOI-B4"),
+    ("defense", "TOI-B4"),
+    ("smoke round", "TOI-SMK-2"),
+    ("cover", "TOI-SMK-2"),
+    ("drift", "TOI-SMK-4"),
+    ("token draw", "TOI-AMB-12"),
+)
+
+
+def dice_rule(action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str]:
+    """The clause of refused dice: a value no d6 shows breaks B1; a wrong count, the rule
+    of the roll that asked for them (B4 attack and defense dice, TOI-SMK-2/4 smoke...)."""
+    if not isinstance(exc, NotEnoughDice | TooManyDice):
+        return "TOI-B1", "Tide of Iron dice are d6: enter values 1 to 6"
+    by_type = {"attack": "TOI-B4", "buy": "TOI-AMB-12"}
+    label = exc.label or ""
+    clause = next(
+        (c for prefix, c in _DICE_RULES if label.startswith(prefix)),
+        by_type.get(str(action.get("type")), "TOI-B1"),
+    )
+    return clause, "Tide of Iron dice are d6: enter values 1 to 6, as many as the roll needs"
 
 
 def _dispatch(

@@ -113,7 +113,9 @@ class ToISettings(BaseModel):
     )
     firepower_floor: int = Field(0, ge=0, le=1, description="TOI-AMB-8: floor of the firepower.")
     reveal_on_support: bool = Field(
-        False, description="TOI-AMB-9 option: supporting fire also reveals a token."
+        True,
+        description="TOI-AMB-9: a unit's next attack reveals its token, supporting fire "
+        "included (the text's 'next time the unit attacks'); false: only the lead reveals.",
     )
     reveal_only_vs_vehicles: bool = Field(
         False, description="TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal."
@@ -125,8 +127,10 @@ class ToISettings(BaseModel):
     token_choice: Literal["choose", "random"] = Field(
         "choose", description="TOI-AMB-12: the buyer chooses the type (or draws at random)."
     )
-    keep_or_discard: Literal["every_status_phase", "once"] = Field(
-        "every_status_phase", description="TOI-AMB-14: when the keep-or-discard choice is offered."
+    keep_or_discard: Literal["once", "every_status_phase"] = Field(
+        "once",
+        description="TOI-AMB-14: the keep-or-discard choice comes once, at the end of the next "
+        "Status Phase (the text); every_status_phase: offered at every later one.",
     )
     discarded_tokens: Literal["supply", "removed"] = Field(
         "supply", description="TOI-AMB-15: discarded tokens return to the supply."

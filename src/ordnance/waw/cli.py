@@ -30,12 +30,13 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.waw.catalogue import catalogue
-from ordnance.waw.he_fire import Target, check_hit_number
+from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
 from ordnance.waw.los import judge_los
 from ordnance.waw.odds import (
+    defends_per_unit,
     fascam_attack,
     he_fire_outcomes,
-    he_net_hits,
+    he_hits_headline,
     marginals_json,
     outcome_json,
 )
@@ -105,7 +106,12 @@ def _plot(dist: Distribution[int], path: str | None, title: str) -> str | None:
 def _odds_title(data: dict[str, Any]) -> str:
     """The title in the active language (the JSON keeps the English one)."""
     if "firepower" in data and "hit_number" in data and "defence_dice" in data:
-        return _("HE Fire: {fp} dice at {hn}+, {dd} defence dice (5+ cancels)").format(
+        template = (
+            N_("HE Fire: {fp} dice at {hn}+, {dd} defence dice each (5+ cancels)")
+            if data.get("counts", "net Hits") != "net Hits"
+            else N_("HE Fire: {fp} dice at {hn}+, {dd} defence dice (5+ cancels)")
+        )
+        return _(template).format(
             fp=data["firepower"], hn=data["hit_number"], dd=data["defence_dice"]
         )
     return _(str(data["title"]))
@@ -113,7 +119,9 @@ def _odds_title(data: dict[str, Any]) -> str:
 
 def _render_odds(data: dict[str, Any]) -> RenderableType:
     dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
-    parts: list[RenderableType] = [distribution_table(dist, _odds_title(data), _("net Hits"))]
+    parts: list[RenderableType] = [
+        distribution_table(dist, _odds_title(data), _(data.get("counts", N_("net Hits"))))
+    ]
     for uid, rows in data.get("units", {}).items():
         table = Table(title=_("{unit}: resulting state").format(unit=uid))
         table.add_column(_("state"))
@@ -159,8 +167,9 @@ def odds_he_fire(
     """Net Hits of an HE Fire mission and, with --unit, each unit's resulting state."""
     opts = _settings(settings)
     check_hit_number(hit_number)
-    if fp < 0 or fp > 40:
-        raise OrdnanceError(f"Firepower {fp} is outside 0..40")
+    check_firepower(fp)
+    if fp > 40:
+        raise OrdnanceError(f"Firepower {fp} is outside 1..40")
     city = False
     if defense is None:
         if terrain is None:
@@ -170,18 +179,22 @@ def odds_he_fire(
         city = ttype.city
     if not 0 <= defense <= 20:
         raise OrdnanceError(f"{defense} defence dice is outside 0..20")
-    dist = he_net_hits(fp, hit_number, defense)
-    title = f"HE Fire: {fp} dice at {hit_number}+, {defense} defence dice (5+ cancels)"
+    stack = _stack(unit, opts) if unit else []
+    dist, counts = he_hits_headline(stack, fp, hit_number, defense, opts, city)
+    N_("Hits taken by the units")  # the catalogue's copy of he_hits_headline's label
+    per_unit = " each" if defends_per_unit(opts, city) else ""
+    title = f"HE Fire: {fp} dice at {hit_number}+, {defense} defence dice{per_unit} (5+ cancels)"
     data: dict[str, Any] = {
         "title": title,
         "firepower": fp,
         "hit_number": hit_number,
         "defence_dice": defense,
+        "counts": counts,
         "distribution": dist.to_json(),
         "mean": fraction_text(dist.mean()),
     }
     if unit:
-        outcomes = he_fire_outcomes(_stack(unit, opts), fp, hit_number, defense, opts, city)
+        outcomes = he_fire_outcomes(stack, fp, hit_number, defense, opts, city)
         data["units"] = marginals_json(outcomes)
         data["outcomes"] = outcome_json(outcomes)
     data["plot"] = _plot(dist, plot, title)

@@ -66,9 +66,10 @@ def marker_rolled_against(mines: Iterable[Hex], h: Hex) -> Hex | None:
 def markers_rolled_against(mines: Iterable[Hex], h: Hex, settings: WawSettings) -> list[Hex]:
     """The markers a unit entering ``h`` is attacked by, one die each (WAW-AMB-13).
 
-    Default ``fascam_overlap = "per_hex"``: one attack per mined hex entered,
-    however many mined areas overlap there. Option ``"per_marker"``: one
-    attack for each marker whose area holds ``h``, in hex order.
+    Default ``fascam_overlap = "per_marker"`` (the text states the attack per
+    marker): one attack for each marker whose area holds ``h``, in hex order.
+    Option ``"per_hex"``: one attack per mined hex entered, however many mined
+    areas overlap there, a 6 removing the nearest marker.
     """
     if settings.fascam_overlap == "per_marker":
         return markers_covering(mines, h)

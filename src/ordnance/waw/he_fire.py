@@ -94,6 +94,11 @@ class HeFireResult:
     def net_hits(self) -> int:
         return sum(s.net for s in self.salvos)
 
+    @property
+    def hits_applied(self) -> int:
+        """Hits the units of the hex took (after every defence roll, lost Hits left out)."""
+        return sum(u.hits for u in self.units)
+
     def outcome_key(self) -> tuple[tuple[str, str], ...]:
         """Each unit's (and HQ's) resulting condition: the odds' outcome."""
         rows = [(u.unit, u.after.label) for u in self.units]
@@ -133,6 +138,16 @@ def check_hit_number(hit_number: int, clause: str = "WAW-HE-a") -> None:
         )
     if hit_number < 1:
         raise OrdnanceError(f"a Hit Number is 1 to 6, not {hit_number}")
+
+
+def check_firepower(firepower: int) -> None:
+    """A mission's Firepower is the d6 of its salvo (WAW-HE-a): one die at least."""
+    if firepower < 1:
+        raise RuleViolation(
+            "WAW-HE-a",
+            f"an HE Fire mission of Firepower {firepower} rolls no die and cannot hit",
+            hint="give the mission's Firepower from the scenario or order of battle (1 or more)",
+        )
 
 
 def count_at_least(values: Sequence[int], threshold: int) -> int:

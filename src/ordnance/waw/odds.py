@@ -21,6 +21,7 @@ from functools import partial
 from math import comb
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.pools import net_hits, successes
@@ -99,6 +100,42 @@ def he_fire_shares(
             .bind(defend)
         )
     return he_net_hits(firepower, hit_number, defence).bind(lambda h: _shares(h, targets, settings))
+
+
+def defends_per_unit(settings: WawSettings, city: bool) -> bool:
+    """Whether each unit rolls its own defence (WAW-AMB-1 option in a city, WAW-HE-l)."""
+    return settings.he_per_unit_salvo or (city and settings.city_defence == "per_unit")
+
+
+def he_hits_headline(
+    units: Sequence[Target],
+    firepower: int,
+    hit_number: int,
+    defence: int,
+    settings: WawSettings,
+    city: bool = False,
+) -> tuple[Distribution[int], str]:
+    """The one-number summary of a mission and what it counts.
+
+    With one defence roll for the hex (the default) it is the salvo's net
+    Hits (WAW-HE-a, WAW-HE-e). When each unit defends on its own, or takes
+    its own salvo, no single pool exists: the figure is then the Hits the
+    units take in all, :attr:`HeFireResult.hits_applied`, whose distribution
+    follows from :func:`he_fire_shares`.
+    """
+    if not defends_per_unit(settings, city):
+        return he_net_hits(firepower, hit_number, defence), "net Hits"
+    if not [u for u in units if not u.hq]:
+        raise OrdnanceError(
+            "when each unit defends on its own, the Hits depend on the stack",
+            hint="name each unit in the hex (--unit)",
+        )
+    shares = he_fire_shares(units, firepower, hit_number, defence, settings, city)
+    return shares.map(_total), "Hits taken by the units"
+
+
+def _total(shares: Shares) -> int:
+    return sum(h for _u, h in shares)
 
 
 def _hq_after(hq: Target, landed: int, settings: WawSettings) -> Distribution[str]:

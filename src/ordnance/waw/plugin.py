@@ -24,8 +24,9 @@ from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
 from ordnance.waw.los import judge_los, smoke_area
 from ordnance.waw.odds import (
+    defends_per_unit,
     he_fire_outcomes,
-    he_net_hits,
+    he_hits_headline,
     marginals_json,
     move_through_mines,
     outcome_json,
@@ -90,16 +91,22 @@ class WorldAtWar(Game[WawState]):
         seat: str | None = ANY_SEAT,
     ) -> Outcome[WawState]:
         act = A.parse_action(dict(action))
-        try:
-            return apply_action(state, act, dice, seat)
-        except InvalidDice as exc:
-            if type(exc) is not InvalidDice:  # NotEnoughDice drives enumeration: keep it
-                raise
-            raise InvalidDice(
-                exc.message,
-                clause=DICE_CLAUSES.get(act.type, "WAW-HE-a"),
-                hint="enter d6 values from 1 to 6, in the order the procedure asks for them",
-            ) from None
+        return apply_action(state, act, dice, seat)
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        """The rule of the procedure that rolls the dice (WAW-HE-a salvo, WAW-8.3-d mines...)."""
+        by_label = (
+            ("defence", "WAW-HE-e"),
+            ("allocation", "WAW-HE-g"),
+            ("HQ check", "WAW-HE-k"),
+            ("mines", "WAW-8.3-d"),
+            ("salvo", "WAW-HE-a"),
+        )
+        clause = next((c for prefix, c in by_label if (exc.label or "").startswith(prefix)), None)
+        return (
+            clause or DICE_CLAUSES.get(str(action.get("type")), "WAW-HE-a"),
+            "enter d6 values from 1 to 6, as many as the procedure asks for, in its order",
+        )
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
@@ -437,13 +444,19 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> dict[str, Any]:
     terrain = state.terrain_at(target)
     info = state.hex_info(target)
     pool = defence_dice(terrain, state.settings, info.wreck_dice, info.cover_dice)
+    units = state.targets_in(target)
     outcomes = he_fire_outcomes(
-        state.targets_in(target), act.firepower, act.hit_number, pool, state.settings, terrain.city
+        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
     )
+    headline, counts = he_hits_headline(
+        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
+    )
+    each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
         "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {target} "
-        f"({terrain.name}, {pool} defence dice)",
-        "distribution": he_net_hits(act.firepower, act.hit_number, pool).to_json(),
+        f"({terrain.name}, {pool} defence dice{each})",
+        "counts": counts,
+        "distribution": headline.to_json(),
         "defence_dice": pool,
         "units": marginals_json(outcomes),
         "outcomes": outcome_json(outcomes),

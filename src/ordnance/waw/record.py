@@ -24,7 +24,7 @@ from ordnance.waw.fascam import (
     mine_attack,
     mine_disrupt,
 )
-from ordnance.waw.he_fire import check_hit_number, defence_dice, resolve_he_fire
+from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
 from ordnance.waw.los import smoke_area
 from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
 from ordnance.waw.state import HexInfo, PendingHqCheck, WawState
@@ -110,6 +110,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
     state.check_side(a.side)
     _seat(seat, a.side)
     check_hit_number(a.hit_number)
+    check_firepower(a.firepower)
     target = state.hex(a.target)
     terrain = state.terrain_at(target)
     info = state.hex_info(target)
@@ -287,9 +288,9 @@ def enter_hex(
 ) -> tuple[WawState, list[Event], bool]:
     """One hex of a move: the unit enters ``step`` and the mines there attack it.
 
-    WAW-8.3-d with WAW-AMB-13: by default one roll for the hex however many
-    mined areas overlap in it (:func:`markers_rolled_against`; option
-    ``fascam_overlap="per_marker"``), and with ``fascam_once_per_move`` no
+    WAW-8.3-d with WAW-AMB-13: by default one roll for each marker whose
+    area holds the hex (:func:`markers_rolled_against`; option
+    ``fascam_overlap="per_hex"``: one roll for the hex), and with ``fascam_once_per_move`` no
     roll once the unit has been attacked during this move (``attacked``).
     Returns the new state, its events and whether the unit has been attacked.
     The move and its odds (:func:`ordnance.waw.odds.move_through_mines`) both

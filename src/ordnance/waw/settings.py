@@ -59,8 +59,9 @@ class WawSettings(BaseModel):
     he_allocation: Literal["overflow", "strict_round_robin"] = "overflow"
     #: WAW-AMB-4: "current_state" (each Hit one step from the unit's state) or "per_salvo".
     he_ladder: Literal["current_state", "per_salvo"] = "current_state"
-    #: WAW-AMB-4 option: "reduced" caps HE damage to soft units at Reduced.
-    he_soft_cap: Literal["eliminated", "reduced"] = "eliminated"
+    #: WAW-AMB-4: HE Fire takes a soft unit at most to Reduced (the text says only that
+    #: further Hits Reduce); "eliminated": a Hit on a Disrupted and Reduced unit removes it.
+    he_soft_cap: Literal["reduced", "eliminated"] = "reduced"
     #: WAW-AMB-5: "once" per salvo or "per_hit" taken by the other units.
     hq_roll: Literal["once", "per_hit"] = "once"
     #: WAW-AMB-5: how the HQ's d6 is judged.
@@ -86,10 +87,11 @@ class WawSettings(BaseModel):
     fascam_friendly_immune: bool = False
     #: WAW-AMB-13 option: at most one mine attack per unit per move.
     fascam_once_per_move: bool = False
-    #: WAW-AMB-13, overlapping mined areas: "per_hex" (default: one roll per
-    #: mined hex entered; a 6 removes the marker nearest the hex, ties to the
-    #: lowest hex) or "per_marker" (one roll for each marker covering the hex).
-    fascam_overlap: Literal["per_hex", "per_marker"] = "per_hex"
+    #: WAW-AMB-13, overlapping mined areas: "per_marker" (default: each marker whose
+    #: area holds the hex entered attacks, and a 6 removes that marker; the text states
+    #: the attack per marker) or "per_hex" (one roll per mined hex entered; a 6 removes
+    #: the marker nearest the hex, ties to the lowest hex).
+    fascam_overlap: Literal["per_marker", "per_hex"] = "per_marker"
     #: WAW-AMB-14 option: attack every unit already in the area when the marker is placed.
     fascam_attack_on_placement: bool = False
     #: WAW-AMB-15 option: a mine Disrupt on a Disrupted unit Reduces it (damage ladder).

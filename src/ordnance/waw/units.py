@@ -6,7 +6,9 @@ HE damage ladder (WAW-HE-i, -j, WAW-AMB-4) moves a unit along them:
 * a combat vehicle (heavily or lightly armoured) is Disrupted by its first Hit
   and harmed by nothing after that;
 * a soft target (vulnerable unit or unarmoured vehicle) goes Disrupted, then
-  Reduced, then Eliminated.
+  Reduced, and no further: the text says only that further Hits Reduce it
+  (WAW-AMB-4 default ``soft_cap="reduced"``); with ``soft_cap="eliminated"``
+  a third step removes it.
 
 >>> ok = Condition()
 >>> he_hits(ok, ArmourClass.LIGHT, 3).label
@@ -14,6 +16,8 @@ HE damage ladder (WAW-HE-i, -j, WAW-AMB-4) moves a unit along them:
 >>> he_hits(ok, ArmourClass.VULNERABLE, 2).label
 'disrupted+reduced'
 >>> he_hits(ok, ArmourClass.UNARMOURED, 3).label
+'disrupted+reduced'
+>>> he_hits(ok, ArmourClass.UNARMOURED, 3, soft_cap="eliminated").label
 'eliminated'
 """
 
@@ -64,11 +68,12 @@ ALL_CONDITIONS = (
 )
 
 
-def he_hit(cond: Condition, armour: ArmourClass, soft_cap: SoftCap = "eliminated") -> Condition:
+def he_hit(cond: Condition, armour: ArmourClass, soft_cap: SoftCap = "reduced") -> Condition:
     """One HE Hit on a unit in condition ``cond`` (WAW-HE-i, WAW-HE-j, WAW-AMB-4).
 
     Combat vehicles: Disrupted, then nothing. Soft targets: Disrupted, then
-    Reduced, then Eliminated (or held at Reduced with ``soft_cap="reduced"``).
+    Reduced, and held there (default ``soft_cap="reduced"``), or then
+    Eliminated with ``soft_cap="eliminated"``.
     """
     if cond.eliminated:
         return cond
@@ -88,7 +93,7 @@ def he_hits(
     armour: ArmourClass,
     hits: int,
     ladder: Ladder = "current_state",
-    soft_cap: SoftCap = "eliminated",
+    soft_cap: SoftCap = "reduced",
 ) -> Condition:
     """``hits`` HE Hits from one salvo.
 

@@ -22,7 +22,13 @@ from sqlalchemy.orm import Session
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
-from ordnance.core.errors import OrdnanceError, RuleViolation, StaleVersion, UnknownName
+from ordnance.core.errors import (
+    InvalidDice,
+    OrdnanceError,
+    RuleViolation,
+    StaleVersion,
+    UnknownName,
+)
 from ordnance.core.game import Event, Game
 from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.store import Journal
@@ -115,6 +121,13 @@ class GameSession:
     ) -> GameSession:
         game = registry.game(game_name)
         game.new(settings)  # validate before anything is written
+        if game_id is not None and (
+            not game_id.strip() or len(game_id) > 64 or not game_id.isprintable()
+        ):
+            raise OrdnanceError(
+                f"{game_id!r} cannot be a game id",
+                hint="use up to 64 printable characters, or leave the id out for a random one",
+            )
         gid = game_id or uuid.uuid4().hex[:12]
         with journal.transaction() as s:
             if s.get(GameRow, gid) is not None:
@@ -176,13 +189,24 @@ class GameSession:
 
     def view(self, seat: str | None) -> dict[str, Any]:
         version, state = self._current()
+        self._check_seat(state, seat)
         view = self.game.view(state, seat)
         view["game_id"] = self.game_id
         view["version"] = version
         return view
 
     def log(self, seat: str | None) -> list[dict[str, Any]]:
+        self._check_seat(self._current()[1], seat)
         return [e.for_seat(seat) for e in self.entries()]
+
+    def _check_seat(self, state: Any, seat: str | None) -> None:
+        """A view or log is asked for as a side of this game (or as no side: ``None``)."""
+        sides = list(self.game.seats(state))
+        if seat is not None and seat not in sides:
+            raise UnknownName(
+                f"{seat!r} is not a side of this {self.game.title} game",
+                hint="look as one of: " + ", ".join(sides),
+            )
 
     # -- writing --------------------------------------------------------------------
     def act(
@@ -205,9 +229,12 @@ class GameSession:
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
         check_turn(self.game, state, action, seat, consented=consented)
-        outcome = self.game.apply(state, dict(action), dice, seat)
-        if isinstance(dice, EnteredDice):
-            dice.finish()
+        try:
+            outcome = self.game.apply(state, dict(action), dice, seat)
+            if isinstance(dice, EnteredDice):
+                dice.finish()
+        except InvalidDice as exc:
+            raise self.game.dice_refusal(exc, action) from None
         origin = "entered" if isinstance(dice, EnteredDice) else "rolled"
         entry = self._append(
             version,
