@@ -92,9 +92,8 @@ def test_seat_cannot_act_for_the_other_side(table: Table) -> None:
     assert table.version() == 0
 
 
-def test_bad_input_gets_clean_4xx_and_server_keeps_serving(
-    client: TestClient, table: Table
-) -> None:
+def test_bad_input_gets_clean_4xx_and_server_keeps_serving(client: TestClient) -> None:
+    table = Table(client, dice="entered")  # the extra-die case needs entered dice agreed
     url = f"/api/tables/{table.id}/actions"
     h = {**table.h("allies"), "Content-Type": "application/json"}
     cases: list[tuple[Any, dict[str, str], int]] = [
@@ -153,7 +152,8 @@ def test_a_token_of_one_table_does_not_open_another(client: TestClient, table: T
     assert res.status_code == 403
 
 
-def test_entered_dice_are_recorded_as_entered(table: Table) -> None:
+def test_entered_dice_are_recorded_as_entered(client: TestClient) -> None:
+    table = Table(client, dice="entered")
     table.act("allies", {"type": "end_phase"})
     res = table.act("allies", {"type": "attack", "dice": 3, "target": "2,0"}, dice=[5, 6, 1])
     assert res.status_code == 200

@@ -19,19 +19,20 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import select
 
 from ordnance.core import registry
-from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
+from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import effective_entries
-from ordnance.server import commitments, i18n, seats
+from ordnance.server import commitments, dice_table, i18n, seats
 from ordnance.server.models import CommitmentRow, UndoRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -138,11 +139,17 @@ class TableService:
         self._lock = threading.Lock()
 
     # -- tables ------------------------------------------------------------------
-    def create(self, game_name: str, settings: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    def create(
+        self, game_name: str, settings: Mapping[str, Any], dice: str = "server"
+    ) -> tuple[str, dict[str, str]]:
+        """Make a table; ``dice`` is the agreed dice setting (``server`` or ``entered``)."""
+        if dice not in dice_table.MODES:
+            raise BadAction(f"dice must be one of {', '.join(dice_table.MODES)}")
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         session = GameSession.create(self.journal, game_name, dict(settings))
         tokens = seats.add_seats(self.journal, session.game_id, list(game.seats(state)))
+        dice_table.set_mode(self.journal, session.game_id, dice)
         commitments.commitment(self.journal, session.game_id, 0)
         return session.game_id, tokens
 
@@ -185,6 +192,11 @@ class TableService:
             "view": guarded(lambda: game.view(state, seat)),
             "legal": guarded(lambda: game.legal(state, seat)),
             "commitment": {"version": version, "hash": commit.seed_hash},
+            "dice": {
+                "scheme": dice_table.SCHEME,
+                "mode": dice_table.mode(self.journal, game_id),
+                "chain": dice_table.chain_state(self.journal, game_id, seat, version),
+            },
             "undo": self._undo_state(game_id, seat, entries),
         }
 
@@ -224,32 +236,22 @@ class TableService:
         }
 
     def dice_record(self, game_id: str, seat: str) -> dict[str, Any]:
-        """Every server roll with its commitment, and the server's own check."""
-        log = self.log(game_id, seat)
-        rolls = []
-        for row in log["entries"]:
-            commit = row["commitment"]
-            if commit is None:
-                continue
-            item = {"seq": row["seq"], "hash": commit["hash"], "seed": commit["seed"]}
-            if commit["seed"] is not None:
-                dice = [[v, s, ""] for v, s in zip(row["dice"], commit["sides"], strict=True)]
-                item["dice"] = row["dice"]
-                item["sides"] = commit["sides"]
-                item["verified"] = commitments.verify_roll(commit["seed"], commit["hash"], dice)[
-                    "ok"
-                ]
-            else:
-                item["dice"] = None
-                item["verified"] = None
-            rolls.append(item)
-        pending = commitments.commitment(self.journal, game_id, log["version"])
-        return {
-            "game_id": game_id,
-            "version": log["version"],
-            "next": {"version": log["version"], "hash": pending.seed_hash},
-            "rolls": rolls,
-        }
+        """Every server roll with the secrets that made it, for the seat to recompute."""
+        entries = self.session(game_id).entries()
+        pending = commitments.commitment(self.journal, game_id, len(entries))
+        return dice_table.record(self.journal, game_id, seat, entries, pending.seed_hash)
+
+    def dice_anchor(self, game_id: str, seat: str, anchor: str) -> dict[str, Any]:
+        """Publish the seat's chain anchor (counts from the next version)."""
+        self.session(game_id)
+        return dice_table.register_anchor(self.journal, game_id, seat, anchor)
+
+    def dice_reveal(
+        self, game_id: str, seat: str, version: int, seen_hash: str, element: str
+    ) -> dict[str, Any]:
+        """Deposit the seat's next chain element for the roll at ``version``."""
+        self.session(game_id)
+        return dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element)
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> dict[str, Any] | None:
         session = self.session(game_id)
@@ -285,6 +287,8 @@ class TableService:
         action: Mapping[str, Any],
         expected_version: int,
         dice: Sequence[int] | None = None,
+        element: str | None = None,
+        commitment: str | None = None,
     ) -> dict[str, Any]:
         """Apply ``action`` for ``seat`` at ``expected_version``.
 
@@ -294,19 +298,38 @@ class TableService:
         the table and every accepted write draw the commitment of the version
         they lead to. (A table made outside the server, e.g. by ``ordnance game
         new``, gets its first commitments from the first view or action.)
+
+        Server dice combine the committed seed with the elements the seats
+        revealed for this version (``element`` is the actor's, if not yet
+        deposited; ``commitment``, the hash the actor saw, must be the
+        current one). Entered dice need a table made with ``dice: entered``.
         """
         session = self.session(game_id)
         self._check_side(action, seat)
         version = session.version
         if expected_version != version:
             raise StaleVersion(expected_version, version)
-        source: DiceSource
-        if dice is None:
-            commit = commitments.commitment(self.journal, game_id, version)
-            source = SeededDice(commit.seed)
+        for _attempt in range(5):
+            source: DiceSource
+            also = None
+            if dice is None:
+                commit = commitments.commitment(self.journal, game_id, version)
+                if commitment is not None and commitment != commit.seed_hash:
+                    raise StaleVersion(expected_version, version)
+                plan = dice_table.plan_roll(self.journal, game_id, version, seat, element)
+                source = dice_table.dice_source(commit.seed, game_id, version, plan.elements)
+                also = plan.hook(source)
+            else:
+                dice_table.check_entered(self.journal, game_id)
+                source = EnteredDice(list(dice))
+            try:
+                run = partial(session.act, dict(action), source, seat, expected_version, also=also)
+                entry = guarded(run)
+                break
+            except dice_table.RevealsChanged:
+                continue  # a seat revealed meanwhile: roll again with its element
         else:
-            source = EnteredDice(list(dice))
-        entry = guarded(lambda: session.act(dict(action), source, seat, expected_version))
+            raise StaleVersion(expected_version, session.version)
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row = entry.for_seat(seat)

@@ -13,11 +13,12 @@ append-only and a replay of the same entries always gives the same state.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
@@ -185,8 +186,14 @@ class GameSession:
         dice: DiceSource | None = None,
         seat: str | None = None,
         expected_version: int | None = None,
+        also: Callable[[Session], None] | None = None,
     ) -> JournalEntry:
-        """Apply ``action`` and append it; refuse and write nothing on error."""
+        """Apply ``action`` and append it; refuse and write nothing on error.
+
+        ``also`` runs inside the appending transaction, after the version
+        bump, so a face can write its own rows about this entry atomically
+        with it (the server's dice record); if it raises, nothing is written.
+        """
         dice = dice if dice is not None else SeededDice()
         version, state = self._current()
         if expected_version is not None and expected_version != version:
@@ -203,6 +210,7 @@ class GameSession:
             dice=[[r.value, r.sides, r.label] for r in dice.rolls],
             origin=origin,
             events=list(outcome.events),
+            also=also,
         )
         _remember((self.journal.url, self.game_id), (version + 1, outcome.state))
         return entry
@@ -236,6 +244,7 @@ class GameSession:
         dice: list[list[Any]],
         origin: str,
         events: list[Event],
+        also: Callable[[Session], None] | None = None,
     ) -> JournalEntry:
         with self.journal.transaction() as s:
             bumped = s.execute(
@@ -258,6 +267,8 @@ class GameSession:
             )
             s.add(row)
             s.flush()
+            if also is not None:
+                also(s)
             entry = _row_to_entry(row)
         return entry
 
