@@ -11,7 +11,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ordnance.core.dice import SeededDice
 from tests.server.conftest import Table
 from tests.server.secret_game import CATALOGUE
 
@@ -164,8 +163,11 @@ def test_entered_dice_are_recorded_as_entered(client: TestClient) -> None:
 
 def test_server_dice_follow_the_published_commitment(table: Table) -> None:
     """Commit-reveal: the hash is published before the roll, the seed after,
-    and SeededDice(seed) reproduces the recorded dice."""
+    and the dice are the ordnance-dice-v1 derivation from the seed (no seat
+    revealed anything here, so both are recorded absent)."""
     import hashlib
+
+    from ordnance.server.dice_scheme import derive
 
     table.act("allies", {"type": "end_phase"})
     before = table.get("axis", "/view").json()
@@ -177,17 +179,16 @@ def test_server_dice_follow_the_published_commitment(table: Table) -> None:
     roll = next(r for r in record["rolls"] if r["seq"] == 2)
     assert roll["hash"] == published
     assert hashlib.sha256(roll["seed"].encode()).hexdigest() == published
-    src = SeededDice(roll["seed"])
-    assert [src.d6() for _ in rolled] == rolled
-    assert roll["verified"] is True
+    assert roll["elements"] == {"allies": None, "axis": None}
+    assert derive(roll["seed"], table.id, 1, roll["elements"], [6] * 4) == rolled
     assert record["next"]["hash"] != published
 
-    from ordnance.server.verify import check
+    from ordnance.server.dice_verify import check
 
     report = check(record)
-    assert report["failed"] == [] and report["checked"] >= 1
+    assert report.failed == [] and report.verified == 1
     record["rolls"][-1]["dice"] = [7 - d for d in record["rolls"][-1]["dice"]]
-    assert check(record)["failed"]
+    assert check(record).failed
 
 
 def test_seed_of_a_secret_roll_is_hidden_from_the_other_seat(table: Table) -> None:
