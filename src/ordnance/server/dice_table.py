@@ -252,7 +252,8 @@ class RollPlan:
         """Runs in the journal's appending transaction (``GameSession.act(also=)``)."""
 
         def write(s: Session) -> None:
-            if self.actor_new is not None:
+            done = _reveal_at(s, self.game_id, self.actor, self.version)
+            if self.actor_new is not None and done is None:
                 anchor = _check_next(s, self.game_id, self.actor, self.version, self.actor_new)
                 s.add(
                     DiceRevealRow(
