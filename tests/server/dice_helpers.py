@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ordnance.server.dice_scheme import chain_from, next_reveal
-from tests.server.conftest import Table
+from tests.server.conftest import Table, free_port
 
 #: Short chains keep the tests fast; the page and the CLI use CHAIN_LENGTH.
 LENGTH = 64
@@ -45,3 +50,26 @@ class Chain:
             "element": self.next_element(),
         }
         return self.table.post(self.seat, "/dice/reveal", body)
+
+
+@contextmanager
+def live_server(db: Path) -> Iterator[tuple[str, Any]]:
+    """A real server on loopback, and its app (tests play the operator on its database)."""
+    import uvicorn
+
+    from ordnance.server.app import create_app
+
+    app = create_app(db, heartbeat=1.0)
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)  # start-up poll, not an assertion
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +21,7 @@ from sqlalchemy import update
 from ordnance.server import commitments
 from ordnance.server.dice_scheme import derive, seed_hash
 from ordnance.server.models import CommitmentRow
-from tests.server.conftest import free_port
+from tests.server.dice_helpers import live_server
 from tests.server.test_browser import _act
 from tests.server.test_dice import VECTOR, VECTOR_FACES
 
@@ -32,23 +30,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """A live server and its app (the tests play the operator on its database)."""
-    import uvicorn
-
-    from ordnance.server.app import create_app
-
-    app = create_app(tmp_path_factory.mktemp("dicepage") / "t.db", heartbeat=1.0)
-    port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with live_server(tmp_path_factory.mktemp("dicepage") / "t.db") as pair:
+        yield pair
 
 
 @pytest.fixture(scope="module")
