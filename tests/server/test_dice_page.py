@@ -233,3 +233,39 @@ def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], bro
             expect(page.locator("#verify-summary")).to_contain_text("#2, #3")
     finally:
         seats.close()
+
+
+def test_page_never_resends_an_element_the_server_did_not_record(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """A reveal answered 409 (here by the network, as an operator could) leaves the
+    element known to the server but unrecorded; at the next version the page starts a
+    new chain instead of sending it again, and its check of the roll says so."""
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        page = seats.pages["axis"]
+        refused: list[str] = []
+
+        def refuse_once(route: Any) -> None:
+            if refused:
+                route.continue_()
+                return
+            refused.append(route.request.post_data or "")
+            route.fulfill(status=409, content_type="application/json", body='{"message": "stale"}')
+
+        page.route("**/api/tables/*/dice/reveal", refuse_once)
+        _to_attack(seats)  # the axis page reveals for version 1: refused
+        assert refused and json.loads(refused[0])["version"] == 1
+        _attack_from_page(seats)  # roll #2 at version 1 without the axis element
+        view = seats.api("axis", "GET", "/view").json()
+        chain = view["dice"]["chain"]
+        assert chain["from_version"] == 3 and chain["last"] == chain["anchor"]  # a new chain
+        assert json.loads(refused[0])["element"] not in seats.api("axis", "GET", "/dice").text
+        line = _verify_line(page, 2)
+        expect(line).to_contain_text("the server refused your secret")
+        expect(line).to_contain_text("no secret from axis")
+    finally:
+        seats.close()

@@ -79,3 +79,32 @@ def test_a_broken_secret_file_or_server_is_one_line(
     assert res.exit_code == 2 and "HTTP 403" in res.output
     res = _run("anchor", "g", "--url", "http://127.0.0.1:9", "--token", "t")
     assert res.exit_code == 2 and "cannot reach" in res.output
+
+
+def test_an_element_sent_but_not_recorded_is_never_sent_again(
+    served: tuple[str, Any], tmp_path: Path
+) -> None:
+    """The server saw it (a refused or lost reveal): reusing it at a later version
+    would let the operator fit a seed to it, so the tool asks for a new chain."""
+    base, _app = served
+    data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
+    gid, token = data["game_id"], data["seats"][1]["token"]
+    secret = tmp_path / "axis.json"
+    args = [gid, "--url", base, "--token", token, "--secret-file", str(secret)]
+    assert _run("anchor", *args).exit_code == 0
+    allies = {"Authorization": f"Bearer {data['seats'][0]['token']}"}
+    body = {"action": {"type": "end_phase"}, "expected_version": 0}
+    assert (
+        httpx.post(f"{base}/api/tables/{gid}/actions", json=body, headers=allies).status_code == 200
+    )
+    from ordnance.server.dice_scheme import chain_from
+
+    stored = json.loads(secret.read_text())
+    first = chain_from(stored["root"], 10_000)[-2]
+    stored["sent"] = {"element": first, "version": 0}  # as if sent at version 0 and lost
+    secret.write_text(json.dumps(stored))
+    res = _run("reveal", *args)
+    assert res.exit_code == 2 and "anchor --new" in res.output
+    res = _run("anchor", *args, "--new")
+    assert res.exit_code == 0 and "from version 2" in res.output
+    assert json.loads(secret.read_text())["root"] != stored["root"]

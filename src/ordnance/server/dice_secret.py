@@ -46,8 +46,10 @@ def default_path(game_id: str, seat: str) -> Path:
     return base / "ordnance" / "dice" / f"{game_id}-{seat}.json"
 
 
-def load_or_make(path: Path) -> list[str]:
+def load_or_make(path: Path, fresh: bool = False) -> list[str]:
     """The chain of the root kept at ``path``; a new root (mode 0600) if there is none."""
+    if fresh and path.exists():
+        path.unlink()
     if path.exists():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -92,17 +94,34 @@ def _call(url: str, game_id: str, token: str, method: str, path: str, body: Any 
 
 
 def _chain_for(
-    url: str, game_id: str, token: str, secret_file: Path | None
-) -> tuple[Any, list[str]]:
+    url: str, game_id: str, token: str, secret_file: Path | None, fresh: bool = False
+) -> tuple[Any, list[str], Path]:
     view = _call(url, game_id, token, "GET", "/view")
     path = secret_file or default_path(game_id, view["seat"])
-    return view, load_or_make(path)
+    return view, load_or_make(path, fresh), path
+
+
+def _sent(path: Path) -> dict[str, Any]:
+    sent = json.loads(path.read_text(encoding="utf-8")).get("sent")
+    return sent if isinstance(sent, dict) else {}
+
+
+def _mark_sent(path: Path, element: str, version: int) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sent"] = {"element": element, "version": version}
+    path.write_text(json.dumps(data), encoding="utf-8")
 
 
 @app.command()
-def anchor(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = None) -> None:
+def anchor(
+    game_id: str,
+    url: UrlOpt,
+    token: TokenOpt,
+    secret_file: FileOpt = None,
+    new: Annotated[bool, typer.Option("--new", help="Start a new chain (a new root).")] = False,
+) -> None:
     """Publish this seat's chain anchor (it counts from the next version)."""
-    view, chain = _chain_for(url, game_id, token, secret_file)
+    view, chain, _path = _chain_for(url, game_id, token, secret_file, new)
     if view["dice"]["chain"]["anchor"] == chain[-1]:
         typer.echo(
             f"anchor already published, in force from version {view['dice']['chain']['from_version']}"
@@ -115,7 +134,7 @@ def anchor(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = No
 @app.command()
 def reveal(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = None) -> None:
     """Reveal this seat's next element for the table's current version."""
-    view, chain = _chain_for(url, game_id, token, secret_file)
+    view, chain, path = _chain_for(url, game_id, token, secret_file)
     state = view["dice"]["chain"]
     if state["anchor"] != chain[-1]:
         raise _fail("this seat's published anchor is not from this secret file: run `anchor`")
@@ -127,6 +146,12 @@ def reveal(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = No
     element = next_reveal(chain, state["last"])
     if element is None:
         raise _fail("the chain is used up or the server's last element is not in it: run `anchor`")
+    sent = _sent(path)
+    if sent.get("element") == element and sent.get("version") != view["version"]:
+        # the server saw this element (for another version) without recording it:
+        # sending it again would let the operator fit a seed to it
+        raise _fail("this element was sent once and not recorded: run `anchor --new`")
+    _mark_sent(path, element, view["version"])
     body = {
         "version": view["version"],
         "commitment": view["commitment"]["hash"],

@@ -130,10 +130,10 @@ const OrdnanceDice = (function () {
     set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
   };
   const chains = {};
-  function myChain(gid, seat) {
+  function myChain(gid, seat, fresh) {
     const key = "ordnance:dice-root:" + gid + ":" + seat;
-    if (chains[key]) return chains[key];
-    let root = store.get(key, null);
+    if (chains[key] && !fresh) return chains[key];
+    let root = fresh ? null : store.get(key, null);
     if (!isHex(root)) {
       const bytes = new Uint8Array(32);
       crypto.getRandomValues(bytes);
@@ -156,6 +156,17 @@ const OrdnanceDice = (function () {
   }
   const memory = (kind, gid, seat) => store.get("ordnance:dice-" + kind + ":" + gid + ":" + seat, {});
 
+  // An element is sent once: if the server saw it but did not record it (a refused
+  // reveal or action), sending it again at a later version would let the operator fit
+  // a seed to it, so the page starts a new chain instead (it counts from the next version).
+  function sentBefore(gid, seat, element, version) {
+    const sent = store.get("ordnance:dice-sent:" + gid + ":" + seat, null);
+    return !!sent && sent.element === element && sent.version !== version;
+  }
+  function markSent(gid, seat, element, version) {
+    store.set("ordnance:dice-sent:" + gid + ":" + seat, { element, version });
+  }
+
   // After each view: remember the commitment shown, publish the anchor, reveal the next element.
   async function sync(api, view) {
     const gid = view.game_id, seat = view.seat, d = view.dice;
@@ -167,9 +178,13 @@ const OrdnanceDice = (function () {
     if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
     if (d.chain.revealed || d.chain.from_version > view.version) return;
     const element = chain.after(d.chain.last);
-    if (!element) return;
+    if (!element || sentBefore(gid, seat, element, view.version)) {
+      await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
+      return;
+    }
+    markSent(gid, seat, element, view.version);
     const res = await api("/dice/reveal", { method: "POST", body: { version: view.version, commitment: view.commitment.hash, element } });
-    if (res.ok) remember("revealed", gid, seat, view.version, element);
+    remember(res.ok ? "revealed" : "refused", gid, seat, view.version, res.ok ? element : res.status);
   }
 
   // Fields an action sends: the commitment this seat saw and its element for this version.
@@ -180,7 +195,10 @@ const OrdnanceDice = (function () {
       const key = "ordnance:dice-root:" + view.game_id + ":" + view.seat;
       const chain = chains[key];
       const element = d.chain.revealed || (chain && chain.anchor === d.chain.anchor ? chain.after(d.chain.last) : null);
-      if (element) out.element = element;
+      if (element && !sentBefore(view.game_id, view.seat, element, view.version)) {
+        markSent(view.game_id, view.seat, element, view.version);
+        out.element = element;
+      }
     }
     return out;
   }
@@ -212,6 +230,7 @@ const OrdnanceDice = (function () {
     const { good, broken } = chainReveals(record);
     const seen = memory("seen", record.game_id, seat);
     const mine = memory("revealed", record.game_id, seat);
+    const refused = memory("refused", record.game_id, seat);
     return record.rolls.map((roll) => {
       const res = { seq: roll.seq, version: roll.version, status: "ok", problems: [], absent: [] };
       const fail = (p) => { res.problems.push(p); };
@@ -226,6 +245,7 @@ const OrdnanceDice = (function () {
         else if (e == null && revealed) fail(t("chain mismatch") + ": " + s + " " + t("revealed an element but the roll left it out"));
         else if (e != null && e !== revealed) fail(t("chain mismatch") + ": " + t("the element of") + " " + s + " " + t("is not the one its chain revealed"));
         if (s === seat && mine[roll.version] && e !== mine[roll.version]) fail(t("chain mismatch") + ": " + t("your own secret for this version was left out"));
+        if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
         if (e == null) res.absent.push(s);
       }
       if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
@@ -278,6 +298,7 @@ const OrdnanceDice = (function () {
     const list = el("ul", { class: "dice-checks", id: "verify-list" });
     for (const r of results) {
       const parts = ["#" + r.seq + ": " + (r.status === "ok" ? t("ok") : r.status === "hidden" ? t("hidden from you") : t("FAILS"))];
+      if (r.notes) parts.push(...r.notes);
       if (r.absent.length) parts.push(t("no secret from") + " " + r.absent.join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
       parts.push(...r.problems);
       list.append(el("li", { "data-seq": r.seq, class: "dice-" + r.status }, parts.join(" · ")));
