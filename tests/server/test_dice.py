@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,10 +18,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from ordnance.server import commitments
+from ordnance.server.app import create_app
 from ordnance.server.dice_scheme import derive, message, seed_hash
 from ordnance.server.dice_verify import MalformedRecord, check
 from ordnance.server.models import CommitmentRow
-from tests.server.conftest import Table
+from tests.server.conftest import Table, fresh_pg_db
 from tests.server.dice_helpers import Chain
 
 ATTACK = {"type": "attack", "dice": 6, "target": "2,0"}
@@ -305,3 +307,19 @@ def test_malformed_records_are_named(client: TestClient, change: Any, field: str
     with pytest.raises(MalformedRecord) as err:
         check(record)
     assert str(err.value).startswith(field) and "\n" not in str(err.value)
+
+
+@pytest.fixture
+def pg_client(pg_url: str) -> Iterator[TestClient]:
+    app = create_app(fresh_pg_db(pg_url), heartbeat=60.0)
+    with TestClient(app) as c:
+        yield c
+    app.state.service.journal.close()
+
+
+@pytest.mark.postgres
+def test_dice_on_postgres(pg_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same flow, the chain rules and the late-reveal retry on PostgreSQL."""
+    test_server_roll_combines_every_revealed_secret(pg_client)
+    test_reveals_follow_the_chain_one_step_per_version(pg_client)
+    test_a_reveal_arriving_while_the_rules_run_is_not_left_out(pg_client, monkeypatch)
