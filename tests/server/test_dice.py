@@ -230,6 +230,17 @@ def test_an_action_element_must_match_the_reveal(client: TestClient) -> None:
     assert table.post("allies", "/actions", body).status_code == 200
 
 
+def test_a_refused_action_stores_no_element(client: TestClient) -> None:
+    """Nothing is written for a refused action, its dice element included."""
+    table, allies, _axis = _sit(client)
+    body = {"action": {"type": "buy", "kind": "phosphorus-round", "hex": "1,0"}}
+    res = table.post(
+        "allies", "/actions", dict(body, expected_version=1, element=allies.next_element())
+    )
+    assert res.status_code == 422 and res.json()["clause"] == "TEST-STATUS-1"
+    assert table.get("allies", "/view").json()["dice"]["chain"]["revealed"] is None
+
+
 def test_a_reveal_arriving_while_the_rules_run_is_not_left_out(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -62,11 +62,24 @@ def set_mode(journal: Journal, game_id: str, mode: str) -> None:
         s.add(DiceTableRow(game_id=game_id, mode=mode))
 
 
+#: (database, game) -> mode: the setting never changes once the table exists.
+_MODES: dict[tuple[str, str], str] = {}
+
+
 def mode(journal: Journal, game_id: str) -> str:
     """``server`` unless the table was made with entered dice agreed."""
-    with journal.reading() as s:
-        row = s.get(DiceTableRow, game_id)
-    return row.mode if row is not None else "server"
+    key = (journal.url, game_id)
+    found = _MODES.get(key)
+    if found is None:
+        with journal.reading() as s:
+            row = s.get(DiceTableRow, game_id)
+        if row is None:
+            return "server"  # made outside the server (or before 0004): not cached
+        found = row.mode
+        if len(_MODES) > 100_000:
+            _MODES.clear()
+        _MODES[key] = found
+    return found
 
 
 def check_entered(journal: Journal, game_id: str) -> None:
