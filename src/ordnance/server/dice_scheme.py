@@ -68,7 +68,7 @@ def message(game_id: str, version: int, elements: Mapping[str, str | None]) -> b
     ``None`` when the seat revealed nothing for this version (written ``-``).
 
     >>> message("g1", 3, {"b": None, "a": "00" * 32})[:30]
-    b'ordnance-dice-v1\\ng1\\n3\\na=00000'
+    b'ordnance-dice-v1\\ng1\\n3\\na=000000'
     """
     lines = [SCHEME, game_id, str(version)]
     for seat in sorted(elements, key=_seat_key):
