@@ -27,7 +27,7 @@ this module enforces, and why:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,6 @@ from ordnance.server.models import (
     DiceRevealRow,
     DiceRollRow,
     DiceTableRow,
-    SeatRow,
 )
 
 MODES = ("server", "entered")
@@ -232,22 +231,35 @@ def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict
         anchor = _anchor(s, game_id, seat)
         if anchor is None:
             return {"anchor": None, "from_version": None, "last": None, "revealed": None}
-        last = _last_reveal(s, anchor)
-        now = _reveal_at(s, game_id, seat, version)
+        last = _last_reveal(s, anchor)  # reveals are made at the current version only
         return {
             "anchor": anchor.anchor,
             "from_version": anchor.from_version,
             "last": anchor.anchor if last is None else last.element,
-            "revealed": None if now is None else now.element,
+            "revealed": last.element if last is not None and last.for_version == version else None,
         }
 
 
-def table_seats(journal: Journal, game_id: str) -> list[str]:
-    with journal.reading() as s:
-        return sorted(
-            s.scalars(select(SeatRow.seat).where(SeatRow.game_id == game_id)).all(),
-            key=lambda x: x.encode("utf-8"),
-        )
+#: (database, game) -> the game's seats, sorted by UTF-8 bytes.
+_SEATS: dict[tuple[str, str], list[str]] = {}
+
+
+def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:
+    """Every seat of the game, sorted by UTF-8 bytes: the seats of every roll's message.
+
+    Taken from the game (``seats`` is called once per table and remembered), not
+    from the seat-link rows, so that the set is the same for every roll of the
+    table whatever links exist: a server free to drop a seat from the message
+    could choose between two rolls.
+    """
+    key = (journal.url, game_id)
+    found = _SEATS.get(key)
+    if found is None:
+        found = sorted(set(seats()), key=lambda x: x.encode("utf-8"))
+        if len(_SEATS) > 100_000:
+            _SEATS.clear()
+        _SEATS[key] = found
+    return list(found)
 
 
 # -- rolling --------------------------------------------------------------------------
@@ -265,8 +277,16 @@ class RollPlan:
         """Runs in the journal's appending transaction (``GameSession.act(also=)``)."""
 
         def write(s: Session) -> None:
-            done = _reveal_at(s, self.game_id, self.actor, self.version)
-            if self.actor_new is not None and done is None:
+            now = {
+                r.seat: r.element
+                for r in s.scalars(
+                    select(DiceRevealRow).where(
+                        DiceRevealRow.game_id == self.game_id,
+                        DiceRevealRow.for_version == self.version,
+                    )
+                ).all()
+            }
+            if self.actor_new is not None and self.actor not in now:
                 anchor = _check_next(s, self.game_id, self.actor, self.version, self.actor_new)
                 s.add(
                     DiceRevealRow(
@@ -277,16 +297,7 @@ class RollPlan:
                         anchor_id=anchor.id,
                     )
                 )
-                s.flush()
-            now = {
-                r.seat: r.element
-                for r in s.scalars(
-                    select(DiceRevealRow).where(
-                        DiceRevealRow.game_id == self.game_id,
-                        DiceRevealRow.for_version == self.version,
-                    )
-                ).all()
-            }
+                now[self.actor] = self.actor_new
             if now != {k: v for k, v in self.elements.items() if v is not None}:
                 raise RevealsChanged()
             if source.rolls:
@@ -303,10 +314,14 @@ class RollPlan:
 
 
 def plan_roll(
-    journal: Journal, game_id: str, version: int, actor: str, element: str | None
+    journal: Journal,
+    game_id: str,
+    version: int,
+    actor: str,
+    element: str | None,
+    seats: Sequence[str],
 ) -> RollPlan:
     """Collect the revealed elements for ``version`` (the actor's may come with the action)."""
-    seats = table_seats(journal, game_id)
     with journal.reading() as s:
         found = {
             r.seat: r.element
@@ -340,6 +355,7 @@ def record(
     seat: str,
     entries: Sequence[JournalEntry],
     next_hash: str,
+    seats: Sequence[str],
 ) -> dict[str, Any]:
     """Everything a seat needs to recompute every server roll it may see.
 
@@ -347,7 +363,6 @@ def record(
     ``python -m ordnance.server.verify`` recompute it all.
     """
     version = len(entries)
-    seats = table_seats(journal, game_id)
     commits = {c.for_version: c for c in commitments.all_commitments(journal, game_id, version)}
     with journal.reading() as s:
         anchors = s.scalars(
@@ -403,7 +418,7 @@ def record(
         "scheme": SCHEME,
         "game_id": game_id,
         "version": version,
-        "seats": seats,
+        "seats": list(seats),
         "next": {"version": version, "hash": next_hash},
         "chains": chains,
         "rolls": rolls,

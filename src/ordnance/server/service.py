@@ -239,7 +239,15 @@ class TableService:
         """Every server roll with the secrets that made it, for the seat to recompute."""
         entries = self.session(game_id).entries()
         pending = commitments.commitment(self.journal, game_id, len(entries))
-        return dice_table.record(self.journal, game_id, seat, entries, pending.seed_hash)
+        seats = self._dice_seats(game_id)
+        return dice_table.record(self.journal, game_id, seat, entries, pending.seed_hash, seats)
+
+    def _dice_seats(self, game_id: str) -> list[str]:
+        session = self.session(game_id)
+        game = session.game
+        return dice_table.table_seats(
+            self.journal, game_id, lambda: game.seats(game.new(dict(session.settings)))
+        )
 
     def dice_anchor(self, game_id: str, seat: str, anchor: str) -> dict[str, Any]:
         """Publish the seat's chain anchor (counts from the next version)."""
@@ -316,7 +324,8 @@ class TableService:
                 commit = commitments.commitment(self.journal, game_id, version)
                 if commitment is not None and commitment != commit.seed_hash:
                     raise StaleVersion(expected_version, version)
-                plan = dice_table.plan_roll(self.journal, game_id, version, seat, element)
+                seats = self._dice_seats(game_id)
+                plan = dice_table.plan_roll(self.journal, game_id, version, seat, element, seats)
                 source = dice_table.dice_source(commit.seed, game_id, version, plan.elements)
                 also = plan.hook(source)
             else:
