@@ -97,10 +97,10 @@ def test_an_element_sent_but_not_recorded_is_never_sent_again(
     assert (
         httpx.post(f"{base}/api/tables/{gid}/actions", json=body, headers=allies).status_code == 200
     )
-    from ordnance.server.dice_scheme import chain_from
+    from ordnance.server.dice_scheme import CHAIN_LENGTH, chain_from
 
     stored = json.loads(secret.read_text())
-    first = chain_from(stored["root"], 10_000)[-2]
+    first = chain_from(stored["root"], CHAIN_LENGTH)[-2]
     stored["sent"] = {"element": first, "version": 0}  # as if sent at version 0 and lost
     secret.write_text(json.dumps(stored))
     res = _run("reveal", *args)

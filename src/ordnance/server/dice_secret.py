@@ -145,7 +145,9 @@ def reveal(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = No
         return
     element = next_reveal(chain, state["last"])
     if element is None:
-        raise _fail("the chain is used up or the server's last element is not in it: run `anchor`")
+        raise _fail(
+            "the chain is used up or the server's last element is not in it: run `anchor --new`"
+        )
     sent = _sent(path)
     if sent.get("element") == element and sent.get("version") != view["version"]:
         # the server saw this element (for another version) without recording it:

@@ -15,7 +15,7 @@
 
 const OrdnanceDice = (function () {
   const SCHEME = "ordnance-dice-v1";
-  const CHAIN_LENGTH = 10000;
+  const CHAIN_LENGTH = 2048; // reveals per chain; a used-up chain is replaced by a new one
 
   // ---- SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over Uint8Array ----------------
   const K = new Uint32Array([
@@ -151,7 +151,7 @@ const OrdnanceDice = (function () {
     const map = store.get(key, {});
     map[version] = value;
     const keys = Object.keys(map).map(Number).sort((a, b) => a - b);
-    while (keys.length > 2000) delete map[keys.shift()];
+    while (keys.length > 500) delete map[keys.shift()];
     store.set(key, map);
   }
   const memory = (kind, gid, seat) => store.get("ordnance:dice-" + kind + ":" + gid + ":" + seat, {});
