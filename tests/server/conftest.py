@@ -28,9 +28,14 @@ class Table:
     """A created table plus a client per seat."""
 
     def __init__(
-        self, client: TestClient, game: str = "secrets", settings: dict[str, Any] | None = None
+        self,
+        client: TestClient,
+        game: str = "secrets",
+        settings: dict[str, Any] | None = None,
+        dice: str = "server",
     ):
-        res = client.post("/api/tables", json={"game": game, "settings": settings or {}})
+        body = {"game": game, "settings": settings or {}, "dice": dice}
+        res = client.post("/api/tables", json=body)
         assert res.status_code == 201, res.text
         data = res.json()
         self.client = client

@@ -124,6 +124,7 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         # the host creates the table from the page alone
         host.goto(server + "/")
         host.select_option("#game", "secrets")
+        host.select_option("#dice-setting", "entered")  # one attack below enters its dice
         host.click("#create-button")
         host.wait_for_selector('#seat-links li[data-seat="axis"]')
         invite = host.locator('#seat-links li[data-seat="axis"] input.link').input_value()
@@ -197,6 +198,7 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         german.goto(server + "/?lang=en")
         german.select_option("#game", "toi")
         german.select_option('#settings select[name="start_phase"]', label="status")
+        german.select_option("#dice-setting", "entered")  # the script enters its dice
         german.click("#create-button")
         german.wait_for_selector('#seat-links li[data-seat="soviet"]')
         invite = german.locator('#seat-links li[data-seat="soviet"] input.link').input_value()

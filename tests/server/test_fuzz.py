@@ -22,7 +22,14 @@ from sqlalchemy import func, select
 
 from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.server.app import create_app
-from ordnance.server.models import CommitmentRow, SeatRow, UndoRequestRow
+from ordnance.server.models import (
+    CommitmentRow,
+    DiceAnchorRow,
+    DiceRevealRow,
+    DiceRollRow,
+    SeatRow,
+    UndoRequestRow,
+)
 from tests.server.conftest import Table
 
 
@@ -40,14 +47,23 @@ def _snapshot(app: FastAPI) -> tuple[Any, ...]:
     with journal.reading() as s:
         counts = tuple(
             s.scalar(select(func.count()).select_from(t))
-            for t in (GameRow, EntryRow, SeatRow, UndoRequestRow, CommitmentRow)
+            for t in (
+                GameRow,
+                EntryRow,
+                SeatRow,
+                UndoRequestRow,
+                DiceAnchorRow,
+                DiceRevealRow,
+                DiceRollRow,
+                CommitmentRow,
+            )
         )
         versions = tuple(s.execute(select(GameRow.id, GameRow.version).order_by(GameRow.id)).all())
         undo = tuple(s.execute(select(UndoRequestRow.id, UndoRequestRow.status)).all())
     return counts, versions, undo
 
 
-OPERATIONS = 13  # operations in the document besides the stream (checked below)
+OPERATIONS = 15  # operations in the document besides the stream (checked below)
 
 
 @pytest.mark.parametrize("mode", ["positive", "negative"])
@@ -82,7 +98,7 @@ def test_api_never_fails_and_refusals_change_nothing(
                 after = _snapshot(app)
                 # a dice commitment may be drawn when a version is first viewed;
                 # nothing else may move
-                assert after[1:] == before[1:] and after[0][:4] == before[0][:4], (
+                assert after[1:] == before[1:] and after[0][:7] == before[0][:7], (
                     label,  # noqa: B023
                     response.text,
                 )

@@ -30,7 +30,7 @@ HE = {"type": "he_fire", "side": "us", "target": "4,1", "firepower": 4, "hit_num
 
 
 def _waw(client: TestClient) -> Table:
-    t = Table(client, "waw")
+    t = Table(client, "waw", dice="entered")
     for seat, action in SETUP:
         assert t.act(seat, action).status_code == 200
     assert t.act("us", HE, dice=[6, 6, 5, 1, 2]).status_code == 200
@@ -115,7 +115,7 @@ def _toi_play_ru(client: TestClient, secret: str) -> list[str]:
     from tests.server.test_toi import GERMAN_ATTACK_DICE, _dice_needed
     from tests.server.toi_script import SCRIPT, normalise, with_secret
 
-    table = Table(client, "toi", {"start_phase": "status"})
+    table = Table(client, "toi", {"start_phase": "status"}, dice="entered")
     seen: list[str] = []
 
     def look() -> None:
@@ -154,7 +154,7 @@ def test_toi_soviets_russian_answers_do_not_depend_on_the_german_token(
 
 
 def test_toi_forms_and_los_in_russian(client: TestClient) -> None:
-    t = Table(client, "toi", {"start_phase": "status"})
+    t = Table(client, "toi", {"start_phase": "status"}, dice="entered")
     assert t.act("german", {"type": "advance", "to": "munitions"}).status_code == 200
     en, ru = t.get("german", "/view").json(), t.get("german", "/view?lang=ru").json()
     assert [x["type"] for x in ru["legal"]] == [x["type"] for x in en["legal"]]
@@ -340,7 +340,7 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
             t.post("russian", "/odds?lang=ru", {"action": action}).json()["odds"]["title"] == title
         )
 
-    toi = Table(client, "toi", {"start_phase": "status"})
+    toi = Table(client, "toi", {"start_phase": "status"}, dice="entered")
     assert toi.act("german", {"type": "advance", "to": "munitions"}).status_code == 200
     # each nation's steps wait for it (TOI-GEN-4, TOI-B8): the soviet says done in each,
     # so the german, last awaited, has the advance form

@@ -27,7 +27,7 @@ GERMAN_ATTACK_DICE = [6, 6, 4, 2, 1, 1, 2, 3, 5]
 
 
 def _play(client: TestClient, secret: str) -> tuple[list[str], list[str]]:
-    table = Table(client, "toi", {"start_phase": "status"})
+    table = Table(client, "toi", {"start_phase": "status"}, dice="entered")
     seen: dict[str, list[str]] = {"soviet": [], "german": []}
 
     def look(seat: str) -> None:

@@ -36,6 +36,8 @@ SCRIPT: list[tuple[str, dict[str, Any], list[int] | None]] = [
 SECRETS = ("AP-B", "AP-C")
 
 _VOLATILE = {"game_id", "hash", "seed", "commitment", "next", "ticket", "token", "link", "request"}
+#: each seat's random dice chain (ordnance-dice-v1): drawn per browser, so it differs by design
+_VOLATILE |= {"anchor", "chain", "chains", "element", "elements"}
 
 
 def strip(value: Any) -> Any:

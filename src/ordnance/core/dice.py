@@ -27,6 +27,8 @@ ordnance.core.errors.InvalidDice: die #1 is 7, but a d6 shows 1 to 6
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -121,6 +123,49 @@ class SeededDice(DiceSource):
 
     def _next(self, sides: int, label: str) -> int:
         return self._rng.randint(1, sides)
+
+
+class HmacDice(DiceSource):
+    """Dice drawn from an HMAC-SHA256 byte stream: reproducible in any language.
+
+    The stream is ``HMAC-SHA256(key, message || uint32_be(i))`` for blocks
+    ``i = 0, 1, 2, ...``, concatenated. A die with ``sides`` faces (2 to 256)
+    takes the next byte ``b`` of the stream: if ``b`` is below the largest
+    multiple of ``sides`` not above 256 it shows ``b % sides + 1``, otherwise
+    the byte is skipped and the next one is tried (rejection sampling, so no
+    face is more likely than another). Dice consume bytes in the order they
+    are asked for. ``random.Random`` is not used because its algorithm is
+    Python's own; the table page and third-party verifiers must recompute the
+    same faces (the server's verifier and the page's ``dice.js`` do).
+
+    >>> src = HmacDice(b"key", b"message")
+    >>> [src.d6() for _ in range(6)]
+    [3, 4, 2, 3, 4, 3]
+    """
+
+    def __init__(self, key: bytes, message: bytes):
+        super().__init__()
+        self.key = key
+        self.message = message
+        self._buffer = b""
+        self._block = 0
+
+    def _byte(self) -> int:
+        if not self._buffer:
+            counter = self._block.to_bytes(4, "big")
+            self._buffer = hmac.new(self.key, self.message + counter, hashlib.sha256).digest()
+            self._block += 1
+        value, self._buffer = self._buffer[0], self._buffer[1:]
+        return value
+
+    def _next(self, sides: int, label: str) -> int:
+        if not 2 <= sides <= 256:
+            raise InvalidDice(f"a d{sides} cannot be drawn from bytes (2 to 256 sides)")
+        limit = 256 - 256 % sides
+        while True:
+            b = self._byte()
+            if b < limit:
+                return b % sides + 1
 
 
 class EnteredDice(DiceSource):

@@ -1,11 +1,13 @@
-"""Commit-reveal for dice the server rolls.
+"""The server's half of every roll: a seed committed before it is used.
 
 Before the action taken at game version N exists, the server draws a fresh
 seed, stores it, and publishes ``sha256(seed)`` in every seat's view. The
-action at version N rolls ``SeededDice(seed)``. Once the game has moved past
-N the seed is shown, and anyone can check two things without trusting the
-server: the seed hashes to what was published, and ``SeededDice(seed)``
-hands out exactly the dice recorded in the journal (:func:`verify_roll`).
+action at N rolls with that seed *and* the chain elements the seats revealed
+for N (:mod:`ordnance.server.dice_table`, scheme ``ordnance-dice-v1`` in
+:mod:`ordnance.server.dice_scheme`), so the seed alone decides nothing: an
+operator who reads or replaces a seed before it is published still cannot
+choose or predict a roll without every seat's next element. Once the game has
+moved past N the seed is shown and anyone can recompute the dice.
 
 A refused action writes nothing, so the commitment for N stays unrevealed and
 serves the next attempt. Dice that an event hides from a seat (a secret roll)
@@ -14,26 +16,16 @@ keep their seed hidden from that seat too, since the seed would reveal them.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ordnance.core.dice import SeededDice
 from ordnance.core.journal import Journal
+from ordnance.server.dice_scheme import fresh_seed, seed_hash
 from ordnance.server.models import CommitmentRow
 
-
-def seed_hash(seed: str) -> str:
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
-
-
-def fresh_seed() -> str:
-    return secrets.token_hex(16)
+__all__ = ["Commitment", "all_commitments", "commitment", "fresh_seed", "seed_hash"]
 
 
 #: Commitments are drawn this many versions ahead in one transaction, so an
@@ -121,28 +113,3 @@ def all_commitments(journal: Journal, game_id: str, below: int) -> list[Commitme
                 .order_by(CommitmentRow.for_version)
             ).all()
         )
-
-
-def verify_roll(seed: str, published_hash: str, dice: Sequence[Sequence[Any]]) -> dict[str, Any]:
-    """Check one roll: the hash, then that ``SeededDice(seed)`` gives ``dice``.
-
-    ``dice`` is the journal's list of ``[value, sides, label]``.
-
-    >>> seed = "00ff"
-    >>> src = SeededDice(seed); rolled = [[src.d6(), 6, ""], [src.d6(), 6, ""]]
-    >>> verify_roll(seed, seed_hash(seed), rolled)["ok"]
-    True
-    >>> verify_roll(seed, seed_hash(seed), [[7 - rolled[0][0], 6, ""]])["ok"]
-    False
-    """
-    hash_ok = seed_hash(seed) == published_hash
-    src = SeededDice(seed)
-    expected = [src.die(int(sides)) for _v, sides, *_ in dice]
-    actual = [int(v) for v, *_ in dice]
-    return {
-        "ok": hash_ok and expected == actual,
-        "hash_ok": hash_ok,
-        "dice_ok": expected == actual,
-        "expected": expected,
-        "recorded": actual,
-    }

@@ -6,6 +6,11 @@
   seed for the action taken at game version N is drawn and its hash stored
   (and shown to both seats) before that action exists; the seed is shown once
   the game has moved past N.
+* ``dice_tables``, ``dice_anchors``, ``dice_reveals``, ``dice_rolls``
+  (migration 0004): the seats' part of every roll (scheme
+  ``ordnance-dice-v1``, :mod:`ordnance.server.dice_scheme`): the table's dice
+  setting, each seat's published chain anchor, each element a seat revealed
+  for a version, and which elements a roll used.
 * ``undo_requests`` (:class:`ConsentRequestRow`, migrations 0002 and 0005):
   every consent request: an undo, or an action that changes the other side's
   pieces. A partial unique index keeps at most one ``pending`` request per
@@ -96,3 +101,63 @@ class ConsentRequestRow(Base):
 
 #: The 0002 name, kept for existing imports.
 UndoRequestRow = ConsentRequestRow
+
+
+class DiceTableRow(Base):
+    """The dice setting agreed when the table was made: ``server`` or ``entered``."""
+
+    __tablename__ = "dice_tables"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    mode: Mapped[str] = mapped_column(String(16))
+
+
+class DiceAnchorRow(Base):
+    """A seat's published chain anchor, usable for versions >= ``from_version``."""
+
+    __tablename__ = "dice_anchors"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "from_version", name="uq_dice_anchors_seat_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    anchor: Mapped[str] = mapped_column(String(64))
+    from_version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class DiceRevealRow(Base):
+    """One chain element a seat revealed for the action at ``for_version``."""
+
+    __tablename__ = "dice_reveals"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "for_version", name="uq_dice_reveals_seat_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    for_version: Mapped[int] = mapped_column(Integer)
+    element: Mapped[str] = mapped_column(String(64))
+    anchor_id: Mapped[int] = mapped_column(ForeignKey("dice_anchors.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class DiceRollRow(Base):
+    """A server roll: the seats' elements it used (None: the seat revealed nothing)."""
+
+    __tablename__ = "dice_rolls"
+    __table_args__ = (
+        UniqueConstraint("game_id", "for_version", name="uq_dice_rolls_game_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    for_version: Mapped[int] = mapped_column(Integer)
+    scheme: Mapped[str] = mapped_column(String(32))
+    elements: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -34,6 +34,8 @@ LangQ = Annotated[
 ]
 
 
+Hex64 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", min_length=64, max_length=64)]
+
 #: The largest version a request may name (the journal's version columns are 32-bit).
 MAX_VERSION = 2**31 - 1
 
@@ -42,6 +44,12 @@ class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
     settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
+    dice: Literal["server", "entered"] = Field(
+        default="server",
+        description="How dice are rolled, agreed now for the whole table: 'server' (every "
+        "seat helps make each roll; entered dice are refused) or 'entered' (real dice "
+        "rolled at one table and typed in).",
+    )
 
 
 class Act(BaseModel):
@@ -56,9 +64,31 @@ class Act(BaseModel):
     dice: list[Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
         default=None,
         max_length=200,
-        description="Dice rolled at the table, in order; omit to let the server roll "
-        "with its published commitment.",
+        description="Dice rolled at the table, in order (only at a table made with "
+        "dice 'entered'); omit to let the server roll.",
     )
+    element: Hex64 | None = Field(
+        default=None,
+        description="Your next dice chain element for this roll, if you have not "
+        "revealed it for this version yet (see POST .../dice/reveal).",
+    )
+    commitment: Hex64 | None = Field(
+        default=None,
+        description="The commitment hash you saw for this version; refused with 409 "
+        "if it is not the current one.",
+    )
+
+
+class DiceAnchor(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    anchor: Hex64 = Field(description="SHA-256 applied N times to your secret root (hex).")
+
+
+class DiceReveal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=0, le=MAX_VERSION, description="The version you reveal for.")
+    commitment: Hex64 = Field(description="The commitment hash you saw for that version.")
+    element: Hex64 = Field(description="Your next chain element (hex).")
 
 
 class Odds(BaseModel):
@@ -113,7 +143,7 @@ def modules(lang: LangQ = "en") -> dict[str, Any]:
 
 @router.post("/tables", status_code=201, summary="Create a table (ordnance game new)")
 def create_table(body: NewTable, service: Service) -> dict[str, Any]:
-    game_id, tokens = service.create(body.game, body.settings)
+    game_id, tokens = service.create(body.game, body.settings, body.dice)
     return {
         "game_id": game_id,
         "game": body.game,
@@ -154,7 +184,15 @@ def act(
     game_id: GameId, body: Act, service: Service, creds: Creds, response: Response
 ) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
-    result = service.act(game_id, seat, body.action, body.expected_version, body.dice)
+    result = service.act(
+        game_id,
+        seat,
+        body.action,
+        body.expected_version,
+        body.dice,
+        element=body.element,
+        commitment=body.commitment,
+    )
     if "pending" in result:
         response.status_code = 202
     return result
@@ -213,9 +251,24 @@ def request_answer(
     return service.answer_request(game_id, seat, request_id, body.accept)
 
 
-@router.get("/tables/{game_id}/dice", summary="Every server roll with its commitment")
+@router.get("/tables/{game_id}/dice", summary="Every server roll with the secrets that made it")
 def dice(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
     return service.dice_record(game_id, seat_of(service, game_id, creds))
+
+
+@router.post("/tables/{game_id}/dice/anchor", summary="Publish your seat's dice chain anchor")
+def dice_anchor(
+    game_id: GameId, body: DiceAnchor, service: Service, creds: Creds
+) -> dict[str, Any]:
+    return service.dice_anchor(game_id, seat_of(service, game_id, creds), body.anchor)
+
+
+@router.post("/tables/{game_id}/dice/reveal", summary="Reveal your next chain element")
+def dice_reveal(
+    game_id: GameId, body: DiceReveal, service: Service, creds: Creds
+) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    return service.dice_reveal(game_id, seat, body.version, body.commitment, body.element)
 
 
 @router.post("/tables/{game_id}/ticket", summary="A short ticket for the live stream")

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
@@ -33,8 +34,8 @@ from ordnance.core.game import render_message
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.core.journal.session import effective_entries
-from ordnance.server import commitments, i18n, seats
+from ordnance.core.journal.session import Within, effective_entries
+from ordnance.server import commitments, dice_table, i18n, seats
 from ordnance.server.models import CommitmentRow, ConsentRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -141,11 +142,17 @@ class TableService:
         self._lock = threading.Lock()
 
     # -- tables ------------------------------------------------------------------
-    def create(self, game_name: str, settings: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    def create(
+        self, game_name: str, settings: Mapping[str, Any], dice: str = "server"
+    ) -> tuple[str, dict[str, str]]:
+        """Make a table; ``dice`` is the agreed dice setting (``server`` or ``entered``)."""
+        if dice not in dice_table.MODES:
+            raise BadAction(f"dice must be one of {', '.join(dice_table.MODES)}")
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         session = GameSession.create(self.journal, game_name, dict(settings))
         tokens = seats.add_seats(self.journal, session.game_id, list(game.seats(state)))
+        dice_table.set_mode(self.journal, session.game_id, dice)
         commitments.commitment(self.journal, session.game_id, 0)
         return session.game_id, tokens
 
@@ -190,6 +197,11 @@ class TableService:
             "legal": guarded(lambda: game.legal(state, seat)),
             "commitment": {"version": version, "hash": commit.seed_hash},
             "turn": guarded(lambda: game.turn(state).to_view()),
+            "dice": {
+                "scheme": dice_table.SCHEME,
+                "mode": dice_table.mode(self.journal, game_id),
+                "chain": dice_table.chain_state(self.journal, game_id, seat, version),
+            },
             "undo": undo,
             "pending_request": undo["pending"],
         }
@@ -235,32 +247,30 @@ class TableService:
         }
 
     def dice_record(self, game_id: str, seat: str) -> dict[str, Any]:
-        """Every server roll with its commitment, and the server's own check."""
-        log = self.log(game_id, seat)
-        rolls = []
-        for row in log["entries"]:
-            commit = row["commitment"]
-            if commit is None:
-                continue
-            item = {"seq": row["seq"], "hash": commit["hash"], "seed": commit["seed"]}
-            if commit["seed"] is not None:
-                dice = [[v, s, ""] for v, s in zip(row["dice"], commit["sides"], strict=True)]
-                item["dice"] = row["dice"]
-                item["sides"] = commit["sides"]
-                item["verified"] = commitments.verify_roll(commit["seed"], commit["hash"], dice)[
-                    "ok"
-                ]
-            else:
-                item["dice"] = None
-                item["verified"] = None
-            rolls.append(item)
-        pending = commitments.commitment(self.journal, game_id, log["version"])
-        return {
-            "game_id": game_id,
-            "version": log["version"],
-            "next": {"version": log["version"], "hash": pending.seed_hash},
-            "rolls": rolls,
-        }
+        """Every server roll with the secrets that made it, for the seat to recompute."""
+        entries = self.session(game_id).entries()
+        pending = commitments.commitment(self.journal, game_id, len(entries))
+        seats = self._dice_seats(game_id)
+        return dice_table.record(self.journal, game_id, seat, entries, pending.seed_hash, seats)
+
+    def _dice_seats(self, game_id: str) -> list[str]:
+        session = self.session(game_id)
+        game = session.game
+        return dice_table.table_seats(
+            self.journal, game_id, lambda: game.seats(game.new(dict(session.settings)))
+        )
+
+    def dice_anchor(self, game_id: str, seat: str, anchor: str) -> dict[str, Any]:
+        """Publish the seat's chain anchor (counts from the next version)."""
+        self.session(game_id)
+        return dice_table.register_anchor(self.journal, game_id, seat, anchor)
+
+    def dice_reveal(
+        self, game_id: str, seat: str, version: int, seen_hash: str, element: str
+    ) -> dict[str, Any]:
+        """Deposit the seat's next chain element for the roll at ``version``."""
+        self.session(game_id)
+        return dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element)
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> dict[str, Any] | None:
         session = self.session(game_id)
@@ -296,6 +306,8 @@ class TableService:
         action: Mapping[str, Any],
         expected_version: int,
         dice: Sequence[int] | None = None,
+        element: str | None = None,
+        commitment: str | None = None,
     ) -> dict[str, Any]:
         """Apply ``action`` for ``seat`` at ``expected_version``.
 
@@ -305,31 +317,66 @@ class TableService:
         the table and every accepted write draw the commitment of the version
         they lead to. (A table made outside the server, e.g. by ``ordnance game
         new``, gets its first commitments from the first view or action.)
+
+        Server dice combine the committed seed with the elements the seats
+        revealed for this version (``element`` is the actor's, if not yet
+        deposited; ``commitment``, the hash the actor saw, must be the
+        current one). Entered dice need a table made with ``dice: entered``.
         """
         session = self.session(game_id)
         self._check_side(action, seat)
         version = session.version
         if expected_version != version:
             raise StaleVersion(expected_version, version)
-        state = session.replay(session.entries())
+        state = session.state()
         ask_of = guarded(lambda: session.game.needs_consent(state, dict(action), seat))
         if ask_of is not None:
             return {
                 "version": version,
                 "pending": self._request_action(session, seat, action, version, dice, ask_of),
             }
-        source: DiceSource
-        if dice is None:
-            commit = commitments.commitment(self.journal, game_id, version)
-            source = SeededDice(commit.seed)
+        for _attempt in range(5):
+            source: DiceSource
+            hook: Within | None = None
+            if dice is None:
+                source, hook = self._server_dice(game_id, version, seat, element, commitment)
+            else:
+                dice_table.check_entered(self.journal, game_id)
+                source = EnteredDice(list(dice))
+            try:
+                run = partial(
+                    session.act, dict(action), source, seat, expected_version, within=hook
+                )
+                entry = guarded(run)
+                break
+            except dice_table.RevealsChanged:
+                continue  # a seat revealed meanwhile: roll again with its element
         else:
-            source = EnteredDice(list(dice))
-        entry = guarded(lambda: session.act(dict(action), source, seat, expected_version))
+            raise StaleVersion(expected_version, session.version)
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row = entry.for_seat(seat)
         row["dice_origin"] = entry.dice_origin
         return {"version": entry.seq, "entry": row}
+
+    def _server_dice(
+        self,
+        game_id: str,
+        version: int,
+        seat: str,
+        element: str | None = None,
+        commitment: str | None = None,
+    ) -> tuple[DiceSource, Within]:
+        """The dice of the action at ``version``: the committed server seed and the seats'
+        revealed elements (scheme ``ordnance-dice-v1``), and the hook that records them in
+        the journal's appending transaction."""
+        commit = commitments.commitment(self.journal, game_id, version)
+        if commitment is not None and commitment != commit.seed_hash:
+            raise StaleVersion(version, version)
+        seats = self._dice_seats(game_id)
+        plan = dice_table.plan_roll(self.journal, game_id, version, seat, element, seats)
+        source = dice_table.dice_source(commit.seed, game_id, version, plan.elements)
+        return source, plan.hook(source)
 
     @staticmethod
     def _check_side(action: Mapping[str, Any], seat: str) -> None:
@@ -363,7 +410,7 @@ class TableService:
     ) -> dict[str, Any]:
         """An action that changes ``ask_of``'s pieces: checked now, applied on its yes."""
         game = session.game
-        state = session.replay(session.entries())
+        state = session.state()
         if dice is None:
             probe: DiceSource = SeededDice(
                 commitments.commitment(self.journal, session.game_id, version).seed
@@ -496,10 +543,15 @@ class TableService:
             payload = req.payload or {}
             dice = payload.get("dice")
             source: DiceSource
+            within: Within = claim
             if dice is None:
-                commit = commitments.commitment(self.journal, game_id, req.at_version)
-                source = SeededDice(commit.seed)
+                source, record = self._server_dice(game_id, req.at_version, req.requested_by)
+
+                def within(s: Session) -> None:  # the answer and the dice record, atomically
+                    claim(s)
+                    record(s)
             else:
+                dice_table.check_entered(self.journal, game_id)
                 source = EnteredDice([int(d) for d in dice])
             action = dict(payload.get("action") or {})
             entry = guarded(
@@ -509,7 +561,7 @@ class TableService:
                     req.requested_by,
                     req.at_version,
                     consented=True,
-                    within=claim,
+                    within=within,
                 )
             )
             result["version"] = entry.seq

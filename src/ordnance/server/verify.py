@@ -1,11 +1,16 @@
 """Check every server roll of a table yourself: ``python -m ordnance.server.verify``.
 
 Reads the dice record (``GET /api/tables/<id>/dice`` as your seat, from a
-running server with ``--url`` and ``--token``, or from a saved JSON file) and,
-without trusting the server's own ``verified`` flags, checks for each roll
-whose seed you may see that ``sha256(seed)`` is the published hash and that
-``SeededDice(seed)`` gives exactly the recorded dice. Exit status 0 when all
-check out, 1 otherwise.
+running server with ``--url`` and ``--token``, from a saved JSON file, or
+``-`` for standard input) and recomputes every roll from the revealed
+secrets (:mod:`ordnance.server.dice_verify`), without trusting anything the
+server says about them.
+
+Exit status: 0 when every roll was recomputed and matches; 1 when a roll
+fails, when a roll's seed is hidden from your seat (unless
+``--allow-hidden``), or when nothing could be verified at all; 2 when the
+record cannot be read (bad JSON or fields, a missing file, a server that is
+down or refuses the token). Every problem is one line on standard error.
 """
 
 from __future__ import annotations
@@ -17,57 +22,99 @@ from typing import Annotated, Any
 
 import typer
 
-from ordnance.server.commitments import verify_roll
+from ordnance.server.dice_verify import MalformedRecord, Report, check
 
 app = typer.Typer(add_completion=False)
 
 
-def check(record: dict[str, Any]) -> dict[str, Any]:
-    results = []
-    for roll in record.get("rolls", []):
-        if roll.get("seed") is None:
-            results.append({"seq": roll["seq"], "ok": None, "why": "seed hidden from this seat"})
-            continue
-        dice = [[v, s, ""] for v, s in zip(roll["dice"], roll["sides"], strict=True)]
-        res = verify_roll(roll["seed"], roll["hash"], dice)
-        results.append({"seq": roll["seq"], **res})
-    failed = [r for r in results if r["ok"] is False]
-    return {"checked": sum(r["ok"] is True for r in results), "failed": failed, "rolls": results}
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _fetch(url: str, game_id: str, token: str | None) -> Any:
+    import httpx
+
+    if not token:
+        raise _fail("--token is needed with --url (the token of your seat's link)")
+    try:
+        res = httpx.get(
+            f"{url.rstrip('/')}/api/tables/{game_id}/dice",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=30,
+        )
+    except httpx.HTTPError as exc:
+        raise _fail(f"cannot reach {url}: {type(exc).__name__}; is the server running?") from None
+    if res.status_code != 200:
+        raise _fail(f"the server refused: HTTP {res.status_code} {res.text[:200]}")
+    try:
+        return res.json()
+    except ValueError:
+        raise _fail("the server's answer is not JSON") from None
+
+
+def _read(source: str) -> Any:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"cannot read {source}: {exc.__class__.__name__}: {exc}") from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise _fail(f"{source} is not JSON: {exc}") from None
+
+
+def _print(report: Report, allow_hidden: bool) -> None:
+    for r in report.rolls:
+        mark = {"ok": "ok", "failed": "FAILED", "hidden": "hidden from your seat"}[r.status]
+        absent = f" (no secret from: {', '.join(r.absent)})" if r.absent else ""
+        typer.echo(f"roll #{r.seq} (version {r.version}): {mark}{absent}")
+        for p in r.problems:
+            typer.echo(f"    {p}")
+    line = (
+        f"{report.verified} rolls verified, {len(report.failed)} failed, "
+        f"{len(report.hidden)} hidden"
+    )
+    typer.echo(line)
+    if not report.verified:
+        typer.echo("nothing was verified: this is not a success", err=True)
+    elif report.hidden and not allow_hidden:
+        typer.echo("some rolls could not be checked (use --allow-hidden to accept)", err=True)
 
 
 @app.command()
 def main(
-    source: Annotated[str, typer.Argument(help="A saved dice record (JSON file) or a game id.")],
+    source: Annotated[
+        str, typer.Argument(help="A saved dice record (JSON file, - for stdin) or a game id.")
+    ],
     url: Annotated[
         str | None, typer.Option(help="Server base URL, e.g. http://127.0.0.1:8000")
     ] = None,
     token: Annotated[str | None, typer.Option(help="Your seat token (from your link).")] = None,
+    allow_hidden: Annotated[
+        bool, typer.Option(help="Accept rolls whose seed is hidden from your seat.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Verify the commit-reveal record of every server roll."""
-    if url:
-        import httpx
-
-        res = httpx.get(
-            f"{url.rstrip('/')}/api/tables/{source}/dice",
-            headers={"Authorization": f"Bearer {token or ''}"},
-            timeout=30,
-        )
-        if res.status_code != 200:
-            typer.echo(f"refused: {res.status_code} {res.text}", err=True)
-            raise typer.Exit(2)
-        record = res.json()
-    else:
-        record = json.loads(Path(source).read_text(encoding="utf-8"))
-    report = check(record)
+    """Recompute every server roll from its revealed secrets."""
+    record = _fetch(url, source, token) if url else _read(source)
+    try:
+        report = check(record)
+    except MalformedRecord as exc:
+        raise _fail(f"not a readable dice record: {exc}") from None
+    ok = report.success(allow_hidden)
     if as_json:
-        sys.stdout.write(json.dumps(report) + "\n")
+        out = {
+            "ok": ok,
+            "verified": report.verified,
+            "failed": len(report.failed),
+            "hidden": len(report.hidden),
+            "rolls": [r.as_dict() for r in report.rolls],
+        }
+        sys.stdout.write(json.dumps(out) + "\n")
     else:
-        for r in report["rolls"]:
-            mark = {True: "ok", False: "MISMATCH", None: "hidden"}[r["ok"]]
-            typer.echo(f"#{r['seq']}: {mark}")
-        typer.echo(f"{report['checked']} rolls verified, {len(report['failed'])} failed")
-    raise typer.Exit(1 if report["failed"] else 0)
+        _print(report, allow_hidden)
+    raise typer.Exit(0 if ok else 1)
 
 
 if __name__ == "__main__":  # pragma: no cover

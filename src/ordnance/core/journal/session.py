@@ -223,6 +223,10 @@ class GameSession:
 
         The sequence of play is checked first (:func:`check_turn`: owner,
         ``done``, consent); ``consented`` says the other seats agreed.
+        ``within`` runs inside the appending transaction, after the version
+        bump, so a face can write its own rows about this entry atomically
+        with it (a consent answer, the server's dice record); if it raises,
+        nothing is written.
         """
         dice = dice if dice is not None else SeededDice()
         version, state = self._current()

@@ -24,7 +24,7 @@
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: select.value, settings: form ? form.collect() : {} }),
+      body: JSON.stringify({ game: select.value, settings: form ? form.collect() : {}, dice: document.getElementById("dice-setting").value }),
     });
     const data = await res.json();
     if (!res.ok) {

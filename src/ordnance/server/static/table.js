@@ -297,6 +297,7 @@
         ev.preventDefault();
         const body = { action: form.collect(), expected_version: S.version };
         if (diceMode.value === "entered") body.dice = diceInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
+        else Object.assign(body, OrdnanceDice.actionFields(S.view)); // dice.js: this seat's part of the roll
         const res = await api("/actions", { method: "POST", body });
         if (res.ok) { $("action-error").textContent = ""; await refresh(); return; }
         $("action-error").textContent = res.status === 409
@@ -423,6 +424,8 @@
     renderUndo(v.data.undo);
     renderInvites(v.data.seat);
     if (lg.ok) renderJournal(lg.data.entries);
+    // dice.js: reveal this seat's secret for this version, then recompute every roll shown
+    try { await OrdnanceDice.sync(api, v.data); await OrdnanceDice.verify(api, $("verify-result"), v.data.seat, lg.ok ? lg.data : null); } catch (e) { $("verify-result").textContent = String(e); }
     document.body.dataset.version = String(S.version);
   }
 
@@ -440,23 +443,7 @@
     });
   }
 
-  async function verify() {
-    const res = await api("/dice");
-    const out = $("verify-result");
-    if (!res.ok) { out.textContent = errText(res.data); return; }
-    let ok = true;
-    for (const r of res.data.rolls) {
-      if (r.seed === null) continue;
-      if (r.verified === false) ok = false;
-      if (window.crypto && crypto.subtle) {
-        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(r.seed));
-        const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-        if (hex !== r.hash) ok = false;
-      }
-    }
-    out.textContent = ok ? t("All server rolls check out.") : t("A roll does not match its commitment!");
-    out.className = ok ? "ok" : "error";
-  }
+  function verify() { return OrdnanceDice.verify(api, $("verify-result"), S.view && S.view.seat); }
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const a of document.querySelectorAll("a.lang")) a.href = "?lang=" + a.dataset.lang + location.hash;

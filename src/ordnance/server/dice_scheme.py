@@ -1,0 +1,119 @@
+"""The dice scheme ``ordnance-dice-v1``: from revealed secrets to die faces.
+
+Pure functions, no database: the server rolls with them, the verifier
+(:mod:`ordnance.server.dice_verify`) recomputes with them, and the page's
+``static/dice.js`` is a second implementation of the same bytes (tested
+equal on fixed vectors). ``docs/server.md`` ("Trust model") specifies it for
+anyone writing a third verifier.
+
+* The **server seed** of version ``v`` is a lowercase hex string ``S``; its
+  commitment is ``SHA-256(ASCII(S))`` in hex, published before the action at
+  ``v`` is chosen.
+* A **seat chain** is ``e_0`` (32 random bytes the seat keeps),
+  ``e_(k+1) = SHA-256(e_k)``; the *anchor* ``e_N`` is published first, then
+  the seat reveals ``e_(N-1)``, ``e_(N-2)``, ... one step per reveal, so
+  each reveal hashes to the previous one and nobody, the seat included, can
+  pick which element comes next.
+* The **roll** of version ``v`` is :class:`~ordnance.core.dice.HmacDice`
+  with key ``ASCII(S)`` and the canonical message of :func:`message`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+
+from ordnance.core.dice import HmacDice
+
+SCHEME = "ordnance-dice-v1"
+#: Elements in a chain made by the page or the CLI (a seat reveals one per version).
+CHAIN_LENGTH = 2048
+ELEMENT_HEX = 64
+
+
+def seed_hash(seed: str) -> str:
+    """The published commitment of a server seed."""
+    return hashlib.sha256(seed.encode("ascii")).hexdigest()
+
+
+def fresh_seed() -> str:
+    return secrets.token_hex(32)
+
+
+def is_hex(text: object, length: int = ELEMENT_HEX) -> bool:
+    return (
+        isinstance(text, str) and len(text) == length and all(c in "0123456789abcdef" for c in text)
+    )
+
+
+def step(element_hex: str) -> str:
+    """One chain step back towards the anchor: ``SHA-256`` of the element's bytes."""
+    return hashlib.sha256(bytes.fromhex(element_hex)).hexdigest()
+
+
+def follows(element_hex: str, previous_hex: str) -> bool:
+    """Whether ``element`` is the reveal that comes right after ``previous``."""
+    return is_hex(element_hex) and step(element_hex) == previous_hex
+
+
+def _seat_key(seat: str) -> bytes:
+    return seat.encode("utf-8")
+
+
+def message(game_id: str, version: int, elements: Mapping[str, str | None]) -> bytes:
+    """The HMAC message of a roll: every seat of the table, sorted by UTF-8 bytes.
+
+    ``elements`` maps each seat to its revealed element (64 hex digits), or to
+    ``None`` when the seat revealed nothing for this version (written ``-``).
+
+    >>> message("g1", 3, {"b": None, "a": "00" * 32})[:30]
+    b'ordnance-dice-v1\\ng1\\n3\\na=000000'
+    """
+    lines = [SCHEME, game_id, str(version)]
+    for seat in sorted(elements, key=_seat_key):
+        lines.append(f"{seat}={elements[seat] or '-'}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def dice_source(
+    seed: str, game_id: str, version: int, elements: Mapping[str, str | None]
+) -> HmacDice:
+    """The dice of the action at ``version``."""
+    return HmacDice(seed.encode("ascii"), message(game_id, version, elements))
+
+
+def derive(
+    seed: str,
+    game_id: str,
+    version: int,
+    elements: Mapping[str, str | None],
+    sides: Sequence[int],
+) -> list[int]:
+    """The faces of dice with these ``sides``, in order."""
+    src = dice_source(seed, game_id, version, elements)
+    return [src.die(s) for s in sides]
+
+
+def new_root() -> str:
+    return secrets.token_hex(32)
+
+
+def chain_from(root_hex: str, length: int = CHAIN_LENGTH) -> list[str]:
+    """``[e_0, ..., e_length]`` of the chain whose secret root is ``root``."""
+    chain = [root_hex]
+    for _ in range(length):
+        chain.append(step(chain[-1]))
+    return chain
+
+
+def next_reveal(chain: Sequence[str], last: str) -> str | None:
+    """The element to reveal after ``last`` (the anchor or the previous reveal).
+
+    None when ``last`` is not in this chain (another root) or is its root.
+    """
+    try:
+        i = list(chain).index(last)
+    except ValueError:
+        return None
+    return chain[i - 1] if i > 0 else None

@@ -1,0 +1,425 @@
+"""The seats' part of server dice, in the database (scheme ``ordnance-dice-v1``).
+
+A roll at version ``v`` combines the server seed committed for ``v``
+(:mod:`ordnance.server.commitments`) with one chain element from each seat
+that revealed one *for* ``v`` (:mod:`ordnance.server.dice_scheme`). The rules
+this module enforces, and why:
+
+* **An anchor counts from the next version** (``from_version = v + 1`` when
+  registered at ``v``). A seat that could register a chain at ``v`` after
+  another seat revealed for ``v`` could try roots until the roll suits it
+  (with the operator's help, who knows the server seed).
+* **A reveal is exactly one chain step**, at most one per seat and version,
+  and only while the game is at that version and after the seat saw its
+  commitment (the request carries the hash it saw). So a seat never chooses
+  which element it contributes, and its element for ``v`` is unknown to the
+  server until the seed of ``v`` is fixed and published.
+* **Every reveal is published once its version is past**, used or not, so a
+  verifier checks the whole chain step by step (a skipped or reused element
+  is visible).
+* Reveal and anchor writes take the game row's version as a lock
+  (``UPDATE games ... WHERE version = v``), and the roll's record is written
+  in the journal's appending transaction, which re-reads the reveals for
+  ``v``: a reveal that slipped in while the rules ran makes the action retry,
+  so a seat whose reveal was acknowledged at ``v`` is never left out of the
+  roll at ``v``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import RuleViolation, StaleVersion
+from ordnance.core.journal import Journal, JournalEntry
+from ordnance.core.journal.models import GameRow
+from ordnance.server import commitments
+from ordnance.server.dice_scheme import SCHEME, dice_source, follows, is_hex
+from ordnance.server.models import (
+    DiceAnchorRow,
+    DiceRevealRow,
+    DiceRollRow,
+    DiceTableRow,
+)
+
+MODES = ("server", "entered")
+__all__ = ["MODES", "SCHEME", "RevealsChanged", "dice_source"]
+
+
+class RevealsChanged(Exception):
+    """A seat revealed for this version while the action was being resolved: retry."""
+
+
+# -- the table's dice setting ---------------------------------------------------
+def set_mode(journal: Journal, game_id: str, mode: str) -> None:
+    with journal.transaction() as s:
+        s.add(DiceTableRow(game_id=game_id, mode=mode))
+
+
+#: (database, game) -> mode: the setting never changes once the table exists.
+_MODES: dict[tuple[str, str], str] = {}
+
+
+def mode(journal: Journal, game_id: str) -> str:
+    """``server`` unless the table was made with entered dice agreed."""
+    key = (journal.url, game_id)
+    found = _MODES.get(key)
+    if found is None:
+        with journal.reading() as s:
+            row = s.get(DiceTableRow, game_id)
+        if row is None:
+            return "server"  # made outside the server (or before 0004): not cached
+        found = row.mode
+        if len(_MODES) > 100_000:
+            _MODES.clear()
+        _MODES[key] = found
+    return found
+
+
+def check_entered(journal: Journal, game_id: str) -> None:
+    """TABLE-DICE-1: entered dice only at a table made for them."""
+    if mode(journal, game_id) != "entered":
+        raise RuleViolation(
+            "TABLE-DICE-1",
+            "this table rolls its dice on the server: entered dice were not agreed "
+            "when it was made",
+            hint="leave the dice out and let the server roll, or make a table with "
+            'dice "entered" to roll real dice at one table',
+        )
+
+
+# -- chains -----------------------------------------------------------------------
+def _lock_version(s: Session, game_id: str, version: int) -> None:
+    """Hold the game row for this transaction, refusing if the game has moved on."""
+    held = s.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.version == version)
+        .values(version=GameRow.version)
+    )
+    if held.rowcount != 1:  # type: ignore[attr-defined]
+        actual = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
+        raise StaleVersion(version, int(actual or 0))
+
+
+def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
+    return s.scalar(
+        select(DiceAnchorRow)
+        .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
+        .order_by(DiceAnchorRow.from_version.desc())
+        .limit(1)
+    )
+
+
+def _last_reveal(s: Session, anchor: DiceAnchorRow) -> DiceRevealRow | None:
+    return s.scalar(
+        select(DiceRevealRow)
+        .where(DiceRevealRow.anchor_id == anchor.id)
+        .order_by(DiceRevealRow.for_version.desc())
+        .limit(1)
+    )
+
+
+def _reveal_at(s: Session, game_id: str, seat: str, version: int) -> DiceRevealRow | None:
+    return s.scalar(
+        select(DiceRevealRow).where(
+            DiceRevealRow.game_id == game_id,
+            DiceRevealRow.seat == seat,
+            DiceRevealRow.for_version == version,
+        )
+    )
+
+
+def _check_hex(name: str, value: str) -> None:
+    if not is_hex(value):
+        raise RuleViolation(
+            "TABLE-DICE-2",
+            f"{name} must be 64 lowercase hex digits (32 bytes)",
+            hint="send the value your page or `ordnance` computed",
+        )
+
+
+def register_anchor(journal: Journal, game_id: str, seat: str, anchor: str) -> dict[str, Any]:
+    """Publish a seat's chain anchor; it counts from the next version on.
+
+    Sending the current anchor again changes nothing. A different anchor
+    (a lost browser storage, a new chain) replaces it from the next version.
+    """
+    _check_hex("anchor", anchor)
+    with journal.transaction() as s:
+        version = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
+        current = _anchor(s, game_id, seat)
+        if current is not None and current.anchor == anchor:
+            return {"anchor": anchor, "from_version": current.from_version}
+        _lock_version(s, game_id, version)
+        if current is not None and current.from_version == version + 1:
+            current.anchor = anchor  # replaced before it could be used
+        else:
+            s.add(
+                DiceAnchorRow(game_id=game_id, seat=seat, anchor=anchor, from_version=version + 1)
+            )
+    return {"anchor": anchor, "from_version": version + 1}
+
+
+def _check_next(s: Session, game_id: str, seat: str, version: int, element: str) -> DiceAnchorRow:
+    _check_hex("element", element)
+    anchor = _anchor(s, game_id, seat)
+    if anchor is None or anchor.from_version > version:
+        raise RuleViolation(
+            "TABLE-DICE-3",
+            "this seat has no chain anchor in force at this version",
+            hint="publish an anchor first; it counts from the next version",
+        )
+    last = _last_reveal(s, anchor)
+    previous = anchor.anchor if last is None else last.element
+    if not follows(element, previous):
+        raise RuleViolation(
+            "TABLE-DICE-4",
+            "this element is not the next one of your chain "
+            "(its SHA-256 must be your anchor or your last revealed element)",
+            hint="reload the table: your page computes the next element from the last one",
+        )
+    return anchor
+
+
+def reveal(
+    journal: Journal, game_id: str, seat: str, version: int, seen_hash: str, element: str
+) -> dict[str, Any]:
+    """Deposit ``seat``'s next element for the action at ``version``.
+
+    Refused (409) unless the game is at ``version`` and ``seen_hash`` is the
+    commitment published for it. Sending the same element again is accepted.
+    """
+    with journal.reading() as s:
+        current = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
+    if current != version:  # before the commitment, which may be drawn (written) now
+        raise StaleVersion(version, current)
+    commit = commitments.commitment(journal, game_id, version)
+    with journal.transaction() as s:
+        _lock_version(s, game_id, version)
+        if seen_hash != commit.seed_hash:
+            raise StaleVersion(version, version)
+        done = _reveal_at(s, game_id, seat, version)
+        if done is not None:
+            if done.element != element:
+                raise RuleViolation(
+                    "TABLE-DICE-5",
+                    "this seat already revealed another element for this version",
+                    hint="one element per seat and version; reload the table",
+                )
+            return {"version": version, "element": element}
+        anchor = _check_next(s, game_id, seat, version, element)
+        s.add(
+            DiceRevealRow(
+                game_id=game_id,
+                seat=seat,
+                for_version=version,
+                element=element,
+                anchor_id=anchor.id,
+            )
+        )
+    return {"version": version, "element": element}
+
+
+def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
+    """What the seat's page needs to reveal its next element (its own data only)."""
+    with journal.reading() as s:
+        anchor = _anchor(s, game_id, seat)
+        if anchor is None:
+            return {"anchor": None, "from_version": None, "last": None, "revealed": None}
+        last = _last_reveal(s, anchor)  # reveals are made at the current version only
+        return {
+            "anchor": anchor.anchor,
+            "from_version": anchor.from_version,
+            "last": anchor.anchor if last is None else last.element,
+            "revealed": last.element if last is not None and last.for_version == version else None,
+        }
+
+
+#: (database, game) -> the game's seats, sorted by UTF-8 bytes.
+_SEATS: dict[tuple[str, str], list[str]] = {}
+
+
+def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:
+    """Every seat of the game, sorted by UTF-8 bytes: the seats of every roll's message.
+
+    Taken from the game (``seats`` is called once per table and remembered), not
+    from the seat-link rows, so that the set is the same for every roll of the
+    table whatever links exist: a server free to drop a seat from the message
+    could choose between two rolls.
+    """
+    key = (journal.url, game_id)
+    found = _SEATS.get(key)
+    if found is None:
+        found = sorted(set(seats()), key=lambda x: x.encode("utf-8"))
+        if len(_SEATS) > 100_000:
+            _SEATS.clear()
+        _SEATS[key] = found
+    return list(found)
+
+
+# -- rolling --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RollPlan:
+    """The elements a roll at ``version`` uses, and the record to write with it."""
+
+    game_id: str
+    version: int
+    elements: dict[str, str | None]
+    actor: str
+    actor_new: str | None  # the actor's element sent with the action, not yet stored
+
+    def hook(self, source: DiceSource) -> Callable[[Session], None]:
+        """Runs in the journal's appending transaction (``GameSession.act(also=)``)."""
+
+        def write(s: Session) -> None:
+            now = {
+                r.seat: r.element
+                for r in s.scalars(
+                    select(DiceRevealRow).where(
+                        DiceRevealRow.game_id == self.game_id,
+                        DiceRevealRow.for_version == self.version,
+                    )
+                ).all()
+            }
+            if self.actor_new is not None and self.actor not in now:
+                anchor = _check_next(s, self.game_id, self.actor, self.version, self.actor_new)
+                s.add(
+                    DiceRevealRow(
+                        game_id=self.game_id,
+                        seat=self.actor,
+                        for_version=self.version,
+                        element=self.actor_new,
+                        anchor_id=anchor.id,
+                    )
+                )
+                now[self.actor] = self.actor_new
+            if now != {k: v for k, v in self.elements.items() if v is not None}:
+                raise RevealsChanged()
+            if source.rolls:
+                s.add(
+                    DiceRollRow(
+                        game_id=self.game_id,
+                        for_version=self.version,
+                        scheme=SCHEME,
+                        elements=dict(self.elements),
+                    )
+                )
+
+        return write
+
+
+def plan_roll(
+    journal: Journal,
+    game_id: str,
+    version: int,
+    actor: str,
+    element: str | None,
+    seats: Sequence[str],
+) -> RollPlan:
+    """Collect the revealed elements for ``version`` (the actor's may come with the action)."""
+    with journal.reading() as s:
+        found = {
+            r.seat: r.element
+            for r in s.scalars(
+                select(DiceRevealRow).where(
+                    DiceRevealRow.game_id == game_id, DiceRevealRow.for_version == version
+                )
+            ).all()
+        }
+        actor_new = None
+        if element is not None:
+            if actor in found:
+                if found[actor] != element:
+                    raise RuleViolation(
+                        "TABLE-DICE-5",
+                        "this seat already revealed another element for this version",
+                        hint="send the element you revealed, or none",
+                    )
+            else:
+                _check_next(s, game_id, actor, version, element)
+                actor_new = element
+                found[actor] = element
+    elements: dict[str, str | None] = {seat: found.get(seat) for seat in seats}
+    return RollPlan(game_id, version, elements, actor, actor_new)
+
+
+# -- the record --------------------------------------------------------------------------
+def record(
+    journal: Journal,
+    game_id: str,
+    seat: str,
+    entries: Sequence[JournalEntry],
+    next_hash: str,
+    seats: Sequence[str],
+) -> dict[str, Any]:
+    """Everything a seat needs to recompute every server roll it may see.
+
+    Nothing here is checked by the server on the seat's behalf: the page and
+    ``python -m ordnance.server.verify`` recompute it all.
+    """
+    version = len(entries)
+    commits = {c.for_version: c for c in commitments.all_commitments(journal, game_id, version)}
+    with journal.reading() as s:
+        anchors = s.scalars(
+            select(DiceAnchorRow)
+            .where(DiceAnchorRow.game_id == game_id)
+            .order_by(DiceAnchorRow.seat, DiceAnchorRow.from_version)
+        ).all()
+        reveals = s.scalars(
+            select(DiceRevealRow)
+            .where(DiceRevealRow.game_id == game_id, DiceRevealRow.for_version < version)
+            .order_by(DiceRevealRow.for_version)
+        ).all()
+        rolls_rows = {
+            r.for_version: r
+            for r in s.scalars(select(DiceRollRow).where(DiceRollRow.game_id == game_id)).all()
+        }
+        chains: dict[str, list[dict[str, Any]]] = {}
+        by_anchor: dict[int, list[dict[str, Any]]] = {}
+        for a in anchors:
+            item: dict[str, Any] = {
+                "anchor": a.anchor,
+                "from_version": a.from_version,
+                "reveals": [],
+            }
+            by_anchor[a.id] = item["reveals"]
+            if a.from_version <= version:  # an anchor for the future stays private
+                chains.setdefault(a.seat, []).append(item)
+        for r in reveals:
+            if r.anchor_id in by_anchor:
+                by_anchor[r.anchor_id].append({"version": r.for_version, "element": r.element})
+    rolls = []
+    for entry in entries:
+        if entry.dice_origin != "rolled" or not entry.dice:
+            continue
+        at = entry.seq - 1
+        commit = commits.get(at)
+        public = all(e.visible_to(seat) for e in entry.events)
+        row = rolls_rows.get(at)
+        rolls.append(
+            {
+                "seq": entry.seq,
+                "version": at,
+                "seat": entry.seat,
+                "scheme": row.scheme if row is not None else None,
+                "hash": commit.seed_hash if commit is not None else None,
+                "seed": commit.seed if commit is not None and public else None,
+                "sides": [sd for _v, sd, _l in entry.dice] if public else None,
+                "dice": [v for v, _s, _l in entry.dice] if public else None,
+                "elements": dict(row.elements) if row is not None else None,
+            }
+        )
+    return {
+        "scheme": SCHEME,
+        "game_id": game_id,
+        "version": version,
+        "seats": list(seats),
+        "next": {"version": version, "hash": next_hash},
+        "chains": chains,
+        "rolls": rolls,
+    }

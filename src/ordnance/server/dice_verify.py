@@ -1,0 +1,227 @@
+"""Recompute every roll of an exported dice record (``GET /api/tables/<id>/dice``).
+
+Trusts nothing in the record but its structure: for each roll it checks that
+the seed hashes to the published commitment, that every seat's element is the
+one that seat revealed for that version and that each seat's reveals form an
+unbroken hash chain from its anchor, and finally derives the faces itself
+(:func:`ordnance.server.dice_scheme.derive`) and compares them die by die.
+
+A record that cannot be read (wrong types, bad hex, a die without sides)
+raises :class:`MalformedRecord` with a one-line message naming the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError, model_validator
+
+from ordnance.server.dice_scheme import SCHEME, derive, follows, seed_hash
+
+Hex64 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+SeedHex = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{2,128}$")]
+
+
+class MalformedRecord(ValueError):
+    """The record is not a dice record this verifier can read."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class _Reveal(_Strict):
+    version: int
+    element: Hex64
+
+
+class _Chain(_Strict):
+    anchor: Hex64
+    from_version: int
+    reveals: list[_Reveal]
+
+
+class _Roll(_Strict):
+    seq: int
+    version: int
+    seat: str | None = None
+    scheme: str | None
+    hash: Hex64 | None
+    seed: SeedHex | None
+    sides: list[int] | None
+    dice: list[int] | None
+    elements: dict[str, Hex64 | None] | None
+
+    @model_validator(mode="after")
+    def _dice_match_sides(self) -> _Roll:
+        if (self.dice is None) != (self.sides is None):
+            raise ValueError("dice and sides must both be given or both be null")
+        if self.dice is not None and self.sides is not None:
+            if len(self.dice) != len(self.sides):
+                raise ValueError(
+                    f"{len(self.dice)} dice but {len(self.sides)} sides: every die needs its sides"
+                )
+            if any(not 2 <= s <= 256 for s in self.sides):
+                raise ValueError("a die has 2 to 256 sides")
+        return self
+
+
+class _Record(_Strict):
+    scheme: Literal["ordnance-dice-v1"]
+    game_id: str
+    version: int
+    seats: list[str]
+    chains: dict[str, list[_Chain]]
+    rolls: list[_Roll]
+
+
+def parse(data: Any) -> _Record:
+    if not isinstance(data, dict):
+        raise MalformedRecord("the dice record must be a JSON object")
+    try:
+        return _Record.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(p) for p in err["loc"]) or "record"
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise MalformedRecord(f"{where}: {err['msg']}{more}") from None
+
+
+@dataclass
+class RollCheck:
+    seq: int
+    version: int
+    status: Literal["ok", "failed", "hidden"]
+    problems: list[str] = field(default_factory=list)
+    absent: list[str] = field(default_factory=list)
+    derived: list[int] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "version": self.version,
+            "status": self.status,
+            "problems": self.problems,
+            "absent": self.absent,
+            "derived": self.derived,
+        }
+
+
+@dataclass
+class Report:
+    rolls: list[RollCheck]
+
+    @property
+    def verified(self) -> int:
+        return sum(r.status == "ok" for r in self.rolls)
+
+    @property
+    def failed(self) -> list[RollCheck]:
+        return [r for r in self.rolls if r.status == "failed"]
+
+    @property
+    def hidden(self) -> list[RollCheck]:
+        return [r for r in self.rolls if r.status == "hidden"]
+
+    def success(self, allow_hidden: bool = False) -> bool:
+        """Every roll recomputed (``0 verified`` is never a success)."""
+        if self.failed or not self.verified:
+            return False
+        return allow_hidden or not self.hidden
+
+
+def _chain_reveals(record: _Record) -> tuple[dict[tuple[str, int], str], dict[str, str]]:
+    """Valid reveals by (seat, version), and the first chain fault of each seat."""
+    good: dict[tuple[str, int], str] = {}
+    broken: dict[str, str] = {}
+    for seat, chains in record.chains.items():
+        if seat not in record.seats:
+            broken[seat] = f"chain of {seat!r}, which is not a seat of this table"
+            continue
+        starts = [c.from_version for c in chains]
+        if starts != sorted(set(starts)):
+            broken[seat] = f"{seat}: anchors are not in order of the version they count from"
+            continue
+        for i, chain in enumerate(chains):
+            until = chains[i + 1].from_version if i + 1 < len(chains) else None
+            previous = chain.anchor
+            last_version = chain.from_version - 1
+            for r in chain.reveals:
+                if r.version <= last_version or (until is not None and r.version >= until):
+                    broken[seat] = (
+                        f"{seat}: a reveal for version {r.version} is out of order "
+                        "or outside its anchor's versions"
+                    )
+                    break
+                if not follows(r.element, previous):
+                    broken[seat] = (
+                        f"{seat}: the element for version {r.version} does not hash to "
+                        "the previous element of its chain"
+                    )
+                    break
+                if (seat, r.version) in good:
+                    broken[seat] = f"{seat}: two elements for version {r.version}"
+                    break
+                good[(seat, r.version)] = r.element
+                previous, last_version = r.element, r.version
+            if seat in broken:
+                break
+    return good, broken
+
+
+def check(data: Any) -> Report:
+    """Recompute every roll of a dice record; raises :class:`MalformedRecord`."""
+    record = parse(data)
+    good, broken = _chain_reveals(record)
+    checks: list[RollCheck] = []
+    for roll in record.rolls:
+        res = RollCheck(roll.seq, roll.version, "ok")
+        checks.append(res)
+        if roll.scheme != SCHEME or roll.elements is None:
+            res.status = "failed"
+            res.problems.append(f"no {SCHEME} dice record for this roll")
+            continue
+        if roll.hash is None:
+            res.status = "failed"
+            res.problems.append("commitment missing: no published hash for this roll")
+            continue
+        if set(roll.elements) != set(record.seats):
+            res.status = "failed"
+            res.problems.append("the roll's seats are not the table's seats")
+            continue
+        for seat in record.seats:
+            element = roll.elements[seat]
+            revealed = good.get((seat, roll.version))
+            if seat in broken:
+                res.problems.append(f"chain mismatch: {broken[seat]}")
+            elif element is None and revealed is not None:
+                res.problems.append(
+                    f"chain mismatch: {seat} revealed an element for version "
+                    f"{roll.version} but the roll left it out"
+                )
+            elif element is not None and element != revealed:
+                res.problems.append(
+                    f"chain mismatch: the element of {seat} is not the one its chain "
+                    f"revealed for version {roll.version}"
+                )
+            if element is None:
+                res.absent.append(seat)
+        if roll.seed is None or roll.dice is None or roll.sides is None:
+            res.status = "failed" if res.problems else "hidden"
+            continue
+        if seed_hash(roll.seed) != roll.hash:
+            res.problems.append(
+                f"hash mismatch: sha256(seed) is {seed_hash(roll.seed)[:16]}..., "
+                f"the published commitment is {roll.hash[:16]}..."
+            )
+        derived = derive(roll.seed, record.game_id, roll.version, roll.elements, roll.sides)
+        res.derived = derived
+        for i, (got, want) in enumerate(zip(roll.dice, derived, strict=True), start=1):
+            if got != want:
+                res.problems.append(
+                    f"die value mismatch: die #{i} is recorded as {got}, the secrets give {want}"
+                )
+        if res.problems:
+            res.status = "failed"
+    return Report(checks)

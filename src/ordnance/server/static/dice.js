@@ -1,0 +1,313 @@
+// Dice every seat helps make (scheme ordnance-dice-v1, docs/server.md "Trust model").
+//
+// This file is the page's half of the scheme and its own verifier:
+// * it keeps this seat's secret chain root in localStorage (per table and seat),
+//   publishes the chain's anchor and reveals the next element at each version,
+//   after it has seen (and remembered) the server's commitment for that version;
+// * it recomputes every die the journal shows from the revealed secrets and
+//   names each roll that fails, trusting nothing the server says about them.
+//
+// SHA-256 and HMAC are written out here rather than taken from crypto.subtle:
+// crypto.subtle exists only in secure contexts (https or localhost), and a table
+// served over plain http on a LAN must still verify. The tests check this code
+// against crypto.subtle and against the Python implementation.
+"use strict";
+
+const OrdnanceDice = (function () {
+  const SCHEME = "ordnance-dice-v1";
+  const CHAIN_LENGTH = 2048; // reveals per chain; a used-up chain is replaced by a new one
+
+  // ---- SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over Uint8Array ----------------
+  const K = new Uint32Array([
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  ]);
+  const W = new Uint32Array(64);
+
+  function sha256(bytes) {
+    const len = bytes.length;
+    const padded = new Uint8Array(((len + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[len] = 0x80;
+    const bits = len * 8;
+    const view = new DataView(padded.buffer);
+    view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
+    view.setUint32(padded.length - 4, bits >>> 0);
+    let h0 = 0x6a09e667, h1 = 0xbb67ae85, h2 = 0x3c6ef372, h3 = 0xa54ff53a;
+    let h4 = 0x510e527f, h5 = 0x9b05688c, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
+    for (let off = 0; off < padded.length; off += 64) {
+      for (let i = 0; i < 16; i++) W[i] = view.getUint32(off + 4 * i);
+      for (let i = 16; i < 64; i++) {
+        const a = W[i - 15], b = W[i - 2];
+        const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
+        const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+        W[i] = (W[i - 16] + s0 + W[i - 7] + s1) >>> 0;
+      }
+      let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
+      for (let i = 0; i < 64; i++) {
+        const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+        const ch = (e & f) ^ (~e & g);
+        const t1 = (h + S1 + ch + K[i] + W[i]) >>> 0;
+        const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+        const maj = (a & b) ^ (a & c) ^ (b & c);
+        const t2 = (S0 + maj) >>> 0;
+        h = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      h0 = (h0 + a) >>> 0; h1 = (h1 + b) >>> 0; h2 = (h2 + c) >>> 0; h3 = (h3 + d) >>> 0;
+      h4 = (h4 + e) >>> 0; h5 = (h5 + f) >>> 0; h6 = (h6 + g) >>> 0; h7 = (h7 + h) >>> 0;
+    }
+    const out = new Uint8Array(32);
+    const ov = new DataView(out.buffer);
+    [h0, h1, h2, h3, h4, h5, h6, h7].forEach((x, i) => ov.setUint32(4 * i, x));
+    return out;
+  }
+
+  function hmacSha256(key, msg) {
+    if (key.length > 64) key = sha256(key);
+    const k = new Uint8Array(64);
+    k.set(key);
+    const inner = new Uint8Array(64 + msg.length);
+    const outer = new Uint8Array(64 + 32);
+    for (let i = 0; i < 64; i++) { inner[i] = k[i] ^ 0x36; outer[i] = k[i] ^ 0x5c; }
+    inner.set(msg, 64);
+    outer.set(sha256(inner), 64);
+    return sha256(outer);
+  }
+
+  const utf8 = (s) => new TextEncoder().encode(s);
+  const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  const isHex = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
+  function fromHex(s) {
+    const out = new Uint8Array(s.length / 2);
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+    return out;
+  }
+  const step = (hex) => toHex(sha256(fromHex(hex)));
+  const seedHash = (seed) => toHex(sha256(utf8(seed)));
+
+  // ---- the derivation -----------------------------------------------------------
+  function byteCompare(a, b) {
+    const x = utf8(a), y = utf8(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  }
+
+  function message(gameId, version, elements) {
+    const lines = [SCHEME, gameId, String(version)];
+    for (const seat of Object.keys(elements).sort(byteCompare)) lines.push(seat + "=" + (elements[seat] || "-"));
+    return utf8(lines.join("\n") + "\n");
+  }
+
+  // faces of dice with these sides: HMAC-SHA256(seed, message || block) bytes, rejection sampling
+  function derive(seed, gameId, version, elements, sides) {
+    const key = utf8(seed);
+    const msg = message(gameId, version, elements);
+    const buf = new Uint8Array(msg.length + 4);
+    buf.set(msg);
+    let block = 0, stream = new Uint8Array(0), pos = 0;
+    const next = () => {
+      if (pos >= stream.length) {
+        new DataView(buf.buffer).setUint32(msg.length, block++);
+        stream = hmacSha256(key, buf); pos = 0;
+      }
+      return stream[pos++];
+    };
+    return sides.map((s) => {
+      const limit = 256 - (256 % s);
+      for (;;) { const b = next(); if (b < limit) return (b % s) + 1; }
+    });
+  }
+
+  // ---- this seat's chain and memory -------------------------------------------------
+  const store = {
+    get(key, dflt) { try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (e) { return dflt; } },
+    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } },
+  };
+  const chains = {};
+  function myChain(gid, seat, fresh) {
+    const key = "ordnance:dice-root:" + gid + ":" + seat;
+    if (chains[key] && !fresh) return chains[key];
+    let root = fresh ? null : store.get(key, null);
+    if (!isHex(root)) {
+      const bytes = new Uint8Array(32);
+      crypto.getRandomValues(bytes);
+      root = toHex(bytes);
+      store.set(key, root);
+    }
+    const chain = [fromHex(root)];
+    for (let i = 0; i < CHAIN_LENGTH; i++) chain.push(sha256(chain[i]));
+    const hexes = chain.map(toHex);
+    const index = new Map(hexes.map((h, i) => [h, i]));
+    return (chains[key] = { anchor: hexes[CHAIN_LENGTH], after: (last) => { const i = index.get(last); return i ? hexes[i - 1] : null; } });
+  }
+  function remember(kind, gid, seat, version, value) {
+    const key = "ordnance:dice-" + kind + ":" + gid + ":" + seat;
+    const map = store.get(key, {});
+    map[version] = value;
+    const keys = Object.keys(map).map(Number).sort((a, b) => a - b);
+    while (keys.length > 500) delete map[keys.shift()];
+    store.set(key, map);
+  }
+  const memory = (kind, gid, seat) => store.get("ordnance:dice-" + kind + ":" + gid + ":" + seat, {});
+
+  // An element is sent once: if the server saw it but did not record it (a refused
+  // reveal or action), sending it again at a later version would let the operator fit
+  // a seed to it, so the page starts a new chain instead (it counts from the next version).
+  function sentBefore(gid, seat, element, version) {
+    const sent = store.get("ordnance:dice-sent:" + gid + ":" + seat, null);
+    return !!sent && sent.element === element && sent.version !== version;
+  }
+  function markSent(gid, seat, element, version) {
+    store.set("ordnance:dice-sent:" + gid + ":" + seat, { element, version });
+  }
+
+  // After each view: remember the commitment shown, publish the anchor, reveal the next element.
+  async function sync(api, view) {
+    const gid = view.game_id, seat = view.seat, d = view.dice;
+    remember("seen", gid, seat, view.version, view.commitment.hash);
+    // entered dice are offered only at a table made for them (TABLE-DICE-1)
+    for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || d.mode !== "entered";
+    if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return;
+    const chain = myChain(gid, seat);
+    if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
+    if (d.chain.revealed || d.chain.from_version > view.version) return;
+    const element = chain.after(d.chain.last);
+    if (!element || sentBefore(gid, seat, element, view.version)) {
+      await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
+      return;
+    }
+    markSent(gid, seat, element, view.version);
+    const res = await api("/dice/reveal", { method: "POST", body: { version: view.version, commitment: view.commitment.hash, element } });
+    remember(res.ok ? "revealed" : "refused", gid, seat, view.version, res.ok ? element : res.status);
+  }
+
+  // Fields an action sends: the commitment this seat saw and its element for this version.
+  function actionFields(view) {
+    const out = { commitment: view.commitment.hash };
+    const d = view.dice;
+    if (d && d.chain && d.chain.anchor && d.chain.from_version <= view.version) {
+      const key = "ordnance:dice-root:" + view.game_id + ":" + view.seat;
+      const chain = chains[key];
+      const element = d.chain.revealed || (chain && chain.anchor === d.chain.anchor ? chain.after(d.chain.last) : null);
+      if (element && !sentBefore(view.game_id, view.seat, element, view.version)) {
+        markSent(view.game_id, view.seat, element, view.version);
+        out.element = element;
+      }
+    }
+    return out;
+  }
+
+  // ---- verification ---------------------------------------------------------------
+  function chainReveals(record) {
+    const good = new Map(), broken = new Map();
+    for (const [seat, list] of Object.entries(record.chains || {})) {
+      if (!record.seats.includes(seat)) { broken.set(seat, seat + " is not a seat of this table"); continue; }
+      list.forEach((c, i) => {
+        if (broken.has(seat)) return;
+        const until = i + 1 < list.length ? list[i + 1].from_version : Infinity;
+        let previous = c.anchor, lastVersion = c.from_version - 1;
+        if (!isHex(previous)) { broken.set(seat, seat + ": the anchor is not 64 hex digits"); return; }
+        for (const r of c.reveals) {
+          if (!(r.version > lastVersion && r.version < until)) { broken.set(seat, seat + ": a reveal for version " + r.version + " is out of order"); return; }
+          if (!isHex(r.element) || step(r.element) !== previous) { broken.set(seat, seat + ": the element for version " + r.version + " does not hash to the previous one"); return; }
+          if (good.has(seat + "\n" + r.version)) { broken.set(seat, seat + ": two elements for version " + r.version); return; }
+          good.set(seat + "\n" + r.version, r.element);
+          previous = r.element; lastVersion = r.version;
+        }
+      });
+    }
+    return { good, broken };
+  }
+
+  // Check every roll of a record; `shown` maps seq -> the dice the journal shows.
+  function check(record, seat, shown) {
+    const { good, broken } = chainReveals(record);
+    const seen = memory("seen", record.game_id, seat);
+    const mine = memory("revealed", record.game_id, seat);
+    const refused = memory("refused", record.game_id, seat);
+    return record.rolls.map((roll) => {
+      const res = { seq: roll.seq, version: roll.version, status: "ok", problems: [], absent: [] };
+      const fail = (p) => { res.problems.push(p); };
+      if (roll.scheme !== SCHEME || !roll.elements) { fail(t("no dice record for this roll")); res.status = "failed"; return res; }
+      if (!isHex(roll.hash)) { fail(t("commitment missing")); res.status = "failed"; return res; }
+      if (seen[roll.version] && seen[roll.version] !== roll.hash) fail(t("hash mismatch") + ": " + t("the commitment differs from the one shown to you before the roll"));
+      const seats = Object.keys(roll.elements);
+      if (seats.length !== record.seats.length || !record.seats.every((s) => s in roll.elements)) fail(t("chain mismatch") + ": " + t("the roll's seats are not the table's seats"));
+      for (const s of record.seats) {
+        const e = roll.elements[s], revealed = good.get(s + "\n" + roll.version);
+        if (broken.has(s)) fail(t("chain mismatch") + ": " + broken.get(s));
+        else if (e == null && revealed) fail(t("chain mismatch") + ": " + s + " " + t("revealed an element but the roll left it out"));
+        else if (e != null && e !== revealed) fail(t("chain mismatch") + ": " + t("the element of") + " " + s + " " + t("is not the one its chain revealed"));
+        if (s === seat && mine[roll.version] && e !== mine[roll.version]) fail(t("chain mismatch") + ": " + t("your own secret for this version was left out"));
+        if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
+        if (e == null) res.absent.push(s);
+      }
+      if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
+      if (seedHash(roll.seed) !== roll.hash) fail(t("hash mismatch") + ": " + t("the seed does not hash to the published commitment"));
+      const sides = roll.sides || [];
+      if (!Array.isArray(roll.dice) || sides.length !== roll.dice.length || sides.some((s) => !(s >= 2 && s <= 256))) { fail(t("die value mismatch") + ": " + t("the dice and their sides do not match")); res.status = "failed"; return res; }
+      const derived = derive(roll.seed, record.game_id, roll.version, roll.elements, sides);
+      const lists = [roll.dice];
+      if (shown && shown[roll.seq]) lists.push(shown[roll.seq]);
+      for (const list of lists) {
+        for (let i = 0; i < Math.max(list.length, derived.length); i++) {
+          if (list[i] !== derived[i]) { fail(t("die value mismatch") + ": " + t("die") + " #" + (i + 1) + " " + t("shows") + " " + list[i] + ", " + t("the secrets give") + " " + derived[i]); break; }
+        }
+      }
+      res.derived = derived;
+      if (res.problems.length) res.status = "failed";
+      return res;
+    });
+  }
+
+  // Recompute every roll the journal shows; mark each journal line and summarise.
+  // `log` is the journal the page just showed (fetched again when not given).
+  async function verify(api, out, seat, log) {
+    const [rec, lg] = await Promise.all([api("/dice"), log ? { ok: true, data: log } : api("/log")]);
+    if (!rec.ok || !lg.ok) { out.textContent = t("Cannot read the dice record") + ": " + ((rec.data && rec.data.message) || ""); out.className = "error"; return null; }
+    const record = rec.data;
+    const shown = {};
+    for (const e of lg.data.entries) if (e.dice_origin === "rolled" && e.dice && e.dice.length) shown[e.seq] = e.dice;
+    const listed = new Set(record.rolls.map((r) => r.seq));
+    const results = check(record, seat, shown);
+    for (const seq of Object.keys(shown)) {
+      if (!listed.has(Number(seq))) results.push({ seq: Number(seq), status: "failed", problems: [t("no dice record for this roll")], absent: [] });
+    }
+    results.sort((a, b) => a.seq - b.seq);
+    const failed = results.filter((r) => r.status === "failed");
+    const ok = results.filter((r) => r.status === "ok");
+    out.replaceChildren();
+    // each journal line says how its dice checked (data-dice, drawn by CSS, so the
+    // journal's text stays what the server sent)
+    for (const li of document.querySelectorAll("#journal li")) {
+      const r = results.find((x) => String(x.seq) === li.getAttribute("value"));
+      if (!r) { delete li.dataset.dice; continue; }
+      li.dataset.dice = r.status;
+      if (r.problems.length) li.title = r.problems.join("; ");
+    }
+    const summary = failed.length
+      ? t("Rolls that fail") + ": " + failed.map((r) => "#" + r.seq).join(", ")
+      : ok.length ? t("Every roll recomputed from the revealed secrets") + " (" + ok.length + ")" : t("No roll to recompute yet.");
+    out.append(el("span", { class: failed.length ? "error" : "ok", id: "verify-summary" }, summary));
+    const list = el("ul", { class: "dice-checks", id: "verify-list" });
+    for (const r of results) {
+      const parts = ["#" + r.seq + ": " + (r.status === "ok" ? t("ok") : r.status === "hidden" ? t("hidden from you") : t("FAILS"))];
+      if (r.notes) parts.push(...r.notes);
+      if (r.absent.length) parts.push(t("no secret from") + " " + r.absent.join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
+      parts.push(...r.problems);
+      list.append(el("li", { "data-seq": r.seq, class: "dice-" + r.status }, parts.join(" · ")));
+    }
+    out.append(list);
+    out.className = failed.length ? "error" : "ok";
+    return results;
+  }
+
+  return { SCHEME, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, actionFields, check, verify };
+})();
+window.OrdnanceDice = OrdnanceDice;

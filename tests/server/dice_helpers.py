@@ -1,0 +1,75 @@
+"""A seat's dice chain as a test drives it (fixed roots: no unseeded randomness)."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ordnance.server.dice_scheme import chain_from, next_reveal
+from tests.server.conftest import Table, free_port
+
+#: Short chains keep the tests fast; the page and the CLI use CHAIN_LENGTH.
+LENGTH = 64
+
+
+def root_of(name: str) -> str:
+    return hashlib.sha256(f"test root of {name}".encode()).hexdigest()
+
+
+class Chain:
+    """One seat's secret chain at one table."""
+
+    def __init__(self, table: Table, seat: str, root: str | None = None):
+        self.table = table
+        self.seat = seat
+        self.chain = chain_from(root or root_of(seat), LENGTH)
+        self.anchor = self.chain[-1]
+
+    def publish(self) -> Any:
+        return self.table.post(self.seat, "/dice/anchor", {"anchor": self.anchor})
+
+    def next_element(self) -> str:
+        view = self.table.get(self.seat, "/view").json()
+        state = view["dice"]["chain"]
+        if state["revealed"]:
+            return str(state["revealed"])
+        element = next_reveal(self.chain, state["last"])
+        assert element is not None
+        return element
+
+    def reveal(self) -> Any:
+        view = self.table.get(self.seat, "/view").json()
+        body = {
+            "version": view["version"],
+            "commitment": view["commitment"]["hash"],
+            "element": self.next_element(),
+        }
+        return self.table.post(self.seat, "/dice/reveal", body)
+
+
+@contextmanager
+def live_server(db: Path) -> Iterator[tuple[str, Any]]:
+    """A real server on loopback, and its app (tests play the operator on its database)."""
+    import uvicorn
+
+    from ordnance.server.app import create_app
+
+    app = create_app(db, heartbeat=1.0)
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)  # start-up poll, not an assertion
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)

@@ -1,0 +1,271 @@
+"""The page's own dice verifier (static/dice.js) in Debian's Chromium.
+
+The page keeps its seat's chain root in localStorage, publishes the anchor,
+reveals one element per version, sends it with its actions, and recomputes
+every die it shows; these tests make the operator cheat and check that the
+page names the roll. The derivation in JavaScript is cross-checked against
+the Python one on fixed vectors. Clauses: TABLE-DICE-1..5 (see test_dice.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import update
+
+from ordnance.server import commitments
+from ordnance.server.dice_scheme import derive, seed_hash
+from ordnance.server.models import CommitmentRow
+from tests.server.dice_helpers import live_server
+from tests.server.test_browser import _act
+from tests.server.test_dice import VECTOR, VECTOR_FACES
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    with live_server(tmp_path_factory.mktemp("dicepage") / "t.db") as pair:
+        yield pair
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.server.test_browser import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Seats:
+    """A table made through the API, with one browser context per seat."""
+
+    def __init__(self, base: str, browser: Any):
+        data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
+        self.base = base
+        self.id: str = data["game_id"]
+        self.tokens = {s["seat"]: s["token"] for s in data["seats"]}
+        self.contexts = {seat: browser.new_context() for seat in self.tokens}
+        self.pages = {seat: ctx.new_page() for seat, ctx in self.contexts.items()}
+        for seat, page in self.pages.items():
+            page.goto(f"{base}/t/{self.id}#seat={self.tokens[seat]}")
+            page.wait_for_function("document.body.dataset.version === '0'")
+
+    def api(self, seat: str, method: str, path: str, body: Any = None) -> Any:
+        return httpx.request(
+            method,
+            f"{self.base}/api/tables/{self.id}{path}",
+            json=body,
+            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+        )
+
+    def at(self, version: int) -> None:
+        """Both pages show ``version`` and have revealed their element for it."""
+        for page in self.pages.values():
+            page.wait_for_function(f"document.body.dataset.version === '{version}'")
+
+    def close(self) -> None:
+        for ctx in self.contexts.values():
+            ctx.close()
+
+
+def _to_attack(seats: Seats) -> None:
+    """Version 0 -> 1 (anchors count from version 1); both pages reveal at 1."""
+    view = seats.api("allies", "GET", "/view").json()
+    res = seats.api(
+        "allies",
+        "POST",
+        "/actions",
+        {"action": {"type": "end_phase"}, "expected_version": view["version"]},
+    )
+    assert res.status_code == 200
+    seats.at(1)
+
+
+def _attack_from_page(seats: Seats) -> None:
+    _act(seats.pages["allies"], "attack", {"dice": "6", "target": "2,0"})
+    seats.at(2)
+
+
+def _verify_line(page: Any, seq: int) -> Any:
+    page.click("#verify-button")
+    return page.locator(f'#verify-list li[data-seq="{seq}"]')
+
+
+def test_js_derivation_equals_python_on_fixed_vectors(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    base, _app = served
+    page = browser.new_page()
+    try:
+        page.goto(base + "/")
+        page.add_script_tag(url="/static/dice.js")
+        vectors = [VECTOR]
+        for i in range(12):
+            h = hashlib.sha256(str(i).encode()).hexdigest()
+            vectors.append(
+                {
+                    "seed": h[: 32 + 2 * i],
+                    "game_id": f"g{i}-é",
+                    "version": i * 37,
+                    "elements": {"b": h, "a": None if i % 3 else h[::-1], "Ω": h[1:] + "0"},
+                    "sides": [6] * (5 + 3 * i) + [2, 3, 10, 12, 20, 100, 256],
+                }
+            )
+        js = page.evaluate(
+            "vs => vs.map(v => OrdnanceDice.derive(v.seed, v.game_id, v.version, v.elements, v.sides))",
+            vectors,
+        )
+        py = [
+            derive(v["seed"], v["game_id"], v["version"], v["elements"], v["sides"])
+            for v in vectors
+        ]
+        assert js == py and js[0] == VECTOR_FACES
+        # the pure-JS SHA-256 against hashlib and against the browser's crypto.subtle
+        texts = ["", "abc", "x" * 55, "x" * 56, "x" * 64, "é" * 100, "y" * 1000]
+        ours = page.evaluate("ts => ts.map(t => OrdnanceDice.seedHash(t))", texts)
+        assert ours == [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+        subtle = page.evaluate(
+            """async ts => Promise.all(ts.map(async t => [...new Uint8Array(await crypto.subtle.digest(
+                 'SHA-256', new TextEncoder().encode(t)))].map(b => b.toString(16).padStart(2, '0')).join('')))""",
+            texts,
+        )
+        assert subtle == ours
+        assert page.evaluate("OrdnanceDice.seedHash('5e'.repeat(32))") == seed_hash("5e" * 32)
+    finally:
+        page.close()
+
+
+def test_pages_put_both_seats_secrets_into_the_roll(served: tuple[str, Any], browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        _attack_from_page(seats)
+        record = seats.api("axis", "GET", "/dice").json()
+        (roll,) = record["rolls"]
+        assert all(roll["elements"][s] for s in ("allies", "axis"))
+        for page in seats.pages.values():
+            expect(page.locator("#verify-summary")).to_contain_text("Every roll recomputed")
+            expect(page.locator('#journal li[value="2"]')).to_have_attribute("data-dice", "ok")
+        # entered dice are not offered at a table that rolls on the server (TABLE-DICE-1)
+        hidden = seats.pages["axis"].locator('form.action select.dice-mode option[value="entered"]')
+        expect(hidden.first).to_be_hidden()
+    finally:
+        seats.close()
+
+
+def test_page_names_a_forged_die(served: tuple[str, Any], browser: Any) -> None:
+    """A die value changed in transit (in the journal and the dice record alike)."""
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        _attack_from_page(seats)
+        page = seats.pages["axis"]
+
+        def forge(route: Any) -> None:
+            res = route.fetch()
+            data = res.json()
+            rows = data.get("rolls") or data.get("entries") or []
+            for row in rows:
+                if row.get("seq") == 2 and row.get("dice"):
+                    row["dice"][3] = row["dice"][3] % 6 + 1
+            route.fulfill(response=res, body=json.dumps(data))
+
+        page.route("**/api/tables/*/dice", forge)
+        page.route("**/api/tables/*/log*", forge)
+        line = _verify_line(page, 2)
+        expect(line).to_contain_text("die value mismatch")
+        expect(line).to_contain_text("#4")
+        expect(page.locator("#verify-summary")).to_contain_text("Rolls that fail: #2")
+    finally:
+        seats.close()
+
+
+def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], browser: Any) -> None:
+    """Seed only (its hash was drawn with it and is published): hash mismatch.
+    Seed and hash after the page saw the hash: the page remembers what it saw."""
+    from playwright.sync_api import expect
+
+    base, app = served
+    journal = app.state.service.journal
+    seats = Seats(base, browser)
+    try:
+        with journal.transaction() as s:
+            s.execute(
+                update(CommitmentRow)
+                .where(CommitmentRow.game_id == seats.id, CommitmentRow.for_version == 1)
+                .values(seed="22" * 32)
+            )
+        commitments._SEEN.clear()
+        _to_attack(seats)
+        _attack_from_page(seats)  # roll #2 at version 1: a replaced seed
+        # both pages saw the hash of version 2 (and revealed against it); now the
+        # operator swaps seed AND hash of version 2, so the record is self-consistent
+        forged = "33" * 32
+        with journal.transaction() as s:
+            s.execute(
+                update(CommitmentRow)
+                .where(CommitmentRow.game_id == seats.id, CommitmentRow.for_version == 2)
+                .values(seed=forged, seed_hash=seed_hash(forged))
+            )
+        commitments._SEEN.clear()
+        attack = {"action": {"type": "attack", "dice": 5, "target": "1,0"}, "expected_version": 2}
+        assert seats.api("allies", "POST", "/actions", attack).status_code == 200
+        seats.at(3)
+        for page in seats.pages.values():
+            expect(_verify_line(page, 2)).to_contain_text("the seed does not hash")
+            expect(_verify_line(page, 3)).to_contain_text("differs from the one shown to you")
+            expect(page.locator("#verify-summary")).to_contain_text("#2, #3")
+    finally:
+        seats.close()
+
+
+def test_page_never_resends_an_element_the_server_did_not_record(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """A reveal answered 409 (here by the network, as an operator could) leaves the
+    element known to the server but unrecorded; at the next version the page starts a
+    new chain instead of sending it again, and its check of the roll says so."""
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        page = seats.pages["axis"]
+        refused: list[str] = []
+
+        def refuse_once(route: Any) -> None:
+            if refused:
+                route.continue_()
+                return
+            refused.append(route.request.post_data or "")
+            route.fulfill(status=409, content_type="application/json", body='{"message": "stale"}')
+
+        page.route("**/api/tables/*/dice/reveal", refuse_once)
+        _to_attack(seats)  # the axis page reveals for version 1: refused
+        assert refused and json.loads(refused[0])["version"] == 1
+        _attack_from_page(seats)  # roll #2 at version 1 without the axis element
+        view = seats.api("axis", "GET", "/view").json()
+        chain = view["dice"]["chain"]
+        assert chain["from_version"] == 3 and chain["last"] == chain["anchor"]  # a new chain
+        assert json.loads(refused[0])["element"] not in seats.api("axis", "GET", "/dice").text
+        line = _verify_line(page, 2)
+        expect(line).to_contain_text("the server refused your secret")
+        expect(line).to_contain_text("no secret from axis")
+    finally:
+        seats.close()
