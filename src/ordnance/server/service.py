@@ -31,7 +31,7 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import effective_entries
-from ordnance.server import commitments, i18n, seats
+from ordnance.server import commitments, i18n, seats, texts
 from ordnance.server.models import CommitmentRow, UndoRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -138,13 +138,30 @@ class TableService:
         self._lock = threading.Lock()
 
     # -- tables ------------------------------------------------------------------
-    def create(self, game_name: str, settings: Mapping[str, Any]) -> tuple[str, dict[str, str]]:
+    def create(
+        self, game_name: str, settings: Mapping[str, Any], seat: str | None = None
+    ) -> seats.NewTable:
+        """A new table: the creator's token for ``seat`` (default: the first) and
+        one invitation per other seat. Validated first, then written in one
+        transaction (:func:`seats.create_table`)."""
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
-        session = GameSession.create(self.journal, game_name, dict(settings))
-        tokens = seats.add_seats(self.journal, session.game_id, list(game.seats(state)))
-        commitments.commitment(self.journal, session.game_id, 0)
-        return session.game_id, tokens
+        names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
+        creator = names[0] if seat is None else seat
+        if creator not in names:
+            raise texts.BadText(
+                "seat", "this game has no such seat", hint="pick one of: " + ", ".join(names)
+            )
+        created = seats.create_table(
+            self.journal,
+            game_name=game_name,
+            rules_version=game.rules_version,
+            settings=dict(settings),
+            seats=names,
+            creator=creator,
+        )
+        commitments.commitment(self.journal, created.game_id, 0)
+        return created
 
     def session(self, game_id: str) -> CachedSession:
         meta = self._meta.get(game_id)
