@@ -135,6 +135,8 @@ def _where(value: Any, wanted: str, path: str = "settings") -> str | None:
     else:
         return None
     for key, item in items:
+        if key == wanted:  # a name given as a key (e.g. WaW's {"sides": {name: nation}})
+            return f"{path}.{key}"
         found = _where(item, wanted, f"{path}.{key}")
         if found is not None:
             return found
