@@ -202,3 +202,29 @@ def test_a_seat_name_with_a_dot_opens_its_stream(db_client: TestClient) -> None:
 def test_creator_seat_must_exist(db_client: TestClient) -> None:
     res = db_client.post("/api/tables", json={"game": "secrets", "settings": {}, "seat": "nobody"})
     assert res.status_code == 422 and res.json()["field"] == "seat"
+
+
+def test_a_failed_creation_leaves_no_game_row(db_client: TestClient) -> None:
+    """The game row, seats and invitations are one transaction: a failing insert
+    (here two seats of one name, refused by the unique constraint) writes nothing."""
+    from sqlalchemy import func
+    from sqlalchemy.exc import IntegrityError
+
+    from ordnance.core.journal.models import GameRow
+    from ordnance.server import seats
+
+    journal = db_client.app.state.service.journal  # type: ignore[attr-defined]
+    with pytest.raises(IntegrityError):
+        seats.create_table(
+            journal,
+            game_name="secrets",
+            rules_version=1,
+            settings={},
+            seats=["allies", "axis", "axis"],
+            creator="allies",
+            game_id="orphan",
+        )
+    with journal.reading() as s:
+        assert s.get(GameRow, "orphan") is None
+        assert s.scalar(select(func.count()).select_from(SeatRow)) == 0
+        assert s.scalar(select(func.count()).select_from(InvitationRow)) == 0
