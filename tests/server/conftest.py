@@ -34,6 +34,23 @@ def claim(client: Any, link: str) -> dict[str, Any]:
     return answer
 
 
+def http_table(
+    base: str, game: str, settings: dict[str, Any] | None = None
+) -> tuple[str, dict[str, str]]:
+    """Create a table on a running server and claim every invitation: (game id, seat -> token)."""
+    import httpx
+
+    with httpx.Client(base_url=base) as c:
+        res = c.post("/api/tables", json={"game": game, "settings": settings or {}})
+        assert res.status_code == 201, res.text
+        data = res.json()
+        tokens = {data["seat"]: data["token"]}
+        for invitation in data["invitations"]:
+            claimed = claim(c, invitation["link"])
+            tokens[claimed["seat"]] = claimed["token"]
+    return data["game_id"], tokens
+
+
 class Table:
     """A created table plus a client per seat."""
 

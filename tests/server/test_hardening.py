@@ -117,9 +117,16 @@ def test_token_bucket_refills() -> None:
         Rate.parse("many")
 
 
-def test_the_access_log_shows_no_ticket_or_token(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_the_access_log_shows_no_ticket_or_token(tmp_path: Path) -> None:
     """A real Uvicorn server with its access log on: create, claim, view, ticket, stream.
 
     The captured log lines name the stream's path but never its ticket, and no
@@ -139,7 +146,13 @@ def test_the_access_log_shows_no_ticket_or_token(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=True)
     )
     thread = threading.Thread(target=server.run, daemon=True)
-    with caplog.at_level(logging.INFO):
+    caught = _Records()
+    loggers = [logging.getLogger(n) for n in ("uvicorn.access", "uvicorn.error")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:  # the server's own loggers, however an earlier test configured them
+        lg.addHandler(caught)
+        lg.setLevel(logging.INFO)
+    try:
         thread.start()
         for _ in range(200):
             if server.started:
@@ -160,10 +173,14 @@ def test_the_access_log_shows_no_ticket_or_token(
         finally:
             server.should_exit = True
             thread.join(timeout=10)
-    lines = [r.getMessage() for r in caplog.records if r.name == "uvicorn.access"]
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.removeHandler(caught)
+            lg.setLevel(level)
+    lines = [r.getMessage() for r in caught.records if r.name == "uvicorn.access"]
     assert any(f"/api/tables/{gid}/events?ticket=[redacted]&max_events=1" in x for x in lines)
     # the server's log (the test's own httpx client logs its URLs, ticket included)
-    text = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("uvicorn"))
+    text = "\n".join(r.getMessage() for r in caught.records)
     for secret in (ticket, axis["token"], created["token"], code):
         assert secret not in text
     assert any(isinstance(f, RedactSecrets) for f in logging.getLogger("uvicorn.access").filters)

@@ -21,6 +21,9 @@ from ordnance.server.service import TableService
 
 router = APIRouter(include_in_schema=False, route_class=CheckedRoute)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+# ``tojson`` fills the pages' JSON data blocks (it escapes <, >, & and ' for
+# HTML); keep the texts readable in the page source rather than \u-escaped.
+templates.env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": False}
 
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
