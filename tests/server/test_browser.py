@@ -231,7 +231,9 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
                 dice = [4] * (odds["attack_dice"] + odds["defense_dice"])
             _fill(page, act, dice)
             for p in (german, soviet):
-                p.wait_for_function(f"() => document.body.dataset.version === '{version}'", timeout=10000)
+                p.wait_for_function(
+                    f"() => document.body.dataset.version === '{version}'", timeout=10000
+                )
         assert secret in german.inner_text("#view")  # the owner sees its token
         journal = soviet.evaluate(
             """() => { const j = document.getElementById('journal').cloneNode(true);

@@ -66,9 +66,12 @@ def test_pages_hold_no_inline_script_and_nothing_from_elsewhere(
             # either the server's own file, or a JSON data block (never executed)
             assert 'src="/static/' in tag or 'type="application/json"' in tag, (path, tag)
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), path
-        assert " on" not in re.sub(r"<script[\s\S]*?</script>", "", html).split("<body", 1)[1].split(
-            ">", 1
-        )[0]
+        assert (
+            " on"
+            not in re.sub(r"<script[\s\S]*?</script>", "", html)
+            .split("<body", 1)[1]
+            .split(">", 1)[0]
+        )
         assert 'style="' not in html, path
 
 

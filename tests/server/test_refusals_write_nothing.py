@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -211,7 +211,13 @@ BAD_TEXTS: list[tuple[str, str, str, object, str]] = [
         {"game": "toi\x1b", "settings": {}},
         "game",
     ),
-    ("NaN in the settings", "POST", "/api/tables", b'{"game": "toi", "settings": {"x": NaN}}', "settings.x"),
+    (
+        "NaN in the settings",
+        "POST",
+        "/api/tables",
+        b'{"game": "toi", "settings": {"x": NaN}}',
+        "settings.x",
+    ),
     (
         "action string with NUL",
         "POST",
@@ -233,8 +239,20 @@ BAD_TEXTS: list[tuple[str, str, str, object, str]] = [
         b'{"action": {"\\ud83d": 1}}',
         "action",
     ),
-    ("claim code with NUL", "POST", "/api/tables/{gid}/claim", {"invitation": "a\x00" * 10}, "invitation"),
-    ("query parameter with NUL", "GET", "/api/tables/{gid}/los?from=%00&to=1,0", None, "query.from"),
+    (
+        "claim code with NUL",
+        "POST",
+        "/api/tables/{gid}/claim",
+        {"invitation": "a\x00" * 10},
+        "invitation",
+    ),
+    (
+        "query parameter with NUL",
+        "GET",
+        "/api/tables/{gid}/los?from=%00&to=1,0",
+        None,
+        "query.from",
+    ),
     ("ticket with NUL", "GET", "/api/tables/{gid}/events?ticket=%00", None, "query.ticket"),
     ("path with NUL (API)", "GET", "/api/tables/%00/view", None, "path.game_id"),
     ("path with NUL (page)", "GET", "/t/%00", None, "path.game_id"),

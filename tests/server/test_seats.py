@@ -65,7 +65,9 @@ def test_creator_gets_its_seat_and_an_invitation_not_the_other_token(
     invitation = created["invitations"][0]
     assert invitation["link"] == f"/join/{gid}#invite={invitation['code']}"
     # before the claim the invitation opens nothing
-    assert db_client.get(f"/api/tables/{gid}/view", headers=_h(invitation["code"])).status_code == 403
+    assert (
+        db_client.get(f"/api/tables/{gid}/view", headers=_h(invitation["code"])).status_code == 403
+    )
 
     allies = claim(db_client, invitation["link"])
     assert allies["seat"] == "allies"
@@ -80,7 +82,9 @@ def test_creator_gets_its_seat_and_an_invitation_not_the_other_token(
     assert res.status_code == 200, res.text
     mine = db_client.get(f"/api/tables/{gid}/view", headers=_h(created["token"])).json()
     assert mine["seat"] == "axis" and secret not in str(mine)
-    assert secret in str(db_client.get(f"/api/tables/{gid}/view", headers=_h(allies["token"])).json())
+    assert secret in str(
+        db_client.get(f"/api/tables/{gid}/view", headers=_h(allies["token"])).json()
+    )
     # nor can it act as the allies
     res = db_client.post(
         f"/api/tables/{gid}/actions",
@@ -163,13 +167,21 @@ def test_reissue_revokes_the_lost_token_and_its_tickets(db_client: TestClient) -
     ]
     fresh = claim(db_client, link)
     assert fresh["seat"] == "axis" and fresh["token"] != old
-    assert db_client.get(f"/api/tables/{table.id}/view", headers=_h(fresh["token"])).status_code == 200
+    assert (
+        db_client.get(f"/api/tables/{table.id}/view", headers=_h(fresh["token"])).status_code == 200
+    )
     assert db_client.get(f"/api/tables/{table.id}/view", headers=_h(old)).status_code == 403
     # a second reissue voids the first, still unclaimed, invitation
     first = table.post("allies", "/invitations", {"seat": "axis"}).json()["code"]
     second = table.post("allies", "/invitations", {"seat": "axis"}).json()["code"]
-    assert db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": first}).status_code == 409
-    assert db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": second}).status_code == 200
+    assert (
+        db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": first}).status_code
+        == 409
+    )
+    assert (
+        db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": second}).status_code
+        == 200
+    )
 
 
 def test_a_seat_replaces_its_own_token(db_client: TestClient) -> None:

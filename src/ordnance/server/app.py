@@ -12,7 +12,14 @@ import logging
 import os
 import re
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterator,
+    MutableMapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -139,7 +146,9 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in self.names]
+                kept = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() not in self.names
+                ]
                 message["headers"] = kept + SECURITY_HEADERS
             await send(message)
 
@@ -227,9 +236,10 @@ def tune_sqlite(journal: Journal, synchronous: str) -> None:
     journal.engine.dispose()  # reconnect with the setting
 
 
-def _field(loc: list[str]) -> str:
+def _field(loc: Sequence[str]) -> str:
     """``["body", "settings", "x"]`` -> ``settings.x``; ``["query", "ticket"]`` -> ``query.ticket``."""
-    return ".".join(loc[1:] if loc[:1] == ["body"] else loc) or "body"
+    parts = list(loc)
+    return ".".join(parts[1:] if parts[:1] == ["body"] else parts) or "body"
 
 
 def status_for(exc: OrdnanceError) -> int:

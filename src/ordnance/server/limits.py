@@ -26,8 +26,7 @@ class TooManyTables(OrdnanceError):
     def __init__(self, retry_after: float, burst: int, per_seconds: float):
         self.retry_after = max(1, int(retry_after + 0.999))
         super().__init__(
-            f"too many tables created from this address (at most {burst} per "
-            f"{per_seconds:g} s)",
+            f"too many tables created from this address (at most {burst} per {per_seconds:g} s)",
             hint=f"try again in {self.retry_after} s",
         )
 
@@ -73,5 +72,7 @@ class TokenBucket:
             self._buckets[address] = (level - 1, now)
             if len(self._buckets) > 10_000:  # forget the buckets that are full again
                 self._buckets = {
-                    a: (lv, t) for a, (lv, t) in self._buckets.items() if lv + (now - t) * refill < burst
+                    a: (lv, t)
+                    for a, (lv, t) in self._buckets.items()
+                    if lv + (now - t) * refill < burst
                 }

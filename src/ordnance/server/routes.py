@@ -183,7 +183,12 @@ def claim(game_id: GameId, body: Claim, service: Service) -> dict[str, Any]:
     """One claim per invitation: the seat's fresh token goes to this caller only (409 after)."""
     service.session(game_id)
     seat, token = seats.claim(service.journal, game_id, body.invitation)
-    return {"game_id": game_id, "seat": seat, "token": token, "link": seats.seat_link(game_id, token)}
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "token": token,
+        "link": seats.seat_link(game_id, token),
+    }
 
 
 @router.post(

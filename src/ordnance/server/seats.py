@@ -49,7 +49,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Update, func, select, update
+from sqlalchemy.engine import CursorResult
+from sqlalchemy.orm import Session
 
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
@@ -145,6 +147,13 @@ def create_table(
     return NewTable(gid, creator, token, codes)
 
 
+def _changed(s: Session, statement: Update) -> int:
+    """Rows a conditional UPDATE changed (how the one winner of a race is told)."""
+    result = s.execute(statement)
+    assert isinstance(result, CursorResult)
+    return int(result.rowcount)
+
+
 def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     """The seat this token opens in this game, or None."""
     if not token or not _TOKEN.match(token):
@@ -178,15 +187,16 @@ def claim(journal: Journal, game_id: str, code: str) -> tuple[str, str]:
                 "this invitation does not open a seat at this table",
                 hint="check that the whole link was copied",
             )
-        won = s.execute(
+        won = _changed(
+            s,
             update(InvitationRow)
             .where(
                 InvitationRow.id == row.id,
                 InvitationRow.claimed_at.is_(None),
                 InvitationRow.revoked_at.is_(None),
             )
-            .values(claimed_at=now)
-        ).rowcount
+            .values(claimed_at=now),
+        )
         if won != 1:
             raise InvitationUsed(
                 "this invitation was already used or replaced",
@@ -214,16 +224,12 @@ def reissue(journal: Journal, game_id: str, by: str, seat: str) -> str:
     code = new_token()
     now = datetime.now(UTC)
     with journal.transaction() as s:
-        found = s.scalar(
-            select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-        )
+        found = s.scalar(select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.seat == seat))
         if found is None:
             raise UnknownInvitation(
                 "this table has no such seat", hint="use one of the seats listed by GET /seats"
             )
-        s.execute(
-            update(SeatRow).where(SeatRow.id == found).values(token_hash=None)
-        )
+        s.execute(update(SeatRow).where(SeatRow.id == found).values(token_hash=None))
         s.execute(
             update(InvitationRow)
             .where(
@@ -242,15 +248,16 @@ def rotate(journal: Journal, game_id: str, seat: str, old_token: str) -> str:
     """Replace the presenting seat's token with a fresh one (the old stops working)."""
     token = new_token()
     with journal.transaction() as s:
-        changed = s.execute(
+        changed = _changed(
+            s,
             update(SeatRow)
             .where(
                 SeatRow.game_id == game_id,
                 SeatRow.seat == seat,
                 SeatRow.token_hash == token_hash(old_token),
             )
-            .values(token_hash=token_hash(token))
-        ).rowcount
+            .values(token_hash=token_hash(token)),
+        )
     if changed != 1:
         raise NotYourSeat("this link no longer opens a seat at this table")
     return token
