@@ -10,6 +10,7 @@ neither they nor the axis DOM ever contain the token's type.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -270,3 +271,36 @@ def test_tide_of_iron_status_phase_and_attacks(server: str, browser: Any) -> Non
     assert dom_b == dom_c
     assert svg_b == svg_c
     assert msgs_b == msgs_c, sorted(msgs_b ^ msgs_c)[:4]
+
+
+def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(
+    server: str, browser: Any
+) -> None:
+    """TABLE-SEAT-3 in the page: the allies issue a new invitation for the axis; it
+    claims the seat in another browser and the axis's old link stops working."""
+    import httpx
+
+    from tests.server.conftest import http_table
+
+    gid, tokens = http_table(server, "secrets")
+    host_ctx = browser.new_context()
+    guest_ctx = browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        host.goto(f"{server}/t/{gid}?lang=en#seat={tokens['allies']}")
+        host.wait_for_selector('form.action[data-type="buy"]')
+        host.locator("#invites details.invites summary").click()
+        host.locator('#invites li[data-seat="axis"] button.reissue').click()
+        link = host.locator('#invites li[data-seat="axis"] input.link')
+        expect(link).to_have_value(re.compile(f"/join/{gid}#invite="))
+        old = httpx.get(
+            f"{server}/api/tables/{gid}/view", headers={"Authorization": "Bearer " + tokens["axis"]}
+        )
+        assert old.status_code == 403
+        guest = guest_ctx.new_page()
+        guest.goto(link.input_value())
+        guest.wait_for_selector('form.action[data-type="buy"]')
+        expect(guest.locator("#status")).to_contain_text("axis")
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
