@@ -35,8 +35,8 @@ app = typer.Typer(
     help="Play at a remote table: create or join with an invitation, view, act.",
     no_args_is_help=True,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 FileOpt = Annotated[
     Path | None,
