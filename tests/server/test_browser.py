@@ -273,9 +273,7 @@ def test_tide_of_iron_status_phase_and_attacks(server: str, browser: Any) -> Non
     assert msgs_b == msgs_c, sorted(msgs_b ^ msgs_c)[:4]
 
 
-def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(
-    server: str, browser: Any
-) -> None:
+def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, browser: Any) -> None:
     """TABLE-SEAT-3 in the page: the allies issue a new invitation for the axis; it
     claims the seat in another browser and the axis's old link stops working."""
     import httpx
