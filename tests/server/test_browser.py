@@ -302,3 +302,23 @@ def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, br
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+def test_the_creator_picks_its_seat_in_the_lobby(server: str, browser: Any) -> None:
+    """TABLE-SEAT-1 from the lobby: the picked seat gets the play link, the other an invitation."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/?lang=en")
+        page.select_option("#game", "secrets")
+        expect(page.locator("#seat option")).to_have_count(2)
+        page.select_option("#seat", "axis")
+        page.click("#create-button")
+        expect(page.locator('#seat-links li[data-seat="axis"] a.play-link')).to_have_count(1)
+        expect(page.locator('#seat-links li[data-seat="allies"] a.play-link')).to_have_count(0)
+        invite = page.locator('#seat-links li[data-seat="allies"] input.link').input_value()
+        assert "/join/" in invite
+        page.locator('#seat-links li[data-seat="axis"] a.play-link').click()
+        expect(page.locator("#status")).to_contain_text("axis")
+    finally:
+        ctx.close()

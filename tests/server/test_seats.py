@@ -240,3 +240,11 @@ def test_a_failed_creation_leaves_no_game_row(db_client: TestClient) -> None:
         assert s.get(GameRow, "orphan") is None
         assert s.scalar(select(func.count()).select_from(SeatRow)) == 0
         assert s.scalar(select(func.count()).select_from(InvitationRow)) == 0
+
+
+def test_modules_name_the_default_seats(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "m.db")
+    with TestClient(app) as client:
+        games = {g["name"]: g for g in client.get("/api/modules").json()["games"]}
+        assert games["secrets"]["seats"] == ["allies", "axis"]  # the lobby's seat choice
+        assert 'id="seat"' in client.get("/").text

@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 
 from ordnance.core import registry
 from ordnance.server import i18n
-from ordnance.server.routes import CheckedRoute, GameId
+from ordnance.server.routes import CheckedRoute, GameId, default_seats
 from ordnance.server.service import TableService
 
 router = APIRouter(include_in_schema=False, route_class=CheckedRoute)
@@ -111,6 +111,7 @@ def lobby(request: Request, lang: LangQ = None) -> Response:
             "name": p.name,
             "title": p.game.title,
             "schema": i18n.localize_settings(p.game.settings_schema(), language),
+            "seats": default_seats(p.game),
         }
         for p in registry.plugins().values()
     ]

@@ -139,6 +139,14 @@ def seat_of(service: TableService, game_id: str, creds: HTTPAuthorizationCredent
     return seat
 
 
+def default_seats(game: Any) -> list[str]:
+    """The seats a table gets with the default settings (settings may change them)."""
+    try:
+        return [str(seat) for seat in game.seats(game.new({}))]
+    except Exception:  # noqa: BLE001 - a game that needs settings has no default seats
+        return []
+
+
 @router.get("/modules", summary="The installed game modules (ordnance game types)")
 def modules(lang: LangQ = "en") -> dict[str, Any]:
     return {
@@ -147,6 +155,7 @@ def modules(lang: LangQ = "en") -> dict[str, Any]:
                 "name": p.name,
                 "title": p.game.title,
                 "settings_schema": i18n.localize_settings(p.game.settings_schema(), lang),
+                "seats": default_seats(p.game),
             }
             for p in registry.plugins().values()
         ]

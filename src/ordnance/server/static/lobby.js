@@ -14,6 +14,9 @@
     form = schemaForm((g && g.schema) || {});
     settingsBox.append(form.node);
     settingsBox.hidden = !form.node.childElementCount;
+    // the creator's own seat (the others get invitations); seats of the default settings
+    const seatSelect = document.getElementById("seat");
+    if (seatSelect) seatSelect.replaceChildren(...((g && g.seats) || []).map((s) => el("option", { value: s }, s)));
   }
   if (select) { select.addEventListener("change", showSettings); showSettings(); }
 
@@ -24,7 +27,8 @@
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: select.value, settings: form ? form.collect() : {} }),
+      body: JSON.stringify(Object.assign({ game: select.value, settings: form ? form.collect() : {} },
+        document.getElementById("seat") && document.getElementById("seat").value ? { seat: document.getElementById("seat").value } : {})),
     });
     const data = await res.json();
     if (!res.ok) {
