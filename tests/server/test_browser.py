@@ -218,7 +218,14 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         token = own.split("#seat=")[1]
         german.goto(own)
         german.wait_for_selector('form.action[data-type="advance"]')
-        soviet.goto(invite)  # claims the seat, then opens the soviet's own link
+        # the soviet claims its seat in another tab of its browser (the claim's answer
+        # races the page's move to the seat link, so the spied tab opens that link)
+        claimer = soviet_ctx.new_page()
+        claimer.goto(invite)
+        expect(claimer).to_have_url(re.compile("/t/.*#seat="))
+        seat_link = claimer.url
+        claimer.close()
+        soviet.goto(seat_link)
         soviet.wait_for_selector('form.action[data-type="advance"]')
         for version, (seat, action, dice) in enumerate(SCRIPT, start=1):
             page = german if seat == "german" else soviet
