@@ -312,10 +312,16 @@ def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, br
 
 
 def test_the_creator_picks_its_seat_in_the_lobby(server: str, browser: Any) -> None:
-    """TABLE-SEAT-1 from the lobby: the picked seat gets the play link, the other an invitation."""
+    """TABLE-SEAT-1 from the lobby: the picked seat gets the play link, the other an invitation.
+
+    Also: the Content-Security-Policy blocks nothing the lobby and the table
+    page need (no violation reported in the console)."""
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
         page.goto(server + "/?lang=en")
         page.select_option("#game", "secrets")
         expect(page.locator("#seat option")).to_have_count(2)
@@ -327,5 +333,8 @@ def test_the_creator_picks_its_seat_in_the_lobby(server: str, browser: Any) -> N
         assert "/join/" in invite
         page.locator('#seat-links li[data-seat="axis"] a.play-link').click()
         expect(page.locator("#status")).to_contain_text("axis")
+        expect(page.locator('form.action[data-type="buy"]')).to_have_count(1)
+        assert not [p for p in problems if "Content Security Policy" in p], problems
+        assert not problems, problems
     finally:
         ctx.close()
