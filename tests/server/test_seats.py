@@ -248,3 +248,51 @@ def test_modules_name_the_default_seats(tmp_path: Path) -> None:
         games = {g["name"]: g for g in client.get("/api/modules").json()["games"]}
         assert games["secrets"]["seats"] == ["allies", "axis"]  # the lobby's seat choice
         assert 'id="seat"' in client.get("/").text
+
+
+@pytest.mark.parametrize("db", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_migration_0003_keeps_existing_seats(
+    db: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A table made before 0003 keeps its seat tokens; a seat may then wait for its claim."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from ordnance.core.journal.store import MIGRATIONS, database_url
+    from ordnance.server import seats
+
+    url = (
+        database_url(tmp_path / "old.db")
+        if db == "sqlite"
+        else fresh_pg_db(request.getfixturevalue("pg_url"))
+    )
+    engine = create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(
+            text(
+                "INSERT INTO games (id, game, rules_version, settings, version, created_at) "
+                "VALUES ('old', 'secrets', 1, '{}', 0, CURRENT_TIMESTAMP)"
+            )
+        )
+        conn.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, token_hash, created_at) "
+                "VALUES ('old', 'allies', :h, CURRENT_TIMESTAMP)"
+            ),
+            {"h": seats.token_hash("a" * 32)},
+        )
+    engine.dispose()
+    app = create_app(url)  # migrates to the head
+    with TestClient(app) as client:
+        journal = app.state.service.journal
+        assert seats.seat_for(journal, "old", "a" * 32) == "allies"
+        code = seats.reissue(journal, "old", "axis", "allies")  # as another seat: NULLs the token
+        assert seats.seat_for(journal, "old", "a" * 32) is None
+        assert seats.claim(journal, "old", code)[0] == "allies"
+        assert client.get("/api/health").status_code == 200
+    journal.close()

@@ -143,7 +143,7 @@ def default_seats(game: Any) -> list[str]:
     """The seats a table gets with the default settings (settings may change them)."""
     try:
         return [str(seat) for seat in game.seats(game.new({}))]
-    except Exception:  # noqa: BLE001 - a game that needs settings has no default seats
+    except (ValueError, TypeError, LookupError):  # a game that needs settings: none
         return []
 
 
