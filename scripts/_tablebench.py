@@ -86,7 +86,7 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
     from ordnance.server.app import create_app
 
     uvicorn.run(
-        create_app(db),
+        create_app(db, create_rate=None),  # the bench creates its games from one address
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -114,6 +114,17 @@ def serve_bare(port: int) -> None:
         access_log=False,
         timeout_keep_alive=60,
     )
+
+
+def tokens_of(created: dict[str, Any], claim: Any) -> list[str]:
+    """Every seat's token, in seat order: the creator's, then each claimed invitation.
+
+    ``claim(path, body)`` posts and returns the JSON answer (sync or awaited by the caller).
+    """
+    return [created["token"]] + [
+        claim(f"/api/tables/{created['game_id']}/claim", {"invitation": i["code"]})["token"]
+        for i in created["invitations"]
+    ]
 
 
 def start(kind: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:

@@ -29,7 +29,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _tablebench import SEATS, TallyGame, start
+from _tablebench import SEATS, TallyGame, start, tokens_of
 
 
 @dataclass
@@ -125,7 +125,10 @@ def main() -> None:
         games = []
         for _ in range(args.games):
             data = httpx.post(f"{base}/api/tables", json={"game": "tally"}, timeout=30).json()
-            games.append(Game(data["game_id"], [s["token"] for s in data["seats"]]))
+            tokens = tokens_of(
+                data, lambda path, body: httpx.post(base + path, json=body, timeout=30).json()
+            )
+            games.append(Game(data["game_id"], tokens))
         problems: list[str] = []
         total_killed_in_flight = 0
         for rnd in range(1, args.rounds + 1):

@@ -48,7 +48,13 @@ async def _game(
     res = await client.post(base + "/api/tables", json={"game": "tally", "settings": {}})
     res.raise_for_status()
     data = res.json()
-    tokens = [s["token"] for s in data["seats"]]
+    tokens = [data["token"]]
+    for invitation in data["invitations"]:  # claim the other seats, as their players would
+        claimed = await client.post(
+            f"{base}/api/tables/{data['game_id']}/claim", json={"invitation": invitation["code"]}
+        )
+        claimed.raise_for_status()
+        tokens.append(claimed.json()["token"])
     url = f"{base}/api/tables/{data['game_id']}/actions"
     version = 0
     await asyncio.sleep(random.random() * pace)

@@ -24,6 +24,33 @@ from tests.server.secret_game import SecretGame
 registry.register(GamePlugin(SecretGame()))
 
 
+def claim(client: Any, link: str) -> dict[str, Any]:
+    """Claim an invitation link (``/join/<game>#invite=<code>``) as its page does."""
+    path, _, fragment = link.partition("#invite=")
+    game_id = path.rstrip("/").rsplit("/", 1)[1]
+    res = client.post(f"/api/tables/{game_id}/claim", json={"invitation": fragment})
+    assert res.status_code == 200, res.text
+    answer: dict[str, Any] = res.json()
+    return answer
+
+
+def http_table(
+    base: str, game: str, settings: dict[str, Any] | None = None
+) -> tuple[str, dict[str, str]]:
+    """Create a table on a running server and claim every invitation: (game id, seat -> token)."""
+    import httpx
+
+    with httpx.Client(base_url=base) as c:
+        res = c.post("/api/tables", json={"game": game, "settings": settings or {}})
+        assert res.status_code == 201, res.text
+        data = res.json()
+        tokens = {data["seat"]: data["token"]}
+        for invitation in data["invitations"]:
+            claimed = claim(c, invitation["link"])
+            tokens[claimed["seat"]] = claimed["token"]
+    return data["game_id"], tokens
+
+
 class Table:
     """A created table plus a client per seat."""
 
@@ -32,16 +59,27 @@ class Table:
         client: TestClient,
         game: str = "secrets",
         settings: dict[str, Any] | None = None,
+        seat: str | None = None,
         dice: str = "server",
     ):
-        body = {"game": game, "settings": settings or {}, "dice": dice}
+        """Create the table as ``seat`` (default: the first), then claim every
+        other seat through its invitation, as its player would."""
+        body: dict[str, Any] = {"game": game, "settings": settings or {}, "dice": dice}
+        if seat is not None:
+            body["seat"] = seat
         res = client.post("/api/tables", json=body)
         assert res.status_code == 201, res.text
         data = res.json()
         self.client = client
         self.id: str = data["game_id"]
-        self.tokens: dict[str, str] = {s["seat"]: s["token"] for s in data["seats"]}
-        self.links = {s["seat"]: s["link"] for s in data["seats"]}
+        self.creator: str = data["seat"]
+        self.tokens: dict[str, str] = {data["seat"]: data["token"]}
+        self.links = {data["seat"]: data["link"]}
+        self.invitations = {i["seat"]: i["link"] for i in data["invitations"]}
+        for invitation in data["invitations"]:
+            claimed = claim(client, invitation["link"])
+            self.tokens[claimed["seat"]] = claimed["token"]
+            self.links[claimed["seat"]] = claimed["link"]
 
     def h(self, seat: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[seat]}"}

@@ -264,8 +264,11 @@ def test_live_stream_sends_only_versions_and_resyncs(client: TestClient, table: 
     ) as res:
         body = "".join(res.iter_text())
     assert '"version": 1' in body and _secret_words_in(body) == []
-    bad = client.get(f"/api/tables/{table.id}/events", params={"ticket": "axis.9999999999.00"})
+    forged = "9999999999.YXhpcw." + "0" * 32  # well formed ("YXhpcw" is "axis"), wrong MAC
+    bad = client.get(f"/api/tables/{table.id}/events", params={"ticket": forged})
     assert bad.status_code == 403
+    malformed = client.get(f"/api/tables/{table.id}/events", params={"ticket": "axis.99.00"})
+    assert malformed.status_code == 422 and malformed.json()["field"] == "query.ticket"
     other = Table(client)
     assert (
         client.get(f"/api/tables/{other.id}/events", params={"ticket": ticket}).status_code == 403

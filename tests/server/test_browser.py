@@ -10,6 +10,7 @@ neither they nor the axis DOM ever contain the token's type.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.conftest import free_port
 from tests.server.secret_game import CATALOGUE
@@ -109,7 +111,7 @@ def _act(
         form.locator('select[name="__dice_mode"]').select_option("entered")
         form.locator('input[name="__dice"]').fill(dice)
     form.locator('button[type="submit"]').click()
-    page.wait_for_function(f"document.body.dataset.version !== {before!r}", timeout=10000)
+    page.wait_for_function(f"() => document.body.dataset.version !== {before!r}", timeout=10000)
 
 
 def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None:
@@ -128,47 +130,58 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         host.click("#create-button")
         host.wait_for_selector('#seat-links li[data-seat="axis"]')
         invite = host.locator('#seat-links li[data-seat="axis"] input.link').input_value()
+        assert "/join/" in invite and "#invite=" in invite  # an invitation, not a token
+        assert host.locator('#seat-links li[data-seat="axis"] a.play-link').count() == 0
         host.locator('#seat-links li[data-seat="allies"] a.play-link').click()
         host.wait_for_selector('form.action[data-type="buy"]')
         # the invite is also offered on the table page
         assert host.locator('#invites li[data-seat="axis"] input.link').input_value() == invite
 
+        # opening the invitation claims the seat and moves on to the seat's own link
         guest.goto(invite)
         guest.wait_for_selector('form.action[data-type="buy"]')
         assert "Ваша сторона" in guest.inner_text("#status")  # Russian from Accept-Language
+        own_link = guest.url
+        assert "/t/" in own_link and "#seat=" in own_link
+        assert own_link.split("#seat=")[1] not in host.content()  # the host never had it
+        # the spent invitation opens nothing a second time
+        again = host_ctx.new_page()
+        again.goto(invite)
+        expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-2")
+        again.close()
 
         secret = CATALOGUE["allies"][0]
         _act(host, "buy", {"kind": secret, "hex": "1,0"})
         # the guest's page follows live (SSE) to version 1
-        guest.wait_for_function("document.body.dataset.version === '1'", timeout=10000)
+        guest.wait_for_function("() => document.body.dataset.version === '1'", timeout=10000)
         assert guest.locator(".marker-munition-token").count() == 1
 
         # attacks: the live odds panel shows the distribution before the roll
         _act(host, "end_phase")
-        guest.wait_for_function("document.body.dataset.version === '2'", timeout=10000)
+        guest.wait_for_function("() => document.body.dataset.version === '2'", timeout=10000)
         guest.locator('form.action[data-type="attack"] [name="target"]').fill("0,0")
         guest.locator('form.action[data-type="attack"] [name="dice"]').fill("2")
         guest.wait_for_selector("#odds .odds-table")
         assert "4/9" in guest.inner_text("#odds")
         _act(guest, "attack", {"dice": "2", "target": "0,0"})
         _act(guest, "attack", {"dice": "3", "target": "0,0"}, dice="5,6,1")
-        host.wait_for_function("document.body.dataset.version === '4'", timeout=10000)
+        host.wait_for_function("() => document.body.dataset.version === '4'", timeout=10000)
         assert "5,6,1" in host.inner_text("#journal")
 
         # a second tab on a stale version is refused cleanly
         stale = guest_ctx.new_page()
         stale.route("**/events*", lambda route: route.abort())  # this tab misses live updates
-        stale.goto(invite)
+        stale.goto(own_link)
         stale.wait_for_selector('form.action[data-type="smoke"]')
         _act(host, "smoke", {"hex": "2,0"})
         form = stale.locator('form.action[data-type="smoke"]')
         form.locator('[name="hex"]').fill("3,0")
         form.locator('button[type="submit"]').click()
-        stale.wait_for_function("document.body.dataset.version === '5'", timeout=10000)
+        stale.wait_for_function("() => document.body.dataset.version === '5'", timeout=10000)
         assert "стол обновлён" in stale.inner_text("#action-error")
 
         # the axis never saw the face-down token's type, anywhere
-        guest.wait_for_function("document.body.dataset.version === '5'", timeout=10000)
+        guest.wait_for_function("() => document.body.dataset.version === '5'", timeout=10000)
         dom = guest.content()
         assert secret not in dom and secret not in spy.text()
         assert spy.events and all('"version"' in e for e in spy.events)
@@ -207,7 +220,14 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         token = own.split("#seat=")[1]
         german.goto(own)
         german.wait_for_selector('form.action[data-type="advance"]')
-        soviet.goto(invite)
+        # the soviet claims its seat in another tab of its browser (the claim's answer
+        # races the page's move to the seat link, so the spied tab opens that link)
+        claimer = soviet_ctx.new_page()
+        claimer.goto(invite)
+        expect(claimer).to_have_url(re.compile("/t/.*#seat="))
+        seat_link = claimer.url
+        claimer.close()
+        soviet.goto(seat_link)
         soviet.wait_for_selector('form.action[data-type="advance"]')
         for version, (seat, action, dice) in enumerate(SCRIPT, start=1):
             page = german if seat == "german" else soviet
@@ -221,7 +241,9 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
                 dice = [4] * (odds["attack_dice"] + odds["defense_dice"])
             _fill(page, act, dice)
             for p in (german, soviet):
-                p.wait_for_function(f"document.body.dataset.version === '{version}'", timeout=10000)
+                p.wait_for_function(
+                    f"() => document.body.dataset.version === '{version}'", timeout=10000
+                )
         assert secret in german.inner_text("#view")  # the owner sees its token
         journal = soviet.evaluate(
             """() => { const j = document.getElementById('journal').cloneNode(true);
@@ -258,3 +280,63 @@ def test_tide_of_iron_status_phase_and_attacks(server: str, browser: Any) -> Non
     assert dom_b == dom_c
     assert svg_b == svg_c
     assert msgs_b == msgs_c, sorted(msgs_b ^ msgs_c)[:4]
+
+
+def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, browser: Any) -> None:
+    """TABLE-SEAT-3 in the page: the allies issue a new invitation for the axis; it
+    claims the seat in another browser and the axis's old link stops working."""
+    import httpx
+
+    from tests.server.conftest import http_table
+
+    gid, tokens = http_table(server, "secrets")
+    host_ctx = browser.new_context()
+    guest_ctx = browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        host.goto(f"{server}/t/{gid}?lang=en#seat={tokens['allies']}")
+        host.wait_for_selector('form.action[data-type="buy"]')
+        host.locator("#invites details.invites summary").click()
+        host.locator('#invites li[data-seat="axis"] button.reissue').click()
+        link = host.locator('#invites li[data-seat="axis"] input.link')
+        expect(link).to_have_value(re.compile(f"/join/{gid}#invite="))
+        old = httpx.get(
+            f"{server}/api/tables/{gid}/view", headers={"Authorization": "Bearer " + tokens["axis"]}
+        )
+        assert old.status_code == 403
+        guest = guest_ctx.new_page()
+        guest.goto(link.input_value())
+        guest.wait_for_selector('form.action[data-type="buy"]')
+        expect(guest.locator("#status")).to_contain_text("axis")
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_the_creator_picks_its_seat_in_the_lobby(server: str, browser: Any) -> None:
+    """TABLE-SEAT-1 from the lobby: the picked seat gets the play link, the other an invitation.
+
+    Also: the Content-Security-Policy blocks nothing the lobby and the table
+    page need (no violation reported in the console)."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(server + "/?lang=en")
+        page.select_option("#game", "secrets")
+        expect(page.locator("#seat option")).to_have_count(2)
+        page.select_option("#seat", "axis")
+        page.click("#create-button")
+        expect(page.locator('#seat-links li[data-seat="axis"] a.play-link')).to_have_count(1)
+        expect(page.locator('#seat-links li[data-seat="allies"] a.play-link')).to_have_count(0)
+        invite = page.locator('#seat-links li[data-seat="allies"] input.link').input_value()
+        assert "/join/" in invite
+        page.locator('#seat-links li[data-seat="axis"] a.play-link').click()
+        expect(page.locator("#status")).to_contain_text("axis")
+        expect(page.locator('form.action[data-type="buy"]')).to_have_count(1)
+        assert not [p for p in problems if "Content Security Policy" in p], problems
+        assert not problems, problems
+    finally:
+        ctx.close()

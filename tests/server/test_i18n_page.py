@@ -16,7 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import Table
+from tests.server.conftest import Table, http_table
 from tests.server.test_api import _secret_words_in
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
@@ -83,9 +83,7 @@ def test_opponents_russian_log_holds_no_secret(table: Table) -> None:
 
 @pytest.mark.browser
 def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: Any) -> None:  # noqa: F811
-    data = httpx.post(server + "/api/tables", json={"game": "waw", "settings": {}}).json()
-    gid = data["game_id"]
-    tokens = {s["seat"]: s["token"] for s in data["seats"]}
+    gid, tokens = http_table(server, "waw")
     for version, (seat, action) in enumerate(SETUP):
         res = httpx.post(
             f"{server}/api/tables/{gid}/actions",

@@ -14,15 +14,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.conftest import http_table
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
 
 def _table(base: str) -> tuple[str, dict[str, str]]:
-    data = httpx.post(base + "/api/tables", json={"game": "waw", "settings": {}}).json()
-    gid = data["game_id"]
-    tokens = {s["seat"]: s["token"] for s in data["seats"]}
+    gid, tokens = http_table(base, "waw")
     setup = [
         ("soviet", {"type": "place_unit", "id": "t72", "kind": "T-72", "side": "soviet", "hex": "4,1"}),
         ("us", {"type": "place_unit", "id": "abrams", "kind": "M1 Abrams", "side": "us", "hex": "0,1"}),
@@ -87,7 +86,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         page.click("#los-button")
         pick("0,1")
         page.wait_for_function(
-            "document.getElementById('los-result').textContent.startsWith('0,1')"
+            "() => document.getElementById('los-result').textContent.startsWith('0,1')"
         )
         pick("4,1")
         page.wait_for_selector("#map line.los-line.blocked", state="attached")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -162,3 +163,149 @@ def test_row_counts_sees_a_write(tmp_path: Path) -> None:
         before = row_counts(c)
         advance(table, 1)
         assert row_counts(c) != before
+
+
+# -- texts the databases cannot hold alike: refused at the boundary, 422 naming the field ------
+LONG = "x" * 33
+#: (name, method, path with {gid}, JSON body or raw bytes or None, the field named)
+BAD_TEXTS: list[tuple[str, str, str, object, str]] = [
+    (
+        "seat name over 32 characters",
+        "POST",
+        "/api/tables",
+        {"game": "waw", "settings": {"sides": {LONG: "american", "soviet": "soviet"}}},
+        f"settings.sides.{LONG}",
+    ),
+    (
+        "seat name with NUL",
+        "POST",
+        "/api/tables",
+        {"game": "waw", "settings": {"sides": {"us\x00": "american", "soviet": "soviet"}}},
+        "settings.sides",
+    ),
+    (
+        "seat name with a lone surrogate",
+        "POST",
+        "/api/tables",
+        b'{"game": "waw", "settings": {"sides": {"us\\ud800": "american", "soviet": "soviet"}}}',
+        "settings.sides",
+    ),
+    (
+        "ToI profile title with a lone surrogate",
+        "POST",
+        "/api/tables",
+        b'{"game": "toi", "settings": {"profiles": [{"title": "T-34 \\udc00"}]}}',
+        "settings.profiles.0.title",
+    ),
+    (
+        "setting string of 501 characters",
+        "POST",
+        "/api/tables",
+        {"game": "toi", "settings": {"profiles": [{"title": "y" * 501}]}},
+        "settings.profiles.0.title",
+    ),
+    (
+        "control character in a game name",
+        "POST",
+        "/api/tables",
+        {"game": "toi\x1b", "settings": {}},
+        "game",
+    ),
+    (
+        "NaN in the settings",
+        "POST",
+        "/api/tables",
+        b'{"game": "toi", "settings": {"x": NaN}}',
+        "settings.x",
+    ),
+    (
+        "action string with NUL",
+        "POST",
+        "/api/tables/{gid}/actions",
+        {"action": {"type": "end_phase\x00"}, "expected_version": 0},
+        "action.type",
+    ),
+    (
+        "action string with a lone surrogate",
+        "POST",
+        "/api/tables/{gid}/actions",
+        b'{"action": {"type": "attack", "target": "\\ud83d"}, "expected_version": 0}',
+        "action.target",
+    ),
+    (
+        "odds action key with a surrogate",
+        "POST",
+        "/api/tables/{gid}/odds",
+        b'{"action": {"\\ud83d": 1}}',
+        "action",
+    ),
+    (
+        "claim code with NUL",
+        "POST",
+        "/api/tables/{gid}/claim",
+        {"invitation": "a\x00" * 10},
+        "invitation",
+    ),
+    (
+        "query parameter with NUL",
+        "GET",
+        "/api/tables/{gid}/los?from=%00&to=1,0",
+        None,
+        "query.from",
+    ),
+    ("ticket with NUL", "GET", "/api/tables/{gid}/events?ticket=%00", None, "query.ticket"),
+    ("path with NUL (API)", "GET", "/api/tables/%00/view", None, "path.game_id"),
+    ("path with NUL (page)", "GET", "/t/%00", None, "path.game_id"),
+    ("path with NUL (join page)", "GET", "/join/%00", None, "path.game_id"),
+    ("path too long (page)", "GET", "/t/" + "a" * 65, None, "path.game_id"),
+]
+
+
+def send_bad(client: TestClient, table: Table, method: str, path: str, body: object) -> Any:
+    url = path.replace("{gid}", table.id)
+    headers = dict(table.h("allies"))
+    if body is None:
+        return client.request(method, url, headers=headers)
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    headers["Content-Type"] = "application/json"
+    return client.request(method, url, content=content, headers=headers)
+
+
+def _check_bad_texts(client: TestClient) -> None:
+    table = Table(client)
+    advance(table, 1)
+    table.get("allies", "/view")  # draws what a view draws, before counting
+    before = row_counts(client)
+    for name, method, path, body, field in BAD_TEXTS:
+        res = send_bad(client, table, method, path, body)
+        assert res.status_code == 422, (name, res.status_code, res.text)
+        answer = res.json()
+        assert answer["field"] == field, (name, answer)
+        assert "Traceback" not in res.text
+        assert row_counts(client) == before, name
+    # the table still plays, and every view still answers
+    assert raw_post(table, {"action": {"type": "end_phase"}, "expected_version": 1}) == 200
+    assert table.get("axis", "/view").status_code == 200
+
+
+def test_bad_texts_are_refused_naming_the_field_and_write_nothing(client: TestClient) -> None:
+    """NUL, lone surrogates, control characters, long strings, NaN: 422 with the field, no row."""
+    _check_bad_texts(client)
+
+
+@pytest.mark.postgres
+def test_bad_texts_are_refused_alike_on_postgres(pg_client: TestClient) -> None:
+    """The same limits on PostgreSQL, which refuses NUL and over-long VARCHARs itself."""
+    _check_bad_texts(pg_client)
+
+
+def test_seat_names_within_the_limits_are_kept_exactly(client: TestClient) -> None:
+    """32 characters and a '.' are accepted on SQLite as on PostgreSQL (same limit)."""
+    name = "3rd.Bn " + "z" * 25
+    assert len(name) == 32
+    res = client.post(
+        "/api/tables",
+        json={"game": "waw", "settings": {"sides": {name: "american", "soviet": "soviet"}}},
+    )
+    assert res.status_code == 201, res.text
+    assert res.json()["seat"] == name

@@ -85,6 +85,7 @@ def build() -> typer.Typer:
             app.add_typer(sub, name=plugin.name, help=plugin.game.title)
     _mount_optional("odds", "ordnance.cli.odds:app", "Exact odds and sweeps for every procedure.")
     _mount_optional("serve", "ordnance.server.cli:serve", "Serve the multiplayer table.")
+    _mount_optional("table", "ordnance.server.table_client:app", "Play at a remote table.")
     _mount_optional("demo", "ordnance.cli.demo:demo", "A guided walk-through.")
     return app
 

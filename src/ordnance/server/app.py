@@ -10,8 +10,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterator,
+    MutableMapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,6 +36,8 @@ from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
 from ordnance.server import live
+from ordnance.server.limits import Rate, TokenBucket, TooManyTables
+from ordnance.server.seats import InvitationUsed, UnknownInvitation
 from ordnance.server.service import NotFound, TableService
 
 log = logging.getLogger("ordnance.server")
@@ -104,6 +114,81 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+#: Sent with every answer (pages, API, static files, errors). The pages run
+#: only the server's own scripts (their data sits in JSON blocks, which are
+#: not executed); nothing is loaded from elsewhere; no page may be framed;
+#: no address (a seat link's fragment included) leaves as a Referer.
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Add :data:`SECURITY_HEADERS` to every HTTP answer (replacing any already set)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.names = {name for name, _ in SECURITY_HEADERS}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() not in self.names
+                ]
+                message["headers"] = kept + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class RedactSecrets(logging.Filter):
+    """Blank stream tickets (and any token) in Uvicorn's access log lines.
+
+    The live stream's ticket travels in the query string (``EventSource``
+    cannot send headers); the access log records the full path. Seat tokens
+    and invitation codes never travel in a URL the server sees (fragments
+    and bodies), but a hand-made request might put one there: also blanked.
+    """
+
+    PATTERN = re.compile(r"((?:ticket|token|invite|invitation|seat|code)=)[^&\s\"]*", re.I)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                self.PATTERN.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                for a in record.args
+            )
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def install_log_filter() -> None:
+    """Filter the access and error loggers (idempotent)."""
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+            logger.addFilter(RedactSecrets())
+
+
+#: Tables one address may create: ``burst`` at once, refilled over ``per_seconds``.
+DEFAULT_CREATE_RATE = "20/60"
+
+
 class ServerJournal(Journal):
     """A journal whose write transactions queue on a lock within the process.
 
@@ -151,13 +236,23 @@ def tune_sqlite(journal: Journal, synchronous: str) -> None:
     journal.engine.dispose()  # reconnect with the setting
 
 
+def _field(loc: Sequence[str]) -> str:
+    """``["body", "settings", "x"]`` -> ``settings.x``; ``["query", "ticket"]`` -> ``query.ticket``."""
+    parts = list(loc)
+    return ".".join(parts[1:] if parts[:1] == ["body"] else parts) or "body"
+
+
 def status_for(exc: OrdnanceError) -> int:
     if isinstance(exc, StaleVersion):
         return 409
     if isinstance(exc, NotYourSeat):
         return 403
-    if isinstance(exc, NotFound):
+    if isinstance(exc, NotFound | UnknownInvitation):
         return 404
+    if isinstance(exc, InvitationUsed):
+        return 409
+    if isinstance(exc, TooManyTables):
+        return 429
     return 422
 
 
@@ -167,7 +262,12 @@ def create_app(
     journal: Journal | None = None,
     heartbeat: float = 15.0,
     sqlite_synchronous: str = "normal",
+    create_rate: str | None = DEFAULT_CREATE_RATE,
 ) -> FastAPI:
+    """The app; ``create_rate`` is the per-address table-creation limit
+    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none)."""
+    install_log_filter()
+    rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))
     if journal.is_sqlite:
         tune_sqlite(journal, sqlite_synchronous)
@@ -202,15 +302,24 @@ def create_app(
             "only its own view. Every action carries the version it was made at."
         ),
         lifespan=lifespan,
+        # FastAPI's /docs and /redoc load their scripts from a CDN: dropped
+        # (no CDN anywhere); the OpenAPI document stays at /openapi.json.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.service = service
+    app.state.create_limiter = TokenBucket(rate) if rate is not None else None
     app.state.broadcaster = broadcaster
     app.state.heartbeat = heartbeat
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(OrdnanceError)
     async def _ordnance_error(_request: Request, exc: OrdnanceError) -> JSONResponse:
-        return JSONResponse(exc.to_dict(), status_code=status_for(exc))
+        headers = None
+        if isinstance(exc, TooManyTables):
+            headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse(exc.to_dict(), status_code=status_for(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -225,6 +334,7 @@ def create_app(
                 "message": f"the request is not valid: {summary}"[:500],
                 "clause": None,
                 "hint": "see /openapi.json for the request shapes",
+                "field": _field(problems[0]["loc"]) if problems else None,
                 "problems": problems[:20],
             },
             status_code=422,
@@ -253,4 +363,5 @@ def app_from_env() -> FastAPI:
         os.environ.get("ORDNANCE_DB"),
         heartbeat=heartbeat,
         sqlite_synchronous=os.environ.get("ORDNANCE_SQLITE_SYNCHRONOUS", "normal"),
+        create_rate=os.environ.get("ORDNANCE_CREATE_RATE", DEFAULT_CREATE_RATE),
     )

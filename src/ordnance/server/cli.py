@@ -31,6 +31,14 @@ def serve(
         ),
     ] = "normal",
     log_level: Annotated[str, typer.Option(help="Uvicorn log level.")] = "info",
+    create_rate: Annotated[
+        str,
+        typer.Option(
+            envvar="ORDNANCE_CREATE_RATE",
+            help="Tables one address may create: N/SECONDS (a burst of N, refilled over "
+            "SECONDS; per worker), or off.",
+        ),
+    ] = "20/60",
 ) -> None:
     """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
     import uvicorn
@@ -42,6 +50,13 @@ def serve(
     if sqlite_synchronous.lower() not in ("normal", "full", "extra"):
         raise typer.BadParameter("use normal, full or extra", param_hint="--sqlite-synchronous")
     os.environ["ORDNANCE_SQLITE_SYNCHRONOUS"] = sqlite_synchronous.lower()
+    from ordnance.server.limits import Rate
+
+    try:
+        Rate.parse(create_rate)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--create-rate") from None
+    os.environ["ORDNANCE_CREATE_RATE"] = create_rate
     # Migrate once here, not in every worker at the same time.
     journal = open_journal(os.environ.get("ORDNANCE_DB"))
     url = journal.engine.url.render_as_string(hide_password=True)

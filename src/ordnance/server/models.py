@@ -1,7 +1,14 @@
 """Tables the table server adds beside the journal (migration 0002).
 
-* ``seats``: one row per seat of a game; the join link's token is stored only
+* ``seats``: one row per seat of a game; the seat's token is stored only
   as its SHA-256 hash, so a leaked database does not leak working links.
+  ``token_hash`` is NULL while nobody holds the seat (its invitation is not
+  claimed yet, or its link was reissued; migration 0003).
+* ``seat_invitations`` (migration 0003): one row per invitation to claim a
+  seat, stored as the hash of its code. Claiming is a conditional update
+  (``WHERE claimed_at IS NULL AND revoked_at IS NULL``), so exactly one
+  claim of an invitation wins; a claimed or revoked row stays as the record
+  of who issued it and when.
 * ``dice_commitments``: the commit-reveal record of server-rolled dice. The
   seed for the action taken at game version N is drawn and its hash stored
   (and shown to both seats) before that action exists; the seed is shown once
@@ -46,8 +53,22 @@ class SeatRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class InvitationRow(Base):
+    __tablename__ = "seat_invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the seat that issued it; None for the invitations made with the table
+    issued_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class CommitmentRow(Base):

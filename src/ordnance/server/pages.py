@@ -7,7 +7,6 @@ logged or shared without exposing anything.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,10 +16,14 @@ from fastapi.templating import Jinja2Templates
 
 from ordnance.core import registry
 from ordnance.server import i18n
+from ordnance.server.routes import CheckedRoute, GameId, default_seats
 from ordnance.server.service import TableService
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, route_class=CheckedRoute)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+# ``tojson`` fills the pages' JSON data blocks (it escapes <, >, & and ' for
+# HTML); keep the texts readable in the page source rather than \u-escaped.
+templates.env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": False}
 
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
@@ -29,6 +32,10 @@ SCRIPT_STRINGS = [
     "Invite link for",
     "Copy",
     "Copied",
+    "Claiming your seat...",
+    "Invitation for",
+    "New invitation for",
+    "This invitation link is incomplete (ask for a new one).",
     "Your seat",
     "Version",
     "Actions",
@@ -108,7 +115,7 @@ def _render(
         "_": tr.gettext,
         "lang": lang,
         "languages": i18n.LANGUAGES,
-        "strings_json": json.dumps(strings, ensure_ascii=False),
+        "strings": strings,
         **extra,
     }
     response = templates.TemplateResponse(request, name, context)
@@ -131,6 +138,7 @@ def lobby(request: Request, lang: LangQ = None) -> Response:
             "name": p.name,
             "title": p.game.title,
             "schema": i18n.localize_settings(p.game.settings_schema(), language),
+            "seats": default_seats(p.game),
         }
         for p in registry.plugins().values()
     ]
@@ -138,15 +146,26 @@ def lobby(request: Request, lang: LangQ = None) -> Response:
         request,
         "lobby.html",
         language,
-        {"games": games, "games_json": json.dumps(games, ensure_ascii=False)},
+        {"games": games},
         chosen=lang is not None,
     )
 
 
 @router.get("/t/{game_id}", response_class=HTMLResponse)
-def table(request: Request, game_id: str, lang: LangQ = None) -> Response:
+def table(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
     service: TableService = request.app.state.service
     service.session(game_id)  # 404 for an unknown table
     return _render(
         request, "table.html", _lang(request, lang), {"game_id": game_id}, chosen=lang is not None
+    )
+
+
+@router.get("/join/{game_id}", response_class=HTMLResponse)
+def join(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
+    """An invitation (``/join/<game>#invite=<code>``): the page's script claims the
+    seat with the code from the fragment and moves on to the seat's own link."""
+    service: TableService = request.app.state.service
+    service.session(game_id)  # 404 for an unknown table
+    return _render(
+        request, "join.html", _lang(request, lang), {"game_id": game_id}, chosen=lang is not None
     )

@@ -10,23 +10,52 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core import registry
-from ordnance.server import i18n, seats
+from ordnance.server import i18n, seats, texts
 from ordnance.server.service import TableService
 
-router = APIRouter(prefix="/api")
+
+class CheckedRoute(APIRoute):
+    """A route whose every text is checked before the route runs (:mod:`texts`).
+
+    Path and query parameters, then every string and number of a JSON body:
+    a refusal is 422 naming the field, before any game or database sees it.
+    """
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def checked(request: Request) -> Response:
+            texts.check_params("path", request.path_params.items())
+            texts.check_params("query", request.query_params.multi_items())
+            if request.method in ("POST", "PUT", "PATCH"):
+                raw = await request.body()  # cached: the handler reads it again
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:  # FastAPI answers unreadable JSON itself
+                    body = None
+                texts.check_json("", body)
+            return await handler(request)
+
+        return checked
+
+
+router = APIRouter(prefix="/api", route_class=CheckedRoute)
 bearer = HTTPBearer(auto_error=False, description="The seat's token from its join link.")
 
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+SeatName = Annotated[str, Field(min_length=1, max_length=texts.MAX_NAME)]
+Code = Annotated[str, Field(min_length=16, max_length=128, pattern=seats.TOKEN_PATTERN)]
 #: The language of the game texts in an answer (event texts, panels, labels, odds titles).
 LangQ = Annotated[
     Literal["en", "ru"],
@@ -50,6 +79,19 @@ class NewTable(BaseModel):
         "seat helps make each roll; entered dice are refused) or 'entered' (real dice "
         "rolled at one table and typed in).",
     )
+    seat: SeatName | None = Field(
+        default=None, description="The creator's seat (default: the game's first seat)."
+    )
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invitation: Code = Field(description="The code from the invitation link (#invite=...).")
+
+
+class Reissue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatName = Field(description="The other seat whose link is lost.")
 
 
 class Act(BaseModel):
@@ -127,6 +169,14 @@ def seat_of(service: TableService, game_id: str, creds: HTTPAuthorizationCredent
     return seat
 
 
+def default_seats(game: Any) -> list[str]:
+    """The seats a table gets with the default settings (settings may change them)."""
+    try:
+        return [str(seat) for seat in game.seats(game.new({}))]
+    except (ValueError, TypeError, LookupError):  # a game that needs settings: none
+        return []
+
+
 @router.get("/modules", summary="The installed game modules (ordnance game types)")
 def modules(lang: LangQ = "en") -> dict[str, Any]:
     return {
@@ -135,6 +185,7 @@ def modules(lang: LangQ = "en") -> dict[str, Any]:
                 "name": p.name,
                 "title": p.game.title,
                 "settings_schema": i18n.localize_settings(p.game.settings_schema(), lang),
+                "seats": default_seats(p.game),
             }
             for p in registry.plugins().values()
         ]
@@ -142,16 +193,66 @@ def modules(lang: LangQ = "en") -> dict[str, Any]:
 
 
 @router.post("/tables", status_code=201, summary="Create a table (ordnance game new)")
-def create_table(body: NewTable, service: Service) -> dict[str, Any]:
-    game_id, tokens = service.create(body.game, body.settings, body.dice)
+def create_table(body: NewTable, request: Request, service: Service) -> dict[str, Any]:
+    """The creator's own seat (its token, once) and one invitation per other seat.
+
+    The other seats' tokens do not exist yet: each is drawn when its
+    invitation is claimed (``POST /tables/{id}/claim``), for the claimer only.
+    """
+    limiter = request.app.state.create_limiter
+    if limiter is not None:
+        limiter.take(request.client.host if request.client else "-")
+    created = service.create(body.game, body.settings, body.seat, body.dice)
+    gid = created.game_id
     return {
-        "game_id": game_id,
+        "game_id": gid,
         "game": body.game,
-        "seats": [
-            {"seat": seat, "token": token, "link": f"/t/{game_id}#seat={token}"}
-            for seat, token in tokens.items()
+        "seat": created.seat,
+        "token": created.token,
+        "link": seats.seat_link(gid, created.token),
+        "invitations": [
+            {"seat": seat, "code": code, "link": seats.invitation_link(gid, code)}
+            for seat, code in created.invitations.items()
         ],
     }
+
+
+@router.post("/tables/{game_id}/claim", summary="Claim a seat with its invitation")
+def claim(game_id: GameId, body: Claim, service: Service) -> dict[str, Any]:
+    """One claim per invitation: the seat's fresh token goes to this caller only (409 after)."""
+    service.session(game_id)
+    seat, token = seats.claim(service.journal, game_id, body.invitation)
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "token": token,
+        "link": seats.seat_link(game_id, token),
+    }
+
+
+@router.post(
+    "/tables/{game_id}/invitations",
+    status_code=201,
+    summary="Reissue another seat's lost link (revokes its token)",
+)
+def reissue(game_id: GameId, body: Reissue, service: Service, creds: Creds) -> dict[str, Any]:
+    by = seat_of(service, game_id, creds)
+    code = seats.reissue(service.journal, game_id, by, body.seat)
+    return {"seat": body.seat, "code": code, "link": seats.invitation_link(game_id, code)}
+
+
+@router.post("/tables/{game_id}/token", summary="Replace this seat's own token")
+def rotate(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    assert creds is not None
+    token = seats.rotate(service.journal, game_id, seat, creds.credentials)
+    return {"seat": seat, "token": token, "link": seats.seat_link(game_id, token)}
+
+
+@router.get("/tables/{game_id}/seats", summary="Who holds each seat, and reissues")
+def seat_status(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    seat_of(service, game_id, creds)
+    return {"game_id": game_id, "seats": seats.status(service.journal, game_id)}
 
 
 @router.get("/tables/{game_id}/view", summary="The seat's view (ordnance game view --as)")
@@ -286,7 +387,7 @@ async def events(
     game_id: GameId,
     request: Request,
     service: Service,
-    ticket: Annotated[str, Query(max_length=256)],
+    ticket: Annotated[str, Query(max_length=256, pattern=seats.TICKET_PATTERN)],
     max_events: Annotated[int, Query(ge=0, le=10**6)] = 0,
 ) -> StreamingResponse:
     """Server-sent events ``{"game_id", "version"}``: refetch your view on each.

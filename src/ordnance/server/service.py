@@ -35,7 +35,7 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within, effective_entries
-from ordnance.server import commitments, dice_table, i18n, seats
+from ordnance.server import commitments, dice_table, i18n, seats, texts
 from ordnance.server.models import CommitmentRow, ConsentRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -143,18 +143,37 @@ class TableService:
 
     # -- tables ------------------------------------------------------------------
     def create(
-        self, game_name: str, settings: Mapping[str, Any], dice: str = "server"
-    ) -> tuple[str, dict[str, str]]:
-        """Make a table; ``dice`` is the agreed dice setting (``server`` or ``entered``)."""
+        self,
+        game_name: str,
+        settings: Mapping[str, Any],
+        seat: str | None = None,
+        dice: str = "server",
+    ) -> seats.NewTable:
+        """A new table: the creator's token for ``seat`` (default: the first) and
+        one invitation per other seat; ``dice`` is the agreed dice setting
+        (``server`` or ``entered``). Validated first, then written in one
+        transaction (:func:`seats.create_table`)."""
         if dice not in dice_table.MODES:
             raise BadAction(f"dice must be one of {', '.join(dice_table.MODES)}")
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
-        session = GameSession.create(self.journal, game_name, dict(settings))
-        tokens = seats.add_seats(self.journal, session.game_id, list(game.seats(state)))
-        dice_table.set_mode(self.journal, session.game_id, dice)
-        commitments.commitment(self.journal, session.game_id, 0)
-        return session.game_id, tokens
+        names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
+        creator = names[0] if seat is None else seat
+        if creator not in names:
+            raise texts.BadText(
+                "seat", "this game has no such seat", hint="pick one of: " + ", ".join(names)
+            )
+        created = seats.create_table(
+            self.journal,
+            game_name=game_name,
+            rules_version=game.rules_version,
+            settings=dict(settings),
+            seats=names,
+            creator=creator,
+        )
+        dice_table.set_mode(self.journal, created.game_id, dice)
+        commitments.commitment(self.journal, created.game_id, 0)
+        return created
 
     def session(self, game_id: str) -> CachedSession:
         meta = self._meta.get(game_id)

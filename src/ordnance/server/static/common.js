@@ -2,6 +2,17 @@
 // and forms generated from JSON schemas (the games' Pydantic models).
 "use strict";
 
+// The pages carry their data in JSON blocks (<script type="application/json">),
+// which are never executed: the Content-Security-Policy allows no inline script.
+function pageData(id, fallback) {
+  const node = document.getElementById(id);
+  if (!node) return fallback;
+  try { return JSON.parse(node.textContent); } catch (e) { return fallback; }
+}
+window.I18N = Object.assign({}, pageData("i18n-data", {}), pageData("i18n-page-data", {}));
+window.GAMES = pageData("games-data", window.GAMES);
+window.GAME_ID = pageData("game-id-data", window.GAME_ID);
+
 function t(s) { return (window.I18N && window.I18N[s]) || s; }
 
 function el(tag, attrs, ...children) {
@@ -11,6 +22,7 @@ function el(tag, attrs, ...children) {
     if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "style") node.style.cssText = String(v);  // CSSOM: allowed by the CSP, unlike a style attribute
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {

@@ -393,21 +393,36 @@
     }
   }
 
-  function renderInvites(seat) {
+  function renderInvites(seat, seats) {
     const box = $("invites");
+    const wasOpen = !!box.querySelector("details.invites[open]");
     box.replaceChildren();
     let links = [];
     try { links = JSON.parse(localStorage.getItem("ordnance:links:" + gid) || "[]"); } catch (e) { links = []; }
-    const others = links.filter((l) => l.seat !== seat);
+    // every other seat: its invitation if this browser made one, and a button to issue a
+    // new one (for a player who lost the link: it revokes that seat's old link)
+    const others = (seats || []).filter((s) => s !== seat);
     if (!others.length) return;
     const ul = el("ul", { class: "links" });
-    for (const l of others) {
-      const copy = el("button", { type: "button", class: "small", onclick: async () => {
-        try { await navigator.clipboard.writeText(l.url); copy.textContent = t("Copied"); } catch (e) { /* no clipboard */ }
+    for (const other of others) {
+      const l = links.find((x) => x.seat === other);
+      const input = el("input", { type: "text", readonly: true, value: l ? l.url : "", class: "link", hidden: !l });
+      const copy = el("button", { type: "button", class: "small", hidden: !l, onclick: async () => {
+        try { await navigator.clipboard.writeText(input.value); copy.textContent = t("Copied"); } catch (e) { /* no clipboard */ }
       } }, t("Copy"));
-      ul.append(el("li", { "data-seat": l.seat }, el("strong", {}, l.seat), " ", el("input", { type: "text", readonly: true, value: l.url, class: "link" }), copy));
+      const reissue = el("button", { type: "button", class: "small reissue", onclick: async () => {
+        const res = await api("/invitations", { method: "POST", body: { seat: other } });
+        if (!res.ok) { $("action-error").textContent = errText(res.data); return; }
+        const url = location.origin + res.data.link;
+        input.value = url; input.hidden = false; copy.hidden = false;
+        const kept = links.filter((x) => x.seat !== other).concat([{ seat: other, url }]);
+        try { localStorage.setItem("ordnance:links:" + gid, JSON.stringify(kept)); } catch (e) { /* private mode */ }
+      } }, t("New invitation for") + " " + other);
+      ul.append(el("li", { "data-seat": other }, el("strong", {}, other), " ", input, copy, " ", reissue));
     }
-    box.append(el("details", { class: "invites" }, el("summary", {}, t("Invite the other seats")), ul));
+    const details = el("details", { class: "invites" }, el("summary", {}, t("Invite the other seats")), ul);
+    if (wasOpen) details.open = true;
+    box.append(details);
   }
 
   async function refresh() {
@@ -422,7 +437,7 @@
     renderView(v.data.view);
     renderActions(v.data.legal || []);
     renderUndo(v.data.undo);
-    renderInvites(v.data.seat);
+    renderInvites(v.data.seat, v.data.seats);
     if (lg.ok) renderJournal(lg.data.entries);
     // dice.js: reveal this seat's secret for this version, then recompute every roll shown
     try { await OrdnanceDice.sync(api, v.data); await OrdnanceDice.verify(api, $("verify-result"), v.data.seat, lg.ok ? lg.data : null); } catch (e) { $("verify-result").textContent = String(e); }

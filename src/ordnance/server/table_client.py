@@ -1,0 +1,306 @@
+"""``ordnance table ...``: play at a remote table from the terminal (a thin HTTP client).
+
+The CLI holds a seat the way a browser does: ``ordnance table join URL``
+claims an invitation (``http://host:8000/join/<game>#invite=<code>``) over
+HTTP and saves the seat's fresh token in a file only its user can read
+(mode 0600), one file per table:
+
+    $ORDNANCE_TABLES_DIR/<game id>.json       (if set)
+    $XDG_CONFIG_HOME/ordnance/tables/<game id>.json
+    ~/.config/ordnance/tables/<game id>.json  (otherwise)
+
+``--file PATH`` picks another file (e.g. to hold two seats of one table on
+one machine). The other commands (``view``, ``log``, ``act``, ``invite``,
+``seats``, ``token``) read that file and present the token as
+``Authorization: Bearer``; they print what the server answers, never more.
+
+Exit status: 0 done; 2 the server refused (the message names the rule or
+field); 1 the server cannot be reached or the saved file cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+import httpx
+import typer
+from rich.console import Console
+from rich.table import Table
+
+app = typer.Typer(
+    help="Play at a remote table: create or join with an invitation, view, act.",
+    no_args_is_help=True,
+)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+FileOpt = Annotated[
+    Path | None,
+    typer.Option("--file", help="The seat's token file (default: one per table, see --help)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the server's JSON answer.")]
+
+
+def tables_dir() -> Path:
+    if os.environ.get("ORDNANCE_TABLES_DIR"):
+        return Path(os.environ["ORDNANCE_TABLES_DIR"])
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "ordnance" / "tables"
+
+
+def seat_file(game_id: str, file: Path | None) -> Path:
+    return file if file is not None else tables_dir() / f"{game_id}.json"
+
+
+def save_seat(path: Path, seat: dict[str, str]) -> None:
+    """Write the seat file with mode 0600 (created so, never widened), its folder 0700."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(seat, f, indent=1)
+    os.chmod(path, 0o600)
+
+
+def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
+    path = seat_file(game_id, file)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not all(isinstance(data.get(k), str) for k in ("url", "game_id", "seat", "token")):
+            raise ValueError("missing fields")
+    except FileNotFoundError:
+        _fail(
+            1,
+            f"no seat saved for table {game_id} in {path}",
+            "join it first: ordnance table join URL",
+        )
+    except (OSError, ValueError) as exc:
+        _fail(1, f"the seat file {path} cannot be read ({exc})", "join the table again")
+    seat: dict[str, str] = data
+    return seat
+
+
+def _fail(code: int, message: str, hint: str | None = None) -> Any:
+    err.print(f"[bold red]error:[/] {message}" + (f" ({hint})" if hint else ""), highlight=False)
+    raise typer.Exit(code)
+
+
+def _call(method: str, url: str, token: str | None = None, body: Any = None) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    try:
+        res = httpx.request(method, url, json=body, headers=headers, timeout=30)
+    except httpx.HTTPError as exc:
+        return _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+    try:
+        data = res.json()
+    except ValueError:
+        return _fail(1, f"the server answered {res.status_code} without JSON")
+    if res.status_code >= 400:
+        clause = f"[{data.get('clause')}] " if data.get("clause") else ""
+        hint = data.get("hint")
+        return _fail(2, f"refused ({res.status_code}): {clause}{data.get('message')}", hint)
+    return data
+
+
+def _parse_link(url: str) -> tuple[str, str, str, str]:
+    """``http://h:p/join/<gid>#invite=<code>`` or ``http://h:p/t/<gid>#seat=<token>``:
+    (base URL, game id, kind, secret)."""
+    parts = urlsplit(url.strip())
+    segments = [s for s in parts.path.split("/") if s]
+    key, _, secret = parts.fragment.partition("=")
+    if (
+        parts.scheme not in ("http", "https")
+        or len(segments) != 2
+        or (segments[0], key) not in (("join", "invite"), ("t", "seat"))
+        or not secret
+    ):
+        _fail(
+            2,
+            f"not a table link: {url!r}",
+            "give the whole link, e.g. http://host:8000/join/<table>#invite=<code> (quote the #)",
+        )
+    return f"{parts.scheme}://{parts.netloc}", segments[1], segments[0], secret
+
+
+@app.command()
+def join(
+    url: Annotated[str, typer.Argument(help="The invitation link (or your own seat link).")],
+    file: FileOpt = None,
+) -> None:
+    """Claim a seat with its invitation and save the seat's token (mode 0600)."""
+    base, gid, kind, secret = _parse_link(url)
+    if kind == "join":
+        data = _call("POST", f"{base}/api/tables/{gid}/claim", body={"invitation": secret})
+        seat, token = data["seat"], data["token"]
+    else:  # a seat link: check it opens a seat, then keep it
+        seat, token = _call("GET", f"{base}/api/tables/{gid}/view", secret)["seat"], secret
+    path = seat_file(gid, file)
+    save_seat(path, {"url": base, "game_id": gid, "seat": seat, "token": token})
+    out.print(f"joined table {gid} as {seat}; token saved in {path} (mode 0600)", highlight=False)
+
+
+@app.command()
+def create(
+    server: Annotated[str, typer.Argument(help="The server, e.g. http://127.0.0.1:8000")],
+    game: Annotated[str, typer.Argument(help="Game module (ordnance game types).")],
+    seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
+    settings: Annotated[str, typer.Option(help="The game's settings as JSON.")] = "{}",
+    file: FileOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Create a table: keep your own seat's token, print one invitation per other seat."""
+    try:
+        parsed = json.loads(settings)
+    except ValueError as exc:
+        _fail(2, f"--settings is not JSON ({exc})")
+    base = server.rstrip("/")
+    body: dict[str, Any] = {"game": game, "settings": parsed}
+    if seat is not None:
+        body["seat"] = seat
+    data = _call("POST", f"{base}/api/tables", body=body)
+    path = seat_file(data["game_id"], file)
+    save_seat(
+        path,
+        {"url": base, "game_id": data["game_id"], "seat": data["seat"], "token": data["token"]},
+    )
+    invitations = {i["seat"]: base + i["link"] for i in data["invitations"]}
+    if json_out:
+        out.print_json(
+            data=dict(game_id=data["game_id"], seat=data["seat"], invitations=invitations)
+        )
+        return
+    out.print(
+        f"table {data['game_id']}: you play {data['seat']} (token in {path})", highlight=False
+    )
+    for other, link in invitations.items():
+        out.print(f"invitation for {other}: {link}", highlight=False, soft_wrap=True)
+
+
+@app.command()
+def view(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    file: FileOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Your seat's view: panels, then the actions you may take now."""
+    seat = load_seat(game_id, file)
+    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/view", seat["token"])
+    if json_out:
+        out.print_json(data=data)
+        return
+    out.print(
+        f"{data['title']} · table {game_id} · you: {data['seat']} · version {data['version']}",
+        highlight=False,
+    )
+    for panel in data["view"].get("panels", []) if isinstance(data["view"], dict) else []:
+        table = Table(title=str(panel.get("title", "")))
+        for column in panel.get("columns", []):
+            table.add_column(str(column))
+        for row in panel.get("rows", []):
+            table.add_row(*(str(c) for c in row))
+        out.print(table)
+    legal = [a.get("type", "?") for a in data.get("legal", [])]
+    out.print("you may: " + (", ".join(legal) if legal else "nothing now"), highlight=False)
+
+
+@app.command()
+def log(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    file: FileOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The journal as your seat sees it."""
+    seat = load_seat(game_id, file)
+    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/log", seat["token"])
+    if json_out:
+        out.print_json(data=data)
+        return
+    for e in data["entries"]:
+        texts = "; ".join(str(x.get("text") or x.get("kind")) for x in e["events"])
+        dice = "hidden" if e["dice"] is None else ",".join(str(d) for d in e["dice"])
+        out.print(f"{e['seq']} {e.get('seat') or '-'}: {texts} [{dice}]", highlight=False)
+
+
+@app.command()
+def act(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    action: Annotated[
+        str, typer.Argument(help='The action as JSON, e.g. \'{"type": "end_phase"}\'.')
+    ],
+    dice: Annotated[
+        str | None, typer.Option(help="Dice rolled at the table (e.g. 3,2); omit for server dice.")
+    ] = None,
+    version: Annotated[
+        int | None, typer.Option(help="The version you acted at (default: the current one).")
+    ] = None,
+    file: FileOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Act at the table (refused with 409 if someone acted first)."""
+    seat = load_seat(game_id, file)
+    try:
+        parsed = json.loads(action)
+    except ValueError as exc:
+        _fail(2, f"the action is not JSON ({exc})")
+    base = f"{seat['url']}/api/tables/{game_id}"
+    if version is None:
+        version = int(_call("GET", base + "/view", seat["token"])["version"])
+    body: dict[str, Any] = {"action": parsed, "expected_version": version}
+    if dice is not None:
+        try:
+            body["dice"] = [int(d) for d in dice.replace(",", " ").split()]
+        except ValueError:
+            _fail(2, f"--dice takes whole numbers, not {dice!r}")
+    data = _call("POST", base + "/actions", seat["token"], body)
+    if json_out:
+        out.print_json(data=data)
+        return
+    texts = "; ".join(str(x.get("text") or x.get("kind")) for x in data["entry"]["events"])
+    out.print(f"version {data['version']}: {texts}", highlight=False)
+
+
+@app.command()
+def invite(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    seat_name: Annotated[str, typer.Argument(metavar="SEAT", help="The seat whose link is lost.")],
+    file: FileOpt = None,
+) -> None:
+    """Give another seat a new invitation (its lost token stops working)."""
+    seat = load_seat(game_id, file)
+    data = _call(
+        "POST",
+        f"{seat['url']}/api/tables/{game_id}/invitations",
+        seat["token"],
+        {"seat": seat_name},
+    )
+    out.print(f"new invitation for {data['seat']}: {seat['url']}{data['link']}", highlight=False)
+
+
+@app.command()
+def seats(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    file: FileOpt = None,
+) -> None:
+    """Who holds each seat, and how often each link was reissued, by whom."""
+    seat = load_seat(game_id, file)
+    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/seats", seat["token"])
+    for s in data["seats"]:
+        by = ", ".join(f"{k} x{n}" for k, n in s["reissued_by"].items()) or "-"
+        held = "held" if s["held"] else "waiting for its invitation"
+        out.print(f"{s['seat']}: {held}; reissued {s['reissued']} (by {by})", highlight=False)
+
+
+@app.command()
+def token(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    file: FileOpt = None,
+) -> None:
+    """Replace your own token (the old one stops working) and save the new one."""
+    seat = load_seat(game_id, file)
+    data = _call("POST", f"{seat['url']}/api/tables/{game_id}/token", seat["token"])
+    path = seat_file(game_id, file)
+    save_seat(path, {**seat, "token": data["token"]})
+    out.print(f"new token for {data['seat']} saved in {path}", highlight=False)
