@@ -667,3 +667,9 @@ def odds_shot(
         "malfunction": joint.probability(lambda o: o[1]),
     }
     emit(data, as_json, lambda d: distribution_table(d["distribution"], f"One shot, N={depletion}"))
+
+
+# The whole Gun shot: ``ordnance asl odds gun`` (ordnance.asl.cli_gun).
+from ordnance.asl.cli_gun import register as _register_gun  # noqa: E402
+
+_register_gun(odds_app)
