@@ -309,6 +309,8 @@ def judge_shot(spec: GunShot, plan: ShotPlan, dr: DR, dice: DiceSource | None) -
     if check.malfunctioned and opts.malfunction_hit == "no-effect":
         clauses.append("ASL-AMB-18")
         return ShotOutcome(spec, plan, check, result, "hit", "no effect", clauses=tuple(clauses))
+    if not needs_effect_dr(spec):
+        return effect_of_hit(spec, plan, check, result, None)
     if dice is None:
         return ShotOutcome(spec, plan, check, result, "hit", None, clauses=tuple(clauses))
     return _effect(spec, plan, check, result, dice.dr(_effect_label(spec)), tuple(clauses))

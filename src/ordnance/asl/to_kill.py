@@ -96,13 +96,13 @@ def basic_tk(
     key = "".join(gun_size.split())
     if kind == "AP":
         table = tables.ap_tk.basic_tk_by_gun
-        if gun_size in table:
-            return TkValue(table[gun_size], gun_size, "ASL-B6.1")
         name = _AP_NATIONAL.get((key.upper(), nat), key.upper())
+        if name == key.upper() and gun_size in table:
+            return TkValue(table[gun_size], gun_size, "ASL-B6.1")
         return _lookup(table, name, kind, "ASL-B6.1")
     if kind in ("APCR", "APDS"):
         table = tables.apcr_apds_tk.basic_tk_by_gun
-        if gun_size in table:
+        if gun_size in table and "(" in gun_size:
             return TkValue(table[gun_size], gun_size, "ASL-B6.2")
         size = key.upper().removeprefix("D")
         name = "D" + size if kind == "APDS" else _APCR_NATIONAL.get((size, nat), size)
