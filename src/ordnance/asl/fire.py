@@ -24,15 +24,17 @@ from ordnance.asl.actions import Fire, FireCanister, PlaceSmoke
 from ordnance.asl.canister import CanisterAim, CanisterHexAttack, CanisterOptions
 from ordnance.asl.capability import GOVERNED_ELSEWHERE
 from ordnance.asl.depletion import ShotResult, breakdown_number, check_shot, malfunctions
+from ordnance.asl.fire_limits import check_fire_limit, record_fired
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import Ammo
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
+from ordnance.asl.shot import CAPTURED_BREAKDOWN_CHANGE
 from ordnance.asl.supply import caliber_of
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.game import Event, Message, Outcome, msg, render_message, term
-from ordnance.core.hexes import Direction
+from ordnance.core.hexes import Direction, Hex
 
 #: The marker a Gun that fired gets in each phase (none in the AFPh).
 FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
@@ -63,7 +65,9 @@ def firing_sides(state: AslState) -> tuple[str, ...]:
     return ()
 
 
-def check_may_fire(state: AslState, gun: Gun, *, intensive: bool = False) -> None:
+def check_may_fire(
+    state: AslState, gun: Gun, *, intensive: bool = False, range_hexes: int | None = None
+) -> None:
     if gun.side not in firing_sides(state):
         allowed = (
             "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
@@ -100,6 +104,27 @@ def check_may_fire(state: AslState, gun: Gun, *, intensive: bool = False) -> Non
             f"{gun.id} has already fired this phase and kept no Multiple ROF",
             hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
         )
+    # notes B5.6 / B3: once per Player Turn, kept in the Gun's record
+    check_fire_limit(gun, state.phase, range_hexes=range_hexes)
+
+
+def captured_use(gun: Gun, override: bool | None = None) -> bool:
+    """Captured or non-qualified use for this shot (notes B5.3 Case H): the action or the record."""
+    return gun.captured if override is None else override
+
+
+def effective_breakdown(gun: Gun, *, captured: bool) -> int | None:
+    """B# for the malfunction check: -2 for captured use (B5.3-H); Intensive Fire applies later."""
+    if not captured:
+        return gun.breakdown
+    return breakdown_number(gun.breakdown) + CAPTURED_BREAKDOWN_CHANGE
+
+
+def effective_rof(state: AslState, gun: Gun, *, captured: bool) -> int:
+    """ROF, lowered by the option ``captured_rof_loss`` for captured use (B5.3-H)."""
+    if not captured:
+        return gun.rof
+    return max(gun.rof - state.settings.options.captured_rof_loss, 0)
 
 
 def special_capability(gun: Gun, ammo: Ammo) -> Capability:
@@ -207,8 +232,12 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
         check_heat_target(act.target, act.tem)
     if not special:
         check_automatic_choice(gun, act)
-    check_may_fire(state, gun, intensive=act.intensive)
+    check_may_fire(state, gun, intensive=act.intensive, range_hexes=act.range)
     cap = special_capability(gun, ammo) if special and ammo is not None else None
+    captured = captured_use(gun, act.captured)
+    b_gun = effective_breakdown(gun, captured=captured)
+    rof = effective_rof(state, gun, captured=captured)
+    whole = _whole_shot_plan(state, gun, act, ammo, cap, captured)
     ca_before = gun.ca
     if act.ca is not None:
         gun = replace(gun, ca=act.ca)  # the CA change is made before the DR
@@ -217,9 +246,9 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
     shot_no = gun.shots + 1
     label = ammo.value if ammo is not None else "ordinary"
     if cap is None:
-        broke = malfunctions(dr.total, gun.breakdown, intensive=act.intensive)
-        b = breakdown_number(gun.breakdown, intensive=act.intensive)
-        rof_kept = not broke and gun.rof > 0 and dr.coloured <= gun.rof and not act.intensive
+        broke = malfunctions(dr.total, b_gun, intensive=act.intensive)
+        b = breakdown_number(b_gun, intensive=act.intensive)
+        rof_kept = not broke and rof > 0 and dr.coloured <= rof and not act.intensive
         gun2 = replace(
             gun,
             shots=shot_no,
@@ -230,6 +259,7 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             pending=None,
             fire_marker=FIRE_MARKERS.get(state.phase),
         )
+        gun2 = record_fired(gun2, state.phase)
         fired = "{gun} fires {ammo} (shot #{shot}), DR {coloured}+{white}={dr}"
         if broke:
             fired += ": malfunction (B#{breakdown})"
@@ -274,7 +304,9 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             "breakdown": b,
             "rof_retained": rof_kept,
             "shot": shot_no,
+            "captured": captured,
         }
+        message = _with_whole_shot(message, data, whole, dr, dice)
         new = state.with_gun(gun2, non_smoke_fired=state.non_smoke_fired | {gun.side})
         event = Event.of("shot", data, message)
         return Outcome(new.remember(event.text), (event,))
@@ -283,13 +315,113 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
         ammo.value,
         cap.depletion,
         dr,
-        breakdown=gun.breakdown,
+        breakdown=b_gun,
         intensive=act.intensive,
-        rof=gun.rof,
+        rof=rof,
     )
-    extra = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else None
+    extra: dict[str, Any] = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else {}
+    extra["captured"] = captured
+    note = _whole_shot_note(extra, whole, dr, dice)
     return record_shot(
-        state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before
+        state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before, note=note
+    )
+
+
+def _whole_shot_plan(
+    state: AslState, gun: Gun, act: Fire, ammo: Ammo | None, cap: Capability | None, captured: bool
+) -> tuple[Any, Any] | None:
+    """The whole shot's spec and plan (notes B5, B6) when the ``fire`` action gives a range.
+
+    Built before the DR, so a shot the To Hit/To Kill steps refuse consumes
+    no dice (ASL-8.1-a). The ordinary ammunition is AP at a vehicle and HE
+    at anything else (the automatic choice, ASL-8.8-b).
+    """
+    if act.range is None:
+        return None
+    from ordnance.asl.shot import GunShot, plan_shot
+    from ordnance.asl.to_hit import FirerCases
+
+    if act.target is None:
+        raise RuleViolation(
+            "ASL-B5.1",
+            "a shot resolved To Hit needs its Target Type",
+            hint="--target vehicle (with --af), unarmored, infantry, gun...",
+        )
+    if gun.gun_size is None:
+        raise RuleViolation(
+            "ASL-B5.2",
+            f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
+            hint="add the Gun with --size (e.g. 75L), or fire without --range",
+        )
+    target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
+    kind = ("AP" if target in ("vehicle", "unarmored") else "HE") if ammo is None else ammo.value
+    opts = state.settings.options
+    spec = GunShot(
+        gun=gun.gun_size,
+        nationality=gun.made_by or "german",
+        ammo=kind,
+        depletion=cap.depletion if cap is not None else None,
+        breakdown=gun.breakdown,
+        rof=gun.rof,
+        range=act.range,
+        target=target,
+        af=act.af,
+        af_turret=act.af_turret,
+        tem=act.tem,
+        ift_drm=act.ift_drm,
+        captured=captured,
+        intensive=act.intensive,
+        cases=FirerCases(target_drm=act.drm, acquisition=act.acquisition),
+        options=opts,
+    )
+    return spec, plan_shot(spec)
+
+
+def _with_whole_shot(
+    message: Message,
+    data: dict[str, Any],
+    whole: tuple[Any, Any] | None,
+    dr: Any,
+    dice: DiceSource,
+) -> Message:
+    """``message`` with the whole shot's To Hit and effect added (see :func:`_whole_shot_note`)."""
+    part = _whole_shot_note(data, whole, dr, dice)
+    if part is None:
+        return message
+    return msg(
+        "{text}; {note}",
+        text={"template": message.template, "args": dict(message.args)},
+        note=part,
+    )
+
+
+def _whole_shot_note(
+    data: dict[str, Any], whole: tuple[Any, Any] | None, dr: Any, dice: DiceSource
+) -> dict[str, Any] | None:
+    """Resolve To Hit and the effect on the shot's DR, rolling the To Kill/IFT DR on a hit.
+
+    The result goes to ``data["whole_shot"]``; the return value is the text
+    to add to the event (None when no shot took place, ASL-8.9-e).
+    """
+    if whole is None:
+        return None
+    from ordnance.asl.shot import judge_shot
+
+    spec, plan = whole
+    out = judge_shot(spec, plan, dr, dice)
+    data["whole_shot"] = out.to_dict()
+    th = out.to_hit
+    if out.status == "no-round" or th is None:
+        return None
+    return (
+        term(
+            "To Hit {th}, Final DR {final}: hit, {effect}",
+            th=th.th,
+            final=th.final_dr,
+            effect=term(out.effect or "no effect"),
+        )
+        if th.hit
+        else term("To Hit {th}, Final DR {final}: miss", th=th.th, final=th.final_dr)
     )
 
 
@@ -354,6 +486,7 @@ def record_shot(
             pending=None,
             fire_marker=FIRE_MARKERS.get(state.phase),
         )
+        gun2 = record_fired(gun2, state.phase)
     else:
         # ASL-8.9-e: the attempt counts as not fired for every purpose but the
         # malfunction check, so the Gun keeps the firing rights it had before it
@@ -457,17 +590,43 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
     )
     check_may_fire(state, gun)
     cap = special_capability(gun, ammo)
+    captured = captured_use(gun)
+    th, drm = _placement_to_hit(state, gun, act, ammo, target, captured)
     dr = dice.dr("Placement DR")
     shot_no = gun.shots + 1
-    result = check_shot(ammo.value, cap.depletion, dr, breakdown=gun.breakdown, rof=gun.rof)
+    result = check_shot(
+        ammo.value,
+        cap.depletion,
+        dr,
+        breakdown=effective_breakdown(gun, captured=captured),
+        rof=effective_rof(state, gun, captured=captured),
+    )
+    from ordnance.asl.to_hit import judge
+
+    hit = judge(th, drm, dr, options=opts) if result.fired_special else None
+    placed = hit is not None and hit.hit
     markers: tuple[Marker, ...] = ()
-    if result.fired_special:
+    if placed:
+        # C8.9: the round is used on DR <= N, but only a hit places the counter
         markers = (Marker(str(target), placement.marker_kind, placement.label),)
     extra = {
-        "placement": placement.to_dict() if result.fired_special else None,
+        "placement": placement.to_dict() if placed else None,
         "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
         "target": str(target),
+        "to_hit": None if hit is None else {**hit.to_dict(), "th_parts": th.to_dict()},
+        "placed": placed,
     }
+    note = None
+    if hit is not None:
+        note = (
+            term("To Hit {th}, Final DR {final}: hit, placed", th=hit.th, final=hit.final_dr)
+            if placed
+            else term(
+                "To Hit {th}, Final DR {final}: miss, nothing placed (the round is used)",
+                th=hit.th,
+                final=hit.final_dr,
+            )
+        )
     return record_shot(
         state,
         gun,
@@ -478,7 +637,36 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
         extra=extra,
         non_smoke=False,  # SMOKE and WP never close the smoke window
         markers=markers,
+        note=note,
     )
+
+
+def _placement_to_hit(
+    state: AslState, gun: Gun, act: PlaceSmoke, ammo: Ammo, target: Any, captured: bool
+) -> tuple[Any, Any]:
+    """The Area Target Type TH# and DRM of a SMOKE/WP placement (notes B5.1-B5.3).
+
+    The range is the hex distance from the Gun, or the action's ``range`` for
+    a Gun with no hex; without either the placement is refused (ASL-B5.1).
+    """
+    from ordnance.asl.to_hit import FirerCases, modified_th, to_hit_drm
+    from ordnance.core.hexes import distance
+
+    if gun.hex is not None and isinstance(target, Hex):
+        rng = distance(check_hex(gun.hex), target)
+    elif act.range is not None:
+        rng = act.range
+    else:
+        raise RuleViolation(
+            "ASL-B5.1",
+            f"{gun.id} has no hex, so the range of its {ammo.value} is unknown",
+            hint="add the Gun with --hex q,r, or give the range",
+        )
+    th = modified_th(
+        "area", rng, gun_size=gun.gun_size, ammo=ammo.value, options=state.settings.options
+    )
+    drm = to_hit_drm(FirerCases(target_drm=act.drm), captured=captured)
+    return th, drm
 
 
 def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:

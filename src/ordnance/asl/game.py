@@ -73,6 +73,7 @@ from ordnance.asl.fire import (
     firing_sides,
     refuse_changed_declaration,
 )
+from ordnance.asl.fire_limits import enter_phase, new_player_turn
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
@@ -259,6 +260,7 @@ class AslGame(Game[AslState]):
             capabilities=tuple(caps),
             canister_fp=act.canister_fp,
             ca=act.ca,
+            captured=act.captured,
         )
         items = [
             f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
@@ -292,17 +294,9 @@ class AslGame(Game[AslState]):
             if act.attacker is not None:
                 self._side(state, act.attacker)
                 attacker = act.attacker
-        guns = tuple(
-            replace(
-                g,
-                fired_this_phase=False,
-                may_fire_again=False,
-                intensive_used=False,
-                pending=None,
-                fire_marker=None,
-            )
-            for g in state.guns
-        )
+        # B5.6: per-phase rights reset; the once-per-Player-Turn record only with a new one
+        fresh = new_player_turn(state.turn, state.attacker, state.phase, turn, attacker, phase)
+        guns = tuple(enter_phase(g, new_turn=fresh) for g in state.guns)
         new = replace(
             state,
             turn=turn,
