@@ -237,7 +237,7 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
     captured = captured_use(gun, act.captured)
     b_gun = effective_breakdown(gun, captured=captured)
     rof = effective_rof(state, gun, captured=captured)
-    whole = _whole_shot_plan(state, gun, act, ammo, cap, captured)
+    whole = whole_shot_plan(state, gun, act, ammo, cap, captured)
     ca_before = gun.ca
     if act.ca is not None:
         gun = replace(gun, ca=act.ca)  # the CA change is made before the DR
@@ -327,7 +327,7 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
     )
 
 
-def _whole_shot_plan(
+def whole_shot_plan(
     state: AslState, gun: Gun, act: Fire, ammo: Ammo | None, cap: Capability | None, captured: bool
 ) -> tuple[Any, Any] | None:
     """The whole shot's spec and plan (notes B5, B6) when the ``fire`` action gives a range.

@@ -77,6 +77,7 @@ from ordnance.asl.fire_limits import enter_phase, new_player_turn
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
+from ordnance.asl.shot_preview import whole_shot_preview
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
@@ -488,8 +489,11 @@ class AslGame(Game[AslState]):
         if not special or ammo is None:
             b = breakdown_number(gun.breakdown, intensive=intensive)
             dist = malfunction_distribution(gun.breakdown, intensive=intensive)
-            return {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
-                    "distribution": dist.to_json()}  # fmt: skip
+            ordinary = {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
+                        "distribution": dist.to_json()}  # fmt: skip
+            if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
+                ordinary.update(whole_shot_preview(state, gun, act, ammo, None) or {})
+            return ordinary
         cap = gun.capability(ammo.value)
         if cap is None or cap.status != "available":
             return {
@@ -510,6 +514,8 @@ class AslGame(Game[AslState]):
         }
         if isinstance(act, FireCanister):
             answer.update(fire.canister_shot_odds(state, gun, act, cap))
+        if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
+            answer.update(whole_shot_preview(state, gun, act, ammo, cap) or {})
         return answer
 
 
