@@ -17,10 +17,10 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from ordnance.asl.shot import GunShot  # noqa: E402
-from ordnance.asl.shot_odds import gun_odds  # noqa: E402
+from ordnance.asl.shot import GunShot
+from ordnance.asl.shot_odds import gun_odds
 
 RANGES = (1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30)
 CASES: tuple[tuple[str, str, int | None, str | None], ...] = (

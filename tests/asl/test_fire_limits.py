@@ -156,3 +156,13 @@ def test_smoke_placed_only_on_a_hit_in_the_game_8_9_c() -> None:
     view = GAME.view(s, None)
     assert "map" not in view or not view["map"]["markers"]
     assert gun(s, "g")["capabilities"][0]["uses"] == 1
+
+
+def test_legal_actions_drop_a_gun_that_prep_fired_b5_6() -> None:
+    """B5.6 / B3: in the AFPh a Gun that Prep Fired is offered no fire action."""
+    s = act(in_phase(guns(), "PFPh"), FIRE_T34, 4, 4)
+    s = in_phase(s, "AFPh")
+    kinds = [a["type"] for a in GAME.legal(s, "russian")]
+    assert "fire" not in kinds
+    fresh = in_phase(in_phase(guns(), "PFPh"), "AFPh")
+    assert "fire" in [a["type"] for a in GAME.legal(fresh, "russian")]

@@ -90,3 +90,15 @@ def record_fired(gun: Gun, phase: Phase) -> Gun:
 def final_fire(gun: Gun, phase: Phase) -> bool:
     """Whether a shot now is Final Fire after First Fire (B3): DFPh after the MPh."""
     return phase is Phase.DFPh and Phase.MPh.value in gun.fired_phases
+
+
+def may_fire_in(gun: Gun, phase: Phase) -> bool:
+    """Whether any shot is still open to the Gun in ``phase`` (for the legal actions).
+
+    True for Final Fire after First Fire (its range is checked on the shot).
+    """
+    try:
+        check_fire_limit(gun, phase, range_hexes=0)
+    except RuleViolation:
+        return False
+    return True

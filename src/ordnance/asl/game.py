@@ -73,7 +73,7 @@ from ordnance.asl.fire import (
     firing_sides,
     refuse_changed_declaration,
 )
-from ordnance.asl.fire_limits import enter_phase, new_player_turn
+from ordnance.asl.fire_limits import enter_phase, may_fire_in, new_player_turn
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
@@ -445,6 +445,7 @@ class AslGame(Game[AslState]):
             if g.side in self.firing_sides(state)
             and (seat is None or g.side == seat)
             and not g.malfunctioned
+            and may_fire_in(g, state.phase)  # B5.6: once per Player Turn
         ]
         if shooters:
             kinds += ["declare_ammo", "fire"]
