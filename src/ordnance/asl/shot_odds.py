@@ -170,7 +170,7 @@ def gun_odds(
         "first_shot": {
             "no_round": fraction_text(first.probability(lambda k: k[0] == "no-round")),
             "miss": fraction_text(first.probability(lambda k: k[0] == "miss")),
-            "hit": fraction_text(first.probability(lambda k: k[0] in ("hit",))),
+            "hit": fraction_text(first.probability(lambda k: k[0] in ("hit", "fired"))),
             "malfunction": fraction_text(first.probability(lambda k: k[2])),
         },
         "clauses": [
