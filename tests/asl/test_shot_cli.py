@@ -135,3 +135,28 @@ def test_breakdown_changes_the_multi_shot_figures_defect_11(
     code, generic = run_json(capsys, "odds", "depletion", "-N", "11", "-k", "4", "-b", "10")
     assert code == 0 and generic["rounds_fired"] == data["rounds"]
     assert generic["available_and_working_on_shot"]["2"] == "5/6"  # DR <= 9: 30/36
+
+
+def test_depletion_and_notation_together_refused_8_9_a(capsys: pytest.CaptureFixture[str]) -> None:
+    """ASL-8.9-a: N is entered or read from the counter, never both."""
+    code, out, _err = run(capsys, *ISSUE, "--notation", "A5", "--date", "1944-06", "--json")
+    assert code == 2 and json.loads(out)["clause"] == "ASL-8.9-a"
+
+
+def test_heat_date_gate_through_the_notation_8_3_a(capsys: pytest.CaptureFixture[str]) -> None:
+    """ASL-8.3-a: German HEAT only from 1942-05, read through the game's capability code."""
+    args = ("asl", "odds", "gun", "--gun", "75", "--ammo", "HEAT", "--notation", "H7",
+            "--range", "3", "--af", "4")  # fmt: skip
+    code, out, _err = run(capsys, *args, "--date", "1942-01", "--json")
+    assert code == 2 and json.loads(out)["clause"] == "ASL-8.3-a"
+    code, data = run_json(capsys, *args, "--date", "1943-01")
+    assert code == 0 and data["depletion"] == 7
+
+
+def test_one_shot_per_player_turn_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    """ASL-B5.6: --turns fires every Player Turn without ROF; more shots, more kills."""
+    base = ("asl", "odds", "gun", "--gun", "75L", "--range", "20", "--af", "11")
+    _c, one = run_json(capsys, *base)
+    _c, three = run_json(capsys, *base, "--shots", "3", "--turns")
+    assert Fraction(three["p_kill"]) > Fraction(one["p_kill"])
+    assert three["mode"] == "turns" and "3" in three["shots_fired"]
