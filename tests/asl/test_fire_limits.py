@@ -166,3 +166,14 @@ def test_legal_actions_drop_a_gun_that_prep_fired_b5_6() -> None:
     assert "fire" not in kinds
     fresh = in_phase(in_phase(guns(), "PFPh"), "AFPh")
     assert "fire" in [a["type"] for a in GAME.legal(fresh, "russian")]
+
+
+def test_smoke_odds_preview_counts_only_hits_8_9_c() -> None:
+    """C8.9 in the preview: P(placed) = P(DR <= N and a hit), not P(DR <= N)."""
+    s = act(new(), {"type": "add_gun", "id": "g", "side": "russian", "notation": "s12",
+                    "hex": "0,0", "gun_size": "75"})  # fmt: skip
+    s = in_phase(s, "PFPh")
+    odds = GAME.odds(s, {"type": "place_smoke", "gun": "g", "target": "2,0"}, "russian")
+    assert odds is not None and odds["th"] == 9  # Area 7 + SMOKE 2 at 2 hexes
+    assert odds["placed"] == "5/6"  # DR <= 9: 30/36 (N = 12 never limits)
+    assert odds["distribution"]["used"] == "35/36"

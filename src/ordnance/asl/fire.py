@@ -591,7 +591,7 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
     check_may_fire(state, gun)
     cap = special_capability(gun, ammo)
     captured = captured_use(gun)
-    th, drm = _placement_to_hit(state, gun, act, ammo, target, captured)
+    th, drm = placement_to_hit(state, gun, act, ammo, target, captured)
     dr = dice.dr("Placement DR")
     shot_no = gun.shots + 1
     result = check_shot(
@@ -641,7 +641,7 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
     )
 
 
-def _placement_to_hit(
+def placement_to_hit(
     state: AslState, gun: Gun, act: PlaceSmoke, ammo: Ammo, target: Any, captured: bool
 ) -> tuple[Any, Any]:
     """The Area Target Type TH# and DRM of a SMOKE/WP placement (notes B5.1-B5.3).

@@ -77,7 +77,7 @@ from ordnance.asl.fire_limits import enter_phase, may_fire_in, new_player_turn
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
-from ordnance.asl.shot_preview import whole_shot_preview
+from ordnance.asl.shot_preview import placement_preview, whole_shot_preview
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
 from ordnance.asl.views import form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
@@ -517,6 +517,8 @@ class AslGame(Game[AslState]):
             answer.update(fire.canister_shot_odds(state, gun, act, cap))
         if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
             answer.update(whole_shot_preview(state, gun, act, ammo, cap) or {})
+        if isinstance(act, PlaceSmoke):  # C8.9: placed only by a hit
+            answer.update(placement_preview(state, gun, act, ammo, cap))
         return answer
 
 

@@ -52,3 +52,33 @@ def whole_shot_preview(
         "p_kill": report["p_kill"],
         "compare": compare_ammo(spec, depletions, refused=refused),
     }
+
+
+def placement_preview(
+    state: AslState, gun: Gun, act: Any, ammo: Any, cap: Capability
+) -> dict[str, Any]:
+    """``{"placed": p}`` for a SMOKE/WP placement: DR <= N (ASL-8.9-c/d) and a hit (C8.9).
+
+    Summed over the 36 dice with the same TH# and DRM the placement uses
+    (:func:`ordnance.asl.fire.placement_to_hit`); a refusal gives its clause.
+    """
+    from ordnance.asl.depletion import depletion_outcome
+    from ordnance.asl.fire import captured_use, check_hex, placement_to_hit
+    from ordnance.asl.to_hit import judge
+    from ordnance.core.dice import DR
+    from ordnance.core.odds.distribution import fraction_text
+
+    try:
+        th, drm = placement_to_hit(state, gun, act, ammo, check_hex(act.target), captured_use(gun))
+    except OrdnanceError as exc:
+        return {"placed": None, "placement_refused": exc.message, "clause": exc.clause}
+    ways = 0
+    for coloured in range(1, 7):
+        for white in range(1, 7):
+            dr = DR(coloured, white)
+            used = depletion_outcome(dr.total, cap.depletion).value != "not-available"
+            if used and judge(th, drm, dr, options=state.settings.options).hit:
+                ways += 1
+    from fractions import Fraction
+
+    return {"placed": fraction_text(Fraction(ways, 36)), "th": th.number, "drm": drm.total}
