@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve loadtest crashtest
+.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve loadtest crashtest docs-img
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -51,6 +51,10 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(BIN)/python -m ordnance.bench.run --quick
+
+# The plot of docs/asl.md's worked example (AP, APCR, HEAT by range; matplotlib).
+docs-img: $(STAMP)
+	$(BIN)/python scripts/asl_shot_plot.py docs/img/asl-ap-apcr-heat.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

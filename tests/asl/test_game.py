@@ -250,7 +250,13 @@ def test_smoke_phase_rules_through_game() -> None:
         act(s, {"type": "place_smoke", "gun": "g", "target": "2,-1"}, 1, 1)
     assert err3.value.clause == "ASL-8.5-b"
     s = in_phase(s, "AFPh")
-    s = act(s, {"type": "place_wp", "gun": "g", "target": "1,1"}, 1, 2)
+    # notes B5.6 / B3: g Prep Fired, so it may not fire again in the AFPh; a second Gun does
+    with pytest.raises(RuleViolation) as err4:
+        act(s, {"type": "place_wp", "gun": "g", "target": "1,1"}, 1, 2)
+    assert err4.value.clause == "ASL-B3"
+    s = act(s, {"type": "add_gun", "id": "g2", "side": "russian", "notation": "s8 WP7",
+                "hex": "0,0"})  # fmt: skip
+    s = act(s, {"type": "place_wp", "gun": "g2", "target": "1,1"}, 1, 2)
     kinds = [m["kind"] for m in GAME.view(s, None)["map"]["markers"]]
     assert kinds == ["smoke", "wp"]
     last = GAME.view(s, None)["recent"][-1]

@@ -19,7 +19,10 @@ def smoke_and_wp() -> AslState:
     s = in_phase(s, "PFPh")
     s = act(s, {"type": "place_smoke", "gun": "g", "target": "1,-1"}, 1, 1)
     s = in_phase(s, "AFPh")
-    return act(s, {"type": "place_wp", "gun": "g", "target": "3,-1"}, 1, 2)
+    # a second Gun: g Prep Fired and may not fire in the AFPh (notes B5.6, B3)
+    s = act(s, {"type": "add_gun", "id": "g2", "side": "russian", "notation": "WP7",
+                "hex": "0,0"})  # fmt: skip
+    return act(s, {"type": "place_wp", "gun": "g2", "target": "3,-1"}, 1, 2)
 
 
 def test_smoke_hinders_and_never_blocks() -> None:

@@ -81,7 +81,8 @@ ASL_SHOTS = _asl(
     (T34, ()),
     ({"type": "set_phase", "phase": "PFPh", "attacker": "russian"}, ()),
     ({"type": "fire", "gun": "t34", "ammo": "APCR", "ca": 1}, (2, 1)),
-    ({"type": "set_phase", "phase": "AFPh"}, ()),
+    # the next Game Turn: a Gun that Prep Fired may not fire again in that Player Turn's AFPh
+    ({"type": "set_phase", "phase": "AFPh", "turn": 2}, ()),
     ({"type": "fire", "gun": "t34", "ammo": "ordinary"}, (3, 4)),
 )
 

@@ -75,6 +75,10 @@ class AddGun(_Model):
     ca: int | None = Field(
         None, ge=0, le=5, description="Covered Arc (0 = N ... 5 = NW); omit if not tracked."
     )
+    captured: bool = Field(
+        False,
+        description="Captured use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.",
+    )
 
 
 class SetPhase(_Model):
@@ -107,13 +111,28 @@ class Fire(_Model):
         None, description="Declared ammunition (APCR, APDS, HEAT, AP, HE...); default ordinary."
     )
     intensive: bool = False
-    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] | None = None
+    target: Literal["vehicle", "unarmored", "gun", "infantry", "cavalry", "other"] | None = None
     tem: str | None = Field(None, description="Target TEM (for HEAT at Infantry, ASL-8.31-b).")
     ca: int | None = Field(
         None,
         ge=0,
         le=5,
         description="Covered Arc the Gun turns to for this shot, before the DR (ASL-AMB-15).",
+    )
+    range: int | None = Field(
+        None,
+        ge=0,
+        le=200,
+        description="Range in hexes: resolves To Hit and To Kill/IFT (notes B5, B6); "
+        "0-1 for Final Fire after First Fire (B3).",
+    )
+    af: int | None = Field(None, ge=0, le=40, description="Target AF at the facing fired on.")
+    af_turret: int | None = Field(None, ge=0, le=40, description="Turret AF, if different.")
+    drm: int = Field(0, description="To Hit DRM of the target-based cases (J-R), entered.")
+    acquisition: int = Field(0, ge=-6, le=0, description="Acquisition DRM (Case N), entered.")
+    ift_drm: int = Field(0, description="TEM/Hindrance DRM of an IFT attack (Personnel).")
+    captured: bool | None = Field(
+        None, description="Captured use for this shot (Case H); default the Gun's record."
     )
 
 
@@ -129,6 +148,10 @@ class PlaceSmoke(_Model):
     target: str = Field(description="Target hex 'q,r'.")
     interior_building: bool = False
     target_level: int | None = None
+    drm: int = Field(0, description="To Hit DRM of the placement (Hindrance...), entered.")
+    range: int | None = Field(
+        None, ge=0, le=200, description="Range in hexes when the Gun has no hex."
+    )
 
 
 class FireCanister(_Model):

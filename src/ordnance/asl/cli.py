@@ -594,6 +594,38 @@ def shot_cmd(
 
 
 # ----------------------------------------------------------------------------- game
+CapturedOpt = Annotated[
+    bool, typer.Option("--captured", help="Captured use (Case H): B# -2, +2 To Hit, red TH#.")
+]
+RangeOpt = Annotated[
+    int | None,
+    typer.Option("--range", help="Range in hexes: resolve To Hit and To Kill/IFT (notes B5/B6)."),
+]
+AfOpt = Annotated[int | None, typer.Option("--af", help="Target AF at the facing fired on.")]
+ToHitDrmOpt = Annotated[int, typer.Option("--drm", help="Target-based To Hit DRM (J-R), entered.")]
+AcqOpt = Annotated[int, typer.Option("--acquisition", help="Acquisition DRM (Case N).")]
+
+
+def _whole_shot_fields(
+    action: dict[str, Any],
+    range_hexes: int | None,
+    af: int | None,
+    drm: int,
+    acquisition: int,
+    captured: bool,
+) -> None:
+    """The ``fire`` action's whole-shot fields (notes B5, B6), only those given."""
+    for key, value in (("range", range_hexes), ("af", af)):
+        if value is not None:
+            action[key] = value
+    if drm:
+        action["drm"] = drm
+    if acquisition:
+        action["acquisition"] = acquisition
+    if captured:
+        action["captured"] = True
+
+
 AimOpt = Annotated[
     str | None,
     typer.Option("--aim", help="Canister aim point V1..V5 of the CA (default V3; ASL-8.4-h/k)."),
@@ -829,6 +861,7 @@ def game_add_gun(
     no_he: Annotated[
         bool, typer.Option("--no-he", help="The Gun cannot fire HE (underscored caliber).")
     ] = False,
+    captured: CapturedOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -864,6 +897,8 @@ def game_add_gun(
         action["rof"] = rof
     if no_he:
         action["can_fire_he"] = False
+    if captured:
+        action["captured"] = True
     entry = session.act(action, dice_source("", None), None)
     emit(entry.for_seat(None), as_json, _render_entry)
 
@@ -944,6 +979,11 @@ def game_fire(
     building: BuildingOpt = None,
     building_level: BuildingLevelOpt = None,
     cellar: CellarOpt = False,
+    range_hexes: RangeOpt = None,
+    af: AfOpt = None,
+    drm: ToHitDrmOpt = 0,
+    acquisition: AcqOpt = 0,
+    captured: CapturedOpt = False,
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -980,6 +1020,7 @@ def game_fire(
             action["tem"] = tem
         if ca is not None:
             action["ca"] = ca
+        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
     entry = _act(_session(db, game_id), action, dr, seed)
     emit(entry.for_seat(None), as_json, _render_entry)
 
@@ -1065,10 +1106,22 @@ def game_odds(
     building: BuildingOpt = None,
     building_level: BuildingLevelOpt = None,
     cellar: CellarOpt = False,
+    target: Annotated[
+        str | None, typer.Option("--target", help="vehicle, unarmored, infantry...")
+    ] = None,
+    range_hexes: RangeOpt = None,
+    af: AfOpt = None,
+    drm: ToHitDrmOpt = 0,
+    acquisition: AcqOpt = 0,
+    captured: CapturedOpt = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Odds of a Gun's next shot with the declared ammunition (Canister: per Location too)."""
+    """Odds of a Gun's next shot with the declared ammunition (Canister: per Location too).
+
+    With ``--range`` (and ``--target``, ``--af``) the whole shot: To Hit,
+    depletion, B#, To Kill or IFT, and AP against APCR/APDS/HEAT (``compare``).
+    """
     session = _session(db, game_id)
     kind = ammo.strip().upper() if ammo else None
     _check_canister_only(kind, aim, manned_in_mph)
@@ -1084,6 +1137,9 @@ def game_odds(
         action = {"type": "fire", "gun": gun, "intensive": intensive}
         if ammo is not None:
             action["ammo"] = ammo
+        if target is not None:
+            action["target"] = target
+        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
     data = session.game.odds(session.state(), action, None) or {}
     emit(data, as_json)
 
@@ -1096,13 +1152,28 @@ def odds_depletion(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a PNG of the rounds fired.")
     ] = None,
+    breakdown: Annotated[
+        int | None,
+        typer.Option(
+            "--breakdown", "-b", help="B#: a malfunction also ends the Gun's fire (notes B5.7)."
+        ),
+    ] = None,
+    intensive: Annotated[bool, typer.Option("--intensive", help="Intensive Fire: B# -2.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9)."""
     check_depletion_number(depletion)
     if not 1 <= shots <= 50:
         raise OrdnanceError(f"{shots} shots is outside 1..50")
-    report = depletion_report(depletion, shots)
+    if breakdown is not None and not 2 <= breakdown <= 12:
+        raise OrdnanceError(f"a B# is 2 to 12, not {breakdown}", clause="ASL-B5.7", hint="-b 11")
+    report = depletion_report(
+        depletion,
+        shots,
+        breakdown,
+        intensive=intensive,
+        with_breakdown=breakdown is not None or intensive,
+    )
     if plot is not None:
         from ordnance.cli.plot import plot_distribution
 
@@ -1127,12 +1198,25 @@ def odds_depletion(
                 _pct(row["gone_after"]),
             )
         rounds = distribution_table(d["rounds"], f"Special rounds fired in {shots} shots")
+        parts: list[Any] = []
+        if "breakdown_shots" in d:
+            b = Table(title=f"With the malfunction check, B#{d['breakdown']} (notes B5.7)")
+            for col in ("shot", "still firing with it", "fires the round", "malfunctions"):
+                b.add_column(col, justify="right")
+            for row in d["breakdown_shots"]:
+                b.add_row(
+                    str(row["shot"]),
+                    _pct(row["available"]),
+                    _pct(row["fires_special"]),
+                    _pct(row["malfunctions"]),
+                )
+            parts = [b, distribution_table(d["ends"], "How the run ends")]
         exp = d["expected_rounds"]
         tail = Text(
             "expected rounds before it runs out: "
             + ("never runs out" if exp is None else f"{fraction_text(exp)} ({float(exp):.3f})")
         )
-        return Group(per_shot, t, rounds, tail)
+        return Group(per_shot, t, *parts, rounds, tail)
 
     emit(report, as_json, render)
 
@@ -1165,3 +1249,9 @@ def odds_shot(
         "malfunction": joint.probability(lambda o: o[1]),
     }
     emit(data, as_json, lambda d: distribution_table(d["distribution"], f"One shot, N={depletion}"))
+
+
+# The whole Gun shot: ``ordnance asl odds gun`` (ordnance.asl.cli_gun).
+from ordnance.asl.cli_gun import register as _register_gun  # noqa: E402
+
+_register_gun(odds_app)

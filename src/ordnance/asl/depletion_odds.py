@@ -31,6 +31,7 @@ from typing import Any
 
 from ordnance.asl.depletion import (
     DepletionOutcome,
+    breakdown_number,
     depletion_outcome,
     malfunctions,
     special_ammo_shot,
@@ -180,9 +181,21 @@ def shots_table(depletion: int | None, shots: int) -> list[dict[str, Any]]:
     ]
 
 
-def depletion_report(depletion: int | None, shots: int) -> dict[str, Any]:
-    """Everything the odds command prints (exact Fractions)."""
-    return {
+def depletion_report(
+    depletion: int | None,
+    shots: int,
+    breakdown: int | None = None,
+    *,
+    intensive: bool = False,
+    with_breakdown: bool = False,
+) -> dict[str, Any]:
+    """Everything the odds command prints (exact Fractions).
+
+    ``with_breakdown`` (the command's ``--breakdown``) adds the malfunction
+    check: ``rounds`` then stops at a malfunction too, and ``ends`` and
+    ``breakdown_shots`` say how the run ended and shot by shot.
+    """
+    report: dict[str, Any] = {
         "depletion": depletion,
         "shot": shot_distribution(depletion),
         "shots": shots_table(depletion, shots),
@@ -190,3 +203,112 @@ def depletion_report(depletion: int | None, shots: int) -> dict[str, Any]:
         "expected_rounds": expected_rounds(depletion),
         "expected_attempts": expected_attempts(depletion),
     }
+    if with_breakdown:
+        joint = rounds_with_breakdown(depletion, shots, breakdown, intensive=intensive)
+        report.update(
+            {
+                "breakdown": breakdown_number(breakdown, intensive=intensive),
+                "intensive": intensive,
+                "rounds": joint.map(lambda o: o[0]),
+                "ends": joint.map(lambda o: o[1]),
+                "malfunction": joint.probability(lambda o: o[1] == "malfunctioned"),
+                "breakdown_shots": breakdown_table(
+                    depletion, shots, breakdown, intensive=intensive
+                ),
+            }
+        )
+    return report
+
+
+# -- depletion with the malfunction check (notes B5.7, ASL-AMB-18) ----------------------------------
+#: How a run of declared shots ends: the ammunition still there, gone, or the Gun broken.
+ENDS = ("available", "gone", "malfunctioned")
+
+
+def _step_counts(
+    depletion: int | None, breakdown: int | None, intensive: bool
+) -> dict[tuple[bool, bool, bool], int]:
+    """Ways out of 36 of (fired the round, gone, malfunctioned) for one declared shot."""
+    counts: dict[tuple[bool, bool, bool], int] = {}
+    for total, ways in DR_WAYS.items():
+        outcome = depletion_outcome(total, depletion)
+        key = (
+            outcome is not DepletionOutcome.NOT_AVAILABLE,
+            outcome is not DepletionOutcome.USED,
+            malfunctions(total, breakdown, intensive=intensive),
+        )
+        counts[key] = counts.get(key, 0) + ways
+    return counts
+
+
+def rounds_with_breakdown(
+    depletion: int | None, shots: int, breakdown: int | None = None, *, intensive: bool = False
+) -> Distribution[tuple[int, str]]:
+    """(special rounds fired, how it ended) over ``shots`` declarations (ASL-8.9, B5.7).
+
+    The run stops when the ammunition is gone (ASL-8.9-d/e) or the Gun
+    malfunctions, which ends its fire (notes B5.7) even on a DR > N attempt
+    (ASL-8.9-e, ASL-AMB-18). A malfunction takes precedence in the end state.
+    """
+    steps = _step_counts(depletion, breakdown, intensive)
+    acc: dict[tuple[int, str], int] = {}
+
+    def walk(k: int, fired: int, weight: int) -> None:
+        if k == shots:
+            key = (fired, "available")
+            acc[key] = acc.get(key, 0) + weight * 36 ** (shots - k)
+            return
+        for (round_fired, gone, broke), ways in steps.items():
+            n = fired + (1 if round_fired else 0)
+            if broke or gone:
+                end = "malfunctioned" if broke else "gone"
+                key = (n, end)
+                acc[key] = acc.get(key, 0) + weight * ways * 36 ** (shots - k - 1)
+            else:
+                walk(k + 1, n, weight * ways)
+
+    walk(0, 0, 1)
+    return Distribution.from_counts(acc)
+
+
+def enumerated_rounds_with_breakdown(
+    depletion: int | None, shots: int, breakdown: int | None = None, *, intensive: bool = False
+) -> Distribution[tuple[int, str]]:
+    """Brute force of :func:`rounds_with_breakdown` through the resolving code."""
+
+    def procedure(dice: DiceSource) -> tuple[int, str]:
+        fired = 0
+        for _ in range(shots):
+            shot = special_ammo_shot(
+                dice, "special", depletion, breakdown=breakdown, intensive=intensive
+            )
+            fired += 1 if shot.fired_special else 0
+            if shot.malfunctioned:
+                return fired, "malfunctioned"
+            if shot.gone:
+                return fired, "gone"
+        return fired, "available"
+
+    return enumerate_procedure(procedure)
+
+
+def breakdown_table(
+    depletion: int | None, shots: int, breakdown: int | None = None, *, intensive: bool = False
+) -> list[dict[str, Any]]:
+    """Per shot k: still firing with the ammunition, fires the round, malfunctions on it."""
+    steps = _step_counts(depletion, breakdown, intensive)
+    going = Fraction(sum(w for (_f, g, b), w in steps.items() if not g and not b), 36)
+    fires = Fraction(sum(w for (f, _g, _b), w in steps.items() if f), 36)
+    broke = Fraction(sum(w for (_f, _g, b), w in steps.items() if b), 36)
+    rows = []
+    for k in range(1, shots + 1):
+        reach = going ** (k - 1)
+        rows.append(
+            {
+                "shot": k,
+                "available": reach,
+                "fires_special": reach * fires,
+                "malfunctions": reach * broke,
+            }
+        )
+    return rows

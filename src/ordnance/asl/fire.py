@@ -1,4 +1,4 @@
-"""Shots, SMOKE/WP placement and Canister in the scenario game (ASL-8.1, 8.4, 8.5-8.6, 8.8, 8.9).
+"""Shots and SMOKE/WP placement in the scenario game (ASL-8.1, 8.5-8.6, 8.8, 8.9).
 
 Pure procedures over an :class:`~ordnance.asl.record.AslState` and one of its
 Guns: each checks everything first, then asks the dice source for its DR (so a
@@ -9,49 +9,33 @@ refused shot consumes no dice), and returns the new state and its event.
   (ASL-8.9-e): the Gun keeps the firing rights it had before it;
 * Intensive Fire eligibility follows the notes' B5.8 (``ASL-B5.8``), a
   malfunctioned Gun is refused under B5.7 (``ASL-B5.7``);
-* Canister aims with the Gun's Covered Arc (ASL-8.4-h); a different CA is a CA
-  change made before the DR (ASL-AMB-15); Infantry that manned the Gun in the
-  MPh halve it only in the AFPh (ASL-8.4-c).
+* Canister in the game is :mod:`ordnance.asl.canister_game`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal
 
-from ordnance.asl.actions import Fire, FireCanister, PlaceSmoke
-from ordnance.asl.canister import CanisterAim, CanisterHexAttack, CanisterOptions
+from ordnance.asl.actions import Fire, PlaceSmoke
 from ordnance.asl.capability import GOVERNED_ELSEWHERE
 from ordnance.asl.depletion import ShotResult, breakdown_number, check_shot, malfunctions
+from ordnance.asl.fire_limits import check_fire_limit, record_fired
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import Ammo
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
-from ordnance.asl.supply import caliber_of
+from ordnance.asl.shot import CAPTURED_BREAKDOWN_CHANGE
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
-from ordnance.core.game import Event, Message, Outcome, msg, render_message, term
-from ordnance.core.hexes import Direction
+from ordnance.core.game import Event, Message, Outcome, msg, term
+from ordnance.core.hexes import Direction, Hex
 
 #: The marker a Gun that fired gets in each phase (none in the AFPh).
 FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
 #: Targets at which the Gun's automatic choice is AP; every other target gets HE (ASL-8.8-b).
 ARMORED_TARGETS = ("vehicle",)
-
-
-@dataclass(frozen=True, slots=True)
-class CanisterPlan:
-    """What a Canister shot attacks, fixed before its DR (ASL-8.4-c/h/i/k)."""
-
-    options: CanisterOptions
-    ca: int
-    aim: CanisterAim
-    attacks: tuple[CanisterHexAttack, ...]
-    #: ASL-8.4-c: manned by Infantry in the MPh and fired in the AFPh.
-    manned_halves: bool
-    #: Why the manned-in-MPh halving did or did not apply (a translatable term).
-    note: dict[str, Any] | None
 
 
 def firing_sides(state: AslState) -> tuple[str, ...]:
@@ -63,7 +47,9 @@ def firing_sides(state: AslState) -> tuple[str, ...]:
     return ()
 
 
-def check_may_fire(state: AslState, gun: Gun, *, intensive: bool = False) -> None:
+def check_may_fire(
+    state: AslState, gun: Gun, *, intensive: bool = False, range_hexes: int | None = None
+) -> None:
     if gun.side not in firing_sides(state):
         allowed = (
             "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
@@ -100,6 +86,27 @@ def check_may_fire(state: AslState, gun: Gun, *, intensive: bool = False) -> Non
             f"{gun.id} has already fired this phase and kept no Multiple ROF",
             hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
         )
+    # notes B5.6 / B3: once per Player Turn, kept in the Gun's record
+    check_fire_limit(gun, state.phase, range_hexes=range_hexes)
+
+
+def captured_use(gun: Gun, override: bool | None = None) -> bool:
+    """Captured or non-qualified use for this shot (notes B5.3 Case H): the action or the record."""
+    return gun.captured if override is None else override
+
+
+def effective_breakdown(gun: Gun, *, captured: bool) -> int | None:
+    """B# for the malfunction check: -2 for captured use (B5.3-H); Intensive Fire applies later."""
+    if not captured:
+        return gun.breakdown
+    return breakdown_number(gun.breakdown) + CAPTURED_BREAKDOWN_CHANGE
+
+
+def effective_rof(state: AslState, gun: Gun, *, captured: bool) -> int:
+    """ROF, lowered by the option ``captured_rof_loss`` for captured use (B5.3-H)."""
+    if not captured:
+        return gun.rof
+    return max(gun.rof - state.settings.options.captured_rof_loss, 0)
 
 
 def special_capability(gun: Gun, ammo: Ammo) -> Capability:
@@ -207,8 +214,12 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
         check_heat_target(act.target, act.tem)
     if not special:
         check_automatic_choice(gun, act)
-    check_may_fire(state, gun, intensive=act.intensive)
+    check_may_fire(state, gun, intensive=act.intensive, range_hexes=act.range)
     cap = special_capability(gun, ammo) if special and ammo is not None else None
+    captured = captured_use(gun, act.captured)
+    b_gun = effective_breakdown(gun, captured=captured)
+    rof = effective_rof(state, gun, captured=captured)
+    whole = whole_shot_plan(state, gun, act, ammo, cap, captured)
     ca_before = gun.ca
     if act.ca is not None:
         gun = replace(gun, ca=act.ca)  # the CA change is made before the DR
@@ -217,9 +228,9 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
     shot_no = gun.shots + 1
     label = ammo.value if ammo is not None else "ordinary"
     if cap is None:
-        broke = malfunctions(dr.total, gun.breakdown, intensive=act.intensive)
-        b = breakdown_number(gun.breakdown, intensive=act.intensive)
-        rof_kept = not broke and gun.rof > 0 and dr.coloured <= gun.rof and not act.intensive
+        broke = malfunctions(dr.total, b_gun, intensive=act.intensive)
+        b = breakdown_number(b_gun, intensive=act.intensive)
+        rof_kept = not broke and rof > 0 and dr.coloured <= rof and not act.intensive
         gun2 = replace(
             gun,
             shots=shot_no,
@@ -230,6 +241,7 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             pending=None,
             fire_marker=FIRE_MARKERS.get(state.phase),
         )
+        gun2 = record_fired(gun2, state.phase)
         fired = "{gun} fires {ammo} (shot #{shot}), DR {coloured}+{white}={dr}"
         if broke:
             fired += ": malfunction (B#{breakdown})"
@@ -274,7 +286,9 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             "breakdown": b,
             "rof_retained": rof_kept,
             "shot": shot_no,
+            "captured": captured,
         }
+        message = _with_whole_shot(message, data, whole, dr, dice)
         new = state.with_gun(gun2, non_smoke_fired=state.non_smoke_fired | {gun.side})
         event = Event.of("shot", data, message)
         return Outcome(new.remember(event.text), (event,))
@@ -283,13 +297,113 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
         ammo.value,
         cap.depletion,
         dr,
-        breakdown=gun.breakdown,
+        breakdown=b_gun,
         intensive=act.intensive,
-        rof=gun.rof,
+        rof=rof,
     )
-    extra = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else None
+    extra: dict[str, Any] = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else {}
+    extra["captured"] = captured
+    note = _whole_shot_note(extra, whole, dr, dice)
     return record_shot(
-        state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before
+        state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before, note=note
+    )
+
+
+def whole_shot_plan(
+    state: AslState, gun: Gun, act: Fire, ammo: Ammo | None, cap: Capability | None, captured: bool
+) -> tuple[Any, Any] | None:
+    """The whole shot's spec and plan (notes B5, B6) when the ``fire`` action gives a range.
+
+    Built before the DR, so a shot the To Hit/To Kill steps refuse consumes
+    no dice (ASL-8.1-a). The ordinary ammunition is AP at a vehicle and HE
+    at anything else (the automatic choice, ASL-8.8-b).
+    """
+    if act.range is None:
+        return None
+    from ordnance.asl.shot import GunShot, plan_shot
+    from ordnance.asl.to_hit import FirerCases
+
+    if act.target is None:
+        raise RuleViolation(
+            "ASL-B5.1",
+            "a shot resolved To Hit needs its Target Type",
+            hint="--target vehicle (with --af), unarmored, infantry, gun...",
+        )
+    if gun.gun_size is None:
+        raise RuleViolation(
+            "ASL-B5.2",
+            f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
+            hint="add the Gun with --size (e.g. 75L), or fire without --range",
+        )
+    target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
+    kind = ("AP" if target in ("vehicle", "unarmored") else "HE") if ammo is None else ammo.value
+    opts = state.settings.options
+    spec = GunShot(
+        gun=gun.gun_size,
+        nationality=gun.made_by or "german",
+        ammo=kind,
+        depletion=cap.depletion if cap is not None else None,
+        breakdown=gun.breakdown,
+        rof=gun.rof,
+        range=act.range,
+        target=target,
+        af=act.af,
+        af_turret=act.af_turret,
+        tem=act.tem,
+        ift_drm=act.ift_drm,
+        captured=captured,
+        intensive=act.intensive,
+        cases=FirerCases(target_drm=act.drm, acquisition=act.acquisition),
+        options=opts,
+    )
+    return spec, plan_shot(spec)
+
+
+def _with_whole_shot(
+    message: Message,
+    data: dict[str, Any],
+    whole: tuple[Any, Any] | None,
+    dr: Any,
+    dice: DiceSource,
+) -> Message:
+    """``message`` with the whole shot's To Hit and effect added (see :func:`_whole_shot_note`)."""
+    part = _whole_shot_note(data, whole, dr, dice)
+    if part is None:
+        return message
+    return msg(
+        "{text}; {note}",
+        text={"template": message.template, "args": dict(message.args)},
+        note=part,
+    )
+
+
+def _whole_shot_note(
+    data: dict[str, Any], whole: tuple[Any, Any] | None, dr: Any, dice: DiceSource
+) -> dict[str, Any] | None:
+    """Resolve To Hit and the effect on the shot's DR, rolling the To Kill/IFT DR on a hit.
+
+    The result goes to ``data["whole_shot"]``; the return value is the text
+    to add to the event (None when no shot took place, ASL-8.9-e).
+    """
+    if whole is None:
+        return None
+    from ordnance.asl.shot import judge_shot
+
+    spec, plan = whole
+    out = judge_shot(spec, plan, dr, dice)
+    data["whole_shot"] = out.to_dict()
+    th = out.to_hit
+    if out.status == "no-round" or th is None:
+        return None
+    return (
+        term(
+            "To Hit {th}, Final DR {final}: hit, {effect}",
+            th=th.th,
+            final=th.final_dr,
+            effect=term(out.effect or "no effect"),
+        )
+        if th.hit
+        else term("To Hit {th}, Final DR {final}: miss", th=th.th, final=th.final_dr)
     )
 
 
@@ -354,6 +468,7 @@ def record_shot(
             pending=None,
             fire_marker=FIRE_MARKERS.get(state.phase),
         )
+        gun2 = record_fired(gun2, state.phase)
     else:
         # ASL-8.9-e: the attempt counts as not fired for every purpose but the
         # malfunction check, so the Gun keeps the firing rights it had before it
@@ -457,17 +572,43 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
     )
     check_may_fire(state, gun)
     cap = special_capability(gun, ammo)
+    captured = captured_use(gun)
+    th, drm = placement_to_hit(state, gun, act, ammo, target, captured)
     dr = dice.dr("Placement DR")
     shot_no = gun.shots + 1
-    result = check_shot(ammo.value, cap.depletion, dr, breakdown=gun.breakdown, rof=gun.rof)
+    result = check_shot(
+        ammo.value,
+        cap.depletion,
+        dr,
+        breakdown=effective_breakdown(gun, captured=captured),
+        rof=effective_rof(state, gun, captured=captured),
+    )
+    from ordnance.asl.to_hit import judge
+
+    hit = judge(th, drm, dr, options=opts) if result.fired_special else None
+    placed = hit is not None and hit.hit
     markers: tuple[Marker, ...] = ()
-    if result.fired_special:
+    if placed:
+        # C8.9: the round is used on DR <= N, but only a hit places the counter
         markers = (Marker(str(target), placement.marker_kind, placement.label),)
     extra = {
-        "placement": placement.to_dict() if result.fired_special else None,
+        "placement": placement.to_dict() if placed else None,
         "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
         "target": str(target),
+        "to_hit": None if hit is None else {**hit.to_dict(), "th_parts": th.to_dict()},
+        "placed": placed,
     }
+    note = None
+    if hit is not None:
+        note = (
+            term("To Hit {th}, Final DR {final}: hit, placed", th=hit.th, final=hit.final_dr)
+            if placed
+            else term(
+                "To Hit {th}, Final DR {final}: miss, nothing placed (the round is used)",
+                th=hit.th,
+                final=hit.final_dr,
+            )
+        )
     return record_shot(
         state,
         gun,
@@ -478,158 +619,36 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
         extra=extra,
         non_smoke=False,  # SMOKE and WP never close the smoke window
         markers=markers,
+        note=note,
     )
 
 
-def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
-    """Aim point, CA and attacked Locations of a Canister shot, before its DR.
+def placement_to_hit(
+    state: AslState, gun: Gun, act: PlaceSmoke, ammo: Ammo, target: Any, captured: bool
+) -> tuple[Any, Any]:
+    """The Area Target Type TH# and DRM of a SMOKE/WP placement (notes B5.1-B5.3).
 
-    The shot and its odds both use this, so they attack the same Locations.
+    The range is the hex distance from the Gun, or the action's ``range`` for
+    a Gun with no hex; without either the placement is refused (ASL-B5.1).
     """
-    from ordnance.asl import canister
+    from ordnance.asl.to_hit import FirerCases, modified_th, to_hit_drm
+    from ordnance.core.hexes import distance
 
-    if gun.hex is None:
-        raise RuleViolation(
-            "ASL-8.4-h",
-            f"{gun.id} has no hex, so its Canister aim points are unknown",
-            hint="add the Gun with --hex q,r",
-        )
-    opts = state.settings.options
-    copts = canister.CanisterOptions(
-        canister_geometry=opts.canister_geometry,
-        canister_ca=opts.canister_ca,
-        canister_reductions=opts.canister_reductions,
-        canister_dr=opts.canister_dr,
-        canister_vehicles=opts.canister_vehicles,
-    )
-    ca = act.ca if act.ca is not None else gun.ca
-    if ca is None:
-        raise RuleViolation(
-            "ASL-8.4-h",
-            f"{gun.id} has no recorded Covered Arc, so its Canister aim points are unknown",
-            hint="give the CA with --ca 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
-            "(turn_ca)",
-        )
-    gun_hex = check_hex(gun.hex)
-    if act.building_hex is not None:
-        aim = canister.building_aim(
-            gun_hex,
-            check_hex(act.building_hex),
-            act.building_level,
-            lowest_level=act.building_level - 1,
-            highest_level=act.building_level + 1,
-        )
+    if gun.hex is not None and isinstance(target, Hex):
+        rng = distance(check_hex(gun.hex), target)
+    elif act.range is not None:
+        rng = act.range
     else:
-        aims = canister.aim_points(gun_hex, ca, options=copts)
-        names = [a.name for a in aims]
-        wanted = f"V{act.aim or 3}"
-        if wanted not in names:
-            raise RuleViolation(
-                "ASL-8.4-k",
-                f"{wanted} is not an aim point of this CA",
-                hint="aim at one of " + ", ".join(names),
-            )
-        aim = aims[names.index(wanted)]
-    # ASL-8.4-c: a Gun manned by Infantry in the MPh fires Canister at half FP in
-    # the AFPh that follows; in any other phase the manning does not halve it.
-    manned_halves = act.manned_in_mph and state.phase is Phase.AFPh
-    attacks = canister.canister_attacks(
-        aim,
-        _canister_fp(gun),
-        moved_or_manned_in_mph=act.moved or manned_halves,
-        same_level=act.same_level,
-        options=copts,
-    )
-    note: dict[str, Any] | None = None
-    if act.manned_in_mph:
-        note = (
-            term("manned in the MPh, fired in the AFPh: Canister FP halved (ASL-8.4-c)")
-            if manned_halves
-            else term(
-                "manned in the MPh but fired in the {phase}: no halving, it applies only "
-                "in the AFPh (ASL-8.4-c)",
-                phase=state.phase.value,
-            )
+        raise RuleViolation(
+            "ASL-B5.1",
+            f"{gun.id} has no hex, so the range of its {ammo.value} is unknown",
+            hint="add the Gun with --hex q,r, or give the range",
         )
-    return CanisterPlan(copts, ca, aim, tuple(attacks), manned_halves, note)
-
-
-def fire_canister(
-    state: AslState, gun: Gun, act: FireCanister, dice: DiceSource
-) -> Outcome[AslState]:
-    from ordnance.asl import canister
-
-    if gun.pending is not None and gun.pending != Ammo.CANISTER.value:
-        raise refuse_changed_declaration(gun, Ammo.CANISTER.value)
-    plan = canister_plan(state, gun, act)
-    check_may_fire(state, gun)
-    cap = special_capability(gun, Ammo.CANISTER)
-    ca_before = gun.ca
-    gun = replace(gun, ca=plan.ca)  # a CA change is made before the DR (ASL-AMB-15)
-    result = canister.fire_canister(
-        dice,
-        plan.attacks,
-        depletion_number=cap.depletion,
-        breakdown_number=gun.breakdown,
-        common_drm=act.drm,
-        options=plan.options,
+    th = modified_th(
+        "area", rng, gun_size=gun.gun_size, ammo=ammo.value, options=state.settings.options
     )
-    shot = check_shot(Ammo.CANISTER.value, cap.depletion, result.original, breakdown=gun.breakdown)
-    extra: dict[str, Any] = {
-        "aim": plan.aim.to_dict(),
-        "ca": plan.ca,
-        "ca_before": ca_before,
-        "attacks": [a.to_dict() for a in plan.attacks],
-        "canister": result.to_dict(),
-    }
-    if plan.note is not None:
-        extra["manned_in_mph"] = {
-            "halved": plan.manned_halves,
-            "clause": "ASL-8.4-c",
-            "why": render_message(plan.note["template"], plan.note["args"]),
-        }
-    out = record_shot(
-        state,
-        gun,
-        cap,
-        shot,
-        gun.shots + 1,
-        kind="canister",
-        extra=extra,
-        ca_before=ca_before,
-        note=plan.note,
-    )
-    cluster = tuple(str(h) for h in plan.aim.cluster)
-    return Outcome(replace(out.state, clusters=(cluster,)), out.events)
-
-
-def canister_shot_odds(
-    state: AslState, gun: Gun, act: FireCanister, cap: Capability
-) -> dict[str, Any]:
-    """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`canister_odds`."""
-    from ordnance.asl import canister
-
-    try:
-        plan = canister_plan(state, gun, act)
-    except RuleViolation as exc:
-        return {"canister": {"refused": exc.message, "clause": exc.clause}}
-    odds = canister.canister_odds(
-        plan.attacks,
-        depletion_number=cap.depletion,
-        breakdown_number=gun.breakdown,
-        common_drm=act.drm,
-        options=plan.options,
-    )
-    return {
-        "title": f"{gun.id}: Canister C#={cap.depletion}, {plan.aim.name} "
-        "(ASL-8.4-f/g, ASL-8.9-c/d/e)",
-        "canister": {
-            "aim": plan.aim.to_dict(),
-            "ca": plan.ca,
-            "manned_halved": plan.manned_halves,
-            **odds.to_dict(),
-        },
-    }
+    drm = to_hit_drm(FirerCases(target_drm=act.drm), captured=captured)
+    return th, drm
 
 
 def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
@@ -649,17 +668,3 @@ def check_hex(text: str) -> Any:
         return parse_hex(text)
     except (ValueError, TypeError) as exc:
         raise OrdnanceError(f"cannot read the hex {text!r}: {exc}", hint="write q,r") from None
-
-
-def _canister_fp(gun: Gun) -> int:
-    from ordnance.asl.tables import load_tables
-
-    if gun.canister_fp is not None:
-        return gun.canister_fp  # ASL-8.4-e: the piece's Ordnance Listing
-    if gun.gun_size is None:
-        raise RuleViolation(
-            "ASL-8.4-e",
-            f"{gun.id} has no gun size, so its Canister FP is unknown",
-            hint="add the Gun with --size (its caliber gives the Canister FP)",
-        )
-    return load_tables().canister_fp(caliber_of(gun.gun_size))

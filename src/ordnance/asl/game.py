@@ -76,9 +76,11 @@ from ordnance.asl.fire import (
     firing_sides,
     refuse_changed_declaration,
 )
+from ordnance.asl.fire_limits import enter_phase, may_fire_in, new_player_turn
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
+from ordnance.asl.shot_preview import placement_preview, whole_shot_preview
 from ordnance.asl.supply import (
     NATIONALITIES,
     chart_row,
@@ -308,6 +310,7 @@ class AslGame(Game[AslState]):
             capabilities=tuple(caps),
             canister_fp=act.canister_fp,
             ca=act.ca,
+            captured=act.captured,
         )
         items = [
             f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()
@@ -355,17 +358,9 @@ class AslGame(Game[AslState]):
             if act.attacker is not None:
                 self._side(state, act.attacker)
                 attacker = act.attacker
-        guns = tuple(
-            replace(
-                g,
-                fired_this_phase=False,
-                may_fire_again=False,
-                intensive_used=False,
-                pending=None,
-                fire_marker=None,
-            )
-            for g in state.guns
-        )
+        # B5.6: per-phase rights reset; the once-per-Player-Turn record only with a new one
+        fresh = new_player_turn(state.turn, state.attacker, state.phase, turn, attacker, phase)
+        guns = tuple(enter_phase(g, new_turn=fresh) for g in state.guns)
         new = replace(
             state,
             turn=turn,
@@ -515,6 +510,7 @@ class AslGame(Game[AslState]):
             if g.side in self.firing_sides(state)
             and (seat is None or g.side == seat)
             and not g.malfunctioned
+            and may_fire_in(g, state.phase)  # B5.6: once per Player Turn
         ]
         if shooters:
             kinds += ["declare_ammo", "fire"]
@@ -570,8 +566,11 @@ class AslGame(Game[AslState]):
         if not special or ammo is None:
             b = breakdown_number(gun.breakdown, intensive=intensive)
             dist = malfunction_distribution(gun.breakdown, intensive=intensive)
-            return {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
-                    "distribution": dist.to_json()}  # fmt: skip
+            ordinary = {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
+                        "distribution": dist.to_json()}  # fmt: skip
+            if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
+                ordinary.update(whole_shot_preview(state, gun, act, ammo, None) or {})
+            return ordinary
         cap = gun.capability(ammo.value)
         if cap is None or cap.status != "available":
             return {
@@ -592,6 +591,10 @@ class AslGame(Game[AslState]):
         }
         if isinstance(act, FireCanister):
             answer.update(canister_game.canister_shot_odds(state, gun, act, cap))
+        if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
+            answer.update(whole_shot_preview(state, gun, act, ammo, cap) or {})
+        if isinstance(act, PlaceSmoke):  # C8.9: placed only by a hit
+            answer.update(placement_preview(state, gun, act, ammo, cap))
         return answer
 
 

@@ -100,3 +100,40 @@ class AslOptions(BaseModel):
         "Multiple ROF (default: it has no To Hit DR whose coloured dr could give it), or keeps "
         "it when the coloured dr of its IFT DR is at most the Gun's ROF.",
     )
+    # -- the whole shot (notes B5, B6): defaults for values the notes mark [unverified]
+    critical_hit_on_original_2: bool = Field(
+        True,
+        description="ASL-B5.4 [unverified]: an Original To Hit DR of 2 that hits is a "
+        "Critical Hit on every Target Type (default); False: only the Infantry Target "
+        "Type's Final DR < half the TH# is one.",
+    )
+    armored_critical_hit: Literal["double-before-af", "double-final"] = Field(
+        "double-before-af",
+        description="ASL-B6 (not in the notes): a Critical Hit on an armoured target "
+        "doubles Basic TK# + range change before the AF is subtracted (default), or "
+        "doubles the Final TK#.",
+    )
+    dud_on_12: bool = Field(
+        True, description="ASL-B6 [unverified]: an Original To Kill DR of 12 is a dud (default)."
+    )
+    malfunction_hit: Literal["resolves", "no-effect"] = Field(
+        "resolves",
+        description="ASL-AMB-18 [unverified]: a hit on the DR that malfunctions the Gun is "
+        "still resolved (default), or has no effect.",
+    )
+    captured_rof_loss: int = Field(
+        1,
+        ge=0,
+        le=4,
+        description="ASL-B5.3-H [secondary, amount unstated]: captured use lowers the ROF by "
+        "this much (default 1).",
+    )
+    red_th_nationalities: tuple[str, ...] = Field(
+        ("italian",),
+        description="ASL-B5.1 [secondary]: nationalities whose Guns use the red TH# "
+        "(default: Italian, from the counter data); captured use is always red (Case H).",
+    )
+    wp_smoke_th: bool = Field(
+        True,
+        description="ASL-B5.2 [inference]: WP takes the SMOKE To Hit modification (default).",
+    )

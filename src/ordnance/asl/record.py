@@ -117,6 +117,10 @@ class Gun:
     pending: str | None = None  # ammunition declared for the next shot
     ca: int | None = None  # Covered Arc (Direction 0..5) when tracked
     fire_marker: str | None = None  # Prep Fire / First Fire / Final Fire marker this phase
+    #: Phases of the current Player Turn in which it fired (B5.6, ordnance.asl.fire_limits).
+    fired_phases: tuple[str, ...] = ()
+    #: Captured or non-qualified use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.
+    captured: bool = False
 
     def capability(self, ammo: str) -> Capability | None:
         for cap in self.capabilities:
@@ -144,6 +148,8 @@ class Gun:
             "declared": self.pending,
             "ca": self.ca,
             "fire_marker": self.fire_marker,
+            "fired_phases": list(self.fired_phases),
+            "captured": self.captured,
             "capabilities": [c.to_dict() for c in self.capabilities],
         }
 

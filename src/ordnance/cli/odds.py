@@ -32,8 +32,10 @@ from ordnance.core.odds.drift import drift_kind, hits_then_drift
 from ordnance.core.odds.pools import net_hits
 from ordnance.core.odds.sequences import (
     expected_rounds_before_exhaustion,
+    rounds_fired_until_breakdown,
     special_rounds_fired,
     still_available,
+    still_working,
 )
 
 app = typer.Typer(
@@ -225,19 +227,37 @@ def depletion_cmd(
     shots: Annotated[
         int, typer.Option("--shots", "-k", help="Shots declaring the ammunition.")
     ] = 5,
+    breakdown: Annotated[
+        int | None,
+        typer.Option(
+            "--breakdown", "-b", help="Breakdown number: a total at or above it ends the uses."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
     as_float: FloatOpt = False,
     plot: PlotOpt = None,
 ) -> None:
     """Special ammunition: rounds fired in k declared shots, and availability per shot."""
-    fired = special_rounds_fired(number, shots)
+    # --breakdown B: a total of B or more also ends the run (the Gun malfunctioned)
+    fired = (
+        special_rounds_fired(number, shots)
+        if breakdown is None
+        else rounds_fired_until_breakdown(number, shots, breakdown)
+    )
     avail = {str(i): _p(still_available(number, i), as_float) for i in range(1, shots + 1)}
+    working = None
+    if breakdown is not None:
+        working = {
+            str(i): _p(still_working(number, i, breakdown), as_float) for i in range(1, shots + 1)
+        }
     expected = expected_rounds_before_exhaustion(number)
     title = f"special rounds fired in {shots} declared shots, Depletion Number {number}"
     _plot(fired, plot, title, "rounds fired")
     data = {
         "number": number,
         "shots": shots,
+        "breakdown": breakdown,
+        "available_and_working_on_shot": working,
         "rounds_fired": _dist_json(fired, as_float),
         "mean_rounds_fired": _p(fired.mean(), as_float),
         "available_on_shot": avail,

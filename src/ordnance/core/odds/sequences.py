@@ -95,3 +95,39 @@ def resolve_depletion_sequence(dice: DiceSource, number: int, declarations: int)
         if total >= number:
             break
     return fired
+
+
+def rounds_fired_until_breakdown(
+    number: int, declarations: int, breakdown: int
+) -> Distribution[int]:
+    """:func:`special_rounds_fired` when a total at or above ``breakdown`` also ends the uses.
+
+    The same total is judged against both numbers: a use that breaks down
+    still counts as a success when its total is at most ``number``, and no
+    later use is made (the item broke). Closed form: each use either goes on
+    (total below both numbers) or ends the run.
+    """
+    _check_int(breakdown, "breakdown number")
+    if not 0 <= declarations <= MAX_ROUNDS:
+        raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
+    depletion_weights(number)
+    go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
+    end_fired = sum(w for t, w in DR_WAYS.items() if t <= number and not t < min(number, breakdown))
+    end_unfired = 36 - go_on - end_fired
+    k = declarations
+    acc: dict[int, int] = {k: go_on**k}
+    for j in range(k):
+        tail = 36 ** (k - j - 1)
+        acc[j + 1] = acc.get(j + 1, 0) + go_on**j * end_fired * tail
+        acc[j] = acc.get(j, 0) + go_on**j * end_unfired * tail
+    return Distribution._trusted({j: w for j, w in acc.items() if w}, 36**k)
+
+
+def still_working(number: int, shot: int, breakdown: int) -> Fraction:
+    """Chance shot ``shot`` can still be declared: supply there and no breakdown before it."""
+    if not 1 <= shot <= MAX_ROUNDS:
+        raise OrdnanceError(f"shot {shot} is outside 1..{MAX_ROUNDS}")
+    _check_int(breakdown, "breakdown number")
+    depletion_weights(number)
+    go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
+    return Fraction(go_on, 36) ** (shot - 1)
