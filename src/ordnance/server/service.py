@@ -5,17 +5,16 @@ with the version the seat saw, so the journal's one-transaction append and
 its optimistic version check decide every race: a stale or concurrent action
 raises :class:`~ordnance.core.errors.StaleVersion` and writes nothing.
 
-State is rebuilt by replaying the journal. To keep that cheap per request,
-:class:`CachedSession` memoises states by ``(database, game id, version)``:
-a journal is append-only and a version names exactly one sequence of
-entries, so a cached state can never be stale; after an action, the next
-state is the cached previous one plus that one action.
+State is rebuilt by replaying the journal; :class:`GameSession` keeps the
+process's one state cache and the journal's snapshots
+(:mod:`ordnance.core.journal.snapshots`), so a request at the current
+version reads one row (the game's version) and replays nothing, and a log
+request reads only the entries after ``since``.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,7 +29,6 @@ from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, Stal
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.core.journal.session import effective_entries
 from ordnance.server import commitments, i18n, seats
 from ordnance.server.models import CommitmentRow, UndoRequestRow
 
@@ -46,62 +44,10 @@ class NotFound(OrdnanceError):
     """No such table (or no such request)."""
 
 
-class _StateCache:
-    def __init__(self, size: int = 1024) -> None:
-        self._data: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
-        self._lock = threading.Lock()
-        self.size = size
-
-    def get(self, key: tuple[str, str, int]) -> Any:
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def put(self, key: tuple[str, str, int], value: Any) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-
-STATES = _StateCache()
-
-
 @dataclass(frozen=True)
 class _Meta:
     game: str
     settings: dict[str, Any]
-
-
-class CachedSession(GameSession):
-    """A :class:`GameSession` whose replays are memoised by version."""
-
-    def __init__(self, journal: Journal, game_id: str, meta: _Meta):
-        # GameSession.__init__ reads the game row; the service already has it.
-        self.journal = journal
-        self.game_id = game_id
-        self.game_name = meta.game
-        self.settings = dict(meta.settings)
-        self.game = registry.game(meta.game)
-
-    def replay(self, entries: Sequence[JournalEntry]) -> Any:
-        entries = list(entries)
-        key = (self.journal.url, self.game_id, len(entries))
-        state = STATES.get(key)
-        if state is not None:
-            return state
-        last = entries[-1] if entries else None
-        previous = STATES.get((self.journal.url, self.game_id, len(entries) - 1))
-        if last is not None and last.kind == "action" and previous is not None:
-            dice = EnteredDice([v for v, _s, _l in last.dice])
-            state = self.game.apply(previous, last.action, dice, last.seat).state
-        else:
-            state = super().replay(entries)
-        STATES.put(key, state)
-        return state
 
 
 def guarded(fn: Callable[[], Any]) -> Any:
@@ -146,7 +92,7 @@ class TableService:
         commitments.commitment(self.journal, session.game_id, 0)
         return session.game_id, tokens
 
-    def session(self, game_id: str) -> CachedSession:
+    def session(self, game_id: str) -> GameSession:
         meta = self._meta.get(game_id)
         if meta is None:
             with self.journal.reading() as s:
@@ -156,7 +102,7 @@ class TableService:
                 meta = _Meta(row.game, dict(row.settings))
             with self._lock:
                 self._meta[game_id] = meta
-        return CachedSession(self.journal, game_id, meta)
+        return GameSession(self.journal, game_id, game_name=meta.game, settings=meta.settings)
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
         self.session(game_id)  # 404 before 403
@@ -170,9 +116,7 @@ class TableService:
     # -- reading -------------------------------------------------------------------
     def view(self, game_id: str, seat: str) -> dict[str, Any]:
         session = self.session(game_id)
-        entries = session.entries()
-        version = len(entries)
-        state = session.replay(entries)
+        version, state, top = session.position()
         game = session.game
         commit = commitments.commitment(self.journal, game_id, version)
         return {
@@ -185,20 +129,19 @@ class TableService:
             "view": guarded(lambda: game.view(state, seat)),
             "legal": guarded(lambda: game.legal(state, seat)),
             "commitment": {"version": version, "hash": commit.seed_hash},
-            "undo": self._undo_state(game_id, seat, entries),
+            "undo": self._undo_state(game_id, seat, version, top),
         }
 
     def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> dict[str, Any]:
         session = self.session(game_id)
-        entries = session.entries()
+        entries = session.entries(since)  # only the rows after ``since``
+        version = entries[-1].seq if entries else session.version
         commits = {
             c.for_version: c
-            for c in commitments.all_commitments(self.journal, game_id, len(entries))
+            for c in commitments.all_commitments(self.journal, game_id, version, from_version=since)
         }
         rows = []
         for entry in entries:
-            if entry.seq <= since:
-                continue
             row = entry.for_seat(seat)
             if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
                 texts = i18n.event_texts(list(entry.events), seat, lang)
@@ -208,7 +151,17 @@ class TableService:
             row["dice_origin"] = entry.dice_origin
             row["commitment"] = self._reveal(commits.get(entry.seq - 1), entry, seat)
             rows.append(row)
-        return {"game_id": game_id, "version": len(entries), "entries": rows}
+        # Older entries that an undo after ``since`` cancelled (a client holding
+        # them marks them undone without refetching).
+        cancelled = sorted(
+            u for e in entries if (u := e.undone_seq) is not None and u <= since
+        )
+        return {
+            "game_id": game_id,
+            "version": version,
+            "entries": rows,
+            "undone_before": cancelled,
+        }
 
     @staticmethod
     def _reveal(
@@ -253,7 +206,7 @@ class TableService:
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> dict[str, Any] | None:
         session = self.session(game_id)
-        state = session.replay(session.entries())
+        state = session.state()
         result: dict[str, Any] | None = guarded(
             lambda: session.game.odds(state, dict(action), seat)
         )
@@ -272,7 +225,7 @@ class TableService:
                 hint="pick two hexes of the map",
             )
         session = self.session(game_id)
-        state = session.replay(session.entries())
+        state = session.state()
         game = session.game
         result: dict[str, Any] = guarded(lambda: game.los(state, origin, target, seat))
         return result
@@ -323,10 +276,10 @@ class TableService:
 
     def request_undo(self, game_id: str, seat: str, expected_version: int) -> dict[str, Any]:
         session = self.session(game_id)
-        entries = session.entries()
-        if len(entries) != expected_version:
-            raise StaleVersion(expected_version, len(entries))
-        if not effective_entries(entries):
+        version, _state, top = session.position()
+        if version != expected_version:
+            raise StaleVersion(expected_version, version)
+        if top == 0:
             raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
         if self._pending(game_id, expected_version) is not None:
             raise RuleViolation(
@@ -388,12 +341,10 @@ class TableService:
                 )
             )
 
-    def _undo_state(
-        self, game_id: str, seat: str, entries: Sequence[JournalEntry]
-    ) -> dict[str, Any]:
-        pending = self._pending(game_id, len(entries))
+    def _undo_state(self, game_id: str, seat: str, version: int, top: int) -> dict[str, Any]:
+        pending = self._pending(game_id, version)
         return {
-            "possible": bool(effective_entries(list(entries))),
+            "possible": top > 0,
             "pending": None
             if pending is None
             else {
