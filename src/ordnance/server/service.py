@@ -153,9 +153,7 @@ class TableService:
             rows.append(row)
         # Older entries that an undo after ``since`` cancelled (a client holding
         # them marks them undone without refetching).
-        cancelled = sorted(
-            u for e in entries if (u := e.undone_seq) is not None and u <= since
-        )
+        cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u <= since)
         return {
             "game_id": game_id,
             "version": version,

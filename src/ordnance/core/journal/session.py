@@ -286,7 +286,7 @@ class GameSession:
                     blob, top = snaps[target]
                     try:
                         return (snapshots.loads(blob, self.game), top), pending
-                    except Exception:  # noqa: BLE001 - a bad snapshot is only a cache miss
+                    except Exception:  # a bad snapshot is only a cache miss
                         refused.add(target)
                 if target not in rows:
                     query = select(SnapshotRow.seq, SnapshotRow.state, SnapshotRow.top).where(

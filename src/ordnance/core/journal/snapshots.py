@@ -29,8 +29,6 @@ replayed instead.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import hashlib
 import io
 import json
@@ -40,6 +38,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import ordnance
@@ -99,7 +98,9 @@ def _source_digest(module_name: str) -> str:
     if origin is not None:
         path = Path(origin)
         # A game inside ordnance depends on its whole package (ordnance/toi/...).
-        files += sorted(path.parent.rglob("*.py")) if module_name.startswith("ordnance.") else [path]
+        files += (
+            sorted(path.parent.rglob("*.py")) if module_name.startswith("ordnance.") else [path]
+        )
     digest = hashlib.sha256()
     for f in files:
         digest.update(str(f.name).encode())
@@ -140,7 +141,7 @@ _BUILTINS = {
 _ALLOWED = _BUILTINS | {
     ("fractions", "Fraction"),
     ("collections", "OrderedDict"),
-    ("types", "MappingProxyType"),
+    (__name__, "_readonly"),
     ("datetime", "date"),
     ("datetime", "datetime"),
     ("datetime", "timezone"),
@@ -148,20 +149,19 @@ _ALLOWED = _BUILTINS | {
 }
 
 
-def _value_class(obj: Any) -> bool:
-    if not isinstance(obj, type):
+#: Modules whose classes a snapshot may never name (their constructors touch
+#: databases, files or the network).
+_DENIED = ("ordnance.core.journal", "ordnance.server", "ordnance.cli", "ordnance.bench")
+
+
+def _state_class(module: str, obj: Any) -> bool:
+    if not isinstance(obj, type) or module.startswith(_DENIED) or module.endswith(".cli"):
         return False
-    if dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum):
-        return True
-    try:
-        from pydantic import BaseModel
-    except ImportError:  # pragma: no cover - pydantic is a dependency
-        return False
-    return issubclass(obj, BaseModel)
+    return not issubclass(obj, BaseException)
 
 
 class _Unpickler(pickle.Unpickler):
-    """Resolves only value classes of the game's package and of ordnance."""
+    """Resolves only classes (never functions) of the game's package and of the core."""
 
     def __init__(self, data: bytes, packages: tuple[str, ...]):
         super().__init__(io.BytesIO(data))
@@ -170,22 +170,44 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) in _ALLOWED:
             return super().find_class(module, name)
-        if module.split(".")[0] in self._packages:
+        if module.startswith(self._packages):
             obj = super().find_class(module, name)
-            if _value_class(obj):
+            if _state_class(module, obj):
                 return obj
         raise pickle.UnpicklingError(f"{module}.{name} is not a state value class")
 
 
+def _readonly(contents: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """Rebuilds a read-only mapping (the type itself has no importable name)."""
+    return MappingProxyType(contents)
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles read-only mappings (``MappingProxyType``) as their plain contents."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, MappingProxyType):
+            return _readonly, (dict(obj),)
+        return NotImplemented
+
+
 def dumps(state: Any) -> bytes | None:
     """The pickled state, or None when it cannot be pickled (no snapshot then)."""
+    out = io.BytesIO()
     try:
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # noqa: BLE001 - any failure just means "no snapshot"
+        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    except Exception:  # any failure just means "no snapshot"
         return None
+    return out.getvalue()
 
 
 def loads(blob: bytes, game: Game[Any]) -> Any:
     """The state in ``blob``; raises on anything but a state of ``game``'s classes."""
-    packages = ("ordnance", type(game).__module__.split(".")[0])
-    return _Unpickler(blob, packages).load()
+    module = type(game).__module__
+    # The game's own package (ordnance.toi., ...) and the core's value types.
+    home = module.rsplit(".", 1)[0] if module.startswith("ordnance.") else module.split(".")[0]
+    packages = ("ordnance.core.", home)
+    state = _Unpickler(blob, packages).load()
+    if not type(state).__module__.startswith(packages):
+        raise pickle.UnpicklingError(f"a snapshot holds a {type(state).__name__}, not a state")
+    return state
