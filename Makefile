@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve loadtest crashtest
+.PHONY: run test lint typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -51,6 +51,10 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(BIN)/python -m ordnance.bench.run --quick
+
+# The journal at 1k/5k/20k/100k events: view, log since, odds, an action (one JSON line).
+bench-journal: $(STAMP)
+	$(BIN)/python -m ordnance.bench.journal
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
