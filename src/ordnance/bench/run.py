@@ -47,7 +47,7 @@ from ordnance.core.odds import drift as drift_mod
 from ordnance.core.odds import montecarlo, pools
 from ordnance.core.odds.dr import dr_totals
 from ordnance.core.odds.drift import hits_then_drift
-from ordnance.core.odds.montecarlo import sample_depletion, simulate_series, token_rounds
+from ordnance.core.odds.montecarlo import one_round_changed, sample_depletion, simulate_series
 from ordnance.core.odds.pools import net_hits
 
 SWEEP = [
@@ -309,7 +309,7 @@ def run(quick: bool) -> dict[str, Any]:
         progress.advance(task)
 
         # 5. Monte Carlo (same trials, same generator type, interleaved)
-        plan = token_rounds(6, 10, 5, 4, 5, token_dice=1)
+        plan = one_round_changed(6, 10, 5, 4, 5, extra_dice=1)
         q = f"MC token series: 6 rounds 10d(+1) 5+ vs 4d, {mc_trials:,} trials"
         rng = np.random.default_rng(1)
         cands = {
