@@ -9,8 +9,7 @@ import pytest
 
 from ordnance.bench import baselines
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.odds import Distribution
-from ordnance.core.odds import montecarlo
+from ordnance.core.odds import Distribution, montecarlo
 from ordnance.core.odds.compose import series
 from ordnance.core.odds.montecarlo import (
     ExactSampler,

@@ -85,9 +85,7 @@ SUMMARY_DICE = 100
 NEGLIGIBLE = 1e-12
 
 
-def _pool_data(
-    counts: tuple[int, ...], den: int, as_float: bool, summary: bool
-) -> dict[str, Any]:
+def _pool_data(counts: tuple[int, ...], den: int, as_float: bool, summary: bool) -> dict[str, Any]:
     """Distribution, mean and "at least k" rows in O(N) big-integer steps.
 
     The tail sums are integer suffix sums over the common denominator (one

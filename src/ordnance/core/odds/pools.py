@@ -27,7 +27,6 @@ Fraction(16, 27)
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
@@ -166,11 +165,6 @@ def resolve_net_hits(
     attack_faces = dice.pool(attack, "attack")
     defence_faces = dice.pool(defence, "defence")
     return net_from_faces(attack_faces, hit_on, defence_faces, cancel_on)
-
-
-def at_least(dist: Distribution[int], k: int) -> Fraction:
-    """``P(outcome >= k)`` for an integer-valued distribution."""
-    return dist.probability(lambda v: v >= k)
 
 
 def clear_caches() -> None:
