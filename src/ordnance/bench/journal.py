@@ -122,49 +122,73 @@ def _row(
     }
 
 
-def build(db: Path, count: int) -> tuple[str, dict[str, str]]:
+def build(db: Path | str, count: int) -> tuple[str, dict[str, str]]:
     """A journal at ``db`` holding one ToI game of ``count`` entries; its seat tokens."""
+    game, settings, rows = play(count)
+    ids = insert_games(db, game, settings, rows, [f"bench{count}"])
+    return next(iter(ids.items()))
+
+
+def insert_games(
+    db: Path | str,
+    game: Game[Any],
+    settings: dict[str, Any],
+    rows: list[dict[str, Any]],
+    game_ids: list[str],
+) -> dict[str, dict[str, str]]:
+    """Bulk-insert the entries of :func:`play` as each of ``game_ids``; their seat tokens.
+
+    The snapshots :meth:`GameSession.act` would have written (every
+    :data:`~ordnance.core.journal.snapshots.EVERY` entries and after each
+    undo) are inserted beside them.
+    """
     from ordnance.server import seats
 
-    game, settings, rows = play(count)
     journal = open_journal(db)
-    gid = f"bench{count}"
-    session_key = snapshots.code_key(game, settings)
-    snaps = []
+    key = snapshots.code_key(game, settings)
+    blobs: list[tuple[int, int, bytes]] = []
+    entries: list[dict[str, Any]] = []
     for row in rows:
-        state, top = row.pop("_state")
+        state, top = row["_state"]
         if row["seq"] % snapshots.EVERY == 0 or row["kind"] == "undo":
             blob = snapshots.dumps(state)
             assert blob is not None
-            snaps.append(
-                {
-                    "game_id": gid,
-                    "seq": row["seq"],
-                    "rules_version": game.rules_version,
-                    "code_key": session_key,
-                    "top": top,
-                    "state": blob,
-                }
+            blobs.append((row["seq"], top, blob))
+        entries.append({k: v for k, v in row.items() if k != "_state"})
+    tokens: dict[str, dict[str, str]] = {}
+    for gid in game_ids:
+        with journal.transaction() as s:
+            s.add(
+                GameRow(
+                    id=gid,
+                    game=game.name,
+                    rules_version=game.rules_version,
+                    settings=settings,
+                    version=len(rows),
+                )
             )
-        row["game_id"] = gid
-    with journal.transaction() as s:
-        s.add(
-            GameRow(
-                id=gid,
-                game=game.name,
-                rules_version=game.rules_version,
-                settings=settings,
-                version=len(rows),
-            )
-        )
-        s.flush()
-        for i in range(0, len(rows), 5_000):
-            s.execute(insert(EntryRow), rows[i : i + 5_000])
-        if snaps:
-            s.execute(insert(SnapshotRow), snaps)
-    tokens = seats.add_seats(journal, gid, ["german", "soviet"])
+            s.flush()
+            mine = [{**e, "game_id": gid} for e in entries]
+            for i in range(0, len(mine), 5_000):
+                s.execute(insert(EntryRow), mine[i : i + 5_000])
+            if blobs:
+                s.execute(
+                    insert(SnapshotRow),
+                    [
+                        {
+                            "game_id": gid,
+                            "seq": seq,
+                            "rules_version": game.rules_version,
+                            "code_key": key,
+                            "top": top,
+                            "state": blob,
+                        }
+                        for seq, top, blob in blobs
+                    ],
+                )
+        tokens[gid] = seats.add_seats(journal, gid, list(game.seats(game.new(settings))))
     journal.close()
-    return gid, tokens
+    return tokens
 
 
 def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:

@@ -86,21 +86,25 @@ STATES = StateCache()
 _SOURCE_DIGESTS: dict[str, str] = {}
 
 
+def _source_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
 def _source_digest(module_name: str) -> str:
-    """sha256 of the source files the game's states depend on (read once per process)."""
+    """sha256 of the files the game's states depend on (read once per process).
+
+    The core's sources and, for a game inside ``ordnance``, every file of its
+    package (code and data: a state may hold catalogue data read from it).
+    """
     hit = _SOURCE_DIGESTS.get(module_name)
     if hit is not None:
         return hit
-    core = Path(ordnance.__file__).parent / "core"
-    files = sorted(core.rglob("*.py"))
+    files = [p for p in _source_files(Path(ordnance.__file__).parent / "core") if p.suffix == ".py"]
     module = sys.modules.get(module_name)
     origin = getattr(module, "__file__", None)
     if origin is not None:
         path = Path(origin)
-        # A game inside ordnance depends on its whole package (ordnance/toi/...).
-        files += (
-            sorted(path.parent.rglob("*.py")) if module_name.startswith("ordnance.") else [path]
-        )
+        files += _source_files(path.parent) if module_name.startswith("ordnance.") else [path]
     digest = hashlib.sha256()
     for f in files:
         digest.update(str(f.name).encode())

@@ -26,9 +26,7 @@ from ordnance.core.odds.distribution import Distribution
 DR_WAYS: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
 #: Ordered pairs giving each (Original DR total, coloured die): one each.
-JOINT_WAYS: dict[tuple[int, int], int] = {
-    (c + w, c): 1 for c in range(1, 7) for w in range(1, 7)
-}
+JOINT_WAYS: dict[tuple[int, int], int] = {(c + w, c): 1 for c in range(1, 7) for w in range(1, 7)}
 
 #: A modifier or target outside this range is refused (no DRM stack is that large).
 MAX_MODIFIER = 100
