@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.odds import Distribution, enumerate_procedure, pools
+from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.pools import (
     MAX_POOL,
     binomial_counts,
@@ -71,18 +70,6 @@ def test_recurrence_equals_the_double_loop(n: int, t: int, m: int, c: int) -> No
     counts, total = net_counts(n, t, m, c)
     assert counts == _double_loop(n, t, m, c)
     assert total == 6 ** (n + m) == sum(counts)
-
-
-@given(st.integers(0, 90), st.integers(1, 6), st.integers(0, 90), st.integers(1, 6))
-def test_kronecker_packing_equals_the_recurrence(n: int, t: int, m: int, c: int) -> None:
-    """Both ways to expand (a + b x)^n (c + d x)^m give the same coefficients."""
-    a, b, cc, d = t - 1, 7 - t, 7 - c, c - 1
-    if a == 0 or cc == 0:
-        return  # the monomial branch handles those exactly (no division)
-    packed = pools._kronecker(a, b, n, cc, d, m)
-    with mock.patch.object(pools, "KRONECKER_DICE", -1):
-        recurred = pools._product_coefficients(a, b, n, cc, d, m)
-    assert packed == recurred
 
 
 @given(st.integers(0, 30), st.integers(1, 7), st.integers(0, 12), st.integers(1, 7))

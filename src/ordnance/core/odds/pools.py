@@ -71,28 +71,6 @@ def successes(count: int, threshold: int) -> Distribution[int]:
     return Distribution._trusted({k: c for k, c in enumerate(counts) if c}, 6**count)
 
 
-#: Up to this many dice in all, :func:`_kronecker` is faster than the recurrence.
-KRONECKER_DICE = 80
-
-
-def _kronecker(a: int, b: int, n: int, c: int, d: int, m: int) -> list[int]:
-    """Coefficients of ``(a + b x)**n * (c + d x)**m`` by Kronecker substitution.
-
-    Evaluating the polynomial at ``x = 2**w`` packs every coefficient in its own
-    ``w``-bit digit (no carries: each is below ``(a + b)**n * (c + d)**m``), so
-    two powers and one product of integers (in C) replace the per-coefficient
-    loop; the digits are read back from the bytes. For small pools only: the
-    packed integer holds ``(n + m + 1) * w`` bits.
-    """
-    width = (((a + b) ** n * (c + d) ** m).bit_length() + 8) // 8  # bytes per digit
-    shift = 8 * width
-    packed = ((b << shift) | a) ** n * ((d << shift) | c) ** m
-    raw = packed.to_bytes((n + m + 1) * width, "little")
-    return [
-        int.from_bytes(raw[i : i + width], "little") for i in range(0, (n + m + 1) * width, width)
-    ]
-
-
 def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> list[int]:
     """Coefficients of ``(a + b x)**n * (c + d x)**m`` (all arguments >= 0)."""
     size = n + m + 1
@@ -111,8 +89,6 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
         out = [0] * size
         out[shift : shift + len(rest)] = rest
         return out
-    if n + m <= KRONECKER_DICE:
-        return _kronecker(a, b, n, c, d, m)
     # The three-term recurrence from (a+bx)(c+dx) P' = (n b (c+dx) + m d (a+bx)) P.
     ac = a * c
     mid = a * d + b * c
