@@ -77,7 +77,9 @@ class DriftOutcome:
 # cost more than the counting itself).
 _PLACED = DriftOutcome(PLACED)
 _MISFIRE = DriftOutcome(MISFIRE)
-_DRIFTS = tuple(DriftOutcome(DRIFT, d, r) for d in range(1, 7) for r in range(1, 7))
+# A dict of the 36 drifts: ``dict.fromkeys`` of a dict reuses the stored
+# hashes, so a query does not hash 36 dataclass values again.
+_DRIFTS = dict.fromkeys(DriftOutcome(DRIFT, d, r) for d in range(1, 7) for r in range(1, 7))
 
 
 @lru_cache(maxsize=4096, typed=True)

@@ -109,6 +109,28 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
     return p
 
 
+def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int) -> list[int]:
+    """The ``count`` highest coefficients of ``(a + b x)**n * (c + d x)**m``, lowest first.
+
+    The same recurrence run downwards from ``p[n+m] = b**n d**m``:
+    ``p[k-1] = (ac (k+1) p[k+1] - (L - mid k) p[k]) / (bd (n+m-k+1))``, exact
+    in integers. The net hits need only the ``attack + 1`` top coefficients
+    (the rest sum to the floored zero), so this takes ``attack`` steps
+    instead of ``attack + defence``. Needs ``b d != 0``.
+    """
+    nm = n + m
+    ac, mid, bd = a * c, a * d + b * c, b * d
+    lin = n * b * c + m * a * d
+    out = [0] * count
+    nxt, cur = 0, b**n * d**m
+    out[-1] = cur
+    for i in range(count - 2, -1, -1):
+        k = nm - (count - 2 - i)  # computing p[k - 1] from p[k] and p[k + 1]
+        nxt, cur = cur, (ac * (k + 1) * nxt - (lin - mid * k) * cur) // (bd * (nm - k + 1))
+        out[i] = cur
+    return out
+
+
 @lru_cache(maxsize=65536, typed=True)
 def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
@@ -128,11 +150,15 @@ def net_counts(
         _check(defence, cancel_on, "defence")
     b = 7 - hit_on  # attack faces that hit
     c = 7 - cancel_on  # defence faces that cancel
+    total = 6 ** (attack + defence)
+    if attack and 0 < b < 6 and 0 < c < 6:
+        top = _top_coefficients(6 - b, b, attack, c, 6 - c, defence, attack)
+        return (total - sum(top), *top), total
     coeffs = _product_coefficients(6 - b, b, attack, c, 6 - c, defence)
     # S = hits + non-cancelling defence dice; net = max(S - defence, 0).
     floor = sum(coeffs[: defence + 1])
     counts = (floor, *coeffs[defence + 1 :])
-    return counts, 6 ** (attack + defence)
+    return counts, total
 
 
 @lru_cache(maxsize=65536, typed=True)
