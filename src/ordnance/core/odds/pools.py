@@ -12,8 +12,9 @@ cancel (``M - B``). Their sum ``S = H + (M - B)`` has the generating polynomial
 ``b`` = that hit, ``c`` = defence faces that cancel, ``d`` = that do not. The
 net is ``max(S - M, 0)``. ``P`` satisfies ``(a + b x)(c + d x) P' = (N b (c +
 d x) + M d (a + b x)) P``, which gives a three-term recurrence on its
-coefficients: **O(N + M) big-integer operations** per query instead of the
-O(N * M) double loop (checked against that loop, against brute-force
+coefficients. Run downwards from the top one (``b**N d**M``), it yields the
+``N + 1`` coefficients the net needs (the rest sum to the floored 0):
+**O(N) big-integer operations** per query instead of the O(N * M) double loop (checked against that loop, against brute-force
 enumeration and against icepool in the tests). Results are cached.
 
 Pools larger than :data:`MAX_POOL` are refused with an
