@@ -121,14 +121,19 @@ def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int
     """
     nm = n + m
     ac, mid, bd = a * c, a * d + b * c, b * d
-    lin = n * b * c + m * a * d
     out = [0] * count
     nxt, cur = 0, b**n * d**m
     out[-1] = cur
+    # At k = nm: the factors ac (k + 1), L - mid k and bd (nm - k + 1), kept by addition.
+    f_next = ac * (nm + 1)
+    f_cur = n * b * c + m * a * d - mid * nm
+    div = bd
     for i in range(count - 2, -1, -1):
-        k = nm - (count - 2 - i)  # computing p[k - 1] from p[k] and p[k + 1]
-        nxt, cur = cur, (ac * (k + 1) * nxt - (lin - mid * k) * cur) // (bd * (nm - k + 1))
+        nxt, cur = cur, (f_next * nxt - f_cur * cur) // div
         out[i] = cur
+        f_next -= ac
+        f_cur += mid
+        div += bd
     return out
 
 
