@@ -7,7 +7,11 @@ One process, the same queries, side by side. Which figures are cached:
   distinct "20 attack dice vs 18-22 defence dice" queries (every hit and
   cancel number 2..6), each asked once per engine, this engine's caches
   cleared before each call; icepool and dyce evaluate the same expression
-  (whatever they cache internally stays, which can only favour them). The
+  (whatever they cache internally stays, which can only favour them).
+  Interleaving the engines query by query leaves this engine's short call
+  with CPU caches full of the library's work, about twice as slow as in a
+  loop of its own: ``*_single_sequential`` times each engine's fresh queries
+  in a loop of its own (still uncached). The
   DR, the 2d6 joint roll (total, coloured die) and the smoke round with drift
   are timed the same way (caches cleared before every call), also against a
   hand-written loop;
@@ -37,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib
 import json
 import math
@@ -145,7 +150,9 @@ def fresh_ns(
     """Median time of one *fresh* query per engine: each query asked once, in turn.
 
     This engine's caches are cleared before each of its calls; the order of
-    the engines rotates from one query to the next.
+    the engines rotates from one query to the next. As ``timeit`` does, the
+    garbage collector is paused during each timed call (for every engine), so
+    a collection of one engine's garbage is not billed to the next.
     """
     samples: dict[str, list[int]] = {k: [] for k in engines}
     names = list(engines)
@@ -153,9 +160,13 @@ def fresh_ns(
         for name in names[i % len(names) :] + names[: i % len(names)]:
             clear_all()
             fn = engines[name]
-            t0 = time.perf_counter_ns()
-            fn(*q)
-            samples[name].append(time.perf_counter_ns() - t0)
+            gc.disable()
+            try:
+                t0 = time.perf_counter_ns()
+                fn(*q)
+                samples[name].append(time.perf_counter_ns() - t0)
+            finally:
+                gc.enable()
     return {k: float(median(v)) for k, v in samples.items()}
 
 
@@ -290,6 +301,13 @@ def run(quick: bool) -> dict[str, Any]:
         fresh = {"ordnance": net_hits} | {name: eng.net for name, eng in engines.items()}
         fresh["hand convolution"] = baselines.hand_net
         record_all(q_fresh, fresh_ns(fresh, SINGLE_FAMILY))
+        # The same fresh queries, each engine in a loop of its own: no other
+        # engine's work between two of its calls (CPU caches stay its own).
+        q_alone = "net hits 20d vs 18-22d, fresh query each call, engines one after the other"
+        record_all(
+            q_alone,
+            {name: fresh_ns({name: fn}, SINGLE_FAMILY)[name] for name, fn in fresh.items()},
+        )
         q_cached = f"net hits {SINGLE[0]}d {SINGLE[1]}+ vs {SINGLE[2]}d {SINGLE[3]}+, repeated"
         cands = {"ordnance (cached)": Candidate(lambda: net_hits(*SINGLE))}
         for name, eng in engines.items():
@@ -447,6 +465,12 @@ def run(quick: bool) -> dict[str, Any]:
         "speedup_vs_dyce_single": ratio(single.get("dyce"), single["ordnance"]),
         "speedup_vs_icepool_single": ratio(single.get("icepool"), single["ordnance"]),
         "speedup_vs_hand_single": ratio(single["hand convolution"], single["ordnance"]),
+        "speedup_vs_dyce_single_sequential": ratio(
+            results[q_alone].get("dyce"), results[q_alone]["ordnance"]
+        ),
+        "speedup_vs_icepool_single_sequential": ratio(
+            results[q_alone].get("icepool"), results[q_alone]["ordnance"]
+        ),
         "cached_speedup_vs_dyce_single": ratio(
             single_cached.get("dyce (lru_cache)"), single_cached["ordnance (cached)"]
         ),
@@ -475,6 +499,7 @@ def run(quick: bool) -> dict[str, Any]:
         ),
         "mc_trials_per_second": round(mc_trials / (mc_ours / 1e9)),
         "single_uncached_ns": round(single["ordnance"]),
+        "single_uncached_sequential_ns": round(results[q_alone]["ordnance"]),
         "single_cached_ns": round(single_cached["ordnance (cached)"]),
         "smoke_uncached_ns": round(smoke["ordnance"]),
         "smoke_hand_ns": round(smoke["hand loop"]),
