@@ -11,13 +11,13 @@ is replaced by one draw of its sufficient statistic:
   whether the stopping DR equalled the number (one integer draw); no
   individual die is rolled;
 * a series of "N attack dice minus M defence dice, floored" rounds is drawn
-  round by round, vectorised over the trials: either as two binomial counts
-  (``Generator.binomial``: hits and cancellations), or, by default, as one
-  draw from the exact law of one round (:class:`ExactSampler`: inverse CDF
-  over exact integers with 64-bit random words, no float rounding). A group
-  of identical rounds is drawn as one total only while that total's exact
-  law is small (:data:`GROUP_DICE`); a long series never builds it. Both
-  methods are exact in law.
+  vectorised over the trials: either round by round as two binomial counts
+  (``Generator.binomial``: hits and cancellations), or, by default, in
+  sub-groups of identical rounds rolling at most :data:`GROUP_DICE` dice,
+  one draw per sub-group from the exact law of its total
+  (:class:`ExactSampler`: inverse CDF over exact integers with 64-bit random
+  words, no float rounding). A long series never builds the exact law of
+  its whole total. Both methods are exact in law.
 
 Counts are accumulated per chunk of trials with ``np.bincount``, so memory is
 bounded by :data:`CHUNK` whatever the number of trials. The exact law of a
@@ -55,8 +55,8 @@ Z95 = 1.959963984540054
 MAX_TRIALS = 50_000_000
 #: Trials simulated per vectorised chunk (bounds memory; part of reproducibility).
 CHUNK = 1_000_000
-#: A group of identical rounds is drawn as one total when it rolls at most this
-#: many dice in all (its exact law stays small); otherwise round by round.
+#: Identical rounds are drawn in sub-groups rolling at most this many dice in
+#: all, one draw per sub-group from the exact law of its total (kept small).
 GROUP_DICE = 240
 #: The exact law of a whole series is computed (for comparison) up to this many dice.
 EXACT_DICE = 400
@@ -435,11 +435,11 @@ def simulate_series(
 ) -> NDArray[np.int64]:
     """Total net hits over ``plan`` for ``size`` trials.
 
-    ``table``: each round's net hits are drawn from that round's exact law
-    (:class:`ExactSampler`); a group of identical rounds rolling at most
-    :data:`GROUP_DICE` dice in all is drawn as one total from the group's
-    exact law (a sufficient statistic), a bigger one round by round, so no
-    large exact law is ever built. ``binomial``: each round draws its hits and
+    ``table``: identical rounds are drawn in sub-groups rolling at most
+    :data:`GROUP_DICE` dice in all, each sub-group's total from its exact law
+    (:class:`ExactSampler`; the sub-group totals are independent, so their
+    sum has the series' law), so no large exact law is ever built and a
+    1000-round series costs about 1000 / (240 / dice) draws per trial. ``binomial``: each round draws its hits and
     cancellations with ``Generator.binomial``.
     """
     total = np.zeros(size, dtype=np.int64)
@@ -448,12 +448,16 @@ def simulate_series(
         for r in plan:
             groups[r] = groups.get(r, 0) + 1
         for r, times in groups.items():
-            if times * (r[0] + r[2]) <= GROUP_DICE:
-                total += _group_sampler(r, times).sample(rng, size)
-            else:
-                sampler = _group_sampler(r, 1)
-                for _ in range(times):
+            # Sub-groups of at most GROUP_DICE dice: their totals are independent,
+            # and each one's exact law stays small (and is cached).
+            per = max(1, GROUP_DICE // max(r[0] + r[2], 1))
+            full, rest = divmod(times, per)
+            if full:
+                sampler = _group_sampler(r, per)
+                for _ in range(full):
                     total += sampler.sample(rng, size)
+            if rest:
+                total += _group_sampler(r, rest).sample(rng, size)
         return total
     for r in plan:
         total += sample_round(rng, r, size, method)
@@ -476,8 +480,8 @@ def attack_series(
         f"total net hits over {len(plan)} rounds",
         counts,
         seed,
-        "exact inverse CDF of each round, or of a small group of identical rounds "
-        "(64-bit words, ties settled exactly)"
+        "exact inverse CDF of each group of identical rounds, in groups of at most "
+        f"{GROUP_DICE} dice (64-bit words, ties settled exactly)"
         if method == "table"
         else "binomial hits and cancellations per round",
         exact,
