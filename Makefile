@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick sysdeps clean demo serve loadtest crashtest docs-img
+.PHONY: run test lint typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest docs-img
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -55,6 +55,10 @@ bench-quick: $(STAMP)
 # The plot of docs/asl.md's worked example (AP, APCR, HEAT by range; matplotlib).
 docs-img: $(STAMP)
 	$(BIN)/python scripts/asl_shot_plot.py docs/img/asl-ap-apcr-heat.png
+
+# The journal at 1k/5k/20k/100k events: view, log since, odds, an action (one JSON line).
+bench-journal: $(STAMP)
+	$(BIN)/python -m ordnance.bench.journal
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,9 +1,10 @@
-"""Shared by scripts/loadtest.py and scripts/crashtest.py: a tiny game, server
-processes on loopback, and a throwaway PostgreSQL.
+"""Shared by scripts/loadtest.py and scripts/crashtest.py: server processes on
+loopback, a bare-FastAPI baseline, and a throwaway PostgreSQL.
 
-The game ("tally") has one action, ``roll``: one d6 added to the actor's
-total. It keeps the measurement on the table server itself (HTTP, journal,
-commit-reveal, live updates) rather than on any one game's rules.
+The crash test plays "tally" (one action, ``roll``: one d6 added to the
+actor's total), which keeps its check on the journal itself. The load test
+plays Tide of Iron, a real game; its bare baseline answers the same three
+requests (view, log, action) with JSON of the same size and does nothing else.
 """
 
 from __future__ import annotations
@@ -95,15 +96,34 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
     )
 
 
+#: A view and a log answer of about the size the ToI table sends (bytes of JSON).
+BARE_VIEW = {
+    "view": {"units": [{"id": f"u{i}", "hex": "1,2", "text": "x" * 80} for i in range(80)]}
+}
+BARE_LOG = {"entries": [{"seq": 1, "events": [{"kind": "advanced", "text": "x" * 120}]}]}
+
+
 def serve_bare(port: int) -> None:
-    """A bare FastAPI endpoint doing the same HTTP and JSON work and nothing else."""
+    """Bare FastAPI endpoints doing the table's HTTP and JSON work and nothing else."""
     import uvicorn
-    from fastapi import FastAPI
+    from fastapi import FastAPI, Header
 
     app = FastAPI()
 
     @app.post("/bare")
     def bare(body: BareBody) -> dict[str, Any]:
+        return {"version": body.expected_version + 1, "entry": {"events": []}}
+
+    @app.get("/bare/view")
+    def bare_view(authorization: str = Header("")) -> dict[str, Any]:
+        return {"version": 0, "seat": authorization[-4:], **BARE_VIEW}
+
+    @app.get("/bare/log")
+    def bare_log(since: int = 0, authorization: str = Header("")) -> dict[str, Any]:
+        return {"version": since, **BARE_LOG}
+
+    @app.post("/bare/actions")
+    def bare_act(body: BareBody, authorization: str = Header("")) -> dict[str, Any]:
         return {"version": body.expected_version + 1, "entry": {"events": []}}
 
     uvicorn.run(

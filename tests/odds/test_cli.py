@@ -47,6 +47,28 @@ def test_pool_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["mean"] == "13/27"
 
 
+def test_big_pool_is_summarised_and_exact_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """1000 vs 1000 dice: a summary whose size does not grow with 6**2000's digits."""
+    args = ("odds", "pool", "-n", "1000", "-m", "1000", "--json")
+    _, out = run(capsys, *args)
+    data = json.loads(out)
+    assert data["summarised"] and len(out) < 20_000
+    shown = sum(data["distribution"].values())
+    assert abs(shown + data["tail"]["probability"] - 1) < 1e-9
+    assert data["at_least"]["1"] == pytest.approx(1 - data["distribution"]["0"])
+    _, exact = run(capsys, *args, "--exact")
+    full = json.loads(exact)["distribution"]
+    assert len(full) == 1001 and "summarised" not in json.loads(exact)
+    num, den = (int(x) for x in full["0"].split("/"))
+    assert num / den == pytest.approx(data["distribution"]["0"])
+
+
+def test_small_pool_at_least_counts_every_k(capsys: pytest.CaptureFixture[str]) -> None:
+    """Hitting on 1+ always hits: 'at least k' is 1 for every k up to the pool."""
+    _, out = run(capsys, "odds", "pool", "-n", "3", "-t", "1", "--json")
+    assert json.loads(out)["at_least"] == {"1": "1/1", "2": "1/1", "3": "1/1"}
+
+
 def test_float_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     _, out = run(capsys, "odds", "pool", "-n", "2", "--json", "--float")
     assert isinstance(json.loads(out)["distribution"]["0"], float)

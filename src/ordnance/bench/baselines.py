@@ -71,6 +71,20 @@ def hand_dr() -> tuple[list[int], int]:
     return _convolve(die, die), 36
 
 
+def hand_joint() -> tuple[dict[int, int], int]:
+    """(total, coloured die) of 2d6 as the code ``10 * total + coloured``, by a plain loop."""
+    out: dict[int, int] = {}
+    for c in range(1, 7):
+        for w in range(1, 7):
+            code = 10 * (c + w) + c
+            out[code] = out.get(code, 0) + 1
+    return out, 36
+
+
+def joint_code(outcome: tuple[int, int]) -> int:
+    return 10 * outcome[0] + outcome[1]
+
+
 def hand_smoke(dice: int, hit_on: int) -> tuple[dict[int, int], int]:
     hits = [1]
     for _ in range(dice):
@@ -110,6 +124,10 @@ class Icepool:
     def dr(self) -> Any:
         return self.d6 + self.d6
 
+    def joint(self) -> Any:
+        # 11 c + 10 w = 10 (c + w) + c: the (total, coloured die) code.
+        return self.d6 * 11 + self.d6 * 10
+
     def smoke(self, dice: int, hit_on: int) -> Any:
         d6 = self.d6
         drift = 10 * d6 + d6
@@ -145,6 +163,9 @@ class Dyce:
     def dr(self) -> Any:
         return 2 @ self.d6
 
+    def joint(self) -> Any:
+        return self.d6 * 11 + self.d6 * 10
+
     def smoke(self, dice: int, hit_on: int) -> Any:
         d6 = self.d6
         drift = 10 * d6 + d6
@@ -174,6 +195,18 @@ def naive_attack_series(
     for attack, hit_on, defence, cancel_on in plan:
         hits = (rng.integers(1, 7, size=(trials, attack)) >= hit_on).sum(axis=1)
         blocks = (rng.integers(1, 7, size=(trials, defence)) >= cancel_on).sum(axis=1)
+        total += np.maximum(hits - blocks, 0)
+    return total
+
+
+def numpy_binomial_series(
+    rng: np.random.Generator, plan: list[tuple[int, int, int, int]], trials: int
+) -> NDArray[np.int64]:
+    """The natural NumPy code: per round, hits and cancellations as two binomial draws."""
+    total = np.zeros(trials, dtype=np.int64)
+    for attack, hit_on, defence, cancel_on in plan:
+        hits = rng.binomial(attack, (7 - hit_on) / 6, size=trials)
+        blocks = rng.binomial(defence, (7 - cancel_on) / 6, size=trials)
         total += np.maximum(hits - blocks, 0)
     return total
 

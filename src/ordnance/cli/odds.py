@@ -29,7 +29,7 @@ from ordnance.core.odds.compose import attack_against_stack
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_totals, dr_versus
 from ordnance.core.odds.drift import drift_kind, hits_then_drift
-from ordnance.core.odds.pools import net_hits
+from ordnance.core.odds.pools import net_counts, net_hits
 from ordnance.core.odds.sequences import (
     expected_rounds_before_exhaustion,
     rounds_fired_until_breakdown,
@@ -76,20 +76,67 @@ def _plot(dist: Distribution[Any], path: Path | None, title: str, xlabel: str) -
     err_console.print(_("plot written to {path}").format(path=out))
 
 
-def _tail_rows(dist: Distribution[int], as_float: bool) -> dict[str, Any]:
-    top = max(dist.outcomes(), default=0)
-    return {str(k): _p(_at_least(dist, k), as_float) for k in range(1, top + 1)}
-
-
-def _at_least(dist: Distribution[int], k: int) -> Fraction:
-    return dist.probability(lambda v: v >= k)
-
-
 def _component(joint: Distribution[tuple[int, ...]], i: int) -> Distribution[int]:
     return joint.map(lambda o: o[i])
 
 
 # -- pool --------------------------------------------------------------------
+#: Pools with more dice than this print a summary unless ``--exact`` is given.
+SUMMARY_DICE = 100
+#: In a summary, outcomes less likely than this are folded into one tail row.
+NEGLIGIBLE = 1e-12
+
+
+def _pool_data(counts: tuple[int, ...], den: int, as_float: bool, summary: bool) -> dict[str, Any]:
+    """Distribution, mean and "at least k" rows in O(N) big-integer steps.
+
+    The tail sums are integer suffix sums over the common denominator (one
+    pass), not one probability sum per k. A ``summary`` gives probabilities
+    as floats and folds the outcomes below :data:`NEGLIGIBLE` into
+    ``tail``, so its size grows with the outcomes that matter, not with the
+    digits of ``6**N``.
+    """
+    outcomes = [k for k, w in enumerate(counts) if w]
+    weights = [counts[k] for k in outcomes]
+    # at_least[k] = weight of the outcomes >= k, for k = 1..top, by one pass from the top.
+    at_least: dict[int, int] = {}
+    acc, i = 0, len(outcomes) - 1
+    for k in range(max(outcomes, default=0), 0, -1):
+        while i >= 0 and outcomes[i] >= k:
+            acc += weights[i]
+            i -= 1
+        at_least[k] = acc
+    at_least = dict(reversed(at_least.items()))
+
+    def p(w: int) -> str | float:
+        return w / den if as_float or summary else fraction_text(Fraction(w, den))
+
+    exact_mean = Fraction(sum(k * w for k, w in zip(outcomes, weights, strict=True)), den)
+    mean = _p(exact_mean, as_float) if not summary else float(exact_mean)
+    if not summary:
+        return {
+            "distribution": {str(o): p(w) for o, w in zip(outcomes, weights, strict=True)},
+            "mean": mean,
+            "at_least": {str(o): p(s) for o, s in at_least.items()},
+        }
+    kept = [(o, w) for o, w in zip(outcomes, weights, strict=True) if w / den >= NEGLIGIBLE]
+    shown = {o for o, _w in kept}
+    folded = [(o, w) for o, w in zip(outcomes, weights, strict=True) if o not in shown]
+    return {
+        "distribution": {str(o): w / den for o, w in kept},
+        "mean": mean,
+        "at_least": {str(k): s / den for k, s in at_least.items() if k in shown},
+        "tail": {
+            "outcomes": len(folded),
+            "from": min((o for o, _w in folded), default=None),
+            "to": max((o for o, _w in folded), default=None),
+            "probability": sum(w for _o, w in folded) / den,
+        },
+        "summarised": f"floats; outcomes below {NEGLIGIBLE:g} folded into 'tail'; "
+        "--exact prints every exact fraction",
+    }
+
+
 @app.command("pool")
 def pool_cmd(
     attack: AttackOpt,
@@ -98,17 +145,25 @@ def pool_cmd(
     cancel_on: CancelOpt = 5,
     as_json: JsonOpt = False,
     as_float: FloatOpt = False,
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help=f"Exact fractions for every outcome even above {SUMMARY_DICE} dice "
+            "(bigger pools print a summary by default).",
+        ),
+    ] = False,
     plot: PlotOpt = None,
 ) -> None:
     """Net hits: N attack d6 hitting on T+, minus M defence d6 cancelling on C+, at least 0."""
+    counts, den = net_counts(attack, hit_on, defence, cancel_on)
     dist = net_hits(attack, hit_on, defence, cancel_on)
     title = f"{attack}d6 hitting on {hit_on}+ vs {defence}d6 cancelling on {cancel_on}+"
     _plot(dist, plot, title, "net hits")
+    summary = not exact and attack + defence > SUMMARY_DICE
     data = {
         "query": {"attack": attack, "hit_on": hit_on, "defence": defence, "cancel_on": cancel_on},
-        "distribution": _dist_json(dist, as_float),
-        "mean": _p(dist.mean(), as_float),
-        "at_least": _tail_rows(dist, as_float),
+        **_pool_data(counts, den, as_float, summary),
     }
 
     def render(_: Any) -> Any:
@@ -625,15 +680,15 @@ def mc_series(
     plot: PlotOpt = None,
 ) -> None:
     """Total net hits over R rounds, a munitions-style token changing one round."""
-    plan = mc.token_rounds(
+    plan = mc.one_round_changed(
         rounds,
         attack,
         hit_on,
         defence,
         cancel_on,
-        token_dice=token_dice,
-        token_hit_on=token_hit_on,
-        token_round=token_round,
+        extra_dice=token_dice,
+        changed_hit_on=token_hit_on,
+        changed_round=token_round,
     )
     res = mc.attack_series(plan, trials=trials, seed=seed, method=method)
     _mc_plot(res, plot)

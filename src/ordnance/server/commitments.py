@@ -103,13 +103,19 @@ def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
     return row
 
 
-def all_commitments(journal: Journal, game_id: str, below: int) -> list[CommitmentRow]:
-    """The commitments of versions already played (never those drawn ahead)."""
+def all_commitments(
+    journal: Journal, game_id: str, below: int, *, from_version: int = 0
+) -> list[CommitmentRow]:
+    """The commitments of versions ``from_version`` to ``below - 1`` (never those drawn ahead)."""
     with journal.reading() as s:
         return list(
             s.scalars(
                 select(CommitmentRow)
-                .where(CommitmentRow.game_id == game_id, CommitmentRow.for_version < below)
+                .where(
+                    CommitmentRow.game_id == game_id,
+                    CommitmentRow.for_version >= from_version,
+                    CommitmentRow.for_version < below,
+                )
                 .order_by(CommitmentRow.for_version)
             ).all()
         )

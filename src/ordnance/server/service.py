@@ -5,17 +5,16 @@ with the version the seat saw, so the journal's one-transaction append and
 its optimistic version check decide every race: a stale or concurrent action
 raises :class:`~ordnance.core.errors.StaleVersion` and writes nothing.
 
-State is rebuilt by replaying the journal. To keep that cheap per request,
-:class:`CachedSession` memoises states by ``(database, game id, version)``:
-a journal is append-only and a version names exactly one sequence of
-entries, so a cached state can never be stale; after an action, the next
-state is the cached previous one plus that one action.
+State is rebuilt by replaying the journal; :class:`GameSession` keeps the
+process's one state cache and the journal's snapshots
+(:mod:`ordnance.core.journal.snapshots`), so a request at the current
+version reads one row (the game's version) and replays nothing, and a log
+request reads only the entries after ``since``.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,7 +33,7 @@ from ordnance.core.game import render_message
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.core.journal.session import Within, effective_entries
+from ordnance.core.journal.session import Within
 from ordnance.server import commitments, dice_table, i18n, seats, texts
 from ordnance.server.models import CommitmentRow, ConsentRequestRow
 
@@ -50,62 +49,10 @@ class NotFound(OrdnanceError):
     """No such table (or no such request)."""
 
 
-class _StateCache:
-    def __init__(self, size: int = 1024) -> None:
-        self._data: OrderedDict[tuple[str, str, int], Any] = OrderedDict()
-        self._lock = threading.Lock()
-        self.size = size
-
-    def get(self, key: tuple[str, str, int]) -> Any:
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def put(self, key: tuple[str, str, int], value: Any) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-
-
-STATES = _StateCache()
-
-
 @dataclass(frozen=True)
 class _Meta:
     game: str
     settings: dict[str, Any]
-
-
-class CachedSession(GameSession):
-    """A :class:`GameSession` whose replays are memoised by version."""
-
-    def __init__(self, journal: Journal, game_id: str, meta: _Meta):
-        # GameSession.__init__ reads the game row; the service already has it.
-        self.journal = journal
-        self.game_id = game_id
-        self.game_name = meta.game
-        self.settings = dict(meta.settings)
-        self.game = registry.game(meta.game)
-
-    def replay(self, entries: Sequence[JournalEntry]) -> Any:
-        entries = list(entries)
-        key = (self.journal.url, self.game_id, len(entries))
-        state = STATES.get(key)
-        if state is not None:
-            return state
-        last = entries[-1] if entries else None
-        previous = STATES.get((self.journal.url, self.game_id, len(entries) - 1))
-        if last is not None and last.kind == "action" and previous is not None:
-            dice = EnteredDice([v for v, _s, _l in last.dice])
-            state = self.game.apply(previous, last.action, dice, last.seat).state
-        else:
-            state = super().replay(entries)
-        STATES.put(key, state)
-        return state
 
 
 def guarded(fn: Callable[[], Any]) -> Any:
@@ -175,7 +122,7 @@ class TableService:
         commitments.commitment(self.journal, created.game_id, 0)
         return created
 
-    def session(self, game_id: str) -> CachedSession:
+    def session(self, game_id: str) -> GameSession:
         meta = self._meta.get(game_id)
         if meta is None:
             with self.journal.reading() as s:
@@ -185,7 +132,7 @@ class TableService:
                 meta = _Meta(row.game, dict(row.settings))
             with self._lock:
                 self._meta[game_id] = meta
-        return CachedSession(self.journal, game_id, meta)
+        return GameSession(self.journal, game_id, game_name=meta.game, settings=meta.settings)
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
         self.session(game_id)  # 404 before 403
@@ -199,12 +146,10 @@ class TableService:
     # -- reading -------------------------------------------------------------------
     def view(self, game_id: str, seat: str) -> dict[str, Any]:
         session = self.session(game_id)
-        entries = session.entries()
-        version = len(entries)
-        state = session.replay(entries)
+        version, state, top = session.position()
         game = session.game
         commit = commitments.commitment(self.journal, game_id, version)
-        undo = self._undo_state(game_id, seat, entries)
+        undo = self._undo_state(game_id, seat, version, top)
         return {
             "game_id": game_id,
             "game": game.name,
@@ -227,15 +172,14 @@ class TableService:
 
     def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> dict[str, Any]:
         session = self.session(game_id)
-        entries = session.entries()
+        entries = session.entries(since)  # only the rows after ``since``
+        version = entries[-1].seq if entries else session.version
         commits = {
             c.for_version: c
-            for c in commitments.all_commitments(self.journal, game_id, len(entries))
+            for c in commitments.all_commitments(self.journal, game_id, version, from_version=since)
         }
         rows = []
         for entry in entries:
-            if entry.seq <= since:
-                continue
             row = entry.for_seat(seat)
             if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
                 texts = i18n.event_texts(list(entry.events), seat, lang)
@@ -245,11 +189,16 @@ class TableService:
             row["dice_origin"] = entry.dice_origin
             row["commitment"] = self._reveal(commits.get(entry.seq - 1), entry, seat)
             rows.append(row)
+        # Older entries that an undo after ``since`` cancelled (a client holding
+        # them marks them undone without refetching).
+        cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u <= since)
+        _v, _state, top = session.position()
         return {
             "game_id": game_id,
-            "version": len(entries),
+            "version": version,
             "entries": rows,
-            "pending_request": self._request_state(game_id, seat, entries),
+            "undone_before": cancelled,
+            "pending_request": self._request_state(game_id, seat, session, version, top),
         }
 
     @staticmethod
@@ -293,7 +242,7 @@ class TableService:
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> dict[str, Any] | None:
         session = self.session(game_id)
-        state = session.replay(session.entries())
+        state = session.state()
         result: dict[str, Any] | None = guarded(
             lambda: session.game.odds(state, dict(action), seat)
         )
@@ -312,7 +261,7 @@ class TableService:
                 hint="pick two hexes of the map",
             )
         session = self.session(game_id)
-        state = session.replay(session.entries())
+        state = session.state()
         game = session.game
         result: dict[str, Any] = guarded(lambda: game.los(state, origin, target, seat))
         return result
@@ -409,18 +358,17 @@ class TableService:
     def request_undo(self, game_id: str, seat: str, expected_version: int) -> dict[str, Any]:
         """Ask the other seat to undo the last effective entry (it names that entry)."""
         session = self.session(game_id)
-        entries = session.entries()
-        if len(entries) != expected_version:
-            raise StaleVersion(expected_version, len(entries))
-        alive = effective_entries(entries)
-        if not alive:
+        version, _state, top = session.position()
+        if version != expected_version:
+            raise StaleVersion(expected_version, version)
+        if top == 0:
             raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
-        text = _undo_text(alive[-1], None)
+        text = _undo_text(session.entries(top - 1)[0], None)
         return self._open_request(game_id, seat, expected_version, "undo", None, text, None)
 
     def _request_action(
         self,
-        session: CachedSession,
+        session: GameSession,
         seat: str,
         action: Mapping[str, Any],
         version: int,
@@ -602,17 +550,15 @@ class TableService:
             )
 
     def _request_state(
-        self, game_id: str, seat: str, entries: Sequence[JournalEntry]
+        self, game_id: str, seat: str, session: GameSession, version: int, top: int
     ) -> dict[str, Any] | None:
         """The pending request as ``seat`` sees it: what it would do, who asked, who answers."""
-        pending = self._pending(game_id, len(entries))
+        pending = self._pending(game_id, version)
         if pending is None:
             return None
         text = pending.text
-        if pending.kind == "undo":
-            alive = effective_entries(list(entries))
-            if alive:  # the entry named as this seat may see it
-                text = _undo_text(alive[-1], seat)
+        if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
+            text = _undo_text(session.entries(top - 1)[0], seat)
         mine = pending.requested_by == seat
         return {
             "request": pending.id,
@@ -625,12 +571,11 @@ class TableService:
             "at_version": pending.at_version,
         }
 
-    def _undo_state(
-        self, game_id: str, seat: str, entries: Sequence[JournalEntry]
-    ) -> dict[str, Any]:
+    def _undo_state(self, game_id: str, seat: str, version: int, top: int) -> dict[str, Any]:
+        session = self.session(game_id)
         return {
-            "possible": bool(effective_entries(list(entries))),
-            "pending": self._request_state(game_id, seat, entries),
+            "possible": top > 0,
+            "pending": self._request_state(game_id, seat, session, version, top),
         }
 
 

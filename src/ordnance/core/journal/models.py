@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -45,4 +53,29 @@ class EntryRow(Base):
     dice: Mapped[list[Any]] = mapped_column(JSON)
     dice_origin: Mapped[str] = mapped_column(String(16), default="entered")
     events: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SnapshotRow(Base):
+    """A replayed state cached in the database (never a second truth).
+
+    The state after the first ``seq`` entries of a game, pickled, valid only
+    for the code that made it (``code_key``: package version, the game's
+    ``rules_version``, a digest of the game's and the core's source, the
+    settings). ``top`` is the seq of the newest action still in force (0 when
+    there is none), which an undo at this point would cancel.
+    """
+
+    __tablename__ = "snapshots"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", "code_key", name="uq_snapshots_game_seq_key"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    code_key: Mapped[str] = mapped_column(String(64))
+    top: Mapped[int] = mapped_column(Integer)
+    state: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from ordnance.core import registry
@@ -30,7 +32,9 @@ from ordnance.core.errors import (
     UnknownName,
 )
 from ordnance.core.game import Event, Game
-from ordnance.core.journal.models import EntryRow, GameRow
+from ordnance.core.journal import snapshots
+from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
+from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.turns import check_turn
 
@@ -41,7 +45,7 @@ Within = Callable[[Session], None]
 
 @dataclass(frozen=True)
 class JournalEntry:
-    """One journal line as read back."""
+    """One journal line as read back. Its events are decoded on first use."""
 
     seq: int
     kind: str
@@ -49,8 +53,20 @@ class JournalEntry:
     action: Mapping[str, Any]
     dice: tuple[tuple[int, int, str], ...]
     dice_origin: str
-    events: tuple[Event, ...]
+    records: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
     undone: bool = False
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(Event.from_record(r) for r in self.records)
+
+    @property
+    def undone_seq(self) -> int | None:
+        """For an undo entry: the seq of the action it cancelled (as recorded)."""
+        if self.kind != "undo" or not self.records:
+            return None
+        value = (self.records[0].get("data") or {}).get("undone_seq")
+        return value if isinstance(value, int) else None
 
     def for_seat(self, seat: str | None) -> dict[str, Any]:
         """The entry as ``seat`` may see it: events through their observer.
@@ -72,15 +88,27 @@ class JournalEntry:
         return all(e.visible_to(seat) for e in self.events)
 
 
-def _row_to_entry(row: EntryRow) -> JournalEntry:
+_COLUMNS = (
+    EntryRow.seq,
+    EntryRow.kind,
+    EntryRow.seat,
+    EntryRow.action,
+    EntryRow.dice,
+    EntryRow.dice_origin,
+    EntryRow.events,
+)
+
+
+def _entry(row: Sequence[Any]) -> JournalEntry:
+    seq, kind, seat, action, dice, origin, events = row
     return JournalEntry(
-        seq=row.seq,
-        kind=row.kind,
-        seat=row.seat,
-        action=row.action,
-        dice=tuple((int(v), int(s), str(lbl)) for v, s, lbl in row.dice),
-        dice_origin=row.dice_origin,
-        events=tuple(Event.from_record(e) for e in row.events),
+        seq=seq,
+        kind=kind,
+        seat=seat,
+        action=action,
+        dice=tuple((int(v), int(s), str(lbl)) for v, s, lbl in dice),
+        dice_origin=origin,
+        records=tuple(events),
     )
 
 
@@ -96,19 +124,49 @@ def effective_entries(entries: Sequence[JournalEntry]) -> list[JournalEntry]:
     return stack
 
 
-class GameSession:
-    """One game in a journal. Cheap to create; holds no state between calls."""
+class Position(NamedTuple):
+    """A game at one version: its state and the newest action in force (0: none)."""
 
-    def __init__(self, journal: Journal, game_id: str):
+    version: int
+    state: Any
+    top: int
+
+
+class _BrokenChain(Exception):
+    """An undo entry without a usable ``undone_seq``: fall back to a full replay."""
+
+
+class GameSession:
+    """One game in a journal. Cheap to create; the states it rebuilds are cached.
+
+    ``game_name`` and ``settings`` may be passed by a caller that has already
+    read the game's row (the table server), to save one query.
+    """
+
+    def __init__(
+        self,
+        journal: Journal,
+        game_id: str,
+        *,
+        game_name: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ):
         self.journal = journal
         self.game_id = game_id
-        with journal.reading() as s:
-            row = s.get(GameRow, game_id)
-            if row is None:
-                raise UnknownName(f"no game with id {game_id!r} in {journal.url}")
-            self.game_name = row.game
-            self.settings: dict[str, Any] = dict(row.settings)
+        if game_name is None or settings is None:
+            with journal.reading() as s:
+                row = s.get(GameRow, game_id)
+                if row is None:
+                    raise UnknownName(f"no game with id {game_id!r} in {journal.url}")
+                game_name, settings = row.game, row.settings
+        self.game_name: str = game_name
+        self.settings: dict[str, Any] = dict(settings)
         self.game: Game[Any] = registry.game(self.game_name)
+
+    @cached_property
+    def code_key(self) -> str:
+        """The key this game's snapshots are stored under (see :mod:`.snapshots`)."""
+        return snapshots.code_key(self.game, self.settings)
 
     # -- creation -------------------------------------------------------------
     @classmethod
@@ -144,14 +202,33 @@ class GameSession:
         return cls(journal, gid)
 
     # -- reading ----------------------------------------------------------------
-    def entries(self) -> list[JournalEntry]:
+    def entries(self, since: int = 0) -> list[JournalEntry]:
+        """The entries after seq ``since`` (all by default), each marked undone if it is.
+
+        Only those rows are read (``WHERE seq > since``): whether an action
+        is still in force is settled by walking back from the newest entry,
+        since an undo names the action it cancelled.
+        """
         with self.journal.reading() as s:
-            rows = s.scalars(
-                select(EntryRow).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
+            rows = s.execute(
+                select(*_COLUMNS)
+                .where(EntryRow.game_id == self.game_id, EntryRow.seq > since)
+                .order_by(EntryRow.seq)
             ).all()
-            entries = [_row_to_entry(r) for r in rows]
-        alive = {e.seq for e in effective_entries(entries)}
+        entries = [_entry(r) for r in rows]
+        try:
+            alive = _in_force(entries, since)
+        except _BrokenChain:
+            alive = {e.seq for e in effective_entries(self.entries_all())}
         return [e if e.kind == "undo" or e.seq in alive else _mark_undone(e) for e in entries]
+
+    def entries_all(self) -> list[JournalEntry]:
+        """Every entry, unmarked (the input of :meth:`replay`)."""
+        with self.journal.reading() as s:
+            rows = s.execute(
+                select(*_COLUMNS).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
+            ).all()
+        return [_entry(r) for r in rows]
 
     @property
     def version(self) -> int:
@@ -160,32 +237,141 @@ class GameSession:
         return int(v or 0)
 
     def state(self) -> Any:
-        """The current state: rebuilt by replaying every effective action with its dice.
+        """The current state: by definition ``replay(entries())``.
 
-        States are immutable, so the rebuilt state is cached per process under
-        (database, game, version); another process's append changes the
-        version and so misses the cache. The cache is an optimisation only:
-        ``replay(entries())`` is always the definition.
+        It is computed from the nearest cached state (:data:`.snapshots.STATES`,
+        then the ``snapshots`` table) plus the entries after it, which is the
+        same fold (tests check it against a full replay).
         """
         return self._current()[1]
 
-    def _current(self) -> tuple[int, Any]:
-        key = (self.journal.url, self.game_id)
+    def position(self) -> Position:
+        """The current version, state and newest action in force, in one read."""
         version = self.version
-        hit = _STATE_CACHE.get(key)
-        if hit is not None and hit[0] == version:
+        state, top = self._at(version)
+        return Position(version, state, top)
+
+    def _current(self) -> tuple[int, Any]:
+        version = self.version
+        return version, self._at(version)[0]
+
+    def _at(self, version: int) -> tuple[Any, int]:
+        """(state, top) after the first ``version`` entries."""
+        hit = STATES.get((self.journal.url, self.game_id, version))
+        if hit is not None:
             return hit
-        entries = self.entries()
-        current = (len(entries), self.replay(entries))
-        _remember(key, current)
-        return current
+        try:
+            base, pending = self._walk(version)
+        except _BrokenChain:
+            entries = self.entries_all()[:version]
+            in_force = effective_entries(entries)
+            result = (self.replay(entries), in_force[-1].seq if in_force else 0)
+            STATES.put((self.journal.url, self.game_id, version), result)
+            return result
+        state, top = base
+        for entry in reversed(pending):
+            dice = EnteredDice([v for v, _s, _l in entry.dice])
+            state = self.game.apply(state, entry.action, dice, entry.seat).state
+            top = entry.seq
+        STATES.put((self.journal.url, self.game_id, version), (state, top))
+        if len(pending) >= snapshots.EVERY:
+            self._save_snapshot(version, state, top)
+        return state, top
+
+    def _walk(self, version: int) -> tuple[tuple[Any, int], list[JournalEntry]]:
+        """The nearest known state below ``version`` and the actions to apply on it.
+
+        Going back from ``version``: an action needs the state before it; an
+        undo of entry k leaves the state the game had before k (an undo
+        cancels the newest action in force, and everything after that action
+        was itself undone). So the walk follows at most the entries since
+        the nearest snapshot, jumping over undone stretches. Returns the
+        actions newest first.
+        """
+        url, gid = self.journal.url, self.game_id
+        rows: dict[int, JournalEntry] = {}
+        snaps: dict[int, tuple[bytes, int]] = {}
+        refused: set[int] = set()
+        pending: list[JournalEntry] = []
+        target = version
+        with self.journal.reading() as s:
+            while True:
+                if target <= 0:
+                    return (self.game.new(self.settings), 0), pending
+                hit = STATES.get((url, gid, target))
+                if hit is not None:
+                    return hit, pending
+                if target in snaps and target not in refused:
+                    blob, top = snaps[target]
+                    try:
+                        return (snapshots.loads(blob, self.game), top), pending
+                    except Exception:  # a bad snapshot is only a cache miss
+                        refused.add(target)
+                if target not in rows:
+                    query = select(SnapshotRow.seq, SnapshotRow.state, SnapshotRow.top).where(
+                        SnapshotRow.game_id == gid,
+                        SnapshotRow.code_key == self.code_key,
+                        SnapshotRow.seq <= target,
+                    )
+                    if refused:
+                        query = query.where(SnapshotRow.seq.not_in(refused))
+                    snap = s.execute(query.order_by(SnapshotRow.seq.desc()).limit(1)).first()
+                    low = 0
+                    if snap is not None:
+                        snaps[snap.seq] = (snap.state, snap.top)
+                        low = snap.seq
+                        if low == target:
+                            continue
+                    found = s.execute(
+                        select(*_COLUMNS).where(
+                            EntryRow.game_id == gid, EntryRow.seq > low, EntryRow.seq <= target
+                        )
+                    ).all()
+                    rows.update((r[0], _entry(r)) for r in found)
+                    if target not in rows:
+                        raise _BrokenChain
+                entry = rows[target]
+                if entry.kind == "undo":
+                    undone = entry.undone_seq
+                    if undone is None or not 0 < undone < target:
+                        raise _BrokenChain
+                    target = undone - 1
+                else:
+                    pending.append(entry)
+                    target -= 1
+
+    def _save_snapshot(self, seq: int, state: Any, top: int) -> None:
+        """Store a snapshot made while reading (best effort: it is only a cache)."""
+        blob = snapshots.dumps(state)
+        if blob is None:
+            return
+        try:
+            with self.journal.transaction() as s:
+                s.add(self._snapshot_row(seq, blob, top))
+        except (IntegrityError, DBAPIError):
+            pass  # another process stored it first, or the database is busy
+
+    def _snapshot_row(self, seq: int, blob: bytes, top: int) -> SnapshotRow:
+        return SnapshotRow(
+            game_id=self.game_id,
+            seq=seq,
+            rules_version=self.game.rules_version,
+            code_key=self.code_key,
+            top=top,
+            state=blob,
+        )
 
     def replay(self, entries: Sequence[JournalEntry]) -> Any:
+        """The definition of state: fold the effective actions with their recorded dice."""
         state = self.game.new(self.settings)
         for entry in effective_entries(list(entries)):
             dice = EnteredDice([v for v, _s, _l in entry.dice])
             state = self.game.apply(state, entry.action, dice, entry.seat).state
         return state
+
+    def can_undo(self) -> bool:
+        """Whether an action is in force that an undo would cancel."""
+        return self.position().top > 0
 
     def view(self, seat: str | None) -> dict[str, Any]:
         version, state = self._current()
@@ -195,9 +381,9 @@ class GameSession:
         view["version"] = version
         return view
 
-    def log(self, seat: str | None) -> list[dict[str, Any]]:
+    def log(self, seat: str | None, since: int = 0) -> list[dict[str, Any]]:
         self._check_seat(self._current()[1], seat)
-        return [e.for_seat(seat) for e in self.entries()]
+        return [e.for_seat(seat) for e in self.entries(since)]
 
     def _check_seat(self, state: Any, seat: str | None) -> None:
         """A view or log is asked for as a side of this game (or as no side: ``None``)."""
@@ -240,6 +426,7 @@ class GameSession:
         except InvalidDice as exc:
             raise self.game.dice_refusal(exc, action) from None
         origin = "entered" if isinstance(dice, EnteredDice) else "rolled"
+        after = (outcome.state, version + 1)
         entry = self._append(
             version,
             kind="action",
@@ -248,9 +435,10 @@ class GameSession:
             dice=[[r.value, r.sides, r.label] for r in dice.rolls],
             origin=origin,
             events=list(outcome.events),
+            snapshot=after if (version + 1) % snapshots.EVERY == 0 else None,
             within=within,
         )
-        _remember((self.journal.url, self.game_id), (version + 1, outcome.state))
+        STATES.put((self.journal.url, self.game_id, version + 1), after)
         return entry
 
     def undo(
@@ -260,15 +448,15 @@ class GameSession:
         *,
         within: Within | None = None,
     ) -> JournalEntry:
-        entries = self.entries()
-        version = len(entries)
+        version = self.version
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
-        if not effective_entries(entries):
+        _state, top = self._at(version)
+        if top == 0:
             raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
-        undone = effective_entries(entries)[-1]
-        event = Event("undo", {"undone_seq": undone.seq}, text=f"undid entry {undone.seq}")
-        return self._append(
+        after = self._at(top - 1)  # the state before the cancelled action
+        event = Event("undo", {"undone_seq": top}, text=f"undid entry {top}")
+        entry = self._append(
             version,
             kind="undo",
             seat=seat,
@@ -276,8 +464,11 @@ class GameSession:
             dice=[],
             origin="none",
             events=[event],
+            snapshot=after,
             within=within,
         )
+        STATES.put((self.journal.url, self.game_id, version + 1), after)
+        return entry
 
     def _append(
         self,
@@ -289,8 +480,10 @@ class GameSession:
         dice: list[list[Any]],
         origin: str,
         events: list[Event],
+        snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
+        blob = snapshots.dumps(snapshot[0]) if snapshot is not None else None
         with self.journal.transaction() as s:
             bumped = s.execute(
                 update(GameRow)
@@ -300,32 +493,50 @@ class GameSession:
             if bumped.rowcount != 1:  # type: ignore[attr-defined]
                 actual = s.scalar(select(func.count()).where(EntryRow.game_id == self.game_id))
                 raise StaleVersion(version, int(actual or 0))
-            row = EntryRow(
-                game_id=self.game_id,
-                seq=version + 1,
-                kind=kind,
-                seat=seat,
-                action=action,
-                dice=dice,
-                dice_origin=origin,
-                events=[e.to_record() for e in events],
+            records = [e.to_record() for e in events]
+            s.add(
+                EntryRow(
+                    game_id=self.game_id,
+                    seq=version + 1,
+                    kind=kind,
+                    seat=seat,
+                    action=action,
+                    dice=dice,
+                    dice_origin=origin,
+                    events=records,
+                )
             )
-            s.add(row)
+            if blob is not None and snapshot is not None:
+                s.add(self._snapshot_row(version + 1, blob, snapshot[1]))
             s.flush()
             if within is not None:
                 within(s)
-            entry = _row_to_entry(row)
-        return entry
+        return _entry((version + 1, kind, seat, action, dice, origin, records))
 
 
-_STATE_CACHE: dict[tuple[str, str], tuple[int, Any]] = {}
-_CACHE_LIMIT = 512
+def _in_force(entries: Sequence[JournalEntry], since: int) -> set[int]:
+    """Seqs above ``since`` of the actions in force after the last of ``entries``.
 
-
-def _remember(key: tuple[str, str], value: tuple[int, Any]) -> None:
-    if len(_STATE_CACHE) >= _CACHE_LIMIT and key not in _STATE_CACHE:
-        _STATE_CACHE.pop(next(iter(_STATE_CACHE)))
-    _STATE_CACHE[key] = value
+    ``entries`` must be every entry after ``since``. The newest action in
+    force is the last entry if it is an action; an undo of k hands the
+    question to entry k - 1.
+    """
+    by_seq = {e.seq: e for e in entries}
+    alive: set[int] = set()
+    t = entries[-1].seq if entries else since
+    while t > since:
+        entry = by_seq.get(t)
+        if entry is None:
+            raise _BrokenChain
+        if entry.kind == "undo":
+            undone = entry.undone_seq
+            if undone is None or not 0 < undone < t:
+                raise _BrokenChain
+            t = undone - 1
+        else:
+            alive.add(t)
+            t -= 1
+    return alive
 
 
 def _mark_undone(entry: JournalEntry) -> JournalEntry:

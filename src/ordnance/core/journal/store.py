@@ -56,10 +56,16 @@ def _sqlite_hooks(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # Writers take the write lock up front; readers (Journal.reading) need
+        # no lock in WAL mode and must not queue behind writers.
+        read_only = conn.get_execution_options().get(_READ_ONLY, False)
+        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 _HEAD: str | None = None
+
+#: Execution option marking the connections of :meth:`Journal.reading`.
+_READ_ONLY = "ordnance_read_only"
 
 
 class Journal:
@@ -79,6 +85,9 @@ class Journal:
         if self.is_sqlite:
             _sqlite_hooks(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._readers = sessionmaker(
+            self.engine.execution_options(**{_READ_ONLY: True}), expire_on_commit=False
+        )
         if migrate:
             self.migrate()
 
@@ -116,7 +125,8 @@ class Journal:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        with self._sessions() as session:
+        """A session for reads only (on SQLite a deferred ``BEGIN``, no write lock)."""
+        with self._readers() as session:
             yield session
 
     def close(self) -> None:

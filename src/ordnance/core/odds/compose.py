@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
-from math import comb
 from typing import Any, TypeVar
 
 from ordnance.core.errors import OrdnanceError
@@ -110,20 +109,9 @@ def series(rounds: Sequence[tuple[int, int, int, int]]) -> Distribution[int]:
     return sum_of(repeat(net_hits(*r), n) for r, n in groups.items())
 
 
-def binomial_tail(count: int, threshold: int, at_least: int) -> int:
-    """Number of the ``6**count`` outcomes with at least ``at_least`` successes."""
-    _check(count, threshold, "a")
-    good = 7 - threshold
-    return sum(
-        comb(count, k) * good**k * (6 - good) ** (count - k)
-        for k in range(max(at_least, 0), count + 1)
-    )
-
-
 __all__ = [
     "MAX_POOL",
     "attack_against_stack",
-    "binomial_tail",
     "independent",
     "repeat",
     "series",

@@ -25,6 +25,9 @@ from ordnance.core.odds.distribution import Distribution
 #: Number of ordered (coloured, white) pairs giving each Original DR total.
 DR_WAYS: dict[int, int] = {t: 6 - abs(t - 7) for t in range(2, 13)}
 
+#: Ordered pairs giving each (Original DR total, coloured die): one each.
+JOINT_WAYS: dict[tuple[int, int], int] = {(c + w, c): 1 for c in range(1, 7) for w in range(1, 7)}
+
 #: A modifier or target outside this range is refused (no DRM stack is that large).
 MAX_MODIFIER = 100
 
@@ -42,6 +45,13 @@ def _check_int(value: int, what: str) -> None:
 def dr_pairs() -> Distribution[DR]:
     """Every (coloured, white) DR, each 1/36 (for doubles, coloured-die rules)."""
     return Distribution._trusted({DR(c, w): 1 for c in range(1, 7) for w in range(1, 7)}, 36)
+
+
+@lru_cache(maxsize=256, typed=True)
+def dr_joint(modifier: int = 0) -> Distribution[tuple[int, int]]:
+    """(Final DR, coloured die): the total and the die that doubles/colour rules read."""
+    _check_int(modifier, "modifier")
+    return Distribution._trusted({(t + modifier, c): w for (t, c), w in JOINT_WAYS.items()}, 36)
 
 
 @lru_cache(maxsize=256, typed=True)
@@ -83,6 +93,7 @@ def dr_versus(number: int) -> Distribution[str]:
 def clear_caches() -> None:
     dr_pairs.cache_clear()
     dr_totals.cache_clear()
+    dr_joint.cache_clear()
     dr_at_most.cache_clear()
     dr_exactly.cache_clear()
     dr_versus.cache_clear()

@@ -72,6 +72,16 @@ class DriftOutcome:
             return f"dir{self.direction}"
 
 
+# The 38 outcome values are constants (immutable), built once at import; a
+# query only counts and fills its table (building 38 frozen values per query
+# cost more than the counting itself).
+_PLACED = DriftOutcome(PLACED)
+_MISFIRE = DriftOutcome(MISFIRE)
+# A dict of the 36 drifts: ``dict.fromkeys`` of a dict reuses the stored
+# hashes, so a query does not hash 36 dataclass values again.
+_DRIFTS = dict.fromkeys(DriftOutcome(DRIFT, d, r) for d in range(1, 7) for r in range(1, 7))
+
+
 @lru_cache(maxsize=4096, typed=True)
 def hits_then_drift(
     dice: int,
@@ -94,15 +104,11 @@ def hits_then_drift(
     placed = sum(counts[place_at:])
     drift = sum(counts[drift_at:place_at])
     misfire = sum(counts[:drift_at])
-    weights: dict[DriftOutcome, int] = {}
+    weights: dict[DriftOutcome, int] = dict.fromkeys(_DRIFTS, drift) if drift else {}
     if placed:
-        weights[DriftOutcome(PLACED)] = placed * 36
+        weights[_PLACED] = placed * 36
     if misfire:
-        weights[DriftOutcome(MISFIRE)] = misfire * 36
-    if drift:
-        for distance in range(1, 7):
-            for direction in range(1, 7):
-                weights[DriftOutcome(DRIFT, distance, direction)] = drift
+        weights[_MISFIRE] = misfire * 36
     return Distribution._trusted(weights, total * 36)
 
 

@@ -5,16 +5,23 @@ from ``default_rng(seed)``), so a run is reproducible from its seed, its
 parameters and the chunk size. Where it is exact in law, a whole group of dice
 is replaced by one draw of its sufficient statistic:
 
-* a depletion sequence (the shape of ASL C8.9) needs only the number of
-  Original DRs below the Depletion Number before the first one that is not,
-  which is geometric (``Generator.geometric``), then whether that stopping DR
-  equalled the number (one integer draw); no individual die is rolled;
+* a depletion sequence (2d6 DRs: below a number continues, equal ends after
+  one more success, above ends with none) needs only the length of the run
+  of DRs below the number, which is geometric (``Generator.geometric``), then
+  whether the stopping DR equalled the number (one integer draw); no
+  individual die is rolled;
 * a series of "N attack dice minus M defence dice, floored" rounds is drawn
-  either round by round as two binomial counts (``Generator.binomial``: hits
-  and cancellations), or, by default, as one draw per group of identical
-  rounds from the exact law of that group's total (:class:`ExactSampler`:
-  inverse CDF over exact integers with 64-bit random words, no float
-  rounding). Both are exact in law; the second is much faster.
+  vectorised over the trials: either round by round as two binomial counts
+  (``Generator.binomial``: hits and cancellations), or, by default, in
+  sub-groups of identical rounds rolling at most :data:`GROUP_DICE` dice,
+  one draw per sub-group from the exact law of its total
+  (:class:`ExactSampler`: inverse CDF over exact integers with 64-bit random
+  words, no float rounding). A long series never builds the exact law of
+  its whole total. Both methods are exact in law.
+
+Counts are accumulated per chunk of trials with ``np.bincount``, so memory is
+bounded by :data:`CHUNK` whatever the number of trials. The exact law of a
+series is attached for comparison only when it is cheap (:data:`EXACT_DICE`).
 
 Every estimate carries a 95% confidence interval: the **Wilson score
 interval** for a probability (good near 0 and 1, unlike the normal one), and
@@ -48,6 +55,11 @@ Z95 = 1.959963984540054
 MAX_TRIALS = 50_000_000
 #: Trials simulated per vectorised chunk (bounds memory; part of reproducibility).
 CHUNK = 1_000_000
+#: Identical rounds are drawn in sub-groups rolling at most this many dice in
+#: all, one draw per sub-group from the exact law of its total (kept small).
+GROUP_DICE = 240
+#: The exact law of a whole series is computed (for comparison) up to this many dice.
+EXACT_DICE = 400
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -183,27 +195,46 @@ def _check_trials(trials: int) -> None:
 
 def _summarise(
     title: str,
-    values: NDArray[np.int64],
+    counts: NDArray[np.int64],
     seed: int,
     method: str,
     exact: Distribution[int] | None,
     parameters: dict[str, Any],
 ) -> SimulationResult:
-    trials = int(values.size)
-    uniq, cnt = np.unique(values, return_counts=True)
-    mean = float(values.mean())
-    sd = float(values.std(ddof=1)) if trials > 1 else 0.0
+    """Estimates from ``counts[v]`` = trials whose outcome was ``v`` (a bincount)."""
+    trials = int(counts.sum())
+    values = np.arange(counts.size, dtype=np.float64)
+    weights = counts.astype(np.float64)
+    mean = float((values * weights).sum() / trials)
+    var = float((((values - mean) ** 2) * weights).sum() / (trials - 1)) if trials > 1 else 0.0
+    sd = sqrt(max(var, 0.0))
     half = Z95 * sd / sqrt(trials)
     return SimulationResult(
         title=title,
         trials=trials,
         seed=seed,
         method=method,
-        counts={int(u): int(c) for u, c in zip(uniq, cnt, strict=True)},
+        counts={int(v): int(c) for v, c in enumerate(counts) if c},
         mean=MeanEstimate(mean, sd, trials, mean - half, mean + half),
         exact=exact,
         parameters=parameters,
     )
+
+
+def _count(chunks: Any, trials: int) -> NDArray[np.int64]:
+    """Sum of ``np.bincount`` over ``chunks(size)`` for chunks of at most CHUNK trials."""
+    counts: NDArray[np.int64] = np.zeros(1, dtype=np.int64)
+    left = trials
+    while left:
+        size = min(left, CHUNK)
+        part = np.bincount(chunks(size))
+        if part.size > counts.size:
+            part[: counts.size] += counts
+            counts = part.astype(np.int64)
+        else:
+            counts[: part.size] += part
+        left -= size
+    return counts
 
 
 # -- depletion sequences ----------------------------------------------------
@@ -226,27 +257,21 @@ def sample_depletion(
 def depletion_series(
     number: int, declarations: int, *, trials: int = 100_000, seed: int = 0
 ) -> SimulationResult:
-    """Simulate ``declarations`` shots declaring special ammunition with Depletion Number ``number``.
+    """Simulate ``declarations`` tries of a depletion sequence with number ``number``.
 
-    The outcome is the number of special rounds actually fired before the
-    supply ran out (ASL-8.9-c to -e: below N fires and keeps it, equal fires
-    and exhausts it, above fires nothing and exhausts it).
+    The outcome is the number of successes before the supply ran out (a DR
+    below the number succeeds and continues, equal succeeds and ends, above
+    ends with nothing); the game that uses this shape cites its own rule.
     """
     _check_trials(trials)
     if not 0 <= declarations <= MAX_ROUNDS:
         raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
     depletion_weights(number)
     rng = np.random.default_rng(seed)
-    parts = []
-    left = trials
-    while left:
-        size = min(left, CHUNK)
-        parts.append(sample_depletion(rng, number, declarations, size))
-        left -= size
-    values = np.concatenate(parts)
+    counts = _count(lambda size: sample_depletion(rng, number, declarations, size), trials)
     return _summarise(
         f"special rounds fired in {declarations} declared shots, Depletion Number {number}",
-        values,
+        counts,
         seed,
         "geometric run length + one stopping draw (exact in law)",
         special_rounds_fired(number, declarations),
@@ -369,34 +394,36 @@ def sample_round(
     return net
 
 
-def token_rounds(
+def one_round_changed(
     rounds: int,
     attack: int,
     hit_on: int,
     defence: int,
     cancel_on: int = 5,
     *,
-    token_dice: int = 0,
-    token_hit_on: int | None = None,
-    token_round: int = 1,
+    extra_dice: int = 0,
+    changed_hit_on: int | None = None,
+    changed_round: int = 1,
 ) -> list[Round]:
-    """The rounds of a series in which a token changes one round only.
+    """The rounds of a series that are all alike except round ``changed_round``.
 
-    The token adds ``token_dice`` attack dice (may be negative; floored at 0)
-    and, if given, replaces the hit number in round ``token_round``. The
-    token's rule meaning (AP-B +1, HE -1 and 4+, ...) is the ToI module's.
+    That round rolls ``extra_dice`` more attack dice (may be negative; floored
+    at 0) and, if given, hits on ``changed_hit_on``; 0 changes no round. What
+    such a change means in a game (a munitions token, ...) is the game's.
     """
     if not 1 <= rounds <= MAX_ROUNDS:
         raise OrdnanceError(f"{rounds} rounds is outside 1..{MAX_ROUNDS}")
-    if not 0 <= token_round <= rounds:
-        raise OrdnanceError(f"token round {token_round} is outside 0..{rounds} (0 = no token)")
+    if not 0 <= changed_round <= rounds:
+        raise OrdnanceError(
+            f"changed round {changed_round} is outside 0..{rounds} (0 = none changed)"
+        )
     _check(attack, hit_on, "attack")
     _check(defence, cancel_on, "defence")
     out: list[Round] = []
     for i in range(1, rounds + 1):
-        if i == token_round:
-            r = (max(attack + token_dice, 0), token_hit_on or hit_on, defence, cancel_on)
-            _check(r[0], r[1], "token round attack")
+        if i == changed_round:
+            r = (max(attack + extra_dice, 0), changed_hit_on or hit_on, defence, cancel_on)
+            _check(r[0], r[1], "changed round attack")
             out.append(r)
         else:
             out.append((attack, hit_on, defence, cancel_on))
@@ -408,9 +435,11 @@ def simulate_series(
 ) -> NDArray[np.int64]:
     """Total net hits over ``plan`` for ``size`` trials.
 
-    ``table``: the total of each group of identical rounds is a sufficient
-    statistic for the series total; it is drawn once per trial from its exact
-    law (:class:`ExactSampler`). ``binomial``: each round draws its hits and
+    ``table``: identical rounds are drawn in sub-groups rolling at most
+    :data:`GROUP_DICE` dice in all, each sub-group's total from its exact law
+    (:class:`ExactSampler`; the sub-group totals are independent, so their
+    sum has the series' law), so no large exact law is ever built and a
+    1000-round series costs about 1000 / (240 / dice) draws per trial. ``binomial``: each round draws its hits and
     cancellations with ``Generator.binomial``.
     """
     total = np.zeros(size, dtype=np.int64)
@@ -419,7 +448,16 @@ def simulate_series(
         for r in plan:
             groups[r] = groups.get(r, 0) + 1
         for r, times in groups.items():
-            total += _group_sampler(r, times).sample(rng, size)
+            # Sub-groups of at most GROUP_DICE dice: their totals are independent,
+            # and each one's exact law stays small (and is cached).
+            per = max(1, GROUP_DICE // max(r[0] + r[2], 1))
+            full, rest = divmod(times, per)
+            if full:
+                sampler = _group_sampler(r, per)
+                for _ in range(full):
+                    total += sampler.sample(rng, size)
+            if rest:
+                total += _group_sampler(r, rest).sample(rng, size)
         return total
     for r in plan:
         total += sample_round(rng, r, size, method)
@@ -436,19 +474,14 @@ def attack_series(
     if not plan or len(plan) > MAX_ROUNDS:
         raise OrdnanceError(f"a series needs 1..{MAX_ROUNDS} rounds")
     rng = np.random.default_rng(seed)
-    parts = []
-    left = trials
-    while left:
-        size = min(left, CHUNK)
-        parts.append(simulate_series(rng, plan, size, method))
-        left -= size
-    values = np.concatenate(parts)
-    exact = series(plan) if len(plan) <= 50 else None
+    counts = _count(lambda size: simulate_series(rng, plan, size, method), trials)
+    exact = series(plan) if sum(r[0] + r[2] for r in plan) <= EXACT_DICE else None
     return _summarise(
         f"total net hits over {len(plan)} rounds",
-        values,
+        counts,
         seed,
-        "exact inverse CDF of each group of identical rounds (64-bit words, ties settled exactly)"
+        "exact inverse CDF of each group of identical rounds, in groups of at most "
+        f"{GROUP_DICE} dice (64-bit words, ties settled exactly)"
         if method == "table"
         else "binomial hits and cancellations per round",
         exact,

@@ -12,8 +12,9 @@ cancel (``M - B``). Their sum ``S = H + (M - B)`` has the generating polynomial
 ``b`` = that hit, ``c`` = defence faces that cancel, ``d`` = that do not. The
 net is ``max(S - M, 0)``. ``P`` satisfies ``(a + b x)(c + d x) P' = (N b (c +
 d x) + M d (a + b x)) P``, which gives a three-term recurrence on its
-coefficients: **O(N + M) big-integer operations** per query instead of the
-O(N * M) double loop (checked against that loop, against brute-force
+coefficients. Run downwards from the top one (``b**N d**M``), it yields the
+``N + 1`` coefficients the net needs (the rest sum to the floored 0):
+**O(N) big-integer operations** per query instead of the O(N * M) double loop (checked against that loop, against brute-force
 enumeration and against icepool in the tests). Results are cached.
 
 Pools larger than :data:`MAX_POOL` are refused with an
@@ -27,7 +28,6 @@ Fraction(16, 27)
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
@@ -110,6 +110,33 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
     return p
 
 
+def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int) -> list[int]:
+    """The ``count`` highest coefficients of ``(a + b x)**n * (c + d x)**m``, lowest first.
+
+    The same recurrence run downwards from ``p[n+m] = b**n d**m``:
+    ``p[k-1] = (ac (k+1) p[k+1] - (L - mid k) p[k]) / (bd (n+m-k+1))``, exact
+    in integers. The net hits need only the ``attack + 1`` top coefficients
+    (the rest sum to the floored zero), so this takes ``attack`` steps
+    instead of ``attack + defence``. Needs ``b d != 0``.
+    """
+    nm = n + m
+    ac, mid, bd = a * c, a * d + b * c, b * d
+    out = [0] * count
+    nxt, cur = 0, b**n * d**m
+    out[-1] = cur
+    # At k = nm: the factors ac (k + 1), L - mid k and bd (nm - k + 1), kept by addition.
+    f_next = ac * (nm + 1)
+    f_cur = n * b * c + m * a * d - mid * nm
+    div = bd
+    for i in range(count - 2, -1, -1):
+        nxt, cur = cur, (f_next * nxt - f_cur * cur) // div
+        out[i] = cur
+        f_next -= ac
+        f_cur += mid
+        div += bd
+    return out
+
+
 @lru_cache(maxsize=65536, typed=True)
 def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
@@ -129,11 +156,15 @@ def net_counts(
         _check(defence, cancel_on, "defence")
     b = 7 - hit_on  # attack faces that hit
     c = 7 - cancel_on  # defence faces that cancel
+    total = 6 ** (attack + defence)
+    if attack and 0 < b < 6 and 0 < c < 6:
+        top = _top_coefficients(6 - b, b, attack, c, 6 - c, defence, attack)
+        return (total - sum(top), *top), total
     coeffs = _product_coefficients(6 - b, b, attack, c, 6 - c, defence)
     # S = hits + non-cancelling defence dice; net = max(S - defence, 0).
     floor = sum(coeffs[: defence + 1])
     counts = (floor, *coeffs[defence + 1 :])
-    return counts, 6 ** (attack + defence)
+    return counts, total
 
 
 @lru_cache(maxsize=65536, typed=True)
@@ -166,11 +197,6 @@ def resolve_net_hits(
     attack_faces = dice.pool(attack, "attack")
     defence_faces = dice.pool(defence, "defence")
     return net_from_faces(attack_faces, hit_on, defence_faces, cancel_on)
-
-
-def at_least(dist: Distribution[int], k: int) -> Fraction:
-    """``P(outcome >= k)`` for an integer-valued distribution."""
-    return dist.probability(lambda v: v >= k)
 
 
 def clear_caches() -> None:
