@@ -47,7 +47,11 @@ from ordnance.server.models import (
     DiceTableRow,
 )
 
-MODES = ("server", "entered")
+#: ``server``: server seed + every seat's secret. ``entered``: real dice rolled at one
+#: table, typed in by either seat. ``entered_remote``: each seat rolls its own real dice
+#: at home, and a roll typed in by one seat is applied only when the other confirms it.
+MODES = ("server", "entered", "entered_remote")
+ENTERED = ("entered", "entered_remote")
 __all__ = ["MODES", "SCHEME", "RevealsChanged", "dice_source"]
 
 
@@ -81,15 +85,21 @@ def mode(journal: Journal, game_id: str) -> str:
     return found
 
 
+def needs_confirmation(journal: Journal, game_id: str) -> bool:
+    """TABLE-DICE-6: at a remote table with entered dice, the other seat confirms each roll."""
+    return mode(journal, game_id) == "entered_remote"
+
+
 def check_entered(journal: Journal, game_id: str) -> None:
     """TABLE-DICE-1: entered dice only at a table made for them."""
-    if mode(journal, game_id) != "entered":
+    if mode(journal, game_id) not in ENTERED:
         raise RuleViolation(
             "TABLE-DICE-1",
             "this table rolls its dice on the server: entered dice were not agreed "
             "when it was made",
             hint="leave the dice out and let the server roll, or make a table with "
-            'dice "entered" to roll real dice at one table',
+            'dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at '
+            "home; the other confirms each roll)",
         )
 
 

@@ -73,11 +73,12 @@ class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
     settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
-    dice: Literal["server", "entered"] = Field(
+    dice: Literal["server", "entered", "entered_remote"] = Field(
         default="server",
         description="How dice are rolled, agreed now for the whole table: 'server' (every "
-        "seat helps make each roll; entered dice are refused) or 'entered' (real dice "
-        "rolled at one table and typed in).",
+        "seat helps make each roll; entered dice are refused), 'entered' (real dice "
+        "rolled at one table and typed in) or 'entered_remote' (each seat rolls real dice "
+        "at home; a roll typed in by one seat waits for the other seat's confirmation).",
     )
     seat: SeatName | None = Field(
         default=None, description="The creator's seat (default: the game's first seat)."

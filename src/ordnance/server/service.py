@@ -297,7 +297,15 @@ class TableService:
         if expected_version != version:
             raise StaleVersion(expected_version, version)
         state = session.state()
+        if dice is not None:
+            dice_table.check_entered(self.journal, game_id)
         ask_of = guarded(lambda: session.game.needs_consent(state, dict(action), seat))
+        if (
+            ask_of is None
+            and dice is not None
+            and dice_table.needs_confirmation(self.journal, game_id)
+        ):
+            ask_of = self._other_seat(session, state, seat)  # TABLE-DICE-6
         if ask_of is not None:
             return {
                 "version": version,
@@ -309,7 +317,6 @@ class TableService:
             if dice is None:
                 source, hook = self._server_dice(game_id, version, seat, element, commitment)
             else:
-                dice_table.check_entered(self.journal, game_id)
                 source = EnteredDice(list(dice))
             try:
                 run = partial(
@@ -326,6 +333,12 @@ class TableService:
         row = entry.for_seat(seat)
         row["dice_origin"] = entry.dice_origin
         return {"version": entry.seq, "entry": row}
+
+    @staticmethod
+    def _other_seat(session: GameSession, state: Any, seat: str) -> str | None:
+        """The seat that confirms ``seat``'s entered roll (two-seat games: the other one)."""
+        others = [s for s in session.game.seats(state) if s != seat]
+        return others[0] if len(others) == 1 else None
 
     def _server_dice(
         self,
@@ -389,6 +402,8 @@ class TableService:
         guarded(lambda: game.apply(state, dict(action), probe, seat))
         what = guarded(lambda: game.describe(state, dict(action), seat))
         text = render_message(what.template, what.args)
+        if dice is not None:  # the other seat confirms the roll it cannot see made
+            text += f"; dice entered: {', '.join(str(d) for d in dice) or 'none'}"
         payload = {"action": dict(action), "dice": list(dice) if dice is not None else None}
         return self._open_request(
             session.game_id, seat, version, "action", payload, text[:500], ask_of
