@@ -8,6 +8,13 @@ transaction that also bumps the game's version. A refused action (any
 State is never stored: it is the fold of the effective actions, replayed with
 their recorded dice. Undo is itself an entry, so the journal stays
 append-only and a replay of the same entries always gives the same state.
+
+A session opened for one game type (``GameSession(journal, id, expect="asl")``,
+or inside :func:`ordnance.core.journal.scope.expecting`, as every
+``ordnance <game> ...`` command is) refuses a game id of another type with
+:class:`WrongGame` before any of that game's code runs.
+
+SQLAlchemy is imported inside the methods that query (see :mod:`.store`).
 """
 
 from __future__ import annotations
@@ -15,16 +22,21 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
-
-from sqlalchemy import func, select, update
+from typing import TYPE_CHECKING, Any
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import OrdnanceError, RuleViolation, StaleVersion, UnknownName
 from ordnance.core.game import Event, Game
-from ordnance.core.journal.models import EntryRow, GameRow
+from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.store import Journal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal.models import EntryRow
+
+
+class WrongGame(UnknownName):
+    """A game id that names a game of another type than the command serves."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,9 @@ def effective_entries(entries: Sequence[JournalEntry]) -> list[JournalEntry]:
 class GameSession:
     """One game in a journal. Cheap to create; holds no state between calls."""
 
-    def __init__(self, journal: Journal, game_id: str):
+    def __init__(self, journal: Journal, game_id: str, *, expect: str | None = None):
+        from ordnance.core.journal.models import GameRow
+
         self.journal = journal
         self.game_id = game_id
         with journal.reading() as s:
@@ -96,6 +110,12 @@ class GameSession:
                 raise UnknownName(f"no game with id {game_id!r} in {journal.url}")
             self.game_name = row.game
             self.settings: dict[str, Any] = dict(row.settings)
+        wanted = expect if expect is not None else expected_game.get()
+        if wanted is not None and wanted != self.game_name:
+            raise WrongGame(
+                f"game {game_id!r} is of game type {self.game_name!r}, not {wanted!r}",
+                hint=f"use 'ordnance {self.game_name} ...' or 'ordnance game ...' for it",
+            )
         self.game: Game[Any] = registry.game(self.game_name)
 
     # -- creation -------------------------------------------------------------
@@ -107,6 +127,8 @@ class GameSession:
         settings: Mapping[str, Any],
         game_id: str | None = None,
     ) -> GameSession:
+        from ordnance.core.journal.models import GameRow
+
         game = registry.game(game_name)
         game.new(settings)  # validate before anything is written
         gid = game_id or uuid.uuid4().hex[:12]
@@ -126,6 +148,10 @@ class GameSession:
 
     # -- reading ----------------------------------------------------------------
     def entries(self) -> list[JournalEntry]:
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import EntryRow
+
         with self.journal.reading() as s:
             rows = s.scalars(
                 select(EntryRow).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
@@ -136,6 +162,10 @@ class GameSession:
 
     @property
     def version(self) -> int:
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import GameRow
+
         with self.journal.reading() as s:
             v = s.scalar(select(GameRow.version).where(GameRow.id == self.game_id))
         return int(v or 0)
@@ -237,6 +267,10 @@ class GameSession:
         origin: str,
         events: list[Event],
     ) -> JournalEntry:
+        from sqlalchemy import func, select, update
+
+        from ordnance.core.journal.models import EntryRow, GameRow
+
         with self.journal.transaction() as s:
             bumped = s.execute(
                 update(GameRow)
@@ -277,6 +311,10 @@ def _mark_undone(entry: JournalEntry) -> JournalEntry:
 
 
 def list_games(journal: Journal) -> list[dict[str, Any]]:
+    from sqlalchemy import select
+
+    from ordnance.core.journal.models import GameRow
+
     with journal.reading() as s:
         rows = s.scalars(select(GameRow).order_by(GameRow.created_at)).all()
         return [
