@@ -218,7 +218,7 @@ GAME_SCOPED = [
     (p, c)
     for p, c in COMMANDS
     if _game_of(p) is not None and any(q.name == "game_id" and q.opts for q in c.params)
-    if not p[-1] == "new" and not (len(p) > 1 and p[-2:] == ("game", "new"))
+    if p[-1] != "new"
 ]
 
 
