@@ -36,7 +36,9 @@ def imported(*args: str) -> set[str]:
 def test_help_imports_no_heavy_library_and_no_game() -> None:
     mods = imported("--help")
     assert not {m for m in mods if m.split(".")[0] in HEAVY}
-    assert not {m for m in mods if m.startswith(("ordnance.asl.", "ordnance.toi.", "ordnance.waw."))}
+    assert not {
+        m for m in mods if m.startswith(("ordnance.asl.", "ordnance.toi.", "ordnance.waw."))
+    }
     assert "pydantic" not in mods and "ordnance.core.journal" not in mods
     assert "ordnance.cli.main" in mods  # the runner did run the command line
 
