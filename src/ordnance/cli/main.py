@@ -128,9 +128,9 @@ def _expecting(name: str) -> Callable[[], Any]:
 
 def _localized(then: Callable[[click.Command], None] | None = None) -> Any:
     def prepare(cmd: click.Command) -> None:
-        i18n.localize_command(cmd)
         if then is not None:
             then(cmd)
+        i18n.localize_command(cmd)
 
     return prepare
 
@@ -141,7 +141,7 @@ def _mount_game_odds(odds: click.Command) -> None:
     for name, doc, ep in _game_entries():
         group.commands[name] = LazyMount(
             name,
-            f"{doc.rstrip('.')}: odds.",
+            f"{doc.partition(':')[0]}: odds.",
             _plugin_app(ep, "odds"),
             scope=_expecting(name),
             prepare=_localized(),
