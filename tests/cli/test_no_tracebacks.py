@@ -305,3 +305,23 @@ def test_a_broken_import_is_loud(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert exit_.value.code == 1
     assert "'broken' command cannot be loaded" in err and "no_such_module" in err
+
+
+@pytest.mark.parametrize("bug", ["integrity", "key"])
+def test_a_bug_is_not_worded_away(bug: str) -> None:
+    """Only database, network and file problems become one-line errors; a bug still shows."""
+    from sqlalchemy.exc import IntegrityError
+
+    error: Exception = (
+        IntegrityError("INSERT ...", None, Exception("UNIQUE constraint failed"))
+        if bug == "integrity"
+        else KeyError("date_label")
+    )
+    tool = typer.Typer()
+
+    @tool.command()
+    def boom(x: str) -> None:
+        raise error
+
+    with pytest.raises(type(error)):
+        run_command(typer.main.get_command(tool), ["x"])

@@ -40,10 +40,10 @@ def exit_status(exc: OrdnanceError) -> int:
 def as_refusal(exc: BaseException) -> OrdnanceError | None:
     """``exc`` worded as a one-line refusal, or ``None`` when it is a bug."""
     module = type(exc).__module__
-    if module.startswith(("sqlalchemy", "sqlite3", "psycopg", "alembic")):
-        from ordnance.core.journal.store import describe_database_error
+    if module.startswith("sqlalchemy"):
+        from ordnance.core.journal.store import describe_database_error, is_database_problem
 
-        return describe_database_error(exc)
+        return describe_database_error(exc) if is_database_problem(exc) else None
     if module.startswith(("httpx", "httpcore")):
         request = getattr(exc, "_request", None)
         where = f" {request.url}" if request is not None else ""

@@ -190,7 +190,7 @@ class Journal:
         except OrdnanceError:
             raise
         except Exception as exc:  # SQLAlchemy, driver and OS errors alike
-            if not _is_database_error(exc):
+            if not is_database_problem(exc, opening=True):
                 raise
             if hasattr(self, "engine"):
                 self.engine.dispose()
@@ -270,12 +270,25 @@ def open_journal(db: str | os.PathLike[str] | None = None, *, migrate: bool = Tr
     return Journal(database_url(db), migrate=migrate)
 
 
-def _is_database_error(exc: BaseException) -> bool:
-    """An error from the database layer: SQLAlchemy's, or an OS or driver error under it."""
+def is_database_problem(exc: BaseException, *, opening: bool = False) -> bool:
+    """A database that cannot be reached, opened or written: not a bug in the code.
+
+    SQLAlchemy's operational errors (connection refused, read-only or locked
+    file, "file is not a database"), a missing driver, an OS error; while
+    ``opening``, also a URL SQLAlchemy cannot parse. An integrity or
+    programming error is a bug and is not one of these: it must show as one.
+    """
     if isinstance(exc, OSError | ImportError):
         return True
-    module = type(exc).__module__
-    return module.startswith(("sqlalchemy", "sqlite3", "psycopg", "alembic"))
+    if not type(exc).__module__.startswith("sqlalchemy"):
+        return False
+    from sqlalchemy import exc as sa
+
+    if isinstance(exc, sa.OperationalError | sa.InterfaceError):
+        return True
+    if opening and isinstance(exc, sa.ArgumentError | sa.NoSuchModuleError):
+        return True
+    return type(exc) is sa.DatabaseError  # e.g. "file is not a database"
 
 
 def _is_missing_table(exc: BaseException) -> bool:
