@@ -325,3 +325,15 @@ def test_a_bug_is_not_worded_away(bug: str) -> None:
 
     with pytest.raises(type(error)):
         run_command(typer.main.get_command(tool), ["x"])
+
+
+def test_verify_against_a_server_that_is_down() -> None:
+    """``python -m ordnance.server.verify`` goes through the same wrapper: one line, exit 1."""
+    res = subprocess.run(
+        [sys.executable, "-m", "ordnance.server.verify", "g1", "--url",
+         f"http://127.0.0.1:{_free_port()}"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert "Traceback" not in res.stderr + res.stdout
+    assert res.returncode == 1, res.stderr
+    assert _one_error_line(res.stderr, "cannot reach the table server"), res.stderr
