@@ -87,12 +87,12 @@ def test_game_odds_preview(new_game):
     place(g, "mr", "Motor Rifle Infantry", "soviet", "3,3")
     game = registry.game("waw")
     state = g.state()
-    action = {"type": "he_fire", "side": "us", "target": "3,3", "firepower": 3, "hit_number": 4}
+    action = {"type": "he_fire", "side": "us", "target": "3,3", "firepower": 2, "hit_number": 4}
     odds = game.odds(state, action)
     assert odds["defence_dice"] == 2
 
     def net(dice: DiceSource) -> int:
-        # the resolving code itself, over every sequence of dice (3 salvo + 2 defence)
+        # the resolving code itself, over every sequence of dice (2 salvo + 2 defence)
         return int(game.apply(state, action, dice, None).events[0].data["net_hits"])
 
     assert odds["distribution"] == enumerate_procedure(net).to_json()
