@@ -45,8 +45,21 @@ def test_undeclared_shot_never_checks_depletion() -> None:
 
 
 def test_scw_heat_same_effects_as_ordnance() -> None:
-    """ASL-8.3-c: SCW HEAT uses the same HE Equivalency machinery as ordnance HEAT."""
-    assert he_equivalency("HEAT", weapon="PSK").fp == he_equivalency("HEAT", weapon="H9").fp
+    """ASL-8.3-c, ASL-8.31-e: SCW HEAT and ordnance HEAT read the same HE Equivalency row.
+
+    The table's 12 FP row holds PSK and PFk (shaped-charge weapons) and the
+    H#[9] round of German 37mm Guns (ordnance); 88mm ordnance HEAT is also 12
+    (ASL-8.31-g: HE column 16, one step left). BAZ/PIAT are 8 and PF 16.
+    """
+    twelve = [
+        he_equivalency("HEAT", weapon="PSK").fp,
+        he_equivalency("HEAT", weapon="PFk").fp,
+        he_equivalency("HEAT", weapon="H9").fp,
+        he_equivalency("HEAT", caliber_mm=88).fp,
+    ]
+    assert twelve == [12, 12, 12, 12]
+    assert he_equivalency("HEAT", weapon="BAZ").fp == he_equivalency("HEAT", weapon="PIAT").fp == 8
+    assert he_equivalency("HEAT", weapon="PF").fp == 16
 
 
 def test_view_is_public_and_has_map_shape() -> None:

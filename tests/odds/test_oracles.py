@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 
+# icepool and dyce are development dependencies (pyproject ``[dev]``): imported, not
+# skipped, so a missing oracle is an error rather than a silently green run.
+import dyce  # noqa: F401
+import icepool  # noqa: F401
 import pytest
 
 from ordnance.bench import baselines
 from ordnance.core.odds.dr import dr_totals
 from ordnance.core.odds.drift import hits_then_drift
 from ordnance.core.odds.pools import net_hits
-
-pytest.importorskip("icepool")
-pytest.importorskip("dyce")
 
 _rng = random.Random(20240605)
 SAMPLE = sorted(

@@ -9,6 +9,7 @@ import pytest
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.hexes import Direction
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.compose import attack_against_stack, repeat, series
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_pairs, dr_totals, dr_versus
@@ -92,9 +93,11 @@ def test_smoke_round_shape() -> None:
 
 
 def test_drift_reads_the_direction_die_as_a_hex_direction() -> None:
-    hexes = pytest.importorskip("ordnance.core.hexes")
-    assert DriftOutcome("drift", 2, 1).heading == hexes.Direction.from_die(1)
-    assert DriftOutcome("drift", 2, 6).heading == hexes.Direction.from_die(6)
+    """TOI-SMK-4: the direction die against the directional marker, 1 = N, then clockwise."""
+    expected = [Direction.N, Direction.NE, Direction.SE, Direction.S, Direction.SW, Direction.NW]
+    got = [DriftOutcome("drift", 2, die).heading for die in range(1, 7)]
+    assert got == expected
+    assert [str(DriftOutcome("drift", 3, d)) for d in (1, 4)] == ["drift 3 N", "drift 3 S"]
 
 
 def test_resolving_a_real_smoke_roll() -> None:

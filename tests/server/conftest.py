@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from ordnance.core import registry
 from ordnance.core.registry import GamePlugin
 from ordnance.server.app import create_app
+from tests.needs import need
 from tests.server.secret_game import SecretGame
 
 registry.register(GamePlugin(SecretGame()))
@@ -141,8 +142,8 @@ def pg_url() -> Iterator[str]:
         yield os.environ["ORDNANCE_TEST_PG_URL"]
         return
     bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed (make sysdeps installs it)")
+    need(bindir is not None, "PostgreSQL (Debian's postgresql package)")
+    assert bindir is not None
     root = os.geteuid() == 0
     base = Path(tempfile.mkdtemp(prefix="ordnance-pg-"))
     data = base / "data"

@@ -312,18 +312,26 @@ def test_los_tool_uses_the_games_query_or_the_bare_hex_line(
     assert table.get("allies", "/los?from=zz&to=2,0").status_code == 422
 
     from ordnance.core import registry
+    from ordnance.core.hexes import Hex
     from ordnance.core.registry import GamePlugin
     from tests.server.secret_game import SecretGame
 
     class WithLos(SecretGame):
         name = "secrets-los"
 
-        def los(self, state: Any, a: str, b: str, seat: str | None) -> dict[str, Any]:
-            return {"from": a, "to": b, "hexes": [a, b], "blocked": b in state.smoke}
+        def los(self, state: Any, a: Hex, b: Hex, seat: str | None) -> dict[str, Any]:
+            # the game answers about Hex values; its smoke is kept as "q,r" texts
+            return {"from": str(a), "to": str(b), "hexes": [str(a), str(b)],
+                    "blocked": str(b) in state.smoke}  # fmt: skip
 
     registry.register(GamePlugin(WithLos()))
     other = Table(client, "secrets-los")
     assert other.get("axis", "/los?from=0,0&to=1,0").json()["blocked"] is False
+    assert other.act("allies", {"type": "end_phase"}).status_code == 200
+    assert other.act("allies", {"type": "smoke", "hex": "1,0"}).status_code == 200
+    # the game's own judgement reaches the seat: smoke in 1,0 blocks that line only
+    assert other.get("axis", "/los?from=0,0&to=1,0").json()["blocked"] is True
+    assert other.get("axis", "/los?from=0,0&to=2,0").json()["blocked"] is False
 
 
 def test_catalogues_translate_every_page_string() -> None:

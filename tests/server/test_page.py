@@ -59,10 +59,16 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert side.input_value() == '"us"'
 
         def pick(hex_id: str) -> None:
-            # The picking buttons scroll the page to the map (phone) and every pick
-            # redraws it, so a click at screen coordinates can land on a moving or
-            # detached node under load; dispatch the click on the hex itself.
-            page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon').dispatch_event("click")
+            # A real click, as a player's: on the hex's visible polygon, low in the
+            # hex where no counter or marker is drawn over it (the coordinate text
+            # there lets clicks through). Playwright scrolls it into view and waits
+            # until it is visible, stable (the phone layout scrolls to the map) and
+            # would itself receive the click, so a scroll or redraw cannot take it.
+            cell = page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon')
+            cell.scroll_into_view_if_needed()
+            box = cell.bounding_box()
+            assert box is not None
+            cell.click(position={"x": box["width"] / 2, "y": box["height"] * 0.88})
 
         # pick on map: focus the target field, click a hex
         target = page.locator('form.action[data-type="he_fire"] input[name="target"]')

@@ -14,14 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from ordnance.core import registry
 from tests.server.conftest import Table
 from tests.server.toi_script import SCRIPT, SECRETS, normalise, with_secret
-
-pytestmark = pytest.mark.skipif("toi" not in registry.plugins(), reason="ToI module absent")
 
 GERMAN_ATTACK_DICE = [6, 6, 4, 2, 1, 1, 2, 3, 5]
 
@@ -67,3 +63,17 @@ def test_soviet_cannot_tell_which_token_the_german_bought(client: TestClient) ->
     assert len(soviet_b) == len(soviet_c)
     for i, (b, c) in enumerate(zip(soviet_b, soviet_c, strict=True)):
         assert b == c, f"message {i} differs for the soviet seat"
+
+
+def test_twin_normalisation_keeps_secrets_under_any_other_key() -> None:
+    """Only the volatile fields named by path are replaced: a token type under ``token``,
+    ``request`` or ``next`` elsewhere still tells the twins apart (TOI-GEN-5)."""
+    for key in ("token", "request", "next", "hash"):
+        b = normalise(f'{{"entries": [{{"events": [{{"{key}": "AP-B"}}]}}]}}', "g1")
+        c = normalise(f'{{"entries": [{{"events": [{{"{key}": "AP-C"}}]}}]}}', "g1")
+        assert b != c, key
+    same_b = normalise('{"game_id": "g1", "rolls": [{"seed": "aa", "hash": "01"}]}', "g1")
+    same_c = normalise('{"game_id": "g2", "rolls": [{"seed": "bb", "hash": "02"}]}', "g2")
+    assert same_b == same_c
+    # a field that is volatile only where it is named: present vs absent still differs
+    assert normalise('{"rolls": [{"seed": null}]}', "g") != normalise('{"rolls": [{}]}', "g")

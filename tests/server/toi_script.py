@@ -1,6 +1,6 @@
 """A Tide of Iron Status Phase and attacks, as the table tests play it.
 
-``NORMALISE`` strips what differs between two tables for reasons that have
+``normalise`` replaces what differs between two tables for reasons that have
 nothing to do with the game (ids, dice commitments, tickets), so the
 opponent's messages from two tables that differ only in a face-down token's
 type can be compared: they must be equal (non-interference).
@@ -35,16 +35,52 @@ SCRIPT: list[tuple[str, dict[str, Any], list[int] | None]] = [
 #: Two types the german may buy in the two otherwise identical tables.
 SECRETS = ("AP-B", "AP-C")
 
-_VOLATILE = {"game_id", "hash", "seed", "commitment", "next", "ticket", "token", "link", "request"}
-#: each seat's random dice chain (ordnance-dice-v1): drawn per browser, so it differs by design
-_VOLATILE |= {"anchor", "chain", "chains", "element", "elements"}
+#: The fields that differ between two tables for reasons unrelated to the game, by
+#: path from the top of a JSON message ("*": every item of a list): the table id,
+#: the stream ticket and the dice commitments (hashes and revealed seeds are random
+#: per table). Their values are replaced, their presence still compared; a field
+#: anywhere else, whatever its name (an event's ``token``, say), is compared as is,
+#: so a secret under it makes the twin tables differ.
+VOLATILE: frozenset[tuple[str, ...]] = frozenset(
+    {
+        ("game_id",),
+        ("ticket",),
+        ("commitment", "hash"),
+        ("next", "hash"),
+        ("entries", "*", "commitment", "hash"),
+        ("entries", "*", "commitment", "seed"),
+        ("rolls", "*", "hash"),
+        ("rolls", "*", "seed"),
+        # the seats' dice secrets (ordnance-dice-v1): each browser draws its own chain
+        ("commitment",),
+        ("element",),
+        ("anchor",),
+        ("dice", "chain"),
+        ("chains",),
+        ("rolls", "*", "elements"),
+        # seat links and invitations are random per table
+        ("token",),
+        ("link",),
+        ("invitations", "*", "code"),
+        ("invitations", "*", "link"),
+        # request ids are numbered across the database the twin tables share
+        ("request",),
+        ("pending", "request"),
+        ("pending_request", "request"),
+        ("undo", "pending", "request"),
+    }
+)
 
 
-def strip(value: Any) -> Any:
+def strip(value: Any, path: tuple[str, ...] = ()) -> Any:
+    """``value`` with the :data:`VOLATILE` fields replaced by ``"<volatile>"``."""
     if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items() if k not in _VOLATILE}
+        return {
+            k: "<volatile>" if (*path, k) in VOLATILE and v is not None else strip(v, (*path, k))
+            for k, v in value.items()
+        }
     if isinstance(value, list):
-        return [strip(v) for v in value]
+        return [strip(v, (*path, "*")) for v in value]
     return value
 
 

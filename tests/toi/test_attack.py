@@ -4,13 +4,13 @@ and the exact odds against brute-force enumeration of the resolving code."""
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
-from ordnance.core.odds.pools import net_hits
 from ordnance.toi.attack import (
     AttackInput,
     RangeBand,
@@ -160,12 +160,26 @@ def test_closed_form_with_each_munition_matches_enumeration(munition: Munition |
 
 
 def test_issue_example_numbers() -> None:
-    """The issue's example: fp 5, vehicle, close, defense 4, AP-C -> 7 dice at 4+ vs 4 red at 5+."""
+    """The issue's example: fp 5, vehicle, close, defense 4, AP-C -> 7 dice at 4+ vs 4 red at 5+.
+
+    By hand (TOI-APC-1, TOI-B4): hits H ~ Bin(7, 1/2), counts over 128 for H = 0..4:
+    1, 7, 21, 35, 35 (cumulative 1, 8, 29, 64, 99); cancels C ~ Bin(4, 1/3), over 81
+    for C = 0..4: 16, 32, 24, 8, 1. Net = max(0, H - C), over 81 * 128 = 10368:
+    P(0) = P(H <= C) = 16*1 + 32*8 + 24*29 + 8*64 + 1*99 = 1579;
+    P(1) = P(H = C + 1) = 16*7 + 32*21 + 24*35 + 8*35 + 1*21 = 1925.
+    """
     plan = plan_attack(AttackInput(5, "vehicle", RangeBand.CLOSE, 4, munitions=(Munition.AP_C,)))
     dist = attack_distribution(plan)
     assert (plan.attack_dice, plan.hit_on, plan.defense_dice) == (7, 4, 4)
     assert dist[0] == Fraction(1579, 10368) and dist[1] == Fraction(1925, 10368)
-    assert dist == net_hits(7, 4, 4, 5)
+    # every other value from the same two binomial laws, summed here term by term
+    hits = [Fraction(comb(7, h), 2**7) for h in range(8)]
+    cancels = [Fraction(comb(4, c) * 2 ** (4 - c), 3**4) for c in range(5)]
+    by_hand: dict[int, Fraction] = {}
+    for h, ph in enumerate(hits):
+        for c, pc in enumerate(cancels):
+            by_hand[max(0, h - c)] = by_hand.get(max(0, h - c), Fraction(0)) + ph * pc
+    assert {k: dist[k] for k in dist} == by_hand
 
 
 def test_defense_is_armour_plus_cover_in_a_game() -> None:

@@ -6,14 +6,11 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 import pytest
-import typer
 
-from ordnance.cli.main import build, main
+from ordnance.cli.main import cli_command, main, walk
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
@@ -103,19 +100,11 @@ def test_zero_firepower_mission_is_refused(new_game, capsys: pytest.CaptureFixtu
     assert code == 2 and data["clause"] == "WAW-HE-a"
 
 
-def _commands(group: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
-    """Every command under ``group`` with its path (Typer's own Click types: duck-typed)."""
-    yield path, group
-    for name, sub in getattr(group, "commands", {}).items():
-        yield from _commands(sub, (*path, name))
-
-
 def test_every_help_text_prints_its_square_brackets(capsys: pytest.CaptureFixture[str]) -> None:
     """Rich markup swallowed "[allocation die]" in ``waw he --help``: every bracketed part of
     every command's help (and its options') must appear in the printed help."""
-    root = typer.main.get_command(build())
     checked = 0
-    for path, cmd in _commands(root):
+    for path, cmd in walk(cli_command()):  # every command, each lazy mount loaded
         texts = [cmd.help or ""] + [getattr(p, "help", None) or "" for p in cmd.params]
         wanted = {m for t in texts for m in re.findall(r"\[[A-Za-z][^\[\]]*\]", t)}
         wanted = {w for w in wanted if not w.startswith("[env var")}

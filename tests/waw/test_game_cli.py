@@ -9,10 +9,10 @@ import pytest
 
 from ordnance.cli.main import main
 from ordnance.core import registry
-from ordnance.core.dice import SeededDice
+from ordnance.core.dice import DiceSource, SeededDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.journal import GameSession, open_journal
-from ordnance.waw.odds import he_net_hits
+from ordnance.core.odds import enumerate_procedure
 from tests.waw.conftest import act, place
 
 
@@ -85,12 +85,17 @@ def test_game_odds_preview(new_game):
     act(g, {"type": "place_terrain", "hexes": ["3,3"], "terrain": "city"})
     place(g, "t", "T-72", "soviet", "3,3")
     place(g, "mr", "Motor Rifle Infantry", "soviet", "3,3")
-    odds = registry.game("waw").odds(
-        g.state(),
-        {"type": "he_fire", "side": "us", "target": "3,3", "firepower": 6, "hit_number": 4},
-    )
+    game = registry.game("waw")
+    state = g.state()
+    action = {"type": "he_fire", "side": "us", "target": "3,3", "firepower": 2, "hit_number": 4}
+    odds = game.odds(state, action)
     assert odds["defence_dice"] == 2
-    assert odds["distribution"] == he_net_hits(6, 4, 2).to_json()
+
+    def net(dice: DiceSource) -> int:
+        # the resolving code itself, over every sequence of dice (2 salvo + 2 defence)
+        return int(game.apply(state, action, dice, None).events[0].data["net_hits"])
+
+    assert odds["distribution"] == enumerate_procedure(net).to_json()
     assert sum(Fraction(p) for p in odds["units"]["t"].values()) == 1
 
 

@@ -265,7 +265,13 @@ def test_property_he_never_reduces_an_armoured_vehicle(specs, fp, defence, setti
 
 
 def test_net_hits_match_the_issue_example():
-    """covers WAW-HE-a, WAW-HE-e: 6 dice at 4+, 2 defence dice."""
+    """covers WAW-HE-a, WAW-HE-e: 6 dice at 4+, 2 defence dice.
+
+    By hand: Hits H ~ Bin(6, 1/2), counts over 64: 1, 6, 15, 20 for H = 0..3;
+    cancels C ~ Bin(2, 1/3) (5+): P(C = 0, 1, 2) = 4/9, 4/9, 1/9. Net = max(0, H - C).
+    P(0) = P(H <= C) = (4*1 + 4*7 + 1*22) / 576 = 54/576 = 3/32;
+    P(1) = P(H = C + 1) = (4*6 + 4*15 + 1*20) / 576 = 104/576 = 13/72.
+    """
     dist = he_net_hits(6, 4, 2)
     assert dist[0] == Fraction(3, 32) and dist[1] == Fraction(13, 72)
 
@@ -319,7 +325,16 @@ def test_per_unit_salvo_odds_equal_enumeration():
 
 
 def test_marginals_of_a_tank_and_infantry_in_woods():
-    """covers WAW-HE-j: exact per-unit odds (6 dice at 4+, woods: 1 defence die)."""
+    """covers WAW-HE-g/h/i/j, WAW-AMB-3/4: exact per-unit odds (6 dice at 4+, woods: 1 die).
+
+    By hand: Hits H ~ Bin(6, 1/2) (counts 1, 6, 15, 20, 15, 6, 1 over 64), one
+    defence die cancels on 5+ (1/3), so over 192: P(N = 0..6) = 9, 27, 50, 55, 36,
+    13, 2. Overflow allocation: one Hit each in random order, the rest only to the
+    soft infantry. The tank is Disrupted by any Hit it takes: half the time at
+    N = 1, always at N >= 2: 27/384 + 156/192 = 113/128. The infantry takes N - 1
+    Hits when N >= 2; under the eliminating ladder option (WAW-AMB-4) its third
+    Hit (GO, D, D+R, eliminated) removes it: N >= 4, (36 + 13 + 2)/192 = 17/64.
+    """
     units = [Target("t", H), Target("i", V)]
     eliminating = WawSettings(he_soft_cap="eliminated")
     m = marginals(he_fire_outcomes(units, 6, 4, 1, eliminating))

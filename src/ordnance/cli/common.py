@@ -15,14 +15,17 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
-from rich.table import Table
 
 from ordnance.cli.i18n import localize_renderable
-from ordnance.core.odds.distribution import Distribution, fraction_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.table import Table
+
+    from ordnance.core.odds.distribution import Distribution
 
 console = Console()
 err_console = Console(stderr=True)
@@ -49,6 +52,9 @@ DbOpt = Annotated[
 
 def to_jsonable(value: Any) -> Any:
     """Fractions become exact ``"p/q"`` strings; distributions their JSON form."""
+    # Imported here: ``ordnance.core.odds`` is not needed to print help.
+    from ordnance.core.odds.distribution import Distribution, fraction_text
+
     if isinstance(value, Fraction):
         return fraction_text(value)
     if isinstance(value, Distribution):
@@ -83,6 +89,10 @@ def distribution_table(
     dist: Distribution[Any], title: str, outcome_header: str = "outcome"
 ) -> Table:
     """A Rich table of an exact distribution: outcome, fraction, percent, bar."""
+    from rich.table import Table
+
+    from ordnance.core.odds.distribution import fraction_text
+
     table = Table(title=title)
     table.add_column(outcome_header, justify="right")
     table.add_column("exact", justify="right")

@@ -37,10 +37,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
-from ordnance.core.game import render_message
+# Babel and the core's message renderer are imported where used: English
+# output (the default) needs neither, and the command line must start fast.
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "ordnance"
@@ -61,6 +59,9 @@ def compile_po(po: Path, lang: str) -> gettext.NullTranslations:
     """A ``.po`` file compiled in memory with Babel (no catalogue: English as it is)."""
     if lang not in LANGUAGES or not po.exists():
         return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang, domain=po.stem)
     buf = io.BytesIO()
@@ -176,6 +177,8 @@ def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     po = catalogue_path(lang, GAMES_DOMAIN)
     if lang not in LANGUAGES or not po.exists():
         return ()
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang, domain=GAMES_DOMAIN)
     found = []
@@ -240,6 +243,8 @@ def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str
     tr = gettext_ or _
     template = event.get("template")
     if template and (gettext_ is not None or current() != DEFAULT):
+        from ordnance.core.game import render_message
+
         return render_message(str(template), event.get("args") or {}, tr)
     return str(event.get("text") or "")
 
@@ -479,7 +484,15 @@ _TYPER_PANELS = {
 
 
 def _localize_typer_panels() -> None:
-    """Typer's help panels take their titles from module globals read at render time."""
+    """Typer's help panels take their titles from module globals read at render time.
+
+    Not yet imported, the module holds its English defaults: English needs no
+    import (it costs a tenth of a second, and most commands print no help).
+    """
+    import sys
+
+    if current() == DEFAULT and "typer.rich_utils" not in sys.modules:
+        return
     try:
         import typer.rich_utils as ru
     except ImportError:  # pragma: no cover - rich is a dependency

@@ -1,26 +1,41 @@
 """``ordnance``: the top-level command.
 
-Game modules contribute their own sub-commands through the registry
-(``ordnance asl ...``, ``ordnance toi ...``, ``ordnance waw ...``); the core
-adds ``game`` (generic journal commands) and ``odds``.
+Game modules contribute their own sub-commands through the ``ordnance.games``
+entry points (``ordnance asl ...``, ``ordnance toi ...``, ``ordnance waw ...``);
+the core adds ``game`` (generic journal commands), ``odds``, ``serve`` and
+``demo``. Every sub-command is mounted lazily (:mod:`ordnance.cli.lazy`): its
+module is imported only when it runs, so ``ordnance --help`` and a
+stand-alone procedure start fast.
+
+Errors: :func:`main` prints every :class:`~ordnance.core.errors.OrdnanceError`
+as one line (a JSON object under ``--json``) and exits with status 2 for bad
+input, 1 for a problem of the environment (a database server that is down,
+a read-only journal, a broken installation). A database error the journal
+did not already word (it surfaces on first write) is worded the same way.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from importlib import import_module
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
+from typer.core import TyperGroup
 
-from ordnance.cli import games, i18n
+from ordnance.cli import i18n
 from ordnance.cli.common import err_console, wants_json
+from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.i18n import _
-from ordnance.core import registry
+from ordnance.cli.lazy import LazyMount, typer_command
 from ordnance.core.errors import OrdnanceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.cli.lazy import click
 
 app = typer.Typer(
     name="ordnance",
@@ -32,7 +47,9 @@ app = typer.Typer(
     # read as Rich markup (the mode propagates to every mounted command).
     rich_markup_mode=None,
 )
-app.add_typer(games.app, name="game")
+
+#: The entry-point group games register under (the same as :mod:`ordnance.core.registry`).
+GAMES_GROUP = "ordnance.games"
 
 
 class Lang(StrEnum):
@@ -57,37 +74,153 @@ def _global_options(
         i18n.activate(lang.value)
 
 
-def _mount_optional(name: str, dotted: str, help_text: str) -> None:
-    """Mount a face that may not exist yet in this build (odds, serve)."""
-    module, _, attr = dotted.partition(":")
-    try:
-        sub = getattr(import_module(module), attr)
-    except ModuleNotFoundError:
-        return
-    if isinstance(sub, typer.Typer):
-        app.add_typer(sub, name=name, help=help_text)
-    else:
-        app.command(name, help=help_text)(sub)
+def _from(dotted: str, name: str) -> Callable[[], click.Command]:
+    """A loader for ``module:attribute`` (a Typer app or a command function)."""
+
+    def load() -> click.Command:
+        module, _sep, attr = dotted.partition(":")
+        return typer_command(getattr(import_module(module), attr), name)
+
+    return load
 
 
-_BUILT = False
+def _game_entries() -> list[tuple[str, str, Any]]:
+    """``(name, help line, entry point)`` of every installed game, without importing one.
+
+    The help line is the first line of the docstring of the game's package
+    (``ordnance.asl`` for ``ordnance.asl.plugin:PLUGIN``), which holds no rules.
+    """
+    from importlib.metadata import entry_points
+
+    found = []
+    for ep in sorted(entry_points(group=GAMES_GROUP), key=lambda e: e.name):
+        package = ep.module.rpartition(".")[0] or ep.module
+        doc = (import_module(package).__doc__ or ep.name).strip().splitlines()[0]
+        found.append((ep.name, doc, ep))
+    return found
+
+
+def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
+    """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``)."""
+
+    def load() -> click.Command:
+        from ordnance.core.registry import GamePlugin
+
+        plugin = ep.load()
+        if not isinstance(plugin, GamePlugin):
+            raise OrdnanceError(f"the entry point {ep.value!r} is not a game plug-in")
+        sub = plugin.cli_app() if which == "cli" else plugin.odds_app()
+        if sub is None:
+            raise OrdnanceError(
+                f"the game {ep.name!r} has no {which} commands",
+                hint=f"use 'ordnance game ...' with the game type {ep.name!r}",
+            )
+        return typer.main.get_command(sub)
+
+    return load
+
+
+def _expecting(name: str) -> Callable[[], Any]:
+    def scope() -> Any:
+        from ordnance.core.journal.scope import expecting
+
+        return expecting(name)
+
+    return scope
+
+
+def _localized(then: Callable[[click.Command], None] | None = None) -> Any:
+    def prepare(cmd: click.Command) -> None:
+        if then is not None:
+            then(cmd)
+        i18n.localize_command(cmd)
+
+    return prepare
+
+
+def _mount_game_odds(odds: click.Command) -> None:
+    """``ordnance odds <game> ...``: each game's odds app, itself lazy."""
+    group: Any = odds
+    for name, doc, ep in _game_entries():
+        group.commands[name] = LazyMount(
+            name,
+            f"{doc.partition(':')[0]}: odds.",
+            _plugin_app(ep, "odds"),
+            scope=_expecting(name),
+            prepare=_localized(),
+        )
+
+
+def cli_command() -> TyperGroup:
+    """The Click command of ``ordnance``, every sub-command a lazy placeholder."""
+    command: Any = typer.main.get_command(app)
+    mounts: list[LazyMount] = [
+        LazyMount(
+            "game",
+            "Play any game through its journal (generic commands).",
+            _from("ordnance.cli.games:app", "game"),
+            prepare=_localized(),
+        ),
+        LazyMount(
+            "odds",
+            "Exact odds and sweeps for every procedure.",
+            _from("ordnance.cli.odds:app", "odds"),
+            prepare=_localized(_mount_game_odds),
+        ),
+        LazyMount(
+            "serve",
+            "Serve the multiplayer table.",
+            _from("ordnance.server.cli:serve", "serve"),
+            prepare=_localized(),
+        ),
+        LazyMount(
+            "table",
+            "Play at a remote table.",
+            _from("ordnance.server.table_client:app", "table"),
+            prepare=_localized(),
+        ),
+        LazyMount(
+            "demo",
+            "A guided walk-through.",
+            _from("ordnance.cli.demo:demo", "demo"),
+            prepare=_localized(),
+        ),
+    ]
+    for name, doc, ep in _game_entries():
+        mounts.append(
+            LazyMount(
+                name, doc, _plugin_app(ep, "cli"), scope=_expecting(name), prepare=_localized()
+            )
+        )
+    for mount in sorted(mounts, key=lambda m: m.name or ""):
+        command.commands[mount.name] = mount
+    i18n.localize_command(command)
+    return command  # type: ignore[no-any-return]
 
 
 def build() -> typer.Typer:
-    """Mount the game and optional faces once per process (idempotent)."""
-    global _BUILT
-    if _BUILT:
-        return app
-    _BUILT = True
-    for plugin in registry.plugins().values():
-        sub = plugin.cli_app()
-        if sub is not None:
-            app.add_typer(sub, name=plugin.name, help=plugin.game.title)
-    _mount_optional("odds", "ordnance.cli.odds:app", "Exact odds and sweeps for every procedure.")
-    _mount_optional("serve", "ordnance.server.cli:serve", "Serve the multiplayer table.")
-    _mount_optional("table", "ordnance.server.table_client:app", "Play at a remote table.")
-    _mount_optional("demo", "ordnance.cli.demo:demo", "A guided walk-through.")
+    """The Typer app (kept for callers of the old API: mounting now happens lazily)."""
     return app
+
+
+def walk(
+    command: click.Command, path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    """Every leaf command under ``command`` with its path, loading each lazy mount.
+
+    Tests use it to run every command (so a new command is covered by them).
+    """
+    from ordnance.cli.lazy import click
+
+    group = command.real() if isinstance(command, LazyMount) else command
+    if not isinstance(group, TyperGroup):
+        yield path, group
+        return
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        sub = group.get_command(ctx, name)
+        if sub is not None and not sub.hidden:
+            yield from walk(sub, (*path, name))
 
 
 def refusal_text(exc: OrdnanceError) -> str:
@@ -96,9 +229,10 @@ def refusal_text(exc: OrdnanceError) -> str:
     English: exactly ``refused: <error>`` as always. Russian: a one-line
     summary of the clause, then the English detail (message and hint).
     """
+    label = "error:" if exit_status(exc) == 1 else "refused:"
     if i18n.current() == i18n.DEFAULT:
-        return f"[bold red]refused:[/] {exc}"
-    refused = escape(_("refused:"))
+        return f"[bold red]{label}[/] {escape(str(exc))}"
+    refused = escape(_(label))
     instead = _("instead:")
     detail_label = escape(_("detail:"))
     detail = escape(exc.message)
@@ -112,19 +246,36 @@ def refusal_text(exc: OrdnanceError) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
     i18n.activate(i18n.pick(i18n.lang_from_argv(args)))
-    build()
-    command = typer.main.get_command(app)
-    i18n.localize_command(command)
+    run_command(cli_command(), args)
+
+
+def run_command(command: Any, args: list[str]) -> None:
+    """Run a Click command; every refusal and environment problem becomes one line.
+
+    Other command-line entry points (``python -m ordnance.server.verify``)
+    call this too, so they word errors and exit the same way.
+    """
     try:
         command(args=args, standalone_mode=True)
     except OrdnanceError as exc:
-        if wants_json(args):
-            sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
-        else:
-            err_console.print(refusal_text(exc), highlight=False, markup=True)
-        raise SystemExit(2) from None
+        _refuse(exc, args)
+    except Exception as exc:
+        problem = as_refusal(exc)
+        if problem is None:
+            raise  # a bug: let it show
+        _refuse(problem, args)
+
+
+def _refuse(exc: OrdnanceError, args: list[str]) -> None:
+    if wants_json(args):
+        sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        # soft_wrap: one line however narrow the terminal (the terminal may fold it)
+        err_console.print(refusal_text(exc), highlight=False, markup=True, soft_wrap=True)
+    raise SystemExit(exit_status(exc)) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

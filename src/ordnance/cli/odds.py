@@ -2,8 +2,9 @@
 
 Generic procedures live here (``pool``, ``dr``, ``drift``, ``depletion``,
 ``stack``, ``sweep``, ``montecarlo``); each game's own odds commands are
-mounted from the registry as ``ordnance odds <game> ...`` (the same app as
-``ordnance <game> odds ...``). Every command prints a Rich table, or one JSON
+mounted by :mod:`ordnance.cli.main` as ``ordnance odds <game> ...`` (the same
+app as ``ordnance <game> odds ...``). Monte Carlo (and so NumPy) is imported
+only by the ``montecarlo`` commands. Every command prints a Rich table, or one JSON
 document under ``--json`` with exact ``"p/q"`` probabilities (decimals only
 with ``--float``), and can draw a PNG with ``--plot FILE.png``.
 """
@@ -15,7 +16,7 @@ import io
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -24,7 +25,6 @@ from rich.table import Table
 from ordnance.cli.common import JsonOpt, console, distribution_table, emit, err_console, percent
 from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.odds import montecarlo as mc
 from ordnance.core.odds.compose import attack_against_stack
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_totals, dr_versus
@@ -37,6 +37,9 @@ from ordnance.core.odds.sequences import (
     still_available,
     still_working,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.odds import montecarlo as mc
 
 app = typer.Typer(
     help="Exact odds, sweeps and Monte Carlo for every procedure.",
@@ -680,6 +683,8 @@ def mc_series(
     plot: PlotOpt = None,
 ) -> None:
     """Total net hits over R rounds, a munitions-style token changing one round."""
+    from ordnance.core.odds import montecarlo as mc
+
     plan = mc.one_round_changed(
         rounds,
         attack,
@@ -708,32 +713,11 @@ def mc_depletion(
     plot: PlotOpt = None,
 ) -> None:
     """Special rounds fired before depletion over k declared shots (ASL-8.9 shape)."""
+    from ordnance.core.odds import montecarlo as mc
+
     res = mc.depletion_series(number, shots, trials=trials, seed=seed)
     _mc_plot(res, plot)
     emit(res.to_json(as_float), as_json, lambda _: _mc_render(res))
 
 
-# -- games -------------------------------------------------------------------
-_MOUNTED: set[str] = set()
-
-
-def mount_games() -> None:
-    """Mount each registered game's odds app as ``ordnance odds <game>`` (once)."""
-    from ordnance.core import registry
-
-    for name, plugin in registry.plugins().items():
-        if name in _MOUNTED:
-            continue
-        try:
-            sub = plugin.odds_app()
-        except (ImportError, AttributeError) as exc:  # a game still being built
-            err_console.print(f"[yellow]odds for {name} unavailable: {exc}[/]")
-            continue
-        if sub is not None:
-            app.add_typer(sub, name=name, help=f"{plugin.game.title}: odds.")
-            _MOUNTED.add(name)
-
-
-mount_games()
-
-__all__ = ["app", "console", "mount_games", "plot_heatmap"]
+__all__ = ["app", "console", "plot_heatmap"]

@@ -86,8 +86,10 @@ def _load_entry_points() -> None:
             for ep in entry_points(group="ordnance.games"):
                 try:
                     plugin = ep.load()
-                except ModuleNotFoundError:  # a game listed but not present in this build
-                    continue
+                except ImportError as exc:  # a broken game must be loud, never missing
+                    raise ImportError(
+                        f"the game {ep.name!r} ({ep.value}) cannot be loaded: {exc}"
+                    ) from exc
                 if isinstance(plugin, GamePlugin):
                     _REGISTRY.setdefault(plugin.name, plugin)
             _LOADED = True

@@ -118,4 +118,7 @@ def main(
 
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    # the command line's shared wrapper: a server that is down is one line, exit 1
+    from ordnance.cli.main import run_command
+
+    run_command(typer.main.get_command(app), sys.argv[1:])

@@ -8,6 +8,12 @@ transaction that also bumps the game's version. A refused action (any
 State is never stored: it is the fold of the effective actions, replayed with
 their recorded dice. Undo is itself an entry, so the journal stays
 append-only and a replay of the same entries always gives the same state.
+
+A session opened for one game type (``GameSession(journal, id, expect="asl")``,
+or inside :func:`ordnance.core.journal.scope.expecting`, as every
+``ordnance <game> ...`` command is) refuses a game id of another type with
+:class:`WrongGame` before any of that game's code runs.
+
 """
 
 from __future__ import annotations
@@ -16,11 +22,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, NamedTuple
-
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
@@ -33,14 +35,23 @@ from ordnance.core.errors import (
 )
 from ordnance.core.game import Event, Game
 from ordnance.core.journal import snapshots
-from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
+from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.turns import check_turn
 
 #: Runs inside the append's transaction (e.g. a consent request marked
 #: accepted); raising rolls the whole append back.
-Within = Callable[[Session], None]
+Within = Callable[["Session"], None]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sqlalchemy.orm import Session
+
+    from ordnance.core.journal.models import SnapshotRow
+
+
+class WrongGame(UnknownName):
+    """A game id that names a game of another type than the command serves."""
 
 
 @dataclass(frozen=True)
@@ -88,15 +99,19 @@ class JournalEntry:
         return all(e.visible_to(seat) for e in self.events)
 
 
-_COLUMNS = (
-    EntryRow.seq,
-    EntryRow.kind,
-    EntryRow.seat,
-    EntryRow.action,
-    EntryRow.dice,
-    EntryRow.dice_origin,
-    EntryRow.events,
-)
+def _columns() -> tuple[Any, ...]:
+    """The columns an entry is read from (SQLAlchemy only when a journal is read)."""
+    from ordnance.core.journal.models import EntryRow
+
+    return (
+        EntryRow.seq,
+        EntryRow.kind,
+        EntryRow.seat,
+        EntryRow.action,
+        EntryRow.dice,
+        EntryRow.dice_origin,
+        EntryRow.events,
+    )
 
 
 def _entry(row: Sequence[Any]) -> JournalEntry:
@@ -150,7 +165,10 @@ class GameSession:
         *,
         game_name: str | None = None,
         settings: Mapping[str, Any] | None = None,
+        expect: str | None = None,
     ):
+        from ordnance.core.journal.models import GameRow
+
         self.journal = journal
         self.game_id = game_id
         if game_name is None or settings is None:
@@ -161,6 +179,12 @@ class GameSession:
                 game_name, settings = row.game, row.settings
         self.game_name: str = game_name
         self.settings: dict[str, Any] = dict(settings)
+        wanted = expect if expect is not None else expected_game.get()
+        if wanted is not None and wanted != self.game_name:
+            raise WrongGame(
+                f"game {game_id!r} is of game type {self.game_name!r}, not {wanted!r}",
+                hint=f"use 'ordnance {self.game_name} ...' or 'ordnance game ...' for it",
+            )
         self.game: Game[Any] = registry.game(self.game_name)
 
     @cached_property
@@ -177,6 +201,8 @@ class GameSession:
         settings: Mapping[str, Any],
         game_id: str | None = None,
     ) -> GameSession:
+        from ordnance.core.journal.models import GameRow
+
         game = registry.game(game_name)
         game.new(settings)  # validate before anything is written
         if game_id is not None and (
@@ -209,9 +235,13 @@ class GameSession:
         is still in force is settled by walking back from the newest entry,
         since an undo names the action it cancelled.
         """
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import EntryRow
+
         with self.journal.reading() as s:
             rows = s.execute(
-                select(*_COLUMNS)
+                select(*_columns())
                 .where(EntryRow.game_id == self.game_id, EntryRow.seq > since)
                 .order_by(EntryRow.seq)
             ).all()
@@ -224,14 +254,22 @@ class GameSession:
 
     def entries_all(self) -> list[JournalEntry]:
         """Every entry, unmarked (the input of :meth:`replay`)."""
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import EntryRow
+
         with self.journal.reading() as s:
             rows = s.execute(
-                select(*_COLUMNS).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
+                select(*_columns()).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
             ).all()
         return [_entry(r) for r in rows]
 
     @property
     def version(self) -> int:
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import GameRow
+
         with self.journal.reading() as s:
             v = s.scalar(select(GameRow.version).where(GameRow.id == self.game_id))
         return int(v or 0)
@@ -288,6 +326,10 @@ class GameSession:
         the nearest snapshot, jumping over undone stretches. Returns the
         actions newest first.
         """
+        from sqlalchemy import select
+
+        from ordnance.core.journal.models import EntryRow, SnapshotRow
+
         url, gid = self.journal.url, self.game_id
         rows: dict[int, JournalEntry] = {}
         snaps: dict[int, tuple[bytes, int]] = {}
@@ -323,7 +365,7 @@ class GameSession:
                         if low == target:
                             continue
                     found = s.execute(
-                        select(*_COLUMNS).where(
+                        select(*_columns()).where(
                             EntryRow.game_id == gid, EntryRow.seq > low, EntryRow.seq <= target
                         )
                     ).all()
@@ -342,6 +384,8 @@ class GameSession:
 
     def _save_snapshot(self, seq: int, state: Any, top: int) -> None:
         """Store a snapshot made while reading (best effort: it is only a cache)."""
+        from sqlalchemy.exc import DBAPIError, IntegrityError
+
         blob = snapshots.dumps(state)
         if blob is None:
             return
@@ -352,6 +396,8 @@ class GameSession:
             pass  # another process stored it first, or the database is busy
 
     def _snapshot_row(self, seq: int, blob: bytes, top: int) -> SnapshotRow:
+        from ordnance.core.journal.models import SnapshotRow
+
         return SnapshotRow(
             game_id=self.game_id,
             seq=seq,
@@ -483,6 +529,10 @@ class GameSession:
         snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
+        from sqlalchemy import func, select, update
+
+        from ordnance.core.journal.models import EntryRow, GameRow
+
         blob = snapshots.dumps(snapshot[0]) if snapshot is not None else None
         with self.journal.transaction() as s:
             bumped = s.execute(
@@ -544,6 +594,10 @@ def _mark_undone(entry: JournalEntry) -> JournalEntry:
 
 
 def list_games(journal: Journal) -> list[dict[str, Any]]:
+    from sqlalchemy import select
+
+    from ordnance.core.journal.models import GameRow
+
     with journal.reading() as s:
         rows = s.scalars(select(GameRow).order_by(GameRow.created_at)).all()
         return [

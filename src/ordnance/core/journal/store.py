@@ -7,6 +7,16 @@ fails late; SQLAlchemy documents the pysqlite event hooks used below.
 Any other SQLAlchemy URL (PostgreSQL with psycopg) works unchanged: the
 version check is an ``UPDATE ... WHERE version = :expected`` that only one
 concurrent writer can win.
+
+SQLAlchemy and Alembic are imported when a journal is opened, not when this
+module is: the command line imports the journal for every game command, and
+a stand-alone command (``ordnance asl supply``) must not pay for them.
+
+A database that cannot be opened (a missing directory, a file that is not a
+database, an unreachable server, an unsupported URL) raises
+:class:`JournalUnavailable`, one sentence naming the database and what to do;
+:func:`describe_database_error` words a database error met later (a read-only
+file on the first write) the same way.
 """
 
 from __future__ import annotations
@@ -16,14 +26,14 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, sessionmaker
+from ordnance.core.errors import OrdnanceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from alembic.config import Config
+    from sqlalchemy import Engine
+    from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -42,7 +52,111 @@ def database_url(db: str | os.PathLike[str] | None = None) -> str:
     return f"sqlite:///{Path(raw).expanduser()}"
 
 
+#: The database back-ends the journal is written and tested for (URL schemes).
+SUPPORTED_DIALECTS = ("sqlite", "postgresql")
+
+
+class JournalUnavailable(OrdnanceError):
+    """The journal database cannot be opened or written.
+
+    ``environment`` tells a problem outside the command line (a server that
+    is down, a read-only file: exit status 1) from a wrong ``--db`` value (a
+    missing directory, a file that is not a database: exit status 2).
+    """
+
+    def __init__(self, message: str, *, hint: str | None = None, environment: bool = False):
+        self.environment = environment
+        super().__init__(message, hint=hint)
+
+
+def _shown(url: str) -> str:
+    """The URL as it may be printed: the password hidden, a SQLite file as its path."""
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///") or ":memory:"
+    head, sep, tail = url.partition("@")
+    if sep and ":" in head.partition("://")[2]:
+        scheme, _, user = head.partition("://")
+        return f"{scheme}://{user.partition(':')[0]}:***@{tail}"
+    return url
+
+
+def check_url(url: str) -> None:
+    """Refuse before connecting what cannot be a journal (:class:`JournalUnavailable`)."""
+    scheme = url.partition("://")[0]
+    dialect = scheme.partition("+")[0].lower()
+    if dialect not in SUPPORTED_DIALECTS:
+        raise JournalUnavailable(
+            f"the journal database {_shown(url)!r} uses {scheme!r}, which ordnance does not support",
+            hint="give a SQLite file path or a postgresql+psycopg://user@host/db URL",
+        )
+    if dialect != "sqlite" or url in ("sqlite://", "sqlite:///:memory:"):
+        return
+    raw = url.partition("://")[2].removeprefix("/")
+    if raw.startswith("file:") or "?" in raw:  # a SQLite URI (sqlite:///file:x?mode=ro&uri=true)
+        return
+    path = Path(raw)
+    if path.is_dir():
+        raise JournalUnavailable(
+            f"the journal database {str(path)!r} is a directory",
+            hint=f"give a file path, e.g. --db {path / 'ordnance.db'}",
+        )
+    if not path.parent.is_dir():
+        raise JournalUnavailable(
+            f"cannot create the journal database {str(path)!r}: "
+            f"there is no directory {str(path.parent)!r}",
+            hint="create the directory first or give another --db",
+        )
+
+
+def describe_database_error(exc: BaseException, url: str | None = None) -> JournalUnavailable:
+    """A database error (SQLAlchemy's, the driver's or the OS's) as one clear refusal."""
+    detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    first = detail[0] if detail else type(exc).__name__
+    where = f"the journal database {_shown(url)!r}" if url else "the journal database"
+    low = first.lower()
+    if "not a database" in low or "malformed" in low or "no such table" in low:
+        return JournalUnavailable(
+            f"{where} is not an ordnance journal ({first})",
+            hint="give the path of a journal, or a new file name to start one",
+        )
+    if "readonly" in low or "read-only" in low or "permission denied" in low:
+        return JournalUnavailable(
+            f"{where} cannot be written ({first})",
+            hint="make the file and its directory writable, or give another --db",
+            environment=True,
+        )
+    if "unable to open database file" in low:
+        return JournalUnavailable(
+            f"{where} cannot be opened ({first})",
+            hint="check that the path exists and is readable",
+        )
+    if "locked" in low or "busy" in low:
+        return JournalUnavailable(
+            f"{where} is locked by another writer ({first})",
+            hint="try again when the other process has finished",
+            environment=True,
+        )
+    if isinstance(exc, ImportError):
+        return JournalUnavailable(
+            f"{where} needs a database driver that is not installed ({first})",
+            hint="pip install 'ordnance[postgres]' for PostgreSQL",
+            environment=True,
+        )
+    if "could not parse" in low or "can't load plugin" in low or "invalid" in low:
+        return JournalUnavailable(
+            f"{where} is not a valid database URL ({first})",
+            hint="give a SQLite file path or a postgresql+psycopg://user@host/db URL",
+        )
+    return JournalUnavailable(
+        f"cannot reach {where} ({first})",
+        hint="check that the database server is running and the URL (--db or ORDNANCE_DB)",
+        environment=True,
+    )
+
+
 def _sqlite_hooks(engine: Engine) -> None:
+    from sqlalchemy import event
+
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not pysqlite, decide when transactions begin.
@@ -71,8 +185,28 @@ _READ_ONLY = "ordnance_read_only"
 class Journal:
     """A journal database: an engine plus a session factory."""
 
+    engine: Engine
+    _sessions: sessionmaker[Session]
+
     def __init__(self, url: str, *, migrate: bool = True):
+        check_url(url)
         self.url = url
+        try:
+            self._open(migrate)
+        except OrdnanceError:
+            raise
+        except Exception as exc:  # SQLAlchemy, driver and OS errors alike
+            if not is_database_problem(exc, opening=True):
+                raise
+            if hasattr(self, "engine"):
+                self.engine.dispose()
+            raise describe_database_error(exc, url) from None
+
+    def _open(self, migrate: bool) -> None:
+        from sqlalchemy import create_engine
+        from sqlalchemy.orm import sessionmaker
+
+        url = self.url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             if url in ("sqlite://", "sqlite:///:memory:"):
@@ -97,6 +231,9 @@ class Journal:
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (once per process and URL)."""
+        from alembic import command
+        from alembic.config import Config
+
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         if self._at_head(cfg):
@@ -107,14 +244,20 @@ class Journal:
 
     def _at_head(self, cfg: Config) -> bool:
         """True when the database already carries the newest revision."""
+        from alembic.script import ScriptDirectory
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
         global _HEAD
         if _HEAD is None:
             _HEAD = ScriptDirectory.from_config(cfg).get_current_head()
         try:
             with self.engine.connect() as conn:
                 current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-        except DBAPIError:
-            return False
+        except DBAPIError as exc:
+            if _is_missing_table(exc):
+                return False
+            raise
         return current is not None and current == _HEAD
 
     @contextmanager
@@ -135,3 +278,29 @@ class Journal:
 
 def open_journal(db: str | os.PathLike[str] | None = None, *, migrate: bool = True) -> Journal:
     return Journal(database_url(db), migrate=migrate)
+
+
+def is_database_problem(exc: BaseException, *, opening: bool = False) -> bool:
+    """A database that cannot be reached, opened or written: not a bug in the code.
+
+    SQLAlchemy's operational errors (connection refused, read-only or locked
+    file, "file is not a database"), a missing driver, an OS error; while
+    ``opening``, also a URL SQLAlchemy cannot parse. An integrity or
+    programming error is a bug and is not one of these: it must show as one.
+    """
+    if isinstance(exc, OSError | ImportError):
+        return True
+    if not type(exc).__module__.startswith("sqlalchemy"):
+        return False
+    from sqlalchemy import exc as sa
+
+    if isinstance(exc, sa.OperationalError | sa.InterfaceError):
+        return True
+    if opening and isinstance(exc, sa.ArgumentError | sa.NoSuchModuleError):
+        return True
+    return type(exc) is sa.DatabaseError  # e.g. "file is not a database"
+
+
+def _is_missing_table(exc: BaseException) -> bool:
+    text = str(getattr(exc, "orig", exc)).lower()
+    return "no such table" in text or "does not exist" in text or "undefinedtable" in text

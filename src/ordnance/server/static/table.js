@@ -251,8 +251,15 @@
   }
 
   // ---- actions, odds, undo -------------------------------------------------
-  let oddsTimer = null;
+  // Odds previews: debounced while a form is edited; #odds carries
+  // data-state="pending" from the first edit until the last preview has been
+  // answered, a preview never outlives its form (re-render, submit), and an
+  // action waits for a preview already sent, so no preview can see a later state.
+  let oddsTimer = null, oddsSeq = 0, oddsBusy = 0, oddsFlight = Promise.resolve();
+  const oddsIdle = () => { if (oddsTimer === null && oddsBusy === 0) $("odds").dataset.state = "idle"; };
+  const cancelPreview = () => { clearTimeout(oddsTimer); oddsTimer = null; oddsIdle(); };
   function renderActions(legal) {
+    cancelPreview();
     const box = $("actions");
     box.replaceChildren();
     S.forms = [];
@@ -286,7 +293,11 @@
         el("h4", {}, item.title || item.type), form.node,
         el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput),
         el("button", { type: "submit" }, t("Do it")));
-      const preview = () => { clearTimeout(oddsTimer); oddsTimer = setTimeout(() => showOdds(form.collect(), item.title || item.type), 150); };
+      const preview = () => {
+        clearTimeout(oddsTimer);
+        $("odds").dataset.state = "pending";
+        oddsTimer = setTimeout(() => { oddsTimer = null; oddsFlight = showOdds(form.collect(), item.title || item.type); }, 150);
+      };
       const activate = () => {
         if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
       };
@@ -295,6 +306,8 @@
       f.addEventListener("focusin", () => { preview(); activate(); });
       f.addEventListener("submit", async (ev) => {
         ev.preventDefault();
+        cancelPreview();
+        await oddsFlight;
         const body = { action: form.collect(), expected_version: S.version };
         if (diceMode.value === "entered") body.dice = diceInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
         else Object.assign(body, OrdnanceDice.actionFields(S.view)); // dice.js: this seat's part of the roll
@@ -310,7 +323,14 @@
   }
 
   async function showOdds(action, title) {
+    const seq = ++oddsSeq;
+    oddsBusy++;
+    try { await renderOdds(action, title, seq); } finally { oddsBusy--; oddsIdle(); }
+  }
+
+  async function renderOdds(action, title, seq) {
     const res = await api("/odds", { method: "POST", body: { action } });
+    if (seq !== oddsSeq) return; // a newer preview was asked for: show that one
     const box = $("odds");
     box.replaceChildren();
     if (!res.ok) { box.append(el("p", { class: "muted" }, errText(res.data))); return; }

@@ -1,0 +1,62 @@
+"""How long the command line takes to start, against Python and Typer alone.
+
+Three commands run side by side, interleaved round by round so that a busy
+machine slows all three alike:
+
+* ``python -c pass``: the interpreter alone;
+* ``python -c "import typer"``: the command-line library alone;
+* ``ordnance --help`` (as ``python -m ordnance.cli.main --help``, the same
+  entry point the ``ordnance`` script calls).
+
+Each figure is the median wall-clock time of ``repeat`` runs. The ratios are
+what to watch: ``cli_start_ratio_vs_typer`` near 1 means the project adds
+little to what any Typer program pays. ``python -m ordnance.bench.cli_start``
+prints the figures as one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from statistics import median
+
+COMMANDS: dict[str, list[str]] = {
+    "python": [sys.executable, "-c", "pass"],
+    "typer": [sys.executable, "-c", "import typer"],
+    "cli": [sys.executable, "-m", "ordnance.cli.main", "--help"],
+}
+
+
+def _wall(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def measure(repeat: int = 5) -> dict[str, float]:
+    """``{"cli_start_s", "cli_start_ratio_vs_python", "cli_start_ratio_vs_typer"}``.
+
+    Also ``python_start_s`` and ``typer_import_s``, the two baselines.
+    """
+    if repeat < 1:
+        raise ValueError("repeat must be at least 1")
+    for argv in COMMANDS.values():  # warm the file cache and byte-code
+        _wall(argv)
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(repeat):
+        for name, argv in COMMANDS.items():
+            times[name].append(_wall(argv))
+    python, typer_, cli = (median(times[k]) for k in ("python", "typer", "cli"))
+    return {
+        "cli_start_s": round(cli, 4),
+        "cli_start_ratio_vs_python": round(cli / python, 2),
+        "cli_start_ratio_vs_typer": round(cli / typer_, 2),
+        "python_start_s": round(python, 4),
+        "typer_import_s": round(typer_, 4),
+    }
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 5)))

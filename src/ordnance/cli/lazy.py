@@ -1,0 +1,118 @@
+"""Sub-commands listed by name and imported only when they run.
+
+``ordnance --help`` lists every sub-command from its name and one help line;
+the module behind a sub-command (a game's CLI, the odds face, the server) is
+imported only when that sub-command runs or its own help is asked for. So
+the top-level command and a stand-alone procedure start without SQLAlchemy,
+NumPy, matplotlib or the rules of the games they do not use.
+
+Click resolves a sub-command by name, then calls its ``make_context`` and
+invokes the command that context carries; :class:`LazyMount` stands in the
+group under its name and hands ``make_context`` over to the real command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from typer.core import TyperGroup
+
+try:  # Typer 0.2x ships its own copy of Click, which its commands are made of
+    from typer import _click as click
+except ImportError:  # pragma: no cover - older Typer uses Click itself
+    import click  # type: ignore[no-redef]
+
+from ordnance.cli.failures import CommandUnavailable
+
+
+class LazyMount(TyperGroup):
+    """A placeholder for a sub-command, loaded on first use.
+
+    ``load`` returns the real Click command; ``scope``, if given, is entered
+    for as long as the real command runs (the game type a game's commands
+    serve, see :mod:`ordnance.core.journal.scope`).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        help_text: str,
+        load: Callable[[], click.Command],
+        *,
+        scope: Callable[[], AbstractContextManager[Any]] | None = None,
+        prepare: Callable[[click.Command], None] | None = None,
+    ) -> None:
+        super().__init__(name=name, help=help_text, short_help=help_text)
+        self._load = load
+        self._scope = scope
+        self._prepare = prepare
+        self._real: click.Command | None = None
+
+    def real(self) -> click.Command:
+        """The real command (imported on the first call)."""
+        if self._real is None:
+            try:
+                cmd = self._load()
+            except ImportError as exc:
+                # A broken import must be loud, never a silently missing command.
+                raise CommandUnavailable(
+                    f"the {self.name!r} command cannot be loaded: {exc}",
+                    hint="the installation is broken: reinstall ordnance (pip install -e .)",
+                ) from exc
+            cmd.name = self.name
+            if not cmd.help:
+                cmd.help = self.help
+            plain_help(cmd)
+            if self._prepare is not None:
+                self._prepare(cmd)
+            self._real = cmd
+        return self._real
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        ctx = self.real().make_context(info_name, args, parent=parent, **extra)
+        if self._scope is not None:
+            ctx.with_resource(self._scope())
+        return ctx
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        real = self.real()
+        return real.list_commands(ctx) if isinstance(real, TyperGroup) else []
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        real = self.real()
+        return real.get_command(ctx, cmd_name) if isinstance(real, TyperGroup) else None
+
+
+def plain_help(cmd: click.Command) -> None:
+    """Print help texts as written: "[HQ check dice]" is text, not Rich markup.
+
+    A sub-app built on its own has Typer's default markup mode; the mode of
+    ``ordnance`` itself (plain) is set on every command of the tree here.
+    """
+    if hasattr(cmd, "rich_markup_mode"):
+        cmd.rich_markup_mode = None
+    for sub in getattr(cmd, "commands", {}).values():
+        if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
+            plain_help(sub)
+
+
+def typer_command(target: Any, name: str) -> click.Command:
+    """The Click command of a Typer app, or of a plain function made a command."""
+    import typer
+
+    if isinstance(target, typer.Typer):
+        return typer.main.get_command(target)
+    single = typer.Typer(add_completion=False)
+    single.command(name)(target)
+    return typer.main.get_command(single)
+
+
+__all__ = ["LazyMount", "click", "plain_help", "typer_command"]

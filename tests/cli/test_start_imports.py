@@ -1,0 +1,72 @@
+"""The command line starts light: help and stand-alone procedures import no database,
+NumPy or plotting library (issue 13: a fast CLI). Checked through ``sys.modules`` in a
+fresh process, never by timing; ``ordnance.bench.cli_start`` prints the times."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ordnance.bench.cli_start import measure
+
+HEAVY = ("sqlalchemy", "alembic", "numpy", "matplotlib")
+
+RUNNER = """
+import json, sys
+from ordnance.cli.main import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("MODULES=" + json.dumps(sorted(sys.modules)))
+"""
+
+
+def imported(*args: str) -> set[str]:
+    res = subprocess.run(
+        [sys.executable, "-c", RUNNER, *args], capture_output=True, text=True, timeout=120
+    )
+    line = next(x for x in res.stdout.splitlines() if x.startswith("MODULES="))
+    return set(json.loads(line.removeprefix("MODULES=")))
+
+
+def test_help_imports_no_heavy_library_and_no_game() -> None:
+    mods = imported("--help")
+    assert not {m for m in mods if m.split(".")[0] in HEAVY}
+    assert not {
+        m for m in mods if m.startswith(("ordnance.asl.", "ordnance.toi.", "ordnance.waw."))
+    }
+    assert "pydantic" not in mods and "ordnance.core.journal" not in mods
+    assert "ordnance.cli.main" in mods  # the runner did run the command line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("asl", "supply", "german", "75L"),
+        ("toi", "odds", "--fp", "4", "--defense", "1"),
+        ("waw", "odds", "he-fire", "--fp", "4", "--hit-number", "4"),
+        ("odds", "pool", "--attack", "5"),
+    ],
+    ids=" ".join,
+)
+def test_stand_alone_commands_import_no_database_or_numpy(args: tuple[str, ...]) -> None:
+    mods = imported(*args)
+    assert not {m for m in mods if m.split(".")[0] in HEAVY}
+    game = args[0]
+    if game in ("asl", "toi", "waw"):  # the command ran (its game's CLI is loaded)
+        assert f"ordnance.{game}.cli" in mods
+
+
+def test_a_game_command_imports_the_journal() -> None:
+    """The check above can fail: a command that opens the journal does import SQLAlchemy."""
+    assert "sqlalchemy" in imported("game", "list", "--db", ":memory:")
+
+
+def test_cli_start_benchmark_reports_ratios() -> None:
+    figures = measure(repeat=1)
+    assert set(figures) >= {"cli_start_s", "cli_start_ratio_vs_python", "cli_start_ratio_vs_typer"}
+    assert all(v > 0 for v in figures.values())
