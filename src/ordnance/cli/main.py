@@ -86,6 +86,7 @@ def build() -> typer.Typer:
     _mount_optional("odds", "ordnance.cli.odds:app", "Exact odds and sweeps for every procedure.")
     _mount_optional("serve", "ordnance.server.cli:serve", "Serve the multiplayer table.")
     _mount_optional("demo", "ordnance.cli.demo:demo", "A guided walk-through.")
+    _mount_optional("scenario", "ordnance.cli.scenario:app", "Scenario files: check, export.")
     return app
 
 

@@ -42,6 +42,11 @@ class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
     settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
+    scenario: dict[str, Any] | None = Field(
+        None,
+        description="A scenario document (docs/scenarios.md) instead of settings; its "
+        "`game` must be this table's game.",
+    )
 
 
 class Act(BaseModel):
@@ -113,7 +118,10 @@ def modules(lang: LangQ = "en") -> dict[str, Any]:
 
 @router.post("/tables", status_code=201, summary="Create a table (ordnance game new)")
 def create_table(body: NewTable, service: Service) -> dict[str, Any]:
-    game_id, tokens = service.create(body.game, body.settings)
+    if body.scenario is not None:
+        game_id, tokens = service.create_from_scenario(body.game, body.scenario, body.settings)
+    else:
+        game_id, tokens = service.create(body.game, body.settings)
     return {
         "game_id": game_id,
         "game": body.game,

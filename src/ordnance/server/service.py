@@ -149,6 +149,31 @@ class TableService:
         commitments.commitment(self.journal, session.game_id, 0)
         return session.game_id, tokens
 
+    def create_from_scenario(
+        self, game_name: str, document: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> tuple[str, dict[str, str]]:
+        """Create a table from a scenario document; its set-up is journaled as hot seat.
+
+        The whole set-up is played in memory first (``start_game`` prepares it),
+        so a bad document writes nothing; the problems name their fields.
+        """
+        from ordnance.core import scenario
+
+        if settings:
+            raise OrdnanceError("give settings or a scenario, not both")
+        if document.get("game") != game_name:
+            raise OrdnanceError(
+                f"the scenario is for {document.get('game')!r}, not {game_name!r}",
+                hint="set the body's game to the scenario's game",
+            )
+        session = guarded(
+            lambda: scenario.start_game(self.journal, scenario.document(document, "scenario"))
+        )
+        state = session.state()
+        tokens = seats.add_seats(self.journal, session.game_id, list(session.game.seats(state)))
+        commitments.commitment(self.journal, session.game_id, session.version)
+        return session.game_id, tokens
+
     def session(self, game_id: str) -> CachedSession:
         meta = self._meta.get(game_id)
         if meta is None:
