@@ -35,15 +35,30 @@ def test_there_are_examples_for_every_game() -> None:
     assert all(sum(n.startswith(g) for n in EXAMPLES) >= 2 for g in games)
 
 
+def _without_settings_echo(views: dict[str | None, Any]) -> dict[str | None, Any]:
+    """The views less the ToI ``settings`` echo (the settings exactly as written).
+
+    An exported ToI file spells out what the original left to defaults (the
+    sample catalogue's printed values, the default supply and command), so
+    its settings are written differently while every piece, hex and number in
+    play is the same. The second export is compared in full below.
+    """
+    return {seat: {k: v for k, v in view.items() if k != "settings"} for seat, view in views.items()}
+
+
 @pytest.mark.parametrize("fmt", ["yaml", "json"])
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_export_then_load_gives_the_same_views(name: str, fmt: str) -> None:
     game, _doc, start = sc.prepare(sc.open_source(name))
     state = sc.dry_run(game, start)
     again, doc = _reload(game, state, fmt)
-    assert _views(game, again) == _views(game, state)
-    # and the export of the reloaded game is the same document (a fixed point)
-    assert sc.export(game, again) == doc
+    assert _without_settings_echo(_views(game, again)) == _without_settings_echo(
+        _views(game, state)
+    )
+    # exported once, the file is a fixed point: the full views (settings too) agree
+    third, doc2 = _reload(game, again, fmt)
+    assert _views(game, third) == _views(game, again)
+    assert doc2 == doc
 
 
 def test_waw_export_keeps_a_changed_condition_and_drops_the_eliminated() -> None:
@@ -57,7 +72,7 @@ def test_waw_export_keeps_a_changed_condition_and_drops_the_eliminated() -> None
     units = {u["id"]: u for u in doc["units"]}
     assert units["us-inf-1"]["condition"] == "reduced"
     assert "sv-mri-1" not in units
-    assert {u["id"] for u in game.view(again, None)["units"]} == set(units)
+    assert game.view(again, "soviet")["map"] == game.view(state, "soviet")["map"]
 
 
 def test_toi_export_writes_the_supply_left_and_the_printed_profiles() -> None:

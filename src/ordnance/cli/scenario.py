@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ordnance.cli.common import DbOpt, JsonOpt, console, emit
+from ordnance.cli.common import DbOpt, JsonOpt, emit
 from ordnance.core import registry
 from ordnance.core import scenario as sc
 from ordnance.core.errors import OrdnanceError
@@ -26,21 +26,23 @@ def check_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Validate a scenario file; name the line and field of every problem (exit 2 if any)."""
-    src = sc.open_source(file)
-    problems = sc.problems_of(src)
+    try:
+        src: sc.Source | None = sc.open_source(file)
+    except sc.ScenarioProblems as exc:  # the file is not even YAML/JSON
+        src, problems = None, list(exc.problems)
+    else:
+        problems = sc.problems_of(src)
     if as_json:
         emit({"file": file, "ok": not problems, "problems": [p.to_dict() for p in problems]}, True)
     elif problems:
         for p in problems:
-            console.print(p.text(file), markup=False, highlight=False)
-        console.print(f"{len(problems)} problem(s)", markup=False, highlight=False)
-    else:
+            typer.echo(p.text(file))  # plain lines: editors jump to FILE:LINE
+        typer.echo(f"{len(problems)} problem(s)")
+    elif src is not None:
         game, doc = sc.validate(src)
-        console.print(
+        typer.echo(
             f"{file}: ok ({game.name}, {doc.title!r}, {len(doc.units)} units"
-            f"{', sample values' if doc.sample else ''})",
-            markup=False,
-            highlight=False,
+            f"{', sample values' if doc.sample else ''})"
         )
     if problems:
         raise typer.Exit(2)

@@ -79,6 +79,7 @@ class MapSpec(_Model):
     """The map: a rectangle of printed hexes, its terrain, and hexside features."""
 
     name: str = Field("scenario", min_length=1, max_length=40, description="Map name.")
+    title: str = Field("", max_length=120, description="How the map is shown (default: name).")
     columns: int = Field(ge=1, le=60, description="Printed hex columns (flat-top, odd-q).")
     rows: int = Field(ge=1, le=60, description="Printed hex rows.")
     default_terrain: str | None = Field(None, description="Terrain of every hex not listed.")
@@ -276,7 +277,7 @@ def _pydantic_problems(src: Source, exc: ValidationError) -> list[Problem]:
         if err["type"] == "extra_forbidden":
             message = "unknown field (check the spelling against the schema)"
         out.append(src.problem(loc, message))
-    return out
+    return sorted(out, key=lambda p: (p.line is None, p.line or 0))
 
 
 def _game_of(src: Source) -> Game[Any]:

@@ -115,7 +115,7 @@ def _map_data(spec: ToIMapSpec) -> dict[str, Any]:
         )
     data: dict[str, Any] = {
         "name": spec.name,
-        "title": spec.name,
+        "title": spec.title or spec.name,
         "columns": spec.columns,
         "rows": spec.rows,
         "default_terrain": spec.default_terrain or "clear",
@@ -182,6 +182,14 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
     ]
     settings["profiles"] = [p.model_dump(mode="json") for p in doc.profiles]
     r = doc.rules
+    for what, mapping in (("supply", r.supply or {}), ("command", r.command)):
+        for nation in mapping:
+            if nation not in nations:
+                raise ScenarioFieldError(
+                    ("rules", what, nation),
+                    f"{nation!r} is not a side of this scenario ({', '.join(nations)})",
+                    hint="TOI-GEN-3: the supply and command are per nation of the game",
+                )
     if r.munitions in ("required", "forbidden"):
         settings["scenario_munitions"] = r.munitions
     settings["munitions_agreed"] = r.munitions != "not_agreed"
@@ -267,6 +275,7 @@ def to_scenario(state: ToIState) -> dict[str, Any]:
         "profiles": [p.model_dump(mode="json") for p in profiles.values()],
         "map": {
             "name": state.map.name,
+            "title": state.map.title,
             "columns": columns,
             "rows": rows,
             "default_terrain": default,
