@@ -23,7 +23,9 @@ def _doc(name: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("name", ["toi/crossroads-sample", "waw/fulda-sample", "asl/normandy-sample"])
+@pytest.mark.parametrize(
+    "name", ["toi/crossroads-sample", "waw/fulda-sample", "asl/normandy-sample"]
+)
 def test_create_a_table_from_a_scenario_document(client: TestClient, name: str) -> None:
     doc = _doc(name)
     res = client.post("/api/tables", json={"game": doc["game"], "scenario": doc})
@@ -31,7 +33,7 @@ def test_create_a_table_from_a_scenario_document(client: TestClient, name: str) 
     body = res.json()
     seats = {s["seat"]: s["token"] for s in body["seats"]}
     assert set(seats) == {s["id"] for s in doc["sides"]}
-    seat, token = next(iter(seats.items()))
+    token = next(iter(seats.values()))
     view = client.get(
         f"/api/tables/{body['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
     )

@@ -32,7 +32,9 @@ def test_each_example_checks_clean_and_starts_a_game(
     assert code == 0, out
     assert f"{name}: ok (" in out and "sample values" in out
     db = str(tmp_path / "g.db")
-    code, out, err = run(capsys, "game", "new", "--scenario", name, "--id", "g", "--db", db, "--json")
+    code, out, err = run(
+        capsys, "game", "new", "--scenario", name, "--id", "g", "--db", db, "--json"
+    )
     assert code == 0, err
     made = json.loads(out)
     assert made["game"] == name.split("/")[0]
@@ -69,9 +71,12 @@ def test_game_new_with_a_broken_scenario_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text(sc.examples()["toi/crossroads-sample"].read_text("utf-8").replace(
-        "profile: zis-3", "profile: zis-99"
-    ), "utf-8")
+    bad.write_text(
+        sc.examples()["toi/crossroads-sample"]
+        .read_text("utf-8")
+        .replace("profile: zis-3", "profile: zis-99"),
+        "utf-8",
+    )
     db = str(tmp_path / "g.db")
     code, _, err = run(capsys, "game", "new", "--scenario", str(bad), "--db", db)
     assert code == 2
@@ -84,9 +89,12 @@ def test_export_writes_a_file_that_starts_the_same_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "g.db")
-    assert run(capsys, "game", "new", "--scenario", "waw/fulda-sample", "--id", "a", "--db", db)[0] == 0
+    assert (
+        run(capsys, "game", "new", "--scenario", "waw/fulda-sample", "--id", "a", "--db", db)[0]
+        == 0
+    )
     out_file = tmp_path / "exported.yaml"
-    code, out, _ = run(capsys, "scenario", "export", "a", "--out", str(out_file), "--db", db)
+    code, _out, _ = run(capsys, "scenario", "export", "a", "--out", str(out_file), "--db", db)
     assert code == 0 and out_file.exists()
     assert run(capsys, "scenario", "check", str(out_file))[0] == 0
     assert run(capsys, "game", "new", "--scenario", str(out_file), "--id", "b", "--db", db)[0] == 0

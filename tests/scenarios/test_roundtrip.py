@@ -43,7 +43,9 @@ def _without_settings_echo(views: dict[str | None, Any]) -> dict[str | None, Any
     its settings are written differently while every piece, hex and number in
     play is the same. The second export is compared in full below.
     """
-    return {seat: {k: v for k, v in view.items() if k != "settings"} for seat, view in views.items()}
+    return {
+        seat: {k: v for k, v in view.items() if k != "settings"} for seat, view in views.items()
+    }
 
 
 @pytest.mark.parametrize("fmt", ["yaml", "json"])

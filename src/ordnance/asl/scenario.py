@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ordnance.asl.options import AslOptions
 from ordnance.asl.record import AslState
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.scenario import Side, ScenarioDoc, ScenarioFieldError, ScenarioStart, UnitSpec
+from ordnance.core.scenario import ScenarioDoc, ScenarioFieldError, ScenarioStart, Side, UnitSpec
 
 
 class AslSide(Side):

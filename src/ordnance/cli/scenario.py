@@ -26,10 +26,11 @@ def check_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Validate a scenario file; name the line and field of every problem (exit 2 if any)."""
+    src: sc.Source | None = None
     try:
-        src: sc.Source | None = sc.open_source(file)
+        src = sc.open_source(file)
     except sc.ScenarioProblems as exc:  # the file is not even YAML/JSON
-        src, problems = None, list(exc.problems)
+        problems = list(exc.problems)
     else:
         problems = sc.problems_of(src)
     if as_json:
@@ -50,7 +51,9 @@ def check_cmd(
 
 @app.command("schema")
 def schema_cmd(
-    game: Annotated[str | None, typer.Argument(help="asl, toi or waw (default: every game).")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help="asl, toi or waw (default: every game).")
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Write GAME.schema.json files into this folder."),

@@ -99,9 +99,9 @@ class ScenarioDoc(_Model):
     """The envelope every scenario file shares; games subclass it."""
 
     format: Literal["ordnance-scenario"] = Field(
-        FORMAT_NAME, description="Always 'ordnance-scenario'."
+        "ordnance-scenario", description="Always 'ordnance-scenario'."
     )
-    format_version: Literal[1] = Field(FORMAT_VERSION, description="Version of this format.")
+    format_version: Literal[1] = Field(1, description="Version of this format.")
     game: str = Field(description="Game module: asl, toi or waw.")
     title: str = Field(min_length=1, max_length=120)
     sample: bool = Field(
@@ -109,9 +109,7 @@ class ScenarioDoc(_Model):
         description="True when the values are samples (not read from official counters).",
     )
     description: str = ""
-    date: str | None = Field(
-        None, pattern=r"^\d{4}-\d{2}$", description="Year and month, YYYY-MM."
-    )
+    date: str | None = Field(None, pattern=r"^\d{4}-\d{2}$", description="Year and month, YYYY-MM.")
     theatre: str | None = Field(None, description="Theatre of war, e.g. ETO, PTO, Burma.")
     sides: tuple[Side, ...] = Field(min_length=2, max_length=2)
     map: MapSpec | None = None

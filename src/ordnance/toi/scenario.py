@@ -135,7 +135,7 @@ def _map_data(spec: ToIMapSpec) -> dict[str, Any]:
             data["elevation"][cell.hex] = cell.elevation
     try:
         board = map_from_dict(data)
-    except Exception as exc:  # noqa: BLE001 - the map's own refusal, located below
+    except Exception as exc:
         raise ScenarioFieldError(("map", "hexes"), str(exc)) from None
     for i, cell in enumerate(spec.hexes):
         if parse_hex(cell.hex) not in board:

@@ -124,7 +124,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
                     ("map", "hexes", i, "hex"), f"{cell.hex} is off the {m.columns} x {m.rows} map"
                 )
             listed.add(parse_hex(cell.hex))
-            action = {
+            action: dict[str, Any] = {
                 "type": "place_terrain",
                 "hexes": [cell.hex],
                 "terrain": cell.terrain or m.default_terrain or "clear",
