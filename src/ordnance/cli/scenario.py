@@ -82,6 +82,7 @@ def export_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
+    title: Annotated[str | None, typer.Option("--title", help="Title of the file.")] = None,
     db: DbOpt = None,
 ) -> None:
     """Write a game's current position as a scenario file (stdout without --out)."""
@@ -94,6 +95,9 @@ def export_cmd(
         doc = sc.export(session.game, session.state())
     except NotImplementedError as exc:
         raise OrdnanceError(str(exc)) from None
+    if title is not None:
+        doc["title"] = title
+        sc.validate(sc.document(doc, "export"))  # the title too must fit the schema
     text = sc.dump(doc, "json" if fmt == "json" else "yaml")
     if out is None:
         typer.echo(text, nl=False)

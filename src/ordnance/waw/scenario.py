@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
 from ordnance.core.hexes import parse_hex
 from ordnance.core.scenario import (
@@ -32,7 +32,7 @@ from ordnance.core.scenario import (
     UnitSpec,
 )
 from ordnance.waw.actions import CONDITIONS
-from ordnance.waw.catalogue import TerrainType, UnitType
+from ordnance.waw.catalogue import Rating, TerrainType, UnitType
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.state import WawState
 
@@ -43,6 +43,13 @@ class WawUnitType(UnitType):
     """A counter's printed values (unknown keys refused, so typos show)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_serializer("ap", "he")
+    def _as_printed(self, rating: Rating | None) -> str | None:
+        """Written back as on the counter: ``range/firepower/hit number``."""
+        if rating is None:
+            return None
+        return f"{rating.range}/{rating.firepower}/{rating.hit_number}"
 
 
 class WawTerrainType(TerrainType):
