@@ -93,7 +93,9 @@ def test_yaml_syntax_errors_name_the_line() -> None:
 
 def test_an_unknown_game_is_named() -> None:
     (only,) = problems(GOOD_TOI.replace("game: toi", "game: chess"))
-    assert only == "broken.yaml:3: game: must name the game: one of asl, toi, waw"
+    assert only == (
+        "broken.yaml:3: game: must name a game that reads scenario files: one of asl, toi, waw"
+    )
 
 
 def test_toi_scenario_rule_options_are_checked_as_settings() -> None:

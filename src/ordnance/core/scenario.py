@@ -285,16 +285,11 @@ def _game_of(src: Source) -> Game[Any]:
     if not isinstance(data, Mapping):
         raise ScenarioProblems(src.name, [src.problem((), "a scenario is a mapping of fields")])
     name = data.get("game")
-    known = sorted(registry.plugins())
-    if not isinstance(name, str) or name not in known:
-        message = f"must name the game: one of {', '.join(known)}"
+    readers = {n: p.game for n, p in registry.plugins().items() if p.game.scenario_model()}
+    if not isinstance(name, str) or name not in readers:
+        message = f"must name a game that reads scenario files: one of {', '.join(sorted(readers))}"
         raise ScenarioProblems(src.name, [src.problem(("game",), message)])
-    game = registry.game(name)
-    if game.scenario_model() is None:
-        raise ScenarioProblems(
-            src.name, [src.problem(("game",), f"{name} does not read scenario files")]
-        )
-    return game
+    return readers[name]
 
 
 def validate(src: Source) -> tuple[Game[Any], ScenarioDoc]:
