@@ -131,3 +131,24 @@ def test_examples_lists_the_samples(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)["examples"]
     assert {r["name"] for r in rows} == set(sc.examples())
     assert all(r["sample"] for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        (("toi", "game", "new"), "toi/crossroads-sample"),
+        (("waw", "new"), "waw/fulda-sample"),
+        (("asl", "game", "new"), "asl/normandy-sample"),
+    ],
+)
+def test_each_game_new_command_takes_a_scenario(
+    command: tuple[str, ...], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "g.db")
+    code, out, err = run(capsys, *command, "--scenario", name, "--id", "s", "--db", db, "--json")
+    assert code == 0, err
+    assert json.loads(out)["game"] == command[0]
+    other = "waw/fulda-sample" if command[0] != "waw" else "toi/crossroads-sample"
+    code, _, err = run(capsys, *command, "--scenario", other, "--db", db)
+    assert code == 2
+    assert "scenario, not" in err
