@@ -816,11 +816,25 @@ def game_new(
     option: Annotated[
         list[str] | None, typer.Option("--option", help="ASL-AMB option as name=value.")
     ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+    ] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a scenario (date, theatre, two sides, options) in the journal."""
+    if scenario is not None:
+        from ordnance.cli.scenario import new_from_scenario
+
+        if side or option or (date, theatre) != ("1944-06", "ETO"):
+            raise OrdnanceError(
+                "--scenario sets the date, theatre, sides and options: drop those options"
+            )
+
+        new_from_scenario(scenario, "asl", "{}", game_id, db, as_json)
+        return
     sides = [_parse_side(s) for s in (side or ["russian", "german"])]
     options: dict[str, Any] = {}
     for opt in option or []:

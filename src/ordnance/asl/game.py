@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.asl import canister_game, fire, scw
 from ordnance.asl import turns as asl_turns
@@ -101,6 +101,9 @@ from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.turns import Turn, done_side, owned_legal
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
+
 SPECIAL = (Ammo.APCR, Ammo.APDS, Ammo.HEAT, Ammo.AP, Ammo.HE)
 ORDINARY = ("ordinary", "AP", "HE")
 
@@ -156,6 +159,21 @@ class AslGame(Game[AslState]):
 
     def settings_schema(self) -> dict[str, Any]:
         return AslSettings.model_json_schema()
+
+    def scenario_model(self) -> type[ScenarioDoc]:
+        from ordnance.asl.scenario import AslScenario
+
+        return AslScenario
+
+    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
+        from ordnance.asl.scenario import from_scenario
+
+        return from_scenario(doc)
+
+    def to_scenario(self, state: AslState) -> dict[str, Any]:
+        from ordnance.asl.scenario import to_scenario
+
+        return to_scenario(state)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return DICE_CLAUSE, DICE_HINT

@@ -71,13 +71,26 @@ def types_cmd(as_json: JsonOpt = False) -> None:
 
 @app.command("new")
 def new_cmd(
-    game: Annotated[str, typer.Argument(help="Game module: asl, toi or waw.")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game module: asl, toi or waw (not with --scenario).")
+    ] = None,
     settings: Annotated[str, typer.Option(help="Settings as a JSON object.")] = "{}",
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+    ] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Create a game in the journal."""
+    """Create a game in the journal (from settings, or from a scenario file)."""
+    if scenario is not None:
+        from ordnance.cli.scenario import new_from_scenario
+
+        new_from_scenario(scenario, game, settings, game_id, db, as_json)
+        return
+    if game is None:
+        raise OrdnanceError("name the game (asl, toi or waw), or give --scenario FILE")
     session = GameSession.create(
         open_journal(db), game, parse_json_arg(settings, "--settings"), game_id
     )

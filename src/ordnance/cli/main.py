@@ -174,6 +174,12 @@ def cli_command() -> TyperGroup:
             prepare=_localized(),
         ),
         LazyMount(
+            "scenario",
+            "Scenario files: check, export.",
+            _from("ordnance.cli.scenario:app", "scenario"),
+            prepare=_localized(),
+        ),
+        LazyMount(
             "table",
             "Play at a remote table.",
             _from("ordnance.server.table_client:app", "table"),

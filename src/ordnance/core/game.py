@@ -35,6 +35,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.hexes import Hex, line
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
     from ordnance.core.turns import Turn
 
 S = TypeVar("S")
@@ -295,6 +296,19 @@ class Game(ABC, Generic[S]):
     def settings_schema(self) -> dict[str, Any]:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
         return {}
+
+    # -- scenario files (see ordnance.core.scenario) ----------------------------
+    def scenario_model(self) -> type[ScenarioDoc] | None:
+        """The game's scenario document model (a ScenarioDoc subclass), or None."""
+        return None
+
+    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
+        """``new`` settings and hot-seat set-up actions for a validated document."""
+        raise NotImplementedError(f"{self.name} does not read scenario files")
+
+    def to_scenario(self, state: S) -> dict[str, Any]:
+        """The current position as a scenario document (JSON-ready data)."""
+        raise NotImplementedError(f"{self.name} does not write scenario files")
 
     # -- sequence of play (see ordnance.core.turns) -----------------------------
     #: Action types any seat may take whatever the step (set-up, record keeping).

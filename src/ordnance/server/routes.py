@@ -83,6 +83,11 @@ class NewTable(BaseModel):
     seat: SeatName | None = Field(
         default=None, description="The creator's seat (default: the game's first seat)."
     )
+    scenario: dict[str, Any] | None = Field(
+        None,
+        description="A scenario document (docs/scenarios.md) instead of settings; its "
+        "`game` must be this table's game.",
+    )
 
 
 class Claim(BaseModel):
@@ -203,7 +208,12 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     limiter = request.app.state.create_limiter
     if limiter is not None:
         limiter.take(request.client.host if request.client else "-")
-    created = service.create(body.game, body.settings, body.seat, body.dice)
+    if body.scenario is not None:
+        created = service.create_from_scenario(
+            body.game, body.scenario, body.settings, body.seat, body.dice
+        )
+    else:
+        created = service.create(body.game, body.settings, body.seat, body.dice)
     gid = created.game_id
     return {
         "game_id": gid,

@@ -95,6 +95,7 @@ class TableService:
         settings: Mapping[str, Any],
         seat: str | None = None,
         dice: str = "server",
+        setup: Sequence[Mapping[str, Any]] = (),
     ) -> seats.NewTable:
         """A new table: the creator's token for ``seat`` (default: the first) and
         one invitation per other seat; ``dice`` is the agreed dice setting
@@ -119,8 +120,39 @@ class TableService:
             creator=creator,
         )
         dice_table.set_mode(self.journal, created.game_id, dice)
-        commitments.commitment(self.journal, created.game_id, 0)
+        if setup:  # a scenario's set-up, checked in memory before (hot seat, no dice)
+            session = self.session(created.game_id)
+            for action in setup:
+                guarded(partial(session.act, dict(action), EnteredDice(()), None))
+        commitments.commitment(self.journal, created.game_id, len(setup))
         return created
+
+    def create_from_scenario(
+        self,
+        game_name: str,
+        document: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        seat: str | None = None,
+        dice: str = "server",
+    ) -> seats.NewTable:
+        """A table from a scenario document; its set-up is journaled as hot seat.
+
+        The whole set-up is played in memory first (:func:`scenario.prepare`),
+        so a bad document writes nothing; the problems name their fields.
+        """
+        from ordnance.core import scenario
+
+        if settings:
+            raise OrdnanceError("give settings or a scenario, not both")
+        if document.get("game") != game_name:
+            raise OrdnanceError(
+                f"the scenario is for {document.get('game')!r}, not {game_name!r}",
+                hint="set the body's game to the scenario's game",
+            )
+        _game, _doc, start = guarded(
+            lambda: scenario.prepare(scenario.document(document, "scenario"))
+        )
+        return self.create(game_name, start.settings, seat, dice, setup=start.actions)
 
     def session(self, game_id: str) -> GameSession:
         meta = self._meta.get(game_id)

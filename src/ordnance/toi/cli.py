@@ -459,11 +459,23 @@ def game_new(
     start: Annotated[
         str, typer.Option("--start", help="Open in the action or status phase.")
     ] = "action",
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+    ] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a game (two nations, a map, its sample scenario unless --settings gives units)."""
+    if scenario is not None:
+        from ordnance.cli.scenario import new_from_scenario
+
+        if (nations, map_name, start) != ("german,soviet", "village", "action"):
+            raise OrdnanceError("--scenario sets the nations, map and phase: drop those options")
+
+        new_from_scenario(scenario, "toi", settings, game_id, db, as_json)
+        return
     from ordnance.cli.games import parse_json_arg
 
     extra = parse_json_arg(settings, "--settings")

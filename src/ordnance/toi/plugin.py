@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -19,12 +19,15 @@ from ordnance.toi import rules, status_phase
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS, parse_action
 from ordnance.toi.catalogue import profile
-from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data
+from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data, map_from_dict
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
 from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
 from ordnance.toi.status_phase import enter
 from ordnance.toi.views import view
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
 
 _TITLES = {
     "advance": "Advance to the next step",
@@ -155,7 +158,7 @@ class ToIGame(Game[ToIState]):
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
         s = parse_settings(settings)
-        m = load_map(s.map)
+        m = map_from_dict(s.custom_map) if s.custom_map is not None else load_map(s.map)
         placements = s.units
         if placements is None:
             placements = tuple(
@@ -190,6 +193,21 @@ class ToIGame(Game[ToIState]):
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return rules.dice_rule(action, exc)
+
+    def scenario_model(self) -> type[ScenarioDoc]:
+        from ordnance.toi.scenario import ToIScenario
+
+        return ToIScenario
+
+    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
+        from ordnance.toi.scenario import from_scenario
+
+        return from_scenario(doc)
+
+    def to_scenario(self, state: ToIState) -> dict[str, Any]:
+        from ordnance.toi.scenario import to_scenario
+
+        return to_scenario(state)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides

@@ -8,7 +8,7 @@ ambiguity, so ``settings_schema()`` documents itself.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -73,6 +73,11 @@ class ToISettings(BaseModel):
     cancel_on: int = Field(5, ge=1, le=7, description="Red defense die cancelling a hit (B4).")
     # -- the scenario --------------------------------------------------------------
     map: str = Field("village", description="A map from the package data (see `toi maps`).")
+    custom_map: dict[str, Any] | None = Field(
+        None,
+        description="A map given as data (a scenario file's map), in the package maps' "
+        "format: name, columns, rows, default_terrain, terrain, elevation. Wins over `map`.",
+    )
     units: tuple[UnitPlacement, ...] | None = Field(
         None, description="Unit placements; default: the map's sample scenario."
     )

@@ -430,11 +430,20 @@ def _act(
 @app.command("new")
 def new_cmd(
     settings: SettingsOpt = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+    ] = None,
     game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Start a World at War game in the journal."""
+    if scenario is not None:
+        from ordnance.cli.scenario import new_from_scenario
+
+        new_from_scenario(scenario, "waw", settings or "{}", game_id, db, as_json)
+        return
     from ordnance.cli.games import parse_json_arg
 
     raw = parse_json_arg(settings, "--settings") if settings else {}

@@ -7,7 +7,7 @@ is the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -35,6 +35,9 @@ from ordnance.waw.record import apply_action
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.smoke import Weapon, fire_check
 from ordnance.waw.state import WawState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
 
 
 def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
@@ -82,6 +85,21 @@ class WorldAtWar(Game[WawState]):
 
     def settings_schema(self) -> dict[str, Any]:
         return WawSettings.model_json_schema()
+
+    def scenario_model(self) -> type[ScenarioDoc]:
+        from ordnance.waw.scenario import WawScenario
+
+        return WawScenario
+
+    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
+        from ordnance.waw.scenario import from_scenario
+
+        return from_scenario(doc)
+
+    def to_scenario(self, state: WawState) -> dict[str, Any]:
+        from ordnance.waw.scenario import to_scenario
+
+        return to_scenario(state)
 
     def apply(
         self,

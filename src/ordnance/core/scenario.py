@@ -1,0 +1,437 @@
+"""Scenarios as files: one envelope for every game, with the problems named by line.
+
+A scenario file (YAML or JSON) holds what a set-up needs: the date and
+theatre, the sides and their nationalities, the map, the units with the
+printed values the players read from their own counters, their set-up hexes,
+and the scenario rules that set options. This module owns the *common*
+envelope (:class:`ScenarioDoc`); each game subclasses it with its own unit,
+map and rules models (``ordnance.<game>.scenario``), returns that class from
+:meth:`Game.scenario_model`, and turns a validated document into its
+``new(settings)`` settings plus set-up actions (:meth:`Game.from_scenario`).
+The core never imports a game: it finds the model through the registry.
+
+Line numbers come from PyYAML's node marks: the text is composed into a node
+tree once, every mapping key and sequence item is indexed by its path, and a
+Pydantic error location (``("units", 2, "hex")``) is looked up by its longest
+known prefix. JSON is read by the same loader (JSON is YAML), so JSON files
+get line numbers too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ordnance.core.errors import OrdnanceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import yaml
+
+    from ordnance.core.game import Game
+    from ordnance.core.journal import GameSession, Journal
+
+#: Bumped when a change to the envelope would read an old file differently.
+FORMAT_VERSION = 1
+FORMAT_NAME = "ordnance-scenario"
+
+Loc = tuple[str | int, ...]
+HEX_PATTERN = r"^-?\d+,-?\d+$"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Side(_Model):
+    """One side of the scenario: the seat name players act as, and its nationality."""
+
+    id: str = Field(
+        min_length=1,
+        max_length=40,
+        pattern=r"^[a-z0-9_\-]+$",
+        description="Seat name (lower case), e.g. 'german'.",
+    )
+    nationality: str = Field(min_length=1, description="Nationality, e.g. german, soviet.")
+    title: str = Field("", description="How the side is called in the text, e.g. 'Kampfgruppe'.")
+
+
+class HexCell(_Model):
+    """What one hex holds. Fields a game does not use are refused by that game."""
+
+    hex: str = Field(pattern=HEX_PATTERN, description="Axial hex 'q,r'.")
+    terrain: str | None = Field(None, description="Terrain type name (the game's list).")
+    elevation: int | None = Field(None, ge=0, le=9, description="Level, where the game uses it.")
+
+
+class Hexside(_Model):
+    """A hexside feature (wall, hedge, river...), between two adjacent hexes."""
+
+    between: tuple[str, str] = Field(description="The two hexes 'q,r' the hexside divides.")
+    feature: str = Field(min_length=1)
+
+
+class MapSpec(_Model):
+    """The map: a rectangle of printed hexes, its terrain, and hexside features."""
+
+    name: str = Field("scenario", min_length=1, max_length=40, description="Map name.")
+    title: str = Field("", max_length=120, description="How the map is shown (default: name).")
+    columns: int = Field(ge=1, le=60, description="Printed hex columns (flat-top, odd-q).")
+    rows: int = Field(ge=1, le=60, description="Printed hex rows.")
+    default_terrain: str | None = Field(None, description="Terrain of every hex not listed.")
+    hexes: tuple[HexCell, ...] = Field((), description="Hexes whose contents differ.")
+    hexsides: tuple[Hexside, ...] = Field((), description="Hexside features, where it matters.")
+
+
+class UnitSpec(_Model):
+    """A unit of the set-up: its id, side and set-up hex (each game adds its values)."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")
+    side: str = Field(description="The id of one of the sides.")
+    hex: str | None = Field(None, pattern=HEX_PATTERN, description="Set-up hex 'q,r'.")
+
+
+class ScenarioDoc(_Model):
+    """The envelope every scenario file shares; games subclass it."""
+
+    format: Literal["ordnance-scenario"] = Field(
+        "ordnance-scenario", description="Always 'ordnance-scenario'."
+    )
+    format_version: Literal[1] = Field(1, description="Version of this format.")
+    game: str = Field(description="Game module: asl, toi or waw.")
+    title: str = Field(min_length=1, max_length=120)
+    sample: bool = Field(
+        False,
+        description="True when the values are samples (not read from official counters).",
+    )
+    description: str = ""
+    date: str | None = Field(None, pattern=r"^\d{4}-\d{2}$", description="Year and month, YYYY-MM.")
+    theatre: str | None = Field(None, description="Theatre of war, e.g. ETO, PTO, Burma.")
+    sides: tuple[Side, ...] = Field(min_length=2, max_length=2)
+    map: MapSpec | None = None
+    units: tuple[UnitSpec, ...] = ()
+
+    def reference_problems(self) -> list[tuple[Loc, str]]:
+        """Cross-field problems (side ids, unit ids), each at its own field."""
+        out: list[tuple[Loc, str]] = []
+        ids = [s.id for s in self.sides]
+        for i, side in enumerate(self.sides):
+            if side.id in ids[:i]:
+                out.append((("sides", i, "id"), f"two sides are called {side.id!r}"))
+        seen: set[str] = set()
+        for i, unit in enumerate(self.units):
+            if unit.side not in ids:
+                message = f"unit {unit.id} is on side {unit.side!r}, not one of {', '.join(ids)}"
+                out.append((("units", i, "side"), message))
+            if unit.id in seen:
+                out.append((("units", i, "id"), f"two units are called {unit.id!r}"))
+            seen.add(unit.id)
+        return out
+
+    def side_nationality(self, side: str) -> str:
+        return next(s.nationality for s in self.sides if s.id == side)
+
+
+@dataclass(frozen=True)
+class ScenarioStart:
+    """What a game makes of a document: ``new`` settings and set-up actions.
+
+    ``action_locs`` gives, for each set-up action, the document location it
+    comes from (so a refused action is reported at its line).
+    """
+
+    settings: dict[str, Any]
+    actions: tuple[dict[str, Any], ...] = ()
+    action_locs: tuple[Loc, ...] = ()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a scenario file, where it is and what to do."""
+
+    field: str
+    message: str
+    line: int | None = None
+
+    def text(self, source: str) -> str:
+        where = f"{source}:{self.line}" if self.line is not None else source
+        return f"{where}: {self.field}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "message": self.message}
+
+
+class ScenarioProblems(OrdnanceError):
+    """A scenario file that cannot be used; ``problems`` lists every one."""
+
+    def __init__(self, source: str, problems: Sequence[Problem]):
+        self.source = source
+        self.problems = tuple(problems)
+        first = self.problems[0].text(source) if self.problems else source
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(
+            f"bad scenario: {first}{more}",
+            hint=f"run: ordnance scenario check {source}" if len(self.problems) > 1 else None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        out["problems"] = [p.to_dict() for p in self.problems]
+        return out
+
+
+class ScenarioFieldError(OrdnanceError):
+    """A game's own check of a document failed at ``loc`` (raised by ``from_scenario``)."""
+
+    def __init__(self, loc: Loc, message: str, *, hint: str | None = None):
+        self.loc = loc
+        super().__init__(message, hint=hint)
+
+
+def field_name(loc: Loc) -> str:
+    """``("units", 2, "hex")`` -> ``units[2].hex`` (0-based item numbers)."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(document)"
+
+
+# -- reading ---------------------------------------------------------------------------
+@dataclass
+class Source:
+    """A parsed file: its data and the line of every key and item in it."""
+
+    name: str
+    data: Any
+    lines: dict[Loc, int] = field(default_factory=dict)
+
+    def line_of(self, loc: Loc) -> int | None:
+        """The line of ``loc``, or of its nearest enclosing key or item."""
+        for cut in range(len(loc), -1, -1):
+            found = self.lines.get(tuple(loc[:cut]))
+            if found is not None:
+                return found
+        return None
+
+    def problem(self, loc: Loc, message: str) -> Problem:
+        return Problem(field_name(loc), message, self.line_of(loc))
+
+
+def _index(node: yaml.Node, path: Loc, lines: dict[Loc, int]) -> None:
+    import yaml
+
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else str(key.value)
+            lines[(*path, name)] = key.start_mark.line + 1
+            _index(value, (*path, name), lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _index(item, (*path, i), lines)
+
+
+def parse_text(text: str, name: str = "<scenario>") -> Source:
+    """Read YAML or JSON text, remembering where each key is; bad syntax is a Problem."""
+    import yaml  # imported here: only scenario commands pay for it
+
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        reason = exc.problem or exc.context or "cannot be read"
+        raise ScenarioProblems(name, [Problem("(syntax)", reason, line)]) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioProblems(name, [Problem("(syntax)", str(exc))]) from None
+    finally:
+        loader.dispose()
+    lines: dict[Loc, int] = {}
+    if node is not None:
+        _index(node, (), lines)
+    return Source(name, data, lines)
+
+
+def read_file(path: str | Path) -> Source:
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OrdnanceError(f"cannot read the scenario {p}: {exc}") from None
+    return parse_text(text, str(p))
+
+
+def _pydantic_problems(src: Source, exc: ValidationError) -> list[Problem]:
+    out = []
+    for err in exc.errors(include_url=False):
+        loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        message = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            message = "unknown field (check the spelling against the schema)"
+        out.append(src.problem(loc, message))
+    return sorted(out, key=lambda p: (p.line is None, p.line or 0))
+
+
+def _game_of(src: Source) -> Game[Any]:
+    from ordnance.core import registry
+
+    data = src.data
+    if not isinstance(data, Mapping):
+        raise ScenarioProblems(src.name, [src.problem((), "a scenario is a mapping of fields")])
+    name = data.get("game")
+    readers = {n: p.game for n, p in registry.plugins().items() if p.game.scenario_model()}
+    if not isinstance(name, str) or name not in readers:
+        message = f"must name a game that reads scenario files: one of {', '.join(sorted(readers))}"
+        raise ScenarioProblems(src.name, [src.problem(("game",), message)])
+    return readers[name]
+
+
+def validate(src: Source) -> tuple[Game[Any], ScenarioDoc]:
+    """The document as its game's model; every schema problem, with its line."""
+    game = _game_of(src)
+    model = game.scenario_model()
+    assert model is not None
+    try:
+        doc = model.model_validate(src.data)
+    except ValidationError as exc:
+        raise ScenarioProblems(src.name, _pydantic_problems(src, exc)) from None
+    found = [src.problem(loc, message) for loc, message in doc.reference_problems()]
+    if found:
+        raise ScenarioProblems(src.name, found)
+    return game, doc
+
+
+def prepare(src: Source) -> tuple[Game[Any], ScenarioDoc, ScenarioStart]:
+    """Validate, let the game build its start, and play the set-up in memory.
+
+    Whatever the game or the set-up refuses is reported at the line of the
+    field (or unit) it came from. Nothing is written anywhere.
+    """
+    game, doc = validate(src)
+    try:
+        start = game.from_scenario(doc)
+    except ScenarioFieldError as exc:
+        raise ScenarioProblems(src.name, [src.problem(exc.loc, str(exc))]) from None
+    except OrdnanceError as exc:
+        raise ScenarioProblems(src.name, [src.problem((), str(exc))]) from None
+    dry_run(game, start, src)
+    return game, doc, start
+
+
+def dry_run(game: Game[Any], start: ScenarioStart, src: Source | None = None) -> Any:
+    """The state after the set-up (hot seat, no dice); a refusal names its line."""
+    from ordnance.core.dice import EnteredDice
+
+    name = src.name if src is not None else "<scenario>"
+    where = src or Source(name, None)
+    try:
+        state = game.new(start.settings)
+    except OrdnanceError as exc:
+        raise ScenarioProblems(name, [where.problem((), str(exc))]) from None
+    for i, action in enumerate(start.actions):
+        loc = start.action_locs[i] if i < len(start.action_locs) else ()
+        try:
+            state = game.apply(state, action, EnteredDice(()), None).state
+        except OrdnanceError as exc:
+            raise ScenarioProblems(name, [where.problem(loc, str(exc))]) from None
+    return state
+
+
+def problems_of(src: Source) -> list[Problem]:
+    """Every problem ``ordnance scenario check`` reports (empty: the file is good)."""
+    try:
+        prepare(src)
+    except ScenarioProblems as exc:
+        return list(exc.problems)
+    return []
+
+
+def document(data: Mapping[str, Any], name: str = "<scenario>") -> Source:
+    """A scenario given as data (the HTTP API): lines are unknown, fields are named."""
+    return Source(name, dict(data))
+
+
+# -- writing and starting ---------------------------------------------------------------
+def dump(doc: Mapping[str, Any], fmt: Literal["yaml", "json"] = "yaml") -> str:
+    """A document as YAML (keys in the model's order) or JSON text."""
+    import yaml
+
+    if fmt == "json":
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    text: str = yaml.safe_dump(dict(doc), sort_keys=False, allow_unicode=True)
+    return text
+
+
+def export(game: Game[Any], state: Any) -> dict[str, Any]:
+    """The current position as a validated scenario document (JSON-ready)."""
+    data = game.to_scenario(state)
+    model = game.scenario_model()
+    if model is None:  # pragma: no cover - to_scenario would have refused
+        raise OrdnanceError(f"{game.name} does not write scenario files")
+    dumped = model.model_validate(data).model_dump(mode="json", exclude_defaults=True)
+    head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "game": game.name}
+    return head | {k: v for k, v in dumped.items() if k not in head}
+
+
+def start_game(journal: Journal, src: Source, game_id: str | None = None) -> GameSession:
+    """Create a game from a scenario and journal its set-up (hot seat, always allowed)."""
+    from ordnance.core.dice import EnteredDice
+    from ordnance.core.journal import GameSession
+
+    game, _doc, start = prepare(src)
+    session = GameSession.create(journal, game.name, start.settings, game_id)
+    for action in start.actions:
+        session.act(action, EnteredDice(()), None)
+    return session
+
+
+def schema(game: Game[Any]) -> dict[str, Any]:
+    """The JSON Schema of a game's scenario model, as editors read it."""
+    model = game.scenario_model()
+    if model is None:
+        raise OrdnanceError(f"{game.name} does not read scenario files")
+    out: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://ordnance.invalid/schemas/{game.name}.schema.json",
+    }
+    out.update(model.model_json_schema())
+    out["x-format-version"] = FORMAT_VERSION
+    return out
+
+
+def schema_text(game: Game[Any]) -> str:
+    """:func:`schema` as the text shipped under ``docs/schemas/`` (stable key order)."""
+    return json.dumps(schema(game), indent=2, ensure_ascii=False) + "\n"
+
+
+def examples() -> dict[str, Any]:
+    """The sample scenarios shipped in the package: ``{"toi/village": Traversable}``."""
+    from importlib import resources
+
+    root = resources.files("ordnance.scenarios")
+    found: dict[str, Any] = {}
+    for folder in sorted(root.iterdir(), key=lambda p: p.name):
+        if folder.is_dir() and not folder.name.startswith("_"):
+            for item in sorted(folder.iterdir(), key=lambda p: p.name):
+                if item.name.endswith((".yaml", ".yml", ".json")):
+                    found[f"{folder.name}/{item.name.rsplit('.', 1)[0]}"] = item
+    return found
+
+
+def open_source(name: str) -> Source:
+    """A scenario file by path, or a shipped example by name (``toi/village-sample``)."""
+    if Path(name).exists():
+        return read_file(name)
+    shipped = examples()
+    if name in shipped:
+        return parse_text(shipped[name].read_text("utf-8"), name)
+    raise OrdnanceError(
+        f"no scenario file {name!r}",
+        hint="give a path, or one of the examples: " + ", ".join(shipped),
+    )

@@ -1,0 +1,291 @@
+"""Tide of Iron scenario files: the printed unit values, the map and the munitions rules.
+
+A ToI document adds to the common envelope (:mod:`ordnance.core.scenario`):
+
+* ``profiles``: unit profiles with the values printed on your own counters
+  (firepower and range against infantry and vehicles, armour, figures);
+* ``units``: each unit's profile (one of ``profiles`` or the sample
+  catalogue, ``ordnance toi units``), its set-up hex and figures;
+* ``map``: the board (columns x rows of printed hexes, terrain per hex,
+  elevation 0-2) or ``map_name``, a map of the package data;
+* ``rules``: the scenario's special rules that set options: munitions
+  required or forbidden (TOI-GEN-2), the token supply per nation (TOI-GEN-3),
+  starting command, and ``options`` for any other setting (the ambiguity
+  readings, ``ordnance toi`` settings schema).
+
+Everything becomes one :class:`~ordnance.toi.settings.ToISettings`: ToI needs
+no set-up actions (the units are placed by ``new``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ordnance.core.hexes import parse_hex
+from ordnance.core.scenario import (
+    HexCell,
+    Loc,
+    MapSpec,
+    ScenarioDoc,
+    ScenarioFieldError,
+    ScenarioStart,
+    UnitSpec,
+)
+from ordnance.toi.catalogue import catalogue
+from ordnance.toi.hexmap import map_from_dict, map_names, terrain_table
+from ordnance.toi.munitions import Munition
+from ordnance.toi.settings import DIRECTIONS, HitNumbers, ToISettings
+from ordnance.toi.state import ToIState
+from ordnance.toi.units import UnitProfile
+
+#: Settings a document sets through its own fields, not through ``rules.options``.
+OWN_FIELDS = frozenset(
+    {"nations", "map", "custom_map", "units", "profiles", "scenario_munitions", "supply"}
+    | {"unlimited_supply", "command", "start_phase", "hit_on", "munitions_agreed"}
+)
+
+
+class ToIHex(HexCell):
+    elevation: int | None = Field(None, ge=0, le=2, description="Level 0, 1 or 2 (B2).")
+
+
+class ToIMapSpec(MapSpec):
+    hexes: tuple[ToIHex, ...] = ()
+    default_terrain: str | None = Field("clear", description="Terrain of every hex not listed.")
+    directional_marker: Literal["N", "NE", "SE", "S", "SW", "NW"] = Field(
+        "N", description="The hex direction the directional marker's 1 points to (TOI-AMB-2)."
+    )
+
+
+class ToIUnit(UnitSpec):
+    hex: str = Field(pattern=r"^-?\d+,-?\d+$", description="Set-up hex 'q,r'.")
+    profile: str = Field(description="A name from `profiles` or the sample catalogue.")
+    figures: int | None = Field(None, ge=1, le=12, description="Squads: figures in the squad.")
+
+
+class ToIRules(BaseModel):
+    """The scenario's special rules that set options."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    munitions: Literal["agreed", "not_agreed", "required", "forbidden"] = Field(
+        "agreed",
+        description="TOI-GEN-2: the players agreed (or not) to the tokens, or the scenario "
+        "requires or forbids them.",
+    )
+    supply: dict[str, dict[Munition, int]] | None = Field(
+        None, description="TOI-GEN-3: tokens per type per nation (default one of each)."
+    )
+    unlimited_supply: bool = False
+    command: dict[str, int] = Field(default_factory=dict, description="Starting command.")
+    start_phase: Literal["action", "status"] = "action"
+    hit_on: HitNumbers = HitNumbers()
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Any other Tide of Iron setting (e.g. drift_dice, combined_band): "
+        "see the settings schema of `ordnance toi`.",
+    )
+
+
+class ToIScenario(ScenarioDoc):
+    game: Literal["toi"] = "toi"
+    profiles: tuple[UnitProfile, ...] = Field(
+        (), description="Unit profiles with the values printed on your counters."
+    )
+    map: ToIMapSpec | None = None
+    map_name: str | None = Field(None, description="A map of the package data instead of `map`.")
+    units: tuple[ToIUnit, ...] = ()
+    rules: ToIRules = ToIRules()
+
+
+def _map_data(spec: ToIMapSpec) -> dict[str, Any]:
+    table = terrain_table()
+    for i, side in enumerate(spec.hexsides):
+        raise ScenarioFieldError(
+            ("map", "hexsides", i), f"Tide of Iron has no hexside features ({side.feature})"
+        )
+    if spec.default_terrain is not None and spec.default_terrain not in table:
+        raise ScenarioFieldError(
+            ("map", "default_terrain"),
+            f"unknown terrain {spec.default_terrain!r} (known: {', '.join(table)})",
+        )
+    data: dict[str, Any] = {
+        "name": spec.name,
+        "title": spec.title or spec.name,
+        "columns": spec.columns,
+        "rows": spec.rows,
+        "default_terrain": spec.default_terrain or "clear",
+        "directional_marker": spec.directional_marker,
+        "terrain": {},
+        "elevation": {},
+    }
+    for i, cell in enumerate(spec.hexes):
+        if cell.terrain is not None:
+            if cell.terrain not in table:
+                raise ScenarioFieldError(
+                    ("map", "hexes", i, "terrain"),
+                    f"unknown terrain {cell.terrain!r} (known: {', '.join(table)})",
+                )
+            data["terrain"][cell.hex] = cell.terrain
+        if cell.elevation is not None:
+            data["elevation"][cell.hex] = cell.elevation
+    try:
+        board = map_from_dict(data)
+    except Exception as exc:
+        raise ScenarioFieldError(("map", "hexes"), str(exc)) from None
+    for i, cell in enumerate(spec.hexes):
+        if parse_hex(cell.hex) not in board:
+            raise ScenarioFieldError(
+                ("map", "hexes", i, "hex"),
+                f"{cell.hex} is off the {spec.columns} x {spec.rows} map",
+            )
+    return data
+
+
+def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
+    """ToI settings for a validated document (every unit placed by ``new``)."""
+    assert isinstance(doc, ToIScenario)
+    nations = tuple(s.id for s in doc.sides)
+    settings: dict[str, Any] = {"nations": list(nations)}
+    if doc.map is not None:
+        if doc.map_name is not None:
+            raise ScenarioFieldError(("map_name",), "give either map or map_name, not both")
+        custom = _map_data(doc.map)
+        settings["custom_map"] = custom
+        board = map_from_dict(custom)
+    else:
+        name = doc.map_name or "village"
+        if name not in map_names():
+            raise ScenarioFieldError(
+                ("map_name",), f"no map called {name!r} (known: {', '.join(map_names())})"
+            )
+        settings["map"] = name
+        from ordnance.toi.hexmap import load_map
+
+        board = load_map(name)
+    known = {p.name for p in doc.profiles} | set(catalogue())
+    for i, unit in enumerate(doc.units):
+        if unit.profile not in known:
+            raise ScenarioFieldError(
+                ("units", i, "profile"),
+                f"no profile called {unit.profile!r}: define it under profiles "
+                "(or see `ordnance toi units`)",
+            )
+        if parse_hex(unit.hex) not in board:
+            raise ScenarioFieldError(("units", i, "hex"), f"{unit.hex} is not on the map")
+    settings["units"] = [
+        {k: v for k, v in u.model_dump(mode="json").items() if v is not None} for u in doc.units
+    ]
+    settings["profiles"] = [p.model_dump(mode="json") for p in doc.profiles]
+    r = doc.rules
+    for what, mapping in (("supply", r.supply or {}), ("command", r.command)):
+        for nation in mapping:
+            if nation not in nations:
+                raise ScenarioFieldError(
+                    ("rules", what, nation),
+                    f"{nation!r} is not a side of this scenario ({', '.join(nations)})",
+                    hint="TOI-GEN-3: the supply and command are per nation of the game",
+                )
+    if r.munitions in ("required", "forbidden"):
+        settings["scenario_munitions"] = r.munitions
+    settings["munitions_agreed"] = r.munitions != "not_agreed"
+    for key in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
+        value = getattr(r, key)
+        if isinstance(value, BaseModel):
+            value = value.model_dump(mode="json")
+        if value is not None:
+            settings[key] = value
+    for key, value in r.options.items():
+        if key in OWN_FIELDS:
+            raise ScenarioFieldError(
+                ("rules", "options", key), f"{key} is set by its own field of the scenario"
+            )
+        settings[key] = value
+    _check_settings(settings)
+    return ScenarioStart(settings=settings)
+
+
+def _check_settings(settings: Mapping[str, Any]) -> None:
+    try:
+        ToISettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        head = str(loc[0]) if loc else ""
+        where: Loc
+        if head in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
+            where = ("rules", *loc)
+        elif head in ("nations",):
+            where = ("sides",)
+        else:
+            where = ("rules", "options", *loc)
+        message = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            message = "not a Tide of Iron setting"
+        raise ScenarioFieldError(where, message) from None
+
+
+def to_scenario(state: ToIState) -> dict[str, Any]:
+    """The position as a document: the board, live units where they stand, supply left.
+
+    Tokens held by units, smoke, damage and morale are not written: a
+    scenario is a set-up (the journal keeps the game itself).
+    """
+    s = state.settings
+    offsets = [h.to_offset() for h in state.map.hexes]
+    columns = max(c for c, _ in offsets) + 1
+    rows = max(r for _, r in offsets) + 1
+    terrain = Counter(info.terrain.name for info in state.map.hexes.values())
+    default = "clear" if "clear" in terrain else terrain.most_common(1)[0][0]
+    cells = []
+    for h in sorted(state.map.hexes, key=lambda x: x.to_offset()):
+        info = state.map.hexes[h]
+        cell: dict[str, Any] = {"hex": str(h)}
+        if info.terrain.name != default:
+            cell["terrain"] = info.terrain.name
+        if info.elevation:
+            cell["elevation"] = info.elevation
+        if len(cell) > 1:
+            cells.append(cell)
+    marker = str(state.map.directional_marker.name)
+    live = [u for u in state.units if u.alive]
+    profiles: dict[str, UnitProfile] = {}
+    for u in live:
+        profiles.setdefault(u.profile.name, u.profile)
+    rules: dict[str, Any] = {
+        "munitions": s.scenario_munitions or ("agreed" if s.munitions_agreed else "not_agreed"),
+        "supply": {n.name: {m.value: c for m, c in n.supply} for n in state.nations},
+        "unlimited_supply": s.unlimited_supply,
+        "command": {n.name: n.command for n in state.nations},
+        "hit_on": s.hit_on.model_dump(mode="json"),
+        "options": {
+            k: v
+            for k, v in s.model_dump(mode="json", exclude_defaults=True).items()
+            if k not in OWN_FIELDS
+        },
+    }
+    return {
+        "game": "toi",
+        "title": f"{state.map.title} (exported)",
+        "sides": [{"id": n, "nationality": n} for n in s.nations],
+        "profiles": [p.model_dump(mode="json") for p in profiles.values()],
+        "map": {
+            "name": state.map.name,
+            "title": state.map.title,
+            "columns": columns,
+            "rows": rows,
+            "default_terrain": default,
+            "directional_marker": marker if marker in DIRECTIONS else "N",
+            "hexes": cells,
+        },
+        "units": [
+            {"id": u.id, "side": u.side, "hex": str(u.hex), "profile": u.profile.name}
+            | ({"figures": u.figures} if not u.profile.kind.counts_as_vehicle else {})
+            for u in live
+        ],
+        "rules": rules,
+    }

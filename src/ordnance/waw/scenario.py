@@ -1,0 +1,231 @@
+"""World at War scenario files: counters' printed ratings, the board and its terrain.
+
+A WaW document adds to the common envelope (:mod:`ordnance.core.scenario`):
+
+* ``unit_types``: the counters you own, with their printed values (armour
+  class, AP and HE ratings as ``range/firepower/hit number``, HQ flag);
+* ``terrain_types``: terrain with its infantry Defensive Bonus (WAW-HE-b);
+* ``map``: columns x rows and the terrain per hex (wreck and cover dice for
+  the WAW-AMB-2 options); WaW uses no elevation or hexside features here;
+* ``units``: each unit's type (``kind``), side, set-up hex and condition;
+* ``rules.options``: any World at War setting (the ambiguity readings).
+
+The settings take the sides, board size and types; the terrain and units
+become hot-seat ``place_terrain`` and ``place_unit`` set-up actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
+
+from ordnance.core.hexes import parse_hex
+from ordnance.core.scenario import (
+    HexCell,
+    Loc,
+    MapSpec,
+    ScenarioDoc,
+    ScenarioFieldError,
+    ScenarioStart,
+    UnitSpec,
+)
+from ordnance.waw.actions import CONDITIONS
+from ordnance.waw.catalogue import Rating, TerrainType, UnitType
+from ordnance.waw.settings import WawSettings
+from ordnance.waw.state import WawState
+
+OWN_FIELDS = frozenset({"sides", "map_columns", "map_rows", "unit_types", "terrain_types"})
+
+
+class WawUnitType(UnitType):
+    """A counter's printed values (unknown keys refused, so typos show)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_serializer("ap", "he")
+    def _as_printed(self, rating: Rating | None) -> str | None:
+        """Written back as on the counter: ``range/firepower/hit number``."""
+        if rating is None:
+            return None
+        return f"{rating.range}/{rating.firepower}/{rating.hit_number}"
+
+
+class WawTerrainType(TerrainType):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class WawHex(HexCell):
+    wreck_dice: int = Field(0, ge=0, le=6, description="WAW-AMB-2: Wreck dice in the hex.")
+    cover_dice: int = Field(0, ge=0, le=6, description="WAW-AMB-2: cover dice in the hex.")
+
+
+class WawMapSpec(MapSpec):
+    hexes: tuple[WawHex, ...] = ()
+
+
+class WawUnit(UnitSpec):
+    hex: str = Field(pattern=r"^-?\d+,-?\d+$", description="Set-up hex 'q,r'.")
+    kind: str = Field(description="A unit type: one of unit_types or the sample catalogue.")
+    condition: CONDITIONS = "good order"
+
+
+class WawRules(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Any World at War setting (e.g. city_defence, he_soft_cap): "
+        "see the settings schema of `ordnance waw`.",
+    )
+
+
+class WawScenario(ScenarioDoc):
+    game: Literal["waw"] = "waw"
+    unit_types: tuple[WawUnitType, ...] = Field(
+        (), description="Unit types with the values printed on your counters."
+    )
+    terrain_types: tuple[WawTerrainType, ...] = ()
+    map: WawMapSpec | None = None
+    units: tuple[WawUnit, ...] = ()
+    rules: WawRules = WawRules()
+
+
+def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
+    """Settings (sides, board, types, options) and the set-up actions."""
+    assert isinstance(doc, WawScenario)
+    settings: dict[str, Any] = {"sides": {s.id: s.nationality for s in doc.sides}}
+    if doc.map is not None:
+        settings["map_columns"], settings["map_rows"] = doc.map.columns, doc.map.rows
+    if doc.unit_types:
+        settings["unit_types"] = [
+            t.model_dump(mode="json", exclude={"advanced_imaging"}) for t in doc.unit_types
+        ]
+    if doc.terrain_types:
+        settings["terrain_types"] = [t.model_dump(mode="json") for t in doc.terrain_types]
+    for key, value in doc.rules.options.items():
+        if key in OWN_FIELDS:
+            raise ScenarioFieldError(
+                ("rules", "options", key), f"{key} is set by its own field of the scenario"
+            )
+        settings[key] = value
+    _check_settings(settings)
+    actions: list[dict[str, Any]] = []
+    locs: list[Loc] = []
+    if doc.map is not None:
+        m = doc.map
+        for i, side in enumerate(m.hexsides):
+            raise ScenarioFieldError(
+                ("map", "hexsides", i), f"World at War has no hexside features ({side.feature})"
+            )
+        listed = set()
+        for i, cell in enumerate(m.hexes):
+            if cell.elevation is not None:
+                raise ScenarioFieldError(
+                    ("map", "hexes", i, "elevation"), "World at War uses no elevation here"
+                )
+            col, row = parse_hex(cell.hex).to_offset()
+            if not (0 <= col < m.columns and 0 <= row < m.rows):
+                raise ScenarioFieldError(
+                    ("map", "hexes", i, "hex"), f"{cell.hex} is off the {m.columns} x {m.rows} map"
+                )
+            listed.add(parse_hex(cell.hex))
+            action: dict[str, Any] = {
+                "type": "place_terrain",
+                "hexes": [cell.hex],
+                "terrain": cell.terrain or m.default_terrain or "clear",
+            }
+            if cell.wreck_dice:
+                action["wreck_dice"] = cell.wreck_dice
+            if cell.cover_dice:
+                action["cover_dice"] = cell.cover_dice
+            actions.append(action)
+            locs.append(("map", "hexes", i))
+        if m.default_terrain not in (None, "clear"):
+            from ordnance.core.hexes import Hex
+
+            rest = [
+                str(Hex.from_offset(c, r))
+                for c in range(m.columns)
+                for r in range(m.rows)
+                if Hex.from_offset(c, r) not in listed
+            ]
+            if rest:
+                actions.insert(
+                    0, {"type": "place_terrain", "hexes": rest, "terrain": m.default_terrain}
+                )
+                locs.insert(0, ("map", "default_terrain"))
+    for i, unit in enumerate(doc.units):
+        actions.append(
+            {
+                "type": "place_unit",
+                "id": unit.id,
+                "kind": unit.kind,
+                "side": unit.side,
+                "hex": unit.hex,
+                "condition": unit.condition,
+            }
+        )
+        locs.append(("units", i))
+    return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=tuple(locs))
+
+
+def _check_settings(settings: Mapping[str, Any]) -> None:
+    try:
+        WawSettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        message = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            message = "not a World at War setting"
+        head = str(loc[0]) if loc else ""
+        where: Loc = (head, *loc[1:]) if head in OWN_FIELDS else ("rules", "options", *loc)
+        raise ScenarioFieldError(where, message) from None
+
+
+def to_scenario(state: WawState) -> dict[str, Any]:
+    """The position as a document: board, terrain, units still on the map, conditions.
+
+    Smoke and FASCAM markers are not written (they are fire missions of the
+    game, not set-up); eliminated units are left out.
+    """
+    s = state.settings
+    hexes = []
+    for h in sorted(state.terrain, key=lambda x: x.to_offset()):
+        info = state.terrain[h]
+        cell: dict[str, Any] = {"hex": str(h), "terrain": info.terrain}
+        if info.wreck_dice:
+            cell["wreck_dice"] = info.wreck_dice
+        if info.cover_dice:
+            cell["cover_dice"] = info.cover_dice
+        hexes.append(cell)
+    units = [
+        {
+            "id": u.id,
+            "side": u.side,
+            "hex": str(u.hex),
+            "kind": u.kind,
+            "condition": u.condition.label,
+        }
+        for u in state.units.values()
+        if not u.condition.eliminated
+    ]
+    options = {
+        k: v
+        for k, v in s.model_dump(mode="json", exclude_defaults=True).items()
+        if k not in OWN_FIELDS
+    }
+    return {
+        "game": "waw",
+        "title": "World at War position (exported)",
+        "sides": [{"id": side, "nationality": nat} for side, nat in s.sides.items()],
+        "unit_types": [
+            t.model_dump(mode="json", exclude={"advanced_imaging"}) for t in s.unit_types
+        ],
+        "terrain_types": [t.model_dump(mode="json") for t in s.terrain_types],
+        "map": {"columns": s.map_columns, "rows": s.map_rows, "hexes": hexes},
+        "units": units,
+        "rules": {"options": options},
+    }
