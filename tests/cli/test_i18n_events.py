@@ -81,7 +81,7 @@ def test_waw_he_and_log_print_russian_event_text(
     """covers WAW-HE-a..k, WAW-8.2-a, WAW-8.2-h: the event lines in Russian."""
     text = _scenario(str(tmp_path / "ru.db"), capsys, "--lang", "ru")
     assert "залп HE Fire по гексу 3,3: Firepower 6 d6, Hit Number 4+; чистых Hit: 5" in text
-    assert "mr: в порядке -> уничтожен" in text
+    assert "mr: в порядке -> Disrupted+Reduced" in text  # WAW-AMB-4: soft units end Reduced
     assert "решают игроки (правило 1.3.3.2)" in text
     assert "Дым 2 в гексе 1,1" in text and "Дым 2 -> Дым 1 в гексах 1,1" in text
     assert "Журнал" in text and "что произошло" in text
@@ -90,7 +90,8 @@ def test_waw_he_and_log_print_russian_event_text(
 
 def test_english_output_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = _scenario(str(tmp_path / "en.db"), capsys, "--lang", "en")
-    assert "HE Fire 6 dice at 4+ on 3,3: 5 net Hit(s); mr good order -> eliminated" in text
+    # WAW-AMB-4 default: HE takes the soft unit at most to Reduced
+    assert "HE Fire 6 dice at 4+ on 3,3: 5 net Hit(s); mr good order -> disrupted+reduced" in text
     assert "Marker Removal Phase: Smoke 2 -> Smoke 1 in 1,1" in text
 
 

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from ordnance.server.dice_secret import app, default_path
 from ordnance.server.dice_verify import check
+from tests.server.conftest import http_table
 from tests.server.dice_helpers import live_server
 
 
@@ -36,9 +37,8 @@ def test_a_file_secret_takes_part_in_the_roll(
 ) -> None:
     base, _app = served
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
-    gid = data["game_id"]
-    token = {s["seat"]: s["token"] for s in data["seats"]}["axis"]
+    gid, tokens = http_table(base, "secrets")
+    token = tokens["axis"]
     args = [gid, "--url", base, "--token", token]
     res = _run("anchor", *args)
     assert res.exit_code == 0 and "from version 1" in res.output, res.output
@@ -47,7 +47,7 @@ def test_a_file_secret_takes_part_in_the_roll(
     assert json.loads(path.read_text())["root"] not in res.output
     early = _run("reveal", *args)
     assert early.exit_code == 2 and early.output.startswith("error: the anchor counts from")
-    allies = {"Authorization": f"Bearer {data['seats'][0]['token']}"}
+    allies = {"Authorization": f"Bearer {tokens['allies']}"}
     act = f"{base}/api/tables/{gid}/actions"
     body = {"action": {"type": "end_phase"}, "expected_version": 0}
     assert httpx.post(act, json=body, headers=allies).status_code == 200
@@ -67,15 +67,13 @@ def test_a_broken_secret_file_or_server_is_one_line(
     served: tuple[str, Any], tmp_path: Path
 ) -> None:
     base, _app = served
-    data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
-    token = data["seats"][1]["token"]
+    gid, tokens = http_table(base, "secrets")
+    token = tokens["axis"]
     bad = tmp_path / "bad.json"
     bad.write_text("not json")
-    res = _run(
-        "anchor", data["game_id"], "--url", base, "--token", token, "--secret-file", str(bad)
-    )
+    res = _run("anchor", gid, "--url", base, "--token", token, "--secret-file", str(bad))
     assert res.exit_code == 2 and res.output.startswith("error: ") and "Traceback" not in res.output
-    res = _run("anchor", data["game_id"], "--url", base, "--token", "wrong")
+    res = _run("anchor", gid, "--url", base, "--token", "wrong")
     assert res.exit_code == 2 and "HTTP 403" in res.output
     res = _run("anchor", "g", "--url", "http://127.0.0.1:9", "--token", "t")
     assert res.exit_code == 2 and "cannot reach" in res.output
@@ -87,12 +85,12 @@ def test_an_element_sent_but_not_recorded_is_never_sent_again(
     """The server saw it (a refused or lost reveal): reusing it at a later version
     would let the operator fit a seed to it, so the tool asks for a new chain."""
     base, _app = served
-    data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
-    gid, token = data["game_id"], data["seats"][1]["token"]
+    gid, tokens = http_table(base, "secrets")
+    token = tokens["axis"]
     secret = tmp_path / "axis.json"
     args = [gid, "--url", base, "--token", token, "--secret-file", str(secret)]
     assert _run("anchor", *args).exit_code == 0
-    allies = {"Authorization": f"Bearer {data['seats'][0]['token']}"}
+    allies = {"Authorization": f"Bearer {tokens['allies']}"}
     body = {"action": {"type": "end_phase"}, "expected_version": 0}
     assert (
         httpx.post(f"{base}/api/tables/{gid}/actions", json=body, headers=allies).status_code == 200

@@ -64,9 +64,9 @@ class LazyMount(TyperGroup):
             cmd.name = self.name
             if not cmd.help:
                 cmd.help = self.help
-            plain_help(cmd)
             if self._prepare is not None:
                 self._prepare(cmd)
+            plain_help(cmd)
             self._real = cmd
         return self._real
 
@@ -94,11 +94,18 @@ class LazyMount(TyperGroup):
 def plain_help(cmd: click.Command) -> None:
     """Print help texts as written: "[HQ check dice]" is text, not Rich markup.
 
-    A sub-app built on its own has Typer's default markup mode; the mode of
-    ``ordnance`` itself (plain) is set on every command of the tree here.
+    Typer reads help as Rich markup, which swallows a bracketed word; every
+    help text of the tree is escaped here, once, after it was translated.
     """
-    if hasattr(cmd, "rich_markup_mode"):
-        cmd.rich_markup_mode = None
+    from rich.markup import escape
+
+    cmd.help = escape(cmd.help) if cmd.help else cmd.help
+    if getattr(cmd, "short_help", None):
+        cmd.short_help = escape(cmd.short_help or "")
+    for param in cmd.params:
+        text = getattr(param, "help", None)
+        if text:
+            param.help = escape(text)  # type: ignore[attr-defined]
     for sub in getattr(cmd, "commands", {}).values():
         if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
             plain_help(sub)

@@ -43,9 +43,6 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
-    # Help texts are plain text: "[HQ check dice]" must print as written, not be
-    # read as Rich markup (the mode propagates to every mounted command).
-    rich_markup_mode=None,
 )
 
 #: The entry-point group games register under (the same as :mod:`ordnance.core.registry`).
