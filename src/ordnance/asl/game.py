@@ -77,7 +77,7 @@ from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_nota
 from ordnance.asl.phases import PLAYER_TURN, Phase, next_phase, parse_phase
 from ordnance.asl.record import AslState, Capability, Gun
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size
-from ordnance.asl.views import form_schema, panels, smoke_los
+from ordnance.asl.views import board_view, form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, Game, Outcome, joined, msg, term
@@ -424,6 +424,7 @@ class AslGame(Game[AslState]):
                 "arrows": [],
                 "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
             }
+        view["board"] = board_view(state)
         view["panels"] = panels(view)
         return view
 
