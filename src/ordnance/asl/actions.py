@@ -73,6 +73,12 @@ class AslSettings(_Model):
         ],
         title="Sides",
         description="The two sides; the first is the ATTACKER of the first Player Turn.",
+        json_schema_extra={
+            "default": [
+                {"name": "russian", "nationality": "russian"},
+                {"name": "german", "nationality": "german"},
+            ]
+        },
     )
     options: AslOptions = Field(
         default_factory=AslOptions,

@@ -65,6 +65,15 @@ SCRIPT_STRINGS = [
     "commitment",
     "entered",
     "rolled",
+    "Remove",
+    "Add a row",
+    "Name",
+    "Rule options",
+    "Click a piece on the map to see what it may do.",
+    "Show every action",
+    "This piece has nothing to do now.",
+    "Done",
+    "Fill in the form to see the odds.",
 ]
 
 

@@ -17,7 +17,7 @@ from ordnance.core.registry import GamePlugin
 from ordnance.toi import rules
 from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.catalogue import profile
-from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data
+from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data, map_names
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
 from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
@@ -221,7 +221,9 @@ class ToIGame(Game[ToIState]):
         return rules.attack_odds(state, action, seat)
 
     def settings_schema(self) -> dict[str, Any]:
-        return ToISettings.model_json_schema()
+        """The settings' JSON schema, the map a choice of the packaged maps (by title)."""
+        maps = [(name, str(map_data(name).get("title", name))) for name in map_names()]
+        return choices(ToISettings.model_json_schema(), "map", maps)
 
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None

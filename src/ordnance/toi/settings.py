@@ -86,6 +86,7 @@ class ToISettings(BaseModel):
         None,
         title="Token supply",
         description="TOI-GEN-3/TOI-AMB-13: tokens per type per nation (default one of each).",
+        json_schema_extra={"x-group": "scenario"},
     )
     unlimited_supply: bool = _rule(
         False,
@@ -96,12 +97,14 @@ class ToISettings(BaseModel):
         default_factory=dict,
         title="Starting command",
         description="Starting command per nation (default 3).",
+        json_schema_extra={"x-group": "scenario"},
     )
     # -- the attack (notes B3, B4) -------------------------------------------------
     hit_on: HitNumbers = Field(
         HitNumbers(),
         title="Hit Numbers by range",
         description="Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long).",
+        json_schema_extra={"x-group": "scenario"},
     )
     cancel_on: int = Field(
         5,
@@ -109,6 +112,7 @@ class ToISettings(BaseModel):
         le=7,
         title="Defense die cancels on",
         description="Red defense die cancelling a hit (B4).",
+        json_schema_extra={"x-group": "scenario"},
     )
     # -- the scenario --------------------------------------------------------------
     map: str = Field(
@@ -120,6 +124,7 @@ class ToISettings(BaseModel):
         None,
         title="Units",
         description="Unit placements; default: the map's sample scenario.",
+        json_schema_extra={"x-group": "scenario"},
     )
     profiles: tuple[UnitProfile, ...] = _rule(
         (),

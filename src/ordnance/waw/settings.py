@@ -59,6 +59,7 @@ class WawSettings(BaseModel):
     sides: dict[str, str] = Field(
         default_factory=lambda: {"us": "american", "soviet": "soviet"},
         title="Sides",
+        json_schema_extra={"default": {"us": "american", "soviet": "soviet"}},
         description="Each side's seat name and nationality (FASCAM needs an American side, WAW-8.3-a).",
     )
     #: Board size in flat-top hex columns and rows (axial "q,r" ids, even-q layout).
@@ -68,6 +69,7 @@ class WawSettings(BaseModel):
         le=60,
         title="Board columns",
         description="Hex columns of the board.",
+        json_schema_extra={"x-group": "scenario"},
     )
     map_rows: int = Field(
         10,
@@ -75,6 +77,7 @@ class WawSettings(BaseModel):
         le=60,
         title="Board rows",
         description="Hex rows of the board.",
+        json_schema_extra={"x-group": "scenario"},
     )
 
     # -- HE Fire --------------------------------------------------------------
