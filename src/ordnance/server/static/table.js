@@ -317,8 +317,9 @@
   }
 
   function pieceClicked(unitId, hex, fromSpread) {
-    if (S.losPick !== null || S.hexTarget) { hexClicked(hex, unitId); return; }
+    if (S.losPick !== null) { hexClicked(hex, unitId); return; }
     if (unitId !== S.piece && fillPieceTarget(unitId)) { S.spread = null; renderMap(); return; }
+    if (S.hexTarget) { hexClicked(hex, unitId); return; }
     const stack = (mapOf(S.view.view).units || []).filter((u) => u.hex === hex);
     if (stack.length > 1 && !fromSpread && S.spread !== hex) { S.spread = hex; renderMap(); return; }
     S.spread = fromSpread ? hex : null;
@@ -421,7 +422,12 @@
     };
     const form = schemaForm(item.schema || {}, Object.assign({ type: item.type }, fixed || {}), { onHexField });
     entry.form = form;
-    entry.arm = () => { const first = form.node.querySelector(".hex-input"); if (first) arm(first, first.dataset.hex === "many"); };
+    // opening a piece's action arms its first hex field, unless it aims at a piece (click that piece)
+    entry.arm = () => {
+      const aims = Object.values(form.fields).some(({ control }) => fieldRole(control.raw, item.schema || {}) === "target");
+      const first = form.node.querySelector(".hex-input");
+      if (first && !aims) arm(first, first.dataset.hex === "many");
+    };
     S.forms.push(entry);
     const rollsDice = !(item.schema && item.schema["x-dice"] === false);
     let diceMode = null, diceInput = null;
@@ -455,7 +461,7 @@
         $("action-error").textContent = "";
         const entryRow = res.data && res.data.entry;
         const text = entryRow ? sentence(entryRow) : t("Done");
-        S.result = { type: item.type, text, piece: S.piece };
+        S.result = { type: item.type, text, version: res.data.version };
         await refresh();
         return;
       }
@@ -467,7 +473,7 @@
       }
       resultNear(f, t("Refused") + ": " + errText(res.data), false);
     });
-    if (S.result && S.result.type === item.type) {
+    if (S.result && S.result.type === item.type && S.result.version === S.version) {
       const r = S.result;
       queueMicrotask(() => resultNear(f, "✔ " + r.text, true));
     }
@@ -488,12 +494,12 @@
 
   function renderActions(legal) {
     const box = $("actions");
+    S.oddsBox = S.oddsBox || $("odds");  // one odds box, moved into the form being filled
+    $("odds-home").append(S.oddsBox);
+    S.oddsBox.replaceChildren();
     box.replaceChildren();
     S.forms = [];
     S.hexTarget = null;
-    const odds = $("odds");
-    $("odds-home").append(odds);
-    odds.replaceChildren();
     S.pieceForms = legal.some((item) => actorOf(item));
     if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); setPickHint(); return; }
     const piece = S.piece ? unitById(S.piece) : null;
@@ -511,12 +517,11 @@
     } else {
       for (const item of legal) box.append(renderForm(item, null, false));
     }
+    // the result of the last action stays by its form (else on top) until the table moves on
+    if (S.result && S.result.version !== S.version) S.result = null;
     if (S.result && !S.forms.some((f) => f.type === S.result.type)) {
-      $("action-error").textContent = "";
-      const note = el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text);
-      box.prepend(note);
+      box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
     }
-    S.result = null;
     setPickHint();
   }
 
@@ -526,7 +531,7 @@
   }
 
   async function showOdds(entry, formNode, title) {
-    const box = $("odds");
+    const box = S.oddsBox || $("odds");
     const slot = formNode.querySelector(".submit-row");
     slot.after(box);
     box.replaceChildren();
