@@ -235,3 +235,122 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
     finally:
         gctx.close()
         sctx.close()
+
+
+def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
+    """US moves the Abrams hex by hex (a skipped hex is refused); the T-72 fires out of a stack."""
+    from playwright.sync_api import expect
+
+    api = Api(base, "waw")
+    setup = [
+        ("soviet", {"type": "place_unit", "id": "t72", "kind": "T-72", "side": "soviet", "hex": "5,1"}),
+        ("soviet", {"type": "place_unit", "id": "hq", "kind": "Soviet HQ", "side": "soviet", "hex": "5,1"}),
+        ("us", {"type": "place_unit", "id": "abrams", "kind": "M1 Abrams", "side": "us", "hex": "1,2"}),
+        ("us", {"type": "place_terrain", "hexes": ["3,1", "3,2", "4,1"], "terrain": "woods"}),
+        ("us", {"type": "smoke", "side": "us", "target": "8,5"}),
+    ]  # fmt: skip
+    for seat, action in setup:
+        api.act(seat, action)
+    start = len(setup)
+    uctx, us = open_seat(browser, api, "us", DESKTOP)
+    sctx, soviet = open_seat(browser, api, "soviet", PHONE)
+    try:
+        # a path that skips a hex is refused, next to its button
+        click_piece(us, "abrams")
+        form = open_action(us, "move")
+        click_hex(us, "4,2")
+        expect(form.locator('input[name="path"]')).to_have_value("4,2")
+        submit(us, form)
+        assert_near_and_visible(us, form, "adjacent")
+        assert version(us) == start
+        form.locator('input[name="path"]').fill("")
+        form.locator("button.pick").click()
+        for h in ("2,1", "2,2"):
+            click_hex(us, h)
+            expect(us.locator(f'#map polygon.selected-hex[data-selected="{h}"]')).to_have_count(1)
+        expect(form.locator('input[name="path"]')).to_have_value("2,1 2,2")
+        do_it(us, form)
+        wait_version(soviet, start + 1)
+        expect(soviet.locator('#map [data-unit="abrams"]')).to_have_attribute("data-hex", "2,2")
+        # the stack of two shows its count; a click spreads it; pick the T-72
+        stack = soviet.locator('#map .stack[data-hex="5,1"]')
+        expect(stack).to_have_attribute("data-count", "2")
+        click_stack(soviet, "5,1")
+        expect(soviet.locator("#map .spread [data-unit]")).to_have_count(2)
+        click_piece(soviet, "t72")
+        expect(soviet.locator("#selected-piece")).to_contain_text("T-72")
+        form = open_action(soviet, "fire")
+        click_hex(soviet, "2,2")
+        expect(form.locator('input[name="target"]')).to_have_value("2,2")
+        form.locator('select[name="weapon"]').select_option(label="AP (anti-armour)")
+        expect(soviet.locator("#odds .odds-table")).to_be_visible()
+        do_it(soviet, form)
+        expect(form.locator(".form-result.ok")).to_be_visible()
+        wait_version(us, start + 2)
+        expect(us.locator("#journal li").first).to_contain_text("t72")
+        sizes = label_sizes(soviet)
+        assert sizes["coord"] >= 12 and sizes["unit"] >= 12, sizes
+        if shots:
+            shot(us, shots / "table-waw-desktop.png")
+            shot(soviet, shots / "table-waw-phone.png")
+    finally:
+        uctx.close()
+        sctx.close()
+
+
+def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
+    """The russian T-34 places SMOKE (own hex refused, ASL-8.52-b); the german turns its CA."""
+    from playwright.sync_api import expect
+
+    api = Api(base, "asl")
+    setup = [
+        ("russian", {"type": "add_gun", "id": "t34", "side": "russian", "name": "T-34/85",
+                     "notation": "s8", "gun_size": "85L", "hex": "2,2"}),
+        ("german", {"type": "add_gun", "id": "pz", "side": "german", "name": "PzKpfw IVH",
+                    "gun_size": "75L", "hex": "6,1"}),
+        ("russian", {"type": "set_phase", "phase": "PFPh"}),
+    ]  # fmt: skip
+    for seat, action in setup:
+        api.act(seat, action)
+    start = len(setup)
+    rctx, russian = open_seat(browser, api, "russian", DESKTOP)
+    gctx, german = open_seat(browser, api, "german", PHONE)
+    try:
+        click_piece(russian, "t34")
+        expect(russian.locator("#selected-piece")).to_contain_text("T-34/85")
+        form = open_action(russian, "place_smoke")
+        click_hex(russian, "2,2")
+        expect(form.locator(".picked")).to_have_text("C4")  # the board's own hex id
+        submit(russian, form)
+        assert_near_and_visible(russian, form, "ASL-8.52-b")
+        assert version(russian) == start
+        form.locator("button.pick").click()
+        click_hex(russian, "4,1")
+        expect(form.locator('input[name="target"]')).to_have_value("4,1")
+        expect(russian.locator("#odds .odds-table")).to_be_visible()
+        form.locator('select[name="__dice_mode"]').select_option("entered")
+        form.locator('input[name="__dice"]').fill("2,3")
+        do_it(russian, form)
+        wait_version(german, start + 1)
+        expect(german.locator('#map .marker[data-hex="4,1"]')).to_have_count(1)
+        expect(german.locator("#journal li").first).to_contain_text("2, 3")
+        # the german Gun may only turn its Covered Arc in the russian's Prep Fire Phase
+        click_piece(german, "pz")
+        types = german.locator("details.action-box").evaluate_all(
+            "ns => ns.map((n) => n.dataset.type)"
+        )
+        assert types == ["turn_ca"]
+        form = german.locator('details.action-box[data-type="turn_ca"] form.action')
+        expect(form).to_be_visible()  # the only action opens by itself
+        assert form.locator('select[name="__dice_mode"]').count() == 0
+        form.locator('select[name="ca"]').select_option(label="3: S")
+        do_it(german, form)
+        wait_version(russian, start + 2)
+        sizes = label_sizes(german)
+        assert sizes["coord"] >= 12 and sizes["unit"] >= 12, sizes
+        if shots:
+            shot(russian, shots / "table-asl-desktop.png")
+            shot(german, shots / "table-asl-phone.png")
+    finally:
+        rctx.close()
+        gctx.close()

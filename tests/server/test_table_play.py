@@ -24,3 +24,13 @@ pytestmark = pytest.mark.browser
 def test_toi_two_seats_by_clicking(server: str, browser: Any) -> None:  # noqa: F811
     """TOI-B2 (LOS refusal placed by its button), B5 attack odds then the attack."""
     tp.play_toi(browser, server)
+
+
+def test_waw_two_seats_by_clicking(server: str, browser: Any) -> None:  # noqa: F811
+    """A path of adjacent steps (refused otherwise), a stack spread by a click, AP fire (WAW-8.2-e)."""
+    tp.play_waw(browser, server)
+
+
+def test_asl_two_seats_by_clicking(server: str, browser: Any) -> None:  # noqa: F811
+    """ASL-8.52-b refusal by its button, SMOKE placed with entered dice (ASL-8.5-a), CA turned."""
+    tp.play_asl(browser, server)

@@ -233,6 +233,8 @@
     }
     if (spreadLayer) root.append(spreadLayer);
     root.addEventListener("click", (ev) => {
+      const count = ev.target.closest(".stack-count");
+      if (count && S.losPick === null && !S.hexTarget) { const h = count.getAttribute("data-hex"); S.spread = S.spread === h ? null : h; renderMap(); return; }
       const unit = ev.target.closest("[data-unit]");
       if (unit) { pieceClicked(unit.getAttribute("data-unit"), unit.getAttribute("data-hex"), !!ev.target.closest(".spread")); return; }
       const g = ev.target.closest("[data-hex]");
