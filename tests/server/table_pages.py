@@ -333,7 +333,7 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
         do_it(russian, form)
         wait_version(german, start + 1)
         expect(german.locator('#map .marker[data-hex="4,1"]')).to_have_count(1)
-        expect(german.locator("#journal li").first).to_contain_text("2, 3")
+        expect(german.locator("#journal li").first).to_contain_text("Dice 2,3")
         # the german Gun may only turn its Covered Arc in the russian's Prep Fire Phase
         click_piece(german, "pz")
         types = german.locator("details.action-box").evaluate_all(

@@ -4,7 +4,7 @@ Playwright on Debian's Chromium, one World at War table set up through the
 API: the page shows the view's panels as tables with the raw view collapsed,
 renders choices as selects with human labels, fills a focused hex field from
 a click on the map (highlighting the hex), and draws a traced LOS with the
-hexes that block it (WAW-8.2-c).
+hexes that block it (WAW-8.2-c), with the board's printed hex numbers.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
+from tests.server import table_pages as tp
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -60,10 +62,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert side.input_value() == '"us"'
 
         def pick(hex_id: str) -> None:
-            # The picking buttons scroll the page to the map (phone) and every pick
-            # redraws it, so a click at screen coordinates can land on a moving or
-            # detached node under load; dispatch the click on the hex itself.
-            page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon').dispatch_event("click")
+            tp.click_hex(page, hex_id)
 
         # pick on map: focus the target field, click a hex
         target = page.locator('form.action[data-type="he_fire"] input[name="target"]')
@@ -86,16 +85,16 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         # the LOS tool draws the line and marks what blocks it
         page.click("#los-button")
         pick("0,1")
-        page.wait_for_function(
-            "document.getElementById('los-result').textContent.startsWith('0,1')"
-        )
+        expect(page.locator("#los-result")).to_contain_text("0102")  # the board's number
         pick("4,1")
         page.wait_for_selector("#map line.los-line.blocked", state="attached")
         assert page.locator("#map .los-x").count() >= 1
         assert "blocked" in page.inner_text("#los-result")
-        # every hex field on the phone is reachable: the map fits the width
-        width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+        # on the phone the board scrolls inside its box, its labels stay 12 px or more
+        width = page.evaluate("document.getElementById('map').getBoundingClientRect().width")
         assert width <= 390
+        sizes = tp.label_sizes(page)
+        assert sizes["coord"] >= 12 and sizes["unit"] >= 12, sizes
         assert errors == []
     finally:
         ctx.close()

@@ -74,6 +74,7 @@ SCRIPT_STRINGS = [
     "This piece has nothing to do now.",
     "Done",
     "Fill in the form to see the odds.",
+    "Scenario details",
 ]
 
 

@@ -445,7 +445,7 @@
       rollsDice ? el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput) : null,
       el("div", { class: "submit-row" }, submit),
       el("p", { class: "form-result", role: "alert", hidden: true }));
-    const preview = () => { clearTimeout(oddsTimer); oddsTimer = setTimeout(() => showOdds(entry, f, item.title || item.type), 150); };
+    const preview = () => { clearTimeout(oddsTimer); oddsTimer = setTimeout(() => showOdds(entry, f, item.title || item.type), 450); };
     const activate = () => {
       if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
     };
@@ -632,7 +632,7 @@
   }
 
   function entryNode(e) {
-    const dice = Array.isArray(e.dice) && e.dice.length ? e.dice.join(", ") : "";
+    const dice = Array.isArray(e.dice) && e.dice.length ? e.dice.join(",") : "";
     const origin = e.dice_origin === "entered" ? t("entered") : e.dice_origin === "rolled" ? t("rolled") : "";
     const c = e.commitment;
     const commit = c && dice ? el("span", { class: "commit", title: c.hash + (c.seed ? " / " + c.seed : "") }, " sha256 " + c.hash.slice(0, 10) + "…") : null;
@@ -650,7 +650,7 @@
   // the journal: everything once, then only the entries after the last one seen
   async function loadLog(full) {
     const since = full ? 0 : S.lastSeq;
-    const lg = await api("/log" + (since ? "?since=" + since : ""));
+    const lg = await api("/log" + (full ? "" : "?since=" + since));
     if (!lg.ok) return;
     if (full) S.entries = new Map();
     let undone = false;
