@@ -62,7 +62,9 @@ class Api:
     """A table made and moved through the HTTP API (the scenario's set-up)."""
 
     def __init__(self, base: str, game: str, settings: dict[str, Any] | None = None) -> None:
-        res = httpx.post(base + "/api/tables", json={"game": game, "settings": settings or {}})
+        res = httpx.post(
+            base + "/api/tables", json={"game": game, "settings": settings or {}}, timeout=60
+        )
         assert res.status_code == 201, res.text
         data = res.json()
         self.base, self.id, self.tokens = base, data["game_id"], seat_tokens(data)
@@ -73,6 +75,7 @@ class Api:
             f"{self.base}/api/tables/{self.id}/actions",
             json={"action": action, "expected_version": view["version"]},
             headers={"Authorization": "Bearer " + self.tokens[seat]},
+            timeout=60,
         )
         assert res.status_code == 200, res.text
         out: dict[str, Any] = res.json()
@@ -82,6 +85,7 @@ class Api:
         res = httpx.get(
             f"{self.base}/api/tables/{self.id}/view",
             headers={"Authorization": "Bearer " + self.tokens[seat]},
+            timeout=60,
         )
         out: dict[str, Any] = res.json()
         return out
@@ -154,7 +158,9 @@ def do_it(page: Any, form: Any) -> None:
 
 
 def shot(page: Any, path: Path) -> None:
+    """The first screen from the top of the map (the board, then what follows it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, document.querySelector('.map-card').offsetTop - 8)")
     page.screenshot(path=str(path), full_page=False)
 
 
