@@ -758,6 +758,22 @@
     $("zoom-in").addEventListener("click", () => setZoom(S.zoom * 1.25));
     $("zoom-out").addEventListener("click", () => setZoom(S.zoom / 1.25));
     $("zoom-fit").addEventListener("click", fitZoom);
+    // two fingers on the board zoom it (one finger pans: the box scrolls)
+    const fingers = new Map();
+    let pinch = null;
+    $("map").addEventListener("pointerdown", (ev) => { if (ev.pointerType === "touch") fingers.set(ev.pointerId, [ev.clientX, ev.clientY]); });
+    $("map").addEventListener("pointermove", (ev) => {
+      if (!fingers.has(ev.pointerId)) return;
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (fingers.size !== 2) return;
+      const [a, b] = [...fingers.values()];
+      const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (!pinch) { pinch = { dist, zoom: S.zoom }; return; }
+      const z = pinch.zoom * dist / pinch.dist;
+      if (Math.abs(z - S.zoom) / S.zoom > 0.08) setZoom(z);
+    });
+    const lift = (ev) => { fingers.delete(ev.pointerId); if (fingers.size < 2) pinch = null; };
+    for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("map").addEventListener(kind, lift);
     $("map").addEventListener("wheel", (ev) => { if (!ev.ctrlKey) return; ev.preventDefault(); setZoom(S.zoom * (ev.deltaY < 0 ? 1.1 : 1 / 1.1)); }, { passive: false });
     $("verify-button").addEventListener("click", verifyDice);
     refresh().then(connect);
