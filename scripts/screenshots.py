@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-
 from tests.server import table_pages as tp  # noqa: E402
 
 
@@ -36,14 +35,14 @@ def main() -> int:
     with (
         tempfile.TemporaryDirectory() as tmp,
         tp.serve(Path(tmp) / "shots.db", _free_port()) as base,
+        sync_playwright() as p,
     ):
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=tp.CHROMIUM, args=tp.ARGS, headless=True)
-            try:
-                for play in (tp.play_asl, tp.play_toi, tp.play_waw):
-                    play(browser, base, out)
-            finally:
-                browser.close()
+        browser = p.chromium.launch(executable_path=tp.CHROMIUM, args=tp.ARGS, headless=True)
+        try:
+            for play in (tp.play_asl, tp.play_toi, tp.play_waw):
+                play(browser, base, out)
+        finally:
+            browser.close()
     for png in sorted(out.glob("table-*.png")):
         print(png.relative_to(ROOT))
     return 0
