@@ -71,6 +71,10 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         pick("4,1")
         assert target.input_value() == "4,1"
         page.wait_for_selector('#map polygon.selected-hex[data-selected="4,1"]', state="attached")
+        # a hex typed by its printed number is the same hex
+        target.fill("0102")
+        expect(page.locator('#map polygon.selected-hex[data-selected="0,1"]')).to_have_count(1)
+        target.fill("4,1")
         # a path collects several hexes
         path = page.locator('form.action[data-type="move"] input[name="path"]')
         path.focus()

@@ -49,6 +49,9 @@ function nonNull(schema, root) {
 // "heat_he_equiv_h9" -> "Heat he equiv h9": only when a game gave no title
 function humanName(name) { const s = String(name).replace(/[_.]+/g, " ").trim(); return s.charAt(0).toUpperCase() + s.slice(1); }
 
+// A hex typed by its printed number (C5, 0305) is sent as its "q,r" id (the board's labels).
+function hexOf(text) { return (window.HEX_BY_LABEL && window.HEX_BY_LABEL.get(String(text).toUpperCase())) || text; }
+
 function uid() { return "f-" + Math.random().toString(36).slice(2); }
 
 // One control for a schema node. Returns {node, read(), hexInputs}; `path` is the
@@ -98,7 +101,7 @@ function buildControl(path, raw, root, opts, isReq) {
     // hexes are "q,r": a list of them is separated by spaces
     input = el("input", { id, name: path, type: "text", placeholder: "3,2 4,2", class: "hex-input", "data-hex": "many", autocomplete: "off" });
     read = () => {
-      const parts = input.value.split(/[\s;]+/).filter(Boolean);
+      const parts = input.value.split(/[\s;]+/).filter(Boolean).map(hexOf);
       return parts.length ? parts : undefined;
     };
   } else if (s.type === "array" && Array.isArray(s.prefixItems)) {
@@ -175,7 +178,7 @@ function buildControl(path, raw, root, opts, isReq) {
     input = el("input", { id, name: path, type: month ? "month" : "text", placeholder: hexKind ? "3,2" : (s.examples ? String(s.examples[0]) : ""),
       class: hexKind ? "hex-input" : null, "data-hex": hexKind ? "one" : null, autocomplete: hexKind ? "off" : null });
     if (s.default !== undefined && s.default !== null) input.value = s.default;
-    read = () => (input.value === "" ? undefined : input.value);
+    read = () => (input.value === "" ? undefined : (hexKind ? hexOf(input.value.trim()) : input.value));
   } else {
     input = el("textarea", { id, name: path, rows: "2", placeholder: "JSON" });
     if (s.default !== undefined && s.default !== null) input.value = JSON.stringify(s.default);
@@ -245,7 +248,7 @@ function objectFields(schema, root, opts, prefix, values, fixed) {
       return out;
     },
     hexes() {
-      return hexInputs.flatMap((i) => i.value.split(/[\s;]+/).filter(Boolean));
+      return hexInputs.flatMap((i) => i.value.split(/[\s;]+/).filter(Boolean).map(hexOf));
     },
   };
 }

@@ -118,7 +118,11 @@
     card.hidden = false;
     const hexes = new Map();
     S.hexLabels = new Map();
-    for (const h of (board && board.hexes) || []) { hexes.set(h.hex, h); if (h.label) S.hexLabels.set(h.hex, String(h.label)); }
+    window.HEX_BY_LABEL = new Map();
+    for (const h of (board && board.hexes) || []) {
+      hexes.set(h.hex, h);
+      if (h.label) { S.hexLabels.set(h.hex, String(h.label)); window.HEX_BY_LABEL.set(String(h.label).toUpperCase(), h.hex); }
+    }
     for (const h of map.hexes || []) hexes.set(h.hex, Object.assign({}, h, hexes.get(h.hex) || {}));
     for (const list of [map.units, map.markers]) for (const u of list || []) if (!hexes.has(u.hex)) hexes.set(u.hex, { hex: u.hex });
     for (const a of map.arrows || []) for (const h of [a.from, a.to]) if (!hexes.has(h)) hexes.set(h, { hex: h });
