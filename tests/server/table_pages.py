@@ -49,12 +49,22 @@ def serve(db: Path, port: int) -> Iterator[str]:
 
 def seat_tokens(created: dict[str, Any]) -> dict[str, str]:
     """Every seat's token from a create answer (one link per seat, or yours + invitations)."""
-    tokens = {s["seat"]: s["token"] for s in created.get("seats", []) if "token" in s}
-    if created.get("seat") and created.get("token"):
-        tokens[created["seat"]] = created["token"]
-    for inv in created.get("invitations", []):
-        if "token" in inv:
-            tokens.setdefault(inv["seat"], inv["token"])
+
+    def token(item: dict[str, Any]) -> str | None:
+        link = str(item.get("link") or item.get("url") or "")
+        found = item.get("token") or (link.split("#seat=", 1)[1] if "#seat=" in link else None)
+        return str(found) if found else None
+
+    tokens: dict[str, str] = {}
+    rows = [s for s in created.get("seats", []) if isinstance(s, dict)]
+    rows += [
+        {"seat": created.get("seat"), "token": created.get("token"), "link": created.get("link")}
+    ]
+    rows += list(created.get("invitations", []))
+    for item in rows:
+        found = token(item)
+        if item.get("seat") and found:
+            tokens.setdefault(str(item["seat"]), found)
     return tokens
 
 

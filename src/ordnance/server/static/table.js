@@ -494,6 +494,7 @@
       entry.arm();
       preview();
       refreshSelected();
+      if (phone() && S.hexTarget) $("map").scrollIntoView({ block: "start", behavior: "smooth" });
     });
     return d;
   }
