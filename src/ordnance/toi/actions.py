@@ -70,6 +70,13 @@ class Move(_Action):
 class Attack(_Action):
     """An attack by ``unit`` on ``target`` (a unit), or a Smoke round on ``hex``."""
 
+    # the schema says one of the two is needed (the rules refuse neither/both, TOI-SMK-1)
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        json_schema_extra={"anyOf": [{"required": ["target"]}, {"required": ["hex"]}]},
+    )
+
     type: Literal["attack"] = "attack"
     unit: str = Field(title="Attacker", description="The unit that fires.")
     target: str | None = Field(None, title="Target", description="The enemy unit fired at.")

@@ -262,10 +262,13 @@ function schemaForm(schema, fixed, opts) {
   opts = opts || {};
   const root = schema || {};
   const form = objectFields(root, root, opts, "", null, fixed);
+  // every required field filled, and one of the schema's "anyOf": [{"required": [...]}] sets
   form.complete = () => {
     const out = form.collect();
-    for (const name of form.required) if (out[name] === undefined || out[name] === "") return false;
-    return true;
+    const has = (name) => out[name] !== undefined && out[name] !== "";
+    for (const name of form.required) if (!has(name)) return false;
+    const alts = Array.isArray(root.anyOf) ? root.anyOf.filter((a) => Array.isArray(a.required)) : [];
+    return !alts.length || alts.some((a) => a.required.every(has));
   };
   return form;
 }

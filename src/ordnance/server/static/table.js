@@ -384,7 +384,7 @@
   }
 
   // ---- actions, odds, undo -------------------------------------------------
-  let oddsTimer = null;
+  let oddsAsked = { key: null, n: 0 };
   function fieldRole(prop, root) {
     if (!prop) return null;
     const [s] = nonNull(prop, root);
@@ -449,7 +449,9 @@
       rollsDice ? el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput) : null,
       el("div", { class: "submit-row" }, submit),
       el("p", { class: "form-result", role: "alert", hidden: true }));
-    const preview = () => { clearTimeout(oddsTimer); oddsTimer = setTimeout(() => showOdds(entry, f, item.title || item.type), 450); };
+    // the odds of the action as it stands, asked once per distinct complete action
+    // (no timer: what is asked depends on what was filled, never on typing speed)
+    const preview = () => showOdds(entry, f, item.title || item.type);
     const activate = () => {
       if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
     };
@@ -504,6 +506,7 @@
     S.oddsBox = S.oddsBox || $("odds");  // one odds box, moved into the form being filled
     $("odds-home").append(S.oddsBox);
     S.oddsBox.replaceChildren();
+    oddsAsked = { key: null, n: oddsAsked.n + 1 };
     box.replaceChildren();
     S.forms = [];
     S.hexTarget = null;
@@ -541,9 +544,19 @@
     const box = S.oddsBox || $("odds");
     const slot = formNode.querySelector(".submit-row");
     slot.after(box);
-    box.replaceChildren();
-    if (!entry.form.complete()) { box.append(el("p", { class: "muted odds-wait" }, t("Fill in the form to see the odds."))); return; }
-    const res = await api("/odds", { method: "POST", body: { action: entry.form.collect() } });
+    if (!entry.form.complete()) {
+      oddsAsked = { key: null, n: oddsAsked.n + 1 };
+      box.replaceChildren(el("p", { class: "muted odds-wait" }, t("Fill in the form to see the odds.")));
+      return;
+    }
+    const action = entry.form.collect();
+    const key = S.version + ":" + JSON.stringify(action);
+    if (key === oddsAsked.key) return;  // already asked (or shown) for exactly this
+    const n = oddsAsked.n + 1;
+    oddsAsked = { key, n };
+    box.replaceChildren(el("p", { class: "muted odds-wait" }, "…"));  // never the odds of an older fill
+    const res = await api("/odds", { method: "POST", body: { action } });
+    if (oddsAsked.n !== n) return;  // a later change asked again: its answer wins
     box.replaceChildren();
     if (!res.ok) { box.append(el("p", { class: "error odds-refused" }, t("Refused") + ": " + errText(res.data))); return; }
     const o = res.data.odds;
