@@ -706,8 +706,15 @@
   async function refreshOnce() {
     const [v] = await Promise.all([api("/view"), loadLog(S.version === null)]);
     if (!v.ok) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); return; }
+    const moved = S.view === null || S.version !== v.data.version;
     S.view = v.data;
     S.version = v.data.version;
+    if (!moved) {
+      // same version (a repeated bump, an undo request): keep the forms being filled
+      renderTurn(v.data.seat, v.data.view);
+      renderUndo(v.data.undo);
+      return;
+    }
     $("seat-name").textContent = t("Your seat") + ": " + v.data.seat + " · " + v.data.title;
     $("version").textContent = t("Version") + " " + v.data.version;
     $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.data.commitment.hash;
