@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest docs-img
+.PHONY: run test lint typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest docs-img screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -45,6 +45,10 @@ loadtest: $(STAMP) sysdeps
 # kill -9 the table under load, restart, check the journal against every acknowledgement.
 crashtest: $(STAMP)
 	$(BIN)/python scripts/crashtest.py
+
+# docs/img/table-<game>-{desktop,phone}.png: each game mid-play, from the browser tests' scenarios.
+screenshots: $(STAMP) sysdeps
+	$(BIN)/python scripts/screenshots.py
 
 bench: $(STAMP)
 	$(BIN)/python -m ordnance.bench.run

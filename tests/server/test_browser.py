@@ -231,7 +231,7 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
     try:
         german.goto(server + "/?lang=en")
         german.select_option("#game", "toi")
-        german.select_option('#settings select[name="start_phase"]', label="status")
+        german.select_option('#settings select[name="start_phase"]', label="Status Phase")
         german.select_option("#dice-setting", "entered")  # the script enters its dice
         german.click("#create-button")
         german.wait_for_selector('#seat-links li[data-seat="soviet"]')

@@ -213,7 +213,8 @@ def _schema_texts(node: Any, out: list[str]) -> list[str]:
 def _names(node: Any) -> Any:
     """The schema with its texts blanked: field names, types, defaults and enums only."""
     if isinstance(node, dict):
-        return {k: ("" if k in ("title", "description") else _names(v)) for k, v in node.items()}
+        texts = ("title", "description", "x-labels")
+        return {k: ("" if k in texts else _names(v)) for k, v in node.items()}
     if isinstance(node, list):
         return [_names(x) for x in node]
     return node
@@ -251,7 +252,7 @@ def test_lobby_settings_forms_in_russian(client: TestClient) -> None:
         ]
         assert untranslated == [], g_en["name"]
     asl = next(g["settings_schema"] for g in ru if g["name"] == "asl")
-    assert asl["properties"]["date"]["title"] == "Дата"
+    assert asl["properties"]["date"]["title"] == "Дата сценария"
     page = client.get("/?lang=ru").text
     assert "Настройки World at War" in page and "ASL-AMB-4: +1 элиты" in page
     assert "Scenario year and month" not in page

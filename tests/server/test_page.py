@@ -4,7 +4,7 @@ Playwright on Debian's Chromium, one World at War table set up through the
 API: the page shows the view's panels as tables with the raw view collapsed,
 renders choices as selects with human labels, fills a focused hex field from
 a click on the map (highlighting the hex), and draws a traced LOS with the
-hexes that block it (WAW-8.2-c).
+hexes that block it (WAW-8.2-c), with the board's printed hex numbers.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
+from tests.server import table_pages as tp
 from tests.server.conftest import http_table
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
@@ -59,16 +61,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert side.input_value() == '"us"'
 
         def pick(hex_id: str) -> None:
-            # A real click, as a player's: on the hex's visible polygon, low in the
-            # hex where no counter or marker is drawn over it (the coordinate text
-            # there lets clicks through). Playwright scrolls it into view and waits
-            # until it is visible, stable (the phone layout scrolls to the map) and
-            # would itself receive the click, so a scroll or redraw cannot take it.
-            cell = page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon')
-            cell.scroll_into_view_if_needed()
-            box = cell.bounding_box()
-            assert box is not None
-            cell.click(position={"x": box["width"] / 2, "y": box["height"] * 0.88})
+            tp.click_hex(page, hex_id)
 
         # pick on map: focus the target field, click a hex
         target = page.locator('form.action[data-type="he_fire"] input[name="target"]')
@@ -77,6 +70,10 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         pick("4,1")
         assert target.input_value() == "4,1"
         page.wait_for_selector('#map polygon.selected-hex[data-selected="4,1"]', state="attached")
+        # a hex typed by its printed number is the same hex
+        target.fill("0102")
+        expect(page.locator('#map polygon.selected-hex[data-selected="0,1"]')).to_have_count(1)
+        target.fill("4,1")
         # a path collects several hexes
         path = page.locator('form.action[data-type="move"] input[name="path"]')
         path.focus()
@@ -91,16 +88,16 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         # the LOS tool draws the line and marks what blocks it
         page.click("#los-button")
         pick("0,1")
-        page.wait_for_function(
-            "() => document.getElementById('los-result').textContent.startsWith('0,1')"
-        )
+        expect(page.locator("#los-result")).to_contain_text("0102")  # the board's number
         pick("4,1")
         page.wait_for_selector("#map line.los-line.blocked", state="attached")
         assert page.locator("#map .los-x").count() >= 1
         assert "blocked" in page.inner_text("#los-result")
-        # every hex field on the phone is reachable: the map fits the width
-        width = page.evaluate("document.querySelector('#map svg').getBoundingClientRect().width")
+        # on the phone the board scrolls inside its box, its labels stay 12 px or more
+        width = page.evaluate("document.getElementById('map').getBoundingClientRect().width")
         assert width <= 390
+        sizes = tp.label_sizes(page)
+        assert sizes["coord"] >= 12 and sizes["unit"] >= 12, sizes
         assert errors == []
     finally:
         ctx.close()

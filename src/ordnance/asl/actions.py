@@ -32,48 +32,110 @@ class _Model(BaseModel):
 
 
 class SideSettings(_Model):
-    name: str = Field(description="Seat name of the side, e.g. 'russian' or 'germans'.")
-    nationality: str = Field(description="Nationality, e.g. german, russian, american, british.")
-    elite: bool = Field(False, description="Elite units: +1 Depletion Numbers (ASL-8.2-f).")
+    name: str = Field(
+        title="Seat name", description="Seat name of the side, e.g. 'russian' or 'germans'."
+    )
+    nationality: str = Field(
+        title="Nationality",
+        description="Nationality, e.g. german, russian, american, british.",
+        json_schema_extra={"enum": list(KNOWN_NATIONALITIES)},
+    )
+    elite: bool = Field(
+        False, title="Elite", description="Elite units: +1 Depletion Numbers (ASL-8.2-f)."
+    )
     pre_adjusted: bool = Field(
         False,
+        title="Counters include Elite",
         description="Counter values already include the Elite +1 (SS counters, ASL-AMB-4).",
     )
 
 
 class AslSettings(_Model):
-    date: str = Field("1944-06", description="Scenario year and month, YYYY-MM (1939-1945).")
-    theatre: str = Field("ETO", description="ETO, PTO or Burma (counter suffixes E/P/B).")
+    date: str = Field(
+        "1944-06",
+        title="Scenario date",
+        description="Scenario year and month, YYYY-MM (1939-1945).",
+        json_schema_extra={"format": "month"},
+    )
+    theatre: str = Field(
+        "ETO",
+        title="Theatre",
+        description="ETO, PTO or Burma (counter suffixes E/P/B).",
+        json_schema_extra={
+            "enum": ["ETO", "PTO", "Burma"],
+            "x-labels": ["Europe (ETO)", "Pacific (PTO)", "Burma"],
+        },
+    )
     sides: list[SideSettings] = Field(
         default_factory=lambda: [
             SideSettings(name="russian", nationality="russian"),
             SideSettings(name="german", nationality="german"),
         ],
+        title="Sides",
         description="The two sides; the first is the ATTACKER of the first Player Turn.",
+        json_schema_extra={
+            "default": [
+                {"name": "russian", "nationality": "russian"},
+                {"name": "german", "nationality": "german"},
+            ]
+        },
     )
-    options: AslOptions = Field(default_factory=AslOptions)
+    options: AslOptions = Field(
+        default_factory=AslOptions,
+        title="Rule options",
+        description="Readings of the rules where the notes allow more than one (ASL-AMB-n).",
+        json_schema_extra={"x-group": "rules"},
+    )
 
 
 class AddGun(_Model):
     type: Literal["add_gun"] = "add_gun"
-    id: str = Field(description="A name for this piece; the side record is kept per piece.")
-    side: str
-    name: str = Field("", description="What the piece is, e.g. 'T-34/85'.")
-    notation: str | None = Field(None, description="Counter special-ammunition notation.")
-    gun_size: str | None = Field(None, description="Gun size for the chart, e.g. 85L, 75L.")
-    made_by: str | None = Field(
-        None, description="Nation that made the Gun (ASL-8.2-g); default the side's."
+    id: str = Field(
+        title="Piece name",
+        description="A name for this piece; the side record is kept per piece.",
     )
-    breakdown: int | None = Field(None, ge=2, le=12, description="B#; none printed = 12.")
-    rof: int = Field(0, ge=0, le=4, description="Multiple ROF (0 = none).")
-    hex: str | None = Field(None, description="Hex 'q,r' (needed for SMOKE/Canister).")
-    elite: bool | None = Field(None, description="Override the side's Elite flag.")
-    can_fire_he: bool = True
+    side: str = Field(title="Side", description="The side that owns the Gun.")
+    name: str = Field("", title="Vehicle or Gun", description="What the piece is, e.g. 'T-34/85'.")
+    notation: str | None = Field(
+        None,
+        title="Counter notation",
+        description="Counter special-ammunition notation.",
+    )
+    gun_size: str | None = Field(
+        None,
+        title="Gun size",
+        description="Gun size for the chart, e.g. 85L, 75L.",
+    )
+    made_by: str | None = Field(
+        None,
+        title="Made by",
+        description="Nation that made the Gun (ASL-8.2-g); default the side's.",
+    )
+    breakdown: int | None = Field(
+        None,
+        ge=2,
+        le=12,
+        title="Breakdown Number",
+        description="B#; none printed = 12.",
+    )
+    rof: int = Field(0, ge=0, le=4, title="Rate of Fire", description="Multiple ROF (0 = none).")
+    hex: str | None = Field(None, title="Hex", description="Hex 'q,r' (needed for SMOKE/Canister).")
+    elite: bool | None = Field(None, title="Elite", description="Override the side's Elite flag.")
+    can_fire_he: bool = Field(
+        True, title="Can fire HE", description="The Gun may fire HE (unchecked: AP only)."
+    )
     canister_fp: int | None = Field(
-        None, ge=1, description="Canister FP from the Ordnance Listing (ASL-8.4-e)."
+        None,
+        ge=1,
+        title="Canister firepower",
+        description="Canister FP from the Ordnance Listing (ASL-8.4-e).",
     )
     ca: int | None = Field(
-        None, ge=0, le=5, description="Covered Arc (0 = N ... 5 = NW); omit if not tracked."
+        None,
+        ge=0,
+        le=5,
+        title="Covered Arc",
+        description="The hexspine the Covered Arc faces (0 = N ... 5 = NW); omit if not tracked.",
     )
     captured: bool = Field(
         False,
@@ -83,9 +145,15 @@ class AddGun(_Model):
 
 class SetPhase(_Model):
     type: Literal["set_phase"] = "set_phase"
-    phase: str | None = Field(None, description="Phase to go to (RPh...CCPh); omit to advance.")
-    turn: int | None = Field(None, ge=1)
-    attacker: str | None = Field(None, description="Side whose Player Turn it is.")
+    phase: str | None = Field(
+        None, title="Phase", description="Phase to go to (RPh...CCPh); omit to advance."
+    )
+    turn: int | None = Field(
+        None, ge=1, title="Game turn", description="Turn number to go to; empty keeps it."
+    )
+    attacker: str | None = Field(
+        None, title="ATTACKER", description="Side whose Player Turn it is."
+    )
 
 
 class Done(_Model):
@@ -97,26 +165,46 @@ class Done(_Model):
 
 class DeclareAmmo(_Model):
     type: Literal["declare_ammo"] = "declare_ammo"
-    gun: str
-    ammo: str
+    gun: str = Field(title="Gun", description="The Gun that will fire.")
+    ammo: str = Field(title="Ammunition", description="The special ammunition declared.")
     shot: int | None = Field(
-        None, description="The Gun's shot number this is for; default its next shot."
+        None,
+        title="Shot number",
+        description="The Gun's shot number this is for; default its next shot.",
     )
 
 
 class Fire(_Model):
     type: Literal["fire"] = "fire"
-    gun: str
+    gun: str = Field(title="Gun", description="The Gun that fires.")
     ammo: str | None = Field(
-        None, description="Declared ammunition (APCR, APDS, HEAT, AP, HE...); default ordinary."
+        None,
+        title="Ammunition",
+        description="Declared ammunition (APCR, APDS, HEAT, AP, HE...); default ordinary.",
     )
-    intensive: bool = False
-    target: Literal["vehicle", "unarmored", "gun", "infantry", "cavalry", "other"] | None = None
-    tem: str | None = Field(None, description="Target TEM (for HEAT at Infantry, ASL-8.31-b).")
+    intensive: bool = Field(
+        False,
+        title="Intensive Fire",
+        description="Fire again past ROF (raises the breakdown risk).",
+    )
+    target: Literal["vehicle", "unarmored", "gun", "infantry", "cavalry", "other"] | None = Field(
+        None,
+        title="Target type",
+        description="What is shot at (To Hit, To Kill and HEAT depend on it).",
+        json_schema_extra={
+            "x-labels": ["Vehicle", "Unarmored vehicle", "Gun", "Infantry", "Cavalry", "Other"]
+        },
+    )
+    tem: str | None = Field(
+        None,
+        title="Terrain Effects Modifier",
+        description="Target TEM (for HEAT at Infantry, ASL-8.31-b).",
+    )
     ca: int | None = Field(
         None,
         ge=0,
         le=5,
+        title="Covered Arc",
         description="Covered Arc the Gun turns to for this shot, before the DR (ASL-AMB-15).",
     )
     range: int | None = Field(
@@ -138,73 +226,124 @@ class Fire(_Model):
 
 class TurnCa(_Model):
     type: Literal["turn_ca"] = "turn_ca"
-    gun: str
-    ca: int = Field(ge=0, le=5, description="New Covered Arc (0 = N ... 5 = NW).")
+    gun: str = Field(title="Gun", description="The Gun that turns.")
+    ca: int = Field(
+        ge=0, le=5, title="Covered Arc", description="New Covered Arc (0 = N ... 5 = NW)."
+    )
 
 
 class PlaceSmoke(_Model):
     type: Literal["place_smoke", "place_wp"] = "place_smoke"
-    gun: str
-    target: str = Field(description="Target hex 'q,r'.")
-    interior_building: bool = False
-    target_level: int | None = None
-    drm: int = Field(0, description="To Hit DRM of the placement (Hindrance...), entered.")
+    gun: str = Field(title="Gun", description="The Gun that fires the round.")
+    target: str = Field(title="Target hex", description="Target hex 'q,r'.")
+    interior_building: bool = Field(
+        False,
+        title="Inside a building",
+        description="The target Location is inside a building (placement differs).",
+    )
+    target_level: int | None = Field(
+        None, title="Target level", description="Building level aimed at; empty = ground."
+    )
+    drm: int = Field(
+        0,
+        title="Dice Roll Modifier",
+        description="To Hit DRM of the placement (Hindrance...), entered.",
+    )
     range: int | None = Field(
-        None, ge=0, le=200, description="Range in hexes when the Gun has no hex."
+        None,
+        ge=0,
+        le=200,
+        title="Range",
+        description="Range in hexes when the Gun has no hex.",
     )
 
 
 class FireCanister(_Model):
     type: Literal["fire_canister"] = "fire_canister"
-    gun: str
-    aim: int | None = Field(None, ge=1, le=5, description="Aim point V1..V5 of the CA.")
-    building_hex: str | None = Field(None, description="Building hex at range 2 (ASL-8.4-j).")
-    building_level: int = Field(1, description="Middle of the three building levels aimed at.")
+    gun: str = Field(title="Gun", description="The Gun that fires Canister.")
+    aim: int | None = Field(
+        None, ge=1, le=5, title="Aim point", description="Aim point V1..V5 of the CA."
+    )
+    building_hex: str | None = Field(
+        None,
+        title="Building hex",
+        description="Building hex at range 2 (ASL-8.4-j).",
+    )
+    building_level: int = Field(
+        1, title="Building level", description="Middle of the three building levels aimed at."
+    )
     ca: int | None = Field(
         None,
         ge=0,
         le=5,
+        title="Covered Arc",
         description="CA direction (0 = N ... 5 = NW); default the Gun's recorded CA. "
         "A different value turns the CA before the DR (ASL-AMB-15).",
     )
-    moved: bool = Field(False, description="The AFV moved this Player Turn (ASL-8.4-c).")
+    moved: bool = Field(
+        False, title="Moved", description="The AFV moved this Player Turn (ASL-8.4-c)."
+    )
     manned_in_mph: bool = Field(
         False,
+        title="Manned in the Movement Phase",
         description="Infantry manned the Gun in the MPh (halves the FP in the AFPh, ASL-8.4-c).",
     )
     same_level: bool = Field(
         True,
+        title="Same level",
         description="Firing at a same-level target (the adjacent hex is attacked, ASL-8.41-b); "
         "never when the aimed levels miss the Gun's level.",
     )
-    gun_level: int = Field(0, description="The Gun's level (ground level 0).")
+    gun_level: int = Field(0, title="Gun level", description="The Gun's level (ground level 0).")
     building_lowest: int = Field(
-        0, description="The building's lowest level: 0, or -1 with a cellar (ASL-8.4-j)."
+        0,
+        title="Building's lowest level",
+        description="The building's lowest level: 0, or -1 with a cellar (ASL-8.4-j).",
     )
     building_highest: int | None = Field(
-        None, description="The building's highest level; default the aimed level + 1."
+        None,
+        title="Building's highest level",
+        description="The building's highest level; default the aimed level + 1.",
     )
-    drm: int = Field(0, description="A DRM for every target Location (e.g. a common Hindrance).")
+    drm: int = Field(
+        0,
+        title="Dice Roll Modifier",
+        description="A DRM for every target Location (e.g. a common Hindrance).",
+    )
     location_drm: dict[str, int] = Field(
         default_factory=dict,
+        title="DRM per Location",
         description="Each Location's own TEM/Hindrance DRM: 'q,r' or 'q,r@level' -> DRM "
         "(ASL-8.4-d, -i).",
     )
     mount: Literal["turret", "slow-turret", "non-turreted"] = Field(
         "non-turreted",
+        title="Mount",
         description="How the Gun turns: the DRM of a CA change made for the shot (ASL-8.4-d).",
+        json_schema_extra={"x-labels": ["Turret", "Slow turret", "Non-turreted"]},
     )
     firer_in_obstacle: bool = Field(
-        False, description="The Gun is in woods, a building or rubble: CA change DRM doubled."
+        False,
+        title="Gun in an obstacle",
+        description="The Gun is in woods, a building or rubble: CA change DRM doubled.",
     )
 
 
 class FireScw(_Model):
     type: Literal["fire_scw"] = "fire_scw"
-    side: str = Field(description="The side whose shaped-charge weapon fires.")
-    weapon: str = Field(description="BAZ, PIAT, PSK, PF or PFk (ASL-8.3-b).")
-    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] = "vehicle"
-    tem: str | None = Field(None, description="Target TEM (HEAT at Infantry, ASL-8.31-b).")
+    side: str = Field(title="Side", description="The side whose shaped-charge weapon fires.")
+    weapon: str = Field(title="Weapon", description="BAZ, PIAT, PSK, PF or PFk (ASL-8.3-b).")
+    target: Literal["vehicle", "gun", "infantry", "cavalry", "other"] = Field(
+        "vehicle",
+        title="Target type",
+        description="What the weapon fires at (HEAT at Infantry uses the TEM).",
+        json_schema_extra={"x-labels": ["Vehicle", "Gun", "Infantry", "Cavalry", "Other"]},
+    )
+    tem: str | None = Field(
+        None,
+        title="Terrain Effects Modifier",
+        description="Target TEM (HEAT at Infantry, ASL-8.31-b).",
+    )
 
 
 ACTION_MODELS: dict[str, type[_Model]] = {

@@ -87,7 +87,7 @@ from ordnance.asl.supply import (
     normalise_gun_size,
     ordnance_nationality,
 )
-from ordnance.asl.views import form_schema, panels, smoke_los
+from ordnance.asl.views import board_view, form_schema, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import (
     InvalidDice,
@@ -502,6 +502,7 @@ class AslGame(Game[AslState]):
                 "arrows": [],
                 "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
             }
+        view["board"] = board_view(state)
         view["panels"] = panels(view)
         return view
 

@@ -19,73 +19,113 @@ class AslOptions(BaseModel):
 
     elite_scope: Literal["all", "chart-only"] = Field(
         "all",
+        title="Elite bonus applies to",
         description="ASL-AMB-4: Elite +1 on every Depletion Number (default) or only on "
         "Ammunition Supply Chart ammunition (APCR/APDS).",
+        json_schema_extra={
+            "x-labels": ["Every Depletion Number", "Chart ammunition only (APCR/APDS)"]
+        },
     )
     counter_missing_year: Literal["unavailable", "chart"] = Field(
         "unavailable",
+        title="Counter without a value for the year",
         description="ASL-AMB-5: a counter with values for an ammunition but none for the "
         "scenario year means none (default), or falls back to the chart.",
+        json_schema_extra={"x-labels": ["No such ammunition", "Use the chart"]},
     )
     heat_gate_by: Literal["manufacture", "user"] = Field(
         "manufacture",
+        title="HEAT date follows",
         description="ASL-AMB-6: the HEAT date gate follows the nation that made the Gun "
         "(default) or the army using it.",
+        json_schema_extra={"x-labels": ["The nation that made the Gun", "The army using it"]},
     )
     heat_he_equiv_h9: Literal[12, 8] = Field(
         12,
+        title="HE Equivalency of H#[9]",
         description="ASL-AMB-2: HE Equivalency of the H#[9] round, 12 FP with PSK/PFk "
         "(default) or 8 FP with BAZ/PIAT.",
+        json_schema_extra={"x-labels": ["12 FP (PSK/PFk)", "8 FP (BAZ/PIAT)"]},
     )
     heat_he_equiv_table: Literal["ift", "iift"] = Field(
         "ift",
+        title="HEAT HE Equivalency column shift",
         description="ASL-AMB-3: other-ordnance HEAT steps one IFT column left (default) "
         "or one Incremental IFT column left.",
+        json_schema_extra={"x-labels": ["One IFT column left", "One Incremental IFT column left"]},
     )
     heat_without_he: Literal["allow", "forbid"] = Field(
         "allow",
+        title="HEAT from a Gun without HE",
         description="ASL-AMB-3: a Gun that cannot fire HE still has a HEAT HE Equivalency "
         "from its caliber (default), or may not fire HEAT at Personnel.",
+        json_schema_extra={"x-labels": ["Allowed (caliber equivalency)", "No HEAT at Personnel"]},
     )
     voided_shot_ca: Literal["keep", "undo"] = Field(
         "keep",
+        title="Covered Arc after a voided shot",
         description="ASL-AMB-15: after a DR > N shot a CA change already made stays "
         "(default) or is undone.",
+        json_schema_extra={"x-labels": ["Keep the change", "Undo the change"]},
     )
     ap_range_missing_caliber: Literal["nearest-row", "data-error"] = Field(
         "nearest-row",
+        title="Caliber missing from the AP range table",
         description="ASL-AMB-17: a caliber with no row on the AP range-change table uses the "
         "nearest one (26-36mm the <=25mm row, 58-64mm the 37-57mm row; default), or is a "
         "data error.",
+        json_schema_extra={"x-labels": ["Use the nearest row", "Data error"]},
     )
     canister_geometry: Literal["vertex-ring", "hexside-path"] = Field(
-        "vertex-ring", description="ASL-AMB-7: the five aim points per CA (default)."
+        "vertex-ring",
+        title="Canister aim points",
+        description="ASL-AMB-7: the five aim points per CA (default).",
+        json_schema_extra={"x-labels": ["Vertex ring", "Hexside path"]},
     )
     canister_ca: Literal["hexrow-bounded", "hexspine-bounded"] = Field(
-        "hexrow-bounded", description="ASL-AMB-7: how the CA is bounded (default hexrows)."
+        "hexrow-bounded",
+        title="Canister Covered Arc bounds",
+        description="ASL-AMB-7: how the CA is bounded (default hexrows).",
+        json_schema_extra={"x-labels": ["Hexrows", "Hexspines"]},
     )
     canister_reductions: Literal["cumulative", "largest"] = Field(
-        "cumulative", description="ASL-AMB-8: Canister FP reductions multiply (default)."
+        "cumulative",
+        title="Canister FP reductions",
+        description="ASL-AMB-8: Canister FP reductions multiply (default).",
+        json_schema_extra={"x-labels": ["Multiply (cumulative)", "Largest only"]},
     )
     canister_dr: Literal["one", "per-location"] = Field(
-        "one", description="ASL-AMB-9: one IFT DR for the whole cluster (default)."
+        "one",
+        title="Canister IFT DR",
+        description="ASL-AMB-9: one IFT DR for the whole cluster (default).",
+        json_schema_extra={"x-labels": ["One for the cluster", "One per Location"]},
     )
     canister_vehicles: Literal["armored-immune", "all-immune"] = Field(
         "armored-immune",
+        title="Vehicles attacked by Canister",
         description="ASL-AMB-10: unarmored vehicles are attacked (default) or only PRC.",
+        json_schema_extra={
+            "x-labels": ["Unarmored vehicles are attacked", "Only passengers and riders"]
+        },
     )
     smoke_other_phases: bool = Field(
         False,
+        title="Dispersed SMOKE in other phases",
         description="ASL-AMB-11: allow Dispersed ordnance SMOKE outside the PFPh/DFPh.",
     )
     smoke_interior_building: bool = Field(
-        False, description="ASL-AMB-12: allow SMOKE into an Interior Building hex."
+        False,
+        title="SMOKE into Interior Building hexes",
+        description="ASL-AMB-12: allow SMOKE into an Interior Building hex.",
     )
     wp_defensive_first_fire: bool = Field(
-        False, description="ASL-AMB-13: allow WP as Defensive First Fire in the MPh."
+        False,
+        title="WP as Defensive First Fire",
+        description="ASL-AMB-13: allow WP as Defensive First Fire in the MPh.",
     )
     month_letters: dict[str, int] | None = Field(
         None,
+        title="Month letters",
         description="ASL-AMB-16: override the month letters of counter superscripts "
         "(default F=2, M=3, J=6, A=8, S=9, N=11).",
     )

@@ -11,9 +11,18 @@ from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Gun, Marker
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
-from ordnance.core.forms import choices, hex_field, panel
+from ordnance.core.forms import board, choices, hex_field, lettered_label, panel, piece_field, rolls
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
+
+#: The default board: one geomorphic board's grid, hex columns A..GG (33) by
+#: rows 1..10, ``A1`` at axial ``0,0``; even-lettered columns (B, D...) sit half
+#: a hex lower (the core's odd-q offsets). Edge half-hexes are not drawn.
+BOARD_COLUMNS = 33
+BOARD_ROWS = 10
+
+#: The actions that roll dice (the page shows its dice selector only for them).
+ROLLING = frozenset({"fire", "place_smoke", "place_wp", "fire_canister"})
 
 
 def _gun_label(g: Gun) -> str:
@@ -24,7 +33,33 @@ def _gun_label(g: Gun) -> str:
 def form_schema(
     state: AslState, seat: str | None, kind: str, shooters: list[Gun]
 ) -> dict[str, Any]:
-    """One legal action's JSON schema with its choices (the side record is public)."""
+    """One legal action's JSON schema with its choices, its acting piece and its dice."""
+    schema = rolls(_form_schema(state, seat, kind, shooters), kind in ROLLING)
+    return piece_field(schema, "gun") if kind != "add_gun" else schema
+
+
+def board_view(state: AslState) -> dict[str, Any]:
+    """The default board (:data:`BOARD_COLUMNS` x :data:`BOARD_ROWS`), ``C5``-style ids.
+
+    The game records no terrain (the side record is about ammunition), so every
+    hex is drawn as open ground; Guns placed off this grid still show on the map.
+    """
+    hexes = [
+        {"hex": str(Hex.from_offset(c, r)), "label": lettered_label(c, r), "terrain": "open"}
+        for c in range(BOARD_COLUMNS)
+        for r in range(BOARD_ROWS)
+    ]
+    return board(
+        "ASL geomorphic board (grid only)",
+        hexes,
+        [("open", "Open Ground (this game records no terrain)")],
+        "Hex ids as printed on an ASL board: column letter A to GG, row 1 to 10 (C5).",
+    )
+
+
+def _form_schema(
+    state: AslState, seat: str | None, kind: str, shooters: list[Gun]
+) -> dict[str, Any]:
     schema = ACTION_MODELS[kind].model_json_schema()
     sides = [s for s in state.side_names if seat is None or s == seat]
     if kind == "add_gun":

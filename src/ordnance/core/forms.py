@@ -10,6 +10,13 @@ shows the view as plain tables:
   or ``"many"``) so the page offers "pick on map".
 * :func:`panel` builds one entry of a view's ``"panels"`` list:
   ``{"title", "columns", "rows", "note"?}`` with every cell a string.
+* :func:`board` builds a view's ``"board"``: every hex of the map with its
+  terrain and printed label, and the terrain legend; :func:`numbered_label`
+  and :func:`lettered_label` are the two usual printed numberings.
+* :func:`piece_field` marks a field whose choices are pieces on the map
+  (``"x-piece": "actor"`` or ``"target"``) so clicking a piece can pick the
+  actions it may take and fill the form; :func:`rolls` marks whether an
+  action rolls dice (``"x-dice"`` on the action's schema).
 
 The choices and panels a game builds must come only from what the seat may
 see (its own view): they are output toward that seat like the view itself.
@@ -19,9 +26,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["cell", "choices", "hex_field", "panel"]
+__all__ = [
+    "board",
+    "cell",
+    "choices",
+    "hex_field",
+    "lettered_label",
+    "numbered_label",
+    "panel",
+    "piece_field",
+    "rolls",
+]
 
 
 def _non_null(prop: dict[str, Any]) -> dict[str, Any]:
@@ -110,3 +127,70 @@ def panel(
     if note:
         data["note"] = note
     return data
+
+
+def piece_field(
+    schema: dict[str, Any], field: str, role: Literal["actor", "target"] = "actor"
+) -> dict[str, Any]:
+    """A copy of ``schema`` whose ``field`` names pieces of the map (``"x-piece"``).
+
+    ``actor``: the piece doing the action (the page offers the action when that
+    piece is clicked); ``target``: a piece the action is aimed at (a click on
+    the map fills it).
+    """
+    out = copy.deepcopy(schema)
+    props = out.get("properties", {})
+    if field in props:
+        props[field]["x-piece"] = role
+    return out
+
+
+def rolls(schema: dict[str, Any], dice: bool) -> dict[str, Any]:
+    """A copy of an action's ``schema`` saying whether it rolls dice (``"x-dice"``)."""
+    out = copy.deepcopy(schema)
+    out["x-dice"] = dice
+    return out
+
+
+def _column_letters(col: int) -> str:
+    """``A``..``Z``, then ``AA``, ``BB``... (the doubled letters of ASL boards)."""
+    return chr(ord("A") + col % 26) * (col // 26 + 1)
+
+
+def lettered_label(col: int, row: int, first_row: int = 1) -> str:
+    """A lettered-column label: column 2, row 4 is ``C5`` (``first_row`` = 1).
+
+    >>> lettered_label(2, 4), lettered_label(27, 0)
+    ('C5', 'BB1')
+    """
+    return f"{_column_letters(col)}{row + first_row}"
+
+
+def numbered_label(col: int, row: int) -> str:
+    """A four-digit column-row label, both counted from 1: column 2, row 4 is ``0305``.
+
+    >>> numbered_label(2, 4), numbered_label(11, 9)
+    ('0305', '1210')
+    """
+    return f"{col + 1:02d}{row + 1:02d}"
+
+
+def board(
+    title: str,
+    hexes: Iterable[dict[str, Any]],
+    terrains: Iterable[tuple[str, str]],
+    numbering: str,
+) -> dict[str, Any]:
+    """A view's ``"board"``: the whole map, for the page to draw.
+
+    ``hexes``: one ``{"hex": "q,r", "label": printed id, "terrain": name,
+    "elevation"?: int}`` per hex of the map; ``terrains``: ``(name, legend
+    text)`` of each terrain the legend explains; ``numbering``: one sentence
+    saying how the printed labels are read.
+    """
+    return {
+        "title": title,
+        "numbering": numbering,
+        "hexes": list(hexes),
+        "terrains": [{"name": n, "label": label} for n, label in terrains],
+    }

@@ -99,6 +99,17 @@ SCRIPT_STRINGS = [
     "the server refused your secret for this version",
     "weaker: the server and the other seats made this roll",
     "your own secret for this version was left out",
+    "Remove",
+    "Add a row",
+    "Name",
+    "Rule options",
+    "Click a piece on the map to see what it may do.",
+    "Show every action",
+    "This piece has nothing to do now.",
+    "Done",
+    "Fill in the form to see the odds.",
+    "Scenario details",
+    "Waiting for the other seat to agree",
 ]
 
 

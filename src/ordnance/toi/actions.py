@@ -19,7 +19,9 @@ class Advance(_Action):
     """Move to the next step of the round (or on to the step named by ``to``)."""
 
     type: Literal["advance"] = "advance"
-    to: str | None = Field(None, description="Stop at this step, e.g. 'munitions' or 'action'.")
+    to: str | None = Field(
+        None, title="Go to", description="Stop at this step, e.g. 'munitions' or 'action'."
+    )
 
 
 class Done(_Action):
@@ -33,17 +35,19 @@ class ReceiveCommand(_Action):
     """Command Phase: a nation receives command (B8)."""
 
     type: Literal["receive_command"] = "receive_command"
-    side: str
-    amount: int = Field(ge=0, le=50)
+    side: str = Field(title="Nation", description="The nation receiving command.")
+    amount: int = Field(ge=0, le=50, title="Command", description="Command points received.")
 
 
 class Buy(_Action):
     """Status Phase purchase window: buy a token and place it face down (TOI-GEN-4/5)."""
 
     type: Literal["buy"] = "buy"
-    unit: str
+    unit: str = Field(title="Unit", description="The vehicle that gets the token.")
     munition: Munition | None = Field(
-        None, description="The type (required unless token_choice='random', TOI-AMB-12)."
+        None,
+        title="Munition",
+        description="The type (required unless token_choice='random', TOI-AMB-12).",
     )
 
 
@@ -51,35 +55,53 @@ class Discard(_Action):
     """End of the Status Phase: drop an unused face-down token (TOI-GEN-8)."""
 
     type: Literal["discard"] = "discard"
-    unit: str | None = None
-    token: str | None = None
+    unit: str | None = Field(None, title="Unit", description="The unit whose token is dropped.")
+    token: str | None = Field(None, title="Token", description="Which of your tokens.")
 
 
 class PlaceOpFire(_Action):
     """Status Phase step 3: put a fresh unit in Op Fire mode (B8, B9)."""
 
     type: Literal["op_fire"] = "op_fire"
-    unit: str
+    unit: str = Field(title="Unit", description="A fresh unit to put on Op Fire.")
 
 
 class Move(_Action):
     """Record a unit's new hex (movement points are the players' business)."""
 
     type: Literal["move"] = "move"
-    unit: str
-    to: str
+    unit: str = Field(title="Unit", description="The unit that moves.")
+    to: str = Field(title="To hex", description="The hex it ends its move in.")
 
 
 class Attack(_Action):
     """An attack by ``unit`` on ``target`` (a unit), or a Smoke round on ``hex``."""
 
+    # the schema says one of the two is needed (the rules refuse neither/both, TOI-SMK-1)
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        json_schema_extra={"anyOf": [{"required": ["target"]}, {"required": ["hex"]}]},
+    )
+
     type: Literal["attack"] = "attack"
-    unit: str
-    target: str | None = None
-    hex: str | None = Field(None, description="Target hex of a Smoke round ('q,r').")
-    support: tuple[str, ...] = Field((), description="Units joining with combined fire (B5).")
-    mode: Literal["concentrated", "op_fire", "fire_and_movement"] = "concentrated"
-    suppressive: bool = False
+    unit: str = Field(title="Attacker", description="The unit that fires.")
+    target: str | None = Field(None, title="Target", description="The enemy unit fired at.")
+    hex: str | None = Field(
+        None, title="Smoke target hex", description="Target hex of a Smoke round ('q,r')."
+    )
+    support: tuple[str, ...] = Field(
+        (), title="Supporting units", description="Units joining with combined fire (B5)."
+    )
+    mode: Literal["concentrated", "op_fire", "fire_and_movement"] = Field(
+        "concentrated",
+        title="Fire mode",
+        description="How the attacker fires this time.",
+        json_schema_extra={"x-labels": ["Concentrated fire", "Op Fire", "Fire and movement"]},
+    )
+    suppressive: bool = Field(
+        False, title="Suppressive fire", description="Pin the target instead of killing (B4)."
+    )
 
 
 AnyAction = Annotated[

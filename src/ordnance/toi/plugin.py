@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError, UnknownName
-from ordnance.core.forms import choices, hex_field
+from ordnance.core.forms import choices, hex_field, piece_field, rolls
 from ordnance.core.game import Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
@@ -19,7 +19,14 @@ from ordnance.toi import rules, status_phase
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS, parse_action
 from ordnance.toi.catalogue import profile
-from ordnance.toi.hexmap import blocker, load_map, los_blocks, map_data, map_from_dict
+from ordnance.toi.hexmap import (
+    blocker,
+    load_map,
+    los_blocks,
+    map_data,
+    map_from_dict,
+    map_names,
+)
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings, UnitPlacement
 from ordnance.toi.state import ROUND, Nation, Phase, ToIState, Unit
@@ -44,7 +51,26 @@ def _unit_label(u: Unit) -> str:
     return f"{u.id}: {u.label} at {u.hex}"
 
 
+#: The actions that roll dice (the page shows its dice selector only for them);
+#: a random token draw (TOI-AMB-12) rolls too.
+_ROLLING = frozenset({"attack"})
+
+
 def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+    """One legal action's schema (:func:`_form_schema`), its pieces and whether it rolls."""
+    schema = _form_schema(state, seat, kind)
+    if schema is None:
+        return None
+    random_buy = kind == "buy" and state.settings.token_choice == "random"
+    schema = rolls(schema, kind in _ROLLING or random_buy)
+    if kind in ("buy", "discard", "op_fire", "move", "attack"):
+        schema = piece_field(schema, "unit")
+    if kind == "attack":
+        schema = piece_field(schema, "target", "target")
+    return schema
+
+
+def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
     """The JSON schema of one legal action with its choices filled in (None: nothing to choose).
 
     Choices come only from what ``seat``'s view shows: units, hexes and
@@ -262,7 +288,9 @@ class ToIGame(Game[ToIState]):
         return rules.attack_odds(state, action, seat)
 
     def settings_schema(self) -> dict[str, Any]:
-        return ToISettings.model_json_schema()
+        """The settings' JSON schema, the map a choice of the packaged maps (by title)."""
+        maps = [(name, str(map_data(name).get("title", name))) for name in map_names()]
+        return choices(ToISettings.model_json_schema(), "map", maps)
 
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None

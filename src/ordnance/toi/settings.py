@@ -18,14 +18,21 @@ from ordnance.toi.units import UnitProfile
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
+def _rule(default: Any, title: str, description: str) -> Any:
+    """A rule option of the lobby (folded under "rule options")."""
+    return Field(
+        default, title=title, description=description, json_schema_extra={"x-group": "rules"}
+    )
+
+
 class HitNumbers(BaseModel):
     """Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    close: int = Field(4, ge=1, le=7)
-    normal: int = Field(5, ge=1, le=7)
-    long: int = Field(6, ge=1, le=7)
+    close: int = Field(4, ge=1, le=7, title="Close range", description="Hit on this or more.")
+    normal: int = Field(5, ge=1, le=7, title="Normal range", description="Hit on this or more.")
+    long: int = Field(6, ge=1, le=7, title="Long range", description="Hit on this or more.")
 
     def for_band(self, band: str) -> int:
         value: int = getattr(self, band)
@@ -37,11 +44,19 @@ class UnitPlacement(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")
-    profile: str
-    side: str
-    hex: str
-    figures: int | None = Field(None, ge=1, le=12, description="Squads only: figures in the squad.")
+    id: str = Field(
+        min_length=1,
+        max_length=40,
+        pattern=r"^[A-Za-z0-9_.\-]+$",
+        title="Unit name",
+        description="A short name, e.g. g-panther-1.",
+    )
+    profile: str = Field(title="Profile", description="A unit profile of the catalogue.")
+    side: str = Field(title="Nation", description="The nation that owns it.")
+    hex: str = Field(title="Hex", description="Where it starts ('q,r').")
+    figures: int | None = Field(
+        None, ge=1, le=12, title="Figures", description="Squads only: figures in the squad."
+    )
 
 
 class ToISettings(BaseModel):
@@ -49,102 +64,244 @@ class ToISettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    nations: tuple[str, str] = ("german", "soviet")
+    nations: tuple[str, str] = Field(
+        ("german", "soviet"),
+        title="Nations",
+        description="The two nations, one seat each.",
+    )
     # -- TOI-GEN-2: an optional rule, or forced by the scenario -------------------
     munitions_agreed: bool = Field(
-        True, description="TOI-GEN-2: both players agreed to use the munitions tokens."
+        True,
+        title="Use munitions tokens",
+        description="TOI-GEN-2: both players agreed to use the munitions tokens.",
     )
     scenario_munitions: Literal["required", "forbidden"] | None = Field(
-        None, description="TOI-GEN-2: the scenario's special rules force the tokens on or off."
+        None,
+        title="Scenario rule on munitions",
+        description="TOI-GEN-2: the scenario's special rules force the tokens on or off.",
+        json_schema_extra={"x-labels": ["Required by the scenario", "Forbidden by the scenario"]},
     )
     # -- TOI-GEN-3 / TOI-AMB-13: the supply ---------------------------------------
     supply: dict[str, dict[Munition, int]] | None = Field(
         None,
+        title="Token supply",
         description="TOI-GEN-3/TOI-AMB-13: tokens per type per nation (default one of each).",
+        json_schema_extra={"x-group": "scenario"},
     )
-    unlimited_supply: bool = Field(
-        False, description="TOI-AMB-13 option: no supply limit, only the cap of three."
+    unlimited_supply: bool = _rule(
+        False,
+        "Unlimited supply",
+        "TOI-AMB-13 option: no supply limit, only the cap of three.",
     )
     command: dict[str, int] = Field(
-        default_factory=dict, description="Starting command per nation (default 3)."
+        default_factory=dict,
+        title="Starting command",
+        description="Starting command per nation (default 3).",
+        json_schema_extra={"x-group": "scenario"},
     )
     # -- the attack (notes B3, B4) -------------------------------------------------
-    hit_on: HitNumbers = HitNumbers()
-    cancel_on: int = Field(5, ge=1, le=7, description="Red defense die cancelling a hit (B4).")
+    hit_on: HitNumbers = Field(
+        HitNumbers(),
+        title="Hit Numbers by range",
+        description="Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long).",
+        json_schema_extra={"x-group": "scenario"},
+    )
+    cancel_on: int = Field(
+        5,
+        ge=1,
+        le=7,
+        title="Defense die cancels on",
+        description="Red defense die cancelling a hit (B4).",
+        json_schema_extra={"x-group": "scenario"},
+    )
     # -- the scenario --------------------------------------------------------------
-    map: str = Field("village", description="A map from the package data (see `toi maps`).")
+    map: str = Field(
+        "village",
+        title="Map",
+        description="A map from the package data (see `toi maps`).",
+    )
     custom_map: dict[str, Any] | None = Field(
         None,
+        title="Map from a scenario file",
         description="A map given as data (a scenario file's map), in the package maps' "
         "format: name, columns, rows, default_terrain, terrain, elevation. Wins over `map`.",
+        json_schema_extra={"x-group": "scenario"},
     )
     units: tuple[UnitPlacement, ...] | None = Field(
-        None, description="Unit placements; default: the map's sample scenario."
+        None,
+        title="Units",
+        description="Unit placements; default: the map's sample scenario.",
+        json_schema_extra={"x-group": "scenario"},
     )
-    profiles: tuple[UnitProfile, ...] = Field(
-        (), description="Extra unit profiles for this scenario (added to the sample catalogue)."
+    profiles: tuple[UnitProfile, ...] = _rule(
+        (),
+        "Extra unit profiles",
+        "Extra unit profiles for this scenario (added to the sample catalogue).",
     )
     start_phase: Literal["action", "status"] = Field(
-        "action", description="Phase of round 1 the game opens in."
+        "action",
+        title="Opening phase",
+        description="Phase of round 1 the game opens in.",
+        json_schema_extra={"x-labels": ["Action Phase", "Status Phase"]},
     )
     # -- ambiguities ---------------------------------------------------------------
     drift_dice: Literal["text", "faq_core"] = Field(
-        "text", description="TOI-AMB-1: text = red die distance, black die direction."
+        "text",
+        title="Drift dice",
+        description="TOI-AMB-1: text = red die distance, black die direction.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Red die distance, black die direction (rule text)", "Core FAQ reading"],
+        },
     )
     drift_orientation: Literal["map", "N", "NE", "SE", "S", "SW", "NW", "attacker_to_target"] = (
-        Field("map", description="TOI-AMB-2: which hex direction the directional marker's 1 is.")
+        Field(
+            "map",
+            title="Drift orientation",
+            description="TOI-AMB-2: which hex direction the directional marker's 1 is.",
+            json_schema_extra={
+                "x-group": "rules",
+                "x-labels": [
+                    "As the map's marker",
+                    "North (N)",
+                    "North-east (NE)",
+                    "South-east (SE)",
+                    "South (S)",
+                    "South-west (SW)",
+                    "North-west (NW)",
+                    "Attacker to target",
+                ],
+            },
+        )
     )
     drift_clip: Literal["none", "last_legal"] = Field(
-        "none", description="TOI-AMB-3: drift off map / into a building places nothing."
+        "none",
+        title="Drift off the map",
+        description="TOI-AMB-3: drift off map / into a building places nothing.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Nothing is placed", "Stop at the last legal hex"],
+        },
     )
     drift_into_smoke: Literal["nothing", "refresh"] = Field(
-        "nothing", description="TOI-AMB-3 option: drift onto existing smoke refreshes it."
+        "nothing",
+        title="Drift onto smoke",
+        description="TOI-AMB-3 option: drift onto existing smoke refreshes it.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Nothing happens", "Refresh that smoke"],
+        },
     )
     smoke_dice: Literal["vehicle_attack", "cover_defense", "flat"] = Field(
         "vehicle_attack",
+        title="Smoke round dice",
         description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defense dice.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Vehicle attack dice", "Cover and defense dice", "Flat Hit Number"],
+        },
     )
     smoke_targets: Literal["open_only", "any"] = Field(
-        "open_only", description="TOI-AMB-5: building or smoke hexes cannot be targeted."
+        "open_only",
+        title="Smoke targets",
+        description="TOI-AMB-5: building or smoke hexes cannot be targeted.",
+        json_schema_extra={"x-group": "rules", "x-labels": ["Open hexes only", "Any hex"]},
     )
     he_scope: Literal["all_targets", "vehicles_only"] = Field(
-        "all_targets", description="TOI-AMB-6: HE's 4+ at normal range applies to squads too."
+        "all_targets",
+        title="HE applies to",
+        description="TOI-AMB-6: HE's 4+ at normal range applies to squads too.",
+        json_schema_extra={"x-group": "rules", "x-labels": ["All targets", "Vehicles only"]},
     )
     he_long_range: Literal["refuse", "void"] = Field(
-        "refuse", description="TOI-AMB-7: a long-range attack by a unit holding HE is refused."
+        "refuse",
+        title="HE at long range",
+        description="TOI-AMB-7: a long-range attack by a unit holding HE is refused.",
+        json_schema_extra={"x-group": "rules", "x-labels": ["Refused", "Token voided"]},
     )
     firepower_order: Literal["modifier_first", "modifier_after_halving"] = Field(
-        "modifier_first", description="TOI-AMB-8: munitions modifier before halving."
+        "modifier_first",
+        title="Firepower order",
+        description="TOI-AMB-8: munitions modifier before halving.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Modifier first", "Modifier after halving"],
+        },
     )
-    firepower_floor: int = Field(0, ge=0, le=1, description="TOI-AMB-8: floor of the firepower.")
+    firepower_floor: int = Field(
+        0,
+        ge=0,
+        le=1,
+        title="Firepower floor",
+        description="TOI-AMB-8: floor of the firepower.",
+        json_schema_extra={"x-group": "rules"},
+    )
     reveal_on_support: bool = Field(
         True,
+        title="Supporting fire reveals",
         description="TOI-AMB-9: a unit's next attack reveals its token, supporting fire "
-        "included (the text's 'next time the unit attacks'); false: only the lead reveals.",
+        "included (the text's 'next time the unit attacks'); off: only the lead reveals.",
+        json_schema_extra={"x-group": "rules"},
     )
     reveal_only_vs_vehicles: bool = Field(
-        False, description="TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal."
+        False,
+        title="Reveal only against vehicles",
+        description="TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal.",
+        json_schema_extra={"x-group": "rules"},
     )
     combined_band: Literal["single", "per_participant"] = Field(
-        "single", description="TOI-AMB-10: munitions use the combined attack's single band."
+        "single",
+        title="Combined attack range band",
+        description="TOI-AMB-10: munitions use the combined attack's single band.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["One band for the attack", "Each participant's band"],
+        },
     )
-    tokens_per_unit: int = Field(1, ge=1, le=3, description="TOI-AMB-11: tokens per unit.")
+    tokens_per_unit: int = Field(
+        1,
+        ge=1,
+        le=3,
+        title="Tokens per unit",
+        description="TOI-AMB-11: tokens per unit.",
+        json_schema_extra={"x-group": "rules"},
+    )
     token_choice: Literal["choose", "random"] = Field(
-        "choose", description="TOI-AMB-12: the buyer chooses the type (or draws at random)."
+        "choose",
+        title="Token type",
+        description="TOI-AMB-12: the buyer chooses the type (or draws at random).",
+        json_schema_extra={"x-group": "rules", "x-labels": ["Buyer chooses", "Drawn at random"]},
     )
     keep_or_discard: Literal["once", "every_status_phase"] = Field(
         "once",
+        title="Keep or discard",
         description="TOI-AMB-14: the keep-or-discard choice comes once, at the end of the next "
-        "Status Phase (the text); every_status_phase: offered at every later one.",
+        "Status Phase (the text), or at every later one.",
+        json_schema_extra={"x-group": "rules", "x-labels": ["Once", "Every Status Phase"]},
     )
     discarded_tokens: Literal["supply", "removed"] = Field(
-        "supply", description="TOI-AMB-15: discarded tokens return to the supply."
+        "supply",
+        title="Discarded tokens",
+        description="TOI-AMB-15: discarded tokens return to the supply.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Back to the supply", "Out of the game"],
+        },
     )
     destroyed_unit_token: Literal["supply", "reveal"] = Field(
-        "supply", description="TOI-AMB-16: a destroyed unit's token returns unrevealed."
+        "supply",
+        title="Token of a destroyed unit",
+        description="TOI-AMB-16: a destroyed unit's token returns unrevealed.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": ["Back to the supply unrevealed", "Revealed"],
+        },
     )
     smoke_expiry: Literal["next_round", "next_status_phase"] = Field(
-        "next_round", description="TOI-AMB-17: smoke lasts until the next round's Status Phase."
+        "next_round",
+        title="Smoke lasts until",
+        description="TOI-AMB-17: smoke lasts until the next round's Status Phase.",
+        json_schema_extra={"x-group": "rules", "x-labels": ["Next round", "Next Status Phase"]},
     )
 
     @field_validator("nations")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ordnance.core.forms import panel
+from ordnance.core.forms import board, numbered_label, panel
 from ordnance.toi.munitions import Munition
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
 
@@ -120,9 +120,43 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
             "clusters": [],
         },
         "settings": state.settings.model_dump(mode="json"),
+        "board": board_view(state),
     }
     data["panels"] = panels(data)
     return data
+
+
+def _terrain_legend(name: str, cover: int, blocks: bool) -> str:
+    what = f"{name.title()}: cover {cover}"
+    return what + (", blocks line of sight" if blocks else "")
+
+
+def board_view(state: ToIState) -> dict[str, Any]:
+    """The whole map: every hex with its terrain, elevation and printed column-row number."""
+    m = state.map
+    hexes: list[dict[str, Any]] = []
+    for h in sorted(m.hexes, key=lambda h: h.to_offset()):
+        info = m.hexes[h]
+        col, row = h.to_offset()
+        cell: dict[str, Any] = {
+            "hex": str(h),
+            "label": numbered_label(col, row),
+            "terrain": info.terrain.name,
+        }
+        if info.elevation:
+            cell["elevation"] = info.elevation
+        hexes.append(cell)
+    used = {m.hexes[h].terrain for h in m.hexes}
+    legend = [
+        (t.name, _terrain_legend(t.name, t.cover, t.blocks_los))
+        for t in sorted(used, key=lambda t: (t.cover, t.name))
+    ]
+    return board(
+        m.title,
+        hexes,
+        legend,
+        "Hexes are numbered column then row, both from 01 (0305: column 3, row 5).",
+    )
 
 
 def token_text(tv: dict[str, Any]) -> str:

@@ -19,80 +19,102 @@ class PlaceTerrain(_Action):
     """Put terrain in one or more hexes (set-up)."""
 
     type: Literal["place_terrain"] = "place_terrain"
-    hexes: list[str] = Field(min_length=1)
-    terrain: str
+    hexes: list[str] = Field(min_length=1, title="Hexes", description="The hexes to change.")
+    terrain: str = Field(title="Terrain", description="The terrain they get.")
     #: WAW-AMB-2 extras, used only when the matching option is on.
-    wreck_dice: int = Field(0, ge=0, le=6)
-    cover_dice: int = Field(0, ge=0, le=6)
+    wreck_dice: int = Field(
+        0, ge=0, le=6, title="Wreck dice", description="Wreck defence dice in the hex (WAW-AMB-2)."
+    )
+    cover_dice: int = Field(
+        0, ge=0, le=6, title="Cover dice", description="Cover defence dice in the hex (WAW-AMB-2)."
+    )
 
 
 class PlaceUnit(_Action):
     """Put a unit on the map (set-up)."""
 
     type: Literal["place_unit"] = "place_unit"
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")
-    kind: str
-    side: str
-    hex: str
-    condition: CONDITIONS = "good order"
+    id: str = Field(
+        min_length=1,
+        max_length=40,
+        pattern=r"^[A-Za-z0-9_.\-]+$",
+        title="Unit name",
+        description="A short name for the new unit, e.g. us-m1-1.",
+    )
+    kind: str = Field(title="Unit type", description="What the unit is.")
+    side: str = Field(title="Side", description="The side that owns it.")
+    hex: str = Field(title="Hex", description="Where it is placed.")
+    condition: CONDITIONS = Field(
+        "good order", title="Condition", description="Its condition when placed."
+    )
 
 
 class RemoveUnit(_Action):
     type: Literal["remove_unit"] = "remove_unit"
-    unit: str
+    unit: str = Field(title="Unit", description="The unit taken off the map.")
 
 
 class SetCondition(_Action):
     """The players adjudicate a unit's condition (rally, core-rule results...)."""
 
     type: Literal["set_condition"] = "set_condition"
-    unit: str
-    condition: CONDITIONS
+    unit: str = Field(title="Unit", description="The unit whose condition changes.")
+    condition: CONDITIONS = Field(title="Condition", description="Its new condition.")
 
 
 class HeFire(_Action):
     """An HE Fire mission against a hex (WAW-HE)."""
 
     type: Literal["he_fire"] = "he_fire"
-    side: str
-    target: str
-    firepower: int = Field(ge=0, le=40)
-    hit_number: int
+    side: str = Field(title="Side", description="The side calling the mission.")
+    target: str = Field(title="Target hex", description="The hex the shells land in.")
+    firepower: int = Field(
+        ge=0, le=40, title="Firepower", description="HE dice of the mission (WAW-HE-a)."
+    )
+    hit_number: int = Field(title="Hit Number", description="A die showing this or more hits.")
 
 
 class Smoke(_Action):
     """A Smoke mission: Smoke 2 in the target hex (WAW-8.2-a)."""
 
     type: Literal["smoke"] = "smoke"
-    side: str
-    target: str
+    side: str = Field(title="Side", description="The side calling the mission.")
+    target: str = Field(title="Target hex", description="Where the Smoke 2 marker goes.")
 
 
 class Fascam(_Action):
     """A FASCAM mission: Mines! in the target hex (WAW-8.3)."""
 
     type: Literal["fascam"] = "fascam"
-    side: str
-    target: str
+    side: str = Field(title="Side", description="The side calling the mission.")
+    target: str = Field(title="Target hex", description="Where the Mines! marker goes.")
     #: The calling unit; its nationality must be American (WAW-8.3-a).
-    caller: str | None = None
+    caller: str | None = Field(
+        None, title="Calling unit", description="An American unit calling it (WAW-8.3-a)."
+    )
 
 
 class Move(_Action):
     """Move a unit hex by hex along ``path`` (each hex adjacent to the last)."""
 
     type: Literal["move"] = "move"
-    unit: str
-    path: list[str] = Field(min_length=1)
+    unit: str = Field(title="Unit", description="The unit that moves.")
+    path: list[str] = Field(
+        min_length=1, title="Path", description="Each hex entered, in order (adjacent steps)."
+    )
 
 
 class Fire(_Action):
     """A unit fires its AP or HE rating at a hex (smoke modifiers, WAW-8.2-d to -g)."""
 
     type: Literal["fire"] = "fire"
-    unit: str
-    target: str
-    weapon: Literal["ap", "he"]
+    unit: str = Field(title="Unit", description="The unit that fires.")
+    target: str = Field(title="Target hex", description="The hex fired at.")
+    weapon: Literal["ap", "he"] = Field(
+        title="Weapon",
+        description="Which rating it fires.",
+        json_schema_extra={"x-labels": ["AP (anti-armour)", "HE (high explosive)"]},
+    )
 
 
 class MarkerRemoval(_Action):
@@ -112,8 +134,8 @@ class HqCheckResult(_Action):
     """The players' result of a pending HQ check (WAW-HE-k, WAW-AMB-5)."""
 
     type: Literal["hq_check_result"] = "hq_check_result"
-    hq: str
-    condition: CONDITIONS
+    hq: str = Field(title="HQ", description="The HQ whose check is due.")
+    condition: CONDITIONS = Field(title="Condition", description="The HQ's condition after it.")
 
 
 Action = Annotated[

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
-from ordnance.core.forms import choices, hex_field, panel
+from ordnance.core.forms import board, choices, hex_field, numbered_label, panel, piece_field, rolls
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -257,8 +257,43 @@ class WorldAtWar(Game[WawState]):
             "marker_removal_phases": state.marker_phases,
             "turn": self.turn(state).to_view(),
         }
+        view["board"] = board_view(state)
         view["panels"] = panels(view)
         return view
+
+
+def board_view(state: WawState) -> dict[str, Any]:
+    """The whole board: every hex with its terrain and its column-row number (from 01)."""
+    hexes = []
+    for h in state.board():
+        col, row = h.to_offset()
+        terrain = state.hex_info(h).terrain
+        hexes.append({"hex": str(h), "label": numbered_label(col, row), "terrain": terrain})
+    used = {cell["terrain"] for cell in hexes}
+    legend = [
+        (t.name, f"{t.name.title()}: Defensive Bonus {t.infantry_db}")
+        for t in state.catalogue.terrains()
+        if t.name in used
+    ]
+    return board(
+        f"Board of {state.settings.map_columns} x {state.settings.map_rows} hexes",
+        hexes,
+        legend,
+        "Hexes are numbered column then row, both from 01 (0305: column 3, row 5).",
+    )
+
+
+#: The actions that roll dice (the page shows its dice selector only for them).
+ROLLING = frozenset({"he_fire", "fascam", "move", "fire"})
+#: The field naming the piece that acts, per action.
+ACTORS = {"remove_unit": "unit", "set_condition": "unit", "move": "unit", "fire": "unit",
+          "fascam": "caller", "hq_check_result": "hq"}  # fmt: skip
+
+
+def form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
+    """One legal action's schema (:func:`_form_schema`), its acting piece and its dice."""
+    schema = rolls(_form_schema(state, seat, kind), kind in ROLLING)
+    return piece_field(schema, ACTORS[kind]) if kind in ACTORS else schema
 
 
 def _unit_label(state: WawState, unit_id: str) -> str:
@@ -266,7 +301,7 @@ def _unit_label(state: WawState, unit_id: str) -> str:
     return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
 
 
-def form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
+def _form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
     """One legal action's JSON schema with its choices (everything here is public)."""
     schema = A.ACTIONS[kind].model_json_schema()
     sides = [seat] if seat is not None else list(state.settings.sides)

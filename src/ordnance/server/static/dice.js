@@ -172,7 +172,7 @@ const OrdnanceDice = (function () {
     const gid = view.game_id, seat = view.seat, d = view.dice;
     remember("seen", gid, seat, view.version, view.commitment.hash);
     // entered dice are offered only at a table made for them (TABLE-DICE-1)
-    for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || d.mode !== "entered";
+    for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || (d.mode !== "entered" && d.mode !== "entered_remote");
     if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return;
     const chain = myChain(gid, seat);
     if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }

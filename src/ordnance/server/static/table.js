@@ -1,14 +1,24 @@
 // The table page: the seat's own view (fetched with the token from the URL
-// fragment, which never reaches the server's logs), an SVG hex map, forms for
-// the legal actions, the live odds panel, the journal, undo with consent, and
-// a live stream of version numbers (refetch on each; resync on reconnect).
+// fragment, which never reaches the server's logs), the game's whole board as
+// SVG (terrain, printed hex labels, stacks of pieces, markers), actions picked
+// by clicking a piece, the live odds of a complete action, the journal in
+// sentences, undo with consent, and a live stream of version numbers (each
+// bump fetches the view once and the journal entries after the last one seen).
+//
+// Everything comes from the Game protocol's conventions (docs/architecture.md):
+// view.board, view.map, view.turn, legal[].schema with x-labels, x-hex,
+// x-piece and x-dice. A new game needs no code here.
 "use strict";
 
 (function () {
   const gid = window.GAME_ID;
   const token = new URLSearchParams(location.hash.slice(1)).get("seat") || "";
-  const S = { version: null, view: null, losPick: null, los: null, selected: new Set(), forms: [], hexTarget: null, es: null };
+  const S = {
+    version: null, view: null, losPick: null, los: null, selected: new Set(), forms: [], hexTarget: null, es: null,
+    piece: null, spread: null, zoom: 1, open: null, result: null, lastSeq: 0, entries: new Map(), refreshing: null,
+  };
   const $ = (id) => document.getElementById(id);
+  const phone = () => window.matchMedia("(max-width: 800px)").matches;
 
   async function api(path, opts) {
     opts = opts || {};
@@ -28,10 +38,11 @@
     return (d.clause ? "[" + d.clause + "] " : "") + (d.message || "") + (d.hint ? " (" + d.hint + ")" : "");
   }
 
-  // ---- map ---------------------------------------------------------------
-  const SIZE = 30;
+  // ---- the board -------------------------------------------------------------
+  // One SVG user unit is one CSS pixel at zoom 1, so the 12px labels stay 12px
+  // on a phone; the map box scrolls (pan) and the buttons zoom.
+  const SIZE = 34;
   const SQ3 = Math.sqrt(3);
-  // axial neighbour across edge k (between corners k and k+1) of a flat-top hex
   const EDGE_NEIGHBOUR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
   const MARKER_LOOK = {
     smoke: ["circle", "S"], smoke2: ["circle", "S2"], smoke1: ["circle", "S1"], "dispersed-smoke": ["circle", "DS"],
@@ -40,6 +51,7 @@
   const KIND_NAMES = {"smoke": "Smoke", "smoke2": "Smoke 2", "smoke1": "Smoke 1", "dispersed-smoke": "Dispersed smoke", "wp": "WP", "mines": "Mines!", "munition-token": "Munitions token", "canister": "Canister cluster", "smoke-area": "Smoke area", "minefield": "Minefield"};
   function kindName(kind) { return t(KIND_NAMES[kind] || kind); }
   function parseHex(h) { const [q, r] = String(h).split(",").map(Number); return { q, r }; }
+  function isHex(h) { return /^-?\d+,-?\d+$/.test(String(h)); }
   function centre(h) { const { q, r } = parseHex(h); return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)]; }
   function cornerXY(h, size, k) { const [x, y] = centre(h); const a = Math.PI / 3 * k; return [x + size * Math.cos(a), y + size * Math.sin(a)]; }
   function corners(h, size) {
@@ -79,35 +91,66 @@
     return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
   }
   function sideIndex(side) { return Math.max(0, ((S.view && S.view.seats) || []).indexOf(side)); }
+  // known terrain names have their own colours (style.css); any other gets a steady hue
+  const KNOWN_TERRAIN = new Set(["clear", "open", "woods", "forest", "building", "hill", "water", "town", "city", "rough", "road", "marsh"]);
+  function terrainClass(name) { return "terrain-" + String(name || "none").toLowerCase().replace(/[^a-z0-9-]/g, ""); }
+  function terrainStyle(name) {
+    const n = String(name || "").toLowerCase();
+    if (!n || KNOWN_TERRAIN.has(n)) return null;
+    let h = 0;
+    for (const ch of n) h = (h * 31 + ch.charCodeAt(0)) % 360;
+    return "fill: hsl(" + h + ", 35%, 78%)";
+  }
+  function boardOf(view) { return (view && view.board) || null; }
+  function mapOf(view) { return (view && view.map) || {}; }
+  function labelOf(hex) { const b = S.hexLabels && S.hexLabels.get(hex); return b || hex; }
+  function unitById(id) { return (mapOf(S.view && S.view.view).units || []).find((u) => u.id === id) || null; }
 
-  function renderMap(map) {
+  function renderMap() {
+    const view = S.view && S.view.view;
+    const board = boardOf(view);
+    const map = mapOf(view);
     const box = $("map");
     box.replaceChildren();
     $("legend").replaceChildren();
-    if (!map) { box.closest(".map-card").hidden = true; return; }
-    box.closest(".map-card").hidden = false;
+    const card = box.closest(".map-card");
+    if (!board && !view.map) { card.hidden = true; return; }
+    card.hidden = false;
     const hexes = new Map();
-    for (const h of map.hexes || []) hexes.set(h.hex, h);
+    S.hexLabels = new Map();
+    window.HEX_BY_LABEL = new Map();
+    for (const h of (board && board.hexes) || []) {
+      hexes.set(h.hex, h);
+      if (h.label) { S.hexLabels.set(h.hex, String(h.label)); window.HEX_BY_LABEL.set(String(h.label).toUpperCase(), h.hex); }
+    }
+    for (const h of map.hexes || []) hexes.set(h.hex, Object.assign({}, h, hexes.get(h.hex) || {}));
     for (const list of [map.units, map.markers]) for (const u of list || []) if (!hexes.has(u.hex)) hexes.set(u.hex, { hex: u.hex });
     for (const a of map.arrows || []) for (const h of [a.from, a.to]) if (!hexes.has(h)) hexes.set(h, { hex: h });
     for (const c of map.clusters || []) for (const h of c.hexes || []) if (!hexes.has(h)) hexes.set(h, { hex: h });
     if (S.los) for (const h of S.los.hexes) if (!hexes.has(h)) hexes.set(h, { hex: h });
-    for (const h of S.selected) if (!hexes.has(h) && /^-?\d+,-?\d+$/.test(h)) hexes.set(h, { hex: h });
+    for (const h of S.selected) if (!hexes.has(h) && isHex(h)) hexes.set(h, { hex: h });
+    for (const h of [...hexes.keys()]) if (!isHex(h)) hexes.delete(h);
     if (!hexes.size) { box.append(el("p", { class: "muted" }, t("Nothing on the map yet: pick hexes by their q,r numbers."))); return; }
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const h of hexes.keys()) { const [x, y] = centre(h); minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); }
     const pad = SIZE * 1.2;
-    const root = svg("svg", { viewBox: [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad].map((v) => v.toFixed(1)).join(" "), class: "hexmap", role: "img" });
+    const w = maxX - minX + 2 * pad, hgt = maxY - minY + 2 * pad;
+    const root = svg("svg", { viewBox: [minX - pad, minY - pad, w, hgt].map((v) => v.toFixed(1)).join(" "), class: "hexmap", role: "img",
+      width: (w * S.zoom).toFixed(0), height: (hgt * S.zoom).toFixed(0), "aria-label": (board && board.title) || t("Map") });
     root.append(svg("defs", {}, svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" },
       svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }))));
     const terrains = new Set();
+    const cells = svg("g", { class: "cells" });
     for (const [id, h] of hexes) {
-      const terrain = String(h.terrain || "none").replace(/[^a-z0-9-]/gi, "");
       if (h.terrain) terrains.add(h.terrain);
-      const poly = svg("polygon", { points: corners(id, SIZE - 1), class: "hex terrain-" + terrain, "data-hex": id });
+      const poly = svg("polygon", { points: corners(id, SIZE - 0.5), class: "hex " + terrainClass(h.terrain), style: terrainStyle(h.terrain), "data-hex": id });
       const [x, y] = centre(id);
-      root.append(svg("g", { class: "hexcell", "data-hex": id }, poly, svg("text", { x, y: y + SIZE * 0.78, class: "coord" }, id)));
+      const g = svg("g", { class: "hexcell", "data-hex": id, "data-label": h.label || id }, poly,
+        svg("text", { x, y: y - SIZE * 0.5, class: "coord" }, h.label || id));
+      if (h.elevation) g.append(svg("text", { x: x + SIZE * 0.55, y: y + 4, class: "elev" }, "▲" + h.elevation));
+      cells.append(g);
     }
+    root.append(cells);
     // clusters: the outline of the whole group (edges not shared inside it)
     for (const c of map.clusters || []) {
       const inside = new Set(c.hexes || []);
@@ -136,45 +179,80 @@
     for (const a of map.arrows || []) {
       const [x1, y1] = centre(a.from); const [x2, y2] = centre(a.to);
       root.append(svg("line", { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1), class: "arrow arrow-" + a.kind, "marker-end": "url(#arrowhead)" },
-        svg("title", {}, a.kind + ": " + a.from + " → " + a.to)));
+        svg("title", {}, a.kind + ": " + labelOf(a.from) + " → " + labelOf(a.to))));
     }
-    const perHex = new Map();
+    // markers: inside the lower part of their hex, side by side (a third and more: "+n")
+    const markersAt = new Map();
     const kinds = new Set();
-    for (const m of map.markers || []) {
-      kinds.add(m.kind);
-      const n = perHex.get(m.hex) || 0; perHex.set(m.hex, n + 1);
-      const [x, y] = centre(m.hex);
-      const mx = x - SIZE * 0.45 + n * 13, my = y - SIZE * 0.5;
-      const [shape, text] = markerGlyph(m);
-      root.append(svg("g", { class: "marker marker-" + m.kind + " mk mk-" + m.kind, "data-hex": m.hex }, drawGlyph(shape, mx, my, 6.5),
-        svg("text", { x: mx, y: my + 2.5, class: "mglyph" }, text), svg("title", {}, (m.label || m.kind) + " @ " + m.hex)));
+    for (const m of map.markers || []) { kinds.add(m.kind); if (!markersAt.has(m.hex)) markersAt.set(m.hex, []); markersAt.get(m.hex).push(m); }
+    for (const [hex, list] of markersAt) {
+      const [x, y] = centre(hex);
+      const shown = list.length > 2 ? list.slice(0, 1) : list;
+      shown.forEach((m, i) => {
+        const mx = x + (shown.length === 1 ? 0 : (i === 0 ? -11 : 11)), my = y + SIZE * 0.56;
+        const [shape, text] = markerGlyph(m);
+        root.append(svg("g", { class: "marker marker-" + m.kind + " mk mk-" + m.kind, "data-hex": hex }, drawGlyph(shape, mx, my, 9),
+          svg("text", { x: mx, y: my + 4, class: "mglyph" }, text), svg("title", {}, (m.label || m.kind) + " @ " + labelOf(hex))));
+      });
+      if (list.length > 2) {
+        root.append(svg("g", { class: "marker marker-more", "data-hex": hex }, svg("text", { x: x + 12, y: y + SIZE * 0.56 + 4, class: "mglyph more" }, "+" + (list.length - 1)),
+          svg("title", {}, list.map((m) => m.label || m.kind).join(", "))));
+      }
     }
-    const unitsPerHex = new Map();
+    // pieces: one counter per hex with the stack's count; a clicked stack spreads out
+    const stacks = new Map();
     const sides = new Set();
-    for (const u of map.units || []) {
-      sides.add(u.side);
-      const n = unitsPerHex.get(u.hex) || 0; unitsPerHex.set(u.hex, n + 1);
-      const [x, y] = centre(u.hex);
-      const ox = n * 5, oy = n * 5;
-      root.append(svg("g", { class: "unit side-" + sideIndex(u.side), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex },
-        svg("rect", { x: x - 20 + ox, y: y - 9 + oy, width: 40, height: 19, rx: 3 }),
-        svg("text", { x: x + ox, y: y + 4.5 + oy, class: "ulabel", textLength: shortLabel(u).length > 6 ? 36 : null,
-          lengthAdjust: shortLabel(u).length > 6 ? "spacingAndGlyphs" : null }, shortLabel(u)),
-        svg("title", {}, u.id + ": " + (u.label || u.id) + " (" + (u.side || "") + ") @ " + u.hex)));
+    for (const u of map.units || []) { sides.add(u.side); if (!stacks.has(u.hex)) stacks.set(u.hex, []); stacks.get(u.hex).push(u); }
+    const counter = (u, x, y, extra) => {
+      const text = shortLabel(u);
+      const g = svg("g", { class: "unit side-" + sideIndex(u.side) + (S.piece === u.id ? " selected" : "") + (extra || ""), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex, tabindex: "0", role: "button",
+        "aria-label": (u.label || u.id) + " (" + (u.side || "") + ") " + labelOf(u.hex) },
+        svg("rect", { x: x - 25, y: y - 12, width: 50, height: 24, rx: 3 }),
+        svg("text", { x, y: y + 4.5, class: "ulabel", textLength: text.length > 6 ? 44 : null, lengthAdjust: text.length > 6 ? "spacingAndGlyphs" : null }, text),
+        svg("title", {}, u.id + ": " + (u.label || u.id) + " (" + (u.side || "") + ") @ " + labelOf(u.hex)));
+      return g;
+    };
+    let spreadLayer = null;
+    for (const [hex, list] of stacks) {
+      const [x, y] = centre(hex);
+      const top = list.find((u) => u.id === S.piece) || list[list.length - 1];
+      const g = svg("g", { class: "stack", "data-hex": hex, "data-count": String(list.length) });
+      for (let i = Math.min(list.length - 1, 2); i > 0; i--) g.append(svg("rect", { x: x - 25 + 3 * i, y: y - 2 - 12 - 3 * i, width: 50, height: 24, rx: 3, class: "stack-shadow side-" + sideIndex(list[list.length - 1 - i].side) }));
+      g.append(counter(top, x, y - 2, list.length > 1 ? " stack-top" : ""));
+      if (list.length > 1) {
+        g.append(svg("g", { class: "stack-count", "data-hex": hex }, svg("circle", { cx: x + 24, cy: y - 15, r: 9 }), svg("text", { x: x + 24, y: y - 11, class: "count" }, String(list.length))));
+      }
+      root.append(g);
+      if (S.spread === hex && list.length > 1) {
+        const n = list.length, gap = 56;
+        const y0 = y - SIZE * 1.35;
+        spreadLayer = svg("g", { class: "spread", "data-spread": hex },
+          svg("rect", { x: x - (n * gap) / 2 - 4, y: y0 - 18, width: n * gap + 8, height: 36, rx: 6, class: "spread-back" }));
+        list.forEach((u, i) => spreadLayer.append(counter(u, x - ((n - 1) * gap) / 2 + i * gap, y0, " spread-piece")));
+      }
     }
     for (const h of S.selected) {
       if (!hexes.has(h)) continue;
       root.append(svg("polygon", { points: corners(h, SIZE - 2), class: "selected-hex", "data-selected": h }));
     }
+    if (spreadLayer) root.append(spreadLayer);
     root.addEventListener("click", (ev) => {
+      const count = ev.target.closest(".stack-count");
+      if (count && S.losPick === null && !S.hexTarget) { const h = count.getAttribute("data-hex"); S.spread = S.spread === h ? null : h; renderMap(); return; }
+      const unit = ev.target.closest("[data-unit]");
+      if (unit) { pieceClicked(unit.getAttribute("data-unit"), unit.getAttribute("data-hex"), !!ev.target.closest(".spread")); return; }
       const g = ev.target.closest("[data-hex]");
-      if (g) hexClicked(g.getAttribute("data-hex"), g.getAttribute("data-unit"));
+      if (g) hexClicked(g.getAttribute("data-hex"));
+    });
+    root.addEventListener("keydown", (ev) => {
+      const unit = ev.target.closest && ev.target.closest("[data-unit]");
+      if (unit && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); pieceClicked(unit.getAttribute("data-unit"), unit.getAttribute("data-hex"), !!ev.target.closest(".spread")); }
     });
     box.append(root);
-    renderLegend(sides, kinds, terrains, map);
+    renderLegend(sides, kinds, terrains, map, board);
   }
 
-  function renderLegend(sides, kinds, terrains, map) {
+  function renderLegend(sides, kinds, terrains, map, board) {
     const items = [];
     for (const side of [...sides].sort((a, b) => sideIndex(a) - sideIndex(b))) {
       items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), side));
@@ -182,33 +260,85 @@
     for (const kind of Object.keys(MARKER_LOOK)) {
       if (!kinds.has(kind)) continue;
       const [shape, text] = MARKER_LOOK[kind];
-      const icon = svg("svg", { viewBox: "-8 -8 16 16", class: "icon" }, svg("g", { class: "mk mk-" + kind }, drawGlyph(shape, 0, 0, 6.5), svg("text", { x: 0, y: 2.5, class: "mglyph" }, text)));
+      const icon = svg("svg", { viewBox: "-10 -10 20 20", class: "icon" }, svg("g", { class: "mk mk-" + kind }, drawGlyph(shape, 0, 0, 9), svg("text", { x: 0, y: 4, class: "mglyph" }, text)));
       items.push(el("span", { class: "key" }, icon, kindName(kind)));
     }
     if ((map.arrows || []).length) items.push(el("span", { class: "key" }, el("span", { class: "swatch drift-swatch" }), t("drift")));
     for (const c of new Set((map.clusters || []).map((c) => c.kind))) items.push(el("span", { class: "key" }, el("span", { class: "swatch cluster-swatch cluster-" + c }), kindName(c)));
-    for (const tr of [...terrains].sort()) if (tr !== "clear") items.push(el("span", { class: "key" }, el("span", { class: "swatch terrain-swatch terrain-" + String(tr).replace(/[^a-z0-9-]/gi, "") }), tr));
+    const legendText = new Map(((board && board.terrains) || []).map((x) => [x.name, x.label]));
+    for (const tr of [...terrains].sort()) {
+      const sw = el("span", { class: "swatch terrain-swatch " + terrainClass(tr) });
+      const st = terrainStyle(tr);
+      if (st) sw.style.background = st.replace("fill: ", "");
+      items.push(el("span", { class: "key terrain-key", "data-terrain": tr }, sw, legendText.get(tr) || tr));
+    }
     if (S.los) items.push(el("span", { class: "key" }, el("span", { class: "swatch los-swatch" }), t("line of sight")),
       el("span", { class: "key" }, el("span", { class: "swatch blocked-swatch" }), t("blocks the line")));
     if (S.selected.size) items.push(el("span", { class: "key" }, el("span", { class: "swatch selected-swatch" }), t("picked for the form")));
     $("legend").append(...items);
+    $("board-note").textContent = board ? [board.title, board.numbering].filter(Boolean).join(": ") : "";
+  }
+
+  function setZoom(z) {
+    const box = $("map");
+    const cx = (box.scrollLeft + box.clientWidth / 2) / S.zoom, cy = (box.scrollTop + box.clientHeight / 2) / S.zoom;
+    S.zoom = Math.min(3, Math.max(0.4, z));
+    renderMap();
+    box.scrollLeft = cx * S.zoom - box.clientWidth / 2;
+    box.scrollTop = cy * S.zoom - box.clientHeight / 2;
+  }
+  function fitZoom() {
+    const root = $("map").querySelector("svg.hexmap");
+    if (!root) return;
+    const vb = root.viewBox.baseVal;
+    setZoom(Math.min(1, ($("map").clientWidth - 4) / vb.width));
   }
 
   function setPickHint() {
     const hint = $("pick-hint");
     if (S.losPick !== null) { hint.textContent = S.losPick === true ? t("LOS: click the firing hex") : t("LOS: now click the target hex"); hint.hidden = false; return; }
     if (S.hexTarget) { hint.textContent = t("Click a hex on the map to fill") + ": " + S.hexTarget.label; hint.hidden = false; return; }
+    if (!S.piece && S.pieceForms) { hint.textContent = t("Click a piece on the map to see what it may do."); hint.hidden = false; return; }
     hint.hidden = true;
   }
 
   function refreshSelected() {
     S.selected = new Set(S.forms.flatMap((f) => (f.active ? f.form.hexes() : [])));
-    renderMap(S.view && S.view.view.map);
+    renderMap();
+  }
+
+  // ---- clicks on the map -------------------------------------------------------
+  function fillPieceTarget(unitId) {
+    // the open form's "target piece" choice, when this piece may be chosen
+    for (const f of S.forms) {
+      if (!f.active) continue;
+      for (const { control } of Object.values(f.form.fields)) {
+        const role = control.raw && (control.raw["x-piece"] || (control.schema && control.schema["x-piece"]));
+        if (role !== "target" || control.node.tagName !== "SELECT") continue;
+        const opt = [...control.node.options].find((o) => o.dataset.raw === unitId);
+        if (opt) { control.node.value = opt.value; control.node.dispatchEvent(new Event("change", { bubbles: true })); return true; }
+      }
+    }
+    return false;
+  }
+
+  function pieceClicked(unitId, hex, fromSpread) {
+    if (S.losPick !== null) { hexClicked(hex, unitId); return; }
+    if (unitId !== S.piece && fillPieceTarget(unitId)) { S.spread = null; renderMap(); return; }
+    if (S.hexTarget) { hexClicked(hex, unitId); return; }
+    const stack = (mapOf(S.view.view).units || []).filter((u) => u.hex === hex);
+    if (stack.length > 1 && !fromSpread && S.spread !== hex) { S.spread = hex; renderMap(); return; }
+    S.spread = fromSpread ? hex : null;
+    S.piece = S.piece === unitId ? null : unitId;
+    S.open = null;
+    renderActions(S.view.legal || []);
+    renderMap();
+    if (phone() && S.piece) $("actions").scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   async function hexClicked(id, unitId) {
     if (S.losPick !== null) {
-      if (S.losPick === true) { S.losPick = id; S.selected = new Set([id]); $("los-result").textContent = id + " → ?"; setPickHint(); renderMap(S.view.view.map); return; }
+      if (S.losPick === true) { S.losPick = id; S.selected = new Set([id]); $("los-result").textContent = labelOf(id) + " → ?"; setPickHint(); renderMap(); return; }
       const from = S.losPick; S.losPick = null; setPickHint();
       const res = await api("/los?from=" + encodeURIComponent(from) + "&to=" + encodeURIComponent(id));
       if (!res.ok) { $("los-result").textContent = errText(res.data); return; }
@@ -222,16 +352,17 @@
       S.selected = new Set();
       const verdict = d.blocked === true ? t("blocked") : d.blocked === false ? t("clear") : "";
       const out = $("los-result");
-      out.replaceChildren(el("strong", { class: d.blocked ? "error" : "ok" }, from + " → " + id + (verdict ? ": " + verdict : "")),
+      out.replaceChildren(el("strong", { class: d.blocked ? "error" : "ok" }, labelOf(from) + " → " + labelOf(id) + (verdict ? ": " + verdict : "")),
         " ", String(d.text || d.note || "").replace(/^(blocked|clear)(: )?/, ""));
       const why = Array.isArray(d.explanation) ? d.explanation : [];
       if (why.length) out.append(el("details", { class: "why" }, el("summary", {}, t("Why")), el("ul", {}, why.map((line) => el("li", {}, String(line))))));
-      renderMap(S.view && S.view.view.map);
+      renderMap();
       return;
     }
     const target = S.hexTarget;
     if (!target) {
-      $("los-result").textContent = id + (unitId ? " · " + unitId : "");
+      if (S.piece || S.spread) { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); }
+      $("los-result").textContent = labelOf(id);
       return;
     }
     if (target.many) target.input.value = (target.input.value.trim() + " " + id).trim();
@@ -241,101 +372,209 @@
     if (unitId && form) {
       for (const sel of form.querySelectorAll("select")) {
         const opt = [...sel.options].find((o) => o.dataset.raw === unitId);
-        if (opt && sel.value === "" ) { sel.value = opt.value; break; }
+        if (opt && sel.value === "") { sel.value = opt.value; break; }
       }
     }
     target.input.dispatchEvent(new Event("input", { bubbles: true }));
     if (!target.many) { S.hexTarget = null; target.input.classList.remove("armed"); setPickHint(); }
+    const where = target.input.closest(".field") && target.input.closest(".field").querySelector(".picked");
+    if (where) where.textContent = target.input.value.split(/\s+/).filter(Boolean).map(labelOf).join(" ");
     refreshSelected();
-    if (window.matchMedia("(max-width: 800px)").matches) target.input.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (phone()) target.input.scrollIntoView({ block: "center", behavior: "smooth" });
   }
 
   // ---- actions, odds, undo -------------------------------------------------
-  // Odds previews: debounced while a form is edited; #odds carries
-  // data-state="pending" from the first edit until the last preview has been
-  // answered, a preview never outlives its form (re-render, submit), and an
-  // action waits for a preview already sent, so no preview can see a later state.
-  let oddsTimer = null, oddsSeq = 0, oddsBusy = 0, oddsFlight = Promise.resolve();
-  const oddsIdle = () => { if (oddsTimer === null && oddsBusy === 0) $("odds").dataset.state = "idle"; };
-  const cancelPreview = () => { clearTimeout(oddsTimer); oddsTimer = null; oddsIdle(); };
+  // Odds previews: one per distinct complete action. #odds carries data-state="pending"
+  // while a preview is in flight, and an action waits for a preview already sent, so
+  // no preview is answered from a later state (what a page asks never depends on speed).
+  let oddsAsked = { key: null, n: 0 };
+  let oddsFlight = Promise.resolve();
+  const oddsState = (state) => { const o = $("odds"); if (o) o.dataset.state = state; };
+  function fieldRole(prop, root) {
+    if (!prop) return null;
+    const [s] = nonNull(prop, root);
+    return prop["x-piece"] || s["x-piece"] || null;
+  }
+  // the field naming the acting piece and the pieces it may name
+  function actorOf(item) {
+    const schema = item.schema || {};
+    for (const [name, prop] of Object.entries(schema.properties || {})) {
+      if (fieldRole(prop, schema) !== "actor") continue;
+      const [s] = nonNull(prop, schema);
+      return { field: name, ids: (s.enum || []).map(String) };
+    }
+    return null;
+  }
+
+  function resultNear(node, text, ok) {
+    const out = node.querySelector(".form-result");
+    out.textContent = text;
+    out.className = "form-result " + (ok ? "ok" : "error");
+    out.hidden = !text;
+    if (text) out.scrollIntoView({ block: "nearest" });
+  }
+
+  function renderForm(item, fixed, collapsible) {
+    const entry = { active: false, form: null, type: item.type };
+    const arm = (input, many) => {
+      for (const i of document.querySelectorAll(".hex-input.armed")) i.classList.remove("armed");
+      const lbl = input.closest(".field") && input.closest(".field").querySelector(".lbl");
+      S.hexTarget = { input, many, label: (item.title || item.type) + " · " + (lbl ? lbl.textContent.replace(/ \*$/, "") : input.name) };
+      input.classList.add("armed");
+      setPickHint();
+    };
+    const onHexField = (input, many) => {
+      input.addEventListener("focus", () => arm(input, many));
+      const pick = el("button", { type: "button", class: "pick", title: t("Pick on map"), onclick: () => {
+        arm(input, many);
+        if (phone()) $("map").scrollIntoView({ block: "start", behavior: "smooth" });
+      } }, pinIcon(), " " + t("Pick on map"));
+      return el("span", { class: "pick-box" }, pick, el("span", { class: "picked" }));
+    };
+    const form = schemaForm(item.schema || {}, Object.assign({ type: item.type }, fixed || {}), { onHexField });
+    entry.form = form;
+    // opening a piece's action arms its first hex field, unless it aims at a piece (click that piece)
+    entry.arm = () => {
+      const aims = Object.values(form.fields).some(({ control }) => fieldRole(control.raw, item.schema || {}) === "target");
+      const first = form.node.querySelector(".hex-input");
+      if (first && !aims) arm(first, first.dataset.hex === "many");
+    };
+    S.forms.push(entry);
+    const rollsDice = !(item.schema && item.schema["x-dice"] === false);
+    let diceMode = null, diceInput = null;
+    if (rollsDice) {
+      diceMode = el("select", { name: "__dice_mode", class: "dice-mode" },
+        el("option", { value: "server" }, t("Roll on the server")), el("option", { value: "entered" }, t("Enter dice rolled at the table")));
+      diceInput = el("input", { type: "text", name: "__dice", placeholder: "3,2", inputmode: "numeric", hidden: true, class: "dice-input", "aria-label": t("Dice") });
+      diceMode.addEventListener("change", () => { diceInput.hidden = diceMode.value !== "entered"; });
+    }
+    const submit = el("button", { type: "submit" }, t("Do it"));
+    const f = el("form", { class: "action", "data-type": item.type },
+      collapsible ? null : el("h4", {}, item.title || item.type), form.node,
+      rollsDice ? el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput) : null,
+      el("div", { class: "submit-row" }, submit),
+      el("p", { class: "form-result", role: "alert", hidden: true }));
+    // the odds of the action as it stands, asked once per distinct complete action
+    // (no timer: what is asked depends on what was filled, never on typing speed)
+    const preview = () => showOdds(entry, f, item.title || item.type);
+    const activate = () => {
+      if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
+    };
+    f.addEventListener("input", () => { preview(); refreshSelected(); });
+    f.addEventListener("change", () => { preview(); refreshSelected(); });
+    f.addEventListener("focusin", () => { preview(); activate(); });
+    f.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      await oddsFlight;
+      const body = { action: form.collect(), expected_version: S.version };
+      if (diceMode && diceMode.value === "entered") body.dice = diceInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
+      else if (rollsDice) Object.assign(body, OrdnanceDice.actionFields(S.view)); // dice.js: this seat's part of the roll
+      submit.disabled = true;
+      const res = await api("/actions", { method: "POST", body });
+      submit.disabled = false;
+      if (res.ok) {
+        $("action-error").textContent = "";
+        const entryRow = res.data && res.data.entry;
+        const pending = res.data && res.data.pending;  // 202: the other seat must agree first
+        const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : t("Done");
+        S.result = { type: item.type, text, version: res.data.version };
+        await refresh();
+        return;
+      }
+      if (res.status === 409) {
+        $("action-error").textContent = t("Someone acted first: the table was reloaded. Check and try again.");
+        $("action-error").scrollIntoView({ block: "nearest" });
+        await refresh();
+        return;
+      }
+      resultNear(f, t("Refused") + ": " + errText(res.data), false);
+    });
+    if (S.result && S.result.type === item.type && S.result.version === S.version) {
+      const r = S.result;
+      queueMicrotask(() => resultNear(f, "✔ " + r.text, true));
+    }
+    if (!collapsible) return f;
+    const d = el("details", { class: "action-box", "data-type": item.type }, el("summary", {}, item.title || item.type), f);
+    d.open = S.open === item.type;
+    d.addEventListener("toggle", () => {
+      if (!d.open) { if (S.open === item.type) S.open = null; return; }
+      S.open = item.type;
+      for (const other of document.querySelectorAll("details.action-box")) if (other !== d) other.open = false;
+      for (const other of S.forms) other.active = other === entry;
+      entry.arm();
+      preview();
+      refreshSelected();
+      if (phone() && S.hexTarget) $("map").scrollIntoView({ block: "start", behavior: "smooth" });
+    });
+    return d;
+  }
+
   function renderActions(legal) {
     cancelPreview();
     const box = $("actions");
+    S.oddsBox = S.oddsBox || $("odds");  // one odds box, moved into the form being filled
+    $("odds-home").append(S.oddsBox);
+    S.oddsBox.replaceChildren();
+    oddsAsked = { key: null, n: oddsAsked.n + 1 };
     box.replaceChildren();
     S.forms = [];
     S.hexTarget = null;
-    setPickHint();
-    if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); return; }
-    for (const item of legal) {
-      const entry = { active: false, form: null };
-      const arm = (input, many) => {
-        for (const i of document.querySelectorAll(".hex-input.armed")) i.classList.remove("armed");
-        const lbl = input.closest(".field") && input.closest(".field").querySelector(".lbl");
-        S.hexTarget = { input, many, label: (item.title || item.type) + " · " + (lbl ? lbl.textContent.replace(/ \*$/, "") : input.name) };
-        input.classList.add("armed");
-        setPickHint();
-      };
-      const onHexField = (input, many) => {
-        input.addEventListener("focus", () => arm(input, many));
-        return el("button", { type: "button", class: "pick", title: t("Pick on map"), onclick: () => {
-          arm(input, many);
-          if (window.matchMedia("(max-width: 800px)").matches) $("map").scrollIntoView({ block: "start", behavior: "smooth" });
-        } }, pinIcon(), " " + t("Pick on map"));
-      };
-      const form = schemaForm(item.schema || {}, { type: item.type }, { onHexField });
-      entry.form = form;
-      S.forms.push(entry);
-      const diceMode = el("select", { name: "__dice_mode", class: "dice-mode" },
-        el("option", { value: "server" }, t("Roll on the server")), el("option", { value: "entered" }, t("Enter dice rolled at the table")));
-      const diceInput = el("input", { type: "text", name: "__dice", placeholder: "3,2", inputmode: "numeric", hidden: true, class: "dice-input" });
-      diceMode.addEventListener("change", () => { diceInput.hidden = diceMode.value !== "entered"; });
-      const f = el("form", { class: "action", "data-type": item.type },
-        el("h4", {}, item.title || item.type), form.node,
-        el("div", { class: "dice-row" }, el("span", { class: "lbl" }, t("Dice")), diceMode, diceInput),
-        el("button", { type: "submit" }, t("Do it")));
-      const preview = () => {
-        clearTimeout(oddsTimer);
-        $("odds").dataset.state = "pending";
-        oddsTimer = setTimeout(() => { oddsTimer = null; oddsFlight = showOdds(form.collect(), item.title || item.type); }, 150);
-      };
-      const activate = () => {
-        if (!entry.active) { for (const other of S.forms) other.active = other === entry; refreshSelected(); }
-      };
-      f.addEventListener("input", () => { preview(); refreshSelected(); });
-      f.addEventListener("change", () => { preview(); refreshSelected(); });
-      f.addEventListener("focusin", () => { preview(); activate(); });
-      f.addEventListener("submit", async (ev) => {
-        ev.preventDefault();
-        cancelPreview();
-        await oddsFlight;
-        const body = { action: form.collect(), expected_version: S.version };
-        if (diceMode.value === "entered") body.dice = diceInput.value.split(/[\s,]+/).filter(Boolean).map(Number);
-        else Object.assign(body, OrdnanceDice.actionFields(S.view)); // dice.js: this seat's part of the roll
-        const res = await api("/actions", { method: "POST", body });
-        if (res.ok) { $("action-error").textContent = ""; await refresh(); return; }
-        $("action-error").textContent = res.status === 409
-          ? t("Someone acted first: the table was reloaded. Check and try again.")
-          : t("Refused") + ": " + errText(res.data);
-        if (res.status === 409) await refresh();
-      });
-      box.append(f);
+    S.pieceForms = legal.some((item) => actorOf(item));
+    if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); setPickHint(); return; }
+    const piece = S.piece ? unitById(S.piece) : null;
+    if (S.piece && !piece) S.piece = null;
+    if (piece) {
+      const mine = legal.filter((item) => { const a = actorOf(item); return a && a.ids.includes(piece.id); });
+      box.append(el("div", { class: "selected-piece", id: "selected-piece" },
+        el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + (piece.side || "") + ", " + labelOf(piece.hex) + ")"), " ",
+        el("button", { type: "button", class: "small", id: "clear-piece", onclick: () => { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); } }, t("Show every action"))));
+      if (!mine.length) box.append(el("p", { class: "muted", id: "piece-idle" }, t("This piece has nothing to do now.")));
+      if (mine.length === 1 && S.open === null) S.open = mine[0].type;
+      for (const item of mine) box.append(renderForm(item, { [actorOf(item).field]: piece.id }, true));
+      const opened = S.forms.find((f) => f.type === S.open);
+      if (opened) { opened.active = true; opened.arm(); }
+    } else {
+      for (const item of legal) box.append(renderForm(item, null, false));
     }
+    // the result of the last action stays by its form (else on top) until the table moves on
+    if (S.result && S.result.version !== S.version) S.result = null;
+    if (S.result && !S.forms.some((f) => f.type === S.result.type)) {
+      box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    }
+    setPickHint();
   }
 
-  async function showOdds(action, title) {
-    const seq = ++oddsSeq;
-    oddsBusy++;
-    try { await renderOdds(action, title, seq); } finally { oddsBusy--; oddsIdle(); }
+  function refusedOdds(o) {
+    const keys = Object.keys(o.distribution || {});
+    return keys.length === 0 || (keys.length === 1 && keys[0] === "refused");
   }
 
-  async function renderOdds(action, title, seq) {
-    const res = await api("/odds", { method: "POST", body: { action } });
-    if (seq !== oddsSeq) return; // a newer preview was asked for: show that one
-    const box = $("odds");
+  async function showOdds(entry, formNode, title) {
+    const box = S.oddsBox || $("odds");
+    const slot = formNode.querySelector(".submit-row");
+    slot.after(box);
+    if (!entry.form.complete()) {
+      oddsAsked = { key: null, n: oddsAsked.n + 1 };
+      box.replaceChildren(el("p", { class: "muted odds-wait" }, t("Fill in the form to see the odds.")));
+      return;
+    }
+    const action = entry.form.collect();
+    const key = S.version + ":" + JSON.stringify(action);
+    if (key === oddsAsked.key) return;  // already asked (or shown) for exactly this
+    const n = oddsAsked.n + 1;
+    oddsAsked = { key, n };
+    box.replaceChildren(el("p", { class: "muted odds-wait" }, "…"));  // never the odds of an older fill
+    oddsState("pending");
+    const asked = api("/odds", { method: "POST", body: { action } });
+    oddsFlight = asked.then(() => undefined, () => undefined);
+    const res = await asked;
+    if (oddsAsked.n === n) oddsState("idle");
+    if (oddsAsked.n !== n) return;  // a later change asked again: its answer wins
     box.replaceChildren();
-    if (!res.ok) { box.append(el("p", { class: "muted" }, errText(res.data))); return; }
+    if (!res.ok) { box.append(el("p", { class: "error odds-refused" }, t("Refused") + ": " + errText(res.data))); return; }
     const o = res.data.odds;
     if (!o) { box.append(el("p", { class: "muted" }, t("No dice: nothing to show."))); return; }
+    if (refusedOdds(o)) { box.append(el("p", { class: "error odds-refused" }, t("Refused") + ": " + (o.clause ? "[" + o.clause + "] " : "") + (o.title || ""))); return; }
     box.append(el("p", {}, el("strong", {}, o.title || title)));
     const table = el("table", { class: "data odds-table" });
     for (const [outcome, p] of Object.entries(o.distribution || {})) {
@@ -351,15 +590,19 @@
   function renderUndo(undo) {
     const box = $("undo-box");
     box.replaceChildren();
-    if (undo.pending) {
-      if (undo.pending.mine) box.append(el("p", { class: "muted" }, t("Waiting for the other seat to answer your undo request.")));
+    if (!undo) return;
+    const p = undo.pending;
+    if (p) {
+      const what = p.text || p.description || p.action_text || p.summary || "";
+      const who = p.requested_by || p.by || "";
+      if (p.mine) box.append(el("p", { class: "muted undo-wait" }, t("Waiting for the other seat to answer your undo request."), what ? " " + what : ""));
       else {
         const answer = (accept) => async () => {
-          const res = await api("/undo/" + undo.pending.request, { method: "POST", body: { accept } });
+          const res = await api("/undo/" + (p.request || p.id), { method: "POST", body: { accept } });
           $("action-error").textContent = res.ok ? "" : errText(res.data);
           await refresh();
         };
-        box.append(el("p", { class: "undo-ask" }, t("The other seat asks to undo the last action."), " ",
+        box.append(el("p", { class: "undo-ask" }, what ? (who ? who + ": " : "") + what : t("The other seat asks to undo the last action."), " ",
           el("button", { type: "button", id: "undo-accept", onclick: answer(true) }, t("Accept")), " ",
           el("button", { type: "button", id: "undo-decline", onclick: answer(false) }, t("Decline"))));
       }
@@ -370,6 +613,19 @@
         await refresh();
       } }, t("Ask to undo the last action")));
     }
+  }
+
+  // ---- whose move ------------------------------------------------------------
+  function renderTurn(seat, view) {
+    const box = $("turn");
+    const turn = view && view.turn && typeof view.turn === "object" ? view.turn : null;
+    box.replaceChildren();
+    box.hidden = !turn;
+    if (!turn) return;
+    const active = turn.active || [], waiting = turn.waiting_for || [];
+    const mine = active.includes(seat) || waiting.includes(seat);
+    box.className = "turn " + (mine ? "my-move" : "their-move");
+    box.append(el("strong", {}, turn.text || [turn.phase, turn.step].filter(Boolean).join(" · ")));
   }
 
   // ---- view, journal, invites ---------------------------------------------
@@ -390,27 +646,57 @@
     const panels = Array.isArray(v.panels) ? v.panels : [];
     for (const p of panels) box.append(renderPanel(p));
     const rest = {};
-    for (const [k, value] of Object.entries(v)) if (k !== "panels") rest[k] = value;
+    for (const [k, value] of Object.entries(v)) if (k !== "panels" && k !== "board") rest[k] = value;
     const raw = el("details", { class: "raw" }, el("summary", {}, t("Everything the server sent you")),
       el("pre", { class: "raw-json" }, JSON.stringify(rest, null, 1)));
     if (wasOpen || !panels.length) raw.open = true;
     box.append(raw);
   }
 
-  function renderJournal(entries) {
+  // one sentence for an entry: its events' texts (the seat's name once, up front)
+  function sentence(e) {
+    const texts = (e.events || []).map((x) => String(x.text || x.kind || "")).filter(Boolean);
+    let s = texts.join("; ");
+    const seat = e.seat || "";
+    if (seat && !s.toLowerCase().startsWith(seat.toLowerCase())) s = seat + ": " + s;
+    return s;
+  }
+
+  function entryNode(e) {
+    const dice = Array.isArray(e.dice) && e.dice.length ? e.dice.join(",") : "";
+    const origin = e.dice_origin === "entered" ? t("entered") : e.dice_origin === "rolled" ? t("rolled") : "";
+    const c = e.commitment;
+    const commit = c && dice ? el("span", { class: "commit", title: c.hash + (c.seed ? " / " + c.seed : "") }, " sha256 " + c.hash.slice(0, 10) + "…") : null;
+    return el("li", { value: e.seq, class: e.undone ? "undone" : "", "data-seq": e.seq },
+      el("span", { class: "sentence" }, sentence(e)),
+      dice ? el("span", { class: "dice" }, " · " + t("Dice") + " " + dice + (origin ? " (" + origin + ")" : "")) : null,
+      e.undone ? el("em", {}, " (" + t("undone") + ")") : null, commit);
+  }
+
+  function renderJournal() {
     const list = $("journal");
-    list.replaceChildren();
-    for (const e of entries.slice().reverse()) {
-      const texts = e.events.map((x) => x.text || x.kind).join("; ");
-      const dice = e.dice === null ? t("Hidden from you") : (e.dice.length ? e.dice.join(",") : "");
-      const origin = e.dice_origin === "entered" ? t("entered") : e.dice_origin === "rolled" ? t("rolled") : "";
-      const c = e.commitment;
-      const commit = c ? el("span", { class: "commit", title: c.hash }, " " + t("commitment") + " " + c.hash.slice(0, 10) + "…" + (c.seed ? " " + t("seed") + " " + c.seed : "")) : null;
-      list.append(el("li", { value: e.seq, class: e.undone ? "undone" : "" },
-        el("span", { class: "seat" }, e.seat || "-"), ": ", texts,
-        dice ? el("span", { class: "dice" }, " [" + dice + (origin ? " " + origin : "") + "]") : null,
-        e.undone ? el("em", {}, " (" + t("undone") + ")") : null, commit));
+    list.replaceChildren(...[...S.entries.values()].sort((a, b) => b.seq - a.seq).map(entryNode));
+  }
+
+  // the journal: everything once, then only the entries after the last one seen
+  async function loadLog(full) {
+    const since = full ? 0 : S.lastSeq;
+    const lg = await api("/log" + (full ? "" : "?since=" + since));
+    if (!lg.ok) return;
+    if (full) S.entries = new Map();
+    let undone = false;
+    for (const e of lg.data.entries) {
+      S.entries.set(e.seq, e);
+      S.lastSeq = Math.max(S.lastSeq, e.seq);
+      if (e.kind === "undo") {
+        for (const ev of e.events || []) {
+          const target = S.entries.get(ev.undone_seq);
+          if (target) target.undone = true; else undone = true;
+        }
+      }
     }
+    if (undone && !full) { await loadLog(true); return; }
+    renderJournal();
   }
 
   function renderInvites(seat, seats) {
@@ -445,23 +731,39 @@
     box.append(details);
   }
 
-  async function refresh() {
-    const [v, lg] = await Promise.all([api("/view"), api("/log")]);
+  async function refreshOnce() {
+    const [v] = await Promise.all([api("/view"), loadLog(S.version === null)]);
     if (!v.ok) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); return; }
+    const moved = S.view === null || S.version !== v.data.version;
     S.view = v.data;
     S.version = v.data.version;
+    if (!moved) {
+      // same version (a repeated bump, an undo request): keep the forms being filled
+      renderTurn(v.data.seat, v.data.view);
+      renderUndo(v.data.undo);
+      return;
+    }
     $("seat-name").textContent = t("Your seat") + ": " + v.data.seat + " · " + v.data.title;
     $("version").textContent = t("Version") + " " + v.data.version;
     $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.data.commitment.hash;
-    renderMap(v.data.view.map);
+    renderTurn(v.data.seat, v.data.view);
+    renderMap();
     renderView(v.data.view);
     renderActions(v.data.legal || []);
     renderUndo(v.data.undo);
     renderInvites(v.data.seat, v.data.seats);
-    if (lg.ok) renderJournal(lg.data.entries);
+    if (S.lastSeq < S.version) await loadLog(false);
     // dice.js: reveal this seat's secret for this version, then recompute every roll shown
-    try { await OrdnanceDice.sync(api, v.data); await OrdnanceDice.verify(api, $("verify-result"), v.data.seat, lg.ok ? lg.data : null); } catch (e) { $("verify-result").textContent = String(e); }
+    try { await verifyDice(v.data); } catch (e) { $("verify-result").textContent = String(e); }
     document.body.dataset.version = String(S.version);
+  }
+  // one refresh at a time; a bump that arrives meanwhile runs one more after it
+  async function refresh() {
+    if (S.refreshing) { S.again = true; return S.refreshing; }
+    S.refreshing = (async () => {
+      do { S.again = false; await refreshOnce(); } while (S.again);
+    })();
+    try { await S.refreshing; } finally { S.refreshing = null; }
   }
 
   // ---- live stream ----------------------------------------------------------
@@ -471,23 +773,52 @@
     const es = new EventSource("/api/tables/" + encodeURIComponent(gid) + "/events?ticket=" + encodeURIComponent(tk.data.ticket));
     S.es = es;
     es.addEventListener("open", () => { $("live").textContent = "● " + t("Live"); });
-    es.addEventListener("version", () => { refresh(); });
+    es.addEventListener("version", (ev) => {
+      let v = null;
+      try { v = JSON.parse(ev.data).version; } catch (e) { v = null; }
+      if (v === null || v !== S.version) refresh();
+    });
     es.addEventListener("error", () => {
       $("live").textContent = t("Reconnecting...");
       if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
     });
   }
 
-  function verify() { return OrdnanceDice.verify(api, $("verify-result"), S.view && S.view.seat); }
+  // The one call point for checking the dice: dice.js recomputes every roll from the
+  // revealed secrets (never trusting a flag of the server's) and names each that fails.
+  async function verifyDice(view) {
+    if (view) await OrdnanceDice.sync(api, view);
+    return OrdnanceDice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] });
+  }
 
   document.addEventListener("DOMContentLoaded", () => {
     for (const a of document.querySelectorAll("a.lang")) a.href = "?lang=" + a.dataset.lang + location.hash;
     if (!token) { $("need-link").hidden = false; $("need-link").textContent = t("This page needs a seat link (ask the host)."); return; }
     $("los-button").addEventListener("click", () => {
       S.losPick = true; S.los = null; S.selected = new Set(); $("los-result").textContent = "";
-      setPickHint(); renderMap(S.view && S.view.view.map);
+      setPickHint(); renderMap();
     });
-    $("verify-button").addEventListener("click", verify);
+    $("zoom-in").addEventListener("click", () => setZoom(S.zoom * 1.25));
+    $("zoom-out").addEventListener("click", () => setZoom(S.zoom / 1.25));
+    $("zoom-fit").addEventListener("click", fitZoom);
+    // two fingers on the board zoom it (one finger pans: the box scrolls)
+    const fingers = new Map();
+    let pinch = null;
+    $("map").addEventListener("pointerdown", (ev) => { if (ev.pointerType === "touch") fingers.set(ev.pointerId, [ev.clientX, ev.clientY]); });
+    $("map").addEventListener("pointermove", (ev) => {
+      if (!fingers.has(ev.pointerId)) return;
+      fingers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (fingers.size !== 2) return;
+      const [a, b] = [...fingers.values()];
+      const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (!pinch) { pinch = { dist, zoom: S.zoom }; return; }
+      const z = pinch.zoom * dist / pinch.dist;
+      if (Math.abs(z - S.zoom) / S.zoom > 0.08) setZoom(z);
+    });
+    const lift = (ev) => { fingers.delete(ev.pointerId); if (fingers.size < 2) pinch = null; };
+    for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("map").addEventListener(kind, lift);
+    $("map").addEventListener("wheel", (ev) => { if (!ev.ctrlKey) return; ev.preventDefault(); setZoom(S.zoom * (ev.deltaY < 0 ? 1.1 : 1 / 1.1)); }, { passive: false });
+    $("verify-button").addEventListener("click", () => verifyDice(null));
     refresh().then(connect);
   });
 })();
