@@ -53,6 +53,7 @@ SAMPLES: dict[str, dict[str, str]] = {
         "action": '{"type": "advance"}',
         "game": "asl",
         "side": "us",
+        "weapon": "BAZ",
     },
     "asl": {"side": "russian"},
     "toi": {"side": "german"},
@@ -84,7 +85,7 @@ def _arguments(path: tuple[str, ...], cmd: Any, db: str, game_id: str) -> list[s
             continue
         if param.name == "game_id" and (param.required or "--game" in param.opts):
             value = game_id
-        elif not param.required:
+        elif not param.required and param.name != "game":  # `game new [GAME]` names one
             continue
         else:
             sample = SAMPLES.get(game, {}).get(param.name) or SAMPLES["*"].get(param.name)
@@ -331,7 +332,7 @@ def test_verify_against_a_server_that_is_down() -> None:
     """``python -m ordnance.server.verify`` goes through the same wrapper: one line, exit 1."""
     res = subprocess.run(
         [sys.executable, "-m", "ordnance.server.verify", "g1", "--url",
-         f"http://127.0.0.1:{_free_port()}"],
+         f"http://127.0.0.1:{_free_port()}", "--token", "t"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert "Traceback" not in res.stderr + res.stdout

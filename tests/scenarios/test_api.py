@@ -31,9 +31,10 @@ def test_create_a_table_from_a_scenario_document(client: TestClient, name: str) 
     res = client.post("/api/tables", json={"game": doc["game"], "scenario": doc})
     assert res.status_code == 201, res.text
     body = res.json()
-    seats = {s["seat"]: s["token"] for s in body["seats"]}
-    assert set(seats) == {s["id"] for s in doc["sides"]}
-    token = next(iter(seats.values()))
+    # the creator's seat, and one invitation for each other side of the scenario
+    seats = {body["seat"]} | {i["seat"] for i in body["invitations"]}
+    assert seats == {s["id"] for s in doc["sides"]}
+    token = body["token"]
     view = client.get(
         f"/api/tables/{body['game_id']}/view", headers={"Authorization": f"Bearer {token}"}
     )

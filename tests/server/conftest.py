@@ -36,13 +36,13 @@ def claim(client: Any, link: str) -> dict[str, Any]:
 
 
 def http_table(
-    base: str, game: str, settings: dict[str, Any] | None = None
+    base: str, game: str, settings: dict[str, Any] | None = None, dice: str = "server"
 ) -> tuple[str, dict[str, str]]:
     """Create a table on a running server and claim every invitation: (game id, seat -> token)."""
     import httpx
 
     with httpx.Client(base_url=base) as c:
-        res = c.post("/api/tables", json={"game": game, "settings": settings or {}})
+        res = c.post("/api/tables", json={"game": game, "settings": settings or {}, "dice": dice})
         assert res.status_code == 201, res.text
         data = res.json()
         tokens = {data["seat"]: data["token"]}

@@ -72,12 +72,11 @@ class Api:
     """A table made and moved through the HTTP API (the scenario's set-up)."""
 
     def __init__(self, base: str, game: str, settings: dict[str, Any] | None = None) -> None:
-        res = httpx.post(
-            base + "/api/tables", json={"game": game, "settings": settings or {}}, timeout=60
-        )
-        assert res.status_code == 201, res.text
-        data = res.json()
-        self.base, self.id, self.tokens = base, data["game_id"], seat_tokens(data)
+        from tests.server.conftest import http_table
+
+        # yours, then each invitation claimed; real dice typed in at one table
+        gid, tokens = http_table(base, game, settings, dice="entered")
+        self.base, self.id, self.tokens = base, gid, tokens
 
     def act(self, seat: str, action: dict[str, Any]) -> dict[str, Any]:
         view = self.view(seat)
@@ -87,6 +86,15 @@ class Api:
             headers={"Authorization": "Bearer " + self.tokens[seat]},
             timeout=60,
         )
+        if res.status_code == 202:  # a change the other seat agrees to (CORE-CONSENT)
+            pending = res.json()["pending"]
+            other = next(s for s in self.tokens if s != seat)
+            res = httpx.post(
+                f"{self.base}/api/tables/{self.id}/requests/{pending['request']}",
+                json={"accept": True},
+                headers={"Authorization": "Bearer " + self.tokens[other]},
+                timeout=60,
+            )
         assert res.status_code == 200, res.text
         out: dict[str, Any] = res.json()
         return out

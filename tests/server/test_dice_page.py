@@ -50,15 +50,15 @@ class Seats:
     """A table made through the API, with one browser context per seat."""
 
     def __init__(self, base: str, browser: Any):
-        data = httpx.post(f"{base}/api/tables", json={"game": "secrets"}).json()
+        from tests.server.conftest import http_table
+
         self.base = base
-        self.id: str = data["game_id"]
-        self.tokens = {s["seat"]: s["token"] for s in data["seats"]}
+        self.id, self.tokens = http_table(base, "secrets")
         self.contexts = {seat: browser.new_context() for seat in self.tokens}
         self.pages = {seat: ctx.new_page() for seat, ctx in self.contexts.items()}
         for seat, page in self.pages.items():
             page.goto(f"{base}/t/{self.id}#seat={self.tokens[seat]}")
-            page.wait_for_function("document.body.dataset.version === '0'")
+            page.wait_for_function("() => document.body.dataset.version === '0'")
 
     def api(self, seat: str, method: str, path: str, body: Any = None) -> Any:
         return httpx.request(
@@ -71,7 +71,7 @@ class Seats:
     def at(self, version: int) -> None:
         """Both pages show ``version`` and have revealed their element for it."""
         for page in self.pages.values():
-            page.wait_for_function(f"document.body.dataset.version === '{version}'")
+            page.wait_for_function(f"() => document.body.dataset.version === '{version}'")
 
     def close(self) -> None:
         for ctx in self.contexts.values():

@@ -82,7 +82,7 @@ def _undo_entries(service: TableService, game_id: str) -> int:
 
 
 def _table(service: TableService) -> str:
-    game_id, _tokens = service.create("secrets", {})
+    game_id = service.create("secrets", {}).game_id
     service.act(game_id, "allies", {"type": "end_phase"}, 0)
     return game_id
 
@@ -125,7 +125,7 @@ def test_concurrent_answers_one_wins_and_status_matches_the_journal(
 
 def test_concurrent_accepts_apply_an_action_once(service: TableService) -> None:
     """A consent request for an action, accepted by several answers at once, is applied once."""
-    game_id, _tokens = service.create("waw", {})
+    game_id = service.create("waw", {}).game_id
     for seat, uid, kind, hex_ in (
         ("us", "abrams", "M1 Abrams", "2,2"),
         ("soviet", "t72", "T-72", "5,2"),

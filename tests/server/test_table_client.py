@@ -3,7 +3,10 @@ a spent invitation refused (TABLE-SEAT-2), reissue (TABLE-SEAT-3), view and act.
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -11,9 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from typer.testing import CliRunner
 
-from ordnance.cli.main import build
 from tests.server.conftest import free_port
 from tests.server.secret_game import CATALOGUE
 
@@ -39,11 +40,18 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def run(tmp_path: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(
-        build(), ["table", *args], env={"ORDNANCE_TABLES_DIR": str(tmp_path), "COLUMNS": "200"}
+    """``ordnance table ARGS`` as a user runs it (its own process, the lazy command line)."""
+    env = dict(os.environ, ORDNANCE_TABLES_DIR=str(tmp_path), COLUMNS="200")
+    result = subprocess.run(
+        [sys.executable, "-m", "ordnance.cli.main", "table", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
     )
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    return result.returncode, output
 
 
 def test_join_view_act_and_a_spent_invitation(base: str, tmp_path: Path) -> None:

@@ -131,11 +131,19 @@ class AslOptions(BaseModel):
     )
     burma_p: Literal["pacific-rules", "pto-only"] = Field(
         "pacific-rules",
+        title="Burma and the P entries",
+        json_schema_extra={
+            "x-labels": ["Pacific rules (P applies)", "PTO only"],
+        },
         description="Notes B4: a counter's P (PTO only) entry also applies in Burma, which is "
         "fought under the Pacific rules (default), or applies in the PTO alone.",
     )
     canister_rof: Literal["lose", "keep"] = Field(
         "lose",
+        title="Canister and Multiple ROF",
+        json_schema_extra={
+            "x-labels": ["Canister loses ROF", "Canister may keep ROF"],
+        },
         description="Notes B5.6 [unverified for Canister]: a Canister shot never keeps "
         "Multiple ROF (default: it has no To Hit DR whose coloured dr could give it), or keeps "
         "it when the coloured dr of its IFT DR is at most the Gun's ROF.",
@@ -143,26 +151,36 @@ class AslOptions(BaseModel):
     # -- the whole shot (notes B5, B6): defaults for values the notes mark [unverified]
     critical_hit_on_original_2: bool = Field(
         True,
+        title="Critical Hit on an Original 2",
         description="ASL-B5.4 [unverified]: an Original To Hit DR of 2 that hits is a "
         "Critical Hit on every Target Type (default); False: only the Infantry Target "
         "Type's Final DR < half the TH# is one.",
     )
     armored_critical_hit: Literal["double-before-af", "double-final"] = Field(
         "double-before-af",
+        title="Critical Hit against armour",
+        json_schema_extra={
+            "x-labels": ["Doubled before the AF", "Final TK# doubled"],
+        },
         description="ASL-B6 (not in the notes): a Critical Hit on an armoured target "
         "doubles Basic TK# + range change before the AF is subtracted (default), or "
         "doubles the Final TK#.",
     )
     dud_on_12: bool = Field(
-        True, description="ASL-B6 [unverified]: an Original To Kill DR of 12 is a dud (default)."
+        True,
+        title="Dud on an Original 12",
+        description="ASL-B6 [unverified]: an Original To Kill DR of 12 is a dud (default).",
     )
     malfunction_hit: Literal["resolves", "no-effect"] = Field(
         "resolves",
+        title="A hit on the malfunction DR",
+        json_schema_extra={"x-labels": ["Still resolved", "No effect"]},
         description="ASL-AMB-18 [unverified]: a hit on the DR that malfunctions the Gun is "
         "still resolved (default), or has no effect.",
     )
     captured_rof_loss: int = Field(
         1,
+        title="ROF lost in captured use",
         ge=0,
         le=4,
         description="ASL-B5.3-H [secondary, amount unstated]: captured use lowers the ROF by "
@@ -170,10 +188,12 @@ class AslOptions(BaseModel):
     )
     red_th_nationalities: tuple[str, ...] = Field(
         ("italian",),
+        title="Nationalities with red To Hit Numbers",
         description="ASL-B5.1 [secondary]: nationalities whose Guns use the red TH# "
         "(default: Italian, from the counter data); captured use is always red (Case H).",
     )
     wp_smoke_th: bool = Field(
         True,
+        title="WP uses the SMOKE To Hit change",
         description="ASL-B5.2 [inference]: WP takes the SMOKE To Hit modification (default).",
     )

@@ -44,7 +44,11 @@ def _fetch(url: str, game_id: str, token: str | None) -> Any:
             timeout=30,
         )
     except httpx.HTTPError as exc:
-        raise _fail(f"cannot reach {url}: {type(exc).__name__}; is the server running?") from None
+        # the environment, not the input: exit 1 (README, "errors and exit status")
+        raise _fail(
+            f"cannot reach the table server {url}: {type(exc).__name__}; is the server running?",
+            code=1,
+        ) from None
     if res.status_code != 200:
         raise _fail(f"the server refused: HTTP {res.status_code} {res.text[:200]}")
     try:

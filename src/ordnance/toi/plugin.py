@@ -290,7 +290,10 @@ class ToIGame(Game[ToIState]):
     def settings_schema(self) -> dict[str, Any]:
         """The settings' JSON schema, the map a choice of the packaged maps (by title)."""
         maps = [(name, str(map_data(name).get("title", name))) for name in map_names()]
-        return choices(ToISettings.model_json_schema(), "map", maps)
+        schema = choices(ToISettings.model_json_schema(), "map", maps)
+        # a map as data comes from a scenario file (docs/scenarios.md), not from the lobby
+        schema["properties"].pop("custom_map", None)
+        return schema
 
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None

@@ -510,7 +510,7 @@
   }
 
   function renderActions(legal) {
-    cancelPreview();
+    oddsState("idle");  // a preview in flight is dropped: its form is gone
     const box = $("actions");
     S.oddsBox = S.oddsBox || $("odds");  // one odds box, moved into the form being filled
     $("odds-home").append(S.oddsBox);
@@ -683,6 +683,7 @@
     const since = full ? 0 : S.lastSeq;
     const lg = await api("/log" + (full ? "" : "?since=" + since));
     if (!lg.ok) return;
+    if (!full && !lg.data.entries.length) return;  // nothing new: keep the lines (and their dice checks)
     if (full) S.entries = new Map();
     let undone = false;
     for (const e of lg.data.entries) {
