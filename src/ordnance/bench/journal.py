@@ -250,14 +250,17 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
         timings: list[float] = []
 
         def act_only(version: int) -> None:
-            for seat in ("german", "soviet"):
-                res = client.post(
-                    base + "/actions",
-                    headers={"Authorization": f"Bearer {tokens[seat]}"},
-                    json={"action": {"type": "advance"}, "expected_version": version},
-                )
-                if res.status_code == 200:
-                    return
+            # whoever owns the step advances it; a step both nations share ends when
+            # each has said "done" (the sequence of play, core.turns)
+            for action in ({"type": "advance"}, {"type": "done"}):
+                for seat in ("german", "soviet"):
+                    res = client.post(
+                        base + "/actions",
+                        headers={"Authorization": f"Bearer {tokens[seat]}"},
+                        json={"action": action, "expected_version": version},
+                    )
+                    if res.status_code == 200:
+                        return
             raise RuntimeError(res.text)
 
         odds_body = {"action": {"type": "attack", "unit": "g-pziv-1", "target": "s-t34-1"}}
