@@ -8,22 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl.canister import (
-    NO_EFFECT,
-    NOT_FIRED,
-    CanisterOptions,
-    CanisterTarget,
-    aim_points,
-    building_aim,
-    canister_attacks,
-    canister_odds,
-    check_aim,
-    clusters_view,
-    fire_canister,
-    hexspine_changes,
-    outcome_key,
-    resolve,
-)
+from ordnance.asl.canister_aim import aim_points, building_aim, check_aim, clusters_view
+from ordnance.asl.canister_attacks import CanisterTarget, canister_attacks
+from ordnance.asl.canister_ca import hexspine_changes
+from ordnance.asl.canister_odds import NOT_FIRED, canister_odds, outcome_key
+from ordnance.asl.canister_options import CanisterOptions
+from ordnance.asl.canister_resolve import NO_EFFECT, fire_canister, resolve
 from ordnance.asl.tables import load_tables
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import OrdnanceError, RuleViolation

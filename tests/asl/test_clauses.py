@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate
-from ordnance.asl.game import AslGame
 from ordnance.asl.he_equivalency import he_equivalency
 from ordnance.asl.notation import Ammo, parse_notation
+from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import EnteredDice
 
 GAME = AslGame()

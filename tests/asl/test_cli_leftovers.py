@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.game import AslGame
+from ordnance.asl.plugin import AslGame
 from ordnance.cli import i18n
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation

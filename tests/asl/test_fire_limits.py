@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.game import AslGame
-from ordnance.asl.record import AslState
+from ordnance.asl.plugin import AslGame
+from ordnance.asl.state import AslState
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 

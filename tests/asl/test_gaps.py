@@ -17,8 +17,8 @@ from ordnance.asl.he_equivalency import (
 )
 from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState
 from ordnance.asl.smoke import check_placement
+from ordnance.asl.state import AslState
 from ordnance.asl.tables import ap_range_change, ap_range_row, load_tables
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation

@@ -12,10 +12,10 @@ import pytest
 
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.game import AslGame
 from ordnance.asl.heat import check_nationality, heat_gate
 from ordnance.asl.notation import Ammo, AmmoNotationError, parse_notation
 from ordnance.asl.options import AslOptions
+from ordnance.asl.plugin import AslGame
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation, UnknownName

@@ -6,7 +6,7 @@ ASL-8.52-a (placed at ground level), ASL-8.51-b / 8.6-b (Dispersed side, notes B
 
 from __future__ import annotations
 
-from ordnance.asl.record import AslState
+from ordnance.asl.state import AslState
 from ordnance.core.hexes import Hex
 
 from .test_game import GAME, act, in_phase, new

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from ordnance.asl import canister, depletion
-from ordnance.asl.game import AslGame
-from ordnance.asl.record import AslState, Gun
+from ordnance.asl.plugin import AslGame
+from ordnance.asl.state import AslState, Gun
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event

@@ -27,6 +27,16 @@ KNOWN_NATIONALITIES = (
 )  # fmt: skip
 
 
+def nationality_key(text: str) -> str:
+    """A nationality as :data:`KNOWN_NATIONALITIES` spells it (trimmed, lower case)."""
+    return text.strip().lower()
+
+
+#: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
+DICE_CLAUSE = "ASL-B2"
+DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -1,10 +1,10 @@
 """Canister in the scenario game: the plan fixed before the DR, the shot and its odds.
 
-What the game adds to :mod:`ordnance.asl.canister`:
+What the game adds to the Canister rules (:mod:`ordnance.asl.canister`):
 
 * the aim uses the Gun's Covered Arc, or a CA the shot turns to before its DR
   (ASL-AMB-15); that change adds its DRM to every Location (ASL-8.4-d,
-  :func:`~ordnance.asl.canister.ca_change_drm` by the Gun's ``mount``);
+  :func:`~ordnance.asl.canister_ca.ca_change_drm` by the Gun's ``mount``);
 * a building aim must lie in that CA (ASL-8.4-h) and within the building's
   levels, which start at 0 unless the player says the building has a cellar
   (ASL-8.4-j: an aim at level 0 needs level -1);
@@ -26,19 +26,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ordnance.asl import canister
+from ordnance.asl import canister_resolve
 from ordnance.asl.actions import FireCanister
+from ordnance.asl.canister_aim import CanisterAim, aim_points, building_aim
+from ordnance.asl.canister_attacks import CanisterHexAttack, canister_attacks
+from ordnance.asl.canister_ca import ca_change_drm, hexspine_changes
+from ordnance.asl.canister_odds import canister_odds
+from ordnance.asl.canister_options import CanisterOptions
 from ordnance.asl.depletion import check_shot
-from ordnance.asl.fire import (
+from ordnance.asl.notation import Ammo
+from ordnance.asl.phases import Phase
+from ordnance.asl.shot_checks import (
     check_hex,
     check_may_fire,
-    record_shot,
     refuse_changed_declaration,
     special_capability,
 )
-from ordnance.asl.notation import Ammo
-from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState, Capability, Gun
+from ordnance.asl.shot_record import record_shot
+from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.asl.supply import caliber_of
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
@@ -52,10 +57,10 @@ Location = tuple[Hex, int]
 class CanisterPlan:
     """What a Canister shot attacks, fixed before its DR (ASL-8.4-c/d/h/i/j/k)."""
 
-    options: canister.CanisterOptions
+    options: CanisterOptions
     ca: int
-    aim: canister.CanisterAim
-    attacks: tuple[canister.CanisterHexAttack, ...]
+    aim: CanisterAim
+    attacks: tuple[CanisterHexAttack, ...]
     #: ASL-8.4-c: manned by Infantry in the MPh and fired in the AFPh.
     manned_halves: bool
     #: Why the manned-in-MPh halving did or did not apply (a translatable term).
@@ -88,7 +93,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
             hint="add the Gun with --hex q,r",
         )
     opts = state.settings.options
-    copts = canister.CanisterOptions(
+    copts = CanisterOptions(
         canister_geometry=opts.canister_geometry,
         canister_ca=opts.canister_ca,
         canister_reductions=opts.canister_reductions,
@@ -103,12 +108,12 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
             hint="give the CA with --ca 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
             "(turn_ca)",
         )
-    changes = 0 if gun.ca is None else canister.hexspine_changes(gun.ca, ca)
-    ca_drm = canister.ca_change_drm(changes, act.mount, in_obstacle=act.firer_in_obstacle)
+    changes = 0 if gun.ca is None else hexspine_changes(gun.ca, ca)
+    ca_drm = ca_change_drm(changes, act.mount, in_obstacle=act.firer_in_obstacle)
     gun_hex = check_hex(gun.hex)
     if act.building_hex is not None:
         highest = act.building_highest
-        aim = canister.building_aim(
+        aim = building_aim(
             gun_hex,
             check_hex(act.building_hex),
             act.building_level,
@@ -117,7 +122,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
             ca=ca,
         )
     else:
-        aims = canister.aim_points(gun_hex, ca, level=act.gun_level, options=copts)
+        aims = aim_points(gun_hex, ca, level=act.gun_level, options=copts)
         names = [a.name for a in aims]
         wanted = f"V{act.aim or 3}"
         if wanted not in names:
@@ -131,7 +136,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
     # the AFPh that follows; in any other phase the manning does not halve it.
     manned_halves = act.manned_in_mph and state.phase is Phase.AFPh
     location_drm = {parse_location(k): v for k, v in act.location_drm.items()}
-    attacks = canister.canister_attacks(
+    attacks = canister_attacks(
         aim,
         canister_fp(gun),
         moved_or_manned_in_mph=act.moved or manned_halves,
@@ -167,7 +172,7 @@ def fire_canister(
     cap = special_capability(gun, Ammo.CANISTER)
     ca_before = gun.ca
     gun = replace(gun, ca=plan.ca)  # a CA change is made before the DR (ASL-AMB-15)
-    result = canister.fire_canister(
+    result = canister_resolve.fire_canister(
         dice,
         plan.attacks,
         depletion_number=cap.depletion,
@@ -216,12 +221,12 @@ def fire_canister(
 def canister_shot_odds(
     state: AslState, gun: Gun, act: FireCanister, cap: Capability
 ) -> dict[str, Any]:
-    """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`canister.canister_odds`."""
+    """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`~ordnance.asl.canister_odds.canister_odds`."""
     try:
         plan = canister_plan(state, gun, act)
     except RuleViolation as exc:
         return {"canister": {"refused": exc.message, "clause": exc.clause}}
-    odds = canister.canister_odds(
+    odds = canister_odds(
         plan.attacks,
         depletion_number=cap.depletion,
         breakdown_number=gun.breakdown,

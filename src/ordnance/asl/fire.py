@@ -1,187 +1,71 @@
-"""Shots and SMOKE/WP placement in the scenario game (ASL-8.1, 8.5-8.6, 8.8, 8.9).
+"""The ``fire`` action: a Gun's shot with ordinary or special ammunition (ASL-8.1, 8.3, 8.7-8.9).
 
-Pure procedures over an :class:`~ordnance.asl.record.AslState` and one of its
-Guns: each checks everything first, then asks the dice source for its DR (so a
-refused shot consumes no dice), and returns the new state and its event.
-:class:`~ordnance.asl.game.AslGame` finds the Gun for the seat and calls them.
+:func:`fire` runs the checks of :mod:`ordnance.asl.shot_checks` first, then
+asks the dice source for the To Hit DR (so a refused shot consumes no dice),
+and returns the new state and its event:
 
-* a DR > N attempt is not a shot for any purpose but the malfunction check
-  (ASL-8.9-e): the Gun keeps the firing rights it had before it;
-* Intensive Fire eligibility follows the notes' B5.8 (``ASL-B5.8``), a
-  malfunctioned Gun is refused under B5.7 (``ASL-B5.7``);
-* Canister in the game is :mod:`ordnance.asl.canister_game`.
+* ordinary ammunition: the malfunction check (B#, lowered by 2 for Intensive
+  Fire, ASL-B5.8) and Multiple ROF on the coloured die;
+* special ammunition (declared, ASL-8.1-a): the DR is its depletion check
+  (ASL-8.9-c/d/e), recorded by :func:`~ordnance.asl.shot_record.record_shot`;
+  a DR > N attempt is not a shot for any purpose but the malfunction check
+  (ASL-8.9-e);
+* SMOKE/WP are refused here (:mod:`ordnance.asl.place_smoke`, ASL-8.5-a), as
+  are Canister (:mod:`ordnance.asl.canister_game`, ASL-8.4-b), dispensers
+  (ASL-8.9-f) and IR (ASL-8.7-a); HEAT checks its target (ASL-8.31-b);
+* with a range, the whole shot (To Hit, then To Kill or the IFT, notes B5,
+  B6) is resolved on the same DR (:func:`whole_shot_plan`).
+
+The checks' names stay importable from here (``check_hex``, ``firing_sides``...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
-from ordnance.asl.actions import Fire, PlaceSmoke
+from ordnance.asl.actions import Fire
 from ordnance.asl.capability import GOVERNED_ELSEWHERE
-from ordnance.asl.depletion import ShotResult, breakdown_number, check_shot, malfunctions
-from ordnance.asl.fire_limits import check_fire_limit, record_fired
+from ordnance.asl.depletion import breakdown_number, check_shot, malfunctions
+from ordnance.asl.fire_limits import record_fired
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import Ammo
-from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState, Capability, Exhaustion, Gun, Marker
-from ordnance.asl.shot import CAPTURED_BREAKDOWN_CHANGE
+from ordnance.asl.shot_checks import (
+    ARMORED_TARGETS,
+    captured_use,
+    check_automatic_choice,
+    check_hex,
+    check_may_fire,
+    effective_breakdown,
+    effective_rof,
+    firing_sides,
+    refuse_changed_declaration,
+    resolve_ammo,
+    special_capability,
+)
+from ordnance.asl.shot_record import FIRE_MARKERS, record_shot
+from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, Message, Outcome, msg, term
-from ordnance.core.hexes import Direction, Hex
 
-#: The marker a Gun that fired gets in each phase (none in the AFPh).
-FIRE_MARKERS = {Phase.PFPh: "Prep Fire", Phase.MPh: "First Fire", Phase.DFPh: "Final Fire"}
-#: Targets at which the Gun's automatic choice is AP; every other target gets HE (ASL-8.8-b).
-ARMORED_TARGETS = ("vehicle",)
-
-
-def firing_sides(state: AslState) -> tuple[str, ...]:
-    """Who may fire Guns now (notes B3): ATTACKER in PFPh/AFPh, DEFENDER in MPh/DFPh."""
-    if state.phase in (Phase.PFPh, Phase.AFPh):
-        return (state.attacker,)
-    if state.phase in (Phase.MPh, Phase.DFPh):
-        return (state.defender,)
-    return ()
-
-
-def check_may_fire(
-    state: AslState, gun: Gun, *, intensive: bool = False, range_hexes: int | None = None
-) -> None:
-    if gun.side not in firing_sides(state):
-        allowed = (
-            "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
-        )
-        raise RuleViolation(
-            "ASL-B3",
-            f"{gun.side}'s Gun {gun.id} cannot fire in the {state.phase.value} of "
-            f"{state.attacker}'s Player Turn",
-            hint=f"Guns fire in {allowed}",
-        )
-    if gun.malfunctioned:
-        raise RuleViolation(
-            "ASL-B5.7",
-            f"{gun.id} has malfunctioned and cannot fire",
-            hint="repair it first (a malfunctioned Gun may not fire again)",
-        )
-    if intensive:
-        if state.phase is Phase.AFPh:
-            raise RuleViolation(
-                "ASL-B5.8",
-                "Intensive Fire is not allowed in the AFPh",
-                hint="fire normally",
-            )
-        if not gun.fired_this_phase or gun.may_fire_again or gun.intensive_used:
-            raise RuleViolation(
-                "ASL-B5.8",
-                f"{gun.id} may use Intensive Fire only once, after its normal fire "
-                "(and ROF) this phase",
-                hint="fire normally first",
-            )
-    elif gun.fired_this_phase and not gun.may_fire_again:
-        raise RuleViolation(
-            "ASL-8.1-c",
-            f"{gun.id} has already fired this phase and kept no Multiple ROF",
-            hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
-        )
-    # notes B5.6 / B3: once per Player Turn, kept in the Gun's record
-    check_fire_limit(gun, state.phase, range_hexes=range_hexes)
-
-
-def captured_use(gun: Gun, override: bool | None = None) -> bool:
-    """Captured or non-qualified use for this shot (notes B5.3 Case H): the action or the record."""
-    return gun.captured if override is None else override
-
-
-def effective_breakdown(gun: Gun, *, captured: bool) -> int | None:
-    """B# for the malfunction check: -2 for captured use (B5.3-H); Intensive Fire applies later."""
-    if not captured:
-        return gun.breakdown
-    return breakdown_number(gun.breakdown) + CAPTURED_BREAKDOWN_CHANGE
-
-
-def effective_rof(state: AslState, gun: Gun, *, captured: bool) -> int:
-    """ROF, lowered by the option ``captured_rof_loss`` for captured use (B5.3-H)."""
-    if not captured:
-        return gun.rof
-    return max(gun.rof - state.settings.options.captured_rof_loss, 0)
-
-
-def special_capability(gun: Gun, ammo: Ammo) -> Capability:
-    cap = gun.capability(ammo.value)
-    if cap is None:
-        raise RuleViolation(
-            "ASL-8.9-a",
-            f"{gun.id} has no {ammo.value} on its counter or the chart",
-            hint="fire ordinary ammunition, or check the counter notation",
-        )
-    if not cap.available_at_date:
-        raise RuleViolation(
-            cap.clause,
-            f"{gun.id} has no {ammo.value} at this date: {cap.reason}",
-            hint="fire ordinary ammunition",
-        )
-    if cap.exhausted is not None:
-        e = cap.exhausted
-        raise RuleViolation(
-            "ASL-8.9-d" if e.outcome == "used-and-depleted" else "ASL-8.9-e",
-            f"{gun.id}'s {ammo.value} is gone for the scenario (DR {e.original_dr}, "
-            f"turn {e.turn} {e.phase})",
-            hint="fire other ammunition",
-        )
-    return cap
-
-
-def resolve_ammo(gun: Gun, requested: str | None) -> tuple[Ammo | None, bool]:
-    """(ammunition, is special) for a ``fire`` action; honours a pending declaration."""
-    if requested is None:
-        if gun.pending is not None:
-            return Ammo.parse(gun.pending), True
-        return None, False
-    if requested.strip().lower() == "ordinary":
-        if gun.pending is not None:
-            raise refuse_changed_declaration(gun, "ordinary ammunition")
-        return None, False
-    ammo = Ammo.parse(requested)
-    if gun.pending is not None and gun.pending != ammo.value:
-        raise refuse_changed_declaration(gun, ammo.value)
-    if ammo in (Ammo.AP, Ammo.HE) and gun.capability(ammo.value) is None:
-        return ammo, False  # normal AP/HE: not limited stowage
-    return ammo, True
-
-
-def check_automatic_choice(gun: Gun, act: Fire) -> None:
-    """ASL-8.8-b: the automatic HE/AP choice never fires limited-stowage AP#/HE#.
-
-    An undeclared shot at a known target would get HE (unarmored target)
-    or AP (vehicle) automatically. When that type is the piece's scarce
-    AP#/HE#, it can only be fired by declaring it before the DR, which
-    brings the depletion check; the undeclared shot is refused.
-    """
-    if act.target is None or gun.pending is not None:
-        return
-    if act.ammo is not None and act.ammo.strip().lower() != "ordinary":
-        return
-    auto = Ammo.AP if act.target in ARMORED_TARGETS else Ammo.HE
-    cap = gun.capability(auto.value)
-    if cap is None:
-        return
-    other = "HE" if auto is Ammo.AP else "AP"
-    token = f" ({cap.token})" if cap.token else ""
-    state_text = {
-        "available": "it may be fired only by declaring it before the To Hit DR",
-        "gone": "and it is gone for the scenario",
-        "not-available": "and none is available at this date",
-    }[cap.status]
-    raise RuleViolation(
-        "ASL-8.8-b",
-        f"{gun.id} carries limited-stowage {auto.value}{token}: the automatic choice of "
-        f"{auto.value} (target: {act.target}) does not cover it; {state_text}",
-        hint=f"declare {auto.value} (--ammo {auto.value}: the To Hit DR is then its "
-        f"depletion check, ASL-8.9) or fire {other}",
-    )
+__all__ = [
+    "ARMORED_TARGETS",
+    "FIRE_MARKERS",
+    "captured_use",
+    "check_automatic_choice",
+    "check_hex",
+    "check_may_fire",
+    "effective_breakdown",
+    "effective_rof",
+    "fire",
+    "firing_sides",
+    "record_shot",
+    "refuse_changed_declaration",
+    "resolve_ammo",
+    "special_capability",
+    "whole_shot_plan",
+]
 
 
 def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslState]:
@@ -405,266 +289,3 @@ def _whole_shot_note(
         if th.hit
         else term("To Hit {th}, Final DR {final}: miss", th=th.th, final=th.final_dr)
     )
-
-
-def record_shot(
-    state: AslState,
-    gun: Gun,
-    cap: Capability,
-    result: ShotResult,
-    shot_no: int,
-    *,
-    kind: str,
-    extra: Mapping[str, Any] | None = None,
-    non_smoke: bool = True,
-    markers: tuple[Marker, ...] = (),
-    ca_before: int | Literal["unchanged"] | None = "unchanged",
-    note: dict[str, Any] | None = None,
-) -> Outcome[AslState]:
-    cap2 = replace(
-        cap,
-        uses=cap.uses + (1 if result.fired_special else 0),
-        attempts=cap.attempts + 1,
-        exhausted=(
-            Exhaustion(
-                (result.dr.coloured, result.dr.white),
-                state.turn,
-                state.phase.value,
-                shot_no,
-                result.outcome.value,
-            )
-            if result.gone and cap.depletion_applies
-            else None
-        ),
-    )
-    caps = tuple(cap2 if c.ammo == cap.ammo else c for c in gun.capabilities)
-    fired = result.counts_as_fired
-    ca = gun.ca
-    prior = gun.ca if ca_before == "unchanged" else ca_before
-    voided: dict[str, Any] | None = None
-    if not fired:
-        # ASL-AMB-15: no Acquisition and no fire marker from a voided shot; a CA
-        # change made for it stays, unless the option undoes it.
-        undo = state.settings.options.voided_shot_ca == "undo" and prior != gun.ca
-        if undo:
-            ca = prior
-        voided = {
-            "fire_marker": gun.fire_marker,
-            "acquisition": False,
-            "ca": ca,
-            "ca_changed_for_shot": prior != gun.ca,
-            "ca_restored": undo,
-            "clause": "ASL-AMB-15",
-        }
-    if fired:
-        gun2 = replace(
-            gun,
-            capabilities=caps,
-            shots=shot_no,
-            fired_this_phase=True,
-            may_fire_again=result.rof_retained,
-            intensive_used=gun.intensive_used or result.intensive,
-            malfunctioned=result.malfunctioned,
-            pending=None,
-            fire_marker=FIRE_MARKERS.get(state.phase),
-        )
-        gun2 = record_fired(gun2, state.phase)
-    else:
-        # ASL-8.9-e: the attempt counts as not fired for every purpose but the
-        # malfunction check, so the Gun keeps the firing rights it had before it
-        # (a voided Intensive Fire attempt may be made again as Intensive Fire,
-        # and does not turn into a normal shot); only the ammunition is gone.
-        gun2 = replace(
-            gun,
-            capabilities=caps,
-            shots=shot_no,
-            malfunctioned=result.malfunctioned,
-            pending=None,
-            ca=ca,
-        )
-    fired_sides = state.non_smoke_fired | ({gun.side} if fired and non_smoke else set())
-    new = state.with_gun(
-        gun2, non_smoke_fired=frozenset(fired_sides), markers=state.markers + markers
-    )
-    shot_result = result.message()
-    if not fired:
-        shot_result = _voided_message(shot_result, gun, result)
-    args: dict[str, Any] = {
-        "gun": gun.id,
-        "shot": shot_no,
-        "result": {"template": shot_result.template, "args": dict(shot_result.args)},
-    }
-    message: Message = msg("{gun} shot #{shot}: {result}", **args)
-    data = {"gun": gun.id, "shot": shot_no, "special": True, **result.to_dict()}
-    if extra:
-        data.update(extra)
-    if voided is not None:
-        data["voided"] = voided
-        data["may_fire_next"] = _after_voided(gun, result)  # ASL-8.9-e, ASL-B5.8
-        if voided["ca_restored"] and ca is not None:
-            message = msg(
-                "{gun} shot #{shot}: {result}; CA back to {ca} (ASL-AMB-15)",
-                **args,
-                ca=Direction(ca).name,
-            )
-    if note is not None:
-        message = msg(
-            "{text}; {note}",
-            text={"template": message.template, "args": dict(message.args)},
-            note=note,
-        )
-    event = Event.of(kind, data, message)
-    return Outcome(new.remember(event.text), (event,))
-
-
-def _after_voided(gun: Gun, result: ShotResult) -> str:
-    """What the Gun may still fire after a voided (DR > N) attempt (ASL-8.9-e, ASL-B5.8).
-
-    The attempt leaves the Gun's firing rights as they were before it: a voided
-    Intensive Fire attempt may be made again, but only as Intensive Fire.
-    """
-    if result.malfunctioned:
-        return "nothing (malfunctioned)"
-    if result.intensive:
-        return "Intensive Fire only"
-    return "other ammunition"
-
-
-def _voided_message(message: Message, gun: Gun, result: ShotResult) -> Message:
-    """The DR > N record text, saying what the Gun may really do next (ASL-8.9-e)."""
-    after = _after_voided(gun, result)
-    if after == "other ammunition":
-        return message  # the depletion check's own text is true here
-    if after == "Intensive Fire only":
-        outcome = term(
-            "there was none: no shot, the Gun has not fired and may fire other ammunition "
-            "only as Intensive Fire; gone for the scenario"
-        )
-    else:
-        outcome = term("there was none: no shot and the Gun has not fired; gone for the scenario")
-    return msg(message.template, **{**dict(message.args), "outcome": outcome})
-
-
-def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) -> Outcome[AslState]:
-    from ordnance.asl import smoke
-
-    ammo = Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP
-    if gun.pending is not None and gun.pending != ammo.value:
-        raise refuse_changed_declaration(gun, ammo.value)
-    target = check_hex(act.target)
-    opts = state.settings.options
-    placement = smoke.check_placement(
-        ammo.value,
-        state.phase,
-        owner_is_attacker=gun.side == state.attacker,
-        non_smoke_fired_this_phase=(
-            bool(state.non_smoke_fired) if ammo is Ammo.SMOKE else gun.side in state.non_smoke_fired
-        ),
-        target_hex=target,
-        gun_hex=check_hex(gun.hex) if gun.hex else None,
-        target_is_interior_building=act.interior_building,
-        target_level=act.target_level,
-        options=smoke.SmokeOptions(
-            smoke_other_phases=opts.smoke_other_phases,
-            smoke_interior_building=opts.smoke_interior_building,
-            wp_defensive_first_fire=opts.wp_defensive_first_fire,
-        ),
-    )
-    check_may_fire(state, gun)
-    cap = special_capability(gun, ammo)
-    captured = captured_use(gun)
-    th, drm = placement_to_hit(state, gun, act, ammo, target, captured)
-    dr = dice.dr("Placement DR")
-    shot_no = gun.shots + 1
-    result = check_shot(
-        ammo.value,
-        cap.depletion,
-        dr,
-        breakdown=effective_breakdown(gun, captured=captured),
-        rof=effective_rof(state, gun, captured=captured),
-    )
-    from ordnance.asl.to_hit import judge
-
-    hit = judge(th, drm, dr, options=opts) if result.fired_special else None
-    placed = hit is not None and hit.hit
-    markers: tuple[Marker, ...] = ()
-    if placed:
-        # C8.9: the round is used on DR <= N, but only a hit places the counter
-        markers = (Marker(str(target), placement.marker_kind, placement.label),)
-    extra = {
-        "placement": placement.to_dict() if placed else None,
-        "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
-        "target": str(target),
-        "to_hit": None if hit is None else {**hit.to_dict(), "th_parts": th.to_dict()},
-        "placed": placed,
-    }
-    note = None
-    if hit is not None:
-        note = (
-            term("To Hit {th}, Final DR {final}: hit, placed", th=hit.th, final=hit.final_dr)
-            if placed
-            else term(
-                "To Hit {th}, Final DR {final}: miss, nothing placed (the round is used)",
-                th=hit.th,
-                final=hit.final_dr,
-            )
-        )
-    return record_shot(
-        state,
-        gun,
-        cap,
-        result,
-        shot_no,
-        kind="smoke",
-        extra=extra,
-        non_smoke=False,  # SMOKE and WP never close the smoke window
-        markers=markers,
-        note=note,
-    )
-
-
-def placement_to_hit(
-    state: AslState, gun: Gun, act: PlaceSmoke, ammo: Ammo, target: Any, captured: bool
-) -> tuple[Any, Any]:
-    """The Area Target Type TH# and DRM of a SMOKE/WP placement (notes B5.1-B5.3).
-
-    The range is the hex distance from the Gun, or the action's ``range`` for
-    a Gun with no hex; without either the placement is refused (ASL-B5.1).
-    """
-    from ordnance.asl.to_hit import FirerCases, modified_th, to_hit_drm
-    from ordnance.core.hexes import distance
-
-    if gun.hex is not None and isinstance(target, Hex):
-        rng = distance(check_hex(gun.hex), target)
-    elif act.range is not None:
-        rng = act.range
-    else:
-        raise RuleViolation(
-            "ASL-B5.1",
-            f"{gun.id} has no hex, so the range of its {ammo.value} is unknown",
-            hint="add the Gun with --hex q,r, or give the range",
-        )
-    th = modified_th(
-        "area", rng, gun_size=gun.gun_size, ammo=ammo.value, options=state.settings.options
-    )
-    drm = to_hit_drm(FirerCases(target_drm=act.drm), captured=captured)
-    return th, drm
-
-
-def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
-    return RuleViolation(
-        "ASL-8.1-a",
-        f"{gun.id} declared {gun.pending} for this shot before the DR; it cannot fire {ammo}",
-        hint=f"fire the declared {gun.pending}",
-    )
-
-
-def check_hex(text: str) -> Any:
-    try:
-        from ordnance.core.hexes import parse_hex
-    except ImportError:  # pragma: no cover - the hex module ships with the core
-        return text
-    try:
-        return parse_hex(text)
-    except (ValueError, TypeError) as exc:
-        raise OrdnanceError(f"cannot read the hex {text!r}: {exc}", hint="write q,r") from None

@@ -5,7 +5,7 @@ the current Player Turn in which it counted as having fired), not in the
 phase ownership, so it holds whoever moves the phases:
 
 * within one phase, Multiple ROF and Intensive Fire are the only ways to
-  fire again (:func:`ordnance.asl.fire.check_may_fire`, ASL-8.1-c, ASL-B5.8);
+  fire again (:func:`ordnance.asl.shot_checks.check_may_fire`, ASL-8.1-c, ASL-B5.8);
 * a Gun that fired in the PFPh may not fire in the AFPh (B3: the AFPh is for
   units that did not fire in the PFPh);
 * a Gun that First Fired in the MPh may fire in the DFPh only as Final Fire
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.asl.phases import PLAYER_TURN, Phase
-from ordnance.asl.record import Gun
+from ordnance.asl.state import Gun
 from ordnance.core.errors import RuleViolation
 
 #: Final Fire after First Fire reaches adjacent targets only (B3): range 0 or 1.

@@ -1,9 +1,262 @@
-"""Registers the ASL game with the core (entry point ``ordnance.games: asl``)."""
+"""The ASL game as the core sees it: :class:`AslGame`, registered as ``PLUGIN``.
+
+The class only dispatches: each action's procedure is its own module, named
+after the action (:mod:`~ordnance.asl.add_gun`, :mod:`~ordnance.asl.set_phase`,
+:mod:`~ordnance.asl.declare_ammo`, :mod:`~ordnance.asl.turn_ca`,
+:mod:`~ordnance.asl.fire`, :mod:`~ordnance.asl.place_smoke`,
+:mod:`~ordnance.asl.canister_game`, :mod:`~ordnance.asl.scw`), the state is
+:mod:`~ordnance.asl.state`, the odds :mod:`~ordnance.asl.action_odds`, and the
+forms, panels, board and SMOKE LOS of the view :mod:`~ordnance.asl.views`.
+
+``apply`` is pure: a procedure validates the action and asks the dice source
+for its DR only after every check has passed (so a refused action consumes no
+dice and writes nothing), and returns a new :class:`~ordnance.asl.state.AslState`.
+What the procedures enforce, with the clause a refusal names:
+
+* special ammunition is declared before its DR (ASL-8.1-a): ``fire`` carries
+  the declaration, ``declare_ammo`` sets it for a later shot, and declaring
+  for a shot already rolled is refused;
+* each shot of a Multiple ROF Gun declares afresh (ASL-8.1-c);
+* the Depletion Number comes from the counter, the chart, the HEAT date
+  gate and the Elite rule (:mod:`ordnance.asl.capability`);
+* the depletion check and its consequences (ASL-8.9-c/d/e, ASL-AMB-18);
+  Intensive Fire keeps N and lowers B# by 2 (ASL-8.92-a);
+* limited stowage AP#/HE# is special ammunition (ASL-8.8-b): fired only when
+  declared (the declaration brings the depletion check); an undeclared shot
+  whose automatic choice (HE at an unarmored target, AP at a vehicle) would
+  be that scarce type is refused;
+* a voided shot (DR > N) leaves the Gun without a fire marker for the phase,
+  so it may fire other ammunition; a CA change made for it stays, or with
+  ``voided_shot_ca="undo"`` is undone (ASL-AMB-15);
+* no depletion for dispensers (ASL-8.9-f); IR is recorded only (ASL-8.7-a);
+* HEAT targets (ASL-8.31-b); SMOKE/WP windows and placement (ASL-8.5, 8.51,
+  8.52, 8.6 via :mod:`ordnance.asl.smoke`), with the Placement DR as the
+  depletion check (ASL-AMB-14); Canister via :mod:`ordnance.asl.canister`.
+
+Ordinary fire outside the fire phases is refused under the notes' sequence of
+play (``ASL-B3``): a Gun fires in its side's PFPh/AFPh as ATTACKER, or in the
+MPh/DFPh as DEFENDER.
+"""
 
 from __future__ import annotations
 
-from ordnance.asl.game import AslGame
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ordnance.asl import turns as asl_turns
+from ordnance.asl.action_odds import shot_odds
+from ordnance.asl.actions import (
+    ACTION_TITLES,
+    DICE_CLAUSE,
+    DICE_HINT,
+    AddGun,
+    AslSettings,
+    DeclareAmmo,
+    Done,
+    Fire,
+    FireCanister,
+    FireScw,
+    PlaceSmoke,
+    SetPhase,
+    TurnCa,
+    parse_action,
+)
+from ordnance.asl.add_gun import add_gun
+from ordnance.asl.canister_game import fire_canister
+from ordnance.asl.declare_ammo import declare_ammo
+from ordnance.asl.fire import fire
+from ordnance.asl.fire_limits import may_fire_in
+from ordnance.asl.phases import Phase
+from ordnance.asl.place_smoke import place_smoke
+from ordnance.asl.scw import fire_scw
+from ordnance.asl.set_phase import done, set_phase
+from ordnance.asl.shot_checks import firing_sides
+from ordnance.asl.state import AslState, new_state, own_gun
+from ordnance.asl.turn_ca import turn_ca
+from ordnance.asl.views import board_view, form_schema, panels, smoke_los
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import InvalidDice, UnknownName
+from ordnance.core.game import Game, Message, Outcome
+from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.turns import Turn, owned_legal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
+
+__all__ = ["GAME", "PLUGIN", "AslGame"]
+
+
+class AslGame(Game[AslState]):
+    name = "asl"
+    title = "ASL Chapter C8: Special Ammunition"
+    rules_version = 1
+    any_time_actions = asl_turns.ANY_TIME
+    step_actions = asl_turns.STEP_ACTIONS
+
+    def turn(self, state: AslState) -> Turn:
+        return asl_turns.turn(state)
+
+    def needs_consent(
+        self, state: AslState, action: Mapping[str, Any], seat: str | None
+    ) -> str | None:
+        return asl_turns.needs_consent(state, action, seat)
+
+    def describe(self, state: AslState, action: Mapping[str, Any], seat: str | None) -> Message:
+        found = asl_turns.describe(state, action, seat)
+        return found if found is not None else super().describe(state, action, seat)
+
+    # -- setup ----------------------------------------------------------------
+    def new(self, settings: Mapping[str, Any]) -> AslState:
+        return new_state(settings)
+
+    def settings_schema(self) -> dict[str, Any]:
+        return AslSettings.model_json_schema()
+
+    def scenario_model(self) -> type[ScenarioDoc]:
+        from ordnance.asl.scenario import AslScenario
+
+        return AslScenario
+
+    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
+        from ordnance.asl.scenario import from_scenario
+
+        return from_scenario(doc)
+
+    def to_scenario(self, state: AslState) -> dict[str, Any]:
+        from ordnance.asl.scenario import to_scenario
+
+        return to_scenario(state)
+
+    def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
+        return DICE_CLAUSE, DICE_HINT
+
+    def seats(self, state: AslState) -> Sequence[str]:
+        return state.side_names
+
+    # -- apply ------------------------------------------------------------------
+    def apply(
+        self,
+        state: AslState,
+        action: Mapping[str, Any],
+        dice: DiceSource,
+        seat: str | None = None,
+    ) -> Outcome[AslState]:
+        act = parse_action(action)
+        if isinstance(act, AddGun):
+            return add_gun(state, act, seat)
+        if isinstance(act, SetPhase):
+            return set_phase(state, act)
+        if isinstance(act, Done):
+            return done(state, act, seat)
+        if isinstance(act, DeclareAmmo):
+            return declare_ammo(state, act, seat)
+        if isinstance(act, Fire):
+            return fire(state, own_gun(state, act.gun, seat), act, dice)
+        if isinstance(act, PlaceSmoke):
+            return place_smoke(state, own_gun(state, act.gun, seat), act, dice)
+        if isinstance(act, FireCanister):
+            return fire_canister(state, own_gun(state, act.gun, seat), act, dice)
+        if isinstance(act, TurnCa):
+            return turn_ca(state, act, seat)
+        if isinstance(act, FireScw):
+            return fire_scw(state, act, seat)
+        raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
+
+    # -- observer -------------------------------------------------------------
+    def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
+        record = [g.to_dict() for g in state.guns]
+        units = [
+            {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
+            for g in state.guns
+            if g.hex
+        ]
+        view: dict[str, Any] = {
+            "game": self.name,
+            "date": str(state.date),
+            "date_label": state.date.label,
+            "theatre": state.theatre.value,
+            "game_turn": state.turn,
+            "turn": self.turn(state).to_view(),
+            "phase": state.phase.value,
+            "phase_name": state.phase.full_name,
+            "attacker": state.attacker,
+            "defender": state.defender,
+            "firing": list(firing_sides(state)),
+            "sides": [s.model_dump() for s in state.settings.sides],
+            "options": state.settings.options.model_dump(),
+            "record": record,
+            "recent": list(state.recent),
+        }
+        if units or state.markers:
+            view["map"] = {
+                "hexes": [],
+                "units": units,
+                "markers": [
+                    {"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers
+                ],
+                "arrows": [],
+                "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
+            }
+        view["board"] = board_view(state)
+        view["panels"] = panels(view)
+        return view
+
+    # -- line of sight --------------------------------------------------------
+    def los(
+        self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
+    ) -> dict[str, Any]:
+        """SMOKE/WP Hindrance along the line (ASL-8.5-c/d): a DRM total, never a block.
+
+        Reads only the SMOKE/WP counters of the side record's map markers,
+        which every seat's view shows. The game records no terrain and no
+        levels, so the answer states its assumption: ground-level counters
+        (ASL-8.52-a) and a LOS traced below their two-level height.
+        """
+        return smoke_los(state, origin, target)
+
+    def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
+        kinds = ["add_gun", "set_phase"]
+        if any(seat is None or g.side == seat for g in state.guns):
+            kinds.append("turn_ca")
+        shooters = [
+            g
+            for g in state.guns
+            if g.side in firing_sides(state)
+            and (seat is None or g.side == seat)
+            and not g.malfunctioned
+            and may_fire_in(g, state.phase)  # B5.6: once per Player Turn
+        ]
+        if shooters:
+            kinds += ["declare_ammo", "fire"]
+            ammos = {c.ammo for g in shooters for c in g.capabilities if c.status == "available"}
+            if "SMOKE" in ammos and state.phase in (Phase.PFPh, Phase.DFPh):
+                kinds.append("place_smoke")
+            if "WP" in ammos:
+                kinds.append("place_wp")
+            if "Canister" in ammos:
+                kinds.append("fire_canister")
+        if any(seat is None or seat == side for side in firing_sides(state)):
+            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
+        return owned_legal(
+            self,
+            state,
+            seat,
+            [
+                {
+                    "type": k,
+                    "title": ACTION_TITLES[k],
+                    "schema": form_schema(state, seat, k, shooters),
+                }
+                for k in kinds
+            ],
+        )
+
+    def odds(
+        self, state: AslState, action: Mapping[str, Any], seat: str | None = None
+    ) -> dict[str, Any] | None:
+        return shot_odds(state, action)
+
 
 GAME = AslGame()
 PLUGIN = GamePlugin(GAME, cli="ordnance.asl.cli:app", odds_cli="ordnance.asl.cli:odds_app")

@@ -13,9 +13,9 @@ those of ordnance HEAT (ASL-8.3-c).
 from __future__ import annotations
 
 from ordnance.asl.actions import FireScw
-from ordnance.asl.fire import firing_sides
 from ordnance.asl.heat import scw_heat_attack
-from ordnance.asl.record import AslState
+from ordnance.asl.shot_checks import firing_sides
+from ordnance.asl.state import AslState
 from ordnance.core.errors import NotYourSeat, RuleViolation, UnknownName
 from ordnance.core.game import Event, Outcome, msg
 

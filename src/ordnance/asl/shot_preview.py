@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ordnance.asl.actions import Fire
-from ordnance.asl.record import AslState, Capability, Gun
 from ordnance.asl.shot_odds import compare_ammo, gun_odds
+from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.errors import OrdnanceError
 
 COMPARED = ("APCR", "APDS", "HEAT")
@@ -27,7 +27,8 @@ def whole_shot_preview(
     when the action gives no range (the preview is then the depletion check alone)."""
     if act.range is None:
         return None
-    from ordnance.asl.fire import captured_use, whole_shot_plan
+    from ordnance.asl.fire import whole_shot_plan
+    from ordnance.asl.shot_checks import captured_use
 
     try:
         planned = whole_shot_plan(state, gun, act, ammo, cap, captured_use(gun, act.captured))
@@ -60,10 +61,11 @@ def placement_preview(
     """``{"placed": p}`` for a SMOKE/WP placement: DR <= N (ASL-8.9-c/d) and a hit (C8.9).
 
     Summed over the 36 dice with the same TH# and DRM the placement uses
-    (:func:`ordnance.asl.fire.placement_to_hit`); a refusal gives its clause.
+    (:func:`ordnance.asl.place_smoke.placement_to_hit`); a refusal gives its clause.
     """
     from ordnance.asl.depletion import depletion_outcome
-    from ordnance.asl.fire import captured_use, check_hex, placement_to_hit
+    from ordnance.asl.place_smoke import placement_to_hit
+    from ordnance.asl.shot_checks import captured_use, check_hex
     from ordnance.asl.to_hit import judge
     from ordnance.core.dice import DR
     from ordnance.core.odds.distribution import fraction_text

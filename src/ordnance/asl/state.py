@@ -1,0 +1,260 @@
+"""The ASL game state: the written side record (ASL-8.0-a), each Gun's capabilities and their use.
+
+The record is kept per piece, not per counter type, and lasts the whole
+scenario: an ammunition that ran out (ASL-8.9-d) or was found missing
+(ASL-8.9-e) stays gone, with the DR and turn that exhausted it.
+
+The state values here are immutable; the procedures (one module each, named
+after their action: :mod:`ordnance.asl.add_gun`, :mod:`ordnance.asl.fire`...)
+build new ones. :func:`new_state` starts a scenario from its settings, and
+:func:`find_side` / :func:`own_gun` are the lookups they share (ASL-8.0-a).
+The terminal rendering of the record is :mod:`ordnance.asl.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from ordnance.asl.actions import (
+    KNOWN_NATIONALITIES,
+    AslSettings,
+    SideSettings,
+    nationality_key,
+    parse_settings,
+)
+from ordnance.asl.capability import GOVERNED_ELSEWHERE
+from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.phases import Phase
+from ordnance.core.errors import NotYourSeat, OrdnanceError, UnknownName
+
+Status = Literal["available", "gone", "not-available"]
+
+
+@dataclass(frozen=True, slots=True)
+class Exhaustion:
+    """The shot that used up (or revealed the absence of) an ammunition."""
+
+    dr: tuple[int, int]
+    turn: int
+    phase: str
+    shot: int
+    outcome: str
+
+    @property
+    def original_dr(self) -> int:
+        return self.dr[0] + self.dr[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dr": list(self.dr),
+            "original_dr": self.original_dr,
+            "turn": self.turn,
+            "phase": self.phase,
+            "shot": self.shot,
+            "outcome": self.outcome,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Capability:
+    """One line of a Gun's record."""
+
+    ammo: str
+    token: str | None
+    source: str  # counter, chart, scw
+    depletion: int | None  # Depletion Number at the scenario date (Elite included)
+    depletion_applies: bool
+    available_at_date: bool
+    clause: str
+    reason: str
+    uses: int = 0
+    attempts: int = 0
+    exhausted: Exhaustion | None = None
+
+    @property
+    def gone(self) -> bool:
+        return self.exhausted is not None
+
+    @property
+    def status(self) -> Status:
+        if not self.available_at_date:
+            return "not-available"
+        return "gone" if self.gone else "available"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ammo": self.ammo,
+            "token": self.token,
+            "source": self.source,
+            "depletion": self.depletion,
+            "depletion_applies": self.depletion_applies,
+            "status": self.status,
+            "uses": self.uses,
+            "attempts": self.attempts,
+            "exhausted": self.exhausted.to_dict() if self.exhausted else None,
+            "clause": self.clause,
+            "reason": self.reason,
+            "governed_by": GOVERNED_ELSEWHERE.get(self.ammo),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Gun:
+    """A piece in play and its record."""
+
+    id: str
+    side: str
+    name: str
+    notation: str | None
+    gun_size: str | None
+    made_by: str | None
+    breakdown: int | None
+    rof: int
+    hex: str | None
+    elite: bool
+    can_fire_he: bool
+    capabilities: tuple[Capability, ...]
+    canister_fp: int | None = None
+    shots: int = 0  # To Hit / Placement / Canister DRs rolled so far
+    fired_this_phase: bool = False
+    may_fire_again: bool = False
+    intensive_used: bool = False
+    malfunctioned: bool = False
+    pending: str | None = None  # ammunition declared for the next shot
+    ca: int | None = None  # Covered Arc (Direction 0..5) when tracked
+    fire_marker: str | None = None  # Prep Fire / First Fire / Final Fire marker this phase
+    #: Phases of the current Player Turn in which it fired (B5.6, ordnance.asl.fire_limits).
+    fired_phases: tuple[str, ...] = ()
+    #: Captured or non-qualified use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.
+    captured: bool = False
+
+    def capability(self, ammo: str) -> Capability | None:
+        for cap in self.capabilities:
+            if cap.ammo == ammo:
+                return cap
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "name": self.name,
+            "notation": self.notation,
+            "gun_size": self.gun_size,
+            "made_by": self.made_by,
+            "breakdown": self.breakdown,
+            "rof": self.rof,
+            "hex": self.hex,
+            "elite": self.elite,
+            "canister_fp": self.canister_fp,
+            "shots": self.shots,
+            "fired_this_phase": self.fired_this_phase,
+            "may_fire_again": self.may_fire_again,
+            "malfunctioned": self.malfunctioned,
+            "declared": self.pending,
+            "ca": self.ca,
+            "fire_marker": self.fire_marker,
+            "fired_phases": list(self.fired_phases),
+            "captured": self.captured,
+            "capabilities": [c.to_dict() for c in self.capabilities],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    hex: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class AslState:
+    """A scenario in progress."""
+
+    settings: AslSettings
+    date: ScenarioDate
+    theatre: Theatre
+    turn: int = 1
+    phase: Phase = Phase.RPh
+    attacker: str = ""
+    guns: tuple[Gun, ...] = ()
+    non_smoke_fired: frozenset[str] = frozenset()  # sides that fired non-SMOKE this phase
+    markers: tuple[Marker, ...] = ()
+    clusters: tuple[tuple[str, ...], ...] = field(default=())
+    recent: tuple[str, ...] = ()
+    #: Sides that said "done" in the current (simultaneous) phase; emptied by
+    #: every phase change (:mod:`ordnance.asl.turns`).
+    done: frozenset[str] = frozenset()
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.settings.sides)
+
+    @property
+    def defender(self) -> str:
+        others = [s for s in self.side_names if s != self.attacker]
+        return others[0] if others else ""
+
+    def gun(self, gun_id: str) -> Gun | None:
+        for gun in self.guns:
+            if gun.id == gun_id:
+                return gun
+        return None
+
+    def with_gun(self, gun: Gun, **changes: Any) -> AslState:
+        """This state with ``gun`` replacing the Gun of the same id (and other changes)."""
+        guns = tuple(gun if g.id == gun.id else g for g in self.guns)
+        return replace(self, guns=guns, **changes)
+
+    def remember(self, text: str) -> AslState:
+        """This state with ``text`` added to the recent events the view shows (last 8)."""
+        return replace(self, recent=(*self.recent, text)[-8:])
+
+
+def new_state(settings: Mapping[str, Any]) -> AslState:
+    """The scenario at its start: two differently named sides of known nationalities (ASL-8.2-g)."""
+    parsed = parse_settings(settings)
+    date = ScenarioDate.parse(parsed.date)
+    theatre = Theatre.parse(parsed.theatre)
+    names = [s.name for s in parsed.sides]
+    if len(parsed.sides) != 2 or len(set(names)) != 2:
+        raise OrdnanceError(
+            "an ASL scenario has two sides with different names",
+            hint='e.g. [{"name": "russian", "nationality": "russian"}, '
+            '{"name": "german", "nationality": "german"}]',
+        )
+    for side in parsed.sides:
+        if nationality_key(side.nationality) not in KNOWN_NATIONALITIES:
+            raise UnknownName(
+                f"unknown nationality {side.nationality!r} for side {side.name!r}",
+                clause="ASL-8.2-g",
+                hint="one of " + ", ".join(KNOWN_NATIONALITIES),
+            )
+    return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
+
+
+def find_side(state: AslState, name: str) -> SideSettings:
+    """The side called ``name``, or a refusal naming the sides of the record (ASL-8.0-a)."""
+    for side in state.settings.sides:
+        if side.name == name:
+            return side
+    raise UnknownName(
+        f"no side called {name!r}",
+        clause="ASL-8.0-a",
+        hint="one of " + ", ".join(state.side_names),
+    )
+
+
+def own_gun(state: AslState, gun_id: str, seat: str | None) -> Gun:
+    """The Gun ``gun_id`` if it is in play and ``seat`` (None: hot seat) owns it (ASL-8.0-a)."""
+    gun = state.gun(gun_id)
+    if gun is None:
+        known = ", ".join(g.id for g in state.guns) or "none yet"
+        raise UnknownName(
+            f"no Gun called {gun_id!r}", clause="ASL-8.0-a", hint=f"Guns in play: {known}"
+        )
+    if seat is not None and gun.side != seat:
+        raise NotYourSeat(f"{seat} cannot fire {gun.side}'s Gun {gun.id}")
+    return gun
