@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl.canister_aim import aim_points, building_aim, check_aim, clusters_view
+from ordnance.asl.canister_aim import aim_points, building_aim, check_aim
 from ordnance.asl.canister_attacks import CanisterTarget, canister_attacks
 from ordnance.asl.canister_ca import hexspine_changes
 from ordnance.asl.canister_odds import NOT_FIRED, canister_odds, outcome_key
@@ -211,11 +211,6 @@ def test_hexspine_changes() -> None:
     assert hexspine_changes(Direction.N, Direction.NE) == 1
     assert hexspine_changes(Direction.NW, Direction.NE) == 2
     assert hexspine_changes(CA, CoveredArc(G, Direction.S)) == 3
-
-
-def test_clusters_view() -> None:
-    view = clusters_view(aim_points(G, CA))
-    assert len(view) == 5 and view[0]["kind"] == "canister" and len(view[0]["hexes"]) == 3
 
 
 # -- attacked Locations ----------------------------------------------------------------

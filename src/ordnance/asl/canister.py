@@ -50,7 +50,6 @@ from ordnance.asl.canister_aim import (
     aim_points,
     building_aim,
     check_aim,
-    clusters_view,
 )
 from ordnance.asl.canister_attacks import (
     CanisterHexAttack,
@@ -99,7 +98,6 @@ __all__ = [
     "canister_attacks",
     "canister_odds",
     "check_aim",
-    "clusters_view",
     "fire_canister",
     "hexspine_changes",
     "outcome_key",

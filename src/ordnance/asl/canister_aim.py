@@ -25,7 +25,7 @@ from ordnance.asl.canister_options import CanisterOptions
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import CoveredArc, Direction, Hex, Hexside, Vertex, line, ring
 
-__all__ = ["CanisterAim", "aim_points", "building_aim", "check_aim", "clusters_view"]
+__all__ = ["CanisterAim", "aim_points", "building_aim", "check_aim"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,10 +283,3 @@ def building_aim(
         adjacent_factor=factor,
         along_hexside=along,
     )
-
-
-def clusters_view(aims: Sequence[CanisterAim]) -> list[dict[str, Any]]:
-    """The ``"clusters"`` entries of a game's map view for these aims."""
-    return [
-        {"hexes": [str(h) for h in a.cluster], "kind": "canister", "label": a.name} for a in aims
-    ]

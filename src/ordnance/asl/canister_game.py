@@ -75,7 +75,7 @@ def parse_location(text: str) -> Hex | Location:
     where, sep, level = text.partition("@")
     h = check_hex(where.strip())
     if not sep:
-        return h  # type: ignore[no-any-return]
+        return h
     try:
         return (h, int(level))
     except ValueError:

@@ -221,8 +221,6 @@ def depletion_report(
 
 
 # -- depletion with the malfunction check (notes B5.7, ASL-AMB-18) ----------------------------------
-#: How a run of declared shots ends: the ammunition still there, gone, or the Gun broken.
-ENDS = ("available", "gone", "malfunctioned")
 
 
 def _step_counts(

@@ -87,11 +87,6 @@ def record_fired(gun: Gun, phase: Phase) -> Gun:
     return replace(gun, fired_phases=(*gun.fired_phases, phase.value))
 
 
-def final_fire(gun: Gun, phase: Phase) -> bool:
-    """Whether a shot now is Final Fire after First Fire (B3): DFPh after the MPh."""
-    return phase is Phase.DFPh and Phase.MPh.value in gun.fired_phases
-
-
 def may_fire_in(gun: Gun, phase: Phase) -> bool:
     """Whether any shot is still open to the Gun in ``phase`` (for the legal actions).
 

@@ -37,7 +37,6 @@ from ordnance.asl.options import AslOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
 
-AttackKind = Literal["AP", "APCR", "APDS", "ATR", "HEAT"]
 Use = Literal["personnel", "collateral", "rubble-fire"]
 
 #: ASL-8.31-a/c: what an HE Equivalency FP is used for. HEAT: against
@@ -339,7 +338,6 @@ def check_residual(attack: str, weapon: str | None = None) -> None:
         )
 
 
-HEAT_TARGETS = ("vehicle", "gun", "infantry", "cavalry", "other")
 HEAT_TEM = ("wall", "building", "rubble", "pillbox")
 
 

@@ -120,7 +120,6 @@ _SYMBOL_ORDER = sorted(SYMBOLS, key=len, reverse=True)
 
 #: ASL-AMB-16 default month letters.
 DEFAULT_MONTH_LETTERS: Mapping[str, int] = {"F": 2, "M": 3, "J": 6, "A": 8, "S": 9, "N": 11}
-THEATRE_LETTERS = ("E", "P", "B")
 NATIONALITY_SUFFIXES = {"R": "romanian", "S": "slovakian", "CS": "croatian-slovakian"}
 #: The using armies each nationality suffix names (notes B4): ``CS`` is both
 #: the Croatian and the Slovakian army.

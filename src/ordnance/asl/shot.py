@@ -451,10 +451,6 @@ def _canister(dice: DiceSource, spec: GunShot, plan: ShotPlan) -> ShotOutcome:
     )
 
 
-#: IFT results, worst for the target first.
-_IFT_ORDER = ("KIA", "K/", "MC", "NMC", "PTC")
-
-
 def ift_severity(cell: str) -> tuple[int, int]:
     """Order IFT cells: more KIA first, then K/#, #MC, NMC, PTC."""
     res = ift.parse_result(cell)

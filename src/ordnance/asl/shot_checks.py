@@ -16,8 +16,6 @@ consumes no dice:
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.asl.actions import Fire
 from ordnance.asl.depletion import breakdown_number
 from ordnance.asl.fire_limits import check_fire_limit
@@ -26,6 +24,7 @@ from ordnance.asl.phases import Phase
 from ordnance.asl.shot import CAPTURED_BREAKDOWN_CHANGE
 from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.hexes import Hex, parse_hex
 
 __all__ = [
     "ARMORED_TARGETS",
@@ -199,11 +198,8 @@ def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
     )
 
 
-def check_hex(text: str) -> Any:
-    try:
-        from ordnance.core.hexes import parse_hex
-    except ImportError:  # pragma: no cover - the hex module ships with the core
-        return text
+def check_hex(text: str) -> Hex:
+    """The hex ``"q,r"``, or an error naming the text that is not one."""
     try:
         return parse_hex(text)
     except (ValueError, TypeError) as exc:

@@ -33,8 +33,6 @@ from ordnance.asl.tables import load_tables
 from ordnance.core.dice import DR
 from ordnance.core.errors import RuleViolation, UnknownName
 
-TargetType = Literal["vehicle", "unarmored", "infantry", "area"]
-TARGET_TYPES: tuple[str, ...] = ("vehicle", "unarmored", "infantry", "area")
 #: The To Hit Table row each target uses: an unarmoured vehicle is still a vehicle.
 TH_ROW = {
     "vehicle": "vehicle",
