@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,10 @@ def test_no_asl_module_is_longer_than_the_split_allows() -> None:
         if p.name not in faces and (n := len(p.read_text(encoding="utf-8").splitlines())) > 650
     }
     assert long == {}
+
+
+def test_loading_the_game_loads_no_rich() -> None:
+    """Rendering moved out of the state: the game (server, journal replay) imports no Rich."""
+    code = "import sys, ordnance.asl.plugin; print('rich' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
