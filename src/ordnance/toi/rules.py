@@ -16,13 +16,12 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import (
     InvalidDice,
     NotEnoughDice,
-    NotYourSeat,
     OrdnanceError,
     RuleViolation,
     TooManyDice,
     UnknownName,
 )
-from ordnance.core.game import Event, Message, joined, msg, render_message, term
+from ordnance.core.game import Event, joined, msg, render_message, term
 from ordnance.core.hexes import Direction, Hex, parse_hex
 from ordnance.core.turns import done_side
 from ordnance.toi import status_phase
@@ -59,6 +58,7 @@ from ordnance.toi.damage import (
 )
 from ordnance.toi.hexmap import cover, has_los
 from ordnance.toi.munitions import Munition
+from ordnance.toi.seats import check_seat, secret_event
 from ordnance.toi.smoke import (
     Landing,
     SmokePlan,
@@ -76,35 +76,6 @@ from ordnance.toi.status_phase import return_token
 MAX_ON_BOARD = 3
 MAX_PER_STATUS_PHASE = 3
 TOKEN_COST = 1
-
-
-def _check_seat(seat: str | None, side: str, state: ToIState) -> None:
-    if seat is None:
-        return
-    if seat not in state.sides:
-        raise UnknownName(f"no seat called {seat!r} (seats: {', '.join(state.sides)})")
-    if seat != side:
-        raise NotYourSeat(f"{seat} cannot act for {side}", hint=f"act as {side}")
-
-
-def _secret(
-    side: str,
-    kind: str,
-    data: dict[str, Any],
-    message: Message,
-    public: dict[str, Any],
-    public_message: Message,
-) -> Event:
-    """An event only ``side`` sees in full; the others get ``public`` and ``public_message``
-    (which never name the token's type)."""
-    return Event.of(
-        kind,
-        data,
-        message,
-        secret_for=frozenset({side}),
-        public=public,
-        public_message=public_message,
-    )
 
 
 # -- Status Phase: buy, discard, Op Fire ----------------------------------------------
@@ -136,7 +107,7 @@ def buy(
             f"{unit.id} belongs to {unit.side}: a token goes beside one of your own nation's units",
             hint="pick one of your own vehicles or pieces of equipment",
         )
-    _check_seat(seat, unit.side, state)
+    check_seat(seat, unit.side, state)
     if state.phase is not Phase.STATUS or state.step != "munitions":
         raise RuleViolation(
             "TOI-GEN-4",
@@ -164,7 +135,7 @@ def buy(
         bought_in_status=state.status_no,
     )
     state = replace(state.with_nation(nation), tokens=(*state.tokens, token))
-    event = _secret(
+    event = secret_event(
         nation.name,
         "token-bought",
         {
@@ -307,7 +278,7 @@ def discard_refusal(state: ToIState, token: Token) -> RuleViolation | None:
 def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, list[Event]]:
     """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
     token = _find_token(state, a, seat)
-    _check_seat(seat, token.side, state)
+    check_seat(seat, token.side, state)
     if state.phase is not Phase.STATUS or state.step != "keep-or-discard":
         raise RuleViolation(
             "TOI-GEN-8",
@@ -318,7 +289,7 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
     if refusal is not None:
         raise refusal
     state = return_token(state, token)
-    event = _secret(
+    event = secret_event(
         token.side,
         "token-discarded",
         {
@@ -366,7 +337,7 @@ def place_op_fire(
     state: ToIState, a: PlaceOpFire, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
     unit = state.unit(a.unit)
-    _check_seat(seat, unit.side, state)
+    check_seat(seat, unit.side, state)
     if state.phase is not Phase.STATUS or state.step != "op-fire":
         raise RuleViolation(
             "TOI-B8",
@@ -389,7 +360,7 @@ def receive_command(
     state: ToIState, a: ReceiveCommand, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
     nation = state.nation(a.side)
-    _check_seat(seat, nation.name, state)
+    check_seat(seat, nation.name, state)
     if state.phase is not Phase.COMMAND:
         raise RuleViolation(
             "TOI-B8",
@@ -413,7 +384,7 @@ def receive_command(
 
 def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
     unit = state.unit(a.unit)
-    _check_seat(seat, unit.side, state)
+    check_seat(seat, unit.side, state)
     if state.phase is not Phase.ACTION:
         raise RuleViolation(
             "TOI-B8", "units move in the Action Phase", hint="advance to the action phase"
@@ -712,7 +683,7 @@ def attack(
     state: ToIState, a: Attack, dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
     attacker = state.unit(a.unit)
-    _check_seat(seat, attacker.side, state)
+    check_seat(seat, attacker.side, state)
     prepared = prepare_attack(state, a)
     if isinstance(prepared, PreparedSmoke):
         return _smoke_round(state, prepared, dice)
