@@ -18,6 +18,7 @@ from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import rules, status_phase
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS, parse_action
+from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.catalogue import profile
 from ordnance.toi.hexmap import (
     blocker,
@@ -97,7 +98,7 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]
         return choices(schema, "side", [(n, n) for n in mine])
     if kind == "buy":
         # Offer exactly what ``buy`` accepts: the same checks, unit by unit.
-        units = [u for u in own if rules.carrier_refusal(state, u) is None]
+        units = [u for u in own if carrier_refusal(state, u) is None]
         if not units:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in units])
