@@ -20,6 +20,7 @@ from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS, parse_action
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.catalogue import profile
+from ordnance.toi.discard import discard_refusal
 from ordnance.toi.hexmap import (
     blocker,
     load_map,
@@ -123,17 +124,13 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]
     if kind == "discard":
         # Only tokens ``discard`` accepts now (TOI-AMB-14), the same check.
         holders = [
-            u
-            for u in own
-            if any(rules.discard_refusal(state, t) is None for t in state.tokens_on(u.id))
+            u for u in own if any(discard_refusal(state, t) is None for t in state.tokens_on(u.id))
         ]
         if not holders:
             return None
         schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in holders])
         if seat is not None:
-            mine_down = [
-                t for t in state.tokens_of(seat) if rules.discard_refusal(state, t) is None
-            ]
+            mine_down = [t for t in state.tokens_of(seat) if discard_refusal(state, t) is None]
             schema = choices(
                 schema,
                 "token",
