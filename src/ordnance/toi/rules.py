@@ -49,6 +49,7 @@ from ordnance.toi.attack import (
     worst_band,
 )
 from ordnance.toi.buy import buy
+from ordnance.toi.command import receive_command
 from ordnance.toi.damage import (
     VehicleDamage,
     armour_penalty,
@@ -58,7 +59,9 @@ from ordnance.toi.damage import (
 )
 from ordnance.toi.discard import discard
 from ordnance.toi.hexmap import cover, has_los
+from ordnance.toi.move import move
 from ordnance.toi.munitions import Munition
+from ordnance.toi.op_fire import place_op_fire
 from ordnance.toi.seats import check_seat
 from ordnance.toi.smoke import (
     Landing,
@@ -74,78 +77,6 @@ from ordnance.toi.state import Phase, SmokeMarker, ToIState, Token, Unit
 from ordnance.toi.status_phase import return_token
 
 # -- Status Phase: buy, discard, Op Fire ----------------------------------------------
-
-
-def place_op_fire(
-    state: ToIState, a: PlaceOpFire, seat: str | None
-) -> tuple[ToIState, list[Event]]:
-    unit = state.unit(a.unit)
-    check_seat(seat, unit.side, state)
-    if state.phase is not Phase.STATUS or state.step != "op-fire":
-        raise RuleViolation(
-            "TOI-B8",
-            "units are placed on Op Fire in the Status Phase, step 3",
-            hint="advance to op-fire",
-        )
-    if not unit.alive or unit.activation != "fresh":
-        raise RuleViolation("TOI-B9", f"{unit.id} is not a fresh unit in play")
-    if unit.morale != "normal":
-        raise RuleViolation(
-            "TOI-B9", f"{unit.id} is {unit.morale}: pinned or disrupted squads cannot Op Fire"
-        )
-    state = state.with_unit(replace(unit, activation="op-fire"))
-    return state, [
-        Event.of("op-fire", {"unit": unit.id}, msg("{unit} placed on Op Fire", unit=unit.id))
-    ]
-
-
-def receive_command(
-    state: ToIState, a: ReceiveCommand, seat: str | None
-) -> tuple[ToIState, list[Event]]:
-    nation = state.nation(a.side)
-    check_seat(seat, nation.name, state)
-    if state.phase is not Phase.COMMAND:
-        raise RuleViolation(
-            "TOI-B8",
-            "command is received in the Command Phase",
-            hint="advance to the command phase",
-        )
-    state = state.with_nation(replace(nation, command=nation.command + a.amount))
-    return state, [
-        Event.of(
-            "command",
-            {"side": nation.name, "amount": a.amount, "command": nation.command + a.amount},
-            msg(
-                "{side} receives {amount} command ({total})",
-                side=nation.name,
-                amount=a.amount,
-                total=nation.command + a.amount,
-            ),
-        )
-    ]
-
-
-def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
-    unit = state.unit(a.unit)
-    check_seat(seat, unit.side, state)
-    if state.phase is not Phase.ACTION:
-        raise RuleViolation(
-            "TOI-B8", "units move in the Action Phase", hint="advance to the action phase"
-        )
-    if not unit.alive:
-        raise RuleViolation("TOI-B8", f"{unit.id} is no longer on the board")
-    dest = parse_hex(a.to)
-    state.map.info(dest)
-    state = state.with_unit(replace(unit, hex=dest))
-    return state, [
-        Event.of(
-            "move",
-            {"unit": unit.id, "from": str(unit.hex), "to": str(dest)},
-            msg(
-                "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
-            ),
-        )
-    ]
 
 
 # -- attacks ------------------------------------------------------------------------
