@@ -47,17 +47,16 @@ from ordnance.toi.damage import (
     vehicle_after_hits,
 )
 from ordnance.toi.discard import discard
+from ordnance.toi.firer import fatigue, reveal_tokens
 from ordnance.toi.move import move
 from ordnance.toi.munitions import Munition
 from ordnance.toi.op_fire import place_op_fire
 from ordnance.toi.seats import check_seat
 from ordnance.toi.smoke import (
-    Landing,
-    land_smoke,
-    resolve_smoke_round,
     smoke_landing_distribution,
 )
-from ordnance.toi.state import SmokeMarker, ToIState, Token, Unit
+from ordnance.toi.smoke_round import smoke_round
+from ordnance.toi.state import ToIState, Unit
 from ordnance.toi.status_phase import return_token
 from ordnance.toi.targeting import PreparedAttack, PreparedSmoke, face_down_tokens, prepare_attack
 
@@ -67,33 +66,6 @@ from ordnance.toi.targeting import PreparedAttack, PreparedSmoke, face_down_toke
 # -- attacks ------------------------------------------------------------------------
 
 
-def _reveal(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState, list[Event]]:
-    events = []
-    ids = {t.id for t in tokens}
-    state = replace(
-        state, tokens=tuple(replace(t, face_up=True) if t.id in ids else t for t in state.tokens)
-    )
-    for t in tokens:
-        events.append(
-            Event.of(
-                "token-revealed",
-                {"side": t.side, "unit": t.unit, "munition": t.munition.value},
-                msg(
-                    "{unit}'s munitions token is flipped: {munition} (TOI-GEN-7)",
-                    unit=t.unit,
-                    munition=t.munition.value,
-                ),
-            )
-        )
-    return state, events
-
-
-def _fatigue(state: ToIState, units: tuple[Unit, ...]) -> ToIState:
-    for u in units:
-        state = state.with_unit(replace(state.unit(u.id), activation="fatigued"))
-    return state
-
-
 def attack(
     state: ToIState, a: Attack, dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
@@ -101,9 +73,9 @@ def attack(
     check_seat(seat, attacker.side, state)
     prepared = prepare_attack(state, a)
     if isinstance(prepared, PreparedSmoke):
-        return _smoke_round(state, prepared, dice)
-    state, events = _reveal(state, prepared.revealed)
-    state = _fatigue(state, (prepared.attacker, *prepared.supporters))
+        return smoke_round(state, prepared, dice)
+    state, events = reveal_tokens(state, prepared.revealed)
+    state = fatigue(state, (prepared.attacker, *prepared.supporters))
     if prepared.void:
         for t in prepared.revealed:
             if t.munition is Munition.HE:
@@ -218,91 +190,6 @@ def _unit_destroyed(state: ToIState, unit: Unit) -> tuple[ToIState, list[dict[st
                 term("its face-down munitions token leaves the board unrevealed (TOI-AMB-16)")
             )
     return state, notes
-
-
-def _smoke_round(
-    state: ToIState, p: PreparedSmoke, dice: DiceSource
-) -> tuple[ToIState, list[Event]]:
-    state, events = _reveal(state, p.revealed)
-    roll = resolve_smoke_round(p.plan, dice)
-    landing = land_smoke(
-        roll, p.target_hex, state.map, state.smoke_hexes, p.orientation, state.settings
-    )
-    state = _fatigue(state, (p.attacker,))
-    if roll.outcome == "misfire":
-        for t in p.revealed:
-            if t.munition is Munition.SMOKE:
-                state = return_token(state, t)
-    state = _place_smoke(state, landing)
-    if landing.path:
-        state = replace(state, last_drift=(str(p.target_hex), str(landing.path[-1])))
-    events.append(
-        _smoke_event(
-            p, roll.black, roll.hits, roll.outcome, roll.drift_red, roll.drift_black, landing
-        )
-    )
-    return state, events
-
-
-def _place_smoke(state: ToIState, landing: Landing) -> ToIState:
-    if landing.hex is None:
-        return state
-    kept = tuple(s for s in state.smoke if s.hex != landing.hex)
-    return replace(state, smoke=(*kept, SmokeMarker(landing.hex, state.round)))
-
-
-def _smoke_event(
-    p: PreparedSmoke,
-    black: tuple[int, ...],
-    hits: int,
-    outcome: str,
-    red_die: int | None,
-    black_die: int | None,
-    landing: Landing,
-) -> Event:
-    data: dict[str, Any] = {
-        "unit": p.attacker.id,
-        "hex": str(p.target_hex),
-        "band": p.plan.band.value,
-        "dice": p.plan.dice,
-        "hit_on": p.plan.hit_on,
-        "black": list(black),
-        "hits": hits,
-        "outcome": outcome,
-        "landing": str(landing.hex) if landing.hex else None,
-        "reason": landing.reason,
-    }
-    clause = {"placed": "TOI-SMK-3", "drift": "TOI-SMK-4", "misfire": "TOI-SMK-5"}[outcome]
-    shot = (
-        "{unit} fires Smoke at {hex} ({range}): {dice} dice hitting on {hit_on}+ "
-        "{black} = {hits} hit(s)"
-    )
-    args: dict[str, Any] = {
-        "unit": p.attacker.id,
-        "hex": str(p.target_hex),
-        "range": term(f"{p.plan.band.value} range"),
-        "dice": p.plan.dice,
-        "hit_on": p.plan.hit_on,
-        "black": str(list(black)),
-        "hits": hits,
-    }
-    if outcome == "drift":
-        data.update(
-            drift_red=red_die,
-            drift_black=black_die,
-            direction=landing.direction.name if landing.direction is not None else None,
-        )
-        shot += "; drift: red {red}, black {black_die}"
-        args.update(red=red_die, black_die=black_die)
-        if landing.direction is not None:
-            shot += " -> {count} hex(es) {direction}"
-            args.update(count=len(landing.path), direction=landing.direction.name)
-    if outcome == "misfire":
-        shot += "; misfire: the Smoke token is discarded"
-    shot += "; {landing} ({clause})"
-    data["clause"] = clause
-    message = msg(shot, **args, landing=landing.label_term, clause=clause)
-    return Event.of("smoke-round", data, message)
 
 
 # -- dispatch -----------------------------------------------------------------------
