@@ -1,8 +1,9 @@
 """What firing does to the units that fire, whatever they fire.
 
 The attacker's face-down tokens are flipped face up (TOI-GEN-7) and every
-unit that took part is fatigued (TOI-B8; combined fire, TOI-B5). Both the attack (:mod:`.combat`)
-and the Smoke round (:mod:`.smoke_round`) end their firers' activation here.
+unit that took part is fatigued (TOI-B8; combined fire, TOI-B5). Both the
+attack (:mod:`.combat`) and the Smoke round (:mod:`.smoke_round`) end their
+firers' activation here.
 """
 
 from __future__ import annotations
