@@ -15,12 +15,14 @@ from ordnance.core.game import Game, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
 from ordnance.core.turns import Turn, owned_legal
-from ordnance.toi import rules, status_phase
+from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
+from ordnance.toi.action_odds import attack_odds
 from ordnance.toi.actions import ACTION_MODELS, parse_action
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.catalogue import profile
 from ordnance.toi.discard import discard_refusal
+from ordnance.toi.dispatch import apply_action, dice_rule
 from ordnance.toi.hexmap import (
     blocker,
     load_map,
@@ -216,7 +218,7 @@ class ToIGame(Game[ToIState]):
         return state
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
-        return rules.dice_rule(action, exc)
+        return dice_rule(action, exc)
 
     def scenario_model(self) -> type[ScenarioDoc]:
         from ordnance.toi.scenario import ToIScenario
@@ -239,7 +241,7 @@ class ToIGame(Game[ToIState]):
     def apply(
         self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToIState]:
-        new_state, events = rules.apply_action(state, action, dice, seat)
+        new_state, events = apply_action(state, action, dice, seat)
         return Outcome(new_state, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> dict[str, Any]:
@@ -283,7 +285,7 @@ class ToIGame(Game[ToIState]):
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None
     ) -> dict[str, Any] | None:
-        return rules.attack_odds(state, action, seat)
+        return attack_odds(state, action, seat)
 
     def settings_schema(self) -> dict[str, Any]:
         """The settings' JSON schema, the map a choice of the packaged maps (by title)."""

@@ -1,9 +1,10 @@
-"""``apply``: every action of the Tide of Iron munitions game, as pure functions.
+"""One action to its procedure, and the rule behind each die a procedure rolls.
 
-Each refusal names its clause (``TOI-GEN-4``, ``TOI-HE-3``...). Events that
-carry a secret (the type of a token bought or discarded face down) are marked
-``secret_for`` the owner, with a public version that says "a munitions token"
-and nothing more.
+:func:`apply_action` is what ``ToIGame.apply`` runs: it validates the action
+(:mod:`.actions`) and hands it to its procedure module (:mod:`.buy`,
+:mod:`.discard`, :mod:`.op_fire`, :mod:`.command`, :mod:`.move`,
+:mod:`.combat`; ``advance`` and ``done`` to :mod:`.status_phase` and
+:mod:`.turns`). :func:`dice_rule` names the clause of refused entered dice.
 """
 
 from __future__ import annotations
@@ -12,12 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import (
-    InvalidDice,
-    NotEnoughDice,
-    OrdnanceError,
-    TooManyDice,
-)
+from ordnance.core.errors import InvalidDice, NotEnoughDice, OrdnanceError, TooManyDice
 from ordnance.core.game import Event
 from ordnance.core.turns import done_side
 from ordnance.toi import status_phase
@@ -33,28 +29,13 @@ from ordnance.toi.actions import (
     ReceiveCommand,
     parse_action,
 )
-from ordnance.toi.attack import (
-    attack_distribution,
-)
 from ordnance.toi.buy import buy
 from ordnance.toi.combat import attack
 from ordnance.toi.command import receive_command
 from ordnance.toi.discard import discard
 from ordnance.toi.move import move
 from ordnance.toi.op_fire import place_op_fire
-from ordnance.toi.smoke import (
-    smoke_landing_distribution,
-)
 from ordnance.toi.state import ToIState
-from ordnance.toi.targeting import PreparedSmoke, face_down_tokens, prepare_attack
-
-# -- Status Phase: buy, discard, Op Fire ----------------------------------------------
-
-
-# -- attacks ------------------------------------------------------------------------
-
-
-# -- dispatch -----------------------------------------------------------------------
 
 
 def apply_action(
@@ -115,45 +96,3 @@ def _dispatch(
     if isinstance(a, Attack):
         return attack(state, a, dice, seat)
     raise OrdnanceError(f"unhandled action {a!r}")  # pragma: no cover
-
-
-def attack_odds(
-    state: ToIState, action: Mapping[str, Any], seat: str | None
-) -> dict[str, Any] | None:
-    """Exact odds of an attack action for ``seat``: the attacker's own face-down
-    tokens are used only when ``seat`` owns them."""
-    a = parse_action(action)
-    if not isinstance(a, Attack):
-        return None
-    attacker = state.unit(a.unit)
-    knows = seat == attacker.side
-    prepared = prepare_attack(state, a, know_tokens=knows)
-    hidden = bool(face_down_tokens(state, attacker)) and not knows
-    if isinstance(prepared, PreparedSmoke):
-        dist = smoke_landing_distribution(
-            prepared.plan,
-            prepared.target_hex,
-            state.map,
-            state.smoke_hexes,
-            prepared.orientation,
-            state.settings,
-        )
-        return {
-            "title": f"Smoke round by {attacker.id} at {prepared.target_hex}",
-            "distribution": dist.to_json(),
-            "dice": prepared.plan.dice,
-            "hit_on": prepared.plan.hit_on,
-        }
-    net = attack_distribution(prepared.plan)
-    out: dict[str, Any] = {
-        "title": f"{attacker.id} attacks {prepared.target.id}: net hits",
-        "distribution": net.to_json(),
-        "attack_dice": prepared.plan.attack_dice,
-        "hit_on": prepared.plan.hit_on,
-        "defense_dice": prepared.plan.defense_dice,
-        "band": prepared.plan.band.value,
-        "munitions": [t.munition.value for t in prepared.revealed],
-    }
-    if hidden:
-        out["note"] = "the attacker carries a face-down munitions token; its effect is not included"
-    return out
