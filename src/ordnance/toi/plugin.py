@@ -3,50 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import InvalidDice, OrdnanceError, UnknownName
+from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import choices
-from ordnance.core.game import Game, Outcome, hex_line_answer
-from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.game import Game, Outcome
+from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.action_odds import attack_odds
 from ordnance.toi.actions import parse_action
-from ordnance.toi.catalogue import profile
 from ordnance.toi.dispatch import apply_action, dice_rule
-from ordnance.toi.hexmap import (
-    blocker,
-    load_map,
-    los_blocks,
-    map_data,
-    map_from_dict,
-    map_names,
-)
+from ordnance.toi.hexmap import map_data, map_names
 from ordnance.toi.legal import legal_forms
+from ordnance.toi.los_answer import los_answer
 from ordnance.toi.munitions import Munition
-from ordnance.toi.settings import ToISettings, UnitPlacement
-from ordnance.toi.state import Nation, Phase, ToIState, Unit
-from ordnance.toi.status_phase import enter
+from ordnance.toi.settings import ToISettings
+from ordnance.toi.setup import new_state
+from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
-
-
-def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
-    try:
-        return ToISettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
-        raise OrdnanceError(f"bad Tide of Iron settings: {where}: {first['msg']}") from None
 
 
 class ToIGame(Game[ToIState]):
@@ -58,39 +39,7 @@ class ToIGame(Game[ToIState]):
     step_actions = frozenset({"advance"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
-        s = parse_settings(settings)
-        m = map_from_dict(s.custom_map) if s.custom_map is not None else load_map(s.map)
-        placements = s.units
-        if placements is None:
-            placements = tuple(
-                UnitPlacement.model_validate(p) for p in map_data(s.map).get("scenario", [])
-            )
-        extra = {p.name: p for p in s.profiles}
-        units: list[Unit] = []
-        seen: set[str] = set()
-        for p in placements:
-            if p.side not in s.nations:
-                raise UnknownName(
-                    f"unit {p.id} belongs to {p.side!r}, not a nation of this game",
-                    hint=f"nations: {', '.join(s.nations)}",
-                )
-            if p.id in seen:
-                raise OrdnanceError(f"two units are called {p.id!r}")
-            seen.add(p.id)
-            prof = extra[p.profile] if p.profile in extra else profile(p.profile)
-            h = parse_hex(p.hex)
-            m.info(h)
-            figures = 0 if prof.kind.counts_as_vehicle else (p.figures or prof.figures or 1)
-            units.append(Unit(p.id, p.side, prof, h, figures=figures))
-        nations = tuple(
-            Nation(n, s.command_for(n), tuple((mt, c) for mt, c in s.supply_for(n).items()))
-            for n in s.nations
-        )
-        state = ToIState(settings=s, map=m, nations=nations, units=tuple(units))
-        if s.start_phase == "status":
-            state = replace(state, phase=Phase.STATUS, step="draw-cards")
-            state, _ = enter(state)
-        return state
+        return new_state(settings)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)
@@ -116,8 +65,8 @@ class ToIGame(Game[ToIState]):
     def apply(
         self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToIState]:
-        new_state, events = apply_action(state, action, dice, seat)
-        return Outcome(new_state, tuple(events))
+        after, events = apply_action(state, action, dice, seat)
+        return Outcome(after, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> dict[str, Any]:
         out = view(state, seat)
@@ -158,60 +107,6 @@ class ToIGame(Game[ToIState]):
         seat sees; never a munitions token.
         """
         return los_answer(state, origin, target)
-
-
-def los_answer(state: ToIState, origin: Hex, target: Hex) -> dict[str, Any]:
-    """The exact line, what blocks it and why, with the clauses (TOI-B10 smoke, TOI-B2 terrain)."""
-    m = state.map
-    for h in (origin, target):
-        m.info(h)  # refuses a hex off the map
-    blocks = los_blocks(m, origin, target, state.smoke_hexes)
-    answer = hex_line_answer(origin, target)
-    why: list[str] = answer["explanation"]
-    for b in blocks:
-        why.append(f"Blocked [{b.clause}]: {b.reason}.")
-    smoky = state.smoke_hexes
-    if origin != target:
-        for run in answer["along_hexsides"]:
-            pair = (parse_hex(run["left"]), parse_hex(run["right"]))
-            if any(b.hexside == run["hexside"] for b in blocks) or origin in pair or target in pair:
-                continue
-            one = [(h, w) for h in pair if (w := blocker(m, h, smoky)) is not None]
-            if one:
-                why.append(
-                    f"Along the hexside {run['hexside']} the line is blocked only when both "
-                    f"hexes block; only {one[0][0]} does ({one[0][1]}), so it is not blocked."
-                )
-    if origin in smoky:
-        why.append(
-            f"Smoke in the firer's hex {origin} does not block its own line, but units there "
-            "attack at half firepower (TOI-B10)."
-        )
-    if target in smoky and origin != target:
-        why.append(
-            f"Smoke in the target hex {target} does not block the line; units there get +2 "
-            "cover (TOI-B10)."
-        )
-    why.append(
-        "End hexes never block, a hex touched only at a vertex does not block, and hills do "
-        "not block (elevation gives only the range bonus, TOI-B2)."
-    )
-    units_at = {
-        str(h): [u.id for u in state.units if u.alive and u.hex == h] for h in (origin, target)
-    }
-    answer.update(
-        blocked=bool(blocks),
-        blocking=[b.to_dict() for b in blocks],
-        clauses=sorted({b.clause for b in blocks}),
-        smoke_on_line=[h for h in answer["hexes"] if parse_hex(h) in smoky],
-        units=units_at,
-        text=(
-            "blocked: " + "; ".join(f"{b.reason} ({b.clause})" for b in blocks)
-            if blocks
-            else "clear"
-        ),
-    )
-    return answer
 
 
 GAME = ToIGame()

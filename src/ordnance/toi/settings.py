@@ -8,10 +8,19 @@ ambiguity, so ``settings_schema()`` documents itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.units import UnitProfile
 
@@ -336,3 +345,13 @@ class ToISettings(BaseModel):
 
     def command_for(self, nation: str) -> int:
         return int(self.command.get(nation, 3))
+
+
+def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
+    """Validated settings, or one line naming the first bad field (no Pydantic report)."""
+    try:
+        return ToISettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        raise OrdnanceError(f"bad Tide of Iron settings: {where}: {first['msg']}") from None
