@@ -26,21 +26,12 @@ from ordnance.waw.fascam import (
 )
 from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
 from ordnance.waw.los import smoke_area
+from ordnance.waw.seats import check_seat
 from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
 from ordnance.waw.state import HexInfo, PendingHqCheck, WawState
-from ordnance.waw.units import Condition, Unit
+from ordnance.waw.units import Condition, Unit, condition_term
 
 Result = Outcome[WawState]
-
-
-def _cond(c: Condition) -> dict[str, Any]:
-    """A condition label as a translatable word of an event message."""
-    return term(c.label)
-
-
-def _seat(seat: str | None, side: str) -> None:
-    if seat is not None and seat != side:
-        raise NotYourSeat(f"seat {seat} cannot act for {side}", hint=f"act as {side}")
 
 
 def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Result:
@@ -58,7 +49,7 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Resul
 
 def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Result:
     state.check_side(a.side)
-    _seat(seat, a.side)
+    check_seat(seat, a.side)
     kind = state.catalogue.unit(a.kind)
     if a.id in state.units:
         raise OrdnanceError(f"a unit called {a.id!r} is already in play", hint="pick another id")
@@ -81,7 +72,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Result:
 
 def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Result:
     unit = state.unit(a.unit)
-    _seat(seat, unit.side)
+    check_seat(seat, unit.side)
     units = {k: v for k, v in state.units.items() if k != a.unit}
     return Outcome(
         replace(state, units=units),
@@ -98,8 +89,8 @@ def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Resul
         msg(
             "{unit}: {before} -> {after} (set by the players)",
             unit=unit.id,
-            before=_cond(unit.condition),
-            after=_cond(cond),
+            before=condition_term(unit.condition),
+            after=condition_term(cond),
         ),
     )
     return Outcome(state.with_condition(unit.id, cond), (event,))
@@ -108,7 +99,7 @@ def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Resul
 def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) -> Result:
     """An HE Fire mission (WAW-HE-a to -l) against every unit in the target hex."""
     state.check_side(a.side)
-    _seat(seat, a.side)
+    check_seat(seat, a.side)
     check_hit_number(a.hit_number)
     check_firepower(a.firepower)
     target = state.hex(a.target)
@@ -175,7 +166,10 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
     ]
     parts += [
         term(
-            "{unit} {before} -> {after}", unit=u.unit, before=_cond(u.before), after=_cond(u.after)
+            "{unit} {before} -> {after}",
+            unit=u.unit,
+            before=condition_term(u.before),
+            after=condition_term(u.after),
         )
         for u in result.units
         if u.hits
@@ -196,7 +190,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
 def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
     """WAW-8.2-a: Smoke 2 in the target hex."""
     state.check_side(a.side)
-    _seat(seat, a.side)
+    check_seat(seat, a.side)
     target = state.hex(a.target)
     area = sorted(smoke_area(target))
     event = Event.of(
@@ -210,7 +204,7 @@ def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
 def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Result:
     """WAW-8.3-a/-b: Americans only; Mines! in the target hex."""
     nationality = state.side_nationality(a.side)
-    _seat(seat, a.side)
+    check_seat(seat, a.side)
     who = f"side {a.side}"
     if a.caller is not None:
         caller = state.live_unit(a.caller)
@@ -259,7 +253,11 @@ def _mine_attack(
     effect = (
         term("no effect")
         if not disrupts
-        else term("{before} -> {after}", before=_cond(unit.condition), after=_cond(after))
+        else term(
+            "{before} -> {after}",
+            before=condition_term(unit.condition),
+            after=condition_term(after),
+        )
     )
     message = msg(
         "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}; the Mines! marker is removed"
@@ -315,7 +313,7 @@ def enter_hex(
 def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Result:
     """Move hex by hex; each mined hex entered attacks the unit (WAW-8.3-d, WAW-AMB-13)."""
     unit = state.live_unit(a.unit)
-    _seat(seat, unit.side)
+    check_seat(seat, unit.side)
     path = [state.hex(h) for h in a.path]
     here = unit.hex
     for step in path:
@@ -365,7 +363,7 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Resu
     rules (not in the section 8 text): the Hits are recorded for the players.
     """
     unit = state.live_unit(a.unit)
-    _seat(seat, unit.side)
+    check_seat(seat, unit.side)
     target = state.hex(a.target)
     kind = state.unit_type(unit)
     check = fire_check(kind, a.weapon, unit.hex, target, state.smoke, state.settings)
@@ -449,7 +447,7 @@ def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Re
             "HQ {hq} check (d6={dice}): {after}",
             hq=unit.id,
             dice=",".join(map(str, pending[0].dice)),
-            after=_cond(cond),
+            after=condition_term(cond),
         ),
     )
     return Outcome(new, (event,))
