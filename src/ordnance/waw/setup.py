@@ -1,8 +1,9 @@
 """Setting up and keeping the record: terrain, units and conditions the players place.
 
-These actions roll no dice and may be taken at any time (``turns.ANY_TIME``): the players lay out the map's terrain with its
-wreck and cover dice (WAW-AMB-2), place and remove units (stacking, WAW-B5),
-and record a condition the section 8 rules do not decide themselves.
+These actions roll no dice and may be taken at any time (``turns.ANY_TIME``):
+the players lay out the map's terrain with its wreck and cover dice
+(WAW-AMB-2), place and remove units (stacking, WAW-B5), and record a
+condition the section 8 rules do not decide themselves.
 """
 
 from __future__ import annotations
