@@ -12,11 +12,9 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, OrdnanceError
-from ordnance.core.game import Event, Outcome, joined, msg, term
+from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.core.hexes import Hex
-from ordnance.core.turns import done_side
 from ordnance.waw import actions as A
-from ordnance.waw import turns as waw_turns
 from ordnance.waw.fascam import (
     attacked_by_mines,
     check_fascam_caller,
@@ -26,27 +24,15 @@ from ordnance.waw.fascam import (
 )
 from ordnance.waw.he_mission import he_fire, hq_check_result
 from ordnance.waw.los import smoke_area
+from ordnance.waw.marker_removal import done, marker_removal_phase
 from ordnance.waw.seats import check_seat
 from ordnance.waw.setup import place_terrain, place_unit, remove_unit, set_condition
-from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
+from ordnance.waw.smoke import fire_check
+from ordnance.waw.smoke_mission import smoke
 from ordnance.waw.state import WawState
 from ordnance.waw.units import condition_term
 
 Result = Outcome[WawState]
-
-
-def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Result:
-    """WAW-8.2-a: Smoke 2 in the target hex."""
-    state.check_side(a.side)
-    check_seat(seat, a.side)
-    target = state.hex(a.target)
-    area = sorted(smoke_area(target))
-    event = Event.of(
-        "smoke",
-        {"side": a.side, "target": str(target), "level": 2, "area": [str(h) for h in area]},
-        msg("Smoke 2 in {target}: LOS blocked in it and its six neighbours", target=str(target)),
-    )
-    return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))
 
 
 def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Result:
@@ -238,40 +224,6 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Resu
         hits=hits,
     )
     return Outcome(state, (Event.of("fire", data, message),))
-
-
-def marker_removal_phase(state: WawState, a: A.MarkerRemoval, seat: str | None) -> Result:
-    """WAW-8.2-h: Smoke 2 -> Smoke 1 -> removed. Mines! stay (WAW-8.3-f)."""
-    after = marker_removal(state.smoke)
-    flipped = [str(h) for h, lvl in state.smoke.items() if lvl == 2]
-    removed = [str(h) for h, lvl in state.smoke.items() if lvl == 1]
-    changes = [
-        term("Smoke 2 -> Smoke 1 in {hexes}", hexes=", ".join(flipped)) if flipped else None,
-        term("Smoke 1 removed from {hexes}", hexes=", ".join(removed)) if removed else None,
-    ]
-    done = [c for c in changes if c is not None]
-    event = Event.of(
-        "marker_removal",
-        {"flipped": flipped, "removed": removed},
-        msg(
-            "Marker Removal Phase: {changes}",
-            changes=joined("; ", done) if done else term("no smoke on the map"),
-        ),
-    )
-    return Outcome(
-        replace(state, smoke=after, marker_phases=state.marker_phases + 1, done=frozenset()),
-        (event,),
-    )
-
-
-def done(state: WawState, a: A.Done, seat: str | None) -> Result:
-    """A side's impulses are over; the last side's done runs the Marker Removal Phase (WAW-B6)."""
-    side = done_side(waw_turns.turn(state), {"side": a.side}, seat)
-    state, event, ends = waw_turns.done(state, side)
-    if not ends:
-        return Outcome(state, (event,))
-    after = marker_removal_phase(state, A.MarkerRemoval(), seat)
-    return Outcome(after.state, (event, *after.events))
 
 
 def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | None) -> Result:
