@@ -20,6 +20,7 @@ from ordnance.core.registry import GamePlugin
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
+from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
 from ordnance.waw.los import judge_los, smoke_area
@@ -31,7 +32,6 @@ from ordnance.waw.odds import (
     move_through_mines,
     outcome_json,
 )
-from ordnance.waw.record import apply_action
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.smoke import Weapon, fire_check
 from ordnance.waw.state import WawState
@@ -47,15 +47,6 @@ def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "settings"
         raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
-
-
-#: The clause whose dice an action rolls (named when an entered die is not a d6 face).
-DICE_CLAUSES = {
-    "he_fire": "WAW-HE-a",
-    "fascam": "WAW-8.3-d",
-    "move": "WAW-8.3-d",
-    "fire": "WAW-8.2-e",
-}
 
 
 class WorldAtWar(Game[WawState]):
@@ -112,19 +103,7 @@ class WorldAtWar(Game[WawState]):
         return apply_action(state, act, dice, seat)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
-        """The rule of the procedure that rolls the dice (WAW-HE-a salvo, WAW-8.3-d mines...)."""
-        by_label = (
-            ("defence", "WAW-HE-e"),
-            ("allocation", "WAW-HE-g"),
-            ("HQ check", "WAW-HE-k"),
-            ("mines", "WAW-8.3-d"),
-            ("salvo", "WAW-HE-a"),
-        )
-        clause = next((c for prefix, c in by_label if (exc.label or "").startswith(prefix)), None)
-        return (
-            clause or DICE_CLAUSES.get(str(action.get("type")), "WAW-HE-a"),
-            "enter d6 values from 1 to 6, as many as the procedure asks for, in its order",
-        )
+        return dice_rule(action, exc)
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
