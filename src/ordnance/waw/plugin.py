@@ -9,11 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
-from ordnance.core.forms import board, choices, hex_field, numbered_label, panel, piece_field, rolls
+from ordnance.core.forms import board, numbered_label, panel
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -21,8 +19,9 @@ from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.dispatch import apply_action, dice_rule
-from ordnance.waw.fascam import AMERICAN, attacked_by_mines, markers_covering
+from ordnance.waw.fascam import attacked_by_mines, markers_covering
 from ordnance.waw.he_fire import defence_dice
+from ordnance.waw.legal import legal_forms
 from ordnance.waw.los import judge_los, smoke_area
 from ordnance.waw.odds import (
     defends_per_unit,
@@ -32,21 +31,12 @@ from ordnance.waw.odds import (
     move_through_mines,
     outcome_json,
 )
-from ordnance.waw.settings import WawSettings
+from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.smoke import Weapon, fire_check
 from ordnance.waw.state import WawState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
-
-
-def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
-    try:
-        return WawSettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
-        raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
 
 
 class WorldAtWar(Game[WawState]):
@@ -107,31 +97,7 @@ class WorldAtWar(Game[WawState]):
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
-        types = [
-            "place_terrain",
-            "place_unit",
-            "he_fire",
-            "smoke",
-            "move",
-            "fire",
-            "marker_removal",
-        ]
-        sides = [seat] if seat is not None else list(state.settings.sides)
-        if any(state.settings.sides.get(s) == AMERICAN for s in sides):
-            types.insert(4, "fascam")
-        if state.units:
-            types += ["remove_unit", "set_condition"]
-        if state.pending_hq:
-            types.append("hq_check_result")
-        return owned_legal(
-            self,
-            state,
-            seat,
-            [
-                {"type": t, "title": A.TITLES[t], "schema": form_schema(state, seat, t)}
-                for t in types
-            ],
-        )
+        return owned_legal(self, state, seat, legal_forms(state, seat))
 
     # -- odds --------------------------------------------------------------------------
     def odds(
@@ -260,92 +226,6 @@ def board_view(state: WawState) -> dict[str, Any]:
         legend,
         "Hexes are numbered column then row, both from 01 (0305: column 3, row 5).",
     )
-
-
-#: The actions that roll dice (the page shows its dice selector only for them).
-ROLLING = frozenset({"he_fire", "fascam", "move", "fire"})
-#: The field naming the piece that acts, per action.
-ACTORS = {"remove_unit": "unit", "set_condition": "unit", "move": "unit", "fire": "unit",
-          "fascam": "caller", "hq_check_result": "hq"}  # fmt: skip
-
-
-def form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
-    """One legal action's schema (:func:`_form_schema`), its acting piece and its dice."""
-    schema = rolls(_form_schema(state, seat, kind), kind in ROLLING)
-    return piece_field(schema, ACTORS[kind]) if kind in ACTORS else schema
-
-
-def _unit_label(state: WawState, unit_id: str) -> str:
-    u = state.units[unit_id]
-    return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
-
-
-def _form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
-    """One legal action's JSON schema with its choices (everything here is public)."""
-    schema = A.ACTIONS[kind].model_json_schema()
-    sides = [seat] if seat is not None else list(state.settings.sides)
-    side_opts = [(s, f"{s} ({state.settings.sides[s]})") for s in sides]
-    live = sorted(
-        (u for u in state.units.values() if not u.condition.eliminated), key=lambda u: u.id
-    )
-    own = [(u.id, _unit_label(state, u.id)) for u in live if u.side in sides]
-    every = [(u.id, _unit_label(state, u.id)) for u in live]
-    if kind == "place_terrain":
-        schema = choices(
-            schema,
-            "terrain",
-            [
-                (t.name, f"{t.name} (Defensive Bonus {t.infantry_db})")
-                for t in state.catalogue.terrains()
-            ],
-        )
-        return hex_field(schema, "hexes")
-    if kind == "place_unit":
-        nationalities = {state.settings.sides[s] for s in sides}
-        types = [t for t in state.catalogue.units() if t.nationality in nationalities]
-        schema = choices(
-            schema,
-            "kind",
-            [
-                (
-                    t.name,
-                    f"{t.name} ({t.nationality}{', sample values' if t.values == 'sample' else ''})",
-                )
-                for t in types or state.catalogue.units()
-            ],
-        )
-        return hex_field(choices(schema, "side", side_opts), "hex")
-    if kind == "remove_unit":
-        return choices(schema, "unit", own)
-    if kind == "set_condition":
-        return choices(schema, "unit", every)
-    if kind in ("he_fire", "smoke"):
-        schema = choices(schema, "side", side_opts)
-        if kind == "he_fire":
-            schema = choices(schema, "hit_number", [(n, f"{n}+") for n in range(1, 7)])
-        return hex_field(schema, "target")
-    if kind == "fascam":
-        american = [o for o in side_opts if state.settings.sides[o[0]] == AMERICAN]
-        callers = [
-            (u.id, _unit_label(state, u.id))
-            for u in live
-            if u.side in sides and state.unit_type(u).nationality == AMERICAN
-        ]
-        schema = choices(choices(schema, "side", american), "caller", callers)
-        return hex_field(schema, "target")
-    if kind == "move":
-        return hex_field(choices(schema, "unit", own), "path")
-    if kind == "fire":
-        firers = [
-            (u.id, _unit_label(state, u.id))
-            for u in live
-            if u.side in sides and (state.unit_type(u).ap or state.unit_type(u).he)
-        ]
-        return hex_field(choices(schema, "unit", firers), "target")
-    if kind == "hq_check_result":
-        pending = sorted({p.hq for p in state.pending_hq})
-        return choices(schema, "hq", [(h, _unit_label(state, h)) for h in pending])
-    return schema
 
 
 def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
