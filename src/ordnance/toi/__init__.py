@@ -9,8 +9,8 @@ Layout (small modules named for the game's own words):
 
 * :mod:`.munitions`: the four token types and what each does to an attack;
 * :mod:`.settings`: the game settings, one field per documented ambiguity;
-* :mod:`.attack`: range bands, Hit Numbers, defense dice, combined fire and the
-  pure resolving function (black attack dice, then red defense dice);
+* :mod:`.attack`: range bands, Hit Numbers, defence dice, combined fire and the
+  pure resolving function (black attack dice, then red defence dice);
 * :mod:`.damage`: applying net hits to a vehicle or a squad (documented default);
 * :mod:`.smoke`: the Smoke round, its drift and its exact outcome distribution;
 * :mod:`.units` / :mod:`.catalogue`: unit profiles and the sample catalogue;

@@ -50,7 +50,7 @@ def attack_odds(
         "distribution": net.to_json(),
         "attack_dice": prepared.plan.attack_dice,
         "hit_on": prepared.plan.hit_on,
-        "defense_dice": prepared.plan.defense_dice,
+        "defence_dice": prepared.plan.defence_dice,
         "band": prepared.plan.band.value,
         "munitions": [t.munition.value for t in prepared.revealed],
     }

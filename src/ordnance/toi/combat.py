@@ -67,7 +67,7 @@ def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -
         "band": plan.band.value,
         "attack_dice": plan.attack_dice,
         "hit_on": plan.hit_on,
-        "defense_dice": plan.defense_dice,
+        "defence_dice": plan.defence_dice,
         "cancel_on": plan.cancel_on,
         "black": list(roll.black),
         "red": list(roll.red),
@@ -80,7 +80,7 @@ def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -
     }
     message = msg(
         "{unit} attacks {target} at {range}: {attack_dice} black dice hitting on {hit_on}+ "
-        "{black} = {hits} hit(s); {defense_dice} red dice {red} cancel {cancels}; "
+        "{black} = {hits} hit(s); {defence_dice} red dice {red} cancel {cancels}; "
         "net {net}: {result}",
         unit=p.attacker.id,
         target=p.target.id,
@@ -89,7 +89,7 @@ def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -
         hit_on=plan.hit_on,
         black=str(list(roll.black)),
         hits=roll.hits,
-        defense_dice=plan.defense_dice,
+        defence_dice=plan.defence_dice,
         red=str(list(roll.red)),
         cancels=roll.cancels,
         net=roll.net,

@@ -48,7 +48,7 @@ def apply_action(
 #: Which rule rolls a die, by the label the procedure gives it.
 _DICE_RULES = (
     ("attack", "TOI-B4"),
-    ("defense", "TOI-B4"),
+    ("defence", "TOI-B4"),
     ("smoke round", "TOI-SMK-2"),
     ("cover", "TOI-SMK-2"),
     ("drift", "TOI-SMK-4"),
@@ -58,7 +58,7 @@ _DICE_RULES = (
 
 def dice_rule(action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str]:
     """The clause of refused dice: a value no d6 shows breaks B1; a wrong count, the rule
-    of the roll that asked for them (B4 attack and defense dice, TOI-SMK-2/4 smoke...)."""
+    of the roll that asked for them (B4 attack and defence dice, TOI-SMK-2/4 smoke...)."""
     if not isinstance(exc, NotEnoughDice | TooManyDice):
         return "TOI-B1", "Tide of Iron dice are d6: enter values 1 to 6"
     by_type = {"attack": "TOI-B4", "buy": "TOI-AMB-12"}

@@ -119,8 +119,8 @@ class ToISettings(BaseModel):
         5,
         ge=1,
         le=7,
-        title="Defense die cancels on",
-        description="Red defense die cancelling a hit (B4).",
+        title="Defence die cancels on",
+        description="Red defence die cancelling a hit (B4).",
         json_schema_extra={"x-group": "scenario"},
     )
     # -- the scenario --------------------------------------------------------------
@@ -201,13 +201,13 @@ class ToISettings(BaseModel):
             "x-labels": ["Nothing happens", "Refresh that smoke"],
         },
     )
-    smoke_dice: Literal["vehicle_attack", "cover_defense", "flat"] = Field(
+    smoke_dice: Literal["vehicle_attack", "cover_defence", "flat"] = Field(
         "vehicle_attack",
         title="Smoke round dice",
-        description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defense dice.",
+        description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defence dice.",
         json_schema_extra={
             "x-group": "rules",
-            "x-labels": ["Vehicle attack dice", "Cover and defense dice", "Flat Hit Number"],
+            "x-labels": ["Vehicle attack dice", "Cover and defence dice", "Flat Hit Number"],
         },
     )
     smoke_targets: Literal["open_only", "any"] = Field(
@@ -312,6 +312,13 @@ class ToISettings(BaseModel):
         description="TOI-AMB-17: smoke lasts until the next round's Status Phase.",
         json_schema_extra={"x-group": "rules", "x-labels": ["Next round", "Next Status Phase"]},
     )
+
+    @field_validator("smoke_dice", mode="before")
+    @classmethod
+    def _old_spelling(cls, value: Any) -> Any:
+        """Journals and scenario files written before the project spelled it "defence"
+        say ``cover_defense``; they still load, as the same reading."""
+        return "cover_defence" if value == "cover_defense" else value
 
     @field_validator("nations")
     @classmethod

@@ -62,8 +62,8 @@ def _halvings(state: ToIState, u: Unit) -> int:
     return firepower_halvings(u.damage) + (1 if u.hex in state.smoke_hexes else 0)
 
 
-def _defense(state: ToIState, target: Unit) -> int:
-    """Defense dice = armour (less damage) + cover of the hex, +2 in smoke (B4, B6, B10)."""
+def _defence(state: ToIState, target: Unit) -> int:
+    """Defence dice = armour (less damage) + cover of the hex, +2 in smoke (B4, B6, B10)."""
     armour = (
         max(target.profile.armour - armour_penalty(target.damage), 0) if target.is_vehicle else 0
     )
@@ -202,7 +202,7 @@ def prepare_attack(
         firepower=fp,
         target=kind,
         band=band,
-        defense=_defense(state, target),
+        defence=_defence(state, target),
         munitions=munitions,
         fire_and_movement=a.mode == "fire_and_movement",
         halvings=_halvings(state, attacker),
