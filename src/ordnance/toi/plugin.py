@@ -20,7 +20,6 @@ from ordnance.toi.dispatch import apply_action, dice_rule
 from ordnance.toi.hexmap import map_data, map_names
 from ordnance.toi.legal import legal_forms
 from ordnance.toi.los_answer import los_answer
-from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state
 from ordnance.toi.state import ToIState
@@ -112,4 +111,4 @@ class ToIGame(Game[ToIState]):
 GAME = ToIGame()
 PLUGIN = GamePlugin(GAME, cli="ordnance.toi.cli:app", odds_cli="ordnance.toi.cli:odds_app")
 
-__all__ = ["GAME", "PLUGIN", "Munition", "ToIGame"]
+__all__ = ["GAME", "PLUGIN", "ToIGame"]
