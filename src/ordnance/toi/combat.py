@@ -30,6 +30,7 @@ from ordnance.toi.targeting import PreparedAttack, PreparedSmoke, prepare_attack
 def attack(
     state: ToIState, a: Attack, dice: DiceSource, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
+    """Resolve an attack (or, with a Smoke token, a Smoke round) by the seat's unit."""
     attacker = state.unit(a.unit)
     check_seat(seat, attacker.side, state)
     prepared = prepare_attack(state, a)

@@ -18,6 +18,7 @@ from ordnance.toi.state import Phase, ToIState
 def receive_command(
     state: ToIState, a: ReceiveCommand, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
+    """Add the command a nation receives in the Command Phase (TOI-B8)."""
     nation = state.nation(a.side)
     check_seat(seat, nation.name, state)
     if state.phase is not Phase.COMMAND:

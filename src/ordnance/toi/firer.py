@@ -15,6 +15,7 @@ from ordnance.toi.state import ToIState, Token, Unit
 
 
 def reveal_tokens(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState, list[Event]]:
+    """Flip ``tokens`` face up, one public event each (TOI-GEN-7)."""
     events = []
     ids = {t.id for t in tokens}
     state = replace(
@@ -36,6 +37,7 @@ def reveal_tokens(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState,
 
 
 def fatigue(state: ToIState, units: tuple[Unit, ...]) -> ToIState:
+    """Mark every unit that fired fatigued (TOI-B8, TOI-B5)."""
     for u in units:
         state = state.with_unit(replace(state.unit(u.id), activation="fatigued"))
     return state

@@ -18,6 +18,7 @@ from ordnance.toi.state import Phase, ToIState
 
 
 def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
+    """Place the unit in the hex named, in the Action Phase (TOI-B8)."""
     unit = state.unit(a.unit)
     check_seat(seat, unit.side, state)
     if state.phase is not Phase.ACTION:

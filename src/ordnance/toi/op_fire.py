@@ -18,6 +18,7 @@ from ordnance.toi.state import Phase, ToIState
 def place_op_fire(
     state: ToIState, a: PlaceOpFire, seat: str | None
 ) -> tuple[ToIState, list[Event]]:
+    """Put a fresh unit with normal morale on Op Fire (TOI-B8 step 3, TOI-B9)."""
     unit = state.unit(a.unit)
     check_seat(seat, unit.side, state)
     if state.phase is not Phase.STATUS or state.step != "op-fire":

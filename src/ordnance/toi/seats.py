@@ -15,6 +15,7 @@ from ordnance.toi.state import ToIState
 
 
 def check_seat(seat: str | None, side: str, state: ToIState) -> None:
+    """Refuse a seat that is not a nation of the game, or acts for another nation."""
     if seat is None:
         return
     if seat not in state.sides:

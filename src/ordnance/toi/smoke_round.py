@@ -24,6 +24,7 @@ from ordnance.toi.targeting import PreparedSmoke
 def smoke_round(
     state: ToIState, p: PreparedSmoke, dice: DiceSource
 ) -> tuple[ToIState, list[Event]]:
+    """Roll a planned Smoke round and place, drift or lose the marker (TOI-SMK-3..5)."""
     state, events = reveal_tokens(state, p.revealed)
     roll = resolve_smoke_round(p.plan, dice)
     landing = land_smoke(

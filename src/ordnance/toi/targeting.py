@@ -103,6 +103,7 @@ def _check_activation(u: Unit, mode: str, role: str) -> None:
 
 
 def face_down_tokens(state: ToIState, unit: Unit) -> tuple[Token, ...]:
+    """The unit's tokens still face down (those an attack would reveal, TOI-GEN-7)."""
     return tuple(t for t in state.tokens_on(unit.id) if not t.face_up)
 
 

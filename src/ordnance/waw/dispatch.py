@@ -30,6 +30,7 @@ Result = Outcome[WawState]
 
 
 def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | None) -> Result:
+    """Run one validated action through its procedure."""
     if isinstance(action, A.PlaceTerrain):
         return place_terrain(state, action, seat)
     if isinstance(action, A.PlaceUnit):

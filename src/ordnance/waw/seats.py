@@ -9,5 +9,6 @@ from ordnance.core.errors import NotYourSeat
 
 
 def check_seat(seat: str | None, side: str) -> None:
+    """Refuse a seat acting for another side (seat ``None`` acts for any)."""
     if seat is not None and seat != side:
         raise NotYourSeat(f"seat {seat} cannot act for {side}", hint=f"act as {side}")

@@ -19,6 +19,7 @@ from ordnance.waw.units import Condition, Unit, condition_term
 
 
 def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outcome[WawState]:
+    """Lay one terrain type, with its optional wreck and cover dice, in the hexes named."""
     terrain = state.catalogue.terrain(a.terrain)
     hexes = [state.hex(h) for h in a.hexes]
     info = HexInfo(terrain.name, a.wreck_dice, a.cover_dice)
@@ -32,6 +33,7 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outco
 
 
 def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[WawState]:
+    """Place a new unit of a catalogue type, within the stacking limit (WAW-B5)."""
     state.check_side(a.side)
     check_seat(seat, a.side)
     kind = state.catalogue.unit(a.kind)
@@ -55,6 +57,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
 
 
 def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Outcome[WawState]:
+    """Take one of the seat's units off the map."""
     unit = state.unit(a.unit)
     check_seat(seat, unit.side)
     units = {k: v for k, v in state.units.items() if k != a.unit}
@@ -65,6 +68,7 @@ def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Outcome[W
 
 
 def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Outcome[WawState]:
+    """Record a condition the players decided (the rules here do not)."""
     unit = state.unit(a.unit)
     cond = Condition.from_label(a.condition)
     event = Event.of(
