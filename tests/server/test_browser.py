@@ -274,7 +274,7 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
                     json={"action": act},
                     headers={"Authorization": f"Bearer {token}"},
                 ).json()["odds"]
-                dice = [4] * (odds["attack_dice"] + odds["defense_dice"])
+                dice = [4] * (odds["attack_dice"] + odds["defence_dice"])
             _fill(page, act, dice)
             for p in (german, soviet):
                 p.wait_for_function(

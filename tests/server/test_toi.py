@@ -52,7 +52,7 @@ def _play(client: TestClient, secret: str) -> tuple[list[str], list[str]]:
 
 def _dice_needed(table: Table, seat: str, action: dict[str, Any]) -> int:
     odds = table.post(seat, "/odds", {"action": action}).json()["odds"]
-    return int(odds["attack_dice"]) + int(odds["defense_dice"])
+    return int(odds["attack_dice"]) + int(odds["defence_dice"])
 
 
 def test_soviet_cannot_tell_which_token_the_german_bought(client: TestClient) -> None:

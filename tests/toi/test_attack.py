@@ -1,4 +1,4 @@
-"""The core Tide of Iron attack (notes B2-B5): bands, Hit Numbers, defense, combined fire,
+"""The core Tide of Iron attack (notes B2-B5): bands, Hit Numbers, defence, combined fire,
 and the exact odds against brute-force enumeration of the resolving code."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_worst_band_for_combined_fire() -> None:
 @pytest.mark.parametrize(("band", "hit_on"), [("close", 4), ("normal", 5), ("long", 6)])
 def test_hit_numbers_by_band(band: str, hit_on: int) -> None:
     """covers TOI-B3: 4+ close, 5+ normal, 6 long (documented default)."""
-    plan = plan_attack(AttackInput(firepower=3, target="squad", band=RangeBand(band), defense=0))
+    plan = plan_attack(AttackInput(firepower=3, target="squad", band=RangeBand(band), defence=0))
     assert plan.hit_on == hit_on
 
 
@@ -125,22 +125,22 @@ def test_no_combined_fire_with_fire_and_movement() -> None:
 
 
 def test_resolve_rolls_black_then_red_and_nets() -> None:
-    """covers TOI-B4: black attack dice first, red defense dice second; each red 5+ cancels."""
+    """covers TOI-B4: black attack dice first, red defence dice second; each red 5+ cancels."""
     plan = plan_attack(AttackInput(3, "vehicle", RangeBand.NORMAL, 2))
     dice = EnteredDice([5, 6, 1, 5, 2])
     roll = resolve_attack(plan, dice)
     assert (roll.black, roll.red, roll.hits, roll.cancels, roll.net) == ((5, 6, 1), (5, 2), 2, 1, 1)
-    assert [r.label for r in dice.rolls] == ["attack (black)"] * 3 + ["defense (red)"] * 2
+    assert [r.label for r in dice.rolls] == ["attack (black)"] * 3 + ["defence (red)"] * 2
     # cancellations never make the result negative
     assert resolve_attack(plan, EnteredDice([1, 1, 1, 6, 6])).net == 0
 
 
 @pytest.mark.parametrize("attack", [1, 2, 3])  # 0 firepower cannot attack (TOI-B4)
-@pytest.mark.parametrize("defense", [0, 1, 2])
+@pytest.mark.parametrize("defence", [0, 1, 2])
 @pytest.mark.parametrize("band", ["close", "normal", "long"])
-def test_closed_form_matches_enumeration(attack: int, defense: int, band: str) -> None:
+def test_closed_form_matches_enumeration(attack: int, defence: int, band: str) -> None:
     """The odds are the resolving function's: enumerate_procedure == pools.net_hits."""
-    plan = plan_attack(AttackInput(attack, "vehicle", RangeBand(band), defense))
+    plan = plan_attack(AttackInput(attack, "vehicle", RangeBand(band), defence))
     brute = enumerate_procedure(lambda d: resolve_attack(plan, d).net)
     assert brute == attack_distribution(plan)
 
@@ -160,7 +160,7 @@ def test_closed_form_with_each_munition_matches_enumeration(munition: Munition |
 
 
 def test_issue_example_numbers() -> None:
-    """The issue's example: fp 5, vehicle, close, defense 4, AP-C -> 7 dice at 4+ vs 4 red at 5+.
+    """The issue's example: fp 5, vehicle, close, defence 4, AP-C -> 7 dice at 4+ vs 4 red at 5+.
 
     By hand (TOI-APC-1, TOI-B4): hits H ~ Bin(7, 1/2), counts over 128 for H = 0..4:
     1, 7, 21, 35, 35 (cumulative 1, 8, 29, 64, 99); cancels C ~ Bin(4, 1/3), over 81
@@ -170,7 +170,7 @@ def test_issue_example_numbers() -> None:
     """
     plan = plan_attack(AttackInput(5, "vehicle", RangeBand.CLOSE, 4, munitions=(Munition.AP_C,)))
     dist = attack_distribution(plan)
-    assert (plan.attack_dice, plan.hit_on, plan.defense_dice) == (7, 4, 4)
+    assert (plan.attack_dice, plan.hit_on, plan.defence_dice) == (7, 4, 4)
     assert dist[0] == Fraction(1579, 10368) and dist[1] == Fraction(1925, 10368)
     # every other value from the same two binomial laws, summed here term by term
     hits = [Fraction(comb(7, h), 2**7) for h in range(8)]
@@ -182,17 +182,17 @@ def test_issue_example_numbers() -> None:
     assert {k: dist[k] for k in dist} == by_hand
 
 
-def test_defense_is_armour_plus_cover_in_a_game() -> None:
-    """covers TOI-B4: defense dice = armour + cover (woods 2 on the range map at 1,5)."""
+def test_defence_is_armour_plus_cover_in_a_game() -> None:
+    """covers TOI-B4: defence dice = armour + cover (woods 2 on the range map at 1,5)."""
     state = new()
     plain = act(state, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, [1] * 5 + [1] * 2)[
         1
     ]
-    assert plain[-1].data["defense_dice"] == 2  # armour 2, clear
+    assert plain[-1].data["defence_dice"] == 2  # armour 2, clear
     moved = place_at(state, "g-tank", "1,5")
     moved = place_at(moved, "s-tank", "2,4")
     ev = act(moved, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, [1] * 5 + [1] * 4)[1]
-    assert ev[-1].data["defense_dice"] == 4  # armour 2 + woods 2
+    assert ev[-1].data["defence_dice"] == 4  # armour 2 + woods 2
 
 
 def test_squad_firepower_is_the_sum_of_its_figures() -> None:
@@ -221,4 +221,4 @@ def test_game_odds_equal_enumeration_through_apply() -> None:
     assert odds is not None
     brute = enumerate_procedure(net)
     assert brute.to_json() == odds["distribution"]
-    assert odds["attack_dice"] == 1 and odds["defense_dice"] == 3
+    assert odds["attack_dice"] == 1 and odds["defence_dice"] == 3

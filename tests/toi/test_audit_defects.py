@@ -91,7 +91,7 @@ def test_no_firepower_no_attack_even_with_a_token() -> None:
         firepower=0,
         target="vehicle",
         band=RangeBand.CLOSE,
-        defense=0,
+        defence=0,
         munitions=(Munition.AP_B,),
     )
     with pytest.raises(RuleViolation) as err:

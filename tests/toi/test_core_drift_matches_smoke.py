@@ -51,7 +51,7 @@ def test_core_closed_form_equals_the_smoke_resolver(
 def test_core_closed_form_with_defence_dice_equals_the_cover_option(
     dice: int, hit_on: int, cover: int, drift_dice: str
 ) -> None:
-    """TOI-AMB-4 option smoke_dice="cover_defense": red cover dice cancel on 5+."""
+    """TOI-AMB-4 option smoke_dice="cover_defence": red cover dice cancel on 5+."""
     plan = SmokePlan(
         dice=dice, hit_on=hit_on, band=RangeBand.NORMAL, cover_dice=cover, drift_dice=drift_dice
     )

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from ordnance.core.dice import EnteredDice
-from ordnance.core.errors import RuleViolation
+from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds import enumerate_procedure
 from ordnance.toi.attack import RangeBand
@@ -26,7 +26,7 @@ from ordnance.toi.smoke import (
 )
 from ordnance.toi.state import ToIState
 
-from .helpers import act, buy, new, place_at, to
+from .helpers import act, buy, new, place_at, settings, to
 
 
 def smoke_ready(unit: str = "g-tank", **extra: Any) -> ToIState:
@@ -57,7 +57,7 @@ def test_only_a_smoke_round_targets_a_hex() -> None:
 
 @pytest.mark.parametrize("hex_", ["2,2", "2,3", "1,2"])  # empty, enemy tank, friendly squad
 def test_smoke_uses_vehicle_attack_dice_whatever_is_in_the_hex(hex_: str) -> None:
-    """covers TOI-SMK-2, TOI-AMB-4: vehicle firepower (5), band Hit Number, no defense dice."""
+    """covers TOI-SMK-2, TOI-AMB-4: vehicle firepower (5), band Hit Number, no defence dice."""
     state = smoke_ready()
     odds = GAME.odds(state, {"type": "attack", "unit": "g-tank", "hex": hex_}, "german")
     assert odds is not None
@@ -103,7 +103,7 @@ def test_smoke_blocks_los_gives_cover_and_halves_fire() -> None:
     assert err.value.clause == "TOI-B10"
     state = place_at(state, "g-pz", "1,3")
     _, ev = act(state, {"type": "attack", "unit": "s-kv", "target": "g-pz"}, [1] * 5 + [1] * 5)
-    assert ev[-1].data["defense_dice"] == 3 + 2
+    assert ev[-1].data["defence_dice"] == 3 + 2
     _, ev = act(state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, [1] * 3 + [1] * 3)
     assert ev[-1].data["attack_dice"] == 3  # 5 halved, rounded up
 
@@ -175,11 +175,11 @@ def test_smoke_round_fatigues_the_unit() -> None:
     assert state.unit("g-tank").activation == "fatigued"
 
 
-def test_smoke_options_flat_and_cover_defense() -> None:
+def test_smoke_options_flat_and_cover_defence() -> None:
     """covers TOI-AMB-4 options."""
     flat = plan_smoke(4, RangeBand.LONG, ToISettings(smoke_dice="flat"))
     assert flat.hit_on == 5
-    cov = plan_smoke(4, RangeBand.NORMAL, ToISettings(smoke_dice="cover_defense"), cover=2)
+    cov = plan_smoke(4, RangeBand.NORMAL, ToISettings(smoke_dice="cover_defence"), cover=2)
     roll = resolve_smoke_round(cov, EnteredDice([5, 5, 1, 1, 6, 1, 3, 4]))
     assert roll.hits == 1 and roll.outcome == "drift"
 
@@ -205,3 +205,20 @@ def test_landing_distribution_matches_enumeration(options: dict[str, Any]) -> No
     target, smoke = Hex(4, -1), {Hex(4, 0)}
     brute = enumerate_procedure(smoke_procedure(plan, target, m, smoke, Direction.N, s))
     assert brute == smoke_landing_distribution(plan, target, m, smoke, Direction.N, s)
+
+
+def test_old_spelling_of_the_cover_option_still_replays(tmp_path: object) -> None:
+    """covers TOI-AMB-4: a journal written with smoke_dice="cover_defense" (the project's
+    earlier spelling) replays as the "cover_defence" reading, cover dice and all."""
+    from ordnance.core.journal import GameSession, open_journal
+
+    assert ToISettings(smoke_dice="cover_defense") == ToISettings(smoke_dice="cover_defence")
+    journal = open_journal(f"{tmp_path}/old.db")
+    session = GameSession.create(journal, "toi", settings(smoke_dice="cover_defense"))
+    assert session.settings["smoke_dice"] == "cover_defense"  # stored as written
+    again = GameSession(journal, session.game_id)
+    replayed = again.state().settings
+    assert replayed.smoke_dice == "cover_defence"
+    assert plan_smoke(4, RangeBand.NORMAL, replayed, cover=2).cover_dice == 2
+    with pytest.raises(OrdnanceError, match="smoke_dice"):
+        GAME.new(settings(smoke_dice="cover_defens"))

@@ -8,9 +8,9 @@ An attack is planned, then rolled:
 2. :func:`plan_attack` (notes B3-B5, TOI-HE-*, TOI-APB-*, TOI-APC-*,
    TOI-AMB-6/8/10): attack dice = the lead unit's firepower (with its munitions
    modifier, then halvings, rounded up at each) plus half, rounded up, of each
-   supporter's; Hit Number by band (HE: 4+ at normal range); defense dice =
+   supporter's; Hit Number by band (HE: 4+ at normal range); defence dice =
    armour + cover.
-3. :func:`resolve_attack`: black attack dice first, then red defense dice
+3. :func:`resolve_attack`: black attack dice first, then red defence dice
    (labelled), net hits = hits - cancels, at least 0. This one function
    resolves a real roll and, through ``enumerate_procedure``, defines the odds;
    :func:`attack_distribution` is its closed form (``pools.net_hits``).
@@ -94,7 +94,7 @@ class AttackInput:
     firepower: int
     target: str  # "vehicle" or "squad"
     band: RangeBand
-    defense: int
+    defence: int
     munitions: tuple[Munition, ...] = ()
     fire_and_movement: bool = False
     #: Other halvings of the lead unit (heavy damage, firing from smoke).
@@ -110,7 +110,7 @@ class AttackPlan:
 
     attack_dice: int
     hit_on: int
-    defense_dice: int
+    defence_dice: int
     cancel_on: int
     band: RangeBand
     steps: tuple[str, ...] = ()
@@ -164,8 +164,8 @@ def check_attack_legal(inp: AttackInput, settings: ToISettings | None = None) ->
             "a unit firing HE may not make a long-range attack",
             hint="attack a target at close or normal range",
         )
-    if inp.firepower < 0 or inp.defense < 0:
-        raise OrdnanceError("firepower and defense cannot be negative")
+    if inp.firepower < 0 or inp.defence < 0:
+        raise OrdnanceError("firepower and defence cannot be negative")
     if inp.firepower == 0:
         raise RuleViolation(
             "TOI-B4",
@@ -240,7 +240,7 @@ def plan_attack(inp: AttackInput, settings: ToISettings | None = None) -> Attack
     return AttackPlan(
         attack_dice=total,
         hit_on=hit_on,
-        defense_dice=inp.defense,
+        defence_dice=inp.defence,
         cancel_on=settings.cancel_on,
         band=inp.band,
         steps=tuple(steps),
@@ -263,9 +263,9 @@ class AttackRoll:
 
 
 def resolve_attack(plan: AttackPlan, dice: DiceSource) -> AttackRoll:
-    """Roll the black attack dice, then the red defense dice (notes B4)."""
+    """Roll the black attack dice, then the red defence dice (notes B4)."""
     black = dice.pool(plan.attack_dice, "attack (black)")
-    red = dice.pool(plan.defense_dice, "defense (red)")
+    red = dice.pool(plan.defence_dice, "defence (red)")
     hits = sum(1 for v in black if v >= plan.hit_on)
     cancels = sum(1 for v in red if v >= plan.cancel_on)
     return AttackRoll(black, red, hits, cancels)
@@ -273,4 +273,4 @@ def resolve_attack(plan: AttackPlan, dice: DiceSource) -> AttackRoll:
 
 def attack_distribution(plan: AttackPlan) -> Distribution[int]:
     """Exact distribution of net hits (closed form of :func:`resolve_attack`)."""
-    return net_hits(plan.attack_dice, plan.hit_on, plan.defense_dice, plan.cancel_on)
+    return net_hits(plan.attack_dice, plan.hit_on, plan.defence_dice, plan.cancel_on)

@@ -106,7 +106,7 @@ def attack_odds_data(
         firepower=fp,
         target=target,
         band=_band(band),
-        defense=defense,
+        defence=defense,
         munitions=(m,) if m else (),
         fire_and_movement=fire_and_movement,
         support=tuple(Supporter(s) for s in _support(support)),
@@ -120,7 +120,7 @@ def attack_odds_data(
         "munition": m.value if m else None,
         "attack_dice": plan.attack_dice,
         "hit_on": plan.hit_on,
-        "defense_dice": plan.defense_dice,
+        "defense_dice": plan.defence_dice,
         "cancel_on": plan.cancel_on,
         "band": plan.band.value,
         "mean": fraction_text(dist.mean()),
@@ -662,7 +662,7 @@ def game_preview(
         if "attack_dice" in d:
             how = (
                 f"{d['attack_dice']} black dice hitting on {d['hit_on']}+ at {d['band']} range, "
-                f"{d['defense_dice']} red dice; munitions: {', '.join(d['munitions']) or 'none known'}"
+                f"{d['defence_dice']} red dice; munitions: {', '.join(d['munitions']) or 'none known'}"
             )
         else:
             how = f"{d['dice']} dice hitting on {d['hit_on']}+"

@@ -29,7 +29,7 @@ from ordnance.core.hexes import Direction, Hex, line, parse_hex
 
 @dataclass(frozen=True)
 class Terrain:
-    """A terrain type: its cover (red defense dice) and what it does to LOS."""
+    """A terrain type: its cover (red defence dice) and what it does to LOS."""
 
     name: str
     cover: int

@@ -8,10 +8,19 @@ ambiguity, so ``settings_schema()`` documents itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.units import UnitProfile
 
@@ -110,8 +119,8 @@ class ToISettings(BaseModel):
         5,
         ge=1,
         le=7,
-        title="Defense die cancels on",
-        description="Red defense die cancelling a hit (B4).",
+        title="Defence die cancels on",
+        description="Red defence die cancelling a hit (B4).",
         json_schema_extra={"x-group": "scenario"},
     )
     # -- the scenario --------------------------------------------------------------
@@ -192,13 +201,13 @@ class ToISettings(BaseModel):
             "x-labels": ["Nothing happens", "Refresh that smoke"],
         },
     )
-    smoke_dice: Literal["vehicle_attack", "cover_defense", "flat"] = Field(
+    smoke_dice: Literal["vehicle_attack", "cover_defence", "flat"] = Field(
         "vehicle_attack",
         title="Smoke round dice",
-        description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defense dice.",
+        description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defence dice.",
         json_schema_extra={
             "x-group": "rules",
-            "x-labels": ["Vehicle attack dice", "Cover and defense dice", "Flat Hit Number"],
+            "x-labels": ["Vehicle attack dice", "Cover and defence dice", "Flat Hit Number"],
         },
     )
     smoke_targets: Literal["open_only", "any"] = Field(
@@ -304,6 +313,13 @@ class ToISettings(BaseModel):
         json_schema_extra={"x-group": "rules", "x-labels": ["Next round", "Next Status Phase"]},
     )
 
+    @field_validator("smoke_dice", mode="before")
+    @classmethod
+    def _old_spelling(cls, value: Any) -> Any:
+        """Journals and scenario files written before the project spelled it "defence"
+        say ``cover_defense``; they still load, as the same reading."""
+        return "cover_defence" if value == "cover_defense" else value
+
     @field_validator("nations")
     @classmethod
     def _distinct(cls, value: tuple[str, str]) -> tuple[str, str]:
@@ -336,3 +352,13 @@ class ToISettings(BaseModel):
 
     def command_for(self, nation: str) -> int:
         return int(self.command.get(nation, 3))
+
+
+def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
+    """Validated settings, or one line naming the first bad field (no Pydantic report)."""
+    try:
+        return ToISettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        raise OrdnanceError(f"bad Tide of Iron settings: {where}: {first['msg']}") from None

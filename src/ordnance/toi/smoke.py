@@ -2,7 +2,7 @@
 
 A Smoke round targets a hex (TOI-SMK-1) and rolls the dice of an attack on a
 vehicle whatever the hex holds (TOI-SMK-2; TOI-AMB-4 default: the unit's
-vehicle firepower after halvings, range-band Hit Numbers, no defense dice).
+vehicle firepower after halvings, range-band Hit Numbers, no defence dice).
 Two or more hits lay smoke on the target (TOI-SMK-3); one hit drifts: a red and
 a black die are rolled, in that order, the red giving the distance and the
 black the direction read on the directional marker (TOI-SMK-4; the colours
@@ -76,7 +76,7 @@ def plan_smoke(
         dice=dice,
         hit_on=hit_on,
         band=band,
-        cover_dice=cover if settings.smoke_dice == "cover_defense" else 0,
+        cover_dice=cover if settings.smoke_dice == "cover_defence" else 0,
         cancel_on=settings.cancel_on,
         drift_dice=settings.drift_dice,
     )

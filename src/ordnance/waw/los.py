@@ -71,11 +71,6 @@ class LosReport:
         """Blocked for units without Advanced Imaging."""
         return any(c.blocks for c in self.crossings)
 
-    @property
-    def through_smoke(self) -> bool:
-        """Advanced Imaging units see through, firing at +1 (WAW-8.2-d, -e)."""
-        return self.blocked
-
     def explanation(self) -> list[str]:
         """One English sentence per Smoke marker the line meets, with its clause."""
         out: list[str] = []

@@ -35,7 +35,7 @@ from ordnance.waw.he_fire import (
     orders,
     split_targets,
 )
-from ordnance.waw.record import enter_hex
+from ordnance.waw.mines import enter_hex
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.state import WawState
 from ordnance.waw.units import Condition, he_hit, he_hits
@@ -234,7 +234,7 @@ def move_through_mines(state: WawState, uid: str, path: Sequence[Hex]) -> Distri
     """Exact outcome of a unit's move through mined hexes (WAW-8.3-d, -e, WAW-AMB-13).
 
     Each hex of the path is resolved by the move's own code,
-    :func:`ordnance.waw.record.enter_hex`, enumerated over its dice; only the
+    :func:`ordnance.waw.mines.enter_hex`, enumerated over its dice; only the
     unit's condition, the markers left and the "attacked this move" flag carry
     from hex to hex, so the cost is linear in the path. An outcome reads
     ``"disrupted"`` or ``"disrupted; Mines! removed: 4,4"``.

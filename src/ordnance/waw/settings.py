@@ -6,10 +6,12 @@ the notes' RECOMMENDED DEFAULT and the other values are the documented options.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.waw.catalogue import TerrainType, UnitType
 
 
@@ -259,3 +261,13 @@ class WawSettings(BaseModel):
 
     def nationality(self, side: str) -> str:
         return self.sides[side]
+
+
+def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
+    """Validated settings, or one line naming the first bad field (no Pydantic report)."""
+    try:
+        return WawSettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "settings"
+        raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None

@@ -24,8 +24,9 @@ HE damage ladder (WAW-HE-i, -j, WAW-AMB-4) moves a unit along them:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
+from ordnance.core.game import term
 from ordnance.core.hexes import Hex
 from ordnance.waw.catalogue import ArmourClass
 
@@ -137,3 +138,8 @@ class Unit:
     side: str
     hex: Hex
     condition: Condition = Condition()
+
+
+def condition_term(c: Condition) -> dict[str, Any]:
+    """A condition label as a translatable word of an event message."""
+    return term(c.label)

@@ -1,0 +1,42 @@
+"""Receiving command in the Command Phase (TOI-B8).
+
+Command pays for munitions tokens (one each, :mod:`.buy`); the amount comes
+from the players (objectives held, scenario), not from these rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Event, msg
+from ordnance.toi.actions import ReceiveCommand
+from ordnance.toi.seats import check_seat
+from ordnance.toi.state import Phase, ToIState
+
+
+def receive_command(
+    state: ToIState, a: ReceiveCommand, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    """Add the command a nation receives in the Command Phase (TOI-B8)."""
+    nation = state.nation(a.side)
+    check_seat(seat, nation.name, state)
+    if state.phase is not Phase.COMMAND:
+        raise RuleViolation(
+            "TOI-B8",
+            "command is received in the Command Phase",
+            hint="advance to the command phase",
+        )
+    state = state.with_nation(replace(nation, command=nation.command + a.amount))
+    return state, [
+        Event.of(
+            "command",
+            {"side": nation.name, "amount": a.amount, "command": nation.command + a.amount},
+            msg(
+                "{side} receives {amount} command ({total})",
+                side=nation.name,
+                amount=a.amount,
+                total=nation.command + a.amount,
+            ),
+        )
+    ]

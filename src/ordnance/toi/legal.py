@@ -1,0 +1,170 @@
+"""The legal action forms of a seat: which actions the step allows and what each may pick.
+
+:func:`legal_forms` lists the actions of the current phase and step, each
+with its JSON schema and its choices (``forms.choices``), computed only from
+what the seat's view shows (TOI-GEN-5: another nation's face-down tokens
+never by type). The buy and discard forms use the very checks of their
+procedures (:func:`.buy.carrier_refusal`, :func:`.discard.discard_refusal`),
+so a form never offers what the action would refuse. The Game class cuts
+the list to the step's owners (``turns.owned_legal``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.toi.actions import ACTION_MODELS
+from ordnance.toi.buy import carrier_refusal
+from ordnance.toi.discard import discard_refusal
+from ordnance.toi.munitions import Munition
+from ordnance.toi.state import ROUND, Phase, ToIState, Unit
+
+_TITLES = {
+    "advance": "Advance to the next step",
+    "receive_command": "Receive command",
+    "buy": "Buy a munitions token (1 command)",
+    "discard": "Discard an unused face-down token",
+    "op_fire": "Place a unit on Op Fire",
+    "move": "Move a unit",
+    "attack": "Attack (or fire a Smoke round)",
+}
+
+
+def _unit_label(u: Unit) -> str:
+    return f"{u.id}: {u.label} at {u.hex}"
+
+
+#: The actions that roll dice (the page shows its dice selector only for them);
+#: a random token draw (TOI-AMB-12) rolls too.
+_ROLLING = frozenset({"attack"})
+
+
+def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+    """One legal action's schema (:func:`_form_schema`), its pieces and whether it rolls."""
+    schema = _form_schema(state, seat, kind)
+    if schema is None:
+        return None
+    random_buy = kind == "buy" and state.settings.token_choice == "random"
+    schema = rolls(schema, kind in _ROLLING or random_buy)
+    if kind in ("buy", "discard", "op_fire", "move", "attack"):
+        schema = piece_field(schema, "unit")
+    if kind == "attack":
+        schema = piece_field(schema, "target", "target")
+    return schema
+
+
+def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+    """The JSON schema of one legal action with its choices filled in (None: nothing to choose).
+
+    Choices come only from what ``seat``'s view shows: units, hexes and
+    activations are public; the seat's own supply, token ids and types are
+    its own; another nation's face-down tokens count only as tokens (a unit
+    holding one), never by type.
+    """
+    schema = ACTION_MODELS[kind].model_json_schema()
+    mine = [n for n in state.sides if seat is None or n == seat]
+    own = [u for u in state.units if u.alive and u.side in mine]
+    enemy = [u for u in state.units if u.alive and (seat is None or u.side != seat)]
+    if kind == "advance":
+        here = ROUND.index((state.phase, state.step)) if (state.phase, state.step) in ROUND else -1
+        ahead = [ROUND[(here + i) % len(ROUND)] for i in range(1, len(ROUND) + 1)]
+        return choices(
+            schema,
+            "to",
+            [
+                (s or p.value, f"Status Phase: {s}" if s else f"{p.value.title()} Phase")
+                for p, s in ahead
+            ],
+        )
+    if kind == "receive_command":
+        return choices(schema, "side", [(n, n) for n in mine])
+    if kind == "buy":
+        # Offer exactly what ``buy`` accepts: the same checks, unit by unit.
+        units = [u for u in own if carrier_refusal(state, u) is None]
+        if not units:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in units])
+        if state.settings.token_choice == "random":
+            return _without(schema, "munition")  # TOI-AMB-12 option: drawn, not chosen
+        if seat is None:
+            return choices(schema, "munition", [(m.value, m.value) for m in Munition])
+        nation = state.nation(seat)
+        unlimited = state.settings.unlimited_supply
+        return choices(
+            schema,
+            "munition",
+            [
+                (
+                    m.value,
+                    f"{m.value} ({'unlimited' if unlimited else nation.supply_count(m)} left)",
+                )
+                for m in Munition
+                if unlimited or nation.supply_count(m) > 0
+            ],
+        )
+    if kind == "discard":
+        # Only tokens ``discard`` accepts now (TOI-AMB-14), the same check.
+        holders = [
+            u for u in own if any(discard_refusal(state, t) is None for t in state.tokens_on(u.id))
+        ]
+        if not holders:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in holders])
+        if seat is not None:
+            mine_down = [t for t in state.tokens_of(seat) if discard_refusal(state, t) is None]
+            schema = choices(
+                schema,
+                "token",
+                [(t.id, f"{t.id}: {t.munition.value} on {t.unit}") for t in mine_down],
+            )
+        return schema
+    if kind == "op_fire":
+        fresh = [u for u in own if u.activation == "fresh"]
+        return choices(schema, "unit", [(u.id, _unit_label(u)) for u in fresh]) if fresh else None
+    if kind == "move":
+        if not own:
+            return None
+        return hex_field(choices(schema, "unit", [(u.id, _unit_label(u)) for u in own]), "to")
+    if kind == "attack":
+        if not own:
+            return None
+        schema = choices(schema, "unit", [(u.id, _unit_label(u)) for u in own])
+        schema = choices(schema, "target", [(u.id, _unit_label(u)) for u in enemy])
+        schema = choices(schema, "support", [(u.id, _unit_label(u)) for u in own])
+        return hex_field(schema, "hex")
+    return schema
+
+
+def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
+    out = dict(schema)
+    out["properties"] = {k: v for k, v in schema.get("properties", {}).items() if k != name}
+    if "required" in schema:
+        out["required"] = [r for r in schema["required"] if r != name]
+    return out
+
+
+def legal_forms(state: ToIState, seat: str | None) -> list[dict[str, Any]]:
+    """Every action the phase and step allow, as ``{"type", "title", "schema"}`` forms.
+
+    An action with nothing the seat could pick (no unit that may buy, no
+    token it may discard...) is left out.
+    """
+    kinds = ["advance"]
+    if state.phase is Phase.ACTION:
+        kinds += ["attack", "move"]
+    elif state.phase is Phase.COMMAND:
+        kinds.append("receive_command")
+    elif state.step == "munitions" and state.settings.munitions_in_force:
+        kinds.append("buy")
+    elif state.step == "op-fire":
+        kinds.append("op_fire")
+    elif state.step == "keep-or-discard":
+        kinds.append("discard")
+    forms = [(k, form_schema(state, seat, k)) for k in kinds]
+    return [
+        {"type": k, "title": _TITLES[k], "schema": schema}
+        for k, schema in forms
+        if schema is not None
+    ]

@@ -1,0 +1,41 @@
+"""Moving a unit in the Action Phase (TOI-B8).
+
+The munitions rules need only where a unit stands (range, LOS, cover), so a
+move places the unit in the hex named; movement points and terrain costs
+stay with the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Event, msg
+from ordnance.core.hexes import parse_hex
+from ordnance.toi.actions import Move
+from ordnance.toi.seats import check_seat
+from ordnance.toi.state import Phase, ToIState
+
+
+def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
+    """Place the unit in the hex named, in the Action Phase (TOI-B8)."""
+    unit = state.unit(a.unit)
+    check_seat(seat, unit.side, state)
+    if state.phase is not Phase.ACTION:
+        raise RuleViolation(
+            "TOI-B8", "units move in the Action Phase", hint="advance to the action phase"
+        )
+    if not unit.alive:
+        raise RuleViolation("TOI-B8", f"{unit.id} is no longer on the board")
+    dest = parse_hex(a.to)
+    state.map.info(dest)
+    state = state.with_unit(replace(unit, hex=dest))
+    return state, [
+        Event.of(
+            "move",
+            {"unit": unit.id, "from": str(unit.hex), "to": str(dest)},
+            msg(
+                "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
+            ),
+        )
+    ]

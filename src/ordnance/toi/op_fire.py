@@ -1,0 +1,39 @@
+"""Placing a unit on Op Fire in the Status Phase (TOI-B8, TOI-B9).
+
+Only a fresh unit in play whose morale is normal may be placed; it then fires
+in the opponent's Action Phase with the ``op_fire`` attack mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Event, msg
+from ordnance.toi.actions import PlaceOpFire
+from ordnance.toi.seats import check_seat
+from ordnance.toi.state import Phase, ToIState
+
+
+def place_op_fire(
+    state: ToIState, a: PlaceOpFire, seat: str | None
+) -> tuple[ToIState, list[Event]]:
+    """Put a fresh unit with normal morale on Op Fire (TOI-B8 step 3, TOI-B9)."""
+    unit = state.unit(a.unit)
+    check_seat(seat, unit.side, state)
+    if state.phase is not Phase.STATUS or state.step != "op-fire":
+        raise RuleViolation(
+            "TOI-B8",
+            "units are placed on Op Fire in the Status Phase, step 3",
+            hint="advance to op-fire",
+        )
+    if not unit.alive or unit.activation != "fresh":
+        raise RuleViolation("TOI-B9", f"{unit.id} is not a fresh unit in play")
+    if unit.morale != "normal":
+        raise RuleViolation(
+            "TOI-B9", f"{unit.id} is {unit.morale}: pinned or disrupted squads cannot Op Fire"
+        )
+    state = state.with_unit(replace(unit, activation="op-fire"))
+    return state, [
+        Event.of("op-fire", {"unit": unit.id}, msg("{unit} placed on Op Fire", unit=unit.id))
+    ]

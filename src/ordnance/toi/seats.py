@@ -1,0 +1,44 @@
+"""Who may act for a nation, and events only one nation sees in full.
+
+Every ToI procedure starts by checking the acting seat (:func:`check_seat`);
+the purchase and the discard of a face-down token report its type only to
+its owner (:func:`secret_event`, TOI-GEN-5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ordnance.core.errors import NotYourSeat, UnknownName
+from ordnance.core.game import Event, Message
+from ordnance.toi.state import ToIState
+
+
+def check_seat(seat: str | None, side: str, state: ToIState) -> None:
+    """Refuse a seat that is not a nation of the game, or acts for another nation."""
+    if seat is None:
+        return
+    if seat not in state.sides:
+        raise UnknownName(f"no seat called {seat!r} (seats: {', '.join(state.sides)})")
+    if seat != side:
+        raise NotYourSeat(f"{seat} cannot act for {side}", hint=f"act as {side}")
+
+
+def secret_event(
+    side: str,
+    kind: str,
+    data: dict[str, Any],
+    message: Message,
+    public: dict[str, Any],
+    public_message: Message,
+) -> Event:
+    """An event only ``side`` sees in full; the others get ``public`` and ``public_message``
+    (which never name the token's type)."""
+    return Event.of(
+        kind,
+        data,
+        message,
+        secret_for=frozenset({side}),
+        public=public,
+        public_message=public_message,
+    )

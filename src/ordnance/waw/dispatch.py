@@ -1,0 +1,85 @@
+"""One action to its procedure, and the rule behind each die a procedure rolls.
+
+Each procedure module (:mod:`.setup`, :mod:`.he_mission`,
+:mod:`.smoke_mission`, :mod:`.fascam_mission`, :mod:`.move`, :mod:`.fire`,
+:mod:`.marker_removal`) takes the state, the validated action, the dice and
+the acting seat, and returns the new state with its events, or raises an
+:class:`~ordnance.core.errors.OrdnanceError` and changes nothing.
+:func:`dice_rule` names the clause of refused entered dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import InvalidDice, OrdnanceError
+from ordnance.core.game import Outcome
+from ordnance.waw import actions as A
+from ordnance.waw.fascam_mission import fascam
+from ordnance.waw.fire import fire
+from ordnance.waw.he_mission import he_fire, hq_check_result
+from ordnance.waw.marker_removal import done, marker_removal_phase
+from ordnance.waw.move import move
+from ordnance.waw.setup import place_terrain, place_unit, remove_unit, set_condition
+from ordnance.waw.smoke_mission import smoke
+from ordnance.waw.state import WawState
+
+Result = Outcome[WawState]
+
+
+def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | None) -> Result:
+    """Run one validated action through its procedure."""
+    if isinstance(action, A.PlaceTerrain):
+        return place_terrain(state, action, seat)
+    if isinstance(action, A.PlaceUnit):
+        return place_unit(state, action, seat)
+    if isinstance(action, A.RemoveUnit):
+        return remove_unit(state, action, seat)
+    if isinstance(action, A.SetCondition):
+        return set_condition(state, action, seat)
+    if isinstance(action, A.HeFire):
+        return he_fire(state, action, dice, seat)
+    if isinstance(action, A.Smoke):
+        return smoke(state, action, seat)
+    if isinstance(action, A.Fascam):
+        return fascam(state, action, dice, seat)
+    if isinstance(action, A.Move):
+        return move(state, action, dice, seat)
+    if isinstance(action, A.Fire):
+        return fire(state, action, dice, seat)
+    if isinstance(action, A.MarkerRemoval):
+        return marker_removal_phase(state, action, seat)
+    if isinstance(action, A.HqCheckResult):
+        return hq_check_result(state, action, seat)
+    if isinstance(action, A.Done):
+        return done(state, action, seat)
+    raise OrdnanceError(f"unhandled action {action!r}")  # pragma: no cover
+
+
+#: The clause whose dice an action rolls (named when an entered die is not a d6 face).
+DICE_CLAUSES = {
+    "he_fire": "WAW-HE-a",
+    "fascam": "WAW-8.3-d",
+    "move": "WAW-8.3-d",
+    "fire": "WAW-8.2-e",
+}
+#: The clause of a roll, by the label the procedure gives its dice.
+_DICE_LABELS = (
+    ("defence", "WAW-HE-e"),
+    ("allocation", "WAW-HE-g"),
+    ("HQ check", "WAW-HE-k"),
+    ("mines", "WAW-8.3-d"),
+    ("salvo", "WAW-HE-a"),
+)
+
+
+def dice_rule(action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str]:
+    """The rule of the procedure that rolls the dice (WAW-HE-a salvo, WAW-8.3-d mines...)."""
+    label = exc.label or ""
+    clause = next((c for prefix, c in _DICE_LABELS if label.startswith(prefix)), None)
+    return (
+        clause or DICE_CLAUSES.get(str(action.get("type")), "WAW-HE-a"),
+        "enter d6 values from 1 to 6, as many as the procedure asks for, in its order",
+    )

@@ -1,0 +1,55 @@
+"""The FASCAM mission on the map: Mines! in the target hex (WAW-8.3-a, -b).
+
+Only Americans call it (a side or a named American caller). With the
+WAW-AMB-14 option the mines attack the units already in the area at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ordnance.core.dice import DiceSource
+from ordnance.core.errors import NotYourSeat
+from ordnance.core.game import Event, Outcome, msg
+from ordnance.waw import actions as A
+from ordnance.waw.fascam import check_fascam_caller
+from ordnance.waw.los import smoke_area
+from ordnance.waw.mines import mine_attack_unit
+from ordnance.waw.seats import check_seat
+from ordnance.waw.state import WawState
+
+
+def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Outcome[WawState]:
+    """WAW-8.3-a/-b: Americans only; Mines! in the target hex."""
+    nationality = state.side_nationality(a.side)
+    check_seat(seat, a.side)
+    who = f"side {a.side}"
+    if a.caller is not None:
+        caller = state.live_unit(a.caller)
+        if caller.side != a.side:
+            raise NotYourSeat(f"{a.caller} belongs to {caller.side}, not {a.side}")
+        nationality = state.unit_type(caller).nationality
+        who = f"{a.caller} ({state.unit_type(caller).name})"
+    check_fascam_caller(nationality, who)
+    target = state.hex(a.target)
+    new = replace(state, mines=state.mines | {target})
+    events = [
+        Event.of(
+            "fascam",
+            {
+                "side": a.side,
+                "target": str(target),
+                "area": [str(h) for h in sorted(smoke_area(target))],
+            },
+            msg("Mines! in {target}: it and its six neighbours are mined", target=str(target)),
+        )
+    ]
+    if state.settings.fascam_attack_on_placement:  # WAW-AMB-14 option
+        for unit in sorted(new.units.values(), key=lambda u: u.id):
+            if unit.condition.eliminated or unit.hex not in smoke_area(target):
+                continue
+            if target not in new.mines:
+                break
+            new, ev = mine_attack_unit(new, unit.id, unit.hex, target, dice)
+            events.append(ev)
+    return Outcome(new, tuple(events))

@@ -1,0 +1,123 @@
+"""The observer: what a seat sees of a World at War state (here, everything).
+
+These rules hide nothing, so every seat's view is the public view: the map
+with its units, Smoke and Mines! markers and their areas (WAW-8.2-b,
+WAW-8.3-c), eliminated units, pending HQ checks (WAW-HE-k), the whole board
+and the page's panels, which are built from the view alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ordnance.core.forms import board, numbered_label, panel
+from ordnance.waw import turns as waw_turns
+from ordnance.waw.los import smoke_area
+from ordnance.waw.state import WawState
+
+
+def view(state: WawState, seat: str | None) -> dict[str, Any]:
+    """The view of ``seat`` (the same for every seat)."""
+    hexes = [{"hex": str(h), "terrain": state.hex_info(h).terrain} for h in state.board()]
+    units = []
+    for u in state.units.values():
+        if u.condition.eliminated:
+            continue
+        kind = state.unit_type(u)
+        units.append(
+            {
+                "id": u.id,
+                "side": u.side,
+                "hex": str(u.hex),
+                "label": f"{kind.name} ({u.condition.label})",
+                "kind": kind.name,
+                "terrain": state.hex_info(u.hex).terrain,
+                "condition": u.condition.label,
+                "armour": kind.armour.value,
+                "hq": kind.hq,
+                "advanced_imaging": kind.advanced_imaging,
+                "ap": str(kind.ap) if kind.ap else None,
+                "he": str(kind.he) if kind.he else None,
+                "sample_values": kind.values == "sample",
+            }
+        )
+    markers = [
+        {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
+        for h, lvl in sorted(state.smoke.items())
+    ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    view: dict[str, Any] = {
+        "game": "waw",
+        "seat": seat,
+        "sides": dict(state.settings.sides),
+        "map": {
+            "hexes": hexes,
+            "units": units,
+            "markers": markers,
+            "arrows": [],
+            "clusters": [
+                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+                for m in sorted(state.smoke)
+            ]
+            + [
+                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+                for m in sorted(state.mines)
+            ],
+        },
+        "eliminated": sorted(u.id for u in state.units.values() if u.condition.eliminated),
+        "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
+        "marker_removal_phases": state.marker_phases,
+        "turn": waw_turns.turn(state).to_view(),
+    }
+    view["board"] = board_view(state)
+    view["panels"] = panels(view)
+    return view
+
+
+def board_view(state: WawState) -> dict[str, Any]:
+    """The whole board: every hex with its terrain and its column-row number (from 01)."""
+    hexes = []
+    for h in state.board():
+        col, row = h.to_offset()
+        terrain = state.hex_info(h).terrain
+        hexes.append({"hex": str(h), "label": numbered_label(col, row), "terrain": terrain})
+    used = {cell["terrain"] for cell in hexes}
+    legend = [
+        (t.name, f"{t.name.title()}: Defensive Bonus {t.infantry_db}")
+        for t in state.catalogue.terrains()
+        if t.name in used
+    ]
+    return board(
+        f"Board of {state.settings.map_columns} x {state.settings.map_rows} hexes",
+        hexes,
+        legend,
+        "Hexes are numbered column then row, both from 01 (0305: column 3, row 5).",
+    )
+
+
+def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's tables, built from the view ``v`` alone."""
+    units = panel(
+        "Units",
+        ["unit", "side", "hex", "terrain", "type", "state"],
+        [
+            [u["id"], u["side"], u["hex"], u["terrain"], u["kind"], u["condition"]]
+            for u in v["map"]["units"]
+        ],
+        note=("eliminated: " + ", ".join(v["eliminated"])) if v["eliminated"] else None,
+    )
+    markers = panel(
+        "Markers",
+        ["hex", "marker"],
+        [[m["hex"], m["label"]] for m in v["map"]["markers"]],
+        note=f"Marker Removal Phases so far: {v['marker_removal_phases']}",
+    )
+    hq = panel(
+        "Pending HQ checks",
+        ["HQ", "dice"],
+        [[p["hq"], ", ".join(map(str, p["dice"]))] for p in v["pending_hq_checks"]],
+        note=None
+        if v["pending_hq_checks"]
+        else "none: enter a result with the HQ check form when one is due",
+    )
+    sides = panel("Sides", ["side", "nationality"], list(v["sides"].items()))
+    return [units, markers, hq, sides]
