@@ -99,6 +99,7 @@ from ordnance.core.errors import (
 from ordnance.core.game import Event, Game, Message, Outcome, joined, msg, term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
 from ordnance.core.turns import Turn, done_side, owned_legal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,7 +158,7 @@ class AslGame(Game[AslState]):
                 )
         return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()
 
     def scenario_model(self) -> type[ScenarioDoc]:
@@ -170,7 +171,7 @@ class AslGame(Game[AslState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: AslState) -> dict[str, Any]:
+    def to_scenario(self, state: AslState) -> JsonObject:
         from ordnance.asl.scenario import to_scenario
 
         return to_scenario(state)
@@ -468,7 +469,7 @@ class AslGame(Game[AslState]):
         return canister_game.fire_canister(state, self._own_gun(state, act.gun, seat), act, dice)
 
     # -- observer -------------------------------------------------------------
-    def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
+    def view(self, state: AslState, seat: str | None) -> GameView:
         record = [g.to_dict() for g in state.guns]
         units = [
             {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
@@ -507,9 +508,7 @@ class AslGame(Game[AslState]):
         return view
 
     # -- line of sight --------------------------------------------------------
-    def los(
-        self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
-    ) -> dict[str, Any]:
+    def los(self, state: AslState, origin: Hex, target: Hex, seat: str | None = None) -> LosAnswer:
         """SMOKE/WP Hindrance along the line (ASL-8.5-c/d): a DRM total, never a block.
 
         Reads only the SMOKE/WP counters of the side record's map markers,
@@ -519,7 +518,7 @@ class AslGame(Game[AslState]):
         """
         return smoke_los(state, origin, target)
 
-    def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: AslState, seat: str | None) -> list[ActionForm]:
         kinds = ["add_gun", "set_phase"]
         if any(seat is None or g.side == seat for g in state.guns):
             kinds.append("turn_ca")
@@ -558,7 +557,7 @@ class AslGame(Game[AslState]):
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         kind = action.get("type")
         if kind not in ("fire", "place_smoke", "place_wp", "fire_canister"):
             return None

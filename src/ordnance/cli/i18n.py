@@ -35,7 +35,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.shapes import ActionForm
 
 # Babel and the core's message renderer are imported where used: English
 # output (the default) needs neither, and the command line must start fast.
@@ -266,13 +269,11 @@ def localize_panels(
     return out
 
 
-def localize_legal(
-    legal: Iterable[Mapping[str, Any]], gettext_: Gettext, lang: str
-) -> list[dict[str, Any]]:
+def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) -> list[ActionForm]:
     """A copy of ``legal()`` with action titles and select labels (``x-labels``) in ``lang``."""
-    out = []
+    out: list[ActionForm] = []
     for item in legal:
-        q = dict(item)
+        q: ActionForm = {**item}
         if lang != DEFAULT:
             q["title"] = lookup(str(item.get("title", "")), gettext_)
             q["schema"] = _localize_labels(item.get("schema"), gettext_, lang)

@@ -17,6 +17,7 @@ from ordnance.core.forms import board, choices, hex_field, numbered_label, panel
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome, hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
@@ -83,7 +84,7 @@ class WorldAtWar(Game[WawState]):
     def seats(self, state: WawState) -> Sequence[str]:
         return tuple(state.settings.sides)
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         return WawSettings.model_json_schema()
 
     def scenario_model(self) -> type[ScenarioDoc]:
@@ -96,7 +97,7 @@ class WorldAtWar(Game[WawState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: WawState) -> dict[str, Any]:
+    def to_scenario(self, state: WawState) -> JsonObject:
         from ordnance.waw.scenario import to_scenario
 
         return to_scenario(state)
@@ -127,7 +128,7 @@ class WorldAtWar(Game[WawState]):
         )
 
     # -- what a seat may do ------------------------------------------------------------
-    def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: WawState, seat: str | None) -> list[ActionForm]:
         types = [
             "place_terrain",
             "place_unit",
@@ -157,7 +158,7 @@ class WorldAtWar(Game[WawState]):
     # -- odds --------------------------------------------------------------------------
     def odds(
         self, state: WawState, action: Mapping[str, Any], seat: str | None = ANY_SEAT
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         act = A.parse_action(dict(action))
         if isinstance(act, A.HeFire):
             return he_fire_odds(state, act)
@@ -198,7 +199,7 @@ class WorldAtWar(Game[WawState]):
     # -- line of sight -----------------------------------------------------------------
     def los(
         self, state: WawState, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
-    ) -> dict[str, Any]:
+    ) -> LosAnswer:
         """LOS through Smoke (WAW-8.2-b..g), and each unit in ``origin``'s shot at ``target``.
 
         Everything here is public in World at War, so every seat gets the same answer.
@@ -206,7 +207,7 @@ class WorldAtWar(Game[WawState]):
         return los_answer(state, origin, target)
 
     # -- the observer ------------------------------------------------------------------
-    def view(self, state: WawState, seat: str | None) -> dict[str, Any]:
+    def view(self, state: WawState, seat: str | None) -> GameView:
         hexes = [{"hex": str(h), "terrain": state.hex_info(h).terrain} for h in state.board()]
         units = []
         for u in state.units.values():
