@@ -18,9 +18,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core import registry
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Game
 from ordnance.core.shapes import JsonObject
 from ordnance.server import i18n, seats, texts
@@ -188,7 +189,7 @@ def default_seats(game: Game[Any]) -> list[str]:
     """The seats a table gets with the default settings (settings may change them)."""
     try:
         return [str(seat) for seat in game.seats(game.new({}))]
-    except (ValueError, TypeError, LookupError):  # a game that needs settings: none
+    except (OrdnanceError, ValidationError):  # a game that needs settings: none
         return []
 
 

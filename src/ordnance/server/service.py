@@ -121,6 +121,10 @@ class TableService:
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
+        if not names:  # e.g. WaW settings with an empty ``sides``: nobody could play
+            raise BadAction(
+                "these settings give the game no seat", hint="name at least one side to play"
+            )
         creator = names[0] if seat is None else seat
         if creator not in names:
             raise texts.BadText(
