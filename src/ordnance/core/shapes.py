@@ -27,8 +27,8 @@ The conventions themselves are described in ``docs/architecture.md``
 ("Conventions"); :mod:`ordnance.core.forms` builds most of them.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
+# ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import Any, NotRequired, TypedDict
 
 __all__ = [

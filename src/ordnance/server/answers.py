@@ -7,8 +7,8 @@ them. What comes from the game inside them has the shapes of
 :mod:`ordnance.server.dice_table`.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
+# ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import Any, NotRequired, TypedDict
 
 from ordnance.core.shapes import ActionForm, EntryView, GameView, TurnView
