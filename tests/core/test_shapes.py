@@ -17,6 +17,7 @@ from types import UnionType
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 
 import pytest
+
 from ordnance.core import registry, scenario
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
