@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.shapes import ActionForm
+    from ordnance.core.journal import JournalEntry
+    from ordnance.core.shapes import ActionForm, EntryView
 
 # Babel and the core's message renderer are imported where used: English
 # output (the default) needs neither, and the command line must start fast.
@@ -403,14 +404,14 @@ def outcome(word: str) -> str:
     return word if found == key else f"{open_}{found}{close}"
 
 
-def entry_rows(entries: Iterable[Any], seat: str | None) -> list[dict[str, Any]]:
+def entry_rows(entries: Iterable[JournalEntry], seat: str | None) -> list[EntryView]:
     """Journal entries as ``seat`` sees them, each event's ``text`` in the active language.
 
     For the printed table only (``--json`` keeps ``JournalEntry.for_seat``):
     each event is rendered from its ``for_seat(seat, messages=True)`` form, so
     a seat that may not see a secret gets the public message.
     """
-    rows = []
+    rows: list[EntryView] = []
     for entry in entries:
         row = entry.for_seat(seat)
         row["events"] = [
