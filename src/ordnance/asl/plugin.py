@@ -79,6 +79,7 @@ from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
 from ordnance.core.turns import Turn, owned_legal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -110,7 +111,7 @@ class AslGame(Game[AslState]):
     def new(self, settings: Mapping[str, Any]) -> AslState:
         return new_state(settings)
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()
 
     def scenario_model(self) -> type[ScenarioDoc]:
@@ -123,7 +124,7 @@ class AslGame(Game[AslState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: AslState) -> dict[str, Any]:
+    def to_scenario(self, state: AslState) -> JsonObject:
         from ordnance.asl.scenario import to_scenario
 
         return to_scenario(state)
@@ -164,7 +165,7 @@ class AslGame(Game[AslState]):
         raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
 
     # -- observer -------------------------------------------------------------
-    def view(self, state: AslState, seat: str | None) -> dict[str, Any]:
+    def view(self, state: AslState, seat: str | None) -> GameView:
         record = [g.to_dict() for g in state.guns]
         units = [
             {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
@@ -203,9 +204,7 @@ class AslGame(Game[AslState]):
         return view
 
     # -- line of sight --------------------------------------------------------
-    def los(
-        self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
-    ) -> dict[str, Any]:
+    def los(self, state: AslState, origin: Hex, target: Hex, seat: str | None = None) -> LosAnswer:
         """SMOKE/WP Hindrance along the line (ASL-8.5-c/d): a DRM total, never a block.
 
         Reads only the SMOKE/WP counters of the side record's map markers,
@@ -215,7 +214,7 @@ class AslGame(Game[AslState]):
         """
         return smoke_los(state, origin, target)
 
-    def legal(self, state: AslState, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: AslState, seat: str | None) -> list[ActionForm]:
         kinds = ["add_gun", "set_phase"]
         if any(seat is None or g.side == seat for g in state.guns):
             kinds.append("turn_ca")
@@ -254,7 +253,7 @@ class AslGame(Game[AslState]):
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         return shot_odds(state, action)
 
 

@@ -7,7 +7,8 @@ front ends over these same journal calls.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -22,6 +23,9 @@ from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.journal.session import list_games
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.shapes import EntryView
 
 app = typer.Typer(
     help="Play any game through its journal (generic commands).", no_args_is_help=True
@@ -42,7 +46,7 @@ def parse_json_arg(text: str, what: str) -> dict[str, Any]:
     return value
 
 
-def render_log(rows: list[dict[str, Any]]) -> Table:
+def render_log(rows: Sequence[EntryView]) -> Table:
     table = Table(title=_("Journal"))
     for col in ("#", N_("seat"), N_("dice"), N_("what happened")):
         table.add_column(_(col))

@@ -35,7 +35,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal import JournalEntry
+    from ordnance.core.shapes import ActionForm, EntryView
 
 # Babel and the core's message renderer are imported where used: English
 # output (the default) needs neither, and the command line must start fast.
@@ -266,13 +270,11 @@ def localize_panels(
     return out
 
 
-def localize_legal(
-    legal: Iterable[Mapping[str, Any]], gettext_: Gettext, lang: str
-) -> list[dict[str, Any]]:
+def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) -> list[ActionForm]:
     """A copy of ``legal()`` with action titles and select labels (``x-labels``) in ``lang``."""
-    out = []
+    out: list[ActionForm] = []
     for item in legal:
-        q = dict(item)
+        q: ActionForm = {**item}
         if lang != DEFAULT:
             q["title"] = lookup(str(item.get("title", "")), gettext_)
             q["schema"] = _localize_labels(item.get("schema"), gettext_, lang)
@@ -402,14 +404,14 @@ def outcome(word: str) -> str:
     return word if found == key else f"{open_}{found}{close}"
 
 
-def entry_rows(entries: Iterable[Any], seat: str | None) -> list[dict[str, Any]]:
+def entry_rows(entries: Iterable[JournalEntry], seat: str | None) -> list[EntryView]:
     """Journal entries as ``seat`` sees them, each event's ``text`` in the active language.
 
     For the printed table only (``--json`` keeps ``JournalEntry.for_seat``):
     each event is rendered from its ``for_seat(seat, messages=True)`` form, so
     a seat that may not see a secret gets the public message.
     """
-    rows = []
+    rows: list[EntryView] = []
     for entry in entries:
         row = entry.for_seat(seat)
         row["events"] = [

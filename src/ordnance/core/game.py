@@ -1,19 +1,25 @@
-"""The protocol every game module implements, and the event value it emits.
+"""The protocol every game module implements.
 
 A game is a set of pure functions over immutable states:
 
 * ``new(settings) -> state``
 * ``apply(state, action, dice, seat) -> Outcome(state, events)``
-* ``view(state, seat) -> dict``: the observer. It is the only way anything
+* ``view(state, seat) -> GameView``: the observer. It is the only way anything
   leaves a state toward a seat, so a secret never reaches the wrong player.
-* ``legal(state, seat) -> list[dict]``: what that seat may do now.
-* ``los(state, origin, target, seat) -> dict``: line of sight between two
+* ``legal(state, seat) -> list[ActionForm]``: what that seat may do now.
+* ``los(state, origin, target, seat) -> LosAnswer``: line of sight between two
   hexes as that seat may know it (the exact hex line by default; a game adds
   its own blocking terrain, smoke and hindrances).
 * ``turn(state) -> Turn``: the sequence of play: who may act now, who is
   awaited (:mod:`ordnance.core.turns`), with ``any_time_actions``,
   ``step_actions`` and ``needs_consent`` saying which actions skip the owner
   check, which end a step, and which change another seat's pieces.
+
+What these return toward the faces has the shapes of
+:mod:`ordnance.core.shapes`. The events a procedure reports are
+:class:`~ordnance.core.events.Event` values and their texts are
+:class:`~ordnance.core.messages.Message` values; both live in their own
+modules and are re-exported here, where the games have always imported them.
 
 Actions are JSON-ready mappings with a ``"type"`` key (each game validates them
 with its own Pydantic models), so the journal can store them as they are and
@@ -26,192 +32,46 @@ instance in :mod:`ordnance.core.registry`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
+from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line
+from ordnance.core.messages import Message, joined, msg, render_message, term
+from ordnance.core.shapes import (
+    ActionForm,
+    GameView,
+    JsonObject,
+    JsonSchema,
+    LosAnswer,
+    OddsAnswer,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
     from ordnance.core.turns import Turn
+
+__all__ = [
+    "ANY_SEAT",
+    "Event",
+    "Game",
+    "Message",
+    "Outcome",
+    "hex_line_answer",
+    "joined",
+    "msg",
+    "render_message",
+    "term",
+]
 
 S = TypeVar("S")
 
 #: The seat used by local, hot-seat play (the CLI without ``--as``): it may
 #: act for every side but *sees* only the public view.
 ANY_SEAT: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, as the rules procedure reports it.
-
-    ``data`` is the full record. When ``secret_for`` is set, only those seats
-    see ``data``; every other seat sees ``public`` instead (which must not
-    reveal the secret). ``text`` is a one-line English summary for logs, with
-    the same split (``public_text`` for the others).
-
-    Optionally, ``template`` and ``args`` say how ``text`` was written (a
-    :class:`Message`), with the same split again (``public_template`` and
-    ``public_args``), so a face can print it in another language from its own
-    catalogue: see :func:`render_message`. ``text`` stays the English
-    rendering; an event without a template is shown as its ``text``.
-    """
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    text: str = ""
-    secret_for: frozenset[str] | None = None
-    public: Mapping[str, Any] | None = None
-    public_text: str | None = None
-    template: str | None = None
-    args: Mapping[str, Any] | None = None
-    public_template: str | None = None
-    public_args: Mapping[str, Any] | None = None
-
-    def visible_to(self, seat: str | None) -> bool:
-        return self.secret_for is None or (seat is not None and seat in self.secret_for)
-
-    def for_seat(self, seat: str | None, *, messages: bool = False) -> dict[str, Any]:
-        """What ``seat`` may see of this event (``None`` = a spectator).
-
-        With ``messages=True`` the answer also holds the seat's ``template``
-        and ``args`` (``None`` when the event has none): what a face needs to
-        translate ``text``, taken from the same side of the secret split.
-        """
-        if self.visible_to(seat):
-            out = {"kind": self.kind, "text": self.text, **dict(self.data)}
-            template, args = self.template, self.args
-        else:
-            out = {"kind": self.kind, "text": self.public_text or "", **dict(self.public or {})}
-            template, args = self.public_template, self.public_args
-        if messages:
-            out["template"] = template
-            out["args"] = dict(args) if template is not None and args is not None else {}
-        return out
-
-    def to_record(self) -> dict[str, Any]:
-        """Full form for the journal (server side only)."""
-        record: dict[str, Any] = {
-            "kind": self.kind,
-            "data": dict(self.data),
-            "text": self.text,
-            "secret_for": sorted(self.secret_for) if self.secret_for is not None else None,
-            "public": dict(self.public) if self.public is not None else None,
-            "public_text": self.public_text,
-        }
-        for key in ("template", "args", "public_template", "public_args"):
-            value = getattr(self, key)
-            if value is not None:  # older records keep their exact shape
-                record[key] = dict(value) if isinstance(value, Mapping) else value
-        return record
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Event:
-        secret = record.get("secret_for")
-        return cls(
-            kind=record["kind"],
-            data=record.get("data") or {},
-            text=record.get("text", ""),
-            secret_for=frozenset(secret) if secret is not None else None,
-            public=record.get("public"),
-            public_text=record.get("public_text"),
-            template=record.get("template"),
-            args=record.get("args"),
-            public_template=record.get("public_template"),
-            public_args=record.get("public_args"),
-        )
-
-    @classmethod
-    def of(
-        cls,
-        kind: str,
-        data: Mapping[str, Any],
-        message: Message,
-        *,
-        secret_for: frozenset[str] | None = None,
-        public: Mapping[str, Any] | None = None,
-        public_message: Message | None = None,
-    ) -> Event:
-        """An event whose ``text`` (and ``public_text``) is the English rendering of a message."""
-        return cls(
-            kind=kind,
-            data=data,
-            text=render_message(message.template, message.args),
-            secret_for=secret_for,
-            public=public,
-            public_text=render_message(public_message.template, public_message.args)
-            if public_message is not None
-            else None,
-            template=message.template,
-            args=message.args,
-            public_template=public_message.template if public_message is not None else None,
-            public_args=public_message.args if public_message is not None else None,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A text as a ``str.format`` template with named, JSON-ready arguments.
-
-    An argument is a scalar (printed as it is: ids, hexes, numbers), a nested
-    message ``{"template": ..., "args": {...}}`` (a word or phrase a face may
-    translate, e.g. a condition ``{"template": "disrupted", "args": {}}``), or a
-    list ``{"join": "; ", "items": [...]}`` of such values. :func:`msg`,
-    :func:`term` and :func:`joined` build them.
-    """
-
-    template: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-
-
-def msg(template: str, **args: Any) -> Message:
-    """``Message(template, args)``."""
-    return Message(template, args)
-
-
-def term(template: str, **args: Any) -> dict[str, Any]:
-    """A translatable argument: a nested message (a word when it has no arguments)."""
-    return {"template": template, "args": args}
-
-
-def joined(sep: str, items: Sequence[Any]) -> dict[str, Any]:
-    """An argument made of several values printed with ``sep`` between them."""
-    return {"join": sep, "items": list(items)}
-
-
-def render_message(
-    template: str, args: Mapping[str, Any], translate: Callable[[str], str] | None = None
-) -> str:
-    """The text of a message; ``translate`` maps a template to the language wanted.
-
-    Without ``translate`` this is the English text the event carries as ``text``.
-    A face passes its catalogue lookup (``gettext``); a template missing from
-    the catalogue falls back to English.
-
-    >>> render_message("{unit}: {a} -> {b}", {"unit": "t", "a": term("good order"),
-    ...     "b": term("disrupted")}, {"good order": "в порядке"}.get)
-    't: в порядке -> disrupted'
-    """
-
-    def tr(text: str) -> str:
-        if translate is None:
-            return text
-        found = translate(text)
-        return found if found else text
-
-    def value(v: Any) -> Any:
-        if isinstance(v, Mapping):
-            if "template" in v:
-                return render_message(str(v["template"]), v.get("args") or {}, translate)
-            if "join" in v:
-                return str(v["join"]).join(str(value(i)) for i in v.get("items", []))
-        return v
-
-    return tr(template).format(**{k: value(v) for k, v in args.items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,16 +112,16 @@ class Game(ABC, Generic[S]):
         """
 
     @abstractmethod
-    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+    def view(self, state: S, seat: str | None) -> GameView:
         """The observer: everything ``seat`` may see, as JSON-ready data."""
 
-    def legal(self, state: S, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: S, seat: str | None) -> list[ActionForm]:
         """The action types ``seat`` may take now (for menus and the page)."""
         return []
 
     def odds(
         self, state: S, action: Mapping[str, Any], seat: str | None = ANY_SEAT
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         """Exact outcome distribution of ``action`` before it is rolled.
 
         Returns JSON-ready data (``{"title": ..., "distribution": {outcome: "p/q"}}``)
@@ -270,9 +130,7 @@ class Game(ABC, Generic[S]):
         """
         return None
 
-    def los(
-        self, state: S, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
-    ) -> dict[str, Any]:
+    def los(self, state: S, origin: Hex, target: Hex, seat: str | None = ANY_SEAT) -> LosAnswer:
         """Line of sight from ``origin`` to ``target`` as ``seat`` may know it.
 
         The default answers with geometry only: the exact hex line
@@ -293,7 +151,7 @@ class Game(ABC, Generic[S]):
         )
         return answer
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
         return {}
 
@@ -306,7 +164,7 @@ class Game(ABC, Generic[S]):
         """``new`` settings and hot-seat set-up actions for a validated document."""
         raise NotImplementedError(f"{self.name} does not read scenario files")
 
-    def to_scenario(self, state: S) -> dict[str, Any]:
+    def to_scenario(self, state: S) -> JsonObject:
         """The current position as a scenario document (JSON-ready data)."""
         raise NotImplementedError(f"{self.name} does not write scenario files")
 
@@ -370,7 +228,7 @@ class Game(ABC, Generic[S]):
         return InvalidDice(exc.message, clause=clause, hint=hint, label=exc.label)
 
 
-def hex_line_answer(origin: Hex, target: Hex) -> dict[str, Any]:
+def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
     """The geometric part of every :meth:`Game.los` answer, JSON-ready.
 
     ``ordnance.core.hexes.line(origin, target).to_dict()`` plus ``distance``,

@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Message, joined, msg, render_message
+from ordnance.core.messages import Message, joined, msg, render_message
+from ordnance.core.shapes import ActionForm, TurnView
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.game import Game
@@ -88,11 +89,11 @@ class Turn:
     def text(self, translate: Callable[[str], str] | None = None) -> str:
         return render_message(self.message.template, self.message.args, translate)
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> TurnView:
         """The ``view["turn"]`` shape: JSON-ready, the same for every seat.
 
         ``template``/``args`` let a face translate ``text`` (see
-        :func:`ordnance.core.game.render_message`).
+        :func:`ordnance.core.messages.render_message`).
         """
         return {
             "phase": self.phase,
@@ -114,7 +115,7 @@ def seats_text(seats: Sequence[str]) -> Any:
 def everyone(phase: str, step: str | None, seats: Sequence[str], clause: str, where: Any) -> Turn:
     """A step any seat may act in and any seat may end (nobody is awaited).
 
-    ``where`` names the step: a message argument (text or :func:`~ordnance.core.game.term`).
+    ``where`` names the step: a message argument (text or :func:`~ordnance.core.messages.term`).
     """
     return Turn(
         phase,
@@ -272,7 +273,7 @@ def done_side(turn: Turn, action: Mapping[str, Any], seat: str | None) -> str:
     return str(side)
 
 
-def done_form(turn: Turn, seat: str | None) -> dict[str, Any] | None:
+def done_form(turn: Turn, seat: str | None) -> ActionForm | None:
     """The legal entry of ``done`` for ``seat`` (None when it has nothing to finish)."""
     if not turn.waiting_for or (seat is not None and seat not in turn.waiting_for):
         return None
@@ -297,15 +298,15 @@ def done_form(turn: Turn, seat: str | None) -> dict[str, Any] | None:
 
 
 def owned_legal(
-    game: Game[Any], state: Any, seat: str | None, forms: Sequence[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    game: Game[Any], state: Any, seat: str | None, forms: Sequence[ActionForm]
+) -> list[ActionForm]:
     """``forms`` cut to what ``seat`` may do now, plus ``done`` when it is awaited.
 
     A game's ``legal`` passes its forms through this so the menus follow the
     same owner rules as :func:`check_turn`.
     """
     turn = game.turn(state)
-    out: list[dict[str, Any]] = []
+    out: list[ActionForm] = []
     for form in forms:
         kind = form["type"]
         if seat is not None and kind not in game.any_time_actions:

@@ -36,7 +36,10 @@ from ordnance.cli.i18n import (
     localize_panels,
     localize_text,
 )
-from ordnance.core.game import Event, render_message
+from ordnance.core.events import Event
+from ordnance.core.messages import render_message
+from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
+from ordnance.server.answers import TableView
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -60,7 +63,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     return tr
 
 
-def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
+def localize_view(answer: TableView, lang: str) -> TableView:
     """The ``/view`` answer with its panels, action titles and select labels in ``lang``.
 
     Only presentation strings change (same keys, same values elsewhere); English
@@ -69,14 +72,13 @@ def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == DEFAULT:
         return answer
     tr = translations(lang).gettext
-    out = dict(answer)
+    out = answer.copy()
     view = out.get("view")
     if isinstance(view, dict) and isinstance(view.get("panels"), list):
         out["view"] = view = {**view, "panels": localize_panels(view["panels"], tr, lang)}
     if isinstance(view, dict) and _is_turn(view.get("turn")):
         out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
-    if _is_turn(out.get("turn")):
-        out["turn"] = _localize_turn(out["turn"], tr)
+    out["turn"] = _localize_turn(out["turn"], tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
             {**item, "schema": localize_schema(item.get("schema"), tr)}
@@ -89,12 +91,12 @@ def _is_turn(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("template"), str)
 
 
-def _localize_turn(turn: dict[str, Any], gettext_: Callable[[str], str]) -> dict[str, Any]:
+def _localize_turn(turn: TurnView, gettext_: Callable[[str], str]) -> TurnView:
     """``view["turn"]`` with its ``text`` rendered from its message in the catalogue's language."""
     return {**turn, "text": render_message(turn["template"], turn.get("args") or {}, gettext_)}
 
 
-def localize_settings(schema: dict[str, Any], lang: str) -> dict[str, Any]:
+def localize_settings(schema: JsonSchema, lang: str) -> JsonSchema:
     """A game's ``settings_schema()`` for the lobby's form in ``lang``.
 
     Field titles and descriptions by exact lookup in the game texts, select
@@ -132,7 +134,7 @@ def localize_schema(node: Any, gettext_: Callable[[str], str]) -> Any:
     return node
 
 
-def localize_los(answer: dict[str, Any], lang: str) -> dict[str, Any]:
+def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     """A ``/los`` answer with its ``text``, ``note`` and ``explanation`` lines in ``lang``.
 
     The lines are matched against the game-texts templates (``localize_text``):
@@ -161,7 +163,7 @@ def localize_los(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-def localize_odds(odds: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
     """An odds answer with its title in ``lang``."""
     if odds is None or lang == DEFAULT or not isinstance(odds.get("title"), str):
         return odds

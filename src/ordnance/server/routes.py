@@ -18,10 +18,20 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core import registry
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.game import Game
+from ordnance.core.shapes import JsonObject
 from ordnance.server import i18n, seats, texts
+from ordnance.server.answers import (
+    ActAnswer,
+    LogAnswer,
+    OpenedRequest,
+    RequestAnswer,
+    TableView,
+)
 from ordnance.server.service import TableService
 
 
@@ -175,11 +185,11 @@ def seat_of(service: TableService, game_id: str, creds: HTTPAuthorizationCredent
     return seat
 
 
-def default_seats(game: Any) -> list[str]:
+def default_seats(game: Game[Any]) -> list[str]:
     """The seats a table gets with the default settings (settings may change them)."""
     try:
         return [str(seat) for seat in game.seats(game.new({}))]
-    except (ValueError, TypeError, LookupError):  # a game that needs settings: none
+    except (OrdnanceError, ValidationError):  # a game that needs settings: none
         return []
 
 
@@ -266,25 +276,34 @@ def seat_status(game_id: GameId, service: Service, creds: Creds) -> dict[str, An
     return {"game_id": game_id, "seats": seats.status(service.journal, game_id)}
 
 
-@router.get("/tables/{game_id}/view", summary="The seat's view (ordnance game view --as)")
-def view(game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en") -> dict[str, Any]:
+@router.get(
+    "/tables/{game_id}/view",
+    summary="The seat's view (ordnance game view --as)",
+    response_model=JsonObject,
+)
+def view(game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en") -> TableView:
     return i18n.localize_view(service.view(game_id, seat_of(service, game_id, creds)), lang)
 
 
-@router.get("/tables/{game_id}/log", summary="The journal as the seat sees it (ordnance game log)")
+@router.get(
+    "/tables/{game_id}/log",
+    summary="The journal as the seat sees it (ordnance game log)",
+    response_model=JsonObject,
+)
 def journal_log(
     game_id: GameId,
     service: Service,
     creds: Creds,
     since: Annotated[int, Query(ge=0, le=10**9)] = 0,
     lang: LangQ = "en",
-) -> dict[str, Any]:
+) -> LogAnswer:
     return service.log(game_id, seat_of(service, game_id, creds), since, lang)
 
 
 @router.post(
     "/tables/{game_id}/actions",
     summary="Act (ordnance game act --version)",
+    response_model=JsonObject,
     responses={
         202: {
             "description": "The action changes the other side's pieces: a consent "
@@ -294,7 +313,7 @@ def journal_log(
 )
 def act(
     game_id: GameId, body: Act, service: Service, creds: Creds, response: Response
-) -> dict[str, Any]:
+) -> ActAnswer:
     seat = seat_of(service, game_id, creds)
     result = service.act(
         game_id,
@@ -330,20 +349,29 @@ def los(
     return i18n.localize_los(service.los(game_id, seat_of(service, game_id, creds), a, b), lang)
 
 
-@router.post("/tables/{game_id}/undo", status_code=201, summary="Ask the other seat to undo")
-def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds) -> dict[str, Any]:
+@router.post(
+    "/tables/{game_id}/undo",
+    status_code=201,
+    summary="Ask the other seat to undo",
+    response_model=JsonObject,
+)
+def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds) -> OpenedRequest:
     seat = seat_of(service, game_id, creds)
     return service.request_undo(game_id, seat, body.expected_version)
 
 
-@router.post("/tables/{game_id}/undo/{request_id}", summary="Accept or decline an undo request")
+@router.post(
+    "/tables/{game_id}/undo/{request_id}",
+    summary="Accept or decline an undo request",
+    response_model=JsonObject,
+)
 def undo_answer(
     game_id: GameId,
     request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
     body: UndoAnswer,
     service: Service,
     creds: Creds,
-) -> dict[str, Any]:
+) -> RequestAnswer:
     seat = seat_of(service, game_id, creds)
     return service.answer_undo(game_id, seat, request_id, body.accept)
 
@@ -351,6 +379,7 @@ def undo_answer(
 @router.post(
     "/tables/{game_id}/requests/{request_id}",
     summary="Accept or decline a consent request (an undo or an action on your pieces)",
+    response_model=JsonObject,
 )
 def request_answer(
     game_id: GameId,
@@ -358,7 +387,7 @@ def request_answer(
     body: UndoAnswer,
     service: Service,
     creds: Creds,
-) -> dict[str, Any]:
+) -> RequestAnswer:
     seat = seat_of(service, game_id, creds)
     return service.answer_request(game_id, seat, request_id, body.accept)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from sqlalchemy import select, update
@@ -29,12 +29,25 @@ from sqlalchemy.orm import Session
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
-from ordnance.core.game import render_message
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
+from ordnance.core.messages import render_message
+from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, texts
+from ordnance.server.answers import (
+    ActAnswer,
+    LogAnswer,
+    LogEntry,
+    OpenedRequest,
+    RequestAnswer,
+    RequestState,
+    Reveal,
+    TableEntry,
+    TableView,
+    UndoState,
+)
 from ordnance.server.models import CommitmentRow, ConsentRequestRow
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -52,31 +65,33 @@ class NotFound(OrdnanceError):
 @dataclass(frozen=True)
 class _Meta:
     game: str
-    settings: dict[str, Any]
+    settings: JsonObject
 
 
-def guarded(fn: Callable[[], Any]) -> Any:
-    """Run a game function; turn anything it raises into an OrdnanceError.
+T = TypeVar("T")
 
-    Games validate actions with Pydantic; other exceptions (a missing key...)
-    mean the action was malformed. The message names fields, never values
-    from the state, so it cannot carry another seat's secret.
+
+def guarded(fn: Callable[[], T]) -> T:
+    """Run a game function; word a Pydantic refusal of its input as a :class:`BadAction`.
+
+    Games refuse bad input in two ways, both answered as 4xx: an
+    :class:`OrdnanceError` (a rule, a name, a scenario problem), which passes
+    through as it is, and a Pydantic ``ValidationError`` from the models that
+    read actions and settings, worded here. The message names fields, never
+    values from the state, so it cannot carry another seat's secret.
+
+    Nothing else is caught: a ``KeyError`` or ``TypeError`` out of a game is a
+    bug (in the game, or in a check that should have refused the input
+    first), and it stays one, a 500 that tests see.
     """
     try:
         return fn()
-    except OrdnanceError:
-        raise
     except ValidationError as exc:
         fields = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'action'}: {e['msg']}"
             for e in exc.errors(include_input=False, include_url=False)
         )
         raise BadAction(f"the action is not valid: {fields}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, LookupError):
-        raise BadAction(
-            "the action is not valid for this game",
-            hint="use one of the forms listed under 'legal'",
-        ) from None
 
 
 class TableService:
@@ -106,6 +121,10 @@ class TableService:
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
+        if not names:  # e.g. WaW settings with an empty ``sides``: nobody could play
+            raise BadAction(
+                "these settings give the game no seat", hint="name at least one side to play"
+            )
         creator = names[0] if seat is None else seat
         if creator not in names:
             raise texts.BadText(
@@ -176,7 +195,7 @@ class TableService:
         return int(v or 0)
 
     # -- reading -------------------------------------------------------------------
-    def view(self, game_id: str, seat: str) -> dict[str, Any]:
+    def view(self, game_id: str, seat: str) -> TableView:
         session = self.session(game_id)
         version, state, top = session.position()
         game = session.game
@@ -202,7 +221,7 @@ class TableService:
             "pending_request": undo["pending"],
         }
 
-    def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> dict[str, Any]:
+    def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> LogAnswer:
         session = self.session(game_id)
         entries = session.entries(since)  # only the rows after ``since``
         version = entries[-1].seq if entries else session.version
@@ -210,16 +229,18 @@ class TableService:
             c.for_version: c
             for c in commitments.all_commitments(self.journal, game_id, version, from_version=since)
         }
-        rows = []
+        rows: list[LogEntry] = []
         for entry in entries:
-            row = entry.for_seat(seat)
+            row: LogEntry = {
+                **entry.for_seat(seat),
+                "dice_origin": entry.dice_origin,
+                "commitment": self._reveal(commits.get(entry.seq - 1), entry, seat),
+            }
             if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
                 texts = i18n.event_texts(list(entry.events), seat, lang)
                 row["events"] = [
                     {**e, "text": t} for e, t in zip(row["events"], texts, strict=True)
                 ]
-            row["dice_origin"] = entry.dice_origin
-            row["commitment"] = self._reveal(commits.get(entry.seq - 1), entry, seat)
             rows.append(row)
         # Older entries that an undo after ``since`` cancelled (a client holding
         # them marks them undone without refetching).
@@ -236,7 +257,7 @@ class TableService:
     @staticmethod
     def _reveal(
         commit: CommitmentRow | commitments.Commitment | None, entry: JournalEntry, seat: str
-    ) -> dict[str, Any] | None:
+    ) -> Reveal | None:
         if commit is None or entry.dice_origin != "rolled":
             return None
         public = all(e.visible_to(seat) for e in entry.events)
@@ -272,15 +293,12 @@ class TableService:
         self.session(game_id)
         return dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element)
 
-    def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> dict[str, Any] | None:
+    def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
         state = session.state()
-        result: dict[str, Any] | None = guarded(
-            lambda: session.game.odds(state, dict(action), seat)
-        )
-        return result
+        return guarded(lambda: session.game.odds(state, dict(action), seat))
 
-    def los(self, game_id: str, seat: str, a: str, b: str) -> dict[str, Any]:
+    def los(self, game_id: str, seat: str, a: str, b: str) -> LosAnswer:
         """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).
 
         Only the requesting seat is passed to the game, which judges from what
@@ -295,8 +313,7 @@ class TableService:
         session = self.session(game_id)
         state = session.state()
         game = session.game
-        result: dict[str, Any] = guarded(lambda: game.los(state, origin, target, seat))
-        return result
+        return guarded(lambda: game.los(state, origin, target, seat))
 
     # -- writing ------------------------------------------------------------------
     def act(
@@ -308,7 +325,7 @@ class TableService:
         dice: Sequence[int] | None = None,
         element: str | None = None,
         commitment: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> ActAnswer:
         """Apply ``action`` for ``seat`` at ``expected_version``.
 
         A refused action writes no row in any table: the version is checked
@@ -362,8 +379,7 @@ class TableService:
             raise StaleVersion(expected_version, session.version)
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
-        row = entry.for_seat(seat)
-        row["dice_origin"] = entry.dice_origin
+        row: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}
         return {"version": entry.seq, "entry": row}
 
     @staticmethod
@@ -400,7 +416,7 @@ class TableService:
             )
 
     # -- consent requests: undo, and actions on the other side's pieces ----------
-    def request_undo(self, game_id: str, seat: str, expected_version: int) -> dict[str, Any]:
+    def request_undo(self, game_id: str, seat: str, expected_version: int) -> OpenedRequest:
         """Ask the other seat to undo the last effective entry (it names that entry)."""
         session = self.session(game_id)
         version, _state, top = session.position()
@@ -419,7 +435,7 @@ class TableService:
         version: int,
         dice: Sequence[int] | None,
         ask_of: str,
-    ) -> dict[str, Any]:
+    ) -> OpenedRequest:
         """An action that changes ``ask_of``'s pieces: checked now, applied on its yes."""
         game = session.game
         state = session.state()
@@ -447,10 +463,10 @@ class TableService:
         seat: str,
         version: int,
         kind: str,
-        payload: dict[str, Any] | None,
+        payload: JsonObject | None,
         text: str,
         ask_of: str | None,
-    ) -> dict[str, Any]:
+    ) -> OpenedRequest:
         """Insert a pending request; the partial unique index allows one per table.
 
         Requests left pending at an older version no longer apply: they are
@@ -490,13 +506,13 @@ class TableService:
             "text": text,
         }
 
-    def answer_undo(self, game_id: str, seat: str, request_id: int, accept: bool) -> dict[str, Any]:
+    def answer_undo(self, game_id: str, seat: str, request_id: int, accept: bool) -> RequestAnswer:
         """Answer a request (kept under its first name: undo requests came first)."""
         return self.answer_request(game_id, seat, request_id, accept)
 
     def answer_request(
         self, game_id: str, seat: str, request_id: int, accept: bool
-    ) -> dict[str, Any]:
+    ) -> RequestAnswer:
         """Accept or decline a pending request; exactly one answer wins.
 
         The answer is ``UPDATE ... SET status WHERE status = 'pending'`` run in
@@ -544,7 +560,7 @@ class TableService:
                     hint="reload the table to see the answer",
                 )
 
-        result: dict[str, Any] = {"request": request_id, "kind": req.kind}
+        result: RequestAnswer = {"request": request_id, "kind": req.kind, "status": status}
         if not accept:
             with self.journal.transaction() as s:
                 claim(s)
@@ -582,7 +598,6 @@ class TableService:
             result["entry"] = entry.for_seat(seat)
         if "version" in result:
             commitments.commitment(self.journal, game_id, result["version"])
-        result["status"] = status
         self.on_change(game_id, result.get("version", version))
         return result
 
@@ -598,7 +613,7 @@ class TableService:
 
     def _request_state(
         self, game_id: str, seat: str, session: GameSession, version: int, top: int
-    ) -> dict[str, Any] | None:
+    ) -> RequestState | None:
         """The pending request as ``seat`` sees it: what it would do, who asked, who answers."""
         pending = self._pending(game_id, version)
         if pending is None:
@@ -618,7 +633,7 @@ class TableService:
             "at_version": pending.at_version,
         }
 
-    def _undo_state(self, game_id: str, seat: str, version: int, top: int) -> dict[str, Any]:
+    def _undo_state(self, game_id: str, seat: str, version: int, top: int) -> UndoState:
         session = self.session(game_id)
         return {
             "possible": top > 0,

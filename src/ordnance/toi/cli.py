@@ -433,8 +433,7 @@ def _act(
 ) -> None:
     session = _session(game_id, db)
     entry = session.act(action, dice_source(dice, seed), seat)
-    row = entry.for_seat(seat)
-    row["version"] = entry.seq
+    row: dict[str, Any] = {**entry.for_seat(seat), "version": entry.seq}
 
     def render(r: dict[str, Any]) -> RenderableType:
         lines = [e.get("text") or e["kind"] for e in r["events"]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.shapes import ActionForm
 from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
@@ -145,7 +146,7 @@ def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
     return out
 
 
-def legal_forms(state: ToIState, seat: str | None) -> list[dict[str, Any]]:
+def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
     """Every action the phase and step allow, as ``{"type", "title", "schema"}`` forms.
 
     An action with nothing the seat could pick (no unit that may buy, no

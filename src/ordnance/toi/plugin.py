@@ -11,6 +11,7 @@ from ordnance.core.forms import choices
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
@@ -53,7 +54,7 @@ class ToIGame(Game[ToIState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: ToIState) -> dict[str, Any]:
+    def to_scenario(self, state: ToIState) -> JsonObject:
         from ordnance.toi.scenario import to_scenario
 
         return to_scenario(state)
@@ -67,7 +68,7 @@ class ToIGame(Game[ToIState]):
         after, events = apply_action(state, action, dice, seat)
         return Outcome(after, tuple(events))
 
-    def view(self, state: ToIState, seat: str | None) -> dict[str, Any]:
+    def view(self, state: ToIState, seat: str | None) -> GameView:
         out = view(state, seat)
         out["turn"] = self.turn(state).to_view()
         return out
@@ -81,15 +82,15 @@ class ToIGame(Game[ToIState]):
             a = parse_action(action)
             status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
 
-    def legal(self, state: ToIState, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: ToIState, seat: str | None) -> list[ActionForm]:
         return owned_legal(self, state, seat, legal_forms(state, seat))
 
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         return attack_odds(state, action, seat)
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         """The settings' JSON schema, the map a choice of the packaged maps (by title)."""
         maps = [(name, str(map_data(name).get("title", name))) for name in map_names()]
         schema = choices(ToISettings.model_json_schema(), "map", maps)
@@ -97,9 +98,7 @@ class ToIGame(Game[ToIState]):
         schema["properties"].pop("custom_map", None)
         return schema
 
-    def los(
-        self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None
-    ) -> dict[str, Any]:
+    def los(self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None) -> LosAnswer:
         """LOS as the attack procedure judges it: smoke (TOI-B10) and blocking terrain.
 
         Reads only the map, the smoke markers and unit positions, which every

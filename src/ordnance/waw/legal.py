@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.shapes import ActionForm
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
 from ordnance.waw.state import WawState
@@ -103,7 +104,7 @@ def _form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]
     return schema
 
 
-def legal_forms(state: WawState, seat: str | None) -> list[dict[str, Any]]:
+def legal_forms(state: WawState, seat: str | None) -> list[ActionForm]:
     """Every action ``seat`` may take, as ``{"type", "title", "schema"}`` forms."""
     types = [
         "place_terrain",

@@ -14,6 +14,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
+from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
@@ -54,7 +55,7 @@ class WorldAtWar(Game[WawState]):
     def seats(self, state: WawState) -> Sequence[str]:
         return tuple(state.settings.sides)
 
-    def settings_schema(self) -> dict[str, Any]:
+    def settings_schema(self) -> JsonSchema:
         return WawSettings.model_json_schema()
 
     def scenario_model(self) -> type[ScenarioDoc]:
@@ -67,7 +68,7 @@ class WorldAtWar(Game[WawState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: WawState) -> dict[str, Any]:
+    def to_scenario(self, state: WawState) -> JsonObject:
         from ordnance.waw.scenario import to_scenario
 
         return to_scenario(state)
@@ -86,19 +87,19 @@ class WorldAtWar(Game[WawState]):
         return dice_rule(action, exc)
 
     # -- what a seat may do ------------------------------------------------------------
-    def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
+    def legal(self, state: WawState, seat: str | None) -> list[ActionForm]:
         return owned_legal(self, state, seat, legal_forms(state, seat))
 
     # -- odds --------------------------------------------------------------------------
     def odds(
         self, state: WawState, action: Mapping[str, Any], seat: str | None = ANY_SEAT
-    ) -> dict[str, Any] | None:
+    ) -> OddsAnswer | None:
         return action_odds(state, action)
 
     # -- line of sight -----------------------------------------------------------------
     def los(
         self, state: WawState, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
-    ) -> dict[str, Any]:
+    ) -> LosAnswer:
         """LOS through Smoke (WAW-8.2-b..g), and each unit in ``origin``'s shot at ``target``.
 
         Everything here is public in World at War, so every seat gets the same answer.
@@ -106,7 +107,7 @@ class WorldAtWar(Game[WawState]):
         return los_answer(state, origin, target)
 
     # -- the observer ------------------------------------------------------------------
-    def view(self, state: WawState, seat: str | None) -> dict[str, Any]:
+    def view(self, state: WawState, seat: str | None) -> GameView:
         return view(state, seat)
 
 

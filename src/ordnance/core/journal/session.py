@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
@@ -33,11 +33,13 @@ from ordnance.core.errors import (
     StaleVersion,
     UnknownName,
 )
-from ordnance.core.game import Event, Game
+from ordnance.core.events import Event
+from ordnance.core.game import Game
 from ordnance.core.journal import snapshots
 from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
+from ordnance.core.shapes import EntryView, GameView
 from ordnance.core.turns import check_turn
 
 #: Runs inside the append's transaction (e.g. a consent request marked
@@ -79,7 +81,7 @@ class JournalEntry:
         value = (self.records[0].get("data") or {}).get("undone_seq")
         return value if isinstance(value, int) else None
 
-    def for_seat(self, seat: str | None) -> dict[str, Any]:
+    def for_seat(self, seat: str | None) -> EntryView:
         """The entry as ``seat`` may see it: events through their observer.
 
         The raw action is not included, since an action may name a secret
@@ -419,7 +421,7 @@ class GameSession:
         """Whether an action is in force that an undo would cancel."""
         return self.position().top > 0
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None) -> GameView:
         version, state = self._current()
         self._check_seat(state, seat)
         view = self.game.view(state, seat)
@@ -427,7 +429,7 @@ class GameSession:
         view["version"] = version
         return view
 
-    def log(self, seat: str | None, since: int = 0) -> list[dict[str, Any]]:
+    def log(self, seat: str | None, since: int = 0) -> list[EntryView]:
         self._check_seat(self._current()[1], seat)
         return [e.for_seat(seat) for e in self.entries(since)]
 
@@ -593,7 +595,16 @@ def _mark_undone(entry: JournalEntry) -> JournalEntry:
     return replace(entry, undone=True)
 
 
-def list_games(journal: Journal) -> list[dict[str, Any]]:
+class GameSummary(TypedDict):
+    """One line of :func:`list_games`."""
+
+    id: str
+    game: str
+    version: int
+    created_at: str
+
+
+def list_games(journal: Journal) -> list[GameSummary]:
     from sqlalchemy import select
 
     from ordnance.core.journal.models import GameRow

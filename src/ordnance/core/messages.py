@@ -1,0 +1,76 @@
+"""Texts as messages: a template and its arguments, rendered in any language.
+
+A rule writes what happened as a :class:`Message` (a ``str.format`` template
+with named JSON-ready arguments), not as finished English, so every face can
+print it from its own catalogue (:func:`render_message` with a ``gettext``);
+the English rendering is what an event carries as ``text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Message", "joined", "msg", "render_message", "term"]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A text as a ``str.format`` template with named, JSON-ready arguments.
+
+    An argument is a scalar (printed as it is: ids, hexes, numbers), a nested
+    message ``{"template": ..., "args": {...}}`` (a word or phrase a face may
+    translate, e.g. a condition ``{"template": "disrupted", "args": {}}``), or a
+    list ``{"join": "; ", "items": [...]}`` of such values. :func:`msg`,
+    :func:`term` and :func:`joined` build them.
+    """
+
+    template: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+def msg(template: str, **args: Any) -> Message:
+    """``Message(template, args)``."""
+    return Message(template, args)
+
+
+def term(template: str, **args: Any) -> dict[str, Any]:
+    """A translatable argument: a nested message (a word when it has no arguments)."""
+    return {"template": template, "args": args}
+
+
+def joined(sep: str, items: Sequence[Any]) -> dict[str, Any]:
+    """An argument made of several values printed with ``sep`` between them."""
+    return {"join": sep, "items": list(items)}
+
+
+def render_message(
+    template: str, args: Mapping[str, Any], translate: Callable[[str], str] | None = None
+) -> str:
+    """The text of a message; ``translate`` maps a template to the language wanted.
+
+    Without ``translate`` this is the English text the event carries as ``text``.
+    A face passes its catalogue lookup (``gettext``); a template missing from
+    the catalogue falls back to English.
+
+    >>> render_message("{unit}: {a} -> {b}", {"unit": "t", "a": term("good order"),
+    ...     "b": term("disrupted")}, {"good order": "в порядке"}.get)
+    't: в порядке -> disrupted'
+    """
+
+    def tr(text: str) -> str:
+        if translate is None:
+            return text
+        found = translate(text)
+        return found if found else text
+
+    def value(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            if "template" in v:
+                return render_message(str(v["template"]), v.get("args") or {}, translate)
+            if "join" in v:
+                return str(v["join"]).join(str(value(i)) for i in v.get("items", []))
+        return v
+
+    return tr(template).format(**{k: value(v) for k, v in args.items()})

@@ -1,0 +1,138 @@
+"""The shapes of the table server's answers (what :class:`~.service.TableService` returns).
+
+TypedDicts, so the JSON the routes send is the same plain dict as before
+while mypy checks the service that builds them and the routes that read
+them. What comes from the game inside them has the shapes of
+:mod:`ordnance.core.shapes`; the dice chain and record keep the shapes of
+:mod:`ordnance.server.dice_table`.
+"""
+
+# No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
+# ``NotRequired`` only from evaluated annotations (``__required_keys__``).
+from typing import Any, NotRequired, TypedDict
+
+from ordnance.core.shapes import ActionForm, EntryView, GameView, TurnView
+
+__all__ = [
+    "ActAnswer",
+    "CommitmentView",
+    "DiceState",
+    "LogAnswer",
+    "LogEntry",
+    "OpenedRequest",
+    "RequestAnswer",
+    "RequestState",
+    "Reveal",
+    "TableEntry",
+    "TableView",
+    "UndoState",
+]
+
+
+class Reveal(TypedDict):
+    """A server roll's commitment as one seat may check it (secrets only if all is public)."""
+
+    hash: str
+    seed: str | None
+    sides: list[int] | None
+
+
+class TableEntry(EntryView):
+    """A journal line at the table: the seat's entry and where its dice came from."""
+
+    dice_origin: str
+
+
+class LogEntry(TableEntry):
+    """A line of the log: with the commitment that made a server roll (else ``None``)."""
+
+    commitment: Reveal | None
+
+
+class RequestState(TypedDict):
+    """The pending consent request as ``seat`` sees it."""
+
+    request: int
+    kind: str
+    text: str
+    requested_by: str
+    ask_of: str | None
+    mine: bool
+    may_answer: bool
+    at_version: int
+
+
+class OpenedRequest(TypedDict):
+    """A consent request just opened."""
+
+    request: int
+    kind: str
+    status: str
+    at_version: int
+    text: str
+
+
+class UndoState(TypedDict):
+    possible: bool
+    pending: RequestState | None
+
+
+class CommitmentView(TypedDict):
+    """The hash of the server seed committed for the next roll."""
+
+    version: int
+    hash: str
+
+
+class DiceState(TypedDict):
+    scheme: str
+    mode: str
+    #: The seat's own chain (:func:`ordnance.server.dice_table.chain_state`).
+    chain: dict[str, Any]
+
+
+class TableView(TypedDict):
+    """``GET /view``: the game's view for the seat and everything the page needs around it."""
+
+    game_id: str
+    game: str
+    title: str
+    version: int
+    seat: str
+    seats: list[str]
+    view: GameView
+    legal: list[ActionForm]
+    commitment: CommitmentView
+    turn: TurnView
+    dice: DiceState
+    undo: UndoState
+    pending_request: RequestState | None
+
+
+class LogAnswer(TypedDict):
+    """``GET /log``: the entries after ``since`` as the seat sees them."""
+
+    game_id: str
+    version: int
+    entries: list[LogEntry]
+    #: Older entries that an undo after ``since`` cancelled.
+    undone_before: list[int]
+    pending_request: RequestState | None
+
+
+class ActAnswer(TypedDict):
+    """``POST /actions``: the new entry, or the consent request opened instead."""
+
+    version: int
+    entry: NotRequired[TableEntry]
+    pending: NotRequired[OpenedRequest]
+
+
+class RequestAnswer(TypedDict):
+    """The answer to a consent request; ``version``/``entry`` when it was applied."""
+
+    request: int
+    kind: str
+    status: str
+    version: NotRequired[int]
+    entry: NotRequired[EntryView]

@@ -1,0 +1,256 @@
+"""Every shipped game answers the faces in the shapes of ``ordnance.core.shapes``.
+
+The shapes are TypedDicts: mypy checks the code, and this test checks the
+values, so a face may rely on them for any game. Closed shapes (a legal
+form, ``view["turn"]``, a panel, the board) must have exactly their keys;
+open ones (a view, an odds or LOS answer) must have their conventional keys
+with the right types, beside whatever the game adds. States: each game's
+default and the position after each shipped scenario's set-up, seen by
+every seat and by a spectator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from types import UnionType
+from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
+
+import pytest
+
+from ordnance.core import registry, scenario
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.events import Event
+from ordnance.core.game import Game
+from ordnance.core.hexes import parse_hex
+from ordnance.core.shapes import (
+    ActionForm,
+    Board,
+    BoardHex,
+    EventParts,
+    LosParts,
+    OddsParts,
+    Panel,
+    Terrain,
+    TurnView,
+)
+
+GAMES = ("asl", "toi", "waw")
+
+
+def _is_typeddict(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__required_keys__")
+
+
+def check(tp: Any, value: Any, where: str, *, closed: bool = True) -> None:
+    """``value`` has type ``tp`` (strictly: a bool is no int); a TypedDict's keys too.
+
+    Hand-written rather than Pydantic: on Python 3.11 Pydantic reads only
+    ``typing_extensions`` TypedDicts, which would cost the CLI's start an import.
+    ``closed``: a TypedDict may hold no other keys (nested ones always closed).
+    """
+    if tp is Any:
+        return
+    if _is_typeddict(tp):
+        assert isinstance(value, dict), (where, value)
+        keys = set(value)
+        missing = tp.__required_keys__ - keys
+        assert not missing, (where, tp.__name__, "missing", missing)
+        if closed:
+            extra = keys - (tp.__required_keys__ | tp.__optional_keys__)
+            assert not extra, (where, tp.__name__, "unknown keys", extra)
+        for key, sub in get_type_hints(tp).items():
+            if key in value:
+                check(_unwrap(sub), value[key], f"{where}.{key}")
+        return
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (UnionType, Union):
+        errors = []
+        for alt in args:
+            try:
+                check(alt, value, where)
+                return
+            except AssertionError as exc:
+                errors.append(exc)
+        raise AssertionError(where, value, errors)
+    if origin is list:
+        assert isinstance(value, list), (where, value)
+        for i, item in enumerate(value):
+            check(args[0], item, f"{where}[{i}]")
+        return
+    if origin is dict:
+        assert isinstance(value, dict), (where, value)
+        for k, item in value.items():
+            check(args[0], k, f"{where} key")
+            check(args[1], item, f"{where}[{k!r}]")
+        return
+    if tp is type(None):
+        assert value is None, (where, value)
+        return
+    assert isinstance(value, tp) and not (tp is int and isinstance(value, bool)), (where, value)
+
+
+def _unwrap(tp: Any) -> Any:
+    """``NotRequired[X]`` -> ``X`` (``get_type_hints`` keeps the qualifier on 3.11)."""
+    return get_args(tp)[0] if get_origin(tp) is NotRequired else tp
+
+
+def conforms(shape: Any, value: Any, *, closed: bool) -> None:
+    check(shape, value, shape.__name__, closed=closed)
+
+
+def test_the_checker_refuses_what_a_shape_does_not_allow() -> None:
+    good = {"title": "t", "columns": ["a"], "rows": [["1"]]}
+    conforms(Panel, good, closed=True)
+    conforms(Panel, {**good, "note": "n"}, closed=True)
+    for bad in ({**good, "rows": [[1]]}, {**good, "extra": 1}, {"title": "t"}, {**good, "note": 2}):
+        with pytest.raises(AssertionError):
+            conforms(Panel, bad, closed=True)
+    conforms(LosParts, {**LOS, "firers": []}, closed=False)
+    with pytest.raises(AssertionError):
+        conforms(LosParts, {**LOS, "blocked": "no"}, closed=False)
+
+
+LOS: dict[str, Any] = {
+    "hexes": ["0,0"],
+    "along_hexsides": [],
+    "distance": 0,
+    "blocked": None,
+    "text": "",
+    "explanation": [],
+}
+
+
+def positions() -> Iterator[tuple[str, Game[Any], Any]]:
+    for name in GAMES:
+        game = registry.game(name)
+        yield f"{name}/default", game, game.new({})
+    for name in sorted(scenario.examples()):
+        game, _doc, start = scenario.prepare(scenario.open_source(name))
+        yield name, game, scenario.dry_run(game, start)
+
+
+POSITIONS = list(positions())
+IDS = [p[0] for p in POSITIONS]
+
+
+def seats_of(game: Game[Any], state: Any) -> list[str | None]:
+    return [*game.seats(state), None]
+
+
+def test_the_shapes_cover_every_shipped_game_and_scenario() -> None:
+    assert {p[0].split("/")[0] for p in POSITIONS} == set(GAMES)
+    assert len(POSITIONS) >= len(GAMES) + 2
+
+
+@pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
+def test_legal_forms_are_action_forms(where: str, game: Game[Any], state: Any) -> None:
+    for seat in seats_of(game, state):
+        for form in game.legal(state, seat):
+            conforms(ActionForm, form, closed=True)
+            assert form["schema"].get("type") == "object", (where, form["type"])
+
+
+@pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
+def test_views_have_the_conventional_parts(where: str, game: Game[Any], state: Any) -> None:
+    for seat in seats_of(game, state):
+        view = game.view(state, seat)
+        conforms(TurnView, view["turn"], closed=True)
+        for panel in view.get("panels", []):
+            conforms(Panel, panel, closed=True)
+        board = view.get("board")
+        if board is not None:
+            conforms(Board, board, closed=True)
+            for cell in board["hexes"]:
+                conforms(BoardHex, cell, closed=True)
+            for terrain in board["terrains"]:
+                conforms(Terrain, terrain, closed=True)
+
+
+def _two_hexes(game: Game[Any], state: Any) -> tuple[str, str]:
+    board = game.view(state, None).get("board") or {"hexes": [{"hex": "0,0"}, {"hex": "1,0"}]}
+    cells = [c["hex"] for c in board["hexes"]]
+    return cells[0], cells[min(len(cells) - 1, 7)]
+
+
+@pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
+def test_los_answers_have_the_line_parts(where: str, game: Game[Any], state: Any) -> None:
+    a, b = _two_hexes(game, state)
+    for seat in seats_of(game, state):
+        answer = game.los(state, parse_hex(a), parse_hex(b), seat)
+        conforms(LosParts, answer, closed=False)
+        assert answer["hexes"][0] == a and answer["hexes"][-1] == b
+
+
+FRACTION = re.compile(r"^\d+/\d+$")
+
+
+def _choices(prop: Mapping[str, Any]) -> list[Any]:
+    for where in (prop, *prop.get("anyOf", ()), prop.get("items") or {}):
+        if isinstance(where, dict) and where.get("enum"):
+            return list(where["enum"])
+    return []
+
+
+def _fillings(form: Mapping[str, Any], view: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The form with its first choices, each actor aimed at each unit's hex or each target."""
+    props: dict[str, Any] = form["schema"].get("properties", {})
+    units = (view.get("map") or {}).get("units", [])
+    hexes = [u["hex"] for u in units] or ["0,0"]
+    for aim in hexes:
+        action: dict[str, Any] = {"type": form["type"]}
+        for name, prop in props.items():
+            if name == "type" or not isinstance(prop, dict):
+                continue
+            found = _choices(prop)
+            if prop.get("x-hex") == "one":
+                action[name] = aim
+            elif prop.get("x-hex") == "many":
+                action[name] = [str(h) for h in parse_hex(aim).neighbours()[:1]]
+            elif found and prop.get("type") != "array":  # a list (support...) stays empty
+                action[name] = found[0]
+        bare = {k: v for k, v in action.items() if props.get(k, {}).get("x-hex") != "one"}
+        actors = _choices(props["unit"]) if "unit" in props else [action.get("unit")]
+        for actor in actors:
+            mine = {**action, "unit": actor} if "unit" in props else action
+            yield mine
+            if "target" in props:  # a unit aimed at instead of a hex (ToI: target or hex)
+                for target in _choices(props["target"]):
+                    yield {**bare, **({"unit": actor} if "unit" in props else {}), "target": target}
+
+
+CHECKED_ODDS: dict[str, int] = {}
+
+
+@pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
+def test_odds_answers_have_a_title_and_exact_weights(
+    where: str, game: Game[Any], state: Any
+) -> None:
+    for seat in seats_of(game, state):
+        for form in game.legal(state, seat):
+            for action in _fillings(form, game.view(state, seat)):
+                try:
+                    odds = game.odds(state, action, seat)
+                except OrdnanceError:
+                    continue  # this filling is not a legal action
+                if odds is None:
+                    continue
+                conforms(OddsParts, odds, closed=False)
+                assert all(FRACTION.match(p) for p in odds["distribution"].values()), odds
+                CHECKED_ODDS[game.name] = CHECKED_ODDS.get(game.name, 0) + 1
+
+
+def test_odds_answers_were_checked_for_games_with_dice_on_the_map() -> None:
+    """Runs after the odds test (file order): the fillings reached real odds answers."""
+    assert CHECKED_ODDS.get("toi", 0) > 0 and CHECKED_ODDS.get("waw", 0) > 0, CHECKED_ODDS
+
+
+def test_an_event_as_a_seat_sees_it_has_the_event_parts() -> None:
+    """The secret split (hidden information): each side of it has kind and text."""
+    event = Event(
+        "hid", {"value": 3}, text="red hid 3", secret_for=frozenset({"red"}), public_text="hid"
+    )
+    for seat in ("red", "blue", None):
+        conforms(EventParts, event.for_seat(seat), closed=False)
+        conforms(EventParts, event.for_seat(seat, messages=True), closed=False)
+    assert "value" not in event.for_seat("blue")
