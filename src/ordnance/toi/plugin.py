@@ -156,6 +156,17 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]
     return schema
 
 
+def _only_units(schema: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any] | None:
+    """``schema`` whose ``unit`` choices are cut to ``allowed`` (None: no unit left)."""
+    prop = schema.get("properties", {}).get("unit")
+    if not isinstance(prop, dict) or "enum" not in prop:
+        return schema
+    pairs = [
+        (v, lab) for v, lab in zip(prop["enum"], prop["x-labels"], strict=True) if v in allowed
+    ]
+    return choices(schema, "unit", pairs) if pairs else None
+
+
 def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
     """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
     out = dict(schema)
@@ -242,6 +253,7 @@ class ToIGame(Game[ToIState]):
         self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToIState]:
         new_state, events = rules.apply_action(state, action, dice, seat)
+        new_state = toi_turns.record_action(state, new_state, action)  # whose action next
         return Outcome(new_state, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> dict[str, Any]:
@@ -253,7 +265,11 @@ class ToIGame(Game[ToIState]):
         return toi_turns.turn(state)
 
     def check_sequence(self, state: ToIState, action: Mapping[str, Any], seat: str) -> None:
-        """An advance over several steps must be this nation's to leave at each one."""
+        """An advance over several steps must be this nation's to leave at each one;
+        in the Action Phase the nations alternate (:func:`toi_turns.action_refusal`)."""
+        refusal = toi_turns.action_refusal(state, action, seat)
+        if refusal is not None:
+            raise refusal
         if action.get("type") == "advance":
             a = parse_action(action)
             status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
@@ -271,7 +287,10 @@ class ToIGame(Game[ToIState]):
         elif state.step == "keep-or-discard":
             kinds.append("discard")
         forms = [(k, form_schema(state, seat, k)) for k in kinds]
-        return owned_legal(
+        if seat is not None and state.phase is Phase.ACTION:
+            allowed = toi_turns.units_may_act(state, seat)
+            forms = [(k, _only_units(s, allowed) if s else s) for k, s in forms]
+        out = owned_legal(
             self,
             state,
             seat,
@@ -281,6 +300,9 @@ class ToIGame(Game[ToIState]):
                 if schema is not None
             ],
         )
+        if seat is not None and toi_turns.action_refusal(state, {"type": "done"}, seat):
+            out = [f for f in out if f["type"] != "done"]  # a pass waits for its own turn
+        return out
 
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None
