@@ -60,6 +60,7 @@ from ordnance.asl.actions import (
     parse_action,
     parse_settings,
 )
+from ordnance.asl.board import accept_hexes
 from ordnance.asl.canister_game import CanisterPlan
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
@@ -189,7 +190,7 @@ class AslGame(Game[AslState]):
         dice: DiceSource,
         seat: str | None = None,
     ) -> Outcome[AslState]:
-        act = parse_action(action)
+        act = parse_action(accept_hexes(state.settings.board, action))  # C5 -> q,r
         if isinstance(act, AddGun):
             return self._add_gun(state, act, seat)
         if isinstance(act, SetPhase):
@@ -562,6 +563,7 @@ class AslGame(Game[AslState]):
         kind = action.get("type")
         if kind not in ("fire", "place_smoke", "place_wp", "fire_canister"):
             return None
+        action = accept_hexes(state.settings.board, action)
         act = parse_action(action)
         gun = state.gun(str(action.get("gun")))
         if gun is None:
