@@ -121,3 +121,15 @@ def test_forms_show_the_boards_own_hex_id_as_example() -> None:
     small = GAME.legal(GAME.new({"board": {"columns": 2, "rows": 3}}), None)
     add = next(f for f in small if f["type"] == "add_gun")
     assert add["schema"]["properties"]["hex"]["examples"] == ["B3"]
+
+
+def test_board_title_and_numbering_have_russian() -> None:
+    """covers ASL-BOARD-1: a numbered, resized, turned board's words are in the catalogue."""
+    from ordnance.cli.i18n import game_texts, localize_text
+
+    ru = game_texts("ru").gettext
+    for settings in ({}, {"number": "2", "columns": 10, "rows": 5, "orientation": "rotated"}):
+        board = _board({"board": settings})
+        for text in (board["title"], board["numbering"]):
+            translated = localize_text(text, ru, "ru")
+            assert translated != text and "board" not in translated, text

@@ -44,7 +44,9 @@ def board_view(state: AslState) -> dict[str, Any]:
     geometry = state.settings.board
     hexes = [{"hex": str(h), "label": label, "terrain": "open"} for h, label in geometry.cells()]
     return board(
-        f"{geometry.title()[0].upper()}{geometry.title()[1:]} (grid only)",
+        f"ASL board {geometry.number} (grid only)"
+        if geometry.number
+        else "ASL geomorphic board (grid only)",
         hexes,
         [("open", "Open Ground (this game records no terrain)")],
         geometry.numbering(),
