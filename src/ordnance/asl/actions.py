@@ -86,7 +86,9 @@ class AslSettings(_Model):
         title="Board",
         description="The board drawn and the printed hex ids accepted (default: one "
         "geomorphic board, A1 to GG10, A1 at the top left).",
-        json_schema_extra={"x-group": "scenario"},
+        # folded with the rule options: a fold of its own would push the ASL lobby
+        # past one desktop screen
+        json_schema_extra={"x-group": "rules"},
     )
     options: AslOptions = Field(
         default_factory=AslOptions,
