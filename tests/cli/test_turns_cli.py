@@ -69,3 +69,25 @@ def test_as_side_cannot_change_the_other_sides_unit_alone(
     assert (
         ordnance(capsys, "game", "act", "w", kill, "--db", db)[0] == 0
     )  # both players at one table
+
+
+def test_toi_action_phase_out_of_turn_is_refused_over_the_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """covers TOI-B8: the german (initiative) acts first; the soviet's move is refused with
+    the clause; after the german's move it is the soviet's turn."""
+    db = str(tmp_path / "g.db")
+    assert ordnance(capsys, "game", "new", "toi", "--id", "g", "--db", db)[0] == 0
+    soviet_move = json.dumps({"type": "move", "unit": "s-squad-1", "to": "5,1"})
+    code, out, _err = ordnance(
+        capsys, "game", "act", "g", soviet_move, "--as", "soviet", "--db", db, "--json"
+    )
+    assert code == 2 and json.loads(out)["clause"] == "TOI-B8"
+    german_move = json.dumps({"type": "move", "unit": "g-squad-1", "to": "3,2"})
+    assert ordnance(capsys, "game", "act", "g", german_move, "--as", "german", "--db", db)[0] == 0
+    code, out, _err = ordnance(
+        capsys, "game", "act", "g", soviet_move, "--as", "soviet", "--db", db, "--json"
+    )
+    assert code == 0, out
+    code, out, _err = ordnance(capsys, "game", "view", "g", "--as", "german", "--db", db, "--json")
+    assert json.loads(out)["turn"]["text"].startswith("round 1, Action Phase: german to act")

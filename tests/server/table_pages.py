@@ -11,6 +11,7 @@ markers drawn in it, so a real click reaches the hex.
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -225,6 +226,10 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
         )
         assert sorted(types) == ["attack", "move"]  # only what this piece may do
         form = open_action(german, "move")
+        # the placeholder is in the map's own numbering (0302), not the core's q,r
+        expect(form.locator('input[name="to"]')).to_have_attribute(
+            "placeholder", re.compile(r"^\d{4}$")
+        )
         click_hex(german, "2,3")
         expect(form.locator('input[name="to"]')).to_have_value("2,3")
         assert form.locator('select[name="__dice_mode"]').count() == 0  # a move rolls nothing
@@ -282,6 +287,9 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         # a path that skips a hex is refused, next to its button
         click_piece(us, "abrams")
         form = open_action(us, "move")
+        expect(form.locator('input[name="path"]')).to_have_attribute(
+            "placeholder", re.compile(r"^\d{4} …$")
+        )
         click_hex(us, "4,2")
         expect(form.locator('input[name="path"]')).to_have_value("4,2")
         submit(us, form)
@@ -343,6 +351,7 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
         click_piece(russian, "t34")
         expect(russian.locator("#selected-piece")).to_contain_text("T-34/85")
         form = open_action(russian, "place_smoke")
+        expect(form.locator('input[name="target"]')).to_have_attribute("placeholder", "C5")
         click_hex(russian, "2,2")
         expect(form.locator(".picked")).to_have_text("C4")  # the board's own hex id
         submit(russian, form)

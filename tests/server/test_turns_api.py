@@ -65,6 +65,33 @@ def test_toi_owner_may_advance_once_the_other_is_done(client: TestClient) -> Non
     assert t.get("german", "/view").json()["view"]["step"] == "op-fire"
 
 
+def test_toi_action_phase_alternates_and_refuses_out_of_turn(client: TestClient) -> None:
+    """covers TOI-B8: in the Action Phase the german (initiative) acts first; the soviet's
+    attack out of turn is refused (422, the clause) and writes nothing; after the german's
+    action the soviet's turn; the turn text says whose action it is."""
+    t = Table(client, "toi", {})
+    view = t.get("soviet", "/view").json()
+    assert view["turn"]["active"] == ["german"] and "german to act" in view["turn"]["text"]
+    assert {f["type"] for f in view["legal"]} == set()  # nothing of the soviet's yet
+    before = len(t.get("soviet", "/log").json()["entries"])
+    attack = {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"}
+    refused = t.act("soviet", attack)
+    assert refused.status_code == 422 and refused.json()["clause"] == "TOI-B8"
+    assert "german" in refused.json()["message"]
+    passed = t.act("soviet", {"type": "done"})  # a pass waits for its own turn too
+    assert passed.status_code == 422 and passed.json()["clause"] == "TOI-B8"
+    assert len(t.get("soviet", "/log").json()["entries"]) == before
+    ok = t.act("german", {"type": "move", "unit": "g-pak40-1", "to": "1,1"})
+    assert ok.status_code == 200, ok.text
+    again = t.act("german", {"type": "move", "unit": "g-squad-1", "to": "3,2"})
+    assert again.status_code == 422 and again.json()["clause"] == "TOI-B8"
+    turn = t.get("german", "/view").json()["turn"]
+    assert turn["active"][0] == "soviet" and "soviet to act" in turn["text"]
+    assert "german may still move or fire g-pak40-1" in turn["text"]
+    ru = t.get("german", "/view?lang=ru").json()["turn"]["text"]
+    assert "действует одним юнитом" in ru
+
+
 def _waw(client: TestClient) -> Table:
     t = Table(client, "waw", {})
     place = {"type": "place_unit", "kind": "M1 Abrams", "side": "us", "hex": "2,2", "id": "abrams"}

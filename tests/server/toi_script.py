@@ -24,6 +24,9 @@ SCRIPT: list[tuple[str, dict[str, Any], list[int] | None]] = [
     ("german", {"type": "advance", "to": "keep-or-discard"}, None),
     ("soviet", {"type": "done"}, None),
     ("german", {"type": "advance", "to": "action"}, None),
+    # the Action Phase alternates action turns, the german (initiative) first (TOI-B8):
+    # a move of a unit no attack below involves, then the soviet's turn, then the german's
+    ("german", {"type": "move", "unit": "g-pak40-1", "to": "1,1"}, None),
     (
         "soviet",
         {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"},

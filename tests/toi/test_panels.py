@@ -117,6 +117,8 @@ def test_choices_name_only_units_the_seat_may_use_or_target() -> None:
     german_done = GAME.apply(state, {"type": "done"}, SeededDice(0), "german").state
     assert "munitions" in _choices(_form(GAME.legal(german_done, "soviet"), "advance"), "to")
     state = to(buy(state, "s-kv", "HE", seat="soviet"), "action")
+    # the german has the initiative (TOI-B8): once it passes, the soviet takes the actions
+    state = GAME.apply(state, {"type": "done"}, SeededDice(0), "german").state
     legal = GAME.legal(state, "soviet")
     assert_forms_valid(legal)
     attack = _form(legal, "attack")

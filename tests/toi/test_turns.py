@@ -1,18 +1,26 @@
 """Tide of Iron sequence of play with owners (ordnance.toi.turns).
 
 covers TOI-GEN-4 (each nation's purchase window), TOI-GEN-8 (keep or
-discard), TOI-B8 (the round's phases and steps).
+discard), TOI-B8 (the round's phases and steps, the Action Phase's alternating
+action turns), TOI-B9 (Op Fire as a reaction) and our own TOI-ACT-1..3
+(initiative, passing and skipping, a move's open action; see toi/turns.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
+from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.turns import check_turn
 from ordnance.toi.plugin import GAME
+from ordnance.toi.state import ToIState
 
-from .helpers import act, new
+from .helpers import act, new, rolled, to
 
 
 def _at(step: str) -> object:
@@ -86,3 +94,130 @@ def test_legal_lists_only_what_the_seat_may_do_now() -> None:
     assert {f["type"] for f in GAME.legal(state, "soviet")} == {"advance", "buy", "done"}
     view = GAME.view(state, "german")["turn"]
     assert view["waiting_for"] == ["soviet"] and "waiting for soviet" in view["text"]
+
+
+# -- the Action Phase: alternating action turns (TOI-B8, TOI-B9, ours TOI-ACT-1..3) --
+
+
+def _play(
+    state: ToIState, action: dict[str, Any], seat: str, dice: Sequence[int] | DiceSource = ()
+) -> ToIState:
+    """An action as every face runs it: the owner check first, then the rules."""
+    check_turn(GAME, state, action, seat)
+    return act(state, action, dice, seat=seat)[0]
+
+
+def _refused(state: ToIState, action: dict[str, Any], seat: str) -> RuleViolation:
+    with pytest.raises(RuleViolation) as err:
+        check_turn(GAME, state, action, seat)
+    return err.value
+
+
+def test_initiative_nation_acts_first_and_the_nations_alternate() -> None:
+    """covers TOI-B8 (alternate action turns, initiative first) and ours TOI-ACT-1."""
+    state = new()
+    turn = GAME.turn(state)
+    assert (turn.phase, turn.clause, turn.active) == ("action", "TOI-B8", ("german",))
+    assert turn.waiting_for == ("german", "soviet")
+    assert "german to act with one unit or pass" in turn.text()
+    err = _refused(state, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, "soviet")
+    assert err.clause == "TOI-B8" and "german" in err.message
+    state = _play(
+        state,
+        {"type": "attack", "unit": "g-tank", "target": "s-tank"},
+        "german",
+        rolled(1),
+    )
+    assert state.last_action == (1, "german", "g-tank", "attack")
+    assert GAME.turn(state).active == ("soviet",)
+    err = _refused(state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, "german")
+    assert err.clause == "TOI-B8" and "soviet" in err.message
+    state = _play(state, {"type": "move", "unit": "s-squad", "to": "3,3"}, "soviet")
+    # the soviet's move keeps its action open for s-squad, and the german is next
+    turn = GAME.turn(state)
+    assert turn.active == ("german", "soviet")
+    assert "soviet may still move or fire s-squad" in turn.text()
+
+
+def test_a_move_stays_open_for_its_unit_until_the_other_nation_acts() -> None:
+    """covers ours TOI-ACT-3: the mover may move on with the same unit (or fire), no other."""
+    state = _play(new(), {"type": "move", "unit": "g-squad", "to": "1,3"}, "german")
+    state = _play(state, {"type": "move", "unit": "g-squad", "to": "1,4"}, "german")
+    err = _refused(state, {"type": "move", "unit": "g-pz", "to": "0,5"}, "german")
+    assert err.clause == "TOI-B8" and "g-squad" in err.message
+    state = _play(state, {"type": "move", "unit": "s-kv", "to": "4,4"}, "soviet")
+    assert GAME.turn(state).active == ("german", "soviet")  # german next; s-kv still open
+    err = _refused(state, {"type": "move", "unit": "s-gun", "to": "5,3"}, "soviet")
+    assert err.clause == "TOI-B8" and "s-kv" in err.message
+    state = _play(state, {"type": "move", "unit": "g-squad", "to": "1,5"}, "german")
+    text = GAME.turn(state).text()  # the german's action closed s-kv's
+    assert "s-kv" not in text and "soviet to act with one unit" in text
+    err = _refused(state, {"type": "move", "unit": "g-pz", "to": "0,5"}, "german")
+    assert err.clause == "TOI-B8" and "g-squad" in err.message
+
+
+def test_op_fire_is_a_reaction_to_an_enemy_move_and_takes_no_turn() -> None:
+    """covers TOI-B9: a unit on Op Fire fires right after an enemy unit moves; the mover's
+    action stays open and the turn order does not change."""
+    state = to(new(), "op-fire")
+    state = act(state, {"type": "op_fire", "unit": "s-tank"}, seat="soviet")[0]
+    state = act(state, {"type": "op_fire", "unit": "g-pz"}, seat="german")[0]
+    state = to(state, "action")
+    assert state.phase.value == "action" and state.round == 2
+    opfire = {"type": "attack", "unit": "s-tank", "target": "g-tank", "mode": "op_fire"}
+    err = _refused(state, opfire, "soviet")
+    assert err.clause == "TOI-B8" and "german" in err.message  # nothing has moved yet
+    mine = {"type": "attack", "unit": "g-pz", "target": "s-tank", "mode": "op_fire"}
+    err = _refused(state, mine, "german")  # the german's own turn: no enemy moved
+    assert err.clause == "TOI-B9"
+    state = _play(state, {"type": "move", "unit": "g-tank", "to": "1,3"}, "german")
+    assert "soviet may Op Fire at it" in GAME.turn(state).text()
+    state = _play(state, opfire, "soviet", rolled(2))
+    assert state.last_action == (2, "german", "g-tank", "move")
+    assert GAME.turn(state).active[0] == "soviet"
+
+
+def test_a_nation_that_passed_or_has_nothing_left_is_skipped() -> None:
+    """covers ours TOI-ACT-2: pass on your own turn; the other then takes every action;
+    the phase ends with the last pass."""
+    state = new()
+    err = _refused(state, {"type": "done"}, "soviet")
+    assert err.clause == "TOI-B8" and "own action turn" in err.message
+    assert "done" not in {f["type"] for f in GAME.legal(state, "soviet")}
+    state = _play(state, {"type": "done"}, "german")
+    assert GAME.turn(state).active == ("soviet",)
+    state = _play(state, {"type": "move", "unit": "s-kv", "to": "4,4"}, "soviet")
+    state = _play(state, {"type": "move", "unit": "s-gun", "to": "5,3"}, "soviet")
+    assert GAME.turn(state).active == ("soviet",)
+    err = _refused(state, {"type": "move", "unit": "g-pz", "to": "0,5"}, "german")
+    assert err.clause == "TOI-B8"
+    state = _play(state, {"type": "done"}, "soviet")
+    assert state.phase.value == "command"
+
+
+def test_without_a_fresh_unit_a_nation_may_pass_out_of_turn() -> None:
+    """covers TOI-B8 (only a fresh unit may be activated) and ours TOI-ACT-2."""
+    state = new()
+    fatigued = tuple(
+        replace(u, activation="fatigued") if u.side == "german" else u for u in state.units
+    )
+    state = replace(state, units=fatigued)
+    turn = GAME.turn(state)
+    assert turn.active == ("soviet",)
+    state = _play(state, {"type": "move", "unit": "s-kv", "to": "4,4"}, "soviet")
+    assert GAME.turn(state).active == ("soviet",)  # the german is skipped
+    state = _play(state, {"type": "done"}, "german")  # nothing left: may pass any time
+    state = _play(state, {"type": "done"}, "soviet")
+    assert state.phase.value == "command"
+
+
+def test_legal_offers_only_the_units_that_may_act_now() -> None:
+    """covers TOI-B8 / ours TOI-ACT-3: the forms follow the same alternation as the check."""
+    state = new()
+    assert {f["type"] for f in GAME.legal(state, "soviet")} == set()
+    state = _play(state, {"type": "move", "unit": "g-squad", "to": "1,3"}, "german")
+    german = {f["type"]: f for f in GAME.legal(state, "german")}
+    assert german["move"]["schema"]["properties"]["unit"]["enum"] == ["g-squad"]
+    soviet = {f["type"]: f for f in GAME.legal(state, "soviet")}
+    assert "s-kv" in soviet["move"]["schema"]["properties"]["unit"]["enum"]
+    assert "done" in soviet and "done" not in german

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.asl.actions import Fire, FireCanister, PlaceSmoke, parse_action
+from ordnance.asl.board import accept_hexes
 from ordnance.asl.canister_game import canister_shot_odds
 from ordnance.asl.depletion import breakdown_number
 from ordnance.asl.depletion_odds import (
@@ -38,6 +39,7 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> dict[str, Any] | No
     kind = action.get("type")
     if kind not in ("fire", "place_smoke", "place_wp", "fire_canister"):
         return None
+    action = accept_hexes(state.settings.board, action)
     act = parse_action(action)
     gun = state.gun(str(action.get("gun")))
     if gun is None:

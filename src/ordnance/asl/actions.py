@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ordnance.asl.board import BoardGeometry
 from ordnance.asl.options import AslOptions
 from ordnance.core.errors import OrdnanceError, UnknownName
 
@@ -89,6 +90,15 @@ class AslSettings(_Model):
                 {"name": "german", "nationality": "german"},
             ]
         },
+    )
+    board: BoardGeometry = Field(
+        default_factory=BoardGeometry,
+        title="Board",
+        description="The board drawn and the printed hex ids accepted (default: one "
+        "geomorphic board, A1 to GG10, A1 at the top left).",
+        # folded with the rule options: a fold of its own would push the ASL lobby
+        # past one desktop screen
+        json_schema_extra={"x-group": "rules"},
     )
     options: AslOptions = Field(
         default_factory=AslOptions,

@@ -62,6 +62,7 @@ from ordnance.asl.actions import (
     parse_action,
 )
 from ordnance.asl.add_gun import add_gun
+from ordnance.asl.board import accept_hexes
 from ordnance.asl.canister_game import fire_canister
 from ordnance.asl.declare_ammo import declare_ammo
 from ordnance.asl.fire import fire
@@ -143,7 +144,7 @@ class AslGame(Game[AslState]):
         dice: DiceSource,
         seat: str | None = None,
     ) -> Outcome[AslState]:
-        act = parse_action(action)
+        act = parse_action(accept_hexes(state.settings.board, action))  # C5 -> q,r
         if isinstance(act, AddGun):
             return add_gun(state, act, seat)
         if isinstance(act, SetPhase):

@@ -11,15 +11,12 @@ from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Gun, Marker
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
-from ordnance.core.forms import board, choices, hex_field, lettered_label, panel, piece_field, rolls
+from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
 
-#: The default board: one geomorphic board's grid, hex columns A..GG (33) by
-#: rows 1..10, ``A1`` at axial ``0,0``; even-lettered columns (B, D...) sit half
-#: a hex lower (the core's odd-q offsets). Edge half-hexes are not drawn.
-BOARD_COLUMNS = 33
-BOARD_ROWS = 10
+#: The board drawn, its size and printed ids: the ``board`` setting
+#: (:class:`ordnance.asl.board.BoardGeometry`; default A1..GG10, one geomorphic board).
 
 #: The actions that roll dice (the page shows its dice selector only for them).
 ROLLING = frozenset({"fire", "place_smoke", "place_wp", "fire_canister"})
@@ -39,22 +36,30 @@ def form_schema(
 
 
 def board_view(state: AslState) -> dict[str, Any]:
-    """The default board (:data:`BOARD_COLUMNS` x :data:`BOARD_ROWS`), ``C5``-style ids.
+    """The board of the game's settings (:class:`ordnance.asl.board.BoardGeometry`), ``C5`` ids.
 
     The game records no terrain (the side record is about ammunition), so every
     hex is drawn as open ground; Guns placed off this grid still show on the map.
     """
-    hexes = [
-        {"hex": str(Hex.from_offset(c, r)), "label": lettered_label(c, r), "terrain": "open"}
-        for c in range(BOARD_COLUMNS)
-        for r in range(BOARD_ROWS)
-    ]
+    geometry = state.settings.board
+    hexes = [{"hex": str(h), "label": label, "terrain": "open"} for h, label in geometry.cells()]
     return board(
-        "ASL geomorphic board (grid only)",
+        f"ASL board {geometry.number} (grid only)"
+        if geometry.number
+        else "ASL geomorphic board (grid only)",
         hexes,
         [("open", "Open Ground (this game records no terrain)")],
-        "Hex ids as printed on an ASL board: column letter A to GG, row 1 to 10 (C5).",
+        geometry.numbering(),
     )
+
+
+def _board_hexes(state: AslState, schema: dict[str, Any], *fields: str) -> dict[str, Any]:
+    """``hex_field`` with the board's own printed id as the example (not the core's ``q,r``)."""
+    out = hex_field(schema, *fields)
+    for name in fields:
+        if name in out.get("properties", {}):
+            out["properties"][name]["examples"] = [state.settings.board.example()]
+    return out
 
 
 def _form_schema(
@@ -65,7 +70,7 @@ def _form_schema(
     if kind == "add_gun":
         schema = choices(schema, "side", [(s, s) for s in sides])
         schema = choices(schema, "made_by", [(n, n) for n in KNOWN_NATIONALITIES])
-        return hex_field(schema, "hex")
+        return _board_hexes(state, schema, "hex")
     if kind == "turn_ca":
         own = [g for g in state.guns if seat is None or g.side == seat]
         schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in own])
@@ -102,11 +107,11 @@ def _form_schema(
         extra = [(a, a) for a in ("AP", "HE") if a not in special]
         return choices(schema, "ammo", ordinary + [(a, a) for a in special] + extra)
     if kind in ("place_smoke", "place_wp"):
-        return hex_field(schema, "target")
+        return _board_hexes(state, schema, "target")
     if kind == "fire_canister":
         schema = choices(schema, "aim", [(v, f"V{v}") for v in range(1, 6)])
         schema = choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
-        return hex_field(schema, "building_hex")
+        return _board_hexes(state, schema, "building_hex")
     return schema
 
 

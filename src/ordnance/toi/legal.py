@@ -15,6 +15,7 @@ from typing import Any
 
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
 from ordnance.core.shapes import ActionForm
+from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
@@ -137,6 +138,17 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]
     return schema
 
 
+def _only_units(schema: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any] | None:
+    """``schema`` whose ``unit`` choices are cut to ``allowed`` (None: no unit left)."""
+    prop = schema.get("properties", {}).get("unit")
+    if not isinstance(prop, dict) or "enum" not in prop:
+        return schema
+    pairs = [
+        (v, lab) for v, lab in zip(prop["enum"], prop["x-labels"], strict=True) if v in allowed
+    ]
+    return choices(schema, "unit", pairs) if pairs else None
+
+
 def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
     """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
     out = dict(schema)
@@ -164,6 +176,9 @@ def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
     elif state.step == "keep-or-discard":
         kinds.append("discard")
     forms = [(k, form_schema(state, seat, k)) for k in kinds]
+    if seat is not None and state.phase is Phase.ACTION:
+        allowed = toi_turns.units_may_act(state, seat)
+        forms = [(k, _only_units(s, allowed) if s else s) for k, s in forms]
     return [
         {"type": k, "title": _TITLES[k], "schema": schema}
         for k, schema in forms

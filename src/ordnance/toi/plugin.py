@@ -66,6 +66,7 @@ class ToIGame(Game[ToIState]):
         self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToIState]:
         after, events = apply_action(state, action, dice, seat)
+        after = toi_turns.record_action(state, after, action)  # whose action next
         return Outcome(after, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> GameView:
@@ -77,13 +78,20 @@ class ToIGame(Game[ToIState]):
         return toi_turns.turn(state)
 
     def check_sequence(self, state: ToIState, action: Mapping[str, Any], seat: str) -> None:
-        """An advance over several steps must be this nation's to leave at each one."""
+        """An advance over several steps must be this nation's to leave at each one;
+        in the Action Phase the nations alternate (:func:`toi_turns.action_refusal`)."""
+        refusal = toi_turns.action_refusal(state, action, seat)
+        if refusal is not None:
+            raise refusal
         if action.get("type") == "advance":
             a = parse_action(action)
             status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
 
     def legal(self, state: ToIState, seat: str | None) -> list[ActionForm]:
-        return owned_legal(self, state, seat, legal_forms(state, seat))
+        out = owned_legal(self, state, seat, legal_forms(state, seat))
+        if seat is not None and toi_turns.action_refusal(state, {"type": "done"}, seat):
+            out = [f for f in out if f["type"] != "done"]  # a pass waits for its own turn
+        return out
 
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None

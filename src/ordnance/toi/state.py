@@ -140,6 +140,10 @@ class ToIState:
     #: Nations that said "done" in the current step (the sequence of play,
     #: :mod:`ordnance.toi.turns`); emptied at every step change.
     done: frozenset[str] = frozenset()
+    #: The last action turn taken in an Action Phase, ``(round, nation, unit,
+    #: action type)``; whose action it is comes from it (:mod:`ordnance.toi.turns`,
+    #: TOI-B8). A plain tuple, so journal snapshots need no new class.
+    last_action: tuple[int, str, str, str] | None = None
 
     # -- lookups -------------------------------------------------------------------
     @property

@@ -6,8 +6,20 @@ its own choices that this module records is *simultaneous*: every nation
 involved acts in it, then says ``done``; the last ``done`` ends the step, and
 no nation may ``advance`` out of it while another is still awaited.
 
-* Action Phase (TOI-B8): both nations attack and move. The alternation of
-  action turns inside the phase is not modelled: the players keep it.
+* Action Phase (TOI-B8): the nations alternate action turns, the one with
+  the initiative first (:func:`action_turn`). An action turn activates one
+  unit: an attack, or a move. Our own clause ids, where the notes say
+  nothing more precise:
+
+  - TOI-ACT-1: the initiative is the first nation of the game's settings
+    (the Command Phase initiative bid is not modelled);
+  - TOI-ACT-2: a nation that passed (said ``done``) or has no fresh unit left
+    is skipped; it may pass at any time once it has nothing left, otherwise
+    only on its own action turn. The phase ends when every nation passed;
+  - TOI-ACT-3: a move does not close its action: until the other nation
+    acts, the mover may move the same unit on or fire with it (Fire and
+    Movement), and an enemy unit on Op Fire may fire at it (TOI-B9);
+  - one action per turn (the notes leave the number to the scenario).
 * Command Phase (TOI-B8): each nation receives its command.
 * ``munitions``, the purchase window (TOI-GEN-4): each nation that can buy
   (munitions in force, at least 1 command, fewer than three bought this
@@ -24,17 +36,22 @@ tokens, supply totals), so the turn reveals no secret.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg, term
-from ordnance.core.turns import Turn, may_end_step, simultaneous
+from ordnance.core.turns import Turn, everyone, may_end_step, seats_text, simultaneous
 from ordnance.toi.state import Phase, ToIState
 
 #: Sequence-of-play clause of each step (the notes' B8, or the munitions clause).
 CLAUSES = {"munitions": "TOI-GEN-4", "keep-or-discard": "TOI-GEN-8"}
 ROUND_CLAUSE = "TOI-B8"
+#: Op Fire: a reaction straight after an enemy unit moves (notes B9).
+OP_FIRE_CLAUSE = "TOI-B9"
+#: The Action Phase actions that take an action turn (an Op Fire attack does not).
+TURN_ACTIONS = ("move", "attack")
 
 _WHERE = {
     "action": "Action Phase",
@@ -71,10 +88,181 @@ def _involved(state: ToIState) -> list[str]:
     return []
 
 
+@dataclass(frozen=True, slots=True)
+class ActionTurn:
+    """Where the Action Phase's alternation stands (all of it public).
+
+    ``on_turn``: the nation whose action turn it is (None: no nation that has
+    not passed has a fresh unit). ``open_unit``: ``(nation, unit)`` of a move
+    whose action is still open (TOI-ACT-3). ``reactors``: the nations with a
+    unit on Op Fire that may fire at that moved unit (TOI-B9).
+    """
+
+    on_turn: str | None
+    open_unit: tuple[str, str] | None
+    reactors: tuple[str, ...]
+
+    @property
+    def acting(self) -> tuple[str, ...]:
+        """The nations that may take some action now, in a stable order."""
+        out = [s for s in (self.on_turn, self.open_unit and self.open_unit[0]) if s]
+        return tuple(dict.fromkeys([*out, *self.reactors]))
+
+
+def has_fresh_unit(state: ToIState, side: str) -> bool:
+    """Only a fresh unit may be activated (TOI-B8): without one a nation has nothing left."""
+    return any(u.alive and u.side == side and u.activation == "fresh" for u in state.units)
+
+
+def _may_take_turn(state: ToIState, side: str) -> bool:
+    return side not in state.done and has_fresh_unit(state, side)
+
+
+def action_turn(state: ToIState) -> ActionTurn:
+    """Whose action it is, derived from ``state.last_action`` (TOI-B8, TOI-ACT-1..3)."""
+    sides = state.sides
+    last = state.last_action
+    if last is not None and last[0] != state.round:
+        last = None  # an earlier round's Action Phase
+    if last is None or last[1] not in sides:
+        order = list(sides)  # the initiative first (TOI-ACT-1)
+    else:
+        i = sides.index(last[1])
+        order = [*sides[i + 1 :], *sides[: i + 1]]
+    on_turn = next((n for n in order if _may_take_turn(state, n)), None)
+    open_unit: tuple[str, str] | None = None
+    reactors: tuple[str, ...] = ()
+    if last is not None and last[3] == "move" and last[1] not in state.done:
+        moved = next((u for u in state.units if u.id == last[2]), None)
+        if moved is not None and moved.alive:
+            open_unit = (last[1], last[2])
+            reactors = tuple(
+                n
+                for n in sides
+                if n != last[1]
+                and any(u.alive and u.side == n and u.activation == "op-fire" for u in state.units)
+            )
+    return ActionTurn(on_turn, open_unit, reactors)
+
+
+def _action_phase_turn(state: ToIState, where: Any) -> Turn:
+    waiting = tuple(n for n in state.sides if n not in state.done)
+    if not waiting:
+        return everyone(Phase.ACTION.value, None, state.sides, ROUND_CLAUSE, where)
+    at = action_turn(state)
+    if at.on_turn is None and at.open_unit is None:
+        message = msg(
+            "{where}: no fresh unit left; waiting for {seats} to pass",
+            where=where,
+            seats=seats_text(waiting),
+        )
+    elif at.open_unit is None:
+        message = msg("{where}: {side} to act with one unit or pass", where=where, side=at.on_turn)
+    else:
+        owner, unit = at.open_unit
+        args: dict[str, Any] = {
+            "where": where,
+            "side": at.on_turn or owner,
+            "owner": owner,
+            "unit": unit,
+        }
+        template = (
+            "{where}: {side} to act with one unit or pass; {owner} may still move or fire {unit}"
+        )
+        if at.reactors:
+            template += "; {seats} may Op Fire at it"
+            args["seats"] = seats_text(at.reactors)
+        message = msg(template, **args)
+    return Turn(Phase.ACTION.value, None, at.acting, waiting, ROUND_CLAUSE, message)
+
+
+def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> RuleViolation | None:
+    """Why ``seat`` may not take ``action`` in the Action Phase's alternation (None: it may).
+
+    Only the order is judged here; the rules judge the action itself (a
+    unit of another nation, a fatigued attacker...), so a malformed action
+    is left to them.
+    """
+    if state.phase is not Phase.ACTION:
+        return None
+    kind = action.get("type")
+    at = action_turn(state)
+    if kind == "done":
+        if seat == at.on_turn or not _may_take_turn(state, seat):
+            return None
+        return RuleViolation(
+            ROUND_CLAUSE,
+            f"{seat} may pass only on its own action turn: it is {at.on_turn}'s action now",
+            hint=f"wait for {at.on_turn} to take an action or pass",
+        )
+    if kind not in TURN_ACTIONS:
+        return None
+    unit = next((u for u in state.units if u.id == action.get("unit")), None)
+    if unit is None or unit.side != seat:
+        return None
+    if kind == "attack" and action.get("mode") == "op_fire":
+        if seat in at.reactors:
+            return None
+        return RuleViolation(
+            OP_FIRE_CLAUSE,
+            f"{seat} may Op Fire only straight after an enemy unit moves",
+            hint="fire on Op Fire when the other nation has just moved a unit",
+        )
+    if at.open_unit == (seat, unit.id):
+        return None
+    if seat == at.on_turn:
+        if kind == "move" and unit.activation != "fresh":
+            return RuleViolation(
+                ROUND_CLAUSE,
+                f"{unit.id} is {unit.activation}: only a fresh unit may be activated",
+                hint="move a fresh unit, or pass",
+            )
+        return None
+    if at.open_unit is not None and at.open_unit[0] == seat:
+        return RuleViolation(
+            ROUND_CLAUSE,
+            f"{seat}'s action is {at.open_unit[1]}'s: it may move on or fire, "
+            f"but {unit.id} must wait for {seat}'s next action turn",
+            hint=f"finish with {at.open_unit[1]}, or wait for {at.on_turn} to act",
+        )
+    return RuleViolation(
+        ROUND_CLAUSE,
+        f"it is {at.on_turn}'s action turn, not {seat}'s ({kind} refused)",
+        hint=f"wait for {at.on_turn} to take an action or pass",
+    )
+
+
+def record_action(before: ToIState, after: ToIState, action: Mapping[str, Any]) -> ToIState:
+    """``after`` with the action turn ``action`` took noted (an Op Fire attack takes none)."""
+    kind = action.get("type")
+    if before.phase is not Phase.ACTION or kind not in TURN_ACTIONS:
+        return after
+    if kind == "attack" and action.get("mode") == "op_fire":
+        return after
+    unit = before.unit(str(action["unit"]))
+    return replace(after, last_action=(before.round, unit.side, unit.id, str(kind)))
+
+
+def units_may_act(state: ToIState, seat: str) -> frozenset[str]:
+    """The units of ``seat`` that may move or attack now (the legal forms' choices)."""
+    if state.phase is not Phase.ACTION:
+        return frozenset()
+    at = action_turn(state)
+    own = [u for u in state.units if u.alive and u.side == seat]
+    out = {u.id for u in own if seat == at.on_turn and u.activation == "fresh"}
+    if at.open_unit is not None and at.open_unit[0] == seat:
+        out.add(at.open_unit[1])
+    if seat in at.reactors:
+        out |= {u.id for u in own if u.activation == "op-fire"}
+    return frozenset(out)
+
+
 def turn(state: ToIState) -> Turn:
     key = state.step or state.phase.value
     step = term(_WHERE[key]) if key in _WHERE else term(state.position)
     where = term("round {round}, {step}", round=state.round, step=step)
+    if state.phase is Phase.ACTION:
+        return _action_phase_turn(state, where)
     return simultaneous(
         state.phase.value,
         state.step,

@@ -64,6 +64,18 @@ function humanName(name) { const s = String(name).replace(/[_.]+/g, " ").trim();
 // A hex typed by its printed number (C5, 0305) is sent as its "q,r" id (the board's labels).
 function hexOf(text) { return (window.HEX_BY_LABEL && window.HEX_BY_LABEL.get(String(text).toUpperCase())) || text; }
 
+// a hex field's placeholder in the map's own numbering (0302, C5), never the core's "q,r":
+// the schema's example when it is a printed id, else the printed id of the example hex,
+// else the board's first printed id; "3,2" only where no board is drawn (the lobby)
+function hexPlaceholder(s) {
+  const ex = Array.isArray(s.examples) ? [].concat(s.examples[0] || [])[0] : undefined;
+  const labels = window.HEX_BY_LABEL;
+  if (!labels || !labels.size) return ex ? String(ex) : "3,2";
+  if (ex && labels.has(String(ex).toUpperCase())) return String(ex);
+  for (const [label, hex] of labels) if (hex === String(ex || "3,2")) return label;
+  return labels.keys().next().value;
+}
+
 function uid() { return "f-" + Math.random().toString(36).slice(2); }
 
 // One control for a schema node. Returns {node, read(), hexInputs}; `path` is the
@@ -111,7 +123,7 @@ function buildControl(path, raw, root, opts, isReq) {
     read = () => (input.value === "" ? undefined : Number(input.value));
   } else if (hexKind === "many" || (items && hexKind)) {
     // hexes are "q,r": a list of them is separated by spaces
-    input = el("input", { id, name: path, type: "text", placeholder: "3,2 4,2", class: "hex-input", "data-hex": "many", autocomplete: "off" });
+    input = el("input", { id, name: path, type: "text", placeholder: hexPlaceholder(s) + " …", class: "hex-input", "data-hex": "many", autocomplete: "off" });
     read = () => {
       const parts = input.value.split(/[\s;]+/).filter(Boolean).map(hexOf);
       return parts.length ? parts : undefined;
@@ -187,7 +199,7 @@ function buildControl(path, raw, root, opts, isReq) {
     };
   } else if (s.type === "string" || s.type === undefined && hexKind) {
     const month = s.format === "month";
-    input = el("input", { id, name: path, type: month ? "month" : "text", placeholder: hexKind ? "3,2" : (s.examples ? String(s.examples[0]) : ""),
+    input = el("input", { id, name: path, type: month ? "month" : "text", placeholder: hexKind ? hexPlaceholder(s) : (s.examples ? String(s.examples[0]) : ""),
       class: hexKind ? "hex-input" : null, "data-hex": hexKind ? "one" : null, autocomplete: hexKind ? "off" : null });
     if (s.default !== undefined && s.default !== null) input.value = s.default;
     read = () => (input.value === "" ? undefined : (hexKind ? hexOf(input.value.trim()) : input.value));
