@@ -1,0 +1,122 @@
+"""The lobby's scenario routes: list and read the samples, check an uploaded file.
+
+Every refusal is a 422 naming the field (with the line when the server has the
+file's text), never a 5xx, and nothing is written: the ``games`` rows are
+counted around each refused call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from ordnance.core import scenario as sc
+from ordnance.core.journal.models import GameRow
+from ordnance.server.app import create_app
+from ordnance.server.scenario_routes import MAX_SCENARIO_BYTES
+
+SAMPLE = "toi/crossroads-sample"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "t.db", create_rate="off"))
+
+
+def _rows(client: TestClient) -> int:
+    journal = client.app.state.service.journal  # type: ignore[attr-defined]
+    with journal.reading() as s:
+        return int(s.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+
+def _text(name: str) -> str:
+    return str(sc.examples()[name].read_text("utf-8"))
+
+
+def test_samples_are_listed_per_game_with_their_summary(client: TestClient) -> None:
+    res = client.get("/api/scenarios", params={"game": "waw"})
+    assert res.status_code == 200
+    rows = res.json()["scenarios"]
+    assert {r["name"] for r in rows} == {"waw/fulda-sample", "waw/city-per-unit-sample"}
+    fulda = next(r for r in rows if r["name"] == "waw/fulda-sample")
+    assert fulda["sample"] is True and fulda["date"] == "1985-08"
+    assert [s["id"] for s in fulda["sides"]] == ["us", "soviet"]
+    assert fulda["map"] == {"title": "scenario", "columns": 8, "rows": 6}
+    every = client.get("/api/scenarios").json()["scenarios"]
+    assert len(every) == len(sc.examples())
+
+
+def test_a_sample_is_read_with_its_document(client: TestClient) -> None:
+    res = client.get(f"/api/scenarios/{SAMPLE}")
+    assert res.status_code == 200
+    data = res.json()
+    assert data["document"]["game"] == "toi" and data["title"].endswith("(sample)")
+    missing = client.get("/api/scenarios/toi/no-such-file")
+    assert missing.status_code == 404
+
+
+def test_an_uploaded_file_is_checked_and_its_document_starts_a_table(client: TestClient) -> None:
+    res = client.post(
+        "/api/scenarios/check", params={"game": "toi", "file": "mine.yaml"}, content=_text(SAMPLE)
+    )
+    assert res.status_code == 200, res.text
+    checked = res.json()
+    assert checked["name"] == "mine.yaml" and len(checked["units"]) == 6
+    assert _rows(client) == 0  # a check writes nothing
+    made = client.post("/api/tables", json={"game": "toi", "scenario": checked["document"]})
+    assert made.status_code == 201, made.text
+    assert _rows(client) == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "line", "words"),
+    [
+        (_text(SAMPLE).replace("columns:", "colums:", 1), "map.colums", 27, "unknown field"),
+        ("a: [1,", "(syntax)", 1, "expected"),
+        ("- 1\n- 2\n", "(document)", 1, "mapping"),
+        ("", "(file)", None, "empty"),
+        ("game: chess\n", "game", 1, "one of asl, toi, waw"),
+    ],
+)
+def test_a_bad_file_names_line_and_field_and_writes_nothing(
+    client: TestClient, body: str, field: str, line: int | None, words: str
+) -> None:
+    res = client.post("/api/scenarios/check", params={"file": "bad.yaml"}, content=body)
+    assert res.status_code == 422, res.text
+    problems = res.json()["problems"]
+    hit = next(p for p in problems if p["field"] == field)
+    assert hit["line"] == line and words in hit["message"]
+    assert _rows(client) == 0
+
+
+def test_a_file_of_another_game_is_refused_at_its_game_line(client: TestClient) -> None:
+    res = client.post("/api/scenarios/check", params={"game": "waw"}, content=_text(SAMPLE))
+    assert res.status_code == 422
+    [problem] = res.json()["problems"]
+    assert problem["field"] == "game" and "'toi' scenario" in problem["message"]
+
+
+def test_undecodable_oversized_and_control_texts_are_422(client: TestClient) -> None:
+    not_utf8 = client.post("/api/scenarios/check", content=b"title: \xff\xfe\n")
+    assert not_utf8.status_code == 422
+    assert "UTF-8" in not_utf8.json()["problems"][0]["message"]
+    big = client.post("/api/scenarios/check", content=b"#" * (MAX_SCENARIO_BYTES + 1))
+    assert big.status_code == 422 and big.json()["field"] == "file"
+    nul = client.post("/api/scenarios/check", content=b"title: a\x00b\n")
+    assert nul.status_code == 422 and "NUL" in nul.json()["problems"][0]["message"]
+    huge = client.post("/api/scenarios/check", content=b"#" * (200 * 1024))
+    assert huge.status_code == 413  # the server's body limit, before any route
+    assert _rows(client) == 0
+
+
+def test_a_set_up_the_game_refuses_is_reported_at_the_unit(client: TestClient) -> None:
+    """WAW set-up played in memory: a unit off the map is named at its own line."""
+    text = _text("waw/fulda-sample").replace('hex: "5,1", condition', 'hex: "50,1", condition')
+    res = client.post("/api/scenarios/check", params={"file": "f.yaml"}, content=text)
+    assert res.status_code == 422
+    [problem] = res.json()["problems"]
+    assert problem["field"].startswith("units[4]") and problem["line"] == 38
+    assert _rows(client) == 0
