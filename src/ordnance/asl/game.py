@@ -138,6 +138,17 @@ class AslGame(Game[AslState]):
 
     # -- setup ----------------------------------------------------------------
     def new(self, settings: Mapping[str, Any]) -> AslState:
+        from ordnance.core.scenario import split_position
+
+        base, position = split_position(settings)
+        state = self._new(base)
+        if position is None:
+            return state
+        from ordnance.asl.scenario import restore  # a position from a scenario file
+
+        return restore(self, state, position)
+
+    def _new(self, settings: Mapping[str, Any]) -> AslState:
         parsed = parse_settings(settings)
         date = ScenarioDate.parse(parsed.date)
         theatre = Theatre.parse(parsed.theatre)
@@ -170,10 +181,10 @@ class AslGame(Game[AslState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: AslState) -> dict[str, Any]:
+    def to_scenario(self, state: AslState, seat: str | None = None) -> dict[str, Any]:
         from ordnance.asl.scenario import to_scenario
 
-        return to_scenario(state)
+        return to_scenario(state, seat)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return DICE_CLAUSE, DICE_HINT

@@ -183,6 +183,17 @@ class ToIGame(Game[ToIState]):
     step_actions = frozenset({"advance"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
+        from ordnance.core.scenario import split_position
+
+        base, position = split_position(settings)
+        state = self._new(base)
+        if position is None:
+            return state
+        from ordnance.toi.scenario import restore  # a position from a scenario file
+
+        return restore(state, position)
+
+    def _new(self, settings: Mapping[str, Any]) -> ToIState:
         s = parse_settings(settings)
         m = map_from_dict(s.custom_map) if s.custom_map is not None else load_map(s.map)
         placements = s.units
@@ -230,10 +241,10 @@ class ToIGame(Game[ToIState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: ToIState) -> dict[str, Any]:
+    def to_scenario(self, state: ToIState, seat: str | None = None) -> dict[str, Any]:
         from ordnance.toi.scenario import to_scenario
 
-        return to_scenario(state)
+        return to_scenario(state, seat)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides
