@@ -120,3 +120,49 @@ def test_a_set_up_the_game_refuses_is_reported_at_the_unit(client: TestClient) -
     [problem] = res.json()["problems"]
     assert problem["field"].startswith("units[4]") and problem["line"] == 38
     assert _rows(client) == 0
+
+
+def test_a_seat_exports_the_table_without_the_other_sides_secrets(client: TestClient) -> None:
+    """TOI-GEN-5: the soviet's export of the table leaves out the german's face-down token."""
+    from tests.server.conftest import claim
+
+    doc = client.get(f"/api/scenarios/{SAMPLE}").json()["document"]
+    doc["rules"]["start_phase"] = "status"
+    made = client.post("/api/tables", json={"game": "toi", "scenario": doc, "dice": "entered"})
+    assert made.status_code == 201, made.text
+    data = made.json()
+    gid = data["game_id"]
+    tokens = {data["seat"]: data["token"]}
+    for invitation in data["invitations"]:
+        claimed = claim(client, invitation["link"])
+        tokens[claimed["seat"]] = claimed["token"]
+
+    def act(seat: str, action: dict[str, object]) -> None:
+        h = {"Authorization": f"Bearer {tokens[seat]}"}
+        version = client.get(f"/api/tables/{gid}/view", headers=h).json()["version"]
+        res = client.post(
+            f"/api/tables/{gid}/actions",
+            json={"action": action, "expected_version": version},
+            headers=h,
+        )
+        assert res.status_code == 200, res.text
+
+    act("german", {"type": "advance", "to": "munitions"})
+    act("german", {"type": "buy", "unit": "g-stug-1", "munition": "AP-C"})
+    act("soviet", {"type": "buy", "unit": "s-t34-1", "munition": "HE"})
+    exports = {}
+    for seat in ("german", "soviet"):
+        res = client.get(
+            f"/api/tables/{gid}/scenario", headers={"Authorization": f"Bearer {tokens[seat]}"}
+        )
+        assert res.status_code == 200, res.text
+        exports[seat] = res.json()
+    soviet_tokens = exports["soviet"]["document"]["position"]["tokens"]
+    assert [(t["side"], t["munition"]) for t in soviet_tokens] == [("soviet", "HE")]
+    assert "AP-C" not in exports["soviet"]["yaml"].split("position:")[1]
+    german_tokens = exports["german"]["document"]["position"]["tokens"]
+    assert ("german", "AP-C") in [(t["side"], t["munition"]) for t in german_tokens]
+    assert client.get(f"/api/tables/{gid}/scenario").status_code == 401
+    # the seat's file is a scenario: checked clean, it starts a table of its own
+    again = client.post("/api/scenarios/check", content=exports["soviet"]["yaml"])
+    assert again.status_code == 200, again.text

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Query, Request
 from ordnance.core import scenario as sc
 from ordnance.core.errors import OrdnanceError
 from ordnance.server import texts
-from ordnance.server.routes import CheckedRoute
-from ordnance.server.service import NotFound
+from ordnance.server.routes import CheckedRoute, Creds, GameId, Service, seat_of
+from ordnance.server.service import NotFound, guarded
 
 router = APIRouter(prefix="/api", route_class=CheckedRoute)
 
@@ -121,3 +121,20 @@ async def check_scenario(request: Request, game: GameQ = None, file: FileQ = "up
     if wrong is not None:
         raise sc.ScenarioProblems(file, [sc.Problem("(file)", wrong)])
     return _checked(sc.parse_text(text, file), game)
+
+
+@router.get(
+    "/tables/{game_id}/scenario",
+    summary="The table's position as a scenario file, as this seat may see it",
+)
+def export_scenario(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+    """The seat's own export: the other side's face-down tokens are left out.
+
+    (The full position, every secret included, is only for the hot seat:
+    ``ordnance scenario export GAME`` without ``--as``.)
+    """
+    seat = seat_of(service, game_id, creds)
+    session = service.session(game_id)
+    _version, state, _top = session.position()
+    doc = guarded(lambda: sc.export(session.game, state, seat))
+    return {"game_id": game_id, "seat": seat, "document": doc, "yaml": sc.dump(doc)}
