@@ -170,7 +170,12 @@ def test_export_of_a_played_game_keeps_its_tokens_and_markers(
     """TOI-GEN-5 tokens bought in the game: the full export restores them for every seat;
     ``--as soviet`` leaves out the german's face-down token (its type is the german's)."""
     db = str(tmp_path / "g.db")
-    assert run(capsys, "game", "new", "--scenario", "toi/crossroads-sample", "--id", "g", "--db", db)[0] == 0
+    assert (
+        run(capsys, "game", "new", "--scenario", "toi/crossroads-sample", "--id", "g", "--db", db)[
+            0
+        ]
+        == 0
+    )
     for action in (
         {"type": "advance", "to": "munitions"},
         {"type": "buy", "unit": "g-stug-1", "munition": "AP-C"},

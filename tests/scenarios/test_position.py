@@ -161,7 +161,7 @@ def test_asl_position_holds_the_written_record() -> None:
     assert any(m["hex"] == "2,1" for m in p["markers"])
     assert p["turn"] == 2 and p["attacker"] == "american"
     # the loaded game's record says the same: HE gone for the scenario (ASL-8.9-e)
-    game2, again = _load(sc.export(game, state))
+    _game2, again = _load(sc.export(game, state))
     gun = next(g for g in again.guns if g.id == "at57-1")
     he = next(c for c in gun.capabilities if c.ammo == "HE")
     assert he.status == "gone" and gun.malfunctioned
@@ -226,7 +226,7 @@ def test_a_position_in_hand_made_settings_is_checked(game_name: str) -> None:
     from ordnance.core import registry
 
     name = next(n for n in PLAYS if n.startswith(game_name))
-    game, _doc, start = sc.prepare(sc.open_source(name))
+    _game, _doc, start = sc.prepare(sc.open_source(name))
     settings = {**start.settings, "position": {"round": "soon", "turn": "soon", "smoke": 3}}
     with pytest.raises(OrdnanceError) as err:
         registry.game(game_name).new(settings)

@@ -237,9 +237,7 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
                 continue
             ex = ammo.exhausted
             exhausted = Exhaustion(ex.dr, ex.turn, ex.phase, ex.shot, ex.outcome) if ex else None
-            caps.append(
-                replace(cap, uses=ammo.uses, attempts=ammo.attempts, exhausted=exhausted)
-            )
+            caps.append(replace(cap, uses=ammo.uses, attempts=ammo.attempts, exhausted=exhausted))
         unknown = set(rec.ammo) - {c.ammo for c in g.capabilities}
         if unknown:
             raise OrdnanceError(

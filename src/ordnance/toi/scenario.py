@@ -40,8 +40,8 @@ from ordnance.core.scenario import (
     UnitSpec,
     read_position,
 )
-from ordnance.toi.damage import VehicleDamage
 from ordnance.toi.catalogue import catalogue
+from ordnance.toi.damage import VehicleDamage
 from ordnance.toi.hexmap import map_from_dict, map_names, terrain_table
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import DIRECTIONS, HitNumbers, ToISettings
@@ -340,8 +340,7 @@ def restore(state: ToIState, data: Any) -> ToIState:
         units=tuple(units),
         nations=nations,
         tokens=tuple(
-            Token(t.id, t.side, t.munition, t.unit, t.face_up, t.bought_in_status)
-            for t in p.tokens
+            Token(t.id, t.side, t.munition, t.unit, t.face_up, t.bought_in_status) for t in p.tokens
         ),
         smoke=smoke,
         round=p.round,
@@ -359,7 +358,7 @@ def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
     for u in state.units:
         if not u.alive:
             continue
-        rec = ToIUnitState(activation=u.activation, morale=u.morale, damage=u.damage)  # type: ignore[arg-type]
+        rec = ToIUnitState(activation=u.activation, morale=u.morale, damage=u.damage)
         dumped = rec.model_dump(mode="json", exclude_defaults=True)
         if dumped:
             units[u.id] = dumped

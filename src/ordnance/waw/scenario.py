@@ -212,12 +212,14 @@ def _check_position(doc: WawScenario) -> None:
     if doc.map is None:  # the default board: restore() checks the hexes against it
         return
     columns, rows = doc.map.columns, doc.map.rows
-    hexes = [(("smoke", i, "hex"), m.hex) for i, m in enumerate(p.smoke)]
+    hexes: list[tuple[Loc, str]] = [(("smoke", i, "hex"), m.hex) for i, m in enumerate(p.smoke)]
     hexes += [(("fascam", i), h) for i, h in enumerate(p.fascam)]
     for loc, text in hexes:
         col, row = parse_hex(text).to_offset()
         if not (0 <= col < columns and 0 <= row < rows):
-            raise ScenarioFieldError(("position", *loc), f"{text} is off the {columns} x {rows} map")
+            raise ScenarioFieldError(
+                ("position", *loc), f"{text} is off the {columns} x {rows} map"
+            )
     units = {u.id for u in doc.units}
     for i, check in enumerate(p.pending_hq):
         if check.hq not in units:
