@@ -189,7 +189,7 @@ def test_broken_file_shows_its_problems_by_the_upload_and_creates_nothing(
             "units[1].hex"
         )
         # the problems sit right by the file control, inside the same fieldset
-        expect(page.locator("fieldset#scenario #scenario-problems")).to_be_visible()
+        expect(page.locator("#scenario #scenario-problems")).to_be_visible()
         expect(page.locator("#scenario-summary")).to_be_hidden()
         expect(page.locator("#create-button")).to_be_disabled()
         page.locator("#create").evaluate("f => f.requestSubmit()")  # a submit by Enter
