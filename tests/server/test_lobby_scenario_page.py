@@ -1,5 +1,7 @@
 """The lobby starts a table from a scenario: an uploaded file, a picked sample, a broken file.
 
+(The table page then saves the seat's position back as a scenario file.)
+
 Playwright drives Debian's Chromium. The file goes through the page's file
 control (``set_input_files``); the server checks it and the lobby shows its
 title, date and sides; the table page then draws the scenario's map and
@@ -139,6 +141,20 @@ def test_table_from_an_uploaded_file_shows_its_units_and_map(
         expect(page.locator('.terrain-key[data-terrain="woods"]')).to_be_visible()
         expect(page.locator('.terrain-key[data-terrain="city"]')).to_be_visible()
         assert _tables(db) == before + 1
+        # the seat saves the position back as a scenario file: it checks clean again
+        with page.expect_download() as saved:
+            page.click("#export-button")
+        text = Path(saved.value.path()).read_text("utf-8")
+        assert saved.value.suggested_filename.endswith("-blue.yaml")
+        from ordnance.core import scenario as sc
+
+        again = sc.parse_text(text, "saved.yaml")
+        assert sc.problems_of(again) == []
+        assert {u["id"]: u["hex"] for u in again.data["units"]} == {
+            "jeep-1": "1,1",
+            "tank-1": "3,0",
+        }
+        expect(page.locator("#export-result")).to_contain_text("-blue.yaml")
     finally:
         ctx.close()
 

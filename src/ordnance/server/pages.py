@@ -119,6 +119,8 @@ SCRIPT_STRINGS = [
     "Side",
     "Hex",
     "Fix the scenario file first, or drop it.",
+    # static/scenario_export.js
+    "Saved",
 ]
 
 
