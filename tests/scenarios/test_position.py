@@ -100,6 +100,9 @@ def test_toi_position_holds_tokens_smoke_and_steps() -> None:
     assert p["smoke"] and p["last_drift"][0] == "3,1"
     assert p["units"]["g-pziv-1"] == {"activation": "fatigued"}
     assert p["round"] == 2 and p["status_no"] == 1
+    # TOI-GEN-3: the supply left is the position's; rules.supply stays the starting one
+    assert p["nations"]["german"]["supply"]["AP-C"] == 0
+    assert sc.export(game, state)["rules"]["supply"]["german"]["AP-C"] == 1
 
 
 def test_toi_seat_export_hides_the_other_sides_face_down_tokens() -> None:

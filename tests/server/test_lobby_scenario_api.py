@@ -159,10 +159,48 @@ def test_a_seat_exports_the_table_without_the_other_sides_secrets(client: TestCl
         exports[seat] = res.json()
     soviet_tokens = exports["soviet"]["document"]["position"]["tokens"]
     assert [(t["side"], t["munition"]) for t in soviet_tokens] == [("soviet", "HE")]
-    assert "AP-C" not in exports["soviet"]["yaml"].split("position:")[1]
+    nations = exports["soviet"]["document"]["position"]["nations"]
+    assert "supply" not in nations["german"] and nations["soviet"]["supply"]["HE"] == 0
     german_tokens = exports["german"]["document"]["position"]["tokens"]
     assert ("german", "AP-C") in [(t["side"], t["munition"]) for t in german_tokens]
     assert client.get(f"/api/tables/{gid}/scenario").status_code == 401
     # the seat's file is a scenario: checked clean, it starts a table of its own
     again = client.post("/api/scenarios/check", content=exports["soviet"]["yaml"])
     assert again.status_code == 200, again.text
+
+
+def test_a_table_from_a_full_export_keeps_the_secret_from_the_other_seat(
+    client: TestClient,
+) -> None:
+    """TOI-GEN-5: a full export holds the german's face-down token; the table started from it
+    answers the soviet the same whatever its type (view and journal)."""
+    from ordnance.core.dice import EnteredDice
+    from tests.server.conftest import claim
+    from tests.server.toi_script import strip
+
+    answers = []
+    for secret in ("AP-B", "AP-C"):
+        game, _doc, start = sc.prepare(sc.open_source(SAMPLE))
+        state = sc.dry_run(game, start)
+        for action in (
+            {"type": "advance", "to": "munitions"},
+            {"type": "buy", "unit": "g-stug-1", "munition": secret},
+        ):
+            state = game.apply(state, action, EnteredDice(()), None).state
+        doc = sc.export(game, state)
+        assert secret in [t["munition"] for t in doc["position"]["tokens"]]
+        made = client.post("/api/tables", json={"game": "toi", "scenario": doc, "seat": "german"})
+        assert made.status_code == 201, made.text
+        data = made.json()
+        soviet = claim(client, data["invitations"][0]["link"])
+        h = {"Authorization": f"Bearer {soviet['token']}"}
+        gid = data["game_id"]
+        view = client.get(f"/api/tables/{gid}/view", headers=h).json()
+        log = client.get(f"/api/tables/{gid}/log", headers=h).json()
+        export = client.get(f"/api/tables/{gid}/scenario", headers=h).json()["document"]
+        german = [t for t in view["view"]["tokens"] if t["side"] == "german"]
+        assert german == [
+            {"side": "german", "unit": "g-stug-1", "face": "down", "label": "a munitions token"}
+        ]
+        answers.append((strip(view) | {"game_id": None}, strip(log) | {"game_id": None}, export))
+    assert answers[0] == answers[1]

@@ -128,13 +128,18 @@ class ToISmoke(_Record):
 class ToINationState(_Record):
     bought_this_status: int = Field(0, ge=0, description="Tokens bought this Status Phase.")
     purchases: int = Field(0, ge=0, description="Tokens bought so far (token ids count them).")
+    supply: dict[Munition, int] | None = Field(
+        None,
+        description="The supply left, by type (TOI-GEN-3); absent: the starting supply of "
+        "rules.supply. Secret from the other side, so a seat's export writes only its own.",
+    )
 
 
 class ToIPosition(_Record):
     """The game in play: round and step, units' states, tokens, smoke markers.
 
-    Written by ``ordnance scenario export``; the supply and command left are
-    the scenario's ``rules.supply`` and ``rules.command``.
+    Written by ``ordnance scenario export``; the command left is
+    ``rules.command``, the supply left each nation's ``supply`` here.
     """
 
     round: int = Field(1, ge=1)
@@ -317,16 +322,15 @@ def restore(state: ToIState, data: Any) -> ToIState:
             if rec is None
             else replace(u, activation=rec.activation, morale=rec.morale, damage=rec.damage)
         )
-    nations = tuple(
-        replace(
-            n,
-            bought_this_status=p.nations[n.name].bought_this_status,
-            purchases=p.nations[n.name].purchases,
-        )
-        if n.name in p.nations
-        else n
-        for n in state.nations
-    )
+    nations = []
+    for n in state.nations:
+        rec_n = p.nations.get(n.name)
+        if rec_n is not None:
+            n = replace(n, bought_this_status=rec_n.bought_this_status, purchases=rec_n.purchases)
+            if rec_n.supply is not None:
+                left = rec_n.supply
+                n = replace(n, supply=tuple((m, int(left.get(m, 0))) for m in Munition))
+        nations.append(n)
     known = {u.id for u in units}
     for t in p.tokens:
         if t.unit not in known:
@@ -338,7 +342,7 @@ def restore(state: ToIState, data: Any) -> ToIState:
     return replace(
         state,
         units=tuple(units),
-        nations=nations,
+        nations=tuple(nations),
         tokens=tuple(
             Token(t.id, t.side, t.munition, t.unit, t.face_up, t.bought_in_status) for t in p.tokens
         ),
@@ -389,6 +393,7 @@ def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
         ],
         "nations": {
             n.name: {"bought_this_status": n.bought_this_status, "purchases": n.purchases}
+            | ({"supply": {m.value: c for m, c in n.supply}} if seat in (None, n.name) else {})
             for n in state.nations
         },
         "last_drift": list(state.last_drift) if state.last_drift else None,
@@ -419,8 +424,9 @@ def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
     """The position as a document: the board, live units where they stand, supply left,
     and ``position``: round and step, unit states, tokens and smoke (see :class:`ToIPosition`).
 
-    For a seat, the other nations' face-down tokens are left out and their
-    supply is the scenario's starting one (by type it is hidden, TOI-GEN-5):
+    ``rules.supply`` is the starting supply (public); the supply left is
+    ``position.nations.*.supply``. For a seat, the other nations' face-down
+    tokens and supply left are left out (by type they are hidden, TOI-GEN-5):
     the file is that seat's record. ``seat=None`` writes everything.
     """
     s = state.settings
@@ -446,12 +452,8 @@ def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
         profiles.setdefault(u.profile.name, u.profile)
     rules: dict[str, Any] = {
         "munitions": s.scenario_munitions or ("agreed" if s.munitions_agreed else "not_agreed"),
-        "supply": {
-            n.name: {m.value: c for m, c in n.supply}
-            if seat is None or seat == n.name
-            else {m.value: c for m, c in s.supply_for(n.name).items()}
-            for n in state.nations
-        },
+        # the starting supply (public); what is left is the position's (secret by type)
+        "supply": {n: {m.value: c for m, c in s.supply_for(n).items()} for n in s.nations},
         "unlimited_supply": s.unlimited_supply,
         "command": {n.name: n.command for n in state.nations},
         "hit_on": s.hit_on.model_dump(mode="json"),
