@@ -204,3 +204,13 @@ def test_a_table_from_a_full_export_keeps_the_secret_from_the_other_seat(
         ]
         answers.append((strip(view) | {"game_id": None}, strip(log) | {"game_id": None}, export))
     assert answers[0] == answers[1]
+
+
+def test_a_game_that_writes_no_scenario_files_is_refused_in_words(client: TestClient) -> None:
+    """The test game of the server tests has no scenario model: 422, not a 5xx."""
+    from tests.server.conftest import Table
+
+    table = Table(client)
+    res = table.get("allies", "/scenario")
+    assert res.status_code == 422
+    assert "does not write scenario files" in res.json()["message"]

@@ -376,10 +376,13 @@ def export(game: Game[Any], state: Any, seat: str | None = None) -> dict[str, An
     the game writes only what that seat's view shows (a ToI export leaves out
     the other side's face-down tokens and its supply left by type).
     """
-    data = game.to_scenario(state, seat)
     model = game.scenario_model()
-    if model is None:  # pragma: no cover - to_scenario would have refused
+    if model is None:
         raise OrdnanceError(f"{game.name} does not write scenario files")
+    try:
+        data = game.to_scenario(state, seat)
+    except NotImplementedError as exc:
+        raise OrdnanceError(str(exc)) from None
     dumped = model.model_validate(data).model_dump(mode="json", exclude_defaults=True)
     head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "game": game.name}
     return head | {k: v for k, v in dumped.items() if k not in head}

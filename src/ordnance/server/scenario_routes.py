@@ -96,6 +96,13 @@ def read_scenario(folder: str, slug: str) -> dict[str, Any]:
     "/scenarios/check",
     summary="Check an uploaded scenario file (YAML or JSON text as the body)",
     responses={422: {"description": "The problems, each with its line and field."}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": f"The scenario file itself (at most {MAX_SCENARIO_BYTES} bytes).",
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+        }
+    },
 )
 async def check_scenario(request: Request, game: GameQ = None, file: FileQ = "upload") -> Any:
     """The body is the file itself. 200: its summary and document; 422: ``problems``.
