@@ -234,3 +234,18 @@ def test_a_position_in_hand_made_settings_is_checked(game_name: str) -> None:
     with pytest.raises(OrdnanceError) as err:
         registry.game(game_name).new(settings)
     assert "bad position" in str(err.value)
+
+
+def test_asl_a_refused_gun_of_a_position_file_keeps_its_line() -> None:
+    """ASL-8.9-a: the set-up travels inside the position; a notation the Gun's ``add_gun``
+    refuses is still named at its unit's line, as in a file without a position."""
+    game, state = _played("asl/normandy-sample", ASL)
+    doc = sc.export(game, state)
+    doc["units"][1] = {"id": "at57-1", "side": "american", "notation": "Q!!7^", "gun_size": "57L"}
+    doc["position"]["guns"] = {}
+    problems = sc.problems_of(sc.parse_text(sc.dump(doc), "asl.yaml"))
+    assert [p.field for p in problems] == ["units[1]"]
+    assert "ASL-8.9-a" in problems[0].message
+    without = {k: v for k, v in doc.items() if k != "position"}
+    again = sc.problems_of(sc.parse_text(sc.dump(without), "asl.yaml"))
+    assert [(p.field, p.line) for p in again] == [(p.field, p.line) for p in problems]

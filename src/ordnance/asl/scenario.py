@@ -29,6 +29,7 @@ from ordnance.asl.record import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.scenario import (
     POSITION_KEY,
+    Loc,
     ScenarioDoc,
     ScenarioFieldError,
     ScenarioStart,
@@ -195,10 +196,26 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
         # the Guns must exist before their records: the set-up travels inside the
         # position and ``new`` plays it (the journal keeps it in the settings)
         _check_position(doc)
+        _check_setup(settings, actions, locs)
         position = doc.position.model_dump(mode="json", exclude_defaults=True)
         settings[POSITION_KEY] = {"setup": actions, **position}
         return ScenarioStart(settings=settings)
     return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=locs)
+
+
+def _check_setup(
+    settings: dict[str, Any], actions: list[dict[str, Any]], locs: tuple[Loc, ...]
+) -> None:
+    """Play the set-up that will travel inside the position, so a refused Gun keeps its line."""
+    from ordnance.asl.plugin import GAME
+    from ordnance.core.dice import EnteredDice
+
+    state = GAME.new(settings)
+    for loc, action in zip(locs, actions, strict=True):
+        try:
+            state = GAME.apply(state, action, EnteredDice(()), None).state
+        except OrdnanceError as exc:
+            raise ScenarioFieldError(loc, str(exc)) from None
 
 
 def _check_position(doc: AslScenario) -> None:
