@@ -152,3 +152,46 @@ def test_each_game_new_command_takes_a_scenario(
     code, _, err = run(capsys, *command, "--scenario", other, "--db", db)
     assert code == 2
     assert "scenario, not" in err
+
+
+def _view(capsys: pytest.CaptureFixture[str], game_id: str, seat: str, db: str) -> object:
+    code, out, _ = run(capsys, "game", "view", game_id, "--as", seat, "--db", db, "--json")
+    assert code == 0
+    view = json.loads(out)
+    view.pop("settings", None)  # ToI echoes the settings as written (see test_roundtrip)
+    view.pop("game_id", None)  # the table's own id and journal length, not the position
+    view.pop("version", None)
+    return view
+
+
+def test_export_of_a_played_game_keeps_its_tokens_and_markers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TOI-GEN-5 tokens bought in the game: the full export restores them for every seat;
+    ``--as soviet`` leaves out the german's face-down token (its type is the german's)."""
+    db = str(tmp_path / "g.db")
+    assert (
+        run(capsys, "game", "new", "--scenario", "toi/crossroads-sample", "--id", "g", "--db", db)[
+            0
+        ]
+        == 0
+    )
+    for action in (
+        {"type": "advance", "to": "munitions"},
+        {"type": "buy", "unit": "g-stug-1", "munition": "AP-C"},
+        {"type": "buy", "unit": "s-t34-1", "munition": "Smoke"},
+    ):
+        code, _out, err = run(capsys, "game", "act", "g", json.dumps(action), "--db", db)
+        assert code == 0, err
+    full = tmp_path / "full.yaml"
+    assert run(capsys, "scenario", "export", "g", "--out", str(full), "--db", db)[0] == 0
+    assert run(capsys, "game", "new", "--scenario", str(full), "--id", "g2", "--db", db)[0] == 0
+    for seat in ("german", "soviet"):
+        assert _view(capsys, "g2", seat, db) == _view(capsys, "g", seat, db)
+    code, soviet, _ = run(capsys, "scenario", "export", "g", "--as", "soviet", "--db", db)
+    assert code == 0
+    tokens = sc.parse_text(soviet, "s.yaml").data["position"]["tokens"]
+    assert [t["side"] for t in tokens] == ["soviet"]
+    assert "AP-C" in full.read_text("utf-8") and "munition: AP-C" not in soviet
+    code, _out, err = run(capsys, "scenario", "export", "g", "--as", "martian", "--db", db)
+    assert code == 2 and "not a seat" in err

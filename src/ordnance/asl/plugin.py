@@ -110,7 +110,15 @@ class AslGame(Game[AslState]):
 
     # -- setup ----------------------------------------------------------------
     def new(self, settings: Mapping[str, Any]) -> AslState:
-        return new_state(settings)
+        from ordnance.core.scenario import split_position
+
+        base, position = split_position(settings)
+        state = new_state(base)
+        if position is None:
+            return state
+        from ordnance.asl.scenario import restore  # a position from a scenario file
+
+        return restore(self, state, position)
 
     def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()
@@ -125,10 +133,10 @@ class AslGame(Game[AslState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: AslState) -> JsonObject:
+    def to_scenario(self, state: AslState, seat: str | None = None) -> JsonObject:
         from ordnance.asl.scenario import to_scenario
 
-        return to_scenario(state)
+        return to_scenario(state, seat)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return DICE_CLAUSE, DICE_HINT

@@ -18,14 +18,29 @@ each Gun becomes a hot-seat ``add_gun`` set-up action.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.asl.options import AslOptions
-from ordnance.asl.record import AslState
+from ordnance.asl.phases import Phase
+from ordnance.asl.record import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.scenario import ScenarioDoc, ScenarioFieldError, ScenarioStart, Side, UnitSpec
+from ordnance.core.scenario import (
+    POSITION_KEY,
+    Loc,
+    ScenarioDoc,
+    ScenarioFieldError,
+    ScenarioStart,
+    Side,
+    UnitSpec,
+    play_setup,
+    read_position,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.game import Game
 
 
 class AslSide(Side):
@@ -59,11 +74,71 @@ class AslRules(BaseModel):
     options: AslOptions = Field(default_factory=AslOptions)
 
 
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AslExhaustion(_Record):
+    """The roll that used an ammunition up (ASL-8.9-d) or found it missing (ASL-8.9-e)."""
+
+    dr: tuple[int, int]
+    turn: int = Field(ge=1)
+    phase: str
+    shot: int = Field(ge=0)
+    outcome: str
+
+
+class AslAmmoRecord(_Record):
+    uses: int = Field(0, ge=0, description="Shots fired with it.")
+    attempts: int = Field(0, ge=0, description="Depletion checks made for it.")
+    exhausted: AslExhaustion | None = Field(None, description="Gone: the roll that did it.")
+
+
+class AslGunRecord(_Record):
+    """A Gun's written record in play (only what differs from a fresh Gun is written)."""
+
+    shots: int = Field(0, ge=0, description="To Hit / Placement / Canister DRs so far.")
+    fired_this_phase: bool = False
+    may_fire_again: bool = False
+    intensive_used: bool = False
+    malfunctioned: bool = False
+    captured: bool = False
+    pending: str | None = Field(None, description="Ammunition declared for the next shot.")
+    fire_marker: str | None = None
+    fired_phases: tuple[str, ...] = ()
+    ammo: dict[str, AslAmmoRecord] = Field(
+        default_factory=dict, description="Per special ammunition: uses and depletion."
+    )
+
+
+class AslMarker(_Record):
+    hex: str
+    kind: str
+    label: str
+
+
+class AslPosition(_Record):
+    """The game in play: turn, phase, markers, and every Gun's written record."""
+
+    turn: int = Field(1, ge=1)
+    phase: Phase = Phase.RPh
+    attacker: str | None = Field(None, description="The ATTACKER's side (default: the first).")
+    non_smoke_fired: tuple[str, ...] = ()
+    markers: tuple[AslMarker, ...] = Field((), description="SMOKE and other markers placed.")
+    clusters: tuple[tuple[str, ...], ...] = ()
+    recent: tuple[str, ...] = Field((), description="The recent events the view lists.")
+    done: tuple[str, ...] = ()
+    guns: dict[str, AslGunRecord] = Field(default_factory=dict)
+
+
 class AslScenario(ScenarioDoc):
     game: Literal["asl"] = "asl"
     sides: tuple[AslSide, ...] = Field(min_length=2, max_length=2)
     units: tuple[AslGun, ...] = ()
     rules: AslRules = AslRules()
+    position: AslPosition | None = Field(
+        None, description="The game in play, as exported (absent: the set-up)."
+    )
 
 
 def _palette(side: AslSide) -> str:
@@ -116,18 +191,161 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
             if found.gun_size and "gun_size" not in action:
                 action["gun_size"] = found.gun_size
         actions.append(action)
-    return ScenarioStart(
-        settings=settings,
-        actions=tuple(actions),
-        action_locs=tuple(("units", i) for i in range(len(actions))),
+    locs = tuple(("units", i) for i in range(len(actions)))
+    if doc.position is not None:
+        # the Guns must exist before their records: the set-up travels inside the
+        # position and ``new`` plays it (the journal keeps it in the settings)
+        _check_position(doc)
+        _check_setup(settings, actions, locs)
+        position = doc.position.model_dump(mode="json", exclude_defaults=True)
+        settings[POSITION_KEY] = {"setup": actions, **position}
+        return ScenarioStart(settings=settings)
+    return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=locs)
+
+
+def _check_setup(
+    settings: dict[str, Any], actions: list[dict[str, Any]], locs: tuple[Loc, ...]
+) -> None:
+    """Play the set-up that will travel inside the position, so a refused Gun keeps its line."""
+    from ordnance.asl.plugin import GAME
+    from ordnance.core.dice import EnteredDice
+
+    state = GAME.new(settings)
+    for loc, action in zip(locs, actions, strict=True):
+        try:
+            state = GAME.apply(state, action, EnteredDice(()), None).state
+        except OrdnanceError as exc:
+            raise ScenarioFieldError(loc, str(exc)) from None
+
+
+def _check_position(doc: AslScenario) -> None:
+    p = doc.position
+    assert p is not None
+    sides = [s.id for s in doc.sides]
+    guns = {u.id for u in doc.units}
+    for key in ("attacker",):
+        value = getattr(p, key)
+        if value is not None and value not in sides:
+            raise ScenarioFieldError(("position", key), f"{value!r} is not a side")
+    for gun_id in p.guns:
+        if gun_id not in guns:
+            raise ScenarioFieldError(("position", "guns", gun_id), f"no unit {gun_id!r}")
+
+
+def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
+    """The state ``new`` built, with the Guns of the set-up and the position's records."""
+    raw = dict(data) if isinstance(data, dict) else {}
+    setup = raw.pop("setup", [])
+    if not isinstance(setup, list) or not all(isinstance(a, dict) for a in setup):
+        raise OrdnanceError("bad position: setup: a list of add_gun actions")
+    state = play_setup(game, state, setup)
+    p: AslPosition = read_position(AslPosition, raw)
+    guns = []
+    for g in state.guns:
+        rec = p.guns.get(g.id)
+        if rec is None:
+            guns.append(g)
+            continue
+        caps = []
+        for cap in g.capabilities:
+            ammo = rec.ammo.get(cap.ammo)
+            if ammo is None:
+                caps.append(cap)
+                continue
+            ex = ammo.exhausted
+            exhausted = Exhaustion(ex.dr, ex.turn, ex.phase, ex.shot, ex.outcome) if ex else None
+            caps.append(replace(cap, uses=ammo.uses, attempts=ammo.attempts, exhausted=exhausted))
+        unknown = set(rec.ammo) - {c.ammo for c in g.capabilities}
+        if unknown:
+            raise OrdnanceError(
+                f"bad position: guns.{g.id}.ammo: {', '.join(sorted(unknown))} is not on the Gun"
+            )
+        guns.append(
+            replace(
+                g,
+                shots=rec.shots,
+                fired_this_phase=rec.fired_this_phase,
+                may_fire_again=rec.may_fire_again,
+                intensive_used=rec.intensive_used,
+                malfunctioned=rec.malfunctioned,
+                captured=rec.captured,
+                pending=rec.pending,
+                fire_marker=rec.fire_marker,
+                fired_phases=rec.fired_phases,
+                capabilities=tuple(caps),
+            )
+        )
+    missing = set(p.guns) - {g.id for g in state.guns}
+    if missing:
+        raise OrdnanceError(f"bad position: guns: no Gun {', '.join(sorted(missing))}")
+    if p.attacker is not None and p.attacker not in state.side_names:
+        raise OrdnanceError(f"bad position: attacker: {p.attacker!r} is not a side")
+    return replace(
+        state,
+        guns=tuple(guns),
+        turn=p.turn,
+        phase=p.phase,
+        attacker=p.attacker or state.attacker,
+        non_smoke_fired=frozenset(p.non_smoke_fired),
+        markers=tuple(Marker(m.hex, m.kind, m.label) for m in p.markers),
+        clusters=p.clusters,
+        recent=p.recent,
+        done=frozenset(p.done),
     )
 
 
-def to_scenario(state: AslState) -> dict[str, Any]:
-    """The set-up as a document: sides, date, options and every Gun's printed values.
+def _gun_record(g: Any) -> dict[str, Any]:
+    ammo = {
+        c.ammo: AslAmmoRecord(
+            uses=c.uses,
+            attempts=c.attempts,
+            exhausted=AslExhaustion(
+                dr=c.exhausted.dr,
+                turn=c.exhausted.turn,
+                phase=c.exhausted.phase,
+                shot=c.exhausted.shot,
+                outcome=c.exhausted.outcome,
+            )
+            if c.exhausted
+            else None,
+        )
+        for c in g.capabilities
+    }
+    record = AslGunRecord(
+        shots=g.shots,
+        fired_this_phase=g.fired_this_phase,
+        may_fire_again=g.may_fire_again,
+        intensive_used=g.intensive_used,
+        malfunctioned=g.malfunctioned,
+        captured=g.captured,
+        pending=g.pending,
+        fire_marker=g.fire_marker,
+        fired_phases=g.fired_phases,
+        ammo={k: v for k, v in ammo.items() if v != AslAmmoRecord()},
+    )
+    return record.model_dump(mode="json", exclude_defaults=True)
 
-    A Gun's record in play (shots, depleted ammunition, malfunction) is not
-    written: a scenario is a set-up, the journal keeps the game.
+
+def _position(state: AslState) -> dict[str, Any]:
+    return {
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "attacker": state.attacker,
+        "non_smoke_fired": sorted(state.non_smoke_fired),
+        "markers": [{"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers],
+        "clusters": [list(c) for c in state.clusters],
+        "recent": list(state.recent),
+        "done": sorted(state.done),
+        "guns": {g.id: rec for g in state.guns if (rec := _gun_record(g))},
+    }
+
+
+def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
+    """The position as a document: sides, date, options, every Gun's printed values,
+    and ``position``: turn, phase, markers and each Gun's written record (shots,
+    depleted or missing ammunition with the DR that did it, malfunction).
+
+    The module keeps no secret from either side, so ``seat`` changes nothing.
     """
     s = state.settings
     units = []
@@ -161,4 +379,5 @@ def to_scenario(state: AslState) -> dict[str, Any]:
         ],
         "units": units,
         "rules": {"options": s.options.model_dump(mode="json", exclude_defaults=True)},
+        "position": _position(state),
     }

@@ -83,16 +83,35 @@ def export_cmd(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="File to write.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="yaml or json.")] = "yaml",
     title: Annotated[str | None, typer.Option("--title", help="Title of the file.")] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Write only what this seat sees (the other side's face-down tokens left "
+            "out); default: the full position, for the hot seat.",
+        ),
+    ] = None,
     db: DbOpt = None,
 ) -> None:
-    """Write a game's current position as a scenario file (stdout without --out)."""
+    """Write a game's current position as a scenario file (stdout without --out).
+
+    Without --as the file holds everything, secrets included (every face-down
+    token): a file to resume from at one table. With --as SIDE it holds what
+    that side's view shows.
+    """
     from ordnance.core.journal import GameSession, open_journal
 
     if fmt not in ("yaml", "json"):
         raise OrdnanceError(f"--format {fmt!r}: yaml or json")
     session = GameSession(open_journal(db), game_id)
+    state = session.state()
+    seats = list(session.game.seats(state))
+    if seat is not None and seat not in seats:
+        raise OrdnanceError(
+            f"--as {seat!r}: not a seat of this game", hint="one of " + ", ".join(seats)
+        )
     try:
-        doc = sc.export(session.game, session.state())
+        doc = sc.export(session.game, state, seat)
     except NotImplementedError as exc:
         raise OrdnanceError(str(exc)) from None
     if title is not None:

@@ -164,8 +164,10 @@ class Game(ABC, Generic[S]):
         """``new`` settings and hot-seat set-up actions for a validated document."""
         raise NotImplementedError(f"{self.name} does not read scenario files")
 
-    def to_scenario(self, state: S) -> JsonObject:
-        """The current position as a scenario document (JSON-ready data)."""
+    def to_scenario(self, state: S, seat: str | None = None) -> JsonObject:
+        """The current position as a scenario document (JSON-ready data).
+
+        ``seat=None``: everything (hot seat); a seat: only what its view shows."""
         raise NotImplementedError(f"{self.name} does not write scenario files")
 
     # -- sequence of play (see ordnance.core.turns) -----------------------------

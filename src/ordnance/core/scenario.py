@@ -368,15 +368,59 @@ def dump(doc: Mapping[str, Any], fmt: Literal["yaml", "json"] = "yaml") -> str:
     return text
 
 
-def export(game: Game[Any], state: Any) -> dict[str, Any]:
-    """The current position as a validated scenario document (JSON-ready)."""
-    data = game.to_scenario(state)
+def export(game: Game[Any], state: Any, seat: str | None = None) -> dict[str, Any]:
+    """The current position as a validated scenario document (JSON-ready).
+
+    ``seat=None`` is the full position, every secret included (the hot seat,
+    the CLI without ``--as``): a file both sides can resume from. With a seat,
+    the game writes only what that seat's view shows (a ToI export leaves out
+    the other side's face-down tokens and its supply left by type).
+    """
     model = game.scenario_model()
-    if model is None:  # pragma: no cover - to_scenario would have refused
+    if model is None:
         raise OrdnanceError(f"{game.name} does not write scenario files")
+    try:
+        data = game.to_scenario(state, seat)
+    except NotImplementedError as exc:
+        raise OrdnanceError(str(exc)) from None
     dumped = model.model_validate(data).model_dump(mode="json", exclude_defaults=True)
     head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "game": game.name}
     return head | {k: v for k, v in dumped.items() if k not in head}
+
+
+#: The settings key that carries a position (``position`` of a scenario file) into ``new``.
+POSITION_KEY = "position"
+
+
+def split_position(settings: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+    """``settings`` less the position, and the position (None when there is none).
+
+    A game whose ``new`` reads a position calls this first, so the position
+    travels with the settings the journal keeps: the state is still derived
+    from the journal alone (settings, then the journaled actions).
+    """
+    base = dict(settings)
+    return base, base.pop(POSITION_KEY, None)
+
+
+def play_setup(game: Game[Any], state: Any, actions: Sequence[Mapping[str, Any]]) -> Any:
+    """``state`` after set-up actions played as hot seat with no dice (inside ``new``)."""
+    from ordnance.core.dice import EnteredDice
+
+    for action in actions:
+        state = game.apply(state, dict(action), EnteredDice(()), None).state
+    return state
+
+
+def read_position(model: type[BaseModel], data: Any) -> Any:
+    """A position validated by its game's model; a problem is an OrdnanceError naming it."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+        message = str(err["msg"]).removeprefix("Value error, ")
+        raise OrdnanceError(f"bad position: {field_name(('position', *loc))}: {message}") from None
 
 
 def start_game(journal: Journal, src: Source, game_id: str | None = None) -> GameSession:

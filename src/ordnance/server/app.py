@@ -348,9 +348,10 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    from ordnance.server import pages, routes
+    from ordnance.server import pages, routes, scenario_routes
 
     app.include_router(routes.router)
+    app.include_router(scenario_routes.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

@@ -110,6 +110,17 @@ SCRIPT_STRINGS = [
     "Fill in the form to see the odds.",
     "Scenario details",
     "Waiting for the other seat to agree",
+    # static/lobby.js: a scenario's summary and problems
+    "No scenario: the settings below",
+    "line",
+    "sample values",
+    "Sides",
+    "Unit",
+    "Side",
+    "Hex",
+    "Fix the scenario file first, or drop it.",
+    # static/scenario_export.js
+    "Saved",
 ]
 
 

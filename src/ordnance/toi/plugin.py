@@ -39,7 +39,15 @@ class ToIGame(Game[ToIState]):
     step_actions = frozenset({"advance"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
-        return new_state(settings)
+        from ordnance.core.scenario import split_position
+
+        base, position = split_position(settings)
+        state = new_state(base)
+        if position is None:
+            return state
+        from ordnance.toi.scenario import restore  # a position from a scenario file
+
+        return restore(state, position)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)
@@ -54,10 +62,10 @@ class ToIGame(Game[ToIState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: ToIState) -> JsonObject:
+    def to_scenario(self, state: ToIState, seat: str | None = None) -> JsonObject:
         from ordnance.toi.scenario import to_scenario
 
-        return to_scenario(state)
+        return to_scenario(state, seat)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides

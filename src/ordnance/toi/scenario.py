@@ -21,12 +21,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.scenario import (
+    HEX_PATTERN,
+    POSITION_KEY,
     HexCell,
     Loc,
     MapSpec,
@@ -34,12 +38,14 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    read_position,
 )
 from ordnance.toi.catalogue import catalogue
+from ordnance.toi.damage import VehicleDamage
 from ordnance.toi.hexmap import map_from_dict, map_names, terrain_table
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import DIRECTIONS, HitNumbers, ToISettings
-from ordnance.toi.state import ToIState
+from ordnance.toi.state import STATUS_STEPS, Phase, SmokeMarker, ToIState, Token
 from ordnance.toi.units import UnitProfile
 
 #: Settings a document sets through its own fields, not through ``rules.options``.
@@ -91,6 +97,63 @@ class ToIRules(BaseModel):
     )
 
 
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ToIUnitState(_Record):
+    """A unit's state in play (only what differs from a fresh unit is written)."""
+
+    activation: Literal["fresh", "fatigued", "op-fire"] = "fresh"
+    morale: Literal["normal", "pinned", "disrupted"] = "normal"
+    damage: VehicleDamage = Field(VehicleDamage.UNDAMAGED, description="Vehicles (TOI-B6).")
+
+
+class ToIToken(_Record):
+    """A munitions token held by a unit (TOI-GEN-5); face down unless ``face_up``."""
+
+    id: str = Field(min_length=1, max_length=40)
+    side: str
+    unit: str = Field(description="The id of the unit holding it.")
+    munition: Munition
+    face_up: bool = False
+    bought_in_status: int = Field(0, ge=0, description="The Status Phase it was bought in.")
+
+
+class ToISmoke(_Record):
+    hex: str = Field(pattern=HEX_PATTERN)
+    placed_round: int = Field(ge=1)
+
+
+class ToINationState(_Record):
+    bought_this_status: int = Field(0, ge=0, description="Tokens bought this Status Phase.")
+    purchases: int = Field(0, ge=0, description="Tokens bought so far (token ids count them).")
+    supply: dict[Munition, int] | None = Field(
+        None,
+        description="The supply left, by type (TOI-GEN-3); absent: the starting supply of "
+        "rules.supply. Secret from the other side, so a seat's export writes only its own.",
+    )
+
+
+class ToIPosition(_Record):
+    """The game in play: round and step, units' states, tokens, smoke markers.
+
+    Written by ``ordnance scenario export``; the command left is
+    ``rules.command``, the supply left each nation's ``supply`` here.
+    """
+
+    round: int = Field(1, ge=1)
+    phase: Literal["action", "command", "status"] = "action"
+    step: str | None = Field(None, description="The Status Phase step (notes B8).")
+    status_no: int = Field(0, ge=0, description="Status Phases entered so far.")
+    done: tuple[str, ...] = Field((), description="Nations that said done in this step.")
+    units: dict[str, ToIUnitState] = Field(default_factory=dict)
+    tokens: tuple[ToIToken, ...] = ()
+    smoke: tuple[ToISmoke, ...] = ()
+    nations: dict[str, ToINationState] = Field(default_factory=dict)
+    last_drift: tuple[str, str] | None = Field(None, description="The last smoke drift arrow.")
+
+
 class ToIScenario(ScenarioDoc):
     game: Literal["toi"] = "toi"
     profiles: tuple[UnitProfile, ...] = Field(
@@ -100,6 +163,9 @@ class ToIScenario(ScenarioDoc):
     map_name: str | None = Field(None, description="A map of the package data instead of `map`.")
     units: tuple[ToIUnit, ...] = ()
     rules: ToIRules = ToIRules()
+    position: ToIPosition | None = Field(
+        None, description="The game in play, as exported (absent: the set-up)."
+    )
 
 
 def _map_data(spec: ToIMapSpec) -> dict[str, Any]:
@@ -206,7 +272,132 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
             )
         settings[key] = value
     _check_settings(settings)
+    if doc.position is not None:
+        _check_position(doc, board)
+        settings[POSITION_KEY] = doc.position.model_dump(mode="json", exclude_defaults=True)
     return ScenarioStart(settings=settings)
+
+
+def _check_position(doc: ToIScenario, board: Any) -> None:
+    """Every token, unit state and marker of the position refers to something of the file."""
+    p = doc.position
+    assert p is not None
+    units = {u.id: u for u in doc.units}
+    sides = [s.id for s in doc.sides]
+    if p.phase == "status" and p.step not in STATUS_STEPS:
+        raise ScenarioFieldError(
+            ("position", "step"), f"the Status Phase step is one of {', '.join(STATUS_STEPS)}"
+        )
+    if p.phase != "status" and p.step is not None:
+        raise ScenarioFieldError(("position", "step"), "only the Status Phase has steps")
+    for where, names in (("units", p.units), ("nations", p.nations)):
+        known = units if where == "units" else sides
+        for name in names:
+            if name not in known:
+                raise ScenarioFieldError(("position", where, name), f"no unit or side {name!r}")
+    seen: set[tuple[str, str]] = set()
+    for i, t in enumerate(p.tokens):
+        holder = units.get(t.unit)
+        if holder is None:
+            raise ScenarioFieldError(("position", "tokens", i, "unit"), f"no unit {t.unit!r}")
+        if t.side != holder.side:
+            message = f"the token is {t.side}'s but {t.unit} is {holder.side}'s (TOI-GEN-5)"
+            raise ScenarioFieldError(("position", "tokens", i, "side"), message)
+        if (t.side, t.id) in seen:
+            raise ScenarioFieldError(("position", "tokens", i, "id"), f"two tokens {t.id!r}")
+        seen.add((t.side, t.id))
+    for i, m in enumerate(p.smoke):
+        if parse_hex(m.hex) not in board:
+            raise ScenarioFieldError(("position", "smoke", i, "hex"), f"{m.hex} is not on the map")
+
+
+def restore(state: ToIState, data: Any) -> ToIState:
+    """The state ``new`` built from the settings, put at the position (``position``)."""
+    p: ToIPosition = read_position(ToIPosition, data)
+    units = []
+    for u in state.units:
+        rec = p.units.get(u.id)
+        units.append(
+            u
+            if rec is None
+            else replace(u, activation=rec.activation, morale=rec.morale, damage=rec.damage)
+        )
+    nations = []
+    for n in state.nations:
+        rec_n = p.nations.get(n.name)
+        if rec_n is not None:
+            n = replace(n, bought_this_status=rec_n.bought_this_status, purchases=rec_n.purchases)
+            if rec_n.supply is not None:
+                left = rec_n.supply
+                n = replace(n, supply=tuple((m, int(left.get(m, 0))) for m in Munition))
+        nations.append(n)
+    known = {u.id for u in units}
+    for t in p.tokens:
+        if t.unit not in known:
+            raise OrdnanceError(f"bad position: a token on {t.unit!r}, which is not a unit")
+    try:
+        smoke = tuple(SmokeMarker(parse_hex(m.hex), m.placed_round) for m in p.smoke)
+    except ValueError as exc:
+        raise OrdnanceError(f"bad position: smoke: {exc}") from None
+    return replace(
+        state,
+        units=tuple(units),
+        nations=tuple(nations),
+        tokens=tuple(
+            Token(t.id, t.side, t.munition, t.unit, t.face_up, t.bought_in_status) for t in p.tokens
+        ),
+        smoke=smoke,
+        round=p.round,
+        phase=Phase(p.phase),
+        step=p.step,
+        status_no=p.status_no,
+        last_drift=p.last_drift,
+        done=frozenset(p.done),
+    )
+
+
+def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
+    """The game in play as ``seat`` may see it (None: everything)."""
+    units = {}
+    for u in state.units:
+        if not u.alive:
+            continue
+        rec = ToIUnitState(activation=u.activation, morale=u.morale, damage=u.damage)
+        dumped = rec.model_dump(mode="json", exclude_defaults=True)
+        if dumped:
+            units[u.id] = dumped
+    alive = {u.id for u in state.units if u.alive}
+    tokens = [
+        {
+            "id": t.id,
+            "side": t.side,
+            "unit": t.unit,
+            "munition": t.munition.value,
+            "face_up": t.face_up,
+            "bought_in_status": t.bought_in_status,
+        }
+        for t in sorted(state.tokens, key=lambda t: (t.side, t.unit, t.id))
+        if t.unit in alive and (seat is None or t.face_up or t.side == seat)
+    ]
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "step": state.step,
+        "status_no": state.status_no,
+        "done": sorted(state.done),
+        "units": units,
+        "tokens": tokens,
+        "smoke": [
+            {"hex": str(m.hex), "placed_round": m.placed_round}
+            for m in sorted(state.smoke, key=lambda m: (m.hex.to_offset(), m.placed_round))
+        ],
+        "nations": {
+            n.name: {"bought_this_status": n.bought_this_status, "purchases": n.purchases}
+            | ({"supply": {m.value: c for m, c in n.supply}} if seat in (None, n.name) else {})
+            for n in state.nations
+        },
+        "last_drift": list(state.last_drift) if state.last_drift else None,
+    }
 
 
 def _check_settings(settings: Mapping[str, Any]) -> None:
@@ -229,11 +420,14 @@ def _check_settings(settings: Mapping[str, Any]) -> None:
         raise ScenarioFieldError(where, message) from None
 
 
-def to_scenario(state: ToIState) -> dict[str, Any]:
-    """The position as a document: the board, live units where they stand, supply left.
+def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
+    """The position as a document: the board, live units where they stand, supply left,
+    and ``position``: round and step, unit states, tokens and smoke (see :class:`ToIPosition`).
 
-    Tokens held by units, smoke, damage and morale are not written: a
-    scenario is a set-up (the journal keeps the game itself).
+    ``rules.supply`` is the starting supply (public); the supply left is
+    ``position.nations.*.supply``. For a seat, the other nations' face-down
+    tokens and supply left are left out (by type they are hidden, TOI-GEN-5):
+    the file is that seat's record. ``seat=None`` writes everything.
     """
     s = state.settings
     offsets = [h.to_offset() for h in state.map.hexes]
@@ -258,7 +452,8 @@ def to_scenario(state: ToIState) -> dict[str, Any]:
         profiles.setdefault(u.profile.name, u.profile)
     rules: dict[str, Any] = {
         "munitions": s.scenario_munitions or ("agreed" if s.munitions_agreed else "not_agreed"),
-        "supply": {n.name: {m.value: c for m, c in n.supply} for n in state.nations},
+        # the starting supply (public); what is left is the position's (secret by type)
+        "supply": {n: {m.value: c for m, c in s.supply_for(n).items()} for n in s.nations},
         "unlimited_supply": s.unlimited_supply,
         "command": {n.name: n.command for n in state.nations},
         "hit_on": s.hit_on.model_dump(mode="json"),
@@ -288,4 +483,5 @@ def to_scenario(state: ToIState) -> dict[str, Any]:
             for u in live
         ],
         "rules": rules,
+        "position": _position(state, seat),
     }

@@ -50,7 +50,15 @@ class WorldAtWar(Game[WawState]):
         return found if found is not None else super().describe(state, action, seat)
 
     def new(self, settings: Mapping[str, Any]) -> WawState:
-        return WawState.start(parse_settings(settings))
+        from ordnance.core.scenario import split_position
+
+        base, position = split_position(settings)
+        state = WawState.start(parse_settings(base))
+        if position is None:
+            return state
+        from ordnance.waw.scenario import restore  # a position from a scenario file
+
+        return restore(state, position)
 
     def seats(self, state: WawState) -> Sequence[str]:
         return tuple(state.settings.sides)
@@ -68,10 +76,10 @@ class WorldAtWar(Game[WawState]):
 
         return from_scenario(doc)
 
-    def to_scenario(self, state: WawState) -> JsonObject:
+    def to_scenario(self, state: WawState, seat: str | None = None) -> JsonObject:
         from ordnance.waw.scenario import to_scenario
 
-        return to_scenario(state)
+        return to_scenario(state, seat)
 
     def apply(
         self,

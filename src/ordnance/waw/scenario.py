@@ -17,12 +17,16 @@ become hot-seat ``place_terrain`` and ``place_unit`` set-up actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.scenario import (
+    HEX_PATTERN,
+    POSITION_KEY,
     HexCell,
     Loc,
     MapSpec,
@@ -30,11 +34,12 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    read_position,
 )
 from ordnance.waw.actions import CONDITIONS
 from ordnance.waw.catalogue import Rating, TerrainType, UnitType
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.state import WawState
+from ordnance.waw.state import PendingHqCheck, WawState
 
 OWN_FIELDS = frozenset({"sides", "map_columns", "map_rows", "unit_types", "terrain_types"})
 
@@ -81,6 +86,30 @@ class WawRules(BaseModel):
     )
 
 
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class WawSmoke(_Record):
+    hex: str = Field(pattern=HEX_PATTERN)
+    level: Literal[1, 2] = Field(description="Smoke 2 (fresh) or Smoke 1 (WAW-8.2-h).")
+
+
+class WawHqCheck(_Record):
+    hq: str = Field(description="The HQ unit whose check waits.")
+    dice: tuple[int, ...] = Field(description="The dice of the check, as rolled.")
+
+
+class WawPosition(_Record):
+    """The game in play beyond the units: markers laid by fire missions, pending checks."""
+
+    smoke: tuple[WawSmoke, ...] = Field((), description="Smoke markers (WAW-8.2).")
+    fascam: tuple[str, ...] = Field((), description="FASCAM minefield markers' hexes (WAW-8.3).")
+    pending_hq: tuple[WawHqCheck, ...] = ()
+    marker_phases: int = Field(0, ge=0, description="Marker Removal Phases run so far.")
+    done: tuple[str, ...] = Field((), description="Sides that said done with this turn.")
+
+
 class WawScenario(ScenarioDoc):
     game: Literal["waw"] = "waw"
     unit_types: tuple[WawUnitType, ...] = Field(
@@ -90,6 +119,9 @@ class WawScenario(ScenarioDoc):
     map: WawMapSpec | None = None
     units: tuple[WawUnit, ...] = ()
     rules: WawRules = WawRules()
+    position: WawPosition | None = Field(
+        None, description="The game in play, as exported (absent: the set-up)."
+    )
 
 
 def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
@@ -168,7 +200,63 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
             }
         )
         locs.append(("units", i))
+    if doc.position is not None:
+        _check_position(doc)
+        settings[POSITION_KEY] = doc.position.model_dump(mode="json", exclude_defaults=True)
     return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=tuple(locs))
+
+
+def _check_position(doc: WawScenario) -> None:
+    p = doc.position
+    assert p is not None
+    if doc.map is None:  # the default board: restore() checks the hexes against it
+        return
+    columns, rows = doc.map.columns, doc.map.rows
+    hexes: list[tuple[Loc, str]] = [(("smoke", i, "hex"), m.hex) for i, m in enumerate(p.smoke)]
+    hexes += [(("fascam", i), h) for i, h in enumerate(p.fascam)]
+    for loc, text in hexes:
+        col, row = parse_hex(text).to_offset()
+        if not (0 <= col < columns and 0 <= row < rows):
+            raise ScenarioFieldError(
+                ("position", *loc), f"{text} is off the {columns} x {rows} map"
+            )
+    units = {u.id for u in doc.units}
+    for i, check in enumerate(p.pending_hq):
+        if check.hq not in units:
+            raise ScenarioFieldError(("position", "pending_hq", i, "hq"), f"no unit {check.hq!r}")
+
+
+def restore(state: WawState, data: Any) -> WawState:
+    """The state ``new`` built, with the markers and pending checks of ``position``."""
+    p: WawPosition = read_position(WawPosition, data)
+    try:
+        smoke = {parse_hex(m.hex): m.level for m in p.smoke}
+        mines = frozenset(parse_hex(h) for h in p.fascam)
+    except ValueError as exc:
+        raise OrdnanceError(f"bad position: {exc}") from None
+    for h in (*smoke, *mines):
+        state.hex(str(h))  # off the board: refused, naming the board's size
+    return replace(
+        state,
+        smoke=smoke,
+        mines=mines,
+        pending_hq=tuple(PendingHqCheck(c.hq, c.dice) for c in p.pending_hq),
+        marker_phases=p.marker_phases,
+        done=frozenset(p.done),
+    )
+
+
+def _position(state: WawState) -> dict[str, Any]:
+    return {
+        "smoke": [
+            {"hex": str(h), "level": level}
+            for h, level in sorted(state.smoke.items(), key=lambda x: x[0].to_offset())
+        ],
+        "fascam": [str(h) for h in sorted(state.mines, key=lambda h: h.to_offset())],
+        "pending_hq": [{"hq": c.hq, "dice": list(c.dice)} for c in state.pending_hq],
+        "marker_phases": state.marker_phases,
+        "done": sorted(state.done),
+    }
 
 
 def _check_settings(settings: Mapping[str, Any]) -> None:
@@ -185,11 +273,12 @@ def _check_settings(settings: Mapping[str, Any]) -> None:
         raise ScenarioFieldError(where, message) from None
 
 
-def to_scenario(state: WawState) -> dict[str, Any]:
-    """The position as a document: board, terrain, units still on the map, conditions.
+def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:
+    """The position as a document: board, terrain, units still on the map, conditions,
+    and ``position``: Smoke and FASCAM markers, pending HQ checks, the turn's progress.
 
-    Smoke and FASCAM markers are not written (they are fire missions of the
-    game, not set-up); eliminated units are left out.
+    Eliminated units are left out. World at War hides nothing from either
+    side, so ``seat`` changes nothing.
     """
     s = state.settings
     hexes = []
@@ -228,4 +317,5 @@ def to_scenario(state: WawState) -> dict[str, Any]:
         "map": {"columns": s.map_columns, "rows": s.map_rows, "hexes": hexes},
         "units": units,
         "rules": {"options": options},
+        "position": _position(state),
     }

@@ -25,40 +25,147 @@ function seatLinks(data) {
   return out;
 }
 
+// A problem of a scenario file, as the server words it: "line 12: units[0].hex: ...".
+function problemText(p) {
+  return (p.line ? t("line") + " " + p.line + ": " : "") + (p.field ? p.field + ": " : "") + p.message;
+}
+
+// An error answer in words (the clause, the message, the hint, and each problem).
+function answerText(data, fallback) {
+  const detail = Array.isArray(data.detail) ? data.detail.map((d) => (d.loc || []).slice(1).join(".") + ": " + d.msg).join("; ") : "";
+  return (data.clause ? "[" + data.clause + "] " : "") + (data.message || detail || fallback) + (data.hint ? " (" + data.hint + ")" : "");
+}
+
+async function readAnswer(res) {
+  try { return await res.json(); } catch (e) { return { message: res.statusText }; }
+}
+
 (function () {
   const games = window.GAMES || [];
   const select = document.getElementById("game");
   const settingsBox = document.getElementById("settings");
+  const pick = document.getElementById("scenario-pick");
+  const upload = document.getElementById("scenario-file");
+  const problemsBox = document.getElementById("scenario-problems");
+  const summaryBox = document.getElementById("scenario-summary");
+  const createButton = document.getElementById("create-button");
   let form = null;
+  // the scenario the table starts from: {summary, document} once the server checked it
+  let chosen = null;
+  let broken = false;  // an uploaded file with problems: no table until it is fixed or dropped
+
+  const game = () => games.find((x) => x.name === (select && select.value));
+
+  function showSeats() {
+    // the creator's own seat (the others get invitations): the scenario's sides, or the game's
+    const seatSelect = document.getElementById("seat");
+    const g = game();
+    const names = chosen ? chosen.sides.map((s) => s.id) : (g && g.seats) || [];
+    if (seatSelect) seatSelect.replaceChildren(...names.map((s) => el("option", { value: s }, s)));
+  }
 
   function showSettings() {
-    const g = games.find((x) => x.name === select.value);
+    const g = game();
     settingsBox.replaceChildren(el("legend", {}, t("Settings")));
     form = schemaForm((g && g.schema) || {}, null, { groups: true });
     settingsBox.append(form.node);
-    settingsBox.hidden = !form.node.childElementCount;
-    // the creator's own seat (the others get invitations); seats of the default settings
-    const seatSelect = document.getElementById("seat");
-    if (seatSelect) seatSelect.replaceChildren(...((g && g.seats) || []).map((s) => el("option", { value: s }, s)));
+    settingsBox.hidden = !form.node.childElementCount || !!chosen;
+    showSeats();
   }
-  if (select) { select.addEventListener("change", showSettings); showSettings(); }
+
+  function showScenario() {
+    settingsBox.hidden = !!chosen || !(form && form.node.childElementCount);
+    if (createButton) createButton.disabled = broken;
+    summaryBox.hidden = !chosen;
+    summaryBox.replaceChildren();
+    if (chosen) {
+      const c = chosen;
+      const facts = [c.date, c.theatre, c.sample ? t("sample values") : null].filter(Boolean).join(" · ");
+      summaryBox.append(
+        el("h3", { class: "scenario-title" }, c.title),
+        facts ? el("p", { class: "scenario-facts" }, facts) : null,
+        c.description ? el("p", {}, c.description) : null,
+        el("p", { class: "scenario-sides" }, t("Sides") + ": " + c.sides.map((s) => s.id + (s.nationality !== s.id ? " (" + s.nationality + ")" : "")).join(", ")),
+        c.map ? el("p", { class: "scenario-map" }, t("Map") + ": " + c.map.title + ", " + c.map.columns + " × " + c.map.rows) : null,
+        c.units.length ? el("table", { class: "scenario-units" },
+          el("tr", {}, el("th", {}, t("Unit")), el("th", {}, t("Side")), el("th", {}, t("Hex"))),
+          c.units.map((u) => el("tr", { "data-unit": u.id }, el("td", {}, u.id), el("td", {}, u.side), el("td", {}, u.hex || "")))) : null);
+    }
+    showSeats();
+  }
+
+  function showProblems(data, fallback) {
+    const problems = Array.isArray(data.problems) && data.problems.length && data.problems[0].message !== undefined ? data.problems : null;
+    problemsBox.replaceChildren(...(problems
+      ? problems.map((p) => el("li", { "data-line": p.line || "", "data-field": p.field || "" }, problemText(p)))
+      : [el("li", {}, answerText(data, fallback))]));
+    problemsBox.hidden = false;
+  }
+
+  function clearProblems() { problemsBox.hidden = true; problemsBox.replaceChildren(); }
+
+  async function loadSamples() {
+    pick.replaceChildren(pick.options[0] || el("option", { value: "" }, t("No scenario: the settings below")));
+    if (!select) return;
+    const res = await fetch("/api/scenarios?game=" + encodeURIComponent(select.value));
+    if (!res.ok) return;
+    const data = await readAnswer(res);
+    for (const s of data.scenarios || []) pick.append(el("option", { value: s.name }, s.title));
+  }
+
+  function reset() {
+    chosen = null; broken = false;
+    if (upload) upload.value = "";
+    if (pick) pick.value = "";
+    clearProblems();
+    showScenario();
+  }
+
+  if (select) {
+    select.addEventListener("change", () => { reset(); showSettings(); loadSamples(); });
+    showSettings();
+    loadSamples();
+  }
+
+  pick.addEventListener("change", async () => {
+    const name = pick.value;
+    chosen = null; broken = false; upload.value = ""; clearProblems();
+    if (name) {
+      const res = await fetch("/api/scenarios/" + name.split("/").map(encodeURIComponent).join("/"));
+      const data = await readAnswer(res);
+      if (res.ok) chosen = data; else showProblems(data, res.statusText);
+    }
+    showScenario();
+  });
+
+  upload.addEventListener("change", async () => {
+    const file = upload.files && upload.files[0];
+    chosen = null; broken = false; pick.value = ""; clearProblems();
+    if (file) {
+      const res = await fetch("/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + encodeURIComponent(file.name.slice(0, 120)), {
+        method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
+      });
+      const data = await readAnswer(res);
+      if (res.ok) chosen = data;
+      else { broken = true; showProblems(data, res.statusText); }
+    }
+    showScenario();
+  });
 
   document.getElementById("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const err = document.getElementById("error");
     err.textContent = "";
-    const res = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(Object.assign(
-        { game: select.value, settings: form ? form.collect() : {}, dice: document.getElementById("dice-setting").value },
-        document.getElementById("seat") && document.getElementById("seat").value ? { seat: document.getElementById("seat").value } : {})),
-    });
-    let data = {};
-    try { data = await res.json(); } catch (e) { data = { message: res.statusText }; }
+    if (broken) { err.textContent = t("Fix the scenario file first, or drop it."); return; }
+    const seat = document.getElementById("seat") && document.getElementById("seat").value;
+    const body = { game: select.value, dice: document.getElementById("dice-setting").value };
+    if (chosen) { body.scenario = chosen.document; body.settings = {}; } else body.settings = form ? form.collect() : {};
+    if (seat) body.seat = seat;
+    const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await readAnswer(res);
     if (!res.ok) {
-      const detail = Array.isArray(data.detail) ? data.detail.map((d) => (d.loc || []).slice(1).join(".") + ": " + d.msg).join("; ") : "";
-      err.textContent = (data.clause ? "[" + data.clause + "] " : "") + (data.message || detail || res.statusText) + (data.hint ? " (" + data.hint + ")" : "");
+      if (chosen && Array.isArray(data.problems) && data.problems.length && data.problems[0].message !== undefined) showProblems(data, res.statusText);
+      err.textContent = answerText(data, res.statusText);
       err.scrollIntoView({ block: "nearest" });
       return;
     }
