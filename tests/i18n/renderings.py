@@ -146,10 +146,12 @@ class Seats:
         seat = next(iter(self.tokens))
         return int(self.call(seat, "GET", "/view").json()["version"])
 
-    def act(self, seat: str, action: dict[str, Any], dice: list[int] | None) -> Any:
+    def act(
+        self, seat: str, action: dict[str, Any], dice: list[int] | None, lang: str = "ru"
+    ) -> Any:
         body: dict[str, Any] = {"action": action, "expected_version": self.version()}
         del dice  # the server rolls (the CLI enters them: same scripts)
-        return self.call(seat, "POST", "/actions?lang=ru", body)
+        return self.call(seat, "POST", f"/actions?lang={lang}", body)
 
 
 def _answer_pending(t: Seats) -> None:
@@ -162,15 +164,15 @@ def _answer_pending(t: Seats) -> None:
             assert res.status_code in (200, 201), res.text
 
 
-def http_texts(client: TestClient, game: str) -> list[tuple[str, str]]:
-    """The Russian texts of one game's table, gathered over its script."""
+def http_texts(client: TestClient, game: str, lang: str = "ru") -> list[tuple[str, str]]:
+    """The texts of one game's table in ``lang`` (Russian), gathered over its script."""
     script = SCRIPTS[game]
     t = Seats(client, script.scenario)
     found: list[tuple[str, str]] = []
 
     def look(label: str) -> None:
         for seat in t.tokens:
-            answer = t.call(seat, "GET", "/view?lang=ru").json()
+            answer = t.call(seat, "GET", f"/view?lang={lang}").json()
             where = f"HTTP /view as {seat} ({label})"
             found.extend(view_words(answer["view"], where))
             found.extend(words_in(answer.get("legal", []), f"{where}.legal"))
@@ -180,27 +182,27 @@ def http_texts(client: TestClient, game: str) -> list[tuple[str, str]]:
                 pending = answer.get(key) or {}
                 if isinstance(pending, dict) and isinstance(pending.get("text"), str):
                     found.append((f"{where}.{key}.text", pending["text"]))
-            log = t.call(seat, "GET", "/log?lang=ru").json()
+            log = t.call(seat, "GET", f"/log?lang={lang}").json()
             found.extend(words_in(log, f"HTTP /log as {seat} ({label})"))
 
-    modules = client.get("/api/modules?lang=ru").json()
+    modules = client.get(f"/api/modules?lang={lang}").json()
     for m in modules["games"]:
         if m["name"] == game:
             found.extend(words_in(m["settings_schema"], f"HTTP /modules {game} settings"))
     for seat, action in script.odds:
-        res = t.call(seat, "POST", "/odds?lang=ru", {"action": action})
+        res = t.call(seat, "POST", f"/odds?lang={lang}", {"action": action})
         assert res.status_code == 200, res.text
         found.extend(words_in(res.json(), f"HTTP /odds as {seat} {action['type']}"))
     look("start")
     for seat, action, dice in script.refusals:
-        res = t.act(seat, action, dice)
+        res = t.act(seat, action, dice, lang)
         assert res.status_code >= 400, res.text
         found.extend(words_in(res.json(), f"HTTP refusal of {seat} {action['type']}", None))
         for key in ("message", "hint"):
             if res.json().get(key):
                 found.append((f"HTTP refusal of {seat} {action['type']}.{key}", res.json()[key]))
     for seat, action, dice in script.moves:
-        res = t.act(seat, action, dice)
+        res = t.act(seat, action, dice, lang)
         assert res.status_code in (200, 202), res.text
         if res.status_code == 202:
             look(f"after {seat} asked {action['type']}")

@@ -31,10 +31,11 @@ from babel.messages.pofile import read_po
 from ordnance.cli.i18n import (
     event_text,
     game_texts,
-    localize_labels,
     localize_legal,
-    localize_panels,
+    localize_refusal,
+    localize_schema_words,
     localize_text,
+    localize_view_words,
 )
 from ordnance.core.game import Event, render_message
 
@@ -71,18 +72,44 @@ def localize_view(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     tr = translations(lang).gettext
     out = dict(answer)
     view = out.get("view")
-    if isinstance(view, dict) and isinstance(view.get("panels"), list):
-        out["view"] = view = {**view, "panels": localize_panels(view["panels"], tr, lang)}
+    if isinstance(view, dict):
+        out["view"] = view = localize_view_words(view, tr, lang)
     if isinstance(view, dict) and _is_turn(view.get("turn")):
         out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
     if _is_turn(out.get("turn")):
         out["turn"] = _localize_turn(out["turn"], tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
-            {**item, "schema": localize_schema(item.get("schema"), tr)}
+            {**item, "schema": localize_schema_words(item.get("schema"), tr, lang)}
             for item in localize_legal(out["legal"], tr, lang)
         ]
+    if isinstance(out.get("pending_request"), dict):
+        out["pending_request"] = localize_request(out["pending_request"], tr, lang)
+    undo = out.get("undo")
+    if isinstance(undo, dict) and isinstance(undo.get("pending"), dict):
+        out["undo"] = {**undo, "pending": localize_request(undo["pending"], tr, lang)}
     return out
+
+
+def localize_request(request: dict[str, Any], gettext_: Callable[[str], str], lang: str) -> Any:
+    """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
+    message = request.get("message")
+    if isinstance(message, dict) and isinstance(message.get("template"), str):
+        text = render_message(message["template"], message.get("args") or {}, gettext_)
+    else:
+        text = localize_text(str(request.get("text") or ""), gettext_, lang)
+    return {**request, "text": text}
+
+
+def localize_error(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An error answer with its ``message`` and ``hint`` in ``lang`` (a template or an entry)."""
+    if lang == DEFAULT or not isinstance(data.get("message"), str):
+        return data
+    hint = data.get("hint") if isinstance(data.get("hint"), str) else None
+    message, hint, _found = localize_refusal(
+        data["message"], hint, translations(lang).gettext, lang
+    )
+    return {**data, "message": message, "hint": hint}
 
 
 def _is_turn(value: Any) -> bool:
@@ -104,7 +131,7 @@ def localize_settings(schema: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == DEFAULT:
         return schema
     tr = translations(lang).gettext
-    out: dict[str, Any] = localize_schema(localize_labels(schema, tr, lang), tr)
+    out: dict[str, Any] = localize_schema_words(schema, tr, lang)
     return out
 
 

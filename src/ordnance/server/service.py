@@ -604,13 +604,17 @@ class TableService:
         if pending is None:
             return None
         text = pending.text
+        message = None
         if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
-            text = _undo_text(session.entries(top - 1)[0], seat)
+            entry = session.entries(top - 1)[0]
+            text, message = _undo_text(entry, seat), _undo_message(entry, seat)
         mine = pending.requested_by == seat
         return {
             "request": pending.id,
             "kind": pending.kind,
             "text": text,
+            # what a face needs to word ``text`` in its language (undo: the entry's events)
+            "message": message,
             "requested_by": pending.requested_by,
             "ask_of": pending.ask_of,
             "mine": mine,
@@ -631,6 +635,21 @@ def _undo_text(entry: JournalEntry, seat: str | None) -> str:
     texts = [e["text"] or e["kind"] for e in entry.for_seat(seat)["events"]]
     who = f"{entry.seat}: " if entry.seat else ""
     return f"undo entry {entry.seq}: {who}{'; '.join(texts) or entry.kind}"[:500]
+
+
+def _undo_message(entry: JournalEntry, seat: str | None) -> dict[str, Any]:
+    """``_undo_text`` as a message (template and args), each event as ``seat`` may see it."""
+    events: list[Any] = []
+    for e in entry.events:
+        shown = e.for_seat(seat, messages=True)
+        if shown.get("template"):
+            events.append({"template": shown["template"], "args": shown.get("args") or {}})
+        else:
+            events.append(str(shown.get("text") or e.kind))
+    return {
+        "template": "undo entry {seq}: {seat}: {events}" if entry.seat else "undo entry {seq}: {events}",
+        "args": {"seq": entry.seq, "seat": entry.seat or "", "events": {"join": "; ", "items": events}},
+    }
 
 
 def _expire_stale(s: Session, game_id: str, version: int) -> None:
