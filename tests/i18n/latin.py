@@ -10,7 +10,8 @@ English left untranslated.
 A row of the allow-list is ``kind,value,reason``: ``word`` matches one token
 exactly (case-sensitive), ``pattern`` a whole token by regular expression,
 ``phrase`` a run of words taken out of the text before it is split (a name of
-several words such as ``HE Fire``).
+several words such as ``HE Fire``), ``strip`` a regular expression whose
+matches are taken out before the split (code in backquotes, typed as it is).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def allowed() -> Allowed:
             elif row["kind"] == "pattern":
                 patterns.append(re.compile(row["value"]))
             elif row["kind"] == "phrase":
+                phrases.append(re.escape(row["value"]))
+            elif row["kind"] == "strip":
                 phrases.append(row["value"])
             else:
                 raise ValueError(f"allow-list kind {row['kind']!r} is neither word nor pattern")
@@ -67,7 +70,7 @@ def english_words(text: str) -> list[str]:
     """The Latin-script tokens of ``text`` the allow-list does not explain."""
     rules = allowed()
     for phrase in rules.phrases:
-        text = re.sub(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", " ", text)
+        text = re.sub(rf"(?<![\w-])(?:{phrase})(?![\w-])", " ", text)
     return [t for t in TOKEN.findall(text) if LATIN.search(t) and not rules.allows(t)]
 
 

@@ -68,6 +68,9 @@ class Script:
     refusals: list[tuple[str, dict[str, Any], list[int] | None]]
     #: (seat, action): odds asked before the moves
     odds: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: action types among the moves that change the other side's pieces: the table
+    #: asks for consent; the CLI refuses them with ``--as`` and plays them hot-seat
+    consent: tuple[str, ...] = ()
 
 
 SCRIPTS: dict[str, Script] = {
@@ -96,7 +99,7 @@ SCRIPTS: dict[str, Script] = {
         ],
         refusals=[
             ("german", {"type": "turn_ca", "gun": "m4a3-76-1", "ca": 3}, None),
-            ("american", {"type": "fire", "gun": "m4a3-76-1", "target": "9,9"}, [3, 4]),
+            ("german", {"type": "fire", "gun": "pak40-1", "target": "vehicle", "range": 3}, [3, 4]),
         ],
     ),
     "waw": Script(
@@ -116,6 +119,7 @@ SCRIPTS: dict[str, Script] = {
         ],
         odds=[("us", {"type": "he_fire", "side": "us", "target": "5,0", "firepower": 4,
                       "hit_number": 4})],
+        consent=("set_condition",),
     ),
 }  # fmt: skip
 
@@ -232,10 +236,16 @@ def cli_texts(
                 json.dumps(action), "--as", seat, *extra, ok=False)  # fmt: skip
     for seat, action, dice in script.moves:
         extra = ["--dice", ",".join(map(str, dice))] if dice else ["--seed", "7"]
-        printed(f"game act --as {seat} {action['type']}", "game", "act", gid, json.dumps(action),
-                "--as", seat, *extra)  # fmt: skip
+        act = ["game", "act", gid, json.dumps(action)]
+        if action["type"] in script.consent:
+            printed(f"game act --as {seat} {action['type']} (needs consent)", *act, "--as", seat,
+                    *extra, ok=False)  # fmt: skip
+            printed(f"game act {action['type']} (hot seat)", *act, *extra)
+            continue
+        printed(f"game act --as {seat} {action['type']}", *act, "--as", seat, *extra)
     for seat in [*seats, None]:
         who = ["--as", seat] if seat else []
         printed(f"game view {' '.join(who) or '(public)'}", "game", "view", gid, *who)
         printed(f"game log {' '.join(who) or '(public)'}", "game", "log", gid, *who)
+        printed(f"game legal {' '.join(who) or '(hot seat)'}", "game", "legal", gid, *who)
     return found

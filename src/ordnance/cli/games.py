@@ -168,7 +168,7 @@ def legal_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonO
         parts: list[Any] = []
         for form in i18n.localize_legal(forms, _, lang):
             schema = i18n.localize_schema_words(form.get("schema") or {}, _, lang)
-            table = Table(title=f"{form.get('title', '')} ({form.get('type', '')})")
+            table = Table(title=f"{form.get('title', '')} (`{form.get('type', '')}`)")
             for col in (N_("field"), N_("what it is"), N_("choices")):
                 table.add_column(_(col))
             for name, field in (schema.get("properties") or {}).items():

@@ -245,8 +245,26 @@ def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str
     if template and (gettext_ is not None or current() != DEFAULT):
         from ordnance.core.game import render_message
 
-        return render_message(str(template), event.get("args") or {}, tr)
+        return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
     return str(event.get("text") or "")
+
+
+def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any]:
+    """A message's plain-text arguments that are catalogue words, in the catalogue's language.
+
+    A game passes a unit type or a side as a plain string (``"Motor Rifle
+    Infantry"``); one with a catalogue entry is shown in the language wanted,
+    an id without one stays as it is. Nested messages translate themselves.
+    """
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, str) and value:
+            out[key] = gettext_(value)
+        elif isinstance(value, Mapping) and "template" in value:
+            out[key] = {**value, "args": translated_args(value.get("args") or {}, gettext_)}
+        else:
+            out[key] = value
+    return out
 
 
 def localize_panels(
@@ -259,7 +277,9 @@ def localize_panels(
         if lang != DEFAULT:
             q["title"] = lookup(str(p.get("title", "")), gettext_)
             q["columns"] = [lookup(str(c), gettext_) for c in p.get("columns", [])]
-            q["rows"] = [[lookup(str(c), gettext_) for c in row] for row in p.get("rows", [])]
+            q["rows"] = [
+                [localize_text(str(c), gettext_, lang) for c in row] for row in p.get("rows", [])
+            ]
             if p.get("note"):
                 q["note"] = localize_text(str(p["note"]), gettext_, lang)
         out.append(q)

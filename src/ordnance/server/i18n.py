@@ -36,6 +36,7 @@ from ordnance.cli.i18n import (
     localize_schema_words,
     localize_text,
     localize_view_words,
+    translated_args,
 )
 from ordnance.core.game import Event, render_message
 
@@ -95,7 +96,8 @@ def localize_request(request: dict[str, Any], gettext_: Callable[[str], str], la
     """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
     message = request.get("message")
     if isinstance(message, dict) and isinstance(message.get("template"), str):
-        text = render_message(message["template"], message.get("args") or {}, gettext_)
+        args = translated_args(message.get("args") or {}, gettext_)
+        text = render_message(message["template"], args, gettext_)
     else:
         text = localize_text(str(request.get("text") or ""), gettext_, lang)
     return {**request, "text": text}

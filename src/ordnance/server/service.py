@@ -225,12 +225,15 @@ class TableService:
         # them marks them undone without refetching).
         cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u <= since)
         _v, _state, top = session.position()
+        pending = self._request_state(game_id, seat, session, version, top)
+        if pending is not None and lang != i18n.DEFAULT:
+            pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         return {
             "game_id": game_id,
             "version": version,
             "entries": rows,
             "undone_before": cancelled,
-            "pending_request": self._request_state(game_id, seat, session, version, top),
+            "pending_request": pending,
         }
 
     @staticmethod
