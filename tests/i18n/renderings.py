@@ -217,9 +217,7 @@ def http_texts(client: TestClient, game: str, lang: str = "ru") -> list[tuple[st
     return found
 
 
-def cli_texts(
-    run: Any, db: Path, game: str, seats: list[str]
-) -> list[tuple[str, str]]:
+def cli_texts(run: Any, db: Path, game: str, seats: list[str]) -> list[tuple[str, str]]:
     """``ordnance --lang ru`` over the same script: each command's printed lines."""
     script = SCRIPTS[game]
     found: list[tuple[str, str]] = []

@@ -15,8 +15,8 @@ from rich.json import JSON
 from rich.table import Table
 from rich.text import Text
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
 from ordnance.cli import i18n
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
 from ordnance.cli.i18n import N_, _, entry_rows, event_text
 from ordnance.core import registry
 from ordnance.core.dice import dice_source

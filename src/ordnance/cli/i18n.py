@@ -286,9 +286,7 @@ def localize_panels(
     return out
 
 
-def localize_view_words(
-    view: Mapping[str, Any], gettext_: Gettext, lang: str
-) -> dict[str, Any]:
+def localize_view_words(view: Mapping[str, Any], gettext_: Gettext, lang: str) -> dict[str, Any]:
     """A copy of a view whose words are in ``lang``: panels, board and map labels.
 
     What a face draws as words (the panels, the board's title, numbering and

@@ -650,8 +650,14 @@ def _undo_message(entry: JournalEntry, seat: str | None) -> dict[str, Any]:
         else:
             events.append(str(shown.get("text") or e.kind))
     return {
-        "template": "undo entry {seq}: {seat}: {events}" if entry.seat else "undo entry {seq}: {events}",
-        "args": {"seq": entry.seq, "seat": entry.seat or "", "events": {"join": "; ", "items": events}},
+        "template": "undo entry {seq}: {seat}: {events}"
+        if entry.seat
+        else "undo entry {seq}: {events}",
+        "args": {
+            "seq": entry.seq,
+            "seat": entry.seat or "",
+            "events": {"join": "; ", "items": events},
+        },
     }
 
 
