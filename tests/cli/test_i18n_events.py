@@ -80,7 +80,10 @@ def test_waw_he_and_log_print_russian_event_text(
 ) -> None:
     """covers WAW-HE-a..k, WAW-8.2-a, WAW-8.2-h: the event lines in Russian."""
     text = _scenario(str(tmp_path / "ru.db"), capsys, "--lang", "ru")
-    assert "залп HE Fire по гексу 3,3: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5" in text
+    assert (
+        "залп HE Fire по гексу 3,3: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5"
+        in text
+    )
     assert "mr: в порядке -> подавлен+ослаблен" in text  # WAW-AMB-4: soft units end Reduced
     assert "решают игроки (правило 1.3.3.2)" in text
     assert "Дым 2 в гексе 1,1" in text and "Дым 2 -> Дым 1 в гексах 1,1" in text
@@ -161,9 +164,7 @@ def test_every_waw_event_renders_in_russian_from_the_catalogue() -> None:
     # plain-text arguments (ids, hexes, unit types) are looked up too, as words
     # that may have an entry (i18n.translated_args); only the templates must
     values = {v for e in _every_event() for v in (e.args or {}).values() if isinstance(v, str)}
-    missing = {
-        u for u in used - values if u not in po and FIELDS.sub("", u).strip(" ;:,->")
-    }
+    missing = {u for u in used - values if u not in po and FIELDS.sub("", u).strip(" ;:,->")}
     assert not missing, missing
 
 
