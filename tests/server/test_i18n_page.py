@@ -58,7 +58,8 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
         "Ожидающие проверки HQ",
         "Стороны",
     ]
-    same = ("panels", "turn")  # presentation: the panels and the turn line are translated
+    # presentation: the panels, the turn line, the board legend and the map labels
+    same = ("panels", "turn", "board", "map")
     assert {k: v for k, v in view_ru["view"].items() if k not in same} == {
         k: v for k, v in view_en["view"].items() if k not in same
     }

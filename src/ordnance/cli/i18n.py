@@ -525,9 +525,10 @@ def entry_rows(entries: Iterable[Any], seat: str | None) -> list[dict[str, Any]]
 
 
 def localize_renderable(obj: Any) -> Any:
-    """Translate a Rich table's title, caption, headers and outcome words in place.
+    """Translate a Rich table's title, caption, headers and cells in place.
 
-    Works through ``Group`` renderables; other renderables are returned as they are.
+    Works through ``Group`` renderables (a plain line in a group is a game
+    text too); other renderables are returned as they are.
     English is a no-op. Cells are reached through ``Column._cells`` (Rich keeps
     them there; there is no public accessor).
     """
@@ -537,8 +538,12 @@ def localize_renderable(obj: Any) -> Any:
     from rich.table import Table
 
     if isinstance(obj, Group):
-        for part in obj.renderables:
-            localize_renderable(part)
+        parts = obj.renderables
+        for i, part in enumerate(parts):
+            if isinstance(part, str):  # a line a game module prints under its tables
+                parts[i] = localize_text(part, _, current())
+            else:
+                localize_renderable(part)
     elif isinstance(obj, Table):
         if isinstance(obj.title, str):
             obj.title = localize_text(obj.title, _, current())
@@ -549,8 +554,16 @@ def localize_renderable(obj: Any) -> Any:
                 column.header = _(column.header)
             cells = getattr(column, "_cells", None)
             if isinstance(cells, list):
-                column._cells = [outcome(c) if isinstance(c, str) else c for c in cells]
+                column._cells = [_cell(c) if isinstance(c, str) else c for c in cells]
     return obj
+
+
+def _cell(text: str) -> str:
+    """A table cell: an outcome word, else a game text (an entry or a template)."""
+    word = outcome(text)
+    if word != text or not text or text.startswith("["):
+        return word
+    return localize_text(text, _, current())
 
 
 def localize_command(command: Any) -> None:
