@@ -558,11 +558,24 @@ def localize_renderable(obj: Any) -> Any:
     return obj
 
 
+_STYLED = re.compile(r"^\[(\w+)\](.*?)\[/\1?\](.*)$", re.S)
+
+
 def _cell(text: str) -> str:
-    """A table cell: an outcome word, else a game text (an entry or a template)."""
+    """A table cell: an outcome word, else a game text (an entry or a template).
+
+    A cell styled as a whole or in its head (``[strike]...[/strike] (undone)``)
+    keeps its style around the translated text.
+    """
     word = outcome(text)
-    if word != text or not text or text.startswith("["):
+    if word != text or not text:
         return word
+    styled = _STYLED.match(text)
+    if styled is not None:
+        tag, inner, rest = styled.groups()
+        return f"[{tag}]{localize_text(inner, _, current())}[/{tag}]{rest}"
+    if text.startswith("["):
+        return text
     return localize_text(text, _, current())
 
 
