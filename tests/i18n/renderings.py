@@ -7,7 +7,7 @@ forms' titles, help and choice labels, pending consent and undo requests),
 ``/log``, ``/odds``, refusals (message and hint), and the lobby's settings
 schema (``/modules``). :func:`cli_texts` runs ``ordnance --lang ru`` over the
 same scenario: ``game view`` for every seat and the public, ``game log``,
-``game act`` and a refusal. Each text comes with where it was read, so a
+``game legal``, ``game act`` (refusals too) and ``game undo``. Each text comes with where it was read, so a
 failing test names its source.
 
 Only presentation strings are gathered: ids, enum values and the raw state
@@ -241,6 +241,7 @@ def cli_texts(run: Any, db: Path, game: str, seats: list[str]) -> list[tuple[str
             printed(f"game act {action['type']} (hot seat)", *act, *extra)
             continue
         printed(f"game act --as {seat} {action['type']}", *act, "--as", seat, *extra)
+    printed("game undo", "game", "undo", gid)  # the core's undo event, in the log below
     for seat in [*seats, None]:
         who = ["--as", seat] if seat else []
         printed(f"game view {' '.join(who) or '(public)'}", "game", "view", gid, *who)

@@ -234,11 +234,13 @@ def localize_text(text: str, gettext_: Gettext, lang: str, depth: int = 2) -> st
     return text
 
 
-def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str:
+def event_text(
+    event: Mapping[str, Any], gettext_: Gettext | None = None, lang: str | None = None
+) -> str:
     """An event as a seat may see it (``Event.for_seat(seat, messages=True)``), translated.
 
-    An event without a template (an older journal, a game that writes English
-    only) is its English ``text``.
+    An event without a template (an older journal, the core's undo event) is
+    its ``text``, translated when the catalogue knows it (an entry or a template).
     """
     tr = gettext_ or _
     template = event.get("template")
@@ -246,7 +248,10 @@ def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str
         from ordnance.core.game import render_message
 
         return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
-    return str(event.get("text") or "")
+    text = str(event.get("text") or "")
+    lang = lang or current()
+    # no template (the core's undo event, an older journal): the text itself, if known
+    return localize_text(text, tr, lang) if lang != DEFAULT else text
 
 
 def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any]:

@@ -200,7 +200,7 @@ def localize_odds(odds: dict[str, Any] | None, lang: str) -> dict[str, Any] | No
 def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:
     """Each event's text for ``seat`` in ``lang``, built from ``Event.for_seat(seat)`` only."""
     tr = translations(lang).gettext
-    return [event_text(e.for_seat(seat, messages=True), tr) for e in events]
+    return [event_text(e.for_seat(seat, messages=True), tr, lang) for e in events]
 
 
 def pick(query: str | None, cookie: str | None, accept_language: str | None) -> str:
