@@ -248,3 +248,18 @@ def cli_texts(run: Any, db: Path, game: str, seats: list[str]) -> list[tuple[str
         printed(f"game log {' '.join(who) or '(public)'}", "game", "log", gid, *who)
         printed(f"game legal {' '.join(who) or '(hot seat)'}", "game", "legal", gid, *who)
     return found
+
+
+def start_texts(client: TestClient, scenario: str) -> list[tuple[str, str]]:
+    """Every seat's Russian view, forms and journal of a scenario as it starts."""
+    t = Seats(client, scenario)
+    found: list[tuple[str, str]] = []
+    for seat in t.tokens:
+        answer = t.call(seat, "GET", "/view?lang=ru").json()
+        where = f"HTTP {scenario} /view as {seat}"
+        found.extend(view_words(answer["view"], where))
+        found.extend(words_in(answer.get("legal", []), f"{where}.legal"))
+        found.extend(words_in(answer.get("turn", {}), f"{where}.turn"))
+        log = t.call(seat, "GET", "/log?lang=ru").json()
+        found.extend(words_in(log, f"HTTP {scenario} /log as {seat}"))
+    return found

@@ -21,9 +21,10 @@ from fastapi.testclient import TestClient
 
 from ordnance.cli import i18n
 from ordnance.cli.main import main
+from ordnance.core.scenario import examples
 from ordnance.server.app import create_app
 from tests.i18n.latin import english_words, offences
-from tests.i18n.renderings import SCRIPTS, cli_texts, http_texts
+from tests.i18n.renderings import SCRIPTS, cli_texts, http_texts, start_texts
 
 SEATS = {"toi": ["german", "soviet"], "asl": ["american", "german"], "waw": ["us", "soviet"]}
 
@@ -72,6 +73,14 @@ def test_cli_in_russian_has_no_english(
 
     found = cli_texts(run, tmp_path / "j.db", game, SEATS[game])
     assert len(found) > 10
+    assert not offences(found), report(found)
+
+
+@pytest.mark.parametrize("scenario", sorted(examples()))
+def test_every_sample_scenario_starts_in_russian(client: TestClient, scenario: str) -> None:
+    """Each shipped sample (``ordnance scenario examples``): every seat's view, forms, journal."""
+    found = start_texts(client, scenario)
+    assert len(found) > 20
     assert not offences(found), report(found)
 
 
