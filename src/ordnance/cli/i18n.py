@@ -254,6 +254,13 @@ def event_text(
     return localize_text(text, tr, lang) if lang != DEFAULT else text
 
 
+#: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
+#: only these are looked up, so a unit named ``hq`` is not shown as the word "HQ".
+WORD_ARGS = frozenset(
+    {"kind", "terrain", "condition", "before", "after", "label", "what", "state", "munition"}
+)
+
+
 def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any]:
     """A message's plain-text arguments that are catalogue words, in the catalogue's language.
 
@@ -263,7 +270,7 @@ def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any
     """
     out: dict[str, Any] = {}
     for key, value in args.items():
-        if isinstance(value, str) and value:
+        if isinstance(value, str) and value and key in WORD_ARGS:
             out[key] = gettext_(value)
         elif isinstance(value, Mapping) and "template" in value:
             out[key] = {**value, "args": translated_args(value.get("args") or {}, gettext_)}
