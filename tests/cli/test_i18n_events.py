@@ -80,8 +80,11 @@ def test_waw_he_and_log_print_russian_event_text(
 ) -> None:
     """covers WAW-HE-a..k, WAW-8.2-a, WAW-8.2-h: the event lines in Russian."""
     text = _scenario(str(tmp_path / "ru.db"), capsys, "--lang", "ru")
-    assert "залп HE Fire по гексу 3,3: Firepower 6 d6, Hit Number 4+; чистых Hit: 5" in text
-    assert "mr: в порядке -> Disrupted+Reduced" in text  # WAW-AMB-4: soft units end Reduced
+    assert (
+        "залп HE Fire по гексу 3,3: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5"
+        in text
+    )
+    assert "mr: в порядке -> подавлен+ослаблен" in text  # WAW-AMB-4: soft units end Reduced
     assert "решают игроки (правило 1.3.3.2)" in text
     assert "Дым 2 в гексе 1,1" in text and "Дым 2 -> Дым 1 в гексах 1,1" in text
     assert "Журнал" in text and "что произошло" in text
@@ -158,7 +161,10 @@ def test_every_waw_event_renders_in_russian_from_the_catalogue() -> None:
         text = i18n.event_text(e.for_seat(None, messages=True), tr)
         assert text and "{" not in text
     po = read_po(GAMES_PO.open("rb"))
-    missing = {u for u in used if u not in po and FIELDS.sub("", u).strip(" ;:,->")}
+    # plain-text arguments (ids, hexes, unit types) are looked up too, as words
+    # that may have an entry (i18n.translated_args); only the templates must
+    values = {v for e in _every_event() for v in (e.args or {}).values() if isinstance(v, str)}
+    missing = {u for u in used - values if u not in po and FIELDS.sub("", u).strip(" ;:,->")}
     assert not missing, missing
 
 
@@ -185,7 +191,7 @@ def test_view_panels_labels_and_odds_titles_translate() -> None:
     assert panels[0]["columns"][:3] == ["юнит", "сторона", "гекс"]
     assert panels[0]["rows"][0][3:] == ["лес", "T-72", "в порядке"]
     assert panels[1]["rows"] == [["1,1", "Дым 2"]]
-    assert panels[1]["note"] == "Проведено Marker Removal Phase: 0"
+    assert panels[1]["note"] == "Проведено фаз снятия маркеров: 0"
     legal = i18n.localize_legal(GAME.legal(state, "us"), i18n._, "ru")
     titles = {item["type"]: item["title"] for item in legal}
     assert titles["he_fire"] == "Огневое задание HE Fire"
@@ -198,7 +204,7 @@ def test_view_panels_labels_and_odds_titles_translate() -> None:
     )
     assert odds is not None
     assert i18n.localize_text(odds["title"], i18n._, "ru") == (
-        "залп HE Fire по гексу 3,3: Firepower 4 d6, Hit Number 4+ (лес, кубиков защиты: 1)"
+        "залп HE Fire по гексу 3,3: огневая мощь 4 d6, число попадания 4+ (лес, кубиков защиты: 1)"
     )
     assert i18n.localize_panels(panels, i18n._, "en") == panels  # English: untouched
 

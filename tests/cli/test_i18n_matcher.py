@@ -176,7 +176,8 @@ def _shown(game: Game[Any], state: Any) -> tuple[list[str], list[str]]:
         for panel in game.view(state, seat).get("panels", []):
             exact.append(str(panel.get("title", "")))
             exact.extend(str(c) for c in panel.get("columns", []))
-            exact.extend(str(c) for row in panel.get("rows", []) for c in row)
+            # cells are matched against the templates too ("4 fig., normal, fresh")
+            patterned.extend(str(c) for row in panel.get("rows", []) for c in row)
             if panel.get("note"):
                 patterned.append(str(panel["note"]))
         for a, b in [((0, 0), (4, 0)), ((4, 0), (0, 0)), ((0, 0), (1, 0)), ((0, 0), (2, -1))]:

@@ -95,7 +95,7 @@ def test_labels_and_odds_titles_through_the_templates() -> None:
     # a nested sentence inside a template is translated too (one level down)
     line = "I1 (M901 ITV) HE: [WAW-8.2-f] the ITV cannot fire its HE Firepower through smoke."
     assert i18n.localize_text(line, tr, "ru") == (
-        "I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может стрелять сквозь дым своей HE Firepower."
+        "I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может стрелять сквозь дым своей огневой мощью HE."
     )
 
 

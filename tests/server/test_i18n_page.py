@@ -44,7 +44,7 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
     ru = t.get("us", "/log?lang=ru").json()
     texts = [e["events"][0]["text"] for e in ru["entries"]]
     assert texts[0] == "лес: гексы 4,1"
-    assert texts[-1].startswith("залп HE Fire по гексу 4,1: Firepower 4 d6, Hit Number 4+")
+    assert texts[-1].startswith("залп HE Fire по гексу 4,1: огневая мощь 4 d6, число попадания 4+")
     assert "Дым 2 в гексе 2,1" in texts[3]
     # same keys, same data: only the texts differ
     assert [sorted(e["events"][0]) for e in ru["entries"]] == [
@@ -58,7 +58,8 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
         "Ожидающие проверки HQ",
         "Стороны",
     ]
-    same = ("panels", "turn")  # presentation: the panels and the turn line are translated
+    # presentation: the panels, the turn line, the board legend and the map labels
+    same = ("panels", "turn", "board", "map")
     assert {k: v for k, v in view_ru["view"].items() if k not in same} == {
         k: v for k, v in view_en["view"].items() if k not in same
     }
@@ -288,7 +289,7 @@ def test_waw_los_lines_in_russian(client: TestClient) -> None:
     ru = t.get("us", "/los?from=0,0&to=4,0&lang=ru").json()["explanation"]
     assert "Дым 2 в 2,0 блокирует линию (WAW-8.2-c)" in "\n".join(ru)
     assert any(
-        x.startswith("A1 (M1 Abrams) AP: видит цель, Hit Number 4, +1 стрельба тепловизора")
+        x.startswith("A1 (M1 Abrams) AP: видит цель, число попадания 4, +1 стрельба тепловизора")
         for x in ru
     )
     assert any(x.startswith("I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может") for x in ru)

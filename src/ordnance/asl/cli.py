@@ -38,6 +38,7 @@ from ordnance.asl.notation import (
 from ordnance.asl.options import AslOptions
 from ordnance.asl.record import record_table
 from ordnance.asl.supply import chart_lookup, ordnance_nationality
+from ordnance.cli import i18n
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
 from ordnance.cli.i18n import N_, _
 from ordnance.core.dice import dice_source
@@ -788,11 +789,11 @@ def _parse_side(text: str) -> dict[str, Any]:
 def _render_view(view: dict[str, Any]) -> Group:
     head = Text(
         _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
-            date=view["date_label"],
+            date=i18n.localize_text(view["date_label"], _, i18n.current()),
             theatre=view["theatre"],
             turn=view["game_turn"],
             attacker=view["attacker"],
-            phase=view["phase_name"],
+            phase=_(view["phase_name"]),
         ),
         style="bold",
     )
@@ -800,8 +801,10 @@ def _render_view(view: dict[str, Any]) -> Group:
 
 
 def _render_entry(row: dict[str, Any]) -> Text:
-    texts = [e.get("text") or e["kind"] for e in row["events"]]
-    dice = "" if not row.get("dice") else f" [dice {','.join(map(str, row['dice']))}]"
+    texts = [
+        i18n.localize_text(e.get("text") or e["kind"], _, i18n.current()) for e in row["events"]
+    ]
+    dice = "" if not row.get("dice") else f" [{_('dice')} {','.join(map(str, row['dice']))}]"
     return Text(f"#{row['seq']}{dice}: " + "; ".join(texts))
 
 

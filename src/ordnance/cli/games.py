@@ -16,6 +16,7 @@ from rich.json import JSON
 from rich.table import Table
 from rich.text import Text
 
+from ordnance.cli import i18n
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
 from ordnance.cli.i18n import N_, _, entry_rows, event_text
 from ordnance.core import registry
@@ -131,9 +132,68 @@ def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOp
 
     def render(data: Any) -> Group:
         head = Text(_("Whose move: {text}").format(text=event_text(turn)), style="bold")
-        return Group(head, JSON(json.dumps(to_jsonable(data), ensure_ascii=False)))
+        lang = i18n.current()
+        if lang == i18n.DEFAULT:
+            return Group(head, JSON(json.dumps(to_jsonable(data), ensure_ascii=False)))
+        # another language: what the page shows in words (panels, board legend);
+        # the raw view (ids and values) is what --json prints
+        words = i18n.localize_view_words(data, _, lang)
+        parts: list[Any] = [head, *(panel_table(p) for p in words.get("panels", []))]
+        board = words.get("board") or {}
+        if board.get("numbering"):
+            parts.append(Text(f"{board.get('title', '')}: {board['numbering']}"))
+        for terrain in board.get("terrains", []):
+            parts.append(Text(f"  {terrain.get('label', '')}"))
+        parts.append(Text(_("The whole view, ids and values: --json"), style="dim"))
+        return Group(*parts)
 
     emit(view, as_json, render)
+
+
+def panel_table(panel: dict[str, Any]) -> Table:
+    """One of a view's panels as a table (already in the language wanted)."""
+    table = Table(title=str(panel.get("title", "")), caption=panel.get("note") or None)
+    for column in panel.get("columns", []):
+        table.add_column(str(column))
+    for row in panel.get("rows", []):
+        table.add_row(*(str(c) for c in row))
+    return table
+
+
+@app.command("legal")
+def legal_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """What the seat may do now: each action's fields, help and choices."""
+    session = GameSession(open_journal(db), game_id)
+    state = session.state()
+    legal = session.game.legal(state, seat)
+
+    def render(forms: Any) -> Group:
+        lang = i18n.current()
+        parts: list[Any] = []
+        for form in i18n.localize_legal(forms, _, lang):
+            schema = i18n.localize_schema_words(form.get("schema") or {}, _, lang)
+            table = Table(title=f"{form.get('title', '')} (`{form.get('type', '')}`)")
+            for col in (N_("field"), N_("what it is"), N_("choices")):
+                table.add_column(_(col))
+            for name, field in (schema.get("properties") or {}).items():
+                if name == "type":
+                    continue
+                labels = field_labels(field)
+                table.add_row(
+                    str(field.get("title") or name), str(field.get("description") or ""), labels
+                )
+            parts.append(table)
+        return Group(*parts)
+
+    emit(legal, as_json, render)
+
+
+def field_labels(field: dict[str, Any]) -> str:
+    """The choice labels of a form field (on the field, its items or an ``anyOf`` branch)."""
+    for node in (field, field.get("items") or {}, *(field.get("anyOf") or [])):
+        if isinstance(node, dict) and isinstance(node.get("x-labels"), list):
+            return "; ".join(str(x) for x in node["x-labels"])
+    return ""
 
 
 @app.command("log")

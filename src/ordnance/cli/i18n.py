@@ -238,19 +238,49 @@ def localize_text(text: str, gettext_: Gettext, lang: str, depth: int = 2) -> st
     return text
 
 
-def event_text(event: Mapping[str, Any], gettext_: Gettext | None = None) -> str:
+def event_text(
+    event: Mapping[str, Any], gettext_: Gettext | None = None, lang: str | None = None
+) -> str:
     """An event as a seat may see it (``Event.for_seat(seat, messages=True)``), translated.
 
-    An event without a template (an older journal, a game that writes English
-    only) is its English ``text``.
+    An event without a template (an older journal, the core's undo event) is
+    its ``text``, translated when the catalogue knows it (an entry or a template).
     """
     tr = gettext_ or _
     template = event.get("template")
     if template and (gettext_ is not None or current() != DEFAULT):
         from ordnance.core.game import render_message
 
-        return render_message(str(template), event.get("args") or {}, tr)
-    return str(event.get("text") or "")
+        return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
+    text = str(event.get("text") or "")
+    lang = lang or current()
+    # no template (the core's undo event, an older journal): the text itself, if known
+    return localize_text(text, tr, lang) if lang != DEFAULT else text
+
+
+#: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
+#: only these are looked up, so a unit named ``hq`` is not shown as the word "HQ".
+WORD_ARGS = frozenset(
+    {"kind", "terrain", "condition", "before", "after", "label", "what", "state", "munition"}
+)
+
+
+def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any]:
+    """A message's plain-text arguments that are catalogue words, in the catalogue's language.
+
+    A game passes a unit type or a side as a plain string (``"Motor Rifle
+    Infantry"``); one with a catalogue entry is shown in the language wanted,
+    an id without one stays as it is. Nested messages translate themselves.
+    """
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, str) and value and key in WORD_ARGS:
+            out[key] = gettext_(value)
+        elif isinstance(value, Mapping) and "template" in value:
+            out[key] = {**value, "args": translated_args(value.get("args") or {}, gettext_)}
+        else:
+            out[key] = value
+    return out
 
 
 def localize_panels(
@@ -263,11 +293,97 @@ def localize_panels(
         if lang != DEFAULT:
             q["title"] = lookup(str(p.get("title", "")), gettext_)
             q["columns"] = [lookup(str(c), gettext_) for c in p.get("columns", [])]
-            q["rows"] = [[lookup(str(c), gettext_) for c in row] for row in p.get("rows", [])]
+            q["rows"] = [
+                [localize_text(str(c), gettext_, lang) for c in row] for row in p.get("rows", [])
+            ]
             if p.get("note"):
                 q["note"] = localize_text(str(p["note"]), gettext_, lang)
         out.append(q)
     return out
+
+
+def localize_view_words(view: Mapping[str, Any], gettext_: Gettext, lang: str) -> dict[str, Any]:
+    """A copy of a view whose words are in ``lang``: panels, board and map labels.
+
+    What a face draws as words (the panels, the board's title, numbering and
+    terrain legend, the labels of the pieces and markers on the map) is
+    translated; ids, hex labels and the raw state data stay as they are.
+    """
+    out = dict(view)
+    if lang == DEFAULT:
+        return out
+    if isinstance(view.get("panels"), list):
+        out["panels"] = localize_panels(view["panels"], gettext_, lang)
+    board = view.get("board")
+    if isinstance(board, Mapping):
+        b = dict(board)
+        for key in ("title", "numbering"):
+            if isinstance(b.get(key), str):
+                b[key] = localize_text(b[key], gettext_, lang)
+        if isinstance(b.get("terrains"), list):
+            b["terrains"] = [_localize_keys(t, ("label",), gettext_, lang) for t in b["terrains"]]
+        out["board"] = b
+    map_ = view.get("map")
+    if isinstance(map_, Mapping):
+        m = dict(map_)
+        for part in ("units", "markers", "arrows", "clusters"):
+            if isinstance(m.get(part), list):
+                m[part] = [
+                    _localize_keys(x, ("label", "short", "text", "title"), gettext_, lang)
+                    for x in m[part]
+                ]
+        if isinstance(m.get("title"), str):
+            m["title"] = localize_text(m["title"], gettext_, lang)
+        out["map"] = m
+    return out
+
+
+def _localize_keys(item: Any, keys: Iterable[str], gettext_: Gettext, lang: str) -> Any:
+    if not isinstance(item, Mapping):
+        return item
+    q = dict(item)
+    for key in keys:
+        if isinstance(q.get(key), str):
+            q[key] = localize_text(q[key], gettext_, lang)
+    return q
+
+
+def localize_refusal(
+    message: str, hint: str | None, gettext_: Gettext, lang: str
+) -> tuple[str, str | None, bool]:
+    """A refusal's message and hint in ``lang``, and whether the message had a translation."""
+    if lang == DEFAULT:
+        return message, hint, False
+    said = localize_text(message, gettext_, lang)
+    told = localize_text(hint, gettext_, lang) if hint else hint
+    return said, told, said != message
+
+
+def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
+    """A copy of a JSON schema with ``title``, ``description`` and ``x-labels`` in ``lang``.
+
+    Field names (under ``properties``/``$defs``) and values (``enum``,
+    ``const``, ``default``...) stay as they are: they are what a form sends.
+    """
+    if lang == DEFAULT:
+        return node
+    if isinstance(node, Mapping):
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in ("properties", "$defs") and isinstance(value, Mapping):
+                out[key] = {n: localize_schema_words(v, gettext_, lang) for n, v in value.items()}
+            elif key in ("title", "description") and isinstance(value, str):
+                out[key] = localize_text(value, gettext_, lang) if value else value
+            elif key == "x-labels" and isinstance(value, list):
+                out[key] = [localize_text(str(x), gettext_, lang) for x in value]
+            elif key in ("enum", "const", "default", "examples", "required"):
+                out[key] = value
+            else:
+                out[key] = localize_schema_words(value, gettext_, lang)
+        return out
+    if isinstance(node, list):
+        return [localize_schema_words(x, gettext_, lang) for x in node]
+    return node
 
 
 def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) -> list[ActionForm]:
@@ -423,9 +539,10 @@ def entry_rows(entries: Iterable[JournalEntry], seat: str | None) -> list[EntryV
 
 
 def localize_renderable(obj: Any) -> Any:
-    """Translate a Rich table's title, caption, headers and outcome words in place.
+    """Translate a Rich table's title, caption, headers and cells in place.
 
-    Works through ``Group`` renderables; other renderables are returned as they are.
+    Works through ``Group`` renderables (a plain line in a group is a game
+    text too); other renderables are returned as they are.
     English is a no-op. Cells are reached through ``Column._cells`` (Rich keeps
     them there; there is no public accessor).
     """
@@ -435,8 +552,12 @@ def localize_renderable(obj: Any) -> Any:
     from rich.table import Table
 
     if isinstance(obj, Group):
-        for part in obj.renderables:
-            localize_renderable(part)
+        parts = obj.renderables
+        for i, part in enumerate(parts):
+            if isinstance(part, str):  # a line a game module prints under its tables
+                parts[i] = localize_text(part, _, current())
+            else:
+                localize_renderable(part)
     elif isinstance(obj, Table):
         if isinstance(obj.title, str):
             obj.title = localize_text(obj.title, _, current())
@@ -447,8 +568,29 @@ def localize_renderable(obj: Any) -> Any:
                 column.header = _(column.header)
             cells = getattr(column, "_cells", None)
             if isinstance(cells, list):
-                column._cells = [outcome(c) if isinstance(c, str) else c for c in cells]
+                column._cells = [_cell(c) if isinstance(c, str) else c for c in cells]
     return obj
+
+
+_STYLED = re.compile(r"^\[(\w+)\](.*?)\[/\1?\](.*)$", re.S)
+
+
+def _cell(text: str) -> str:
+    """A table cell: an outcome word, else a game text (an entry or a template).
+
+    A cell styled as a whole or in its head (``[strike]...[/strike] (undone)``)
+    keeps its style around the translated text.
+    """
+    word = outcome(text)
+    if word != text or not text:
+        return word
+    styled = _STYLED.match(text)
+    if styled is not None:
+        tag, inner, rest = styled.groups()
+        return f"[{tag}]{localize_text(inner, _, current())}[/{tag}]{rest}"
+    if text.startswith("["):
+        return text
+    return localize_text(text, _, current())
 
 
 def localize_command(command: Any) -> None:

@@ -229,8 +229,9 @@ def walk(
 def refusal_text(exc: OrdnanceError) -> str:
     """The refusal as printed (Rich markup).
 
-    English: exactly ``refused: <error>`` as always. Russian: a one-line
-    summary of the clause, then the English detail (message and hint).
+    English: exactly ``refused: <error>`` as always. Russian: the message
+    and hint in Russian when the catalogue words them (an entry or a
+    template), else a one-line summary of the clause, then the English detail.
     """
     label = "error:" if exit_status(exc) == 1 else "refused:"
     if i18n.current() == i18n.DEFAULT:
@@ -242,6 +243,10 @@ def refusal_text(exc: OrdnanceError) -> str:
     if exc.hint:
         detail += escape(f" ({instead} {exc.hint})")
     clause = escape(f"[{exc.clause}]") if exc.clause else ""
+    said, told, found = i18n.localize_refusal(exc.message, exc.hint, _, i18n.current())
+    if found:  # the refusal itself has a Russian text: no English detail
+        told_part = escape(f" ({instead} {told})") if told else ""
+        return f"[bold red]{refused}[/] {clause} {escape(said)}{told_part}".replace("[/]  ", "[/] ")
     summary = i18n.clause_summary(exc.clause)
     if summary is None:
         return f"[bold red]{refused}[/] {clause} {detail}".replace("[/]  ", "[/] ")

@@ -35,7 +35,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
-from ordnance.server import live
+from ordnance.server import i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from ordnance.server.seats import InvitationUsed, UnknownInvitation
 from ordnance.server.service import NotFound, TableService
@@ -315,11 +315,13 @@ def create_app(
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(OrdnanceError)
-    async def _ordnance_error(_request: Request, exc: OrdnanceError) -> JSONResponse:
+    async def _ordnance_error(request: Request, exc: OrdnanceError) -> JSONResponse:
         headers = None
         if isinstance(exc, TooManyTables):
             headers = {"Retry-After": str(exc.retry_after)}
-        return JSONResponse(exc.to_dict(), status_code=status_for(exc), headers=headers)
+        # ?lang=ru (the page asks so): the refusal in words of that language
+        data = i18n.localize_error(exc.to_dict(), request.query_params.get("lang") or "en")
+        return JSONResponse(data, status_code=status_for(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:

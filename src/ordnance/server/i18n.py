@@ -31,10 +31,12 @@ from babel.messages.pofile import read_po
 from ordnance.cli.i18n import (
     event_text,
     game_texts,
-    localize_labels,
     localize_legal,
-    localize_panels,
+    localize_refusal,
+    localize_schema_words,
     localize_text,
+    localize_view_words,
+    translated_args,
 )
 from ordnance.core.events import Event
 from ordnance.core.messages import render_message
@@ -74,17 +76,44 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     tr = translations(lang).gettext
     out = answer.copy()
     view = out.get("view")
-    if isinstance(view, dict) and isinstance(view.get("panels"), list):
-        out["view"] = view = {**view, "panels": localize_panels(view["panels"], tr, lang)}
+    if isinstance(view, dict):
+        out["view"] = view = localize_view_words(view, tr, lang)
     if isinstance(view, dict) and _is_turn(view.get("turn")):
         out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
     out["turn"] = _localize_turn(out["turn"], tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
-            {**item, "schema": localize_schema(item.get("schema"), tr)}
+            {**item, "schema": localize_schema_words(item.get("schema"), tr, lang)}
             for item in localize_legal(out["legal"], tr, lang)
         ]
+    if isinstance(out.get("pending_request"), dict):
+        out["pending_request"] = localize_request(out["pending_request"], tr, lang)
+    undo = out.get("undo")
+    if isinstance(undo, dict) and isinstance(undo.get("pending"), dict):
+        out["undo"] = {**undo, "pending": localize_request(undo["pending"], tr, lang)}
     return out
+
+
+def localize_request(request: dict[str, Any], gettext_: Callable[[str], str], lang: str) -> Any:
+    """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
+    message = request.get("message")
+    if isinstance(message, dict) and isinstance(message.get("template"), str):
+        args = translated_args(message.get("args") or {}, gettext_)
+        text = render_message(message["template"], args, gettext_)
+    else:
+        text = localize_text(str(request.get("text") or ""), gettext_, lang)
+    return {**request, "text": text}
+
+
+def localize_error(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An error answer with its ``message`` and ``hint`` in ``lang`` (a template or an entry)."""
+    if lang == DEFAULT or not isinstance(data.get("message"), str):
+        return data
+    hint = data.get("hint") if isinstance(data.get("hint"), str) else None
+    message, hint, _found = localize_refusal(
+        data["message"], hint, translations(lang).gettext, lang
+    )
+    return {**data, "message": message, "hint": hint}
 
 
 def _is_turn(value: Any) -> bool:
@@ -106,7 +135,7 @@ def localize_settings(schema: JsonSchema, lang: str) -> JsonSchema:
     if lang == DEFAULT:
         return schema
     tr = translations(lang).gettext
-    out: dict[str, Any] = localize_schema(localize_labels(schema, tr, lang), tr)
+    out: dict[str, Any] = localize_schema_words(schema, tr, lang)
     return out
 
 
@@ -173,7 +202,7 @@ def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
 def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:
     """Each event's text for ``seat`` in ``lang``, built from ``Event.for_seat(seat)`` only."""
     tr = translations(lang).gettext
-    return [event_text(e.for_seat(seat, messages=True), tr) for e in events]
+    return [event_text(e.for_seat(seat, messages=True), tr, lang) for e in events]
 
 
 def pick(query: str | None, cookie: str | None, accept_language: str | None) -> str:

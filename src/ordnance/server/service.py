@@ -246,12 +246,15 @@ class TableService:
         # them marks them undone without refetching).
         cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u <= since)
         _v, _state, top = session.position()
+        pending = self._request_state(game_id, seat, session, version, top)
+        if pending is not None and lang != i18n.DEFAULT:
+            pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         return {
             "game_id": game_id,
             "version": version,
             "entries": rows,
             "undone_before": cancelled,
-            "pending_request": self._request_state(game_id, seat, session, version, top),
+            "pending_request": pending,
         }
 
     @staticmethod
@@ -619,13 +622,17 @@ class TableService:
         if pending is None:
             return None
         text = pending.text
+        message = None
         if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
-            text = _undo_text(session.entries(top - 1)[0], seat)
+            entry = session.entries(top - 1)[0]
+            text, message = _undo_text(entry, seat), _undo_message(entry, seat)
         mine = pending.requested_by == seat
         return {
             "request": pending.id,
             "kind": pending.kind,
             "text": text,
+            # what a face needs to word ``text`` in its language (undo: the entry's events)
+            "message": message,
             "requested_by": pending.requested_by,
             "ask_of": pending.ask_of,
             "mine": mine,
@@ -646,6 +653,27 @@ def _undo_text(entry: JournalEntry, seat: str | None) -> str:
     texts = [e["text"] or e["kind"] for e in entry.for_seat(seat)["events"]]
     who = f"{entry.seat}: " if entry.seat else ""
     return f"undo entry {entry.seq}: {who}{'; '.join(texts) or entry.kind}"[:500]
+
+
+def _undo_message(entry: JournalEntry, seat: str | None) -> dict[str, Any]:
+    """``_undo_text`` as a message (template and args), each event as ``seat`` may see it."""
+    events: list[Any] = []
+    for e in entry.events:
+        shown = e.for_seat(seat, messages=True)
+        if shown.get("template"):
+            events.append({"template": shown["template"], "args": shown.get("args") or {}})
+        else:
+            events.append(str(shown.get("text") or e.kind))
+    return {
+        "template": "undo entry {seq}: {seat}: {events}"
+        if entry.seat
+        else "undo entry {seq}: {events}",
+        "args": {
+            "seq": entry.seq,
+            "seat": entry.seat or "",
+            "events": {"join": "; ", "items": events},
+        },
+    }
 
 
 def _expire_stale(s: Session, game_id: str, version: int) -> None:

@@ -25,7 +25,7 @@
     const headers = Object.assign({ Authorization: "Bearer " + token }, opts.body ? { "Content-Type": "application/json" } : {});
     // the game's own texts (journal, panels, form fields, labels, odds titles, LOS) in the page's language
     const lang = document.documentElement.lang;
-    if (lang && lang !== "en" && /^\/(view|log|odds|los)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
+    if (lang && lang !== "en" && /^\/(view|log|odds|los|actions|undo)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
     const res = await fetch("/api/tables/" + encodeURIComponent(gid) + path, {
       method: opts.method || "GET", headers, body: opts.body ? JSON.stringify(opts.body) : undefined, cache: "no-store",
     });
