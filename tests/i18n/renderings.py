@@ -77,11 +77,12 @@ SCRIPTS: dict[str, Script] = {
     "toi": Script(
         "toi/crossroads-sample",
         moves=[
+            # the nations alternate one unit's action each (TOI-ACT-1/2)
             ("german", {"type": "move", "unit": "g-pziv-1", "to": "1,3"}, None),
-            ("german", {"type": "attack", "unit": "g-squad-1", "target": "s-zis3-1"}, None),
             ("soviet", {"type": "attack", "unit": "s-zis3-1", "target": "g-squad-1"}, None),
-            ("german", {"type": "done"}, None),
+            ("german", {"type": "attack", "unit": "g-squad-1", "target": "s-zis3-1"}, None),
             ("soviet", {"type": "done"}, None),
+            ("german", {"type": "done"}, None),
         ],
         refusals=[
             ("german", {"type": "move", "unit": "s-t34-1", "to": "5,2"}, None),

@@ -126,7 +126,7 @@ FREE_TEXT = frozenset(
 PHRASES = frozenset(
     {
         "kind", "label", "name", "condition", "before", "after", "phase_name", "range",
-        "what", "other", "counter", "where",
+        "what", "other", "counter", "where", "step",
     }
 )  # fmt: skip
 

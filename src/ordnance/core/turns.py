@@ -182,9 +182,9 @@ def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
     if seat in turn.waiting_for or not turn.active:
         return RuleViolation(turn.clause, f"{seat} may not {kind} now: {turn.text()}")
     hint = (
-        f"wait for {', '.join(turn.waiting_for)} to say done"
+        f"wait for {', '.join(turn.waiting_for)} to say done"  # i18n: "wait for {seats} to say done"
         if turn.waiting_for
-        else f"wait for {', '.join(turn.active)}"
+        else f"wait for {', '.join(turn.active)}"  # i18n: "wait for {seats}"
     )
     return RuleViolation(
         turn.clause,

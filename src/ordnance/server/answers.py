@@ -55,6 +55,8 @@ class RequestState(TypedDict):
     request: int
     kind: str
     text: str
+    # what a face needs to word ``text`` in its language (undo: the entry's events)
+    message: dict[str, Any] | None
     requested_by: str
     ask_of: str | None
     mine: bool

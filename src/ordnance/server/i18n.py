@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -86,15 +86,17 @@ def localize_view(answer: TableView, lang: str) -> TableView:
             {**item, "schema": localize_schema_words(item.get("schema"), tr, lang)}
             for item in localize_legal(out["legal"], tr, lang)
         ]
-    if isinstance(out.get("pending_request"), dict):
-        out["pending_request"] = localize_request(out["pending_request"], tr, lang)
+    pending = out.get("pending_request")
+    if pending is not None:
+        out["pending_request"] = localize_request(pending, tr, lang)
     undo = out.get("undo")
-    if isinstance(undo, dict) and isinstance(undo.get("pending"), dict):
-        out["undo"] = {**undo, "pending": localize_request(undo["pending"], tr, lang)}
+    waiting = undo.get("pending") if undo is not None else None
+    if undo is not None and waiting is not None:
+        out["undo"] = {**undo, "pending": localize_request(waiting, tr, lang)}
     return out
 
 
-def localize_request(request: dict[str, Any], gettext_: Callable[[str], str], lang: str) -> Any:
+def localize_request(request: Mapping[str, Any], gettext_: Callable[[str], str], lang: str) -> Any:
     """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
     message = request.get("message")
     if isinstance(message, dict) and isinstance(message.get("template"), str):
