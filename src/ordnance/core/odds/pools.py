@@ -118,31 +118,22 @@ def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int
     in integers. The net hits need only the ``attack + 1`` top coefficients
     (the rest sum to the floored zero), so this takes ``attack`` steps
     instead of ``attack + defence``. Needs ``b d != 0``.
-
-    The three small factors are arithmetic progressions, so they come from
-    ``range`` objects (no Python additions per step) and each step is the
-    four big-integer operations alone; the list grows by ``append``.
     """
     nm = n + m
     ac, mid, bd = a * c, a * d + b * c, b * d
-    cur = b**n * d**m
+    nxt, cur = 0, b**n * d**m
     out = [cur]
-    steps = count - 1
-    if steps <= 0:
-        return out
     append = out.append
-    nxt = 0
-    # At k = nm: ac (k + 1), L - mid k and bd (nm - k + 1); each step lowers k by one.
+    # At k = nm: the factors ac (k + 1), L - mid k and bd (nm - k + 1), kept by addition.
     f_next = ac * (nm + 1)
     f_cur = n * b * c + m * a * d - mid * nm
-    for fn, fc, dv in zip(
-        range(f_next, f_next - ac * steps, -ac),
-        range(f_cur, f_cur + mid * steps, mid),
-        range(bd, bd * (steps + 1), bd),
-        strict=True,
-    ):
-        nxt, cur = cur, (fn * nxt - fc * cur) // dv
+    div = bd
+    for _ in range(count - 1):
+        nxt, cur = cur, (f_next * nxt - f_cur * cur) // div
         append(cur)
+        f_next -= ac
+        f_cur += mid
+        div += bd
     return out
 
 
