@@ -22,7 +22,7 @@ CLI_FILES = [
     SRC / "cli" / "main.py",
     SRC / "cli" / "common.py",
     SRC / "cli" / "games.py",
-    SRC / "cli" / "odds.py",
+    *sorted((SRC / "cli" / "odds").glob("*.py")),
     SRC / "cli" / "i18n.py",
     SRC / "asl" / "cli.py",
     SRC / "toi" / "cli.py",

@@ -1,1 +1,6 @@
 """ASL Chapter C8 (Special Ammunition): rules, side record and odds."""
+
+#: Where ``ordnance asl ...`` and ``ordnance odds asl ...`` live, read by the command line
+#: without loading the plug-in (and so the rules): the same paths as the plug-in's.
+CLI = "ordnance.asl.cli:app"
+ODDS_CLI = "ordnance.asl.cli:odds_app"

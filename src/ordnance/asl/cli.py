@@ -26,7 +26,6 @@ from ordnance.asl.depletion_odds import (
     depletion_report,
     shot_with_malfunction,
 )
-from ordnance.asl.game import DICE_CLAUSE, DICE_HINT
 from ordnance.asl.he_equivalency import he_equivalency
 from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.notation import (
@@ -747,6 +746,8 @@ def _session(db: str | None, game_id: str) -> GameSession:
 
 def _with_dice_clause(exc: InvalidDice) -> InvalidDice:
     """Entered dice that cannot be an ASL DR: name the dice rule (notes B2)."""
+    from ordnance.asl.game import DICE_CLAUSE, DICE_HINT  # the game's rules load only here
+
     return InvalidDice(exc.message, clause=DICE_CLAUSE, hint=DICE_HINT)
 
 

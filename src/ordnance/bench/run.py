@@ -552,11 +552,7 @@ def cli_start_figures() -> dict[str, Any]:
     except ImportError:
         return {"cli_start_note": "ordnance.bench.cli_start is not there yet; figures omitted"}
     figures: dict[str, Any] = module.measure()
-    return {
-        k: figures[k]
-        for k in ("cli_start_s", "cli_start_ratio_vs_python", "cli_start_ratio_vs_typer")
-        if k in figures
-    }
+    return {k: v for k, v in figures.items() if k.startswith("cli_")}
 
 
 def main(argv: list[str] | None = None) -> int:

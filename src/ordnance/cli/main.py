@@ -98,9 +98,20 @@ def _game_entries() -> list[tuple[str, str, Any]]:
 
 
 def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
-    """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``)."""
+    """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``).
+
+    A game package that names its apps (``CLI`` / ``ODDS_CLI``, dotted
+    ``module:attribute`` in its ``__init__``) has them imported directly, so
+    a stand-alone command loads neither the plug-in nor the rules it does not
+    use; otherwise the plug-in is loaded and asked.
+    """
 
     def load() -> click.Command:
+        package = ep.module.rpartition(".")[0] or ep.module
+        dotted = getattr(import_module(package), "CLI" if which == "cli" else "ODDS_CLI", None)
+        if isinstance(dotted, str):
+            module, _sep, attr = dotted.partition(":")
+            return typer.main.get_command(getattr(import_module(module), attr))
         from ordnance.core.registry import GamePlugin
 
         plugin = ep.load()

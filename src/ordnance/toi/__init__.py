@@ -34,3 +34,8 @@ Clause ids (``TOI-GEN-4``, ``TOI-HE-3``, ``TOI-AMB-7``...) come from the
 reference notes shipped with the project; core Tide of Iron facts are cited by
 the notes' Part B section (``TOI-B2`` = range bands, ``TOI-B10`` = smoke...).
 """
+
+#: Where ``ordnance toi ...`` and ``ordnance odds toi ...`` live, read by the command line
+#: without loading the plug-in (and so the rules): the same paths as the plug-in's.
+CLI = "ordnance.toi.cli:app"
+ODDS_CLI = "ordnance.toi.cli:odds_app"

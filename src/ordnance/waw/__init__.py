@@ -20,3 +20,8 @@
 Clause ids (``WAW-HE-a``, ``WAW-8.2-c``, ``WAW-AMB-3``...) are those of the
 project's rules notes; ``grep`` one to find the code and its tests.
 """
+
+#: Where ``ordnance waw ...`` and ``ordnance odds waw ...`` live, read by the command line
+#: without loading the plug-in (and so the rules): the same paths as the plug-in's.
+CLI = "ordnance.waw.cli:app"
+ODDS_CLI = "ordnance.waw.cli:odds_app"

@@ -111,7 +111,7 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
 
 
 def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int) -> list[int]:
-    """The ``count`` highest coefficients of ``(a + b x)**n * (c + d x)**m``, lowest first.
+    """The ``count`` highest coefficients of ``(a + b x)**n * (c + d x)**m``, *highest first*.
 
     The same recurrence run downwards from ``p[n+m] = b**n d**m``:
     ``p[k-1] = (ac (k+1) p[k+1] - (L - mid k) p[k]) / (bd (n+m-k+1))``, exact
@@ -121,27 +121,30 @@ def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int
     """
     nm = n + m
     ac, mid, bd = a * c, a * d + b * c, b * d
-    out = [0] * count
     nxt, cur = 0, b**n * d**m
-    out[-1] = cur
+    out = [cur]
+    append = out.append
     # At k = nm: the factors ac (k + 1), L - mid k and bd (nm - k + 1), kept by addition.
     f_next = ac * (nm + 1)
     f_cur = n * b * c + m * a * d - mid * nm
     div = bd
-    for i in range(count - 2, -1, -1):
+    for _ in range(count - 1):
         nxt, cur = cur, (f_next * nxt - f_cur * cur) // div
-        out[i] = cur
+        append(cur)
         f_next -= ac
         f_cur += mid
         div += bd
     return out
 
 
-@lru_cache(maxsize=65536, typed=True)
-def net_counts(
-    attack: int, hit_on: int, defence: int, cancel_on: int = 5
-) -> tuple[tuple[int, ...], int]:
-    """``(counts, 6**(attack+defence))``: counts[k] dice outcomes leave k net hits."""
+def _net_weights(attack: int, hit_on: int, defence: int, cancel_on: int) -> tuple[list[int], int]:
+    """``(weights, 6**(attack+defence))``: ``weights[k]`` dice outcomes leave k net hits.
+
+    Shared by :func:`net_counts` and :func:`net_hits` so that a fresh query
+    runs the arithmetic once and builds its answer directly (no second cache
+    layer, no intermediate tuple). Weights may be 0 only when a threshold
+    makes a die certain (1+ or 7).
+    """
     if not (
         type(attack) is int
         and type(defence) is int
@@ -159,19 +162,32 @@ def net_counts(
     total = 6 ** (attack + defence)
     if attack and 0 < b < 6 and 0 < c < 6:
         top = _top_coefficients(6 - b, b, attack, c, 6 - c, defence, attack)
-        return (total - sum(top), *top), total
+        top.append(total - sum(top))
+        top.reverse()
+        return top, total
     coeffs = _product_coefficients(6 - b, b, attack, c, 6 - c, defence)
     # S = hits + non-cancelling defence dice; net = max(S - defence, 0).
-    floor = sum(coeffs[: defence + 1])
-    counts = (floor, *coeffs[defence + 1 :])
-    return counts, total
+    weights = coeffs[defence:]
+    weights[0] = sum(coeffs[: defence + 1])
+    return weights, total
+
+
+@lru_cache(maxsize=65536, typed=True)
+def net_counts(
+    attack: int, hit_on: int, defence: int, cancel_on: int = 5
+) -> tuple[tuple[int, ...], int]:
+    """``(counts, 6**(attack+defence))``: counts[k] dice outcomes leave k net hits."""
+    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
+    return tuple(weights), total
 
 
 @lru_cache(maxsize=65536, typed=True)
 def net_hits(attack: int, hit_on: int, defence: int, cancel_on: int = 5) -> Distribution[int]:
     """Net hits: successes of ``attack`` dice minus those of ``defence`` dice, at least 0."""
-    counts, total = net_counts(attack, hit_on, defence, cancel_on)
-    return Distribution._trusted({k: c for k, c in enumerate(counts) if c}, total)
+    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
+    if attack and 1 < hit_on < 7 and 1 < cancel_on < 7:  # every count positive
+        return Distribution._trusted(dict(enumerate(weights)), total)
+    return Distribution._trusted({k: w for k, w in enumerate(weights) if w}, total)
 
 
 def net_from_faces(

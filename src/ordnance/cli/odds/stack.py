@@ -1,0 +1,82 @@
+"""``ordnance odds stack``: one attack against a stack of units, each with its own defence."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Group
+from rich.table import Table
+
+from ordnance.cli.common import JsonOpt, emit, percent
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.odds.compose import attack_against_stack
+from ordnance.core.odds.distribution import fraction_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+from ordnance.cli.odds.options import (
+    AttackOpt,
+    CancelOpt,
+    FloatOpt,
+    HitOpt,
+    PlotOpt,
+    component,
+    distribution_out,
+    plot_if_asked,
+    probability_out,
+)
+
+
+def stack_cmd(
+    attack: AttackOpt,
+    defences: Annotated[
+        str, typer.Option("--defences", help="Defence dice of each unit, e.g. '2,1,0'.")
+    ],
+    hit_on: HitOpt = 5,
+    cancel_on: CancelOpt = 5,
+    as_json: JsonOpt = False,
+    as_float: FloatOpt = False,
+    plot: PlotOpt = None,
+) -> None:
+    """One attack roll against a stack: net hits on each unit (each saves on its own dice)."""
+    try:
+        ms = tuple(int(x) for x in defences.replace(" ", "").split(",") if x)
+    except ValueError:
+        raise OrdnanceError(
+            f"cannot read defences {defences!r}", hint="e.g. --defences 2,1,0"
+        ) from None
+    joint = attack_against_stack(attack, hit_on, ms, cancel_on)
+    per_unit = [component(joint, i) for i in range(len(ms))]
+    any_hit = joint.probability(lambda o: any(o))
+    total = joint.map(sum)
+    title = f"{attack}d6 on {hit_on}+ against a stack with defences {list(ms)}"
+    plot_if_asked(total, plot, title + " (total)", "net hits, all units")
+    data = {
+        "query": {"attack": attack, "hit_on": hit_on, "defences": list(ms), "cancel_on": cancel_on},
+        "units": [
+            {
+                "defence": m,
+                "distribution": distribution_out(d, as_float),
+                "mean": probability_out(d.mean(), as_float),
+            }
+            for m, d in zip(ms, per_unit, strict=True)
+        ],
+        "total": distribution_out(total, as_float),
+        "any_unit_hit": probability_out(any_hit, as_float),
+    }
+
+    def render(_: Any) -> Any:
+        t = Table(title=title)
+        t.add_column("unit", justify="right")
+        t.add_column("defence", justify="right")
+        t.add_column("P(hit)", justify="right")
+        t.add_column("mean net hits", justify="right")
+        for i, (m, d) in enumerate(zip(ms, per_unit, strict=True), 1):
+            t.add_row(
+                str(i), str(m), percent(d.probability(lambda v: v > 0)), f"{float(d.mean()):.4f}"
+            )
+        return Group(t, f"P(at least one unit hit) = {fraction_text(any_hit)} ({percent(any_hit)})")
+
+    emit(data, as_json, render)
