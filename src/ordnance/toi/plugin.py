@@ -258,6 +258,19 @@ class ToIGame(Game[ToIState]):
             a = parse_action(action)
             status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
 
+    def action_kinds(self) -> Mapping[str, str]:
+        return {**_TITLES, "done": "Done with this step"}
+
+    def action_form(self, state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+        """The offered form, else the form of any ToI action (``apply`` judges it)."""
+        form = super().action_form(state, seat, kind)
+        if form is not None or kind not in _TITLES:
+            return form
+        schema = form_schema(state, seat, kind)
+        if schema is None:  # nothing to choose from now: the bare model's schema
+            schema = rolls(ACTION_MODELS[kind].model_json_schema(), kind in _ROLLING)
+        return {"type": kind, "title": _TITLES[kind], "schema": schema}
+
     def legal(self, state: ToIState, seat: str | None) -> list[dict[str, Any]]:
         kinds = ["advance"]
         if state.phase is Phase.ACTION:

@@ -126,6 +126,17 @@ class WorldAtWar(Game[WawState]):
             "enter d6 values from 1 to 6, as many as the procedure asks for, in its order",
         )
 
+    # -- every action, offered now or not (for faces that take an action by name) ------
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(A.TITLES)
+
+    def action_form(self, state: WawState, seat: str | None, kind: str) -> dict[str, Any] | None:
+        """The offered form, else the form of any WaW action (``apply`` judges it)."""
+        form = super().action_form(state, seat, kind)
+        if form is not None or kind not in A.TITLES or kind == "done":
+            return form
+        return {"type": kind, "title": A.TITLES[kind], "schema": form_schema(state, seat, kind)}
+
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[dict[str, Any]]:
         types = [
