@@ -29,9 +29,9 @@ from __future__ import annotations
 import inspect
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -116,25 +116,44 @@ class _Field:
     def flag(self) -> bool:
         return not self.many and self.value.get("type") == "boolean"
 
+    def choices(self) -> list[str]:
+        enum = self.item.get("enum")
+        return [str(v) for v in enum] if isinstance(enum, list) else []
+
     def py_type(self) -> Any:
-        """The annotation Typer reads the words with: choices as a ``Literal``."""
+        """The annotation Typer reads the words with.
+
+        Choices are offered (help, completion) but not enforced here: a value
+        off the list reaches the game, whose refusal names the rule.
+        """
         item = self.item
         enum = item.get("enum")
         if isinstance(enum, list) and enum:
-            one: Any = Literal[tuple(dict.fromkeys(str(v) for v in enum))]
+            every_int = all(isinstance(v, int) and not isinstance(v, bool) for v in enum)
+            one: Any = int if every_int else str
         else:
             one = {"integer": int, "number": float}.get(str(item.get("type")), str)
         if self.flag:
             return bool | None
         return list[one] | None if self.many else one | None
 
+    def complete(self) -> Callable[[str], list[str]]:
+        """Shell completion: the choices that start with what was typed."""
+        options = self.choices()
+
+        def complete(incomplete: str) -> list[str]:
+            return [c for c in options if c.lower().startswith(incomplete.lower())]
+
+        return complete
+
     def help(self) -> str:
         text = str(self.prop.get("title") or self.name.replace("_", " "))
         labels = self.item.get("x-labels")
-        enum = self.item.get("enum")
-        plain = isinstance(enum, list) and labels == [str(v) for v in enum]
-        if isinstance(labels, list) and isinstance(enum, list) and not plain and len(labels) <= 12:
-            text += " (" + "; ".join(labels) + ")"
+        shown = [str(x) for x in labels] if isinstance(labels, list) else self.choices()
+        if shown and len(shown) <= 16:
+            text += " (" + "; ".join(shown) + ")"
+        elif shown:
+            text += f" ({len(shown)} choices: press TAB, or see `legal`)"
         if self.prop.get("x-hex"):
             text += ' (hex "q,r")'
         if self.required:
@@ -166,12 +185,15 @@ class _Field:
         if self.flag:
             dashed = self.name.replace("_", "-")
             names = [f"--{dashed}/--no-{dashed}", *extra_names]
-        info = typer.Option(*names, help=self.help(), case_sensitive=False)
+        info = typer.Option(*names, help=self.help(), autocompletion=self.complete())
         return _param(f"field_{self.name}", Annotated[self.py_type(), info], None)
 
     def argument(self, last: bool) -> inspect.Parameter:
         info = typer.Argument(
-            help=self.help(), metavar=self.name.upper(), case_sensitive=False, show_default=False
+            help=self.help(),
+            metavar=self.name.upper(),
+            show_default=False,
+            autocompletion=self.complete(),
         )
         kind = self.py_type() if self.many and last else self.item_type()
         return _param(f"field_{self.name}", Annotated[kind, info], ... if self.required else None)
@@ -202,13 +224,21 @@ def _fields(schema: Mapping[str, Any]) -> list[_Field]:
 
 def _common(seats: Sequence[str], rolls: bool) -> list[inspect.Parameter]:
     """``--as``, the dice (only when the action rolls), ``--version``, ``--db``, ``--json``."""
-    seat_type: Any = Literal[tuple(seats)] if seats else str
+    seat_help = "Act as this seat (side); default: hot seat, any side."
+    if seats:
+        seat_help += " (" + "; ".join(seats) + ")"
     params = [
         _param(
             "seat",
             Annotated[
-                seat_type | None,
-                typer.Option("--as", help="Act as this seat (side); default: hot seat, any side."),
+                str | None,
+                typer.Option(
+                    "--as",
+                    help=seat_help,
+                    autocompletion=lambda incomplete: [
+                        s for s in seats if s.startswith(incomplete)
+                    ],
+                ),
             ],
             None,
         )
