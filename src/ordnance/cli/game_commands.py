@@ -39,6 +39,7 @@ from typer.core import TyperGroup
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
 from ordnance.cli.i18n import _
 from ordnance.cli.lazy import click, typer_command
+from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.game import Game
@@ -70,12 +71,15 @@ class Alias:
 
     ``arguments``: fields given as positional arguments after ``GAME_ID``, in
     order (a list field takes the rest of the words); ``options``: further
-    option names of fields (``{"--size": "gun_size"}``).
+    option names of fields (``{"--size": "gun_size"}``); ``odds``: print the
+    exact odds of the action (:meth:`~ordnance.core.game.Game.odds`) instead of
+    taking it.
     """
 
     action: str
     arguments: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
+    odds: bool = False
 
 
 # -- one field -> one Click parameter ------------------------------------------------------
@@ -163,15 +167,18 @@ class _Field:
     def convert(self, raw: Any) -> Any:
         """The command-line word(s) as the JSON value the action takes."""
         if self.many:
-            return [self._one(v) for v in raw]
+            words = list(raw)
+            if not self.prop.get("x-hex"):  # "a,b" lists two (a hex "3,2" is one word)
+                words = [w for word in words for w in str(word).replace(",", " ").split()]
+            return [self._one(v) for v in words]
         return raw if self.flag else self._one(raw)
 
     def _one(self, word: Any) -> Any:
         item = self.item
         enum = item.get("enum")
         if isinstance(enum, list):
-            for v in enum:
-                if str(v).lower() == str(word).lower():
+            for v in enum:  # case and - or _ as the player likes
+                if str(v).lower().replace("-", "_") == str(word).lower().replace("-", "_"):
                     return v
         if isinstance(word, str) and "type" not in item and "enum" not in item:
             try:  # a nested object or a free value: JSON when it reads as JSON
@@ -330,7 +337,7 @@ def action_command(
         *(f.argument(i == len(positional) - 1) for i, f in enumerate(positional)),
     ]
     params += [f.option(extra.get(f.name, ())) for f in fields if f not in positional]
-    params += _common(seats, rolls)
+    params += _common(seats, rolls and not (alias is not None and alias.odds))
 
     def run(**values: Any) -> None:
         from ordnance.core.dice import dice_source
@@ -346,18 +353,26 @@ def action_command(
         game_id, db, seat = values["game_id"], values["db"], values["seat"]
         here = session if session is not None and session.game_id == game_id else None
         live = here or _session(db, game_id)
+        if alias is not None and alias.odds:
+            odds = live.game.odds(live.state(), action, seat)
+            if odds is None:
+                raise OrdnanceError(f"{kind!r} rolls no dice here: there are no odds to show")
+            emit(odds, values["as_json"], render_odds)
+            return
         dice = dice_source(values.get("dice"), values.get("seed")) if rolls else dice_source("")
         entry = live.act(action, dice, seat, values["expect_version"])
         emit(entry.for_seat(seat), values["as_json"], lambda _row: _entry_table([entry], seat))
 
     title = str(form.get("title") or kind)
     dice_note = " Rolls dice: enter them with --dice, or omit to roll." if rolls else ""
+    if alias is not None and alias.odds:
+        title, dice_note = f"Exact odds of: {title}", " Rolls nothing, writes nothing."
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
     run.__doc__ = f"{title} (action {kind!r}).{dice_note}"
     cmd = typer_command(run, name or command_name(kind))
     cmd.short_help = title
-    cmd.hidden = alias is not None
+    cmd.hidden = alias is not None and cmd.name != command_name(kind)
     return cmd
 
 
@@ -401,25 +416,25 @@ SeatOpt = Annotated[
 GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
 
+def render_odds(data: Mapping[str, Any]) -> Any:
+    """Odds as :meth:`Game.odds` answers: the distribution as a table, then the other figures."""
+    from rich.console import Group
+
+    from ordnance.cli.common import distribution_table, fraction
+    from ordnance.core.odds.distribution import Distribution
+
+    dist = Distribution({k: fraction(v) for k, v in (data.get("distribution") or {}).items()})
+    parts: list[Any] = [distribution_table(dist, str(data.get("title", "")))]
+    for key, value in data.items():
+        if key not in ("title", "distribution") and isinstance(value, str | int | float | list):
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            parts.append(f"{key.replace('_', ' ')}: {shown}")
+    return Group(*parts)
+
+
 def generic_app(game_name: str) -> typer.Typer:
     """``new``, ``view``, ``log``, ``undo``, ``legal`` and ``act`` for one game."""
     app = typer.Typer(add_completion=False)
-
-    @app.command("new")
-    def new_cmd(
-        settings: Annotated[str, typer.Option(help="Settings as a JSON object.")] = "{}",
-        scenario: Annotated[
-            str | None,
-            typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
-        ] = None,
-        game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
-        db: DbOpt = None,
-        as_json: JsonOpt = False,
-    ) -> None:
-        """Create a game in the journal (from settings, or from a scenario file)."""
-        from ordnance.cli.games import new_cmd as generic_new
-
-        generic_new(game_name, settings, scenario, game_id, db, as_json)
 
     @app.command("view")
     def view_cmd(
@@ -497,9 +512,77 @@ def _peek(args: Sequence[str]) -> tuple[str | None, str | None, str | None]:
     return game_id, found.get("--db", os.environ.get("ORDNANCE_DB")), found.get("--as")
 
 
-def _shared(game_name: str) -> dict[str, click.Command]:
+def _shared(game_name: str, new_options: Mapping[str, str]) -> dict[str, click.Command]:
     group: Any = typer.main.get_command(generic_app(game_name))
-    return dict(group.commands)
+    return {**group.commands, "new": new_command(game_name, new_options)}
+
+
+#: Option names of ``new`` itself, never taken by a settings field.
+_NEW_OWN = frozenset({"settings", "scenario", "id", "db", "json"})
+
+
+def new_command(game_name: str, options: Mapping[str, str] | None = None) -> click.Command:
+    """``new``: the settings schema's fields as options, over ``--settings`` JSON.
+
+    ``options`` are further names of settings fields (``{"--start": "start_phase"}``).
+    A field holding an object takes JSON.
+    """
+    from ordnance.core import registry
+
+    schema = registry.get(game_name).game.settings_schema()
+    fields = [f for f in _fields(schema) if f.name not in _NEW_OWN]
+    extra: dict[str, list[str]] = {}
+    for old, target in (options or {}).items():
+        extra.setdefault(target, []).append(old)
+    params = [f.option(extra.get(f.name, ())) for f in fields]
+    text = Annotated[str | None, typer.Option("--settings", help="Settings as a JSON object.")]
+    params += [
+        _param("settings", text, None),
+        _param(
+            "scenario",
+            Annotated[
+                str | None,
+                typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+            ],
+            None,
+        ),
+        _param(
+            "game_id",
+            Annotated[str | None, typer.Option("--id", help="Id for the new game.")],
+            None,
+        ),
+        *_common((), False)[-2:],  # --db, --json
+    ]
+
+    def run(**values: Any) -> None:
+        from ordnance.cli.games import new_cmd as generic_new
+        from ordnance.cli.games import parse_json_arg
+
+        given = {}
+        for f in fields:
+            raw = values.get(f"field_{f.name}")
+            if isinstance(raw, tuple):
+                raw = list(raw)
+            if raw is not None and not (f.many and not raw):
+                given[f.name] = f.convert(raw)
+        settings = parse_json_arg(values["settings"] or "{}", "--settings")
+        if values["scenario"] is not None and given:
+            names = ", ".join(option_name(k) for k in given)
+            raise OrdnanceError(f"--scenario sets the settings: drop {names}")
+        merged = json.dumps({**settings, **given}) if given else values["settings"] or "{}"
+        generic_new(
+            game_name,
+            merged,
+            values["scenario"],
+            values["game_id"],
+            values["db"],
+            values["as_json"],
+        )
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__doc__ = "Create a game in the journal (from settings, or from a scenario file)."
+    return typer_command(run, "new")
 
 
 def _kinds(game_name: str) -> dict[str, str]:
@@ -529,13 +612,14 @@ def derived_command(
     name: str,
     aliases: Mapping[str, Alias],
     args: Sequence[str] | None = None,
+    new_options: Mapping[str, str] | None = None,
 ) -> click.Command | None:
     """The shared command, the alias or the action command called ``name``, or None.
 
     ``args`` (the words after ``name``) name the game whose choices the
     options offer; without them (help) a new game's are used.
     """
-    shared = _shared(game_name)
+    shared = _shared(game_name, new_options or {})
     if name in shared:
         return shared[name]
     alias = aliases.get(name)
@@ -558,15 +642,16 @@ class GameActions(TyperGroup):
 
     game_name: str = ""
     aliases: Mapping[str, Alias] = {}
+    new_options: Mapping[str, str] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        names = set(self.commands) | set(_shared(self.game_name)) | set(_kinds(self.game_name))
-        return sorted(names)
+        shared = _shared(self.game_name, self.new_options)
+        return sorted(set(self.commands) | set(shared) | set(_kinds(self.game_name)))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.commands:
             return self.commands[cmd_name]
-        return derived_command(self.game_name, cmd_name, self.aliases)
+        return derived_command(self.game_name, cmd_name, self.aliases, None, self.new_options)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -575,7 +660,7 @@ class GameActions(TyperGroup):
         cmd = (
             None
             if name in self.commands
-            else derived_command(self.game_name, name, self.aliases, rest)
+            else derived_command(self.game_name, name, self.aliases, rest, self.new_options)
         )
         if cmd is None:
             return super().resolve_command(ctx, args)  # its own command, or Click's refusal
@@ -610,12 +695,24 @@ class AliasCommands(TyperGroup):
         return args[0], cmd, args[1:]
 
 
-def game_group(game_name: str, aliases: Mapping[str, Alias] | None = None) -> type[GameActions]:
-    """The group class of ``ordnance <game_name> game`` (pass it as ``typer.Typer(cls=...)``)."""
+def game_group(
+    game_name: str,
+    aliases: Mapping[str, Alias] | None = None,
+    new_options: Mapping[str, str] | None = None,
+) -> type[GameActions]:
+    """The group class of ``ordnance <game_name> game`` (pass it as ``typer.Typer(cls=...)``).
+
+    ``aliases``: older spellings of actions; ``new_options``: further option
+    names of settings fields in ``new`` (``{"--start": "start_phase"}``).
+    """
     return type(
         f"GameActions_{game_name}",
         (GameActions,),
-        {"game_name": game_name, "aliases": dict(aliases or {})},
+        {
+            "game_name": game_name,
+            "aliases": dict(aliases or {}),
+            "new_options": dict(new_options or {}),
+        },
     )
 
 
