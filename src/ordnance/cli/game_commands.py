@@ -53,6 +53,7 @@ __all__ = [
     "default_app",
     "game_group",
     "generic_app",
+    "take",
 ]
 
 
@@ -376,6 +377,28 @@ def action_command(
     return cmd
 
 
+def take(
+    db: str | None,
+    game_id: str,
+    action: Mapping[str, Any],
+    *,
+    seat: str | None = None,
+    dice: str | None = "",
+    seed: int | None = None,
+    as_json: bool = False,
+) -> None:
+    """Take one action and print its journal entry, as every derived command does.
+
+    For a game's own front-end commands (a notation or a counter turned into an
+    action). ``dice``: entered dice, ``None`` to roll (with ``seed``), ``""``
+    (the default) for an action that rolls nothing.
+    """
+    from ordnance.core.dice import dice_source
+
+    entry = _session(db, game_id).act(dict(action), dice_source(dice, seed), seat)
+    emit(entry.for_seat(seat), as_json, lambda _row: _entry_table([entry], seat))
+
+
 def _entry_table(entries: Sequence[Any], seat: str | None) -> Any:
     from ordnance.cli.games import render_log
     from ordnance.cli.i18n import entry_rows
@@ -610,7 +633,7 @@ def _position(
 def derived_command(
     game_name: str,
     name: str,
-    aliases: Mapping[str, Alias],
+    aliases: Mapping[str, Alias | str],
     args: Sequence[str] | None = None,
     new_options: Mapping[str, str] | None = None,
 ) -> click.Command | None:
@@ -620,9 +643,13 @@ def derived_command(
     options offer; without them (help) a new game's are used.
     """
     shared = _shared(game_name, new_options or {})
+    alias = aliases.get(name)
+    if isinstance(alias, str):  # an older name of a shared command (``record`` for ``view``)
+        cmd = shared[alias]
+        cmd.hidden = True
+        return cmd
     if name in shared:
         return shared[name]
-    alias = aliases.get(name)
     kind = alias.action if alias is not None else _kinds(game_name).get(name)
     if kind is None:
         return None
@@ -641,7 +668,7 @@ class GameActions(TyperGroup):
     """A game's ``game`` group: its own commands, the shared ones, then one per action."""
 
     game_name: str = ""
-    aliases: Mapping[str, Alias] = {}
+    aliases: Mapping[str, Alias | str] = {}
     new_options: Mapping[str, str] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -671,7 +698,7 @@ class AliasCommands(TyperGroup):
     """A game's top-level group keeping older spellings of game commands (hidden)."""
 
     game_name: str = ""
-    aliases: Mapping[str, Alias] = {}
+    aliases: Mapping[str, Alias | str] = {}
     #: Shared commands also kept under the game's top level (``ordnance waw view``).
     shared: frozenset[str] = frozenset()
 
@@ -697,7 +724,7 @@ class AliasCommands(TyperGroup):
 
 def game_group(
     game_name: str,
-    aliases: Mapping[str, Alias] | None = None,
+    aliases: Mapping[str, Alias | str] | None = None,
     new_options: Mapping[str, str] | None = None,
 ) -> type[GameActions]:
     """The group class of ``ordnance <game_name> game`` (pass it as ``typer.Typer(cls=...)``).
@@ -717,7 +744,7 @@ def game_group(
 
 
 def alias_group(
-    game_name: str, aliases: Mapping[str, Alias], shared: Sequence[str] = ()
+    game_name: str, aliases: Mapping[str, Alias | str], shared: Sequence[str] = ()
 ) -> type[AliasCommands]:
     """The class of a game's top-level group that keeps older spellings (``cls=...``)."""
     return type(
