@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -51,8 +51,10 @@ from ordnance.cli.game_commands import Alias, game_group, take
 from ordnance.cli.i18n import _
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, OrdnanceError, RuleViolation
-from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal import GameSession
 
 app = typer.Typer(help="ASL Chapter C8: Special Ammunition.", no_args_is_help=True)
 #: ``ordnance asl game <action>`` is derived from the game's forms
@@ -845,6 +847,8 @@ def game_new(
         except json.JSONDecodeError:
             options[key.strip()] = value
     settings = {"date": date, "theatre": theatre, "sides": sides, "options": options}
+    from ordnance.core.journal import GameSession, open_journal
+
     session = GameSession.create(open_journal(db), "asl", settings, game_id)
     view = session.view(None)
     emit({"game_id": session.game_id, **view}, as_json, _render_view)

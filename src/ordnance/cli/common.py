@@ -43,6 +43,11 @@ DiceOpt = Annotated[
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for rolled dice (reproducible rolls).")
 ]
+#: ``--as SEAT``: who acts or looks (default: hot seat / the public view).
+SeatOpt = Annotated[
+    str | None,
+    typer.Option("--as", help="Act or look as this seat (side); default: public view."),
+]
 DbOpt = Annotated[
     str | None,
     typer.Option(

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit
 from ordnance.cli.i18n import _
 from ordnance.cli.lazy import click, typer_command
 from ordnance.core.errors import OrdnanceError
@@ -432,10 +432,6 @@ def render_view(view: Mapping[str, Any], turn_text: str) -> Any:
     return Group(*parts)
 
 
-SeatOpt = Annotated[
-    str | None,
-    typer.Option("--as", help="Act or look as this seat (side); default: public view."),
-]
 GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
 

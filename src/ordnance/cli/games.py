@@ -15,7 +15,7 @@ from rich.json import JSON
 from rich.table import Table
 from rich.text import Text
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, to_jsonable
 from ordnance.cli.i18n import N_, _, entry_rows, event_text
 from ordnance.core import registry
 from ordnance.core.dice import dice_source
@@ -26,10 +26,6 @@ from ordnance.core.journal.session import list_games
 app = typer.Typer(
     help="Play any game through its journal (generic commands).", no_args_is_help=True
 )
-
-AsOpt = Annotated[
-    str | None, typer.Option("--as", help="Act or look as this seat (side); default: public view.")
-]
 
 
 def parse_json_arg(text: str, what: str) -> dict[str, Any]:
@@ -101,7 +97,7 @@ def new_cmd(
 def act_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
     action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
-    seat: AsOpt = None,
+    seat: SeatOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     version: Annotated[
@@ -119,7 +115,9 @@ def act_cmd(
 
 
 @app.command("view")
-def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def view_cmd(
+    game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
     """Show the game as one seat sees it (or the public view), with whose move it is."""
     session = GameSession(open_journal(db), game_id)
     view = session.view(seat)
@@ -133,7 +131,7 @@ def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOp
 
 
 @app.command("log")
-def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def log_cmd(game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show the journal, redacted for the seat."""
     session = GameSession(open_journal(db), game_id)
     rows = session.log(seat)
@@ -141,7 +139,9 @@ def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt
 
 
 @app.command("undo")
-def undo_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def undo_cmd(
+    game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
     """Undo the latest action still in force (recorded as a journal entry)."""
     entry = GameSession(open_journal(db), game_id).undo(seat)
     emit(entry.for_seat(seat), as_json, lambda _row: render_log(entry_rows([entry], seat)))
