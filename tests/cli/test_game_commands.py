@@ -110,7 +110,7 @@ def test_fields_become_options_with_titles_and_choices(tmp_path: Path) -> None:
     assert roll is not None and hide is not None
     side = options(roll)["--side"]
     assert side.help.startswith("Side") and "red player; blue player" in side.help
-    assert "[required]" in side.help
+    assert "(required)" in side.help
     assert "Secret number" in options(hide)["--value"].help
     assert {"--dice", "--dr", "--seed"} <= set(options(roll))
     assert not {"--dice", "--dr", "--seed"} & set(options(hide))

@@ -152,17 +152,18 @@ class _Field:
         return complete
 
     def help(self) -> str:
-        text = str(self.prop.get("title") or self.name.replace("_", " "))
+        """The field's title (in the active language), its choices and marks."""
+        text = _(str(self.prop.get("title") or self.name.replace("_", " ")))
         labels = self.item.get("x-labels")
-        shown = [str(x) for x in labels] if isinstance(labels, list) else self.choices()
+        shown = [_(str(x)) for x in labels] if isinstance(labels, list) else self.choices()
         if shown and len(shown) <= 16:
             text += " (" + "; ".join(shown) + ")"
         elif shown:
-            text += f" ({len(shown)} choices: press TAB, or see `legal`)"
+            text += " " + _("({n} choices: press TAB, or see `legal`)").format(n=len(shown))
         if self.prop.get("x-hex"):
-            text += ' (hex "q,r")'
+            text += " " + _('(a hex, "q,r")')
         if self.required:
-            text += " [required]"
+            text += " " + _("(required)")
         return text
 
     def convert(self, raw: Any) -> Any:
@@ -232,7 +233,7 @@ def _fields(schema: Mapping[str, Any]) -> list[_Field]:
 
 def _common(seats: Sequence[str], rolls: bool) -> list[inspect.Parameter]:
     """``--as``, the dice (only when the action rolls), ``--version``, ``--db``, ``--json``."""
-    seat_help = "Act as this seat (side); default: hot seat, any side."
+    seat_help = _("Act as this seat (side); default: hot seat, any side.")
     if seats:
         seat_help += " (" + "; ".join(seats) + ")"
     params = [
@@ -260,7 +261,7 @@ def _common(seats: Sequence[str], rolls: bool) -> list[inspect.Parameter]:
                     typer.Option(
                         "--dice",
                         "--dr",
-                        help="Dice rolled at the table, in order (e.g. '3,2'); omit to roll.",
+                        help=_("Dice rolled at the table, in order (e.g. '3,2'); omit to roll."),
                     ),
                 ],
                 None,
@@ -362,15 +363,16 @@ def action_command(
             return
         dice = dice_source(values.get("dice"), values.get("seed")) if rolls else dice_source("")
         entry = live.act(action, dice, seat, values["expect_version"])
-        emit(entry.for_seat(seat), values["as_json"], lambda _row: _entry_table([entry], seat))
+        emit(entry.for_seat(seat), values["as_json"], lambda _row: entry_line(entry, seat))
 
-    title = str(form.get("title") or kind)
-    dice_note = " Rolls dice: enter them with --dice, or omit to roll." if rolls else ""
+    title = _(str(form.get("title") or kind))
+    dice_note = " " + _("Rolls dice: enter them with --dice, or omit to roll.") if rolls else ""
     if alias is not None and alias.odds:
-        title, dice_note = f"Exact odds of: {title}", " Rolls nothing, writes nothing."
+        title = _("Exact odds of: {title}").format(title=title)
+        dice_note = " " + _("Rolls nothing, writes nothing.")
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__ = f"{title} (action {kind!r}).{dice_note}"
+    run.__doc__ = f"{title} ({kind}).{dice_note}"
     cmd = typer_command(run, name or command_name(kind))
     cmd.short_help = title
     cmd.hidden = alias is not None and cmd.name != command_name(kind)
@@ -396,7 +398,19 @@ def take(
     from ordnance.core.dice import dice_source
 
     entry = _session(db, game_id).act(dict(action), dice_source(dice, seed), seat)
-    emit(entry.for_seat(seat), as_json, lambda _row: _entry_table([entry], seat))
+    emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
+
+
+def entry_line(entry: Any, seat: str | None) -> Any:
+    """One journal entry as one line: ``#4 [dice 1,2]: what happened`` (as ``seat`` sees it)."""
+    from rich.text import Text
+
+    from ordnance.cli.i18n import entry_rows
+
+    row = entry_rows([entry], seat)[0]
+    texts = [e.get("text") or e["kind"] for e in row["events"]]
+    dice = f" [dice {','.join(map(str, row['dice']))}]" if row.get("dice") else ""
+    return Text(f"#{row['seq']}{dice}: " + "; ".join(texts))
 
 
 def _entry_table(entries: Sequence[Any], seat: str | None) -> Any:
@@ -482,7 +496,7 @@ def generic_app(game_name: str) -> typer.Typer:
     ) -> None:
         """Undo the latest action still in force (recorded as a journal entry)."""
         entry = _session(db, game_id).undo(seat)
-        emit(entry.for_seat(seat), as_json, lambda _row: _entry_table([entry], seat))
+        emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
 
     @app.command("legal")
     def legal_cmd(
@@ -643,9 +657,9 @@ def derived_command(
     if isinstance(alias, str):  # an older name of a shared command (``record`` for ``view``)
         cmd = shared[alias]
         cmd.hidden = True
-        return cmd
+        return _shown(cmd)
     if name in shared:
-        return shared[name]
+        return _shown(shared[name])
     kind = alias.action if alias is not None else _kinds(game_name).get(name)
     if kind is None:
         return None
@@ -655,9 +669,20 @@ def derived_command(
     game_id, db, seat = _peek(args) if args is not None and "--help" not in args else (None,) * 3
     state, session = _position(game_name, game_id, db)
     form = game.action_form(state, seat, kind) or {"type": kind, "schema": {}}
-    return action_command(
+    cmd = action_command(
         game, form, seats=list(game.seats(state)), alias=alias, name=name, session=session
     )
+    return _shown(cmd)
+
+
+def _shown(cmd: click.Command) -> click.Command:
+    """Help as written (no Rich markup), in the active language: as every mounted command."""
+    from ordnance.cli.i18n import localize_command
+    from ordnance.cli.lazy import plain_help
+
+    localize_command(cmd)
+    plain_help(cmd)
+    return cmd
 
 
 class GameActions(TyperGroup):
