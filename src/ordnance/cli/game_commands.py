@@ -372,7 +372,10 @@ def action_command(
         dice_note = " " + _("Rolls nothing, writes nothing.")
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
-    run.__doc__ = f"{title} ({kind}).{dice_note}"
+    about = str(schema.get("description") or "").replace("``", "")
+    run.__doc__ = (
+        f"{title} ({kind}). {_(about)}{dice_note}" if about else f"{title} ({kind}).{dice_note}"
+    )
     cmd = typer_command(run, name or command_name(kind))
     cmd.short_help = title
     cmd.hidden = alias is not None and cmd.name != command_name(kind)
