@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
@@ -38,16 +38,37 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.record import record_table
 from ordnance.asl.supply import chart_lookup, ordnance_nationality
 from ordnance.cli import i18n
-from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, distribution_table, emit, to_jsonable
-from ordnance.cli.i18n import N_, _
+from ordnance.cli.common import (
+    DbOpt,
+    JsonOpt,
+    SeedOpt,
+    distribution_table,
+    emit,
+    open_game,
+    to_jsonable,
+)
+from ordnance.cli.game_commands import Alias, game_group, take
+from ordnance.cli.i18n import _
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, OrdnanceError, RuleViolation
-from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal import GameSession
+
 app = typer.Typer(help="ASL Chapter C8: Special Ammunition.", no_args_is_help=True)
+#: ``ordnance asl game <action>`` is derived from the game's forms
+#: (:mod:`ordnance.cli.game_commands`); ``new``, ``add-gun``, ``fire`` and ``odds``
+#: below read ASL notation into those actions. The older spellings stay, hidden.
+ALIASES: dict[str, Alias | str] = {
+    "phase": Alias("set_phase", arguments=("phase",)),
+    "declare": Alias("declare_ammo"),
+    "record": "view",
+}
 game_app = typer.Typer(
-    help="A scenario with its side record, kept in the journal.", no_args_is_help=True
+    cls=game_group("asl", ALIASES),
+    help="A scenario with its side record, kept in the journal.",
+    no_args_is_help=True,
 )
 odds_app = typer.Typer(help="Exact odds of the ASL C8 procedures.", no_args_is_help=True)
 app.add_typer(game_app, name="game")
@@ -448,8 +469,10 @@ def canister_cmd(
             finish = getattr(source, "finish", None)
             if finish is not None:
                 finish()
-        except InvalidDice as exc:
-            raise _with_dice_clause(exc) from None
+        except InvalidDice as exc:  # the game names its dice rule (ASL-B2), as in play
+            from ordnance.asl.plugin import GAME  # the game's rules load only here
+
+            raise GAME.dice_refusal(exc, {"type": "fire_canister"}) from None
         data["result"] = result.to_dict()
     else:
         data["odds"] = canister.canister_odds(
@@ -569,8 +592,10 @@ def shot_cmd(
         finish = getattr(source, "finish", None)
         if finish is not None:
             finish()
-    except InvalidDice as exc:
-        raise _with_dice_clause(exc) from None
+    except InvalidDice as exc:  # the game names its dice rule (ASL-B2), as in play
+        from ordnance.asl.plugin import GAME  # the game's rules load only here
+
+        raise GAME.dice_refusal(exc, {"type": "fire"}) from None
     n = depletion if kind.has_depletion else None
     result = check_shot(kind.value, n, roll, breakdown=breakdown, intensive=intensive)
     data = result.to_dict()
@@ -740,22 +765,6 @@ def _check_canister_only(kind: str | None, aim: str | None, manned_in_mph: bool)
     )
 
 
-def _session(db: str | None, game_id: str) -> GameSession:
-    return GameSession(open_journal(db), game_id)
-
-
-def _with_dice_clause(exc: InvalidDice) -> InvalidDice:
-    """Entered dice that cannot be an ASL DR: name the dice rule (notes B2)."""
-    from ordnance.asl.game import DICE_CLAUSE, DICE_HINT  # the game's rules load only here
-
-    return InvalidDice(exc.message, clause=DICE_CLAUSE, hint=DICE_HINT)
-
-
-def _act(session: GameSession, action: dict[str, Any], dr: str | None, seed: int | None) -> Any:
-    """The game names its dice rule (ASL-B2) in a refusal of the dice (``dice_refusal``)."""
-    return session.act(action, dice_source(dr, seed), None)
-
-
 def _side_nationality(session: GameSession, side: str) -> str | None:
     """The palette a side's counters come from (its nationality; SS: ``waffen-ss``)."""
     for s in session.state().settings.sides:
@@ -801,14 +810,6 @@ def _render_view(view: dict[str, Any]) -> Group:
     return Group(head, record_table(view["record"], title=_("Side record")))
 
 
-def _render_entry(row: dict[str, Any]) -> Text:
-    texts = [
-        i18n.localize_text(e.get("text") or e["kind"], _, i18n.current()) for e in row["events"]
-    ]
-    dice = "" if not row.get("dice") else f" [{_('dice')} {','.join(map(str, row['dice']))}]"
-    return Text(f"#{row['seq']}{dice}: " + "; ".join(texts))
-
-
 @game_app.command("new")
 def game_new(
     date: DateOpt = "1944-06",
@@ -850,6 +851,8 @@ def game_new(
         except json.JSONDecodeError:
             options[key.strip()] = value
     settings = {"date": date, "theatre": theatre, "sides": sides, "options": options}
+    from ordnance.core.journal import GameSession, open_journal
+
     session = GameSession.create(open_journal(db), "asl", settings, game_id)
     view = session.view(None)
     emit({"game_id": session.game_id, **view}, as_json, _render_view)
@@ -884,7 +887,6 @@ def game_add_gun(
     as_json: JsonOpt = False,
 ) -> None:
     """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
-    session = _session(db, game_id)
     if counter is not None:
         from ordnance.asl.counters import pick_counter
 
@@ -894,7 +896,7 @@ def game_add_gun(
                 clause="ASL-8.2-e",
                 hint="drop --notation, or drop --counter",
             )
-        army = _side_nationality(session, side)
+        army = _side_nationality(open_game(db, game_id), side)
         found = pick_counter(counter, nationality=army)
         notation = found.notation
         name = name or found.name
@@ -917,60 +919,7 @@ def game_add_gun(
         action["can_fire_he"] = False
     if captured:
         action["captured"] = True
-    entry = session.act(action, dice_source("", None), None)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("turn-ca")
-def game_turn_ca(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    gun: Annotated[str, typer.Option("--gun")],
-    ca: Annotated[int, typer.Option("--ca", help=CA_HELP)],
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Change a Gun's Covered Arc (kept in the side record; ASL-AMB-15)."""
-    action: dict[str, Any] = {"type": "turn_ca", "gun": gun, "ca": ca}
-    entry = _session(db, game_id).act(action, dice_source("", None), None)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("phase")
-def game_phase(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    phase: Annotated[str | None, typer.Argument(help="Phase (RPh..CCPh); omit to advance.")] = None,
-    turn: Annotated[int | None, typer.Option("--turn")] = None,
-    attacker: Annotated[str | None, typer.Option("--attacker")] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Go to a phase (or the next one)."""
-    action: dict[str, Any] = {"type": "set_phase"}
-    if phase is not None:
-        action["phase"] = phase
-    if turn is not None:
-        action["turn"] = turn
-    if attacker is not None:
-        action["attacker"] = attacker
-    entry = _session(db, game_id).act(action, dice_source("", None), None)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("declare")
-def game_declare(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    gun: Annotated[str, typer.Option("--gun")],
-    ammo: Annotated[str, typer.Option("--ammo")],
-    shot: Annotated[int | None, typer.Option("--shot", help="Shot number it is for.")] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Declare special ammunition for a Gun's next shot (ASL-8.1-a)."""
-    action: dict[str, Any] = {"type": "declare_ammo", "gun": gun, "ammo": ammo}
-    if shot is not None:
-        action["shot"] = shot
-    entry = _session(db, game_id).act(action, dice_source("", None), None)
-    emit(entry.for_seat(None), as_json, _render_entry)
+    take(db, game_id, action, as_json=as_json)
 
 
 @game_app.command("fire")
@@ -1039,72 +988,7 @@ def game_fire(
         if ca is not None:
             action["ca"] = ca
         _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
-    entry = _act(_session(db, game_id), action, dr, seed)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("fire-scw")
-def game_fire_scw(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    side: Annotated[str, typer.Option("--side", help="The firing side.")],
-    weapon: Annotated[str, typer.Option("--weapon", help="BAZ, PIAT, PSK, PF or PFk.")],
-    target: Annotated[str, typer.Option("--target", help="vehicle, gun, infantry...")] = "vehicle",
-    tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (ASL-8.31-b).")] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Record SCW HEAT fire: no depletion check (ASL-8.3-b), legal target (ASL-8.31-b)."""
-    action: dict[str, Any] = {"type": "fire_scw", "side": side, "weapon": weapon}
-    action["target"] = target
-    if tem is not None:
-        action["tem"] = tem
-    entry = _session(db, game_id).act(action, dice_source("", None), None)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("record")
-def game_record(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The side record: every Gun's capabilities and their state."""
-    emit(_session(db, game_id).view(None), as_json, _render_view)
-
-
-@game_app.command("undo")
-def game_undo(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Undo the latest action still in force."""
-    entry = _session(db, game_id).undo(None)
-    emit(entry.for_seat(None), as_json, _render_entry)
-
-
-@game_app.command("log")
-def game_log(
-    game_id: Annotated[str, typer.Argument(help="Game id.")],
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The journal of the scenario."""
-    rows = _session(db, game_id).log(None)
-
-    def render(d: dict[str, Any]) -> Table:
-        t = Table(title=_("Journal"))
-        for col in ("#", N_("dice"), N_("what happened")):
-            t.add_column(_(col))
-        for row in d["entries"]:
-            text = "; ".join(e.get("text") or e["kind"] for e in row["events"])
-            if row["undone"]:
-                text = f"[strike]{text}[/strike] " + _("(undone)")
-            dice = "" if not row["dice"] else ",".join(map(str, row["dice"]))
-            t.add_row(str(row["seq"]), dice, text)
-        return t
-
-    emit({"entries": rows}, as_json, render)
+    take(db, game_id, action, dice=dr, seed=seed, as_json=as_json)
 
 
 @game_app.command("odds")
@@ -1140,7 +1024,7 @@ def game_odds(
     With ``--range`` (and ``--target``, ``--af``) the whole shot: To Hit,
     depletion, B#, To Kill or IFT, and AP against APCR/APDS/HEAT (``compare``).
     """
-    session = _session(db, game_id)
+    session = open_game(db, game_id)
     kind = ammo.strip().upper() if ammo else None
     _check_canister_only(kind, aim, manned_in_mph)
     action: dict[str, Any]

@@ -223,6 +223,18 @@ class AslGame(Game[AslState]):
         """
         return smoke_los(state, origin, target)
 
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(ACTION_TITLES)
+
+    def action_form(self, state: AslState, seat: str | None, kind: str) -> ActionForm | None:
+        """The offered form, else the form of any ASL action (``apply`` judges it)."""
+        form = super().action_form(state, seat, kind)
+        if form is not None or kind not in ACTION_TITLES or kind == "done":
+            return form
+        own = [g for g in state.guns if seat is None or g.side == seat]
+        schema = form_schema(state, seat, kind, own)
+        return {"type": kind, "title": ACTION_TITLES[kind], "schema": schema}
+
     def legal(self, state: AslState, seat: str | None) -> list[ActionForm]:
         kinds = ["add_gun", "set_phase"]
         if any(seat is None or g.side == seat for g in state.guns):

@@ -25,6 +25,7 @@ from ordnance.cli.i18n import localize_renderable
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
+    from ordnance.core.journal import GameSession
     from ordnance.core.odds.distribution import Distribution
 
 console = Console()
@@ -41,6 +42,11 @@ DiceOpt = Annotated[
 ]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for rolled dice (reproducible rolls).")
+]
+#: ``--as SEAT``: who acts or looks (default: hot seat / the public view).
+SeatOpt = Annotated[
+    str | None,
+    typer.Option("--as", help="Act or look as this seat (side); default: public view."),
 ]
 DbOpt = Annotated[
     str | None,
@@ -79,6 +85,27 @@ def emit(
         console.print_json(json.dumps(to_jsonable(data), ensure_ascii=False))
     else:
         console.print(localize_renderable(render(data)))
+
+
+def fraction(text: str) -> Fraction:
+    """An exact ``"p/q"`` string (as the odds JSON holds them) read back."""
+    return Fraction(text)
+
+
+def plot_to(dist: Any, path: str | None, title: str, xlabel: str) -> str | None:
+    """Write ``dist`` as a PNG bar chart to ``path`` (when given); the path written."""
+    if path is None:
+        return None
+    from ordnance.cli.plot import plot_distribution
+
+    return str(plot_distribution(dist, path, title, xlabel))
+
+
+def open_game(db: str | None, game_id: str) -> GameSession:
+    """The game ``game_id`` of the journal ``db`` (imported here: help needs no journal)."""
+    from ordnance.core.journal import GameSession, open_journal
+
+    return GameSession(open_journal(db), game_id)
 
 
 def percent(p: Fraction) -> str:

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ordnance.cli import i18n
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, emit, to_jsonable
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, to_jsonable
 from ordnance.cli.i18n import N_, _, entry_rows, event_text
 from ordnance.core import registry
 from ordnance.core.dice import dice_source
@@ -31,10 +31,6 @@ if TYPE_CHECKING:  # pragma: no cover
 app = typer.Typer(
     help="Play any game through its journal (generic commands).", no_args_is_help=True
 )
-
-AsOpt = Annotated[
-    str | None, typer.Option("--as", help="Act or look as this seat (side); default: public view.")
-]
 
 
 def parse_json_arg(text: str, what: str) -> dict[str, Any]:
@@ -106,7 +102,7 @@ def new_cmd(
 def act_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
     action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
-    seat: AsOpt = None,
+    seat: SeatOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
     version: Annotated[
@@ -124,7 +120,9 @@ def act_cmd(
 
 
 @app.command("view")
-def view_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def view_cmd(
+    game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
     """Show the game as one seat sees it (or the public view), with whose move it is."""
     session = GameSession(open_journal(db), game_id)
     view = session.view(seat)
@@ -161,7 +159,9 @@ def panel_table(panel: dict[str, Any]) -> Table:
 
 
 @app.command("legal")
-def legal_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def legal_cmd(
+    game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
     """What the seat may do now: each action's fields, help and choices."""
     session = GameSession(open_journal(db), game_id)
     state = session.state()
@@ -197,7 +197,7 @@ def field_labels(field: dict[str, Any]) -> str:
 
 
 @app.command("log")
-def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def log_cmd(game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Show the journal, redacted for the seat."""
     session = GameSession(open_journal(db), game_id)
     rows = session.log(seat)
@@ -205,7 +205,9 @@ def log_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt
 
 
 @app.command("undo")
-def undo_cmd(game_id: str, seat: AsOpt = None, db: DbOpt = None, as_json: JsonOpt = False) -> None:
+def undo_cmd(
+    game_id: str, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
     """Undo the latest action still in force (recorded as a journal entry)."""
     entry = GameSession(open_journal(db), game_id).undo(seat)
     emit(entry.for_seat(seat), as_json, lambda _row: render_log(entry_rows([entry], seat)))

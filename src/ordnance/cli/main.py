@@ -118,6 +118,10 @@ def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
         if not isinstance(plugin, GamePlugin):
             raise OrdnanceError(f"the entry point {ep.value!r} is not a game plug-in")
         sub = plugin.cli_app() if which == "cli" else plugin.odds_app()
+        if sub is None and which == "cli":  # its game actions need no CLI code
+            from ordnance.cli.game_commands import default_app
+
+            sub = default_app(ep.name)
         if sub is None:
             raise OrdnanceError(
                 f"the game {ep.name!r} has no {which} commands",

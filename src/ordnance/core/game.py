@@ -119,6 +119,30 @@ class Game(ABC, Generic[S]):
         """The action types ``seat`` may take now (for menus and the page)."""
         return []
 
+    def action_kinds(self) -> Mapping[str, str]:
+        """Every action type this game takes, with its title, offered now or not.
+
+        A face that names actions (the CLI's ``ordnance <game> game <action>``)
+        lists these. The default is what :meth:`legal` offers in a new game with
+        default settings; a game whose actions appear only later overrides it.
+        """
+        return {f["type"]: str(f.get("title") or f["type"]) for f in self.legal(self.new({}), None)}
+
+    def action_form(self, state: S, seat: str | None, kind: str) -> ActionForm | None:
+        """The form (``{"type", "title", "schema"}``) of action ``kind``, offered now or not.
+
+        A face that takes an action by name builds its input from this form, so
+        an action the sequence of play does not offer now still reaches
+        :meth:`apply`, which refuses it with the rule. The default is the form
+        :meth:`legal` offers to ``seat``, else to any seat; ``None`` when the
+        game offers no such form.
+        """
+        for who in (seat, None) if seat is not None else (None,):
+            for form in self.legal(state, who):
+                if form.get("type") == kind:
+                    return form
+        return None
+
     def odds(
         self, state: S, action: Mapping[str, Any], seat: str | None = ANY_SEAT
     ) -> OddsAnswer | None:

@@ -42,6 +42,18 @@ def _unit_label(u: Unit) -> str:
 _ROLLING = frozenset({"attack"})
 
 
+#: every action's title, offered now or not (for faces that take an action by name)
+ACTION_TITLES = _TITLES
+
+
+def any_form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]:
+    """The form of ``kind`` even when nothing may be chosen now (``apply`` then refuses it)."""
+    schema = form_schema(state, seat, kind)
+    if schema is None:  # nothing to choose from now: the bare model's schema
+        schema = rolls(ACTION_MODELS[kind].model_json_schema(), kind in _ROLLING)
+    return schema
+
+
 def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
     """One legal action's schema (:func:`_form_schema`), its pieces and whether it rolls."""
     schema = _form_schema(state, seat, kind)

@@ -19,7 +19,7 @@ from ordnance.toi.action_odds import attack_odds
 from ordnance.toi.actions import parse_action
 from ordnance.toi.dispatch import apply_action, dice_rule
 from ordnance.toi.hexmap import map_data, map_names
-from ordnance.toi.legal import legal_forms
+from ordnance.toi.legal import ACTION_TITLES, any_form_schema, legal_forms
 from ordnance.toi.los_answer import los_answer
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state
@@ -94,6 +94,20 @@ class ToIGame(Game[ToIState]):
         if action.get("type") == "advance":
             a = parse_action(action)
             status_phase.advance(state, getattr(a, "to", None), toi_turns.check_may_leave(seat))
+
+    def action_kinds(self) -> Mapping[str, str]:
+        return {**ACTION_TITLES, "done": "Done with this step"}
+
+    def action_form(self, state: ToIState, seat: str | None, kind: str) -> ActionForm | None:
+        """The offered form, else the form of any ToI action (``apply`` judges it)."""
+        form = super().action_form(state, seat, kind)
+        if form is not None or kind not in ACTION_TITLES:
+            return form
+        return {
+            "type": kind,
+            "title": ACTION_TITLES[kind],
+            "schema": any_form_schema(state, seat, kind),
+        }
 
     def legal(self, state: ToIState, seat: str | None) -> list[ActionForm]:
         out = owned_legal(self, state, seat, legal_forms(state, seat))

@@ -63,7 +63,10 @@ class SetCondition(_Action):
 
 
 class HeFire(_Action):
-    """An HE Fire mission against a hex (WAW-HE)."""
+    """An HE Fire mission against a hex (WAW-HE).
+
+    Entered dice, in order: salvo, defence, [allocation die], [HQ check dice].
+    """
 
     type: Literal["he_fire"] = "he_fire"
     side: str = Field(title="Side", description="The side calling the mission.")

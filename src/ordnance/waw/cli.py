@@ -14,20 +14,26 @@ import typer
 from rich.console import Group, RenderableType
 from rich.table import Table
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeedOpt, distribution_table, emit
+from ordnance.cli.common import (
+    DbOpt,
+    JsonOpt,
+    distribution_table,
+    emit,
+    fraction,
+    open_game,
+    plot_to,
+)
+from ordnance.cli.game_commands import Alias, alias_group, game_group
 from ordnance.cli.i18n import (
     N_,
     _,
     clause_summary,
     current,
-    entry_rows,
     localize_text,
     outcome,
 )
-from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
-from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.waw.catalogue import catalogue
 from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
@@ -46,7 +52,21 @@ from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
 from ordnance.waw.units import Condition
 
+#: ``ordnance waw place GAME ID KIND ...`` and the other spellings of the first CLI.
+ALIASES = {
+    "terrain": Alias("place_terrain", arguments=("terrain", "hexes")),
+    "place": Alias("place_unit", arguments=("id", "kind")),
+    "he": Alias("he_fire", options={"--fp": "firepower"}),
+    "smoke": Alias("smoke"),
+    "fascam": Alias("fascam"),
+    "move": Alias("move", arguments=("unit", "path")),
+    "fire": Alias("fire", arguments=("unit", "target")),
+    "markers": Alias("marker_removal"),
+    "hq-result": Alias("hq_check_result", arguments=("hq", "condition")),
+    "set-condition": Alias("set_condition", arguments=("unit", "condition")),
+}
 app = typer.Typer(
+    cls=alias_group("waw", ALIASES, shared=("new", "view", "log", "undo")),
     help="World at War artillery: HE Fire, Smoke and FASCAM missions on a map.",
     no_args_is_help=True,
 )
@@ -57,12 +77,11 @@ PlotOpt = Annotated[
     str | None,
     typer.Option("--plot", help="Also write a PNG bar chart of the net Hits to FILE.png."),
 ]
-AsOpt = Annotated[
-    str | None, typer.Option("--as", help="Act as this seat (side); default: local play.")
-]
-GameArg = Annotated[str, typer.Argument(help="Game id (from `ordnance waw new`).")]
+GameArg = Annotated[str, typer.Argument(help="Game id (from `ordnance waw game new`).")]
 SideOpt = Annotated[str, typer.Option("--side", help="The side calling the mission.")]
 TargetOpt = Annotated[str, typer.Option("--target", help='Target hex, axial "q,r".')]
+#: The American spelling of ``--defence``, still accepted (hidden from help).
+DefenseAlias = Annotated[int | None, typer.Option("--defense", hidden=True)]
 SettingsOpt = Annotated[
     str | None,
     typer.Option("--settings", help="Game settings as a JSON object (options named WAW-AMB-n)."),
@@ -95,14 +114,6 @@ def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
     return out
 
 
-def _plot(dist: Distribution[int], path: str | None, title: str) -> str | None:
-    if path is None:
-        return None
-    from ordnance.cli.plot import plot_distribution
-
-    return str(plot_distribution(dist, path, title, xlabel="net Hits"))
-
-
 def _odds_title(data: dict[str, Any]) -> str:
     """The title in the active language (the JSON keeps the English one)."""
     if "firepower" in data and "hit_number" in data and "defence_dice" in data:
@@ -118,7 +129,7 @@ def _odds_title(data: dict[str, Any]) -> str:
 
 
 def _render_odds(data: dict[str, Any]) -> RenderableType:
-    dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
+    dist = Distribution({int(k): fraction(v) for k, v in data["distribution"].items()})
     parts: list[RenderableType] = [
         distribution_table(dist, _odds_title(data), _(data.get("counts", N_("net Hits"))))
     ]
@@ -128,26 +139,20 @@ def _render_odds(data: dict[str, Any]) -> RenderableType:
         table.add_column(_("exact"), justify="right")
         table.add_column("%", justify="right")
         for label, p in rows.items():
-            table.add_row(outcome(label), p, f"{float(_frac(p)) * 100:.2f}%")
+            table.add_row(outcome(label), p, f"{float(fraction(p)) * 100:.2f}%")
         parts.append(table)
     if data.get("plot"):
         parts.append(_("chart written to {path}").format(path=data["plot"]))
     return Group(*parts)
 
 
-def _frac(text: str) -> Any:
-    from fractions import Fraction
-
-    return Fraction(text)
-
-
 @odds_app.command("he-fire")
 def odds_he_fire(
     fp: Annotated[int, typer.Option("--fp", help="Firepower: d6 rolled in the salvo.")],
     hit_number: Annotated[int, typer.Option("--hit-number", help="A die hits on this or more.")],
-    defense: Annotated[
+    defence: Annotated[
         int | None,
-        typer.Option("--defense", "--defence", help="Defence dice (infantry Defensive Bonus)."),
+        typer.Option("--defence", help="Defence dice (infantry Defensive Bonus)."),
     ] = None,
     terrain: Annotated[
         str | None, typer.Option("--terrain", help="Take the defence dice from this terrain.")
@@ -162,42 +167,44 @@ def odds_he_fire(
     ] = None,
     settings: SettingsOpt = None,
     plot: PlotOpt = None,
+    defense: DefenseAlias = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Net Hits of an HE Fire mission and, with --unit, each unit's resulting state."""
+    defence = defence if defense is None else defense
     opts = _settings(settings)
     check_hit_number(hit_number)
     check_firepower(fp)
     if fp > 40:
         raise OrdnanceError(f"Firepower {fp} is outside 1..40")
     city = False
-    if defense is None:
+    if defence is None:
         if terrain is None:
-            raise OrdnanceError("give --defense N or --terrain NAME", hint="e.g. --defense 2")
+            raise OrdnanceError("give --defence N or --terrain NAME", hint="e.g. --defence 2")
         ttype = catalogue().extended((), opts.terrain_types).terrain(terrain)
-        defense = 2 if ttype.city else ttype.infantry_db
+        defence = 2 if ttype.city else ttype.infantry_db
         city = ttype.city
-    if not 0 <= defense <= 20:
-        raise OrdnanceError(f"{defense} defence dice is outside 0..20")
+    if not 0 <= defence <= 20:
+        raise OrdnanceError(f"{defence} defence dice is outside 0..20")
     stack = _stack(unit, opts) if unit else []
-    dist, counts = he_hits_headline(stack, fp, hit_number, defense, opts, city)
+    dist, counts = he_hits_headline(stack, fp, hit_number, defence, opts, city)
     N_("Hits taken by the units")  # the catalogue's copy of he_hits_headline's label
     per_unit = " each" if defends_per_unit(opts, city) else ""
-    title = f"HE Fire: {fp} dice at {hit_number}+, {defense} defence dice{per_unit} (5+ cancels)"
+    title = f"HE Fire: {fp} dice at {hit_number}+, {defence} defence dice{per_unit} (5+ cancels)"
     data: dict[str, Any] = {
         "title": title,
         "firepower": fp,
         "hit_number": hit_number,
-        "defence_dice": defense,
+        "defence_dice": defence,
         "counts": counts,
         "distribution": dist.to_json(),
         "mean": fraction_text(dist.mean()),
     }
     if unit:
-        outcomes = he_fire_outcomes(stack, fp, hit_number, defense, opts, city)
+        outcomes = he_fire_outcomes(stack, fp, hit_number, defence, opts, city)
         data["units"] = marginals_json(outcomes)
         data["outcomes"] = outcome_json(outcomes)
-    data["plot"] = _plot(dist, plot, title)
+    data["plot"] = plot_to(dist, plot, title, "net Hits")
     emit(data, as_json, _render_odds)
 
 
@@ -221,7 +228,7 @@ def odds_mission(
     as_json: JsonOpt = False,
 ) -> None:
     """Odds of an HE Fire mission against the units now in a hex of a game."""
-    state: WawState = _session(game_id, db).state()
+    state: WawState = open_game(db, game_id).state()
     act = {
         "type": "he_fire",
         "side": side,
@@ -232,8 +239,8 @@ def odds_mission(
     from ordnance.waw.actions import parse_action
 
     data = he_fire_odds(state, parse_action(act))
-    dist = Distribution({int(k): _frac(v) for k, v in data["distribution"].items()})
-    data["plot"] = _plot(dist, plot, data["title"])
+    dist = Distribution({int(k): fraction(v) for k, v in data["distribution"].items()})
+    data["plot"] = plot_to(dist, plot, data["title"], "net Hits")
     emit(data, as_json, _render_odds)
 
 
@@ -311,7 +318,7 @@ def los_cmd(
 ) -> None:
     """Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom."""
     if game_id is not None:
-        state: WawState = _session(game_id, db).state()
+        state: WawState = open_game(db, game_id).state()
         opts = state.settings
         markers = dict(state.smoke)
         cat = state.catalogue
@@ -398,316 +405,10 @@ def _render_los(d: dict[str, Any]) -> RenderableType:
 
 
 # -- the game --------------------------------------------------------------------------
+# ``ordnance waw game <action>`` is derived from the game's forms
+# (:mod:`ordnance.cli.game_commands`); the older top-level spellings stay, hidden.
 
-
-def _session(game_id: str, db: str | None) -> GameSession:
-    return GameSession(open_journal(db), game_id)
-
-
-def _act(
-    game_id: str,
-    action: dict[str, Any],
-    db: str | None,
-    seat: str | None,
-    dice: str | None,
-    seed: int | None,
-    as_json: bool,
-) -> None:
-    session = _session(game_id, db)
-    entry = session.act(action, dice_source(dice, seed), seat)
-    row = entry.for_seat(seat)
-
-    def render(r: dict[str, Any]) -> RenderableType:
-        text = "\n".join(e["text"] or e["kind"] for e in entry_rows([entry], seat)[0]["events"])
-        dice_text = (
-            _("dice: {dice}").format(dice=",".join(map(str, r["dice"]))) + "\n" if r["dice"] else ""
-        )
-        return f"#{r['seq']} {dice_text}{text}"
-
-    emit(row, as_json, render)
-
-
-@app.command("new")
-def new_cmd(
-    settings: SettingsOpt = None,
-    scenario: Annotated[
-        str | None,
-        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
-    ] = None,
-    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Start a World at War game in the journal."""
-    if scenario is not None:
-        from ordnance.cli.scenario import new_from_scenario
-
-        new_from_scenario(scenario, "waw", settings or "{}", game_id, db, as_json)
-        return
-    from ordnance.cli.games import parse_json_arg
-
-    raw = parse_json_arg(settings, "--settings") if settings else {}
-    session = GameSession.create(open_journal(db), GAME.name, raw, game_id)
-    state: WawState = session.state()
-    data = {"game_id": session.game_id, "game": GAME.name, "sides": dict(state.settings.sides)}
-    emit(
-        data,
-        as_json,
-        lambda d: _("World at War game {id} (sides: {sides})").format(
-            id=d["game_id"], sides=d["sides"]
-        ),
-    )
-
-
-@app.command("terrain")
-def terrain_cmd(
-    game_id: GameArg,
-    terrain: Annotated[str, typer.Argument(help="Terrain type (see terrain-types).")],
-    hexes: Annotated[list[str], typer.Argument(help='Hexes "q,r".')],
-    wreck_dice: Annotated[int, typer.Option(help="Wreck dice (WAW-AMB-2 option).")] = 0,
-    cover_dice: Annotated[int, typer.Option(help="Cover dice (WAW-AMB-2 option).")] = 0,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Place terrain in hexes."""
-    action = {
-        "type": "place_terrain",
-        "hexes": hexes,
-        "terrain": terrain,
-        "wreck_dice": wreck_dice,
-        "cover_dice": cover_dice,
-    }
-    _act(game_id, action, db, seat, None, None, as_json)
-
-
-@app.command("place")
-def place_cmd(
-    game_id: GameArg,
-    unit_id: Annotated[str, typer.Argument(help="Id for the unit, e.g. t72a.")],
-    kind: Annotated[str, typer.Argument(help="Unit type (see `ordnance waw units`).")],
-    side: SideOpt,
-    hex_: Annotated[str, typer.Option("--hex", help='Hex "q,r".')],
-    condition: Annotated[
-        str, typer.Option(help="good order, disrupted, reduced...")
-    ] = "good order",
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Place a unit."""
-    action = {
-        "type": "place_unit",
-        "id": unit_id,
-        "kind": kind,
-        "side": side,
-        "hex": hex_,
-        "condition": condition,
-    }
-    _act(game_id, action, db, seat, None, None, as_json)
-
-
-@app.command("he")
-def he_cmd(
-    game_id: GameArg,
-    side: SideOpt,
-    target: TargetOpt,
-    fp: Annotated[int, typer.Option("--fp", help="Firepower: d6 in the salvo.")],
-    hit_number: Annotated[int, typer.Option("--hit-number", help="Hit Number.")],
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """HE Fire mission. Entered dice: salvo, defence, [allocation die], [HQ check dice]."""
-    action = {
-        "type": "he_fire",
-        "side": side,
-        "target": target,
-        "firepower": fp,
-        "hit_number": hit_number,
-    }
-    _act(game_id, action, db, seat, dice, seed, as_json)
-
-
-@app.command("smoke")
-def smoke_cmd(
-    game_id: GameArg,
-    side: SideOpt,
-    target: TargetOpt,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Smoke mission: Smoke 2 in the target hex."""
-    _act(game_id, {"type": "smoke", "side": side, "target": target}, db, seat, None, None, as_json)
-
-
-@app.command("fascam")
-def fascam_cmd(
-    game_id: GameArg,
-    side: SideOpt,
-    target: TargetOpt,
-    caller: Annotated[str | None, typer.Option(help="Calling unit (must be American).")] = None,
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """FASCAM mission (Americans only): Mines! in the target hex."""
-    action: dict[str, Any] = {"type": "fascam", "side": side, "target": target}
-    if caller:
-        action["caller"] = caller
-    _act(game_id, action, db, seat, dice, seed, as_json)
-
-
-@app.command("move")
-def move_cmd(
-    game_id: GameArg,
-    unit: Annotated[str, typer.Argument(help="Unit id.")],
-    path: Annotated[list[str], typer.Argument(help="Hexes entered, in order.")],
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Move a unit hex by hex; mined hexes attack it (one d6 each)."""
-    _act(game_id, {"type": "move", "unit": unit, "path": path}, db, seat, dice, seed, as_json)
-
-
-@app.command("fire")
-def fire_cmd(
-    game_id: GameArg,
-    unit: Annotated[str, typer.Argument(help="Firing unit id.")],
-    target: Annotated[str, typer.Argument(help='Target hex "q,r".')],
-    weapon: Annotated[str, typer.Option("--weapon", help="ap or he.")] = "he",
-    dice: DiceOpt = None,
-    seed: SeedOpt = None,
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """A unit fires AP or HE at a hex (smoke LOS and Hit Number modifiers applied)."""
-    action = {"type": "fire", "unit": unit, "target": target, "weapon": weapon.lower()}
-    _act(game_id, action, db, seat, dice, seed, as_json)
-
-
-@app.command("markers")
-def markers_cmd(
-    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
-) -> None:
-    """Marker Removal Phase: Smoke 2 -> Smoke 1 -> removed."""
-    _act(game_id, {"type": "marker_removal"}, db, seat, None, None, as_json)
-
-
-@app.command("hq-result")
-def hq_result_cmd(
-    game_id: GameArg,
-    hq: Annotated[str, typer.Argument(help="HQ unit id with a pending check.")],
-    condition: Annotated[str, typer.Argument(help="Its condition after the check.")],
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Enter the players' result of a pending HQ check (rule 1.3.3.2)."""
-    _act(
-        game_id,
-        {"type": "hq_check_result", "hq": hq, "condition": condition},
-        db,
-        seat,
-        None,
-        None,
-        as_json,
-    )
-
-
-@app.command("set-condition")
-def set_condition_cmd(
-    game_id: GameArg,
-    unit: Annotated[str, typer.Argument(help="Unit id.")],
-    condition: Annotated[str, typer.Argument(help="good order, disrupted, reduced...")],
-    db: DbOpt = None,
-    seat: AsOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """Set a unit's condition (rally and other core-rule results)."""
-    _act(
-        game_id,
-        {"type": "set_condition", "unit": unit, "condition": condition},
-        db,
-        seat,
-        None,
-        None,
-        as_json,
-    )
-
-
-@app.command("view")
-def view_cmd(
-    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
-) -> None:
-    """The map: terrain, units, Smoke and Mines! markers."""
-    emit(_session(game_id, db).view(seat), as_json, _render_view)
-
-
-def _render_view(v: dict[str, Any]) -> RenderableType:
-    terrain = {h["hex"]: h["terrain"] for h in v["map"]["hexes"] if h["terrain"] != "clear"}
-    table = Table(
-        title=_("World at War game {id} (version {version})").format(
-            id=v["game_id"], version=v["version"]
-        )
-    )
-    for col in (N_("unit"), N_("side"), N_("hex"), N_("terrain"), N_("type"), N_("state")):
-        table.add_column(_(col))
-    for u in v["map"]["units"]:
-        table.add_row(
-            u["id"],
-            u["side"],
-            u["hex"],
-            outcome(terrain.get(u["hex"], "clear")),
-            u["kind"],
-            outcome(u["condition"]),
-        )
-    markers = ", ".join(f"{_(m['label'])} {m['hex']}" for m in v["map"]["markers"]) or _("none")
-    extra = [_("markers: {markers}").format(markers=markers)]
-    if v["eliminated"]:
-        extra.append(_("eliminated: {units}").format(units=", ".join(v["eliminated"])))
-    for p in v["pending_hq_checks"]:
-        extra.append(
-            _("HQ {hq} check pending (d6 {dice}): enter it with hq-result").format(
-                hq=p["hq"], dice=p["dice"]
-            )
-        )
-    return Group(table, "\n".join(extra))
-
-
-@app.command("log")
-def log_cmd(
-    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
-) -> None:
-    """The journal of the game."""
-    from ordnance.cli.games import render_log
-
-    session = _session(game_id, db)
-    rows = session.log(seat)
-    emit(
-        {"entries": rows},
-        as_json,
-        lambda d: render_log(entry_rows(session.entries(), seat)),
-    )
-
-
-@app.command("undo")
-def undo_cmd(
-    game_id: GameArg, db: DbOpt = None, seat: AsOpt = None, as_json: JsonOpt = False
-) -> None:
-    """Undo the latest action still in force."""
-    entry = _session(game_id, db).undo(seat)
-    emit(
-        entry.for_seat(seat),
-        as_json,
-        lambda r: f"#{r['seq']} {entry_rows([entry], seat)[0]['events'][0]['text']}",
-    )
+app.add_typer(
+    typer.Typer(cls=game_group(GAME.name), help="Play World at War: new, view, each action."),
+    name="game",
+)

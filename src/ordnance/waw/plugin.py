@@ -20,7 +20,7 @@ from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.action_odds import action_odds, he_fire_odds
 from ordnance.waw.dispatch import apply_action, dice_rule
-from ordnance.waw.legal import legal_forms
+from ordnance.waw.legal import form_schema, legal_forms
 from ordnance.waw.los_answer import los_answer
 from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.state import WawState
@@ -93,6 +93,17 @@ class WorldAtWar(Game[WawState]):
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)
+
+    # -- every action, offered now or not (for faces that take an action by name) ------
+    def action_kinds(self) -> Mapping[str, str]:
+        return dict(A.TITLES)
+
+    def action_form(self, state: WawState, seat: str | None, kind: str) -> ActionForm | None:
+        """The offered form, else the form of any WaW action (``apply`` judges it)."""
+        form = super().action_form(state, seat, kind)
+        if form is not None or kind not in A.TITLES or kind == "done":
+            return form
+        return {"type": kind, "title": A.TITLES[kind], "schema": form_schema(state, seat, kind)}
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[ActionForm]:
