@@ -10,7 +10,7 @@ code. Refusals keep the game's clause (one line, exit 2).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +57,12 @@ class CupGame(ToyGame):
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _cup_registered() -> None:
+def _cup_registered() -> Iterator[None]:
+    """The dice cup is registered for this module only: later tests see the shipped games."""
     registry.register(GamePlugin(CupGame()))
+    yield
+    with registry._LOCK:
+        registry._REGISTRY.pop("cup", None)
 
 
 def cup(args: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:
