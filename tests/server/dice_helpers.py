@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 from ordnance.server.dice_scheme import chain_from, next_reveal
 from tests.server.conftest import Table, free_port
+from tests.server.live import wait_started
 
 #: Short chains keep the tests fast; the page and the CLI use CHAIN_LENGTH.
 LENGTH = 64
@@ -64,10 +64,7 @@ def live_server(db: Path) -> Iterator[tuple[str, Any]]:
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)  # start-up poll, not an assertion
+    wait_started(srv, thread)
     try:
         yield f"http://127.0.0.1:{port}", app
     finally:

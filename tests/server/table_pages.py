@@ -13,12 +13,13 @@ from __future__ import annotations
 import contextlib
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from tests.server.live import wait_started
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -37,10 +38,7 @@ def serve(db: Path, port: int) -> Iterator[str]:
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(400):
-        if srv.started:
-            break
-        time.sleep(0.05)  # start-up only, never an assertion
+    wait_started(srv, thread)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+import ordnance.server
 from tests.needs import need
 from tests.server.conftest import free_port
+from tests.server.live import wait_started
 from tests.server.secret_game import CATALOGUE
 
 pytestmark = pytest.mark.browser
@@ -48,10 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
+    wait_started(srv, thread)
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)
@@ -66,6 +64,19 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+def _static_file(path: str) -> str | None:
+    """The text of ``/static/NAME`` as the package holds it (None: not a static file)."""
+    marker = "/static/"
+    if marker not in path:
+        return None
+    name = path.split(marker, 1)[1]
+    root = Path(ordnance.server.__file__).parent / "static"
+    target = (root / name).resolve()
+    if root.resolve() not in target.parents or not target.is_file():
+        return None
+    return target.read_text(encoding="utf-8")
 
 
 class Spy:
@@ -97,8 +108,14 @@ class Spy:
                 # token, so the browser drops the answer; it holds only the claimer's
                 # own seat and token (tests/server/test_seats.py checks it)
                 return
-            self.unread.append((response.url, response.status, str(exc).splitlines()[0]))
-            return
+            static = _static_file(path)
+            if static is None:
+                self.unread.append((response.url, response.status, str(exc).splitlines()[0]))
+                return
+            # a page that navigates on (the join page) frees its scripts' bodies before
+            # the spy reads them; a static file is the same bytes the server serves from
+            # the package, so that copy is what this browser received
+            body = static
         if path.endswith(("/dice/anchor", "/dice/reveal")):
             # each seat's own dice chain (ordnance-dice-v1): random per browser, and
             # when a page publishes or renews it depends on when it connected; it

@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from ordnance.server.app import RedactSecrets, create_app
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from tests.server.conftest import Table
+from tests.server.live import wait_started
 
 PAGES_AND_ANSWERS = [
     "/",
@@ -136,7 +137,6 @@ def test_the_access_log_shows_no_ticket_or_token(tmp_path: Path) -> None:
     seat token or invitation code appears anywhere in the log.
     """
     import threading
-    import time
 
     import httpx
     import uvicorn
@@ -157,10 +157,7 @@ def test_the_access_log_shows_no_ticket_or_token(tmp_path: Path) -> None:
         lg.setLevel(logging.INFO)
     try:
         thread.start()
-        for _ in range(200):
-            if server.started:
-                break
-            time.sleep(0.05)
+        wait_started(server, thread)
         base = f"http://127.0.0.1:{port}"
         try:
             created = httpx.post(base + "/api/tables", json={"game": "secrets"}).json()

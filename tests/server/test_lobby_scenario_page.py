@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.conftest import free_port
+from tests.server.live import wait_started
 from tests.server.test_browser import browser  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.browser
@@ -81,10 +81,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(200):  # start-up only: the tests themselves wait with expect
-        if srv.started:
-            break
-        time.sleep(0.05)
+    wait_started(srv, thread)
     yield f"http://127.0.0.1:{port}", db
     srv.should_exit = True
     thread.join(timeout=10)

@@ -8,7 +8,6 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import free_port
+from tests.server.live import wait_started
 from tests.server.secret_game import CATALOGUE
 
 
@@ -30,10 +30,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
+    wait_started(srv, thread)
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(timeout=10)

@@ -732,9 +732,14 @@
     box.append(details);
   }
 
+  // The requests a refresh makes depend only on the versions it sees, never on timing:
+  // the view first, then the journal once (whole at the first load, afterwards only
+  // when the view shows a version past the last entry held). A repeated bump, or a
+  // stream event that races the page's own action, asks for nothing it already has.
   async function refreshOnce() {
-    const [v] = await Promise.all([api("/view"), loadLog(S.version === null)]);
+    const v = await api("/view");
     if (!v.ok) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); return; }
+    if (S.view === null) await loadLog(true);
     const moved = S.view === null || S.version !== v.data.version;
     S.view = v.data;
     S.version = v.data.version;
