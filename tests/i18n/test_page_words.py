@@ -57,7 +57,20 @@ class Words(HTMLParser):
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """A table server whose lobby lists only the shipped games.
+
+    Other tests register toy games (in English, on purpose) in the same process;
+    the Russian pages are judged on the games a player gets.
+    """
+    from importlib.metadata import entry_points
+
+    from ordnance.core import registry
+
+    shipped = {ep.name for ep in entry_points(group="ordnance.games")}
+    only = {k: v for k, v in registry.plugins().items() if k in shipped}
+    assert {"asl", "toi", "waw"} <= set(only)
+    monkeypatch.setattr(registry, "_REGISTRY", only)
     with TestClient(create_app(tmp_path / "table.db", heartbeat=0.2)) as c:
         yield c
 
