@@ -35,6 +35,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TRIM_MARKS = ("…", "...")
 EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
+FAILURE_WORDS = ("refused", "error", "usage:", "no such", "отказано", "traceback")
+
+
+def looks_failed(lines: list[str]) -> bool:
+    """Whether an output reads as a refusal or error (words, not exit codes: docs omit those)."""
+    text = "\n".join(lines).lower()
+    return any(word in text for word in FAILURE_WORDS)
 
 
 @dataclass
@@ -165,8 +172,19 @@ def replay(path: Path, write: bool) -> int:
             # Keep the blank separator lines the doc leaves before the next command.
             blanks = len(step.shown) - len("\n".join(step.shown).rstrip().split("\n"))
             new += [""] * (blanks if step.shown else 0)
-            rewrite = write and not step.trimmed
-            tag = "REWRITTEN" if rewrite else ("TRIMMED, fix by hand" if step.trimmed else "")
+            # A doc showing success over a command that now fails is a finding, not drift:
+            # it is reported (FAILS) and the doc is left as it is.
+            fails = looks_failed(printed) and not looks_failed(step.shown)
+            rewrite = write and not step.trimmed and not fails
+            tag = (
+                "FAILS NOW"
+                if fails
+                else "REWRITTEN"
+                if rewrite
+                else "TRIMMED, fix by hand"
+                if step.trimmed
+                else ""
+            )
             print(f"--- {path}:{step.line + 1}: $ {step.command}  {tag} (exit {code})")
             print("    shown:")
             for line in step.shown:
