@@ -63,7 +63,8 @@ class Step:
 
     @property
     def shows_exit(self) -> bool:
-        return bool(self.shown) and EXIT_LINE.match(self.shown[-1].strip()) is not None
+        lines = [line for line in self.shown if line.strip()]
+        return bool(lines) and EXIT_LINE.match(lines[-1].strip()) is not None
 
 
 def read_steps(lines: list[str]) -> list[Step]:
