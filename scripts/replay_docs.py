@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TRIM_MARKS = ("…", "...")
 EXIT_LINE = re.compile(r"^\[exit (\d+)\]$")
+MISSING_SETUP = ("no game with id", "no such file", "no scenario file", "already exists")
 FAILURE_WORDS = ("refused", "error", "usage:", "no such", "отказано", "traceback")
 
 
@@ -175,7 +176,10 @@ def replay(path: Path, write: bool) -> int:
             new += [""] * (blanks if step.shown else 0)
             # A doc showing success over a command that now fails is a finding, not drift:
             # it is reported (FAILS) and the doc is left as it is.
-            fails = looks_failed(printed) and not looks_failed(step.shown)
+            # "No such game/file" means the doc's setup is not a ``$`` line: never rewrite that.
+            fails = (looks_failed(printed) and not looks_failed(step.shown)) or any(
+                word in "\n".join(printed).lower() for word in MISSING_SETUP
+            )
             rewrite = write and not step.trimmed and not fails
             tag = (
                 "FAILS NOW"
