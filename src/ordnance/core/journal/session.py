@@ -434,12 +434,12 @@ class GameSession:
         return [e.for_seat(seat) for e in self.entries(since)]
 
     def _check_seat(self, state: Any, seat: str | None) -> None:
-        """A view or log is asked for as a side of this game (or as no side: ``None``)."""
+        """A view, log or action is asked for as a side of this game (or as no side: ``None``)."""
         sides = list(self.game.seats(state))
         if seat is not None and seat not in sides:
             raise UnknownName(
                 f"{seat!r} is not a side of this {self.game.title} game",
-                hint="look as one of: " + ", ".join(sides),
+                hint="give one of: " + ", ".join(sides),
             )
 
     # -- writing --------------------------------------------------------------------
@@ -466,6 +466,7 @@ class GameSession:
         version, state = self._current()
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
+        self._check_seat(state, seat)  # a name that is no side is refused as such, first
         check_turn(self.game, state, action, seat, consented=consented)
         try:
             outcome = self.game.apply(state, dict(action), dice, seat)
