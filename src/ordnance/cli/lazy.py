@@ -13,8 +13,10 @@ group under its name and hands ``make_context`` over to the real command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from typer.core import TyperGroup
@@ -111,10 +113,69 @@ def plain_help(cmd: click.Command) -> None:
             plain_help(sub)
 
 
-def typer_command(target: Any, name: str) -> click.Command:
-    """The Click command of a Typer app, or of a plain function made a command."""
+@dataclass(frozen=True, slots=True)
+class Sub:
+    """One sub-command of a :class:`LazyGroup`: where it lives and its help line.
+
+    ``target`` is ``"module:attribute"``: a Typer app, a :class:`LazyGroup`, a
+    Click command or a plain function (made a command of that name).
+    """
+
+    target: str
+    help: str
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class LazyGroup:
+    """A command group whose sub-commands are imported only when they run.
+
+    A game's command line is one of these: ``ordnance asl --help`` lists the
+    names and help lines written here, and ``ordnance asl supply`` imports
+    the supply command's module alone, not the rules of the other commands.
+    :meth:`build` makes a fresh Click group each time it is mounted (a group
+    mounted at two places, ``ordnance asl odds`` and ``ordnance odds asl``,
+    gets two objects, each with its own name).
+    """
+
+    help: str
+    subs: Mapping[str, Sub]
+    #: Called with each sub-command once it is loaded (a face translates help texts).
+    prepare: Callable[[click.Command], None] | None = field(default=None, compare=False)
+
+    def build(
+        self, name: str, prepare: Callable[[click.Command], None] | None = None
+    ) -> TyperGroup:
+        then = prepare or self.prepare
+        group = TyperGroup(name=name, help=self.help, no_args_is_help=True)
+        for sub_name, sub in self.subs.items():
+            mount = LazyMount(sub_name, sub.help, _loader(sub.target, sub_name, then), prepare=then)
+            mount.hidden = sub.hidden
+            group.add_command(mount, sub_name)
+        return group
+
+
+def _loader(
+    dotted: str, name: str, prepare: Callable[[click.Command], None] | None
+) -> Callable[[], click.Command]:
+    def load() -> click.Command:
+        module, _sep, attr = dotted.partition(":")
+        return typer_command(getattr(import_module(module), attr), name, prepare)
+
+    return load
+
+
+def typer_command(
+    target: Any, name: str, prepare: Callable[[click.Command], None] | None = None
+) -> click.Command:
+    """The Click command of a Typer app, a :class:`LazyGroup`, a Click command,
+    or a plain function made a command."""
     import typer
 
+    if isinstance(target, LazyGroup):
+        return target.build(name, prepare)
+    if isinstance(target, click.Command):
+        return target
     if isinstance(target, typer.Typer):
         return typer.main.get_command(target)
     single = typer.Typer(add_completion=False)
@@ -122,4 +183,4 @@ def typer_command(target: Any, name: str) -> click.Command:
     return typer.main.get_command(single)
 
 
-__all__ = ["LazyMount", "click", "plain_help", "typer_command"]
+__all__ = ["LazyGroup", "LazyMount", "Sub", "click", "plain_help", "typer_command"]

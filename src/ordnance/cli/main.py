@@ -30,6 +30,7 @@ from typer.core import TyperGroup
 from ordnance.cli import i18n
 from ordnance.cli.common import err_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
+from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
 from ordnance.cli.i18n import _
 from ordnance.cli.lazy import LazyMount, typer_command
 from ordnance.core.errors import OrdnanceError
@@ -44,9 +45,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-
-#: The entry-point group games register under (the same as :mod:`ordnance.core.registry`).
-GAMES_GROUP = "ordnance.games"
 
 
 class Lang(StrEnum):
@@ -81,23 +79,21 @@ def _from(dotted: str, name: str) -> Callable[[], click.Command]:
     return load
 
 
-def _game_entries() -> list[tuple[str, str, Any]]:
+def _game_entries() -> list[tuple[str, str, GameEntry]]:
     """``(name, help line, entry point)`` of every installed game, without importing one.
 
     The help line is the first line of the docstring of the game's package
     (``ordnance.asl`` for ``ordnance.asl.plugin:PLUGIN``), which holds no rules.
     """
-    from importlib.metadata import entry_points
-
     found = []
-    for ep in sorted(entry_points(group=GAMES_GROUP), key=lambda e: e.name):
+    for ep in game_entries(GAMES_GROUP):
         package = ep.module.rpartition(".")[0] or ep.module
         doc = (import_module(package).__doc__ or ep.name).strip().splitlines()[0]
         found.append((ep.name, doc, ep))
     return found
 
 
-def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
+def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
     """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``).
 
     A game package that names its apps (``CLI`` / ``ODDS_CLI``, dotted
@@ -111,7 +107,7 @@ def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
         dotted = getattr(import_module(package), "CLI" if which == "cli" else "ODDS_CLI", None)
         if isinstance(dotted, str):
             module, _sep, attr = dotted.partition(":")
-            return typer.main.get_command(getattr(import_module(module), attr))
+            return typer_command(getattr(import_module(module), attr), ep.name, _localized())
         from ordnance.core.registry import GamePlugin
 
         plugin = ep.load()
@@ -127,7 +123,7 @@ def _plugin_app(ep: Any, which: str) -> Callable[[], click.Command]:
                 f"the game {ep.name!r} has no {which} commands",
                 hint=f"use 'ordnance game ...' with the game type {ep.name!r}",
             )
-        return typer.main.get_command(sub)
+        return typer_command(sub, ep.name, _localized())
 
     return load
 

@@ -12,13 +12,10 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.game import Game
-
-if TYPE_CHECKING:  # pragma: no cover
-    import typer
 
 
 @dataclass(frozen=True)
@@ -38,19 +35,19 @@ class GamePlugin:
     def name(self) -> str:
         return self.game.name
 
-    def cli_app(self) -> typer.Typer | None:
+    def cli_app(self) -> Any:
+        """The game's command line: a Typer app or an ``ordnance.cli.lazy.LazyGroup``."""
         return _load_app(self.cli)
 
-    def odds_app(self) -> typer.Typer | None:
+    def odds_app(self) -> Any:
         return _load_app(self.odds_cli)
 
 
-def _load_app(dotted: str | None) -> typer.Typer | None:
+def _load_app(dotted: str | None) -> Any:
     if dotted is None:
         return None
     module, _, attr = dotted.partition(":")
-    app: typer.Typer = getattr(import_module(module), attr)
-    return app
+    return getattr(import_module(module), attr)
 
 
 _REGISTRY: dict[str, GamePlugin] = {}
