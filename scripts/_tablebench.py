@@ -3,8 +3,8 @@ loopback, a bare-FastAPI baseline, and a throwaway PostgreSQL.
 
 The crash test plays "tally" (one action, ``roll``: one d6 added to the
 actor's total), which keeps its check on the journal itself. The load test
-plays Tide of Iron, a real game; its bare baseline answers the same three
-requests (view, log, action) with JSON of the same size and does nothing else.
+plays Tide of Iron, a real game; its bare baseline answers the same requests
+(view, log, odds, action) with canned JSON of a real table and does nothing else.
 """
 
 from __future__ import annotations
@@ -69,6 +69,10 @@ class BareBody(BaseModel):
     expected_version: int
 
 
+class BareOdds(BaseModel):
+    action: dict[str, Any]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -96,35 +100,43 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
     )
 
 
-#: A view and a log answer of about the size the ToI table sends (bytes of JSON).
-BARE_VIEW = {
-    "view": {"units": [{"id": f"u{i}", "hex": "1,2", "text": "x" * 80} for i in range(80)]}
-}
-BARE_LOG = {"entries": [{"seq": 1, "events": [{"kind": "advanced", "text": "x" * 120}]}]}
+def serve_bare(port: int, canned: str) -> None:
+    """Bare FastAPI endpoints doing the table's HTTP and JSON work and nothing else.
 
+    ``canned`` is a JSON file of a real ToI table's answers (each seat's view
+    with its legal forms, an odds answer, a log answer, an action's answer,
+    taken by ``loadtest.canned_answers``), so the baseline sends JSON of the
+    very size and shape the table sends. The only state is a version counter
+    per table id, so the players read the log only when the version moved, as
+    on the table.
+    """
+    import json
 
-def serve_bare(port: int) -> None:
-    """Bare FastAPI endpoints doing the table's HTTP and JSON work and nothing else."""
     import uvicorn
     from fastapi import FastAPI, Header
 
+    answers = json.loads(Path(canned).read_text())
+    by_seat = {f"bare-{seat}": view for seat, view in answers["views"].items()}
+    versions: dict[str, int] = {}
     app = FastAPI()
 
-    @app.post("/bare")
-    def bare(body: BareBody) -> dict[str, Any]:
-        return {"version": body.expected_version + 1, "entry": {"events": []}}
+    @app.get("/bare/{game_id}/view")
+    def bare_view(game_id: str, authorization: str = Header("")) -> dict[str, Any]:
+        view = by_seat[authorization.removeprefix("Bearer ")]
+        return {**view, "game_id": game_id, "version": versions.get(game_id, 0)}
 
-    @app.get("/bare/view")
-    def bare_view(authorization: str = Header("")) -> dict[str, Any]:
-        return {"version": 0, "seat": authorization[-4:], **BARE_VIEW}
+    @app.get("/bare/{game_id}/log")
+    def bare_log(game_id: str, since: int = 0, authorization: str = Header("")) -> dict[str, Any]:
+        return {**answers["log"], "game_id": game_id, "version": versions.get(game_id, 0)}
 
-    @app.get("/bare/log")
-    def bare_log(since: int = 0, authorization: str = Header("")) -> dict[str, Any]:
-        return {"version": since, **BARE_LOG}
+    @app.post("/bare/{game_id}/odds")
+    def bare_odds(game_id: str, body: BareOdds, authorization: str = Header("")) -> dict[str, Any]:
+        return dict(answers["odds"])
 
-    @app.post("/bare/actions")
-    def bare_act(body: BareBody, authorization: str = Header("")) -> dict[str, Any]:
-        return {"version": body.expected_version + 1, "entry": {"events": []}}
+    @app.post("/bare/{game_id}/actions")
+    def bare_act(game_id: str, body: BareBody, authorization: str = Header("")) -> dict[str, Any]:
+        versions[game_id] = body.expected_version + 1
+        return {**answers["act"], "version": versions[game_id]}
 
     uvicorn.run(
         app,
@@ -218,6 +230,6 @@ if __name__ == "__main__":
     if what == "table":
         serve_table(rest[0], int(port_text))
     elif what == "bare":
-        serve_bare(int(port_text))
+        serve_bare(int(port_text), rest[0])
     else:
         raise SystemExit(f"unknown server kind {what!r}")

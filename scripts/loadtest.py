@@ -1,25 +1,35 @@
 """Load test of a real table (bounded, loopback only): ``make loadtest``.
 
 Each simulated game is a Tide of Iron table (hidden munitions tokens, server
-dice with commit-reveal) played by its two seats over HTTP. A turn is what a
-page does: the acting seat reads its view, reads the log since the last
-version it saw (``/log?since=N``), then acts (buys a face-down token in the
-munitions step now and then, moves a squad in the Action Phase, otherwise
-advances the round); an action the rules refuse is followed by the next
-candidate, as a player would pick another.
+dice with commit-reveal) played by its two seats over HTTP, through whole
+rounds: the Action Phase's alternating action turns (moves, attacks, Op Fire,
+a pass), the Command Phase, and the Status Phase with its purchase window
+(face-down tokens bought), Op Fire placement and keep-or-discard. A player
+attacks with the unit holding its token, so tokens get revealed.
 
-Three servers run at once, one process each: the bare FastAPI baseline
-(same three requests, JSON of the same size, no work), the table on an
-SQLite file and the table on a throwaway PostgreSQL (skipped if missing).
-The phases are **interleaved**: every slice runs the same turns on each
-target in turn (bare, SQLite, PostgreSQL), so load from other programs on
-the machine falls on all of them alike. Two rounds of slices: fresh tables,
-then tables whose journals already hold 1,000 events (bulk-inserted with
-their snapshots, see :mod:`ordnance.bench.journal`).
+A player does what its page does (``static/table.js``, ``refreshOnce``):
+after every action at its table it reads its view, and the log since the
+last version it saw only when the version moved; it picks its action from
+the ``legal`` forms of that view (:func:`plan`), never from a script, and
+asks ``/odds`` before an attack as the page's odds panel does (an attack the
+odds refuse, out of range or line of sight, is not sent). A seat whose view
+offers it nothing waits, so both seats act only when the sequence of play
+gives them the move; the server's refusals are counted by kind (a healthy
+run has no out-of-turn refusal at all).
 
-Reports, per target and journal length: actions/s (closed loop: each game
+Three servers run at once, one process each: the bare FastAPI baseline (the
+same requests answered with canned JSON taken from a real table, no work),
+the table on an SQLite file and the table on a throwaway PostgreSQL (skipped
+if missing). The targets are **interleaved**: every slice runs the same turns
+on each target in turn (bare, SQLite, PostgreSQL), so load from other
+programs on the machine falls on all of them alike. Two rounds of slices:
+fresh tables, then tables whose journals already hold 1,000 events
+(bulk-inserted with their snapshots, see :mod:`ordnance.bench.journal`).
+
+Reports, per target and journal length: actions/s (closed loop: each table
 starts its next turn when the last is answered), the share of the bare
-baseline, p50/p99 of the action request and of a whole turn, and refusals.
+baseline, p50/p99 of the action request and of a whole turn (both seats'
+refresh, the odds, the action), refusals by kind and rounds completed.
 """
 
 from __future__ import annotations
@@ -27,9 +37,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +53,157 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tablebench import ThrowawayPostgres, start
 
 SEATS = ("german", "soviet")
-MOVES = {"german": [("g-squad-1", "3,2"), ("g-squad-1", "3,3")]}
+#: Move or attack actions a nation takes in one Action Phase before it passes.
+ACTIONS_PER_PHASE = 3
+#: Attacks a player prices with ``/odds`` on one action turn before it moves instead.
+ODDS_TRIES = 3
+#: The refusals that mean "not your move": the sequence-of-play clauses of ToI
+#: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
+#: window, TOI-GEN-8 keep-or-discard).
+SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
+
+
+# ---- choosing an action from the legal forms -----------------------------------------
+
+
+def _choices(form: Mapping[str, Any] | None, name: str) -> list[str]:
+    """The values a form's field may take (its ``enum``, also inside ``anyOf``)."""
+    if form is None:
+        return []
+    prop = form.get("schema", {}).get("properties", {}).get(name, {})
+    if "enum" in prop:
+        return [str(v) for v in prop["enum"]]
+    for option in prop.get("anyOf", []):
+        if "enum" in option:
+            return [str(v) for v in option["enum"]]
+    return []
+
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+
+def _step_towards(view: Mapping[str, Any], unit: Mapping[str, Any], seat: str, rng: Any) -> str:
+    """A hex next to ``unit`` on the board, closer to the nearest enemy when one is."""
+    board = {h["hex"] for h in view.get("board", {}).get("hexes", [])}
+    here = _hex(unit["hex"])
+    around = [(here[0] + dq, here[1] + dr) for dq, dr in _STEPS]
+    around = [h for h in around if f"{h[0]},{h[1]}" in board] or [here]
+    enemies = [_hex(u["hex"]) for u in view.get("units", []) if u["side"] != seat and u["alive"]]
+    rng.shuffle(around)
+    if enemies and rng.random() < 0.8:
+        around.sort(key=lambda h: min(_distance(h, e) for e in enemies))
+    return f"{around[0][0]},{around[0][1]}"
+
+
+def _attacks(
+    view: Mapping[str, Any], form: Mapping[str, Any], seat: str, usable: Any = None
+) -> list[dict[str, Any]]:
+    """Attacks worth pricing: a unit holding a face-down token first, vehicles as its targets
+    (``usable``: only these attackers)."""
+    holding = {
+        t["unit"] for t in view.get("tokens", []) if t.get("side") == seat and t.get("face") == "down"
+    }
+    units = {u["id"]: u for u in view.get("units", [])}
+    attackers = [u for u in _choices(form, "unit") if usable is None or u in usable]
+    attackers.sort(key=lambda u: (u not in holding, u))
+    targets = _choices(form, "target")
+    out = []
+    for a in attackers:
+        ranked = sorted(targets, key=lambda t: units.get(t, {}).get("kind") != "vehicle")
+        if a not in holding:
+            ranked = targets
+        out += [{"type": "attack", "unit": a, "target": t} for t in ranked]
+    return out
+
+
+def plan(
+    seat: str, answer: Mapping[str, Any], taken: Mapping[str, int], rng: Any
+) -> list[dict[str, Any]]:
+    """The actions ``seat`` would try now, best first, from its ``/view`` answer alone.
+
+    Only what the seat's ``legal`` forms offer is planned (the seat waits when
+    they offer nothing), so the sequence of play decides who acts: the Action
+    Phase's alternation (TOI-B8, TOI-ACT-1..3), Op Fire as a reaction to a move
+    (TOI-B9), each nation's own part of the purchase window (TOI-GEN-4), Op
+    Fire placement and keep-or-discard (TOI-GEN-8), each ended with ``done``.
+    ``taken`` counts the seat's own actions at each position (``round:position``),
+    so it buys one token a window, takes a few action turns and then passes.
+    Attacks come first among the Action Phase's candidates; the caller prices
+    each with ``/odds`` before sending it.
+    """
+    forms = {f["type"]: f for f in answer.get("legal", [])}
+    if not forms:
+        return []
+    view = answer["view"]
+    turn = answer.get("turn") or view.get("turn", {})
+    args = turn.get("args", {})
+    taken_here = taken.get(position_key(view), 0)
+    done = [{"type": "done"}] if "done" in forms else []
+    own = {u["id"]: u for u in view.get("units", []) if u["side"] == seat and u["alive"]}
+    if view.get("phase") == "action":
+        moved = args.get("unit")
+        out: list[dict[str, Any]] = []
+        if moved and args.get("owner") != seat and "attack" in forms:
+            # an enemy unit just moved: each unit of ours on Op Fire may fire at it (TOI-B9)
+            out += [
+                {"type": "attack", "unit": u, "target": moved, "mode": "op_fire"}
+                for u in _choices(forms["attack"], "unit")
+                if own.get(u, {}).get("activation") == "op-fire"
+            ]
+        if args.get("side") != seat or taken_here >= ACTIONS_PER_PHASE:
+            # not our action turn (we pass if we have nothing left, else wait), or enough
+            return out + done
+        # a unit on Op Fire is offered to us as a reactor, not for our own action turn
+        usable = {u for u, v in own.items() if v["activation"] == "fresh"}
+        if args.get("owner") == seat and moved in own:
+            usable.add(moved)  # Fire and Movement: the unit we just moved (TOI-ACT-3)
+        if "attack" in forms and rng.random() < 0.6:
+            out += _attacks(view, forms["attack"], seat, usable)[:ODDS_TRIES]
+        if "move" in forms:
+            movers = [u for u in _choices(forms["move"], "unit") if u in usable]
+            rng.shuffle(movers)
+            for u in movers[:2]:
+                out.append({"type": "move", "unit": u, "to": _step_towards(view, own[u], seat, rng)})
+        return out + done
+    if "receive_command" in forms and taken_here == 0:
+        return [{"type": "receive_command", "side": seat, "amount": rng.randint(1, 3)}, *done]
+    if "buy" in forms and taken_here == 0:
+        units = _choices(forms["buy"], "unit")
+        kinds = _choices(forms["buy"], "munition")
+        prefer = [m for m in ("AP-B", "AP-C", "HE") if m in kinds] or kinds
+        buy: dict[str, Any] = {"type": "buy", "unit": rng.choice(units)}
+        if prefer:
+            buy["munition"] = rng.choice(prefer)
+        return [buy, *done]
+    if "op_fire" in forms and taken_here == 0 and rng.random() < 0.5:
+        unit = rng.choice(_choices(forms["op_fire"], "unit"))
+        return [{"type": "op_fire", "unit": unit}, *done]
+    if "discard" in forms and taken_here == 0 and rng.random() < 0.2:
+        units, tokens = _choices(forms["discard"], "unit"), _choices(forms["discard"], "token")
+        if units and tokens:
+            return [{"type": "discard", "unit": units[0], "token": tokens[0]}, *done]
+    if done:
+        return done
+    if "advance" in forms:
+        return [{"type": "advance"}]  # a step that records no choice: on to the next one
+    return []
+
+
+def position_key(view: Mapping[str, Any]) -> str:
+    return f"{view.get('round')}:{view.get('position')}"
+
+
+# ---- a table and its players ----------------------------------------------------------
 
 
 @dataclass
@@ -49,105 +212,157 @@ class Stats:
     turn_ms: list[float] = field(default_factory=list)
     view_ms: list[float] = field(default_factory=list)
     log_ms: list[float] = field(default_factory=list)
-    refused: int = 0
+    odds_ms: list[float] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    odds_refused: int = 0
+    revealed: int = 0
+    rounds: int = 0
     seconds: float = 0.0
+
+    @property
+    def out_of_turn(self) -> int:
+        return sum(n for k, n in self.refused.items() if k in SEQUENCE_CLAUSES)
+
+
+@dataclass
+class Player:
+    seat: str
+    token: str
+    rng: random.Random
+    seen: int | None = None  # the last version whose log this seat read
+    taken: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
 
 
 @dataclass
 class Table:
     base: str
     game_id: str
-    tokens: dict[str, str]
-    seen: int = 0
-    turn: int = 0
+    players: list[Player]
+    bare: bool = False
+    round: int | None = None
+
+    @property
+    def path(self) -> str:
+        prefix = "/bare" if self.bare else "/api/tables"
+        return f"{self.base}{prefix}/{self.game_id}"
 
 
-def _candidates(view: dict[str, Any], turn: int, seat: str) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if view.get("step") == "munitions" and turn % 3 == 0:
-        mine = [u["id"] for u in view.get("units", []) if str(u.get("id", "")).startswith(seat[0])]
-        out += [{"type": "buy", "unit": u, "munition": "AP-B"} for u in mine[:2]]
-    if view.get("phase") == "action" and seat in MOVES:
-        unit, to = MOVES[seat][(turn // 2) % 2]
-        out.append({"type": "move", "unit": unit, "to": to})
-    out.append({"type": "advance"})
-    return out
+def new_table(base: str, game_id: str, tokens: Mapping[str, str], seed: str) -> Table:
+    players = [Player(s, tokens[s], random.Random(f"{seed}-{s}")) for s in SEATS]
+    return Table(base, game_id, players)
 
 
-async def _timed(stats: list[float], coro: Any) -> httpx.Response:
+class Stuck(RuntimeError):
+    """No seat of a table found an action the server accepted (a bug of the players)."""
+
+
+async def _timed(into: list[float], coro: Any) -> httpx.Response:
     t0 = time.perf_counter()
     res: httpx.Response = await coro
-    stats.append(1000 * (time.perf_counter() - t0))
+    into.append(1000 * (time.perf_counter() - t0))
+    if res.status_code >= 500:
+        raise RuntimeError(f"server error {res.status_code}: {res.text[:300]}")
     return res
 
 
-async def _turn(client: httpx.AsyncClient, t: Table, stats: Stats, bare: bool) -> None:
-    """One turn of one seat: view, log since, act (next candidate if refused)."""
-    start_turn = time.perf_counter()
-    seat = SEATS[t.turn % 2]
-    t.turn += 1
-    path = "/bare" if bare else f"/api/tables/{t.game_id}"
-    headers = {"Authorization": f"Bearer {t.tokens[seat]}"}
-    res = await _timed(stats.view_ms, client.get(t.base + path + "/view", headers=headers))
+async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) -> dict[str, Any]:
+    """The page's ``refreshOnce``: the view, then the log since the last seen version if it moved."""
+    res = await _timed(stats.view_ms, client.get(t.path + "/view", headers=p.headers))
     res.raise_for_status()
-    view = res.json()
-    version = view["version"] if not bare else t.seen
-    res = await _timed(
-        stats.log_ms,
-        client.get(t.base + path + "/log", params={"since": t.seen}, headers=headers),
-    )
-    res.raise_for_status()
-    game_view = view.get("view", {})
-    for action in [{"type": "advance"}] if bare else _candidates(game_view, t.turn, seat):
-        for who in (seat, SEATS[t.turn % 2]):
-            body = {"action": action, "expected_version": version}
+    answer: dict[str, Any] = res.json()
+    version = int(answer["version"])
+    if p.seen is None:
+        p.seen = version  # the page was already open: its log is up to date
+    if version != p.seen:
+        res = await _timed(
+            stats.log_ms,
+            client.get(t.path + "/log", params={"since": p.seen}, headers=p.headers),
+        )
+        res.raise_for_status()
+        p.seen = int(res.json()["version"])
+    return answer
+
+
+async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
+    """One turn of a table: both seats refresh, then the seat given the move acts.
+
+    Returns the accepted action. Op Fire reactions are tried before the
+    action of the nation on turn (a reaction comes straight after the move).
+    """
+    t0 = time.perf_counter()
+    answers = [(p, await refresh(client, t, p, stats)) for p in t.players]
+    view = answers[0][1]["view"]
+    if t.round is None:
+        t.round = int(view.get("round", 0))
+    elif view.get("round", 0) > t.round:
+        stats.rounds += int(view["round"]) - t.round
+        t.round = int(view["round"])
+    plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers]
+    plans.sort(key=lambda x: not (x[2] and x[2][0].get("mode") == "op_fire"))
+    tried = []
+    for p, answer, candidates in plans:
+        for action in candidates:
+            if action["type"] == "attack":
+                res = await _timed(
+                    stats.odds_ms,
+                    client.post(t.path + "/odds", json={"action": action}, headers=p.headers),
+                )
+                if res.status_code != 200:
+                    stats.odds_refused += 1
+                    continue
+            body = {"action": action, "expected_version": answer["version"]}
             res = await _timed(
-                stats.action_ms,
-                client.post(
-                    t.base + path + "/actions",
-                    json=body,
-                    headers={"Authorization": f"Bearer {t.tokens[who]}"},
-                ),
+                stats.action_ms, client.post(t.path + "/actions", json=body, headers=p.headers)
             )
             if res.status_code == 200:
-                t.seen = res.json()["version"]
-                stats.turn_ms.append(1000 * (time.perf_counter() - start_turn))
-                return
-            if res.status_code >= 500:
-                raise RuntimeError(f"server error {res.status_code}: {res.text}")
+                p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
+                stats.kinds[action["type"]] += 1
+                events = res.json().get("entry", {}).get("events", [])
+                stats.revealed += sum(e.get("kind") == "token-revealed" for e in events)
+                stats.turn_ms.append(1000 * (time.perf_counter() - t0))
+                return action
             stats.action_ms.pop()  # a refusal is not an action; counted apart
-            stats.refused += 1
-    raise RuntimeError(f"no candidate accepted at version {version}: {res.text}")
+            data = res.json() if res.headers.get("content-type", "").startswith("app") else {}
+            stats.refused[str(data.get("clause") or res.status_code)] += 1
+            tried.append((p.seat, action, res.status_code, data.get("message")))
+    raise Stuck(f"table {t.game_id}: nothing accepted at {view.get('position')}: {tried}")
 
 
-async def _slice(
-    client: httpx.AsyncClient, tables: list[Table], turns: int, stats: Stats, bare: bool
-) -> None:
+async def _slice(client: httpx.AsyncClient, tables: list[Table], turns: int, stats: Stats) -> None:
     async def play(t: Table) -> None:
         for _ in range(turns):
-            await _turn(client, t, stats, bare)
+            await play_turn(client, t, stats)
 
     t0 = time.perf_counter()
     await asyncio.gather(*(play(t) for t in tables))
     stats.seconds += time.perf_counter() - t0
 
 
-async def _new_tables(client: httpx.AsyncClient, base: str, games: int) -> list[Table]:
+async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> list[Table]:
+    """``games`` fresh ToI tables, each seat claimed with its invitation as its player would."""
     tables = []
-    for _ in range(games):
+    for i in range(games):
         res = await client.post(base + "/api/tables", json={"game": "toi", "settings": {}})
         res.raise_for_status()
         data = res.json()
         tokens = {data["seat"]: data["token"]}
-        for invitation in data["invitations"]:  # claim the other seats, as their players would
+        for invitation in data["invitations"]:
             claimed = await client.post(
                 f"{base}/api/tables/{data['game_id']}/claim",
                 json={"invitation": invitation["code"]},
             )
             claimed.raise_for_status()
             tokens[invitation["seat"]] = claimed.json()["token"]
-        tables.append(Table(base, data["game_id"], tokens))
+        tables.append(new_table(base, data["game_id"], tokens, f"fresh-{i}"))
     return tables
+
+
+# ---- the run ----------------------------------------------------------------------------
 
 
 def _pct(values: list[float], q: float) -> float | None:
@@ -157,7 +372,7 @@ def _pct(values: list[float], q: float) -> float | None:
     return round(values[min(len(values) - 1, int(q * len(values)))], 1)
 
 
-def _report(stats: Stats) -> dict[str, Any]:
+def report(stats: Stats) -> dict[str, Any]:
     actions = len(stats.turn_ms)
     return {
         "actions": actions,
@@ -169,7 +384,14 @@ def _report(stats: Stats) -> dict[str, Any]:
         "turn_p99_ms": _pct(stats.turn_ms, 0.99),
         "view_p50_ms": _pct(stats.view_ms, 0.5),
         "log_p50_ms": _pct(stats.log_ms, 0.5),
-        "refused": stats.refused,
+        "odds_p50_ms": _pct(stats.odds_ms, 0.5),
+        "requests": len(stats.view_ms) + len(stats.log_ms) + len(stats.odds_ms) + actions,
+        "out_of_turn_refusals": stats.out_of_turn,
+        "refusals": dict(stats.refused),
+        "odds_refused": stats.odds_refused,
+        "rounds_completed": stats.rounds,
+        "tokens_revealed": stats.revealed,
+        "actions_by_type": dict(stats.kinds),
     }
 
 
@@ -183,7 +405,36 @@ def _prebuilt(db: str, games: int, events: int) -> list[tuple[str, dict[str, str
     return list(tokens.items())
 
 
-async def _run(
+def canned_answers(base: str) -> dict[str, Any]:
+    """A real table's answers (each seat's view, a log, odds) for the bare baseline to serve."""
+    with httpx.Client(base_url=base, timeout=120) as c:
+        res = c.post("/api/tables", json={"game": "toi", "settings": {}})
+        res.raise_for_status()
+        data = res.json()
+        gid, tokens = data["game_id"], {data["seat"]: data["token"]}
+        for inv in data["invitations"]:
+            claimed = c.post(f"/api/tables/{gid}/claim", json={"invitation": inv["code"]})
+            tokens[inv["seat"]] = claimed.raise_for_status().json()["token"]
+        auth = {s: {"Authorization": f"Bearer {tok}"} for s, tok in tokens.items()}
+        views = {s: c.get(f"/api/tables/{gid}/view", headers=h).json() for s, h in auth.items()}
+        first = views[SEATS[0]]
+        attack = next(a for a in _attacks(first["view"], _form(first, "attack"), SEATS[0]))
+        odds = c.post(f"/api/tables/{gid}/odds", json={"action": attack}, headers=auth[SEATS[0]])
+        move = {"type": "move", "unit": attack["unit"], "to": first["view"]["units"][0]["hex"]}
+        acted = c.post(
+            f"/api/tables/{gid}/actions",
+            json={"action": move, "expected_version": first["version"]},
+            headers=auth[SEATS[0]],
+        )
+        log = c.get(f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]])
+    return {"views": views, "odds": odds.json(), "act": acted.json(), "log": log.json()}
+
+
+def _form(answer: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    return next(f for f in answer["legal"] if f["type"] == kind)
+
+
+async def run(
     targets: dict[str, str],
     prebuilt: dict[str, list[tuple[str, dict[str, str]]]],
     games: int,
@@ -198,42 +449,47 @@ async def _run(
             for name, base in targets.items():
                 if name == "bare":
                     tables[name] = [
-                        Table(base, "bare", {s: f"bare-{i}-{s}" for s in SEATS})
+                        new_table(base, f"bare-{i}", {s: f"bare-{s}" for s in SEATS}, f"bare-{i}")
                         for i in range(games)
                     ]
+                    for t in tables[name]:
+                        t.bare = True
                 elif length == "fresh":
-                    tables[name] = await _new_tables(client, base, games)
+                    tables[name] = await create_tables(client, base, games)
                 else:
-                    tables[name] = [Table(base, gid, tok, seen=1000) for gid, tok in prebuilt[name]]
-            # warm-up turn (first connections, imports), not measured
-            for name, ts in tables.items():
-                await _slice(client, ts, 1, Stats(), name == "bare")
+                    tables[name] = [
+                        new_table(base, gid, tok, f"{name}-{gid}") for gid, tok in prebuilt[name]
+                    ]
+            # warm-up turn (first connections, imports, first views), not measured
+            for ts in tables.values():
+                await _slice(client, ts, 1, Stats())
             stats = {name: Stats() for name in targets}
             for _ in range(slices):  # interleaved: every target plays each slice in turn
                 for name, ts in tables.items():
-                    await _slice(client, ts, turns, stats[name], name == "bare")
-            report = {name: _report(s) for name, s in stats.items()}
-            bare = report["bare"]["actions_per_s"]
-            for name, r in report.items():
+                    await _slice(client, ts, turns, stats[name])
+            result = {name: report(s) for name, s in stats.items()}
+            bare = result["bare"]["actions_per_s"]
+            for name, r in result.items():
                 if name != "bare" and bare and r["actions_per_s"]:
                     r["share_of_bare"] = round(r["actions_per_s"] / bare, 3)
-            out[length] = report
+            out[length] = result
     return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--games", type=int, default=10, help="concurrent tables per target")
-    ap.add_argument("--turns", type=int, default=6, help="turns per table per slice")
+    ap.add_argument("--games", type=int, default=8, help="concurrent tables per target")
+    ap.add_argument("--turns", type=int, default=20, help="turns per table per slice")
     ap.add_argument("--slices", type=int, default=3, help="interleaved slices per target")
+    ap.add_argument("--events", type=int, default=1000, help="journal length of the long tables")
     ap.add_argument("--no-postgres", action="store_true")
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print only the JSON line")
     args = ap.parse_args()
     results: dict[str, Any] = {
         "game": "toi",
         "games": args.games,
         "turns": args.turns * args.slices,
-        "turn": "view + log?since + action (server dice)",
+        "turn": "both seats: view (+ log?since when moved); odds before an attack; one action",
     }
     procs = []
     pg: ThrowawayPostgres | None = None
@@ -241,49 +497,58 @@ def main() -> None:
         try:
             targets: dict[str, str] = {}
             prebuilt: dict[str, list[tuple[str, dict[str, str]]]] = {}
-            proc, targets["bare"] = start("bare")
-            procs.append(proc)
             db = f"{tmp}/load.db"
-            prebuilt["sqlite"] = _prebuilt(db, args.games, 1000)
-            proc, targets["sqlite"] = start("table", db)
+            prebuilt["sqlite"] = _prebuilt(db, args.games, args.events)
+            proc, sqlite = start("table", db)
             procs.append(proc)
+            canned = Path(tmp) / "canned.json"
+            canned.write_text(json.dumps(canned_answers(sqlite)))
+            proc, targets["bare"] = start("bare", str(canned))
+            procs.append(proc)
+            targets["sqlite"] = sqlite
             if not args.no_postgres:
                 try:
                     pg = ThrowawayPostgres()
                     url = pg.__enter__()
-                    prebuilt["postgres"] = _prebuilt(url, args.games, 1000)
+                    prebuilt["postgres"] = _prebuilt(url, args.games, args.events)
                     proc, targets["postgres"] = start("table", url)
                     procs.append(proc)
-                except RuntimeError as exc:
+                except (RuntimeError, OSError) as exc:
                     results["postgres"] = {"skipped": str(exc)}
                     pg = None
-            results.update(
-                asyncio.run(_run(targets, prebuilt, args.games, args.turns, args.slices))
-            )
+            results.update(asyncio.run(run(targets, prebuilt, args.games, args.turns, args.slices)))
         finally:
             for proc in procs:
                 proc.terminate()
                 proc.wait(timeout=30)
             if pg is not None:
                 pg.__exit__(None, None, None)
-    if args.json:
-        print(json.dumps(results))
-        return
+    if not args.json:
+        _print_table(results, args.events)
+    print(json.dumps(results))
+
+
+def _print_table(results: Mapping[str, Any], events: int) -> None:
     print(
-        f"{args.games} concurrent ToI tables per target, two seats each; a turn is "
+        f"{results['games']} concurrent ToI tables per target, two seats each; a turn is "
         f"{results['turn']}; {results['turns']} turns per table, interleaved across targets"
     )
-    head = f"{'':22} {'actions/s':>9} {'of bare':>8} {'act p50':>8} {'act p99':>8} {'turn p99':>9}"
+    head = (
+        f"{'':10} {'actions/s':>9} {'of bare':>8} {'act p50':>8} {'act p99':>8} "
+        f"{'turn p50':>9} {'turn p99':>9} {'refused':>8} {'rounds':>7}"
+    )
     for length in ("fresh", "1k_events"):
-        print(f"-- journals: {length}")
+        print(f"-- journals: {'fresh' if length == 'fresh' else f'{events} events'}")
         print(head)
         for name, r in results.get(length, {}).items():
             share = f"{100 * r['share_of_bare']:.0f}%" if "share_of_bare" in r else "-"
+            refused = f"{r['out_of_turn_refusals']}/{sum(r['refusals'].values())}"
             print(
-                f"{name:22} {r['actions_per_s']:>9} {share:>8} {r['action_p50_ms']:>8} "
-                f"{r['action_p99_ms']:>8} {r['turn_p99_ms']:>9}"
+                f"{name:10} {r['actions_per_s']:>9} {share:>8} {r['action_p50_ms']:>8} "
+                f"{r['action_p99_ms']:>8} {r['turn_p50_ms']:>9} {r['turn_p99_ms']:>9} "
+                f"{refused:>8} {r['rounds_completed']:>7}"
             )
-    print(json.dumps(results))
+    print("(refused: out of turn / all refusals; rounds: rounds completed by all tables)")
 
 
 if __name__ == "__main__":
