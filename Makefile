@@ -38,7 +38,7 @@ test: $(STAMP) sysdeps
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-# The table under load (50 games, loopback; SQLite, then a throwaway PostgreSQL).
+# Real ToI tables under load (loopback; bare FastAPI, SQLite, a throwaway PostgreSQL, interleaved).
 loadtest: $(STAMP) sysdeps
 	$(BIN)/python scripts/loadtest.py
 

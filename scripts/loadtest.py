@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -105,13 +106,25 @@ def _step_towards(view: Mapping[str, Any], unit: Mapping[str, Any], seat: str, r
     return f"{around[0][0]},{around[0][1]}"
 
 
+def _in_range(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
+    """Within twice the attacker's range value (TOI-B2), from the view's public values.
+
+    One hex of slack for a firer on higher ground; the rules and ``/odds`` judge the rest.
+    """
+    fire = attacker.get("vs_infantry" if target.get("kind") == "squad" else "vs_vehicle") or {}
+    reach = 2 * (int(fire.get("range", 0)) + 1)
+    return _distance(_hex(attacker["hex"]), _hex(target["hex"])) <= reach
+
+
 def _attacks(
     view: Mapping[str, Any], form: Mapping[str, Any], seat: str, usable: Any = None
 ) -> list[dict[str, Any]]:
-    """Attacks worth pricing: a unit holding a face-down token first, vehicles as its targets
-    (``usable``: only these attackers)."""
+    """Attacks worth pricing: a unit holding a face-down token first, vehicles as its
+    targets, only targets in range (``usable``: only these attackers)."""
     holding = {
-        t["unit"] for t in view.get("tokens", []) if t.get("side") == seat and t.get("face") == "down"
+        t["unit"]
+        for t in view.get("tokens", [])
+        if t.get("side") == seat and t.get("face") == "down"
     }
     units = {u["id"]: u for u in view.get("units", [])}
     attackers = [u for u in _choices(form, "unit") if usable is None or u in usable]
@@ -119,9 +132,9 @@ def _attacks(
     targets = _choices(form, "target")
     out = []
     for a in attackers:
-        ranked = sorted(targets, key=lambda t: units.get(t, {}).get("kind") != "vehicle")
-        if a not in holding:
-            ranked = targets
+        ranked = [t for t in targets if t in units and _in_range(units[a], units[t])]
+        if a in holding:  # its AP token counts against a vehicle
+            ranked.sort(key=lambda t: units[t].get("kind") == "squad")
         out += [{"type": "attack", "unit": a, "target": t} for t in ranked]
     return out
 
@@ -173,7 +186,9 @@ def plan(
             movers = [u for u in _choices(forms["move"], "unit") if u in usable]
             rng.shuffle(movers)
             for u in movers[:2]:
-                out.append({"type": "move", "unit": u, "to": _step_towards(view, own[u], seat, rng)})
+                out.append(
+                    {"type": "move", "unit": u, "to": _step_towards(view, own[u], seat, rng)}
+                )
         return out + done
     if "receive_command" in forms and taken_here == 0:
         return [{"type": "receive_command", "side": seat, "amount": rng.randint(1, 3)}, *done]
@@ -295,7 +310,9 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
     action of the nation on turn (a reaction comes straight after the move).
     """
     t0 = time.perf_counter()
-    answers = [(p, await refresh(client, t, p, stats)) for p in t.players]
+    # both pages refresh at once, as two browsers told of the new version would
+    fresh = await asyncio.gather(*(refresh(client, t, p, stats) for p in t.players))
+    answers = list(zip(t.players, fresh, strict=True))
     view = answers[0][1]["view"]
     if t.round is None:
         t.round = int(view.get("round", 0))
@@ -383,7 +400,9 @@ def report(stats: Stats) -> dict[str, Any]:
         "turn_p50_ms": _pct(stats.turn_ms, 0.5),
         "turn_p99_ms": _pct(stats.turn_ms, 0.99),
         "view_p50_ms": _pct(stats.view_ms, 0.5),
+        "view_p99_ms": _pct(stats.view_ms, 0.99),
         "log_p50_ms": _pct(stats.log_ms, 0.5),
+        "log_p99_ms": _pct(stats.log_ms, 0.99),
         "odds_p50_ms": _pct(stats.odds_ms, 0.5),
         "requests": len(stats.view_ms) + len(stats.log_ms) + len(stats.odds_ms) + actions,
         "out_of_turn_refusals": stats.out_of_turn,
@@ -426,7 +445,9 @@ def canned_answers(base: str) -> dict[str, Any]:
             json={"action": move, "expected_version": first["version"]},
             headers=auth[SEATS[0]],
         )
-        log = c.get(f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]])
+        log = c.get(
+            f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]]
+        )
     return {"views": views, "odds": odds.json(), "act": acted.json(), "log": log.json()}
 
 
@@ -478,8 +499,8 @@ async def run(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--games", type=int, default=8, help="concurrent tables per target")
-    ap.add_argument("--turns", type=int, default=20, help="turns per table per slice")
+    ap.add_argument("--games", type=int, default=6, help="concurrent tables per target")
+    ap.add_argument("--turns", type=int, default=12, help="turns per table per slice")
     ap.add_argument("--slices", type=int, default=3, help="interleaved slices per target")
     ap.add_argument("--events", type=int, default=1000, help="journal length of the long tables")
     ap.add_argument("--no-postgres", action="store_true")
@@ -490,6 +511,9 @@ def main() -> None:
         "games": args.games,
         "turns": args.turns * args.slices,
         "turn": "both seats: view (+ log?since when moved); odds before an attack; one action",
+        "events": args.events,
+        "cpus": os.cpu_count(),
+        "load_average_before": round(os.getloadavg()[0], 1),
     }
     procs = []
     pg: ThrowawayPostgres | None = None
@@ -523,6 +547,7 @@ def main() -> None:
                 proc.wait(timeout=30)
             if pg is not None:
                 pg.__exit__(None, None, None)
+    results["load_average_after"] = round(os.getloadavg()[0], 1)
     if not args.json:
         _print_table(results, args.events)
     print(json.dumps(results))
@@ -549,6 +574,10 @@ def _print_table(results: Mapping[str, Any], events: int) -> None:
                 f"{refused:>8} {r['rounds_completed']:>7}"
             )
     print("(refused: out of turn / all refusals; rounds: rounds completed by all tables)")
+    print(
+        f"load average {results['load_average_before']} before, "
+        f"{results['load_average_after']} after, on {results['cpus']} CPUs"
+    )
 
 
 if __name__ == "__main__":

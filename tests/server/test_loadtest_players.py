@@ -49,7 +49,12 @@ loadtest = _script("loadtest")
 def _answer(game: Any, state: Any, seat: str, version: int) -> dict[str, Any]:
     """What ``GET /view`` carries that the players read: the view, legal forms, turn."""
     view = game.view(state, seat)
-    return {"version": version, "view": view, "legal": game.legal(state, seat), "turn": view["turn"]}
+    return {
+        "version": version,
+        "view": view,
+        "legal": game.legal(state, seat),
+        "turn": view["turn"],
+    }
 
 
 def test_only_the_nation_on_turn_plans_an_action_at_the_start() -> None:
