@@ -162,7 +162,10 @@ def tokens_of(created: dict[str, Any], claim: Any) -> list[str]:
 def start(kind: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     cmd = [sys.executable, str(Path(__file__).resolve()), kind, str(port), *args]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    root = Path(__file__).resolve().parent.parent
+    # this checkout's code first, whatever the virtual environment has installed
+    path = [str(root / "src"), str(root), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     proc = subprocess.Popen(cmd, env=env)
     base = f"http://127.0.0.1:{port}"
     wait_up(base, proc)
