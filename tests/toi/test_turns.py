@@ -221,3 +221,21 @@ def test_legal_offers_only_the_units_that_may_act_now() -> None:
     soviet = {f["type"]: f for f in GAME.legal(state, "soviet")}
     assert "s-kv" in soviet["move"]["schema"]["properties"]["unit"]["enum"]
     assert "done" in soviet and "done" not in german
+
+
+def test_a_unit_on_op_fire_is_offered_to_fire_but_not_to_move() -> None:
+    """covers TOI-B9 and TOI-B8: a nation on its action turn that may also Op Fire (the enemy
+    just moved) is offered its Op Fire unit in the attack form only; every unit the move
+    form offers passes the sequence-of-play check (found by the load test's players)."""
+    state = to(new(), "op-fire")
+    state = act(state, {"type": "op_fire", "unit": "s-tank"}, seat="soviet")[0]
+    state = to(state, "action")
+    state = _play(state, {"type": "move", "unit": "g-tank", "to": "1,3"}, "german")
+    forms = {f["type"]: f for f in GAME.legal(state, "soviet")}
+    movers = forms["move"]["schema"]["properties"]["unit"]["enum"]
+    assert "s-tank" not in movers and movers
+    assert "s-tank" in forms["attack"]["schema"]["properties"]["unit"]["enum"]
+    for unit in movers:
+        check_turn(GAME, state, {"type": "move", "unit": unit, "to": "4,4"}, "soviet")
+    err = _refused(state, {"type": "move", "unit": "s-tank", "to": "4,4"}, "soviet")
+    assert err.clause == "TOI-B8" and "fresh" in err.message

@@ -189,8 +189,10 @@ def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
         kinds.append("discard")
     forms = [(k, form_schema(state, seat, k)) for k in kinds]
     if seat is not None and state.phase is Phase.ACTION:
-        allowed = toi_turns.units_may_act(state, seat)
-        forms = [(k, _only_units(s, allowed) if s else s) for k, s in forms]
+        forms = [
+            (k, _only_units(s, toi_turns.units_may_act(state, seat, k)) if s else s)
+            for k, s in forms
+        ]
     return [
         {"type": k, "title": _TITLES[k], "schema": schema}
         for k, schema in forms

@@ -243,8 +243,14 @@ def record_action(before: ToIState, after: ToIState, action: Mapping[str, Any]) 
     return replace(after, last_action=(before.round, unit.side, unit.id, str(kind)))
 
 
-def units_may_act(state: ToIState, seat: str) -> frozenset[str]:
-    """The units of ``seat`` that may move or attack now (the legal forms' choices)."""
+def units_may_act(state: ToIState, seat: str, kind: str = "attack") -> frozenset[str]:
+    """The units of ``seat`` that may take a ``kind`` action now (``"move"`` or ``"attack"``).
+
+    The legal forms offer these and no other: a fresh unit on the seat's
+    action turn, the unit whose action is still open, and, for an attack
+    only, a unit on Op Fire when the enemy has just moved (TOI-ACT-1..3; a
+    unit on Op Fire reacts by firing, it does not move).
+    """
     if state.phase is not Phase.ACTION:
         return frozenset()
     at = action_turn(state)
@@ -252,7 +258,7 @@ def units_may_act(state: ToIState, seat: str) -> frozenset[str]:
     out = {u.id for u in own if seat == at.on_turn and u.activation == "fresh"}
     if at.open_unit is not None and at.open_unit[0] == seat:
         out.add(at.open_unit[1])
-    if seat in at.reactors:
+    if kind == "attack" and seat in at.reactors:
         out |= {u.id for u in own if u.activation == "op-fire"}
     return frozenset(out)
 
