@@ -26,7 +26,7 @@ def test_the_server_reads_states_through_the_core_cache_only(tmp_path: Path) -> 
     gid, seat = table.game_id, table.seat
     STATES.clear()
     first = service.view(gid, seat)
-    assert STATES.get((journal.url, gid, first["version"])) is not None
+    assert STATES.get((journal.cache_key, gid, first["version"])) is not None
 
     cli = GameSession(journal, gid)  # another face on the same journal
     cli.act({"type": "advance"}, SeededDice(3), None)

@@ -47,7 +47,7 @@ class Commitment:
 
 
 def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
-    key = (journal.url, game_id, version)
+    key = (journal.cache_key, game_id, version)
     hit = _SEEN.get(key)
     if hit is not None:
         return hit
@@ -62,7 +62,7 @@ def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
     if len(_SEEN) > 200_000:
         _SEEN.clear()
     for row in rows:
-        _SEEN[(journal.url, game_id, row.for_version)] = Commitment(
+        _SEEN[(journal.cache_key, game_id, row.for_version)] = Commitment(
             row.for_version, row.seed_hash, row.seed
         )
     return _SEEN.get(key)

@@ -71,7 +71,7 @@ _MODES: dict[tuple[str, str], str] = {}
 
 def mode(journal: Journal, game_id: str) -> str:
     """``server`` unless the table was made with entered dice agreed."""
-    key = (journal.url, game_id)
+    key = (journal.cache_key, game_id)
     found = _MODES.get(key)
     if found is None:
         with journal.reading() as s:
@@ -262,7 +262,7 @@ def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str
     table whatever links exist: a server free to drop a seat from the message
     could choose between two rolls.
     """
-    key = (journal.url, game_id)
+    key = (journal.cache_key, game_id)
     found = _SEATS.get(key)
     if found is None:
         found = sorted(set(seats()), key=lambda x: x.encode("utf-8"))

@@ -63,7 +63,7 @@ def _checked(src: sc.Source, game: str | None) -> dict[str, Any]:
         _game, doc, _start = sc.prepare(src)
     except OrdnanceError:
         raise
-    except (ValueError, TypeError, LookupError) as exc:  # a shape no model foresaw
+    except ValueError as exc:  # pydantic's ValidationError and the models' own value checks
         raise sc.ScenarioProblems(src.name, [src.problem((), str(exc)[:300])]) from None
     try:  # what a create request will hold must pass the server's text checks
         texts.check_json("scenario", src.data)

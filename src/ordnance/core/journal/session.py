@@ -297,7 +297,7 @@ class GameSession:
 
     def _at(self, version: int) -> tuple[Any, int]:
         """(state, top) after the first ``version`` entries."""
-        hit = STATES.get((self.journal.url, self.game_id, version))
+        hit = STATES.get((self.journal.cache_key, self.game_id, version))
         if hit is not None:
             return hit
         try:
@@ -306,14 +306,14 @@ class GameSession:
             entries = self.entries_all()[:version]
             in_force = effective_entries(entries)
             result = (self.replay(entries), in_force[-1].seq if in_force else 0)
-            STATES.put((self.journal.url, self.game_id, version), result)
+            STATES.put((self.journal.cache_key, self.game_id, version), result)
             return result
         state, top = base
         for entry in reversed(pending):
             dice = EnteredDice([v for v, _s, _l in entry.dice])
             state = self.game.apply(state, entry.action, dice, entry.seat).state
             top = entry.seq
-        STATES.put((self.journal.url, self.game_id, version), (state, top))
+        STATES.put((self.journal.cache_key, self.game_id, version), (state, top))
         if len(pending) >= snapshots.EVERY:
             self._save_snapshot(version, state, top)
         return state, top
@@ -332,7 +332,7 @@ class GameSession:
 
         from ordnance.core.journal.models import EntryRow, SnapshotRow
 
-        url, gid = self.journal.url, self.game_id
+        url, gid = self.journal.cache_key, self.game_id
         rows: dict[int, JournalEntry] = {}
         snaps: dict[int, tuple[bytes, int]] = {}
         refused: set[int] = set()
@@ -417,10 +417,6 @@ class GameSession:
             state = self.game.apply(state, entry.action, dice, entry.seat).state
         return state
 
-    def can_undo(self) -> bool:
-        """Whether an action is in force that an undo would cancel."""
-        return self.position().top > 0
-
     def view(self, seat: str | None) -> GameView:
         version, state = self._current()
         self._check_seat(state, seat)
@@ -487,7 +483,7 @@ class GameSession:
             snapshot=after if (version + 1) % snapshots.EVERY == 0 else None,
             within=within,
         )
-        STATES.put((self.journal.url, self.game_id, version + 1), after)
+        STATES.put((self.journal.cache_key, self.game_id, version + 1), after)
         return entry
 
     def undo(
@@ -516,7 +512,7 @@ class GameSession:
             snapshot=after,
             within=within,
         )
-        STATES.put((self.journal.url, self.game_id, version + 1), after)
+        STATES.put((self.journal.cache_key, self.game_id, version + 1), after)
         return entry
 
     def _append(

@@ -90,11 +90,24 @@ def _source_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
+def _package_files(module_name: str, origin: Path) -> list[Path]:
+    """The files of the package a game's module belongs to (see :func:`_source_digest`)."""
+    if module_name.startswith("ordnance."):
+        return _source_files(origin.parent)
+    top = sys.modules.get(module_name.split(".")[0])
+    top_file = getattr(top, "__file__", None)
+    if top_file is not None and Path(top_file).name == "__init__.py":
+        return _source_files(Path(top_file).parent)
+    return [origin]
+
+
 def _source_digest(module_name: str) -> str:
     """sha256 of the files the game's states depend on (read once per process).
 
-    The core's sources and, for a game inside ``ordnance``, every file of its
-    package (code and data: a state may hold catalogue data read from it).
+    The core's sources and every file of the game's package (code and data: a
+    state may hold catalogue data read from it): for a game inside
+    ``ordnance`` its sub-package (``ordnance/asl``), for a plug-in from
+    elsewhere its top-level package, or its one file if it is a lone module.
     """
     hit = _SOURCE_DIGESTS.get(module_name)
     if hit is not None:
@@ -103,8 +116,7 @@ def _source_digest(module_name: str) -> str:
     module = sys.modules.get(module_name)
     origin = getattr(module, "__file__", None)
     if origin is not None:
-        path = Path(origin)
-        files += _source_files(path.parent) if module_name.startswith("ordnance.") else [path]
+        files += _package_files(module_name, Path(origin))
     digest = hashlib.sha256()
     for f in files:
         digest.update(str(f.name).encode())

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -43,8 +44,14 @@ DEFAULT_DB = "ordnance.db"
 
 
 def database_url(db: str | os.PathLike[str] | None = None) -> str:
-    """A SQLAlchemy URL from a URL, a file path, ``$ORDNANCE_DB`` or the default."""
-    raw = str(db) if db is not None else os.environ.get(DB_ENV, DEFAULT_DB)
+    """A SQLAlchemy URL from a URL, a file path, ``$ORDNANCE_DB`` or the default.
+
+    Anything else is a caller's bug, refused rather than turned into a file
+    named after its ``repr``.
+    """
+    if db is not None and not isinstance(db, str | os.PathLike):
+        raise TypeError(f"a journal database is a URL or a path, not {type(db).__name__}")
+    raw = os.fspath(db) if db is not None else os.environ.get(DB_ENV, DEFAULT_DB)
     if "://" in raw:
         return raw
     if raw == ":memory:":
@@ -191,6 +198,10 @@ class Journal:
     def __init__(self, url: str, *, migrate: bool = True):
         check_url(url)
         self.url = url
+        #: What the process-wide caches (states, commitments, seats) key on: unique to
+        #: this object, so two in-memory journals (both ``sqlite://``), or a file
+        #: replaced under the same name, never share a cached state.
+        self.cache_key = f"{url}#{uuid.uuid4().hex}"
         try:
             self._open(migrate)
         except OrdnanceError:

@@ -1,7 +1,7 @@
 """Snapshots: replayed states cached beside the journal (a cache, never the truth).
 
 Revision ID: 0006
-Revises: 0002
+Revises: 0005
 """
 
 import sqlalchemy as sa
