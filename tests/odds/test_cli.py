@@ -63,6 +63,27 @@ def test_big_pool_is_summarised_and_exact_on_request(capsys: pytest.CaptureFixtu
     assert num / den == pytest.approx(data["distribution"]["0"])
 
 
+def test_big_pool_table_is_short_and_builds_no_exact_distribution(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table of 1000 vs 1000 dice shows the likely outcomes in decimals and one row for the
+    rest; it never builds the exact Fraction distribution (that is --exact's or --plot's)."""
+    from ordnance.cli.odds import pool
+
+    def refuse(*_a: object) -> None:
+        raise AssertionError("the summary table built the exact distribution")
+
+    monkeypatch.setattr(pool, "net_hits", refuse)
+    code, out = run(capsys, "odds", "pool", "-n", "1000", "-m", "1000")
+    assert code == 0
+    assert len(out.splitlines()) < 150 and "other outcomes" in out
+    counts, den = pool.net_counts(1000, 5, 1000, 5)
+    assert f"mean net hits {sum(k * w for k, w in enumerate(counts)) / den:.4f}" in out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    probabilities = [float(r.split("│")[2]) for r in rows if "other" not in r]
+    assert min(probabilities) >= pool.SHOWN
+
+
 def test_small_pool_at_least_counts_every_k(capsys: pytest.CaptureFixture[str]) -> None:
     """Hitting on 1+ always hits: 'at least k' is 1 for every k up to the pool."""
     _, out = run(capsys, "odds", "pool", "-n", "3", "-t", "1", "--json")

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 
 from ordnance.cli.common import JsonOpt, distribution_table, emit
-from ordnance.core.odds.distribution import fraction_text
-from ordnance.core.odds.pools import net_counts, net_hits
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
 from ordnance.cli.odds.options import (
     AttackOpt,
     CancelOpt,
@@ -25,11 +19,15 @@ from ordnance.cli.odds.options import (
     plot_if_asked,
     probability_out,
 )
+from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.odds.pools import net_counts, net_hits
 
 #: Pools with more dice than this print a summary unless ``--exact`` is given.
 SUMMARY_DICE = 100
 #: In a summary, outcomes less likely than this are folded into one tail row.
 NEGLIGIBLE = 1e-12
+#: The table of a summary shows outcomes at least this likely, the rest in one row.
+SHOWN = 1e-6
 
 
 def _pool_data(counts: tuple[int, ...], den: int, as_float: bool, summary: bool) -> dict[str, Any]:
@@ -101,17 +99,50 @@ def pool_cmd(
 ) -> None:
     """Net hits: N attack d6 hitting on T+, minus M defence d6 cancelling on C+, at least 0."""
     counts, den = net_counts(attack, hit_on, defence, cancel_on)
-    dist = net_hits(attack, hit_on, defence, cancel_on)
     title = f"{attack}d6 hitting on {hit_on}+ vs {defence}d6 cancelling on {cancel_on}+"
-    plot_if_asked(dist, plot, title, "net hits")
+    if plot is not None:
+        plot_if_asked(net_hits(attack, hit_on, defence, cancel_on), plot, title, "net hits")
     summary = not exact and attack + defence > SUMMARY_DICE
     data = {
         "query": {"attack": attack, "hit_on": hit_on, "defence": defence, "cancel_on": cancel_on},
         **_pool_data(counts, den, as_float, summary),
     }
 
-    def render(_: Any) -> Any:
+    def render(d: dict[str, Any]) -> Any:
+        if summary:
+            return _summary_table(d, title)
+        dist = net_hits(attack, hit_on, defence, cancel_on)
         t = distribution_table(dist, title, "net hits")
         return Group(t, f"mean net hits {fraction_text(dist.mean())} = {float(dist.mean()):.4f}")
 
     emit(data, as_json, render)
+
+
+def _summary_table(data: dict[str, Any], title: str) -> Any:
+    """A big pool as a table of decimals: the outcomes of at least :data:`SHOWN` probability,
+    then one row for all the others.
+
+    A table of exact fractions of ``6**2000`` would print numerators no
+    terminal shows whole; ``--exact`` (or ``--json``) gives every outcome.
+    """
+    from rich.table import Table
+
+    table = Table(
+        title=title,
+        caption=f"decimals; outcomes below {SHOWN:g} in one row; --exact for exact fractions",
+    )
+    for header in ("net hits", "probability", "at least this many"):
+        table.add_column(header, justify="right")
+    at_least = data["at_least"]
+    others = [0, 0.0]
+    for outcome, p in data["distribution"].items():
+        if p < SHOWN:
+            others[0] += 1
+            others[1] += p
+            continue
+        table.add_row(outcome, f"{p:.6f}", f"{at_least.get(outcome, 1.0):.6f}")
+    tail = data["tail"]
+    count, rest = others[0] + tail["outcomes"], others[1] + tail["probability"]
+    if count:
+        table.add_row(f"{count} other outcomes", f"{rest:.2g}", "")
+    return Group(table, f"mean net hits {data['mean']:.4f}")
