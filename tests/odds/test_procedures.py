@@ -12,7 +12,14 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Direction
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.compose import attack_against_stack, repeat, series
-from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_pairs, dr_totals, dr_versus
+from ordnance.core.odds.dr import (
+    dr_at_most,
+    dr_exactly,
+    dr_joint,
+    dr_pairs,
+    dr_totals,
+    dr_versus,
+)
 from ordnance.core.odds.drift import (
     DriftOutcome,
     drift_kind,
@@ -41,6 +48,18 @@ def test_dr_queries(modifier: int) -> None:
     for target in range(-1, 16):
         assert dr_at_most(target, modifier) == dist.probability(lambda v, t=target: v <= t)
         assert dr_exactly(target, modifier) == dist[target]
+
+
+@pytest.mark.parametrize("modifier", [-3, 0, 2])
+def test_dr_joint_equals_enumeration_of_final_dr_and_coloured_die(modifier: int) -> None:
+    """The (Final DR, coloured die) pairs that doubles and colour rules read: each pair once."""
+
+    def final_and_coloured(d: DiceSource) -> tuple[int, int]:
+        roll = d.dr()
+        return roll.total + modifier, roll.coloured
+
+    assert enumerate_procedure(final_and_coloured) == dr_joint(modifier)
+    assert len(dr_joint(modifier)) == 36
 
 
 def test_dr_versus_matches_the_notes_table() -> None:

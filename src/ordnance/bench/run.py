@@ -297,7 +297,10 @@ def count_mismatches(engines: dict[str, Any]) -> tuple[int, int, list[str]]:
     compare("dr", tables)
     tables = {
         "ordnance": baselines.ours_fractions(dr_joint().map(baselines.joint_code)),
-        "hand": baselines.counts_fractions(*baselines.hand_joint()),
+        "hand": {
+            baselines.joint_code(k): p
+            for k, p in baselines.counts_fractions(*baselines.hand_joint()).items()
+        },
     }
     for name, eng in engines.items():
         tables[name] = eng.fractions(eng.joint())
