@@ -94,6 +94,13 @@ def test_smoke_round_equals_enumeration_of_the_resolving_procedure(dice: int, hi
     assert enumerate_procedure(proc) == hits_then_drift(dice, hit_on)
 
 
+@pytest.mark.parametrize(("place_at", "drift_at"), [(3, 2), (3, 1), (2, 2), (1, 1)])
+def test_hits_then_drift_with_other_place_and_drift_numbers(place_at: int, drift_at: int) -> None:
+    """The generic shape with other thresholds, against the resolving procedure enumerated."""
+    proc = partial(resolve_hits_then_drift, dice=3, hit_on=4, place_at=place_at, drift_at=drift_at)
+    assert enumerate_procedure(proc) == hits_then_drift(3, 4, place_at=place_at, drift_at=drift_at)
+
+
 def test_smoke_round_with_defence_dice_option() -> None:
     """TOI-AMB-4 option: defence dice for the hex's cover."""
     proc = partial(resolve_hits_then_drift, dice=2, hit_on=5, defence=1, cancel_on=5)

@@ -138,12 +138,13 @@ def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> dict[in
     return out
 
 
-def _net_weights(
+def net_weights(
     attack: int, hit_on: int, defence: int, cancel_on: int
 ) -> tuple[dict[int, int], int]:
     """``({k: w}, 6**(attack+defence))``: ``w`` dice outcomes leave k net hits (w > 0).
 
-    Shared by :func:`net_counts` and :func:`net_hits` so that a fresh query
+    Not cached: the table behind :func:`net_counts`, :func:`net_hits` and
+    :func:`~ordnance.core.odds.drift.hits_then_drift`, so that a fresh query
     runs the arithmetic once and builds its answer directly (no second cache
     layer, no intermediate tuple). Outcomes of probability 0 (possible only
     when a threshold makes a die certain: 1+ or 7) are left out. The order of
@@ -176,14 +177,14 @@ def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
 ) -> tuple[tuple[int, ...], int]:
     """``(counts, 6**(attack+defence))``: counts[k] dice outcomes leave k net hits."""
-    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
+    weights, total = net_weights(attack, hit_on, defence, cancel_on)
     return tuple([weights.get(k, 0) for k in range(attack + 1)]), total
 
 
 @lru_cache(maxsize=65536, typed=True)
 def net_hits(attack: int, hit_on: int, defence: int, cancel_on: int = 5) -> Distribution[int]:
     """Net hits: successes of ``attack`` dice minus those of ``defence`` dice, at least 0."""
-    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
+    weights, total = net_weights(attack, hit_on, defence, cancel_on)
     return Distribution._trusted(weights, total)
 
 
