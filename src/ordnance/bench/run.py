@@ -16,8 +16,8 @@ One process, the same queries, side by side. Which figures are cached:
   (total, coloured die) and the smoke round with drift are timed the same
   way, also against a hand-written loop;
 * ``*_single_per_call_interleaved`` asks the same fresh queries of every
-  engine in turn, query by query: it is lower because this engine's ~15 µs
-  call then starts with the CPU caches full of a library's 1-5 ms of work;
+  engine in turn, query by query: it is lower because this engine's 10-15 µs
+  call then starts with the CPU caches full of a library's 1-15 ms of work;
 * **cached figures are named so** (``cached_*``): this engine's
   ``lru_cache`` hit against the library wrapped in ``functools.lru_cache``
   (a cached library), both answering a repeated query;
@@ -227,9 +227,9 @@ def fresh_per_call_interleaved_ns(
     """Median time of one fresh query per engine, the engines interleaved *call by call*.
 
     Each query is asked of every engine in turn (the order rotating from one
-    query to the next) before the next query. This engine's ~15 µs call then
-    starts with the CPU caches full of a library's 1-5 ms of work, so it runs
-    about twice as slow as in a block of its own: a lower figure than
+    query to the next) before the next query. This engine's 10-15 µs call then
+    starts with the CPU caches full of a library's 1-15 ms of work, so it runs two
+    to three times as slow as in a block of its own: a lower figure than
     :func:`fresh_blocks_ns`, kept to show that effect.
     """
     samples: dict[str, list[int]] = {k: [] for k in engines}
