@@ -14,7 +14,10 @@ One process, the same queries, side by side. Which figures are cached:
   icepool and dyce evaluate the same expression (whatever they cache
   internally stays, which can only favour them). The DR, the 2d6 joint roll
   (total, coloured die) and the smoke round with drift are timed the same
-  way, also against a hand-written loop;
+  way, also against a hand-written loop, in shorter blocks (15 calls) and
+  more rounds (21 quick, 49 full): a block of calls of a few µs each is over
+  in well under a millisecond, and fewer, longer blocks let a burst of load
+  fall on one engine's block only;
 * ``*_single_per_call_interleaved`` asks the same fresh queries of every
   engine in turn, query by query: it is lower because this engine's 10-15 µs
   call then starts with the CPU caches full of a library's 1-15 ms of work;
@@ -85,6 +88,9 @@ SINGLE_FAMILY = [
     (20, t, m, c) for t in range(2, 7) for c in range(2, 7) for m in (18, 19, 20, 21, 22)
 ]
 SINGLE = (20, 4, 20, 5)
+#: Calls per block for the DR, the joint roll and the smoke round (one query
+#: each, asked afresh); 21 rounds in ``--quick``, 49 in the full run.
+SMALL_BLOCK = 15
 SMOKE = (4, 5)
 SCALING_N = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
@@ -438,7 +444,10 @@ def run(quick: bool) -> dict[str, Any]:
                     getattr(eng, method) if method != "smoke" else partial(eng.smoke, *SMOKE)
                 )
             fns["hand loop"] = hand
-            record_all(q, fresh_blocks_ns(fns, [()] * (reps * 5), rounds))
+            # Short blocks, many rounds: this engine's block of a few µs calls
+            # would otherwise be over in a millisecond and could fall whole
+            # into a burst of load from other programs.
+            record_all(q, fresh_blocks_ns(fns, [()] * SMALL_BLOCK, rounds * 7))
             progress.advance(task)
 
         # 6. Monte Carlo (same trials, same generator type, interleaved)
