@@ -11,7 +11,7 @@ import icepool  # noqa: F401
 import pytest
 
 from ordnance.bench import baselines
-from ordnance.core.odds.dr import dr_totals
+from ordnance.core.odds.dr import dr_joint, dr_totals
 from ordnance.core.odds.drift import hits_then_drift
 from ordnance.core.odds.pools import net_hits
 
@@ -64,3 +64,20 @@ def test_hand_written_convolution_agrees() -> None:
         assert baselines.ours_fractions(net_hits(*case)) == baselines.counts_fractions(
             *baselines.hand_net(*case)
         )
+
+
+@pytest.mark.parametrize("modifier", [-2, 0, 3])
+def test_hand_joint_loop_gives_the_engines_answer(modifier: int) -> None:
+    """The benchmark's hand loop for the joint roll returns the same (total, coloured) pairs."""
+    assert baselines.ours_fractions(dr_joint(modifier)) == baselines.counts_fractions(
+        *baselines.hand_joint(modifier)
+    )
+
+
+def test_hand_joint_codes_agree_with_both_libraries(
+    ice: baselines.Icepool, dy: baselines.Dyce
+) -> None:
+    """icepool and dyce compute the joint roll as the code 10 * total + coloured."""
+    hand = baselines.counts_fractions(*baselines.hand_joint())
+    coded = {baselines.joint_code(k): p for k, p in hand.items()}
+    assert coded == ice.fractions(ice.joint()) == dy.fractions(dy.joint())

@@ -12,7 +12,14 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Direction
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.compose import attack_against_stack, repeat, series
-from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_pairs, dr_totals, dr_versus
+from ordnance.core.odds.dr import (
+    dr_at_most,
+    dr_exactly,
+    dr_joint,
+    dr_pairs,
+    dr_totals,
+    dr_versus,
+)
 from ordnance.core.odds.drift import (
     DriftOutcome,
     drift_kind,
@@ -41,6 +48,18 @@ def test_dr_queries(modifier: int) -> None:
     for target in range(-1, 16):
         assert dr_at_most(target, modifier) == dist.probability(lambda v, t=target: v <= t)
         assert dr_exactly(target, modifier) == dist[target]
+
+
+@pytest.mark.parametrize("modifier", [-3, 0, 2])
+def test_dr_joint_equals_enumeration_of_final_dr_and_coloured_die(modifier: int) -> None:
+    """The (Final DR, coloured die) pairs that doubles and colour rules read: each pair once."""
+
+    def final_and_coloured(d: DiceSource) -> tuple[int, int]:
+        roll = d.dr()
+        return roll.total + modifier, roll.coloured
+
+    assert enumerate_procedure(final_and_coloured) == dr_joint(modifier)
+    assert len(dr_joint(modifier)) == 36
 
 
 def test_dr_versus_matches_the_notes_table() -> None:
@@ -73,6 +92,13 @@ def test_smoke_round_equals_enumeration_of_the_resolving_procedure(dice: int, hi
     """covers TOI-SMK-3 (2+ placed), TOI-SMK-4 (1 hit: distance die, direction die), TOI-SMK-5 (0: misfire)."""
     proc = partial(resolve_hits_then_drift, dice=dice, hit_on=hit_on)
     assert enumerate_procedure(proc) == hits_then_drift(dice, hit_on)
+
+
+@pytest.mark.parametrize(("place_at", "drift_at"), [(3, 2), (3, 1), (2, 2), (1, 1)])
+def test_hits_then_drift_with_other_place_and_drift_numbers(place_at: int, drift_at: int) -> None:
+    """The generic shape with other thresholds, against the resolving procedure enumerated."""
+    proc = partial(resolve_hits_then_drift, dice=3, hit_on=4, place_at=place_at, drift_at=drift_at)
+    assert enumerate_procedure(proc) == hits_then_drift(3, 4, place_at=place_at, drift_at=drift_at)
 
 
 def test_smoke_round_with_defence_dice_option() -> None:

@@ -71,13 +71,20 @@ def hand_dr() -> tuple[list[int], int]:
     return _convolve(die, die), 36
 
 
-def hand_joint() -> tuple[dict[int, int], int]:
-    """(total, coloured die) of 2d6 as the code ``10 * total + coloured``, by a plain loop."""
-    out: dict[int, int] = {}
+def hand_joint(modifier: int = 0) -> tuple[dict[tuple[int, int], int], int]:
+    """(Final DR, coloured die) of 2d6, by a plain loop: the same answer as ``dr_joint``.
+
+    The keys are the same ``(total + modifier, coloured)`` pairs the engine
+    returns. (An earlier version keyed the table by the integer code
+    ``10 * total + coloured`` that icepool and dyce compute: small integers
+    need no allocation and hash as themselves, so it skipped building and
+    hashing 36 tuples, which is less work than the answer asked for.)
+    """
+    out: dict[tuple[int, int], int] = {}
     for c in range(1, 7):
         for w in range(1, 7):
-            code = 10 * (c + w) + c
-            out[code] = out.get(code, 0) + 1
+            key = (c + w + modifier, c)
+            out[key] = out.get(key, 0) + 1
     return out, 36
 
 
@@ -101,7 +108,7 @@ def hand_smoke(dice: int, hit_on: int) -> tuple[dict[int, int], int]:
     return out, 6**dice * 36
 
 
-def counts_fractions(counts: list[int] | dict[int, int], total: int) -> dict[Any, Fraction]:
+def counts_fractions(counts: list[int] | dict[Any, int], total: int) -> dict[Any, Fraction]:
     items = counts.items() if isinstance(counts, dict) else enumerate(counts)
     return {k: Fraction(c, total) for k, c in items if c}
 

@@ -86,9 +86,18 @@ class Distribution(Generic[T]):
 
     @classmethod
     def _trusted(cls, weights: dict[T, int], den: int) -> Distribution[T]:
-        """Internal fast path: positive ``weights`` that sum to ``den``."""
-        self = cls.__new__(cls)
-        self._set(weights, den)
+        """Internal fast path: positive ``weights`` that sum to ``den``.
+
+        The fields are set here rather than through :meth:`_set` (the same
+        five): every fresh exact query ends here, and the extra call was a
+        measurable share of a 10 µs query.
+        """
+        self = object.__new__(cls)
+        self._w = weights
+        self._den = den
+        self._reduced = False
+        self._hash = None
+        self._fractions = None
         return self
 
     # -- construction -------------------------------------------------------

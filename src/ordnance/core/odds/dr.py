@@ -51,7 +51,8 @@ def dr_pairs() -> Distribution[DR]:
 def dr_joint(modifier: int = 0) -> Distribution[tuple[int, int]]:
     """(Final DR, coloured die): the total and the die that doubles/colour rules read."""
     _check_int(modifier, "modifier")
-    return Distribution._trusted({(t + modifier, c): w for (t, c), w in JOINT_WAYS.items()}, 36)
+    # Each (total, coloured die) comes from one pair only: every weight is 1.
+    return Distribution._trusted({(t + modifier, c): 1 for t, c in JOINT_WAYS}, 36)
 
 
 @lru_cache(maxsize=256, typed=True)

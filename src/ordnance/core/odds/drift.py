@@ -37,7 +37,7 @@ from typing import Any
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution
-from ordnance.core.odds.pools import net_counts, resolve_net_hits
+from ordnance.core.odds.pools import net_weights, resolve_net_hits
 
 PLACED = "placed"
 DRIFT = "drift"
@@ -100,10 +100,15 @@ def hits_then_drift(
         raise OrdnanceError(
             f"drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at"
         )
-    counts, total = net_counts(dice, hit_on, defence, cancel_on)
-    placed = sum(counts[place_at:])
-    drift = sum(counts[drift_at:place_at])
-    misfire = sum(counts[:drift_at])
+    table, total = net_weights(dice, hit_on, defence, cancel_on)
+    placed = drift = misfire = 0
+    for hits, w in table.items():
+        if hits >= place_at:
+            placed += w
+        elif hits >= drift_at:
+            drift += w
+        else:
+            misfire += w
     weights: dict[DriftOutcome, int] = dict.fromkeys(_DRIFTS, drift) if drift else {}
     if placed:
         weights[_PLACED] = placed * 36

@@ -110,46 +110,48 @@ def _product_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> lis
     return p
 
 
-def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int, count: int) -> list[int]:
-    """The ``count`` highest coefficients of ``(a + b x)**n * (c + d x)**m``, *highest first*.
+def _top_coefficients(a: int, b: int, n: int, c: int, d: int, m: int) -> dict[int, int]:
+    """``{k: coefficient of x**(m+k)}`` of ``(a + b x)**n * (c + d x)**m`` for k = n down to 1.
 
     The same recurrence run downwards from ``p[n+m] = b**n d**m``:
-    ``p[k-1] = (ac (k+1) p[k+1] - (L - mid k) p[k]) / (bd (n+m-k+1))``, exact
-    in integers. The net hits need only the ``attack + 1`` top coefficients
-    (the rest sum to the floored zero), so this takes ``attack`` steps
-    instead of ``attack + defence``. Needs ``b d != 0``.
+    ``p[j-1] = (ac (j+1) p[j+1] - (L - mid j) p[j]) / (bd (n+m-j+1))``, exact
+    in integers. The net hits need only these ``n`` top coefficients (the
+    rest sum to the floored zero), so this takes ``n - 1`` steps instead of
+    ``n + m``. The table is filled in the order the recurrence yields it,
+    highest first, straight into the dict the answer is made of (a list then
+    a dict would build the table twice). Needs ``a b c d != 0``.
     """
     nm = n + m
     ac, mid, bd = a * c, a * d + b * c, b * d
     nxt, cur = 0, b**n * d**m
-    out = [cur]
-    append = out.append
-    # At k = nm: the factors ac (k + 1), L - mid k and bd (nm - k + 1), kept by addition.
+    out = {n: cur}
+    # At j = nm: the factors ac (j + 1), L - mid j and bd (nm - j + 1), kept by addition.
     f_next = ac * (nm + 1)
     f_cur = n * b * c + m * a * d - mid * nm
     div = bd
-    for _ in range(count - 1):
+    for k in range(n - 1, 0, -1):
         nxt, cur = cur, (f_next * nxt - f_cur * cur) // div
-        append(cur)
+        out[k] = cur
         f_next -= ac
         f_cur += mid
         div += bd
     return out
 
 
-def _net_weights(attack: int, hit_on: int, defence: int, cancel_on: int) -> tuple[list[int], int]:
-    """``(weights, 6**(attack+defence))``: ``weights[k]`` dice outcomes leave k net hits.
+def net_weights(
+    attack: int, hit_on: int, defence: int, cancel_on: int
+) -> tuple[dict[int, int], int]:
+    """``({k: w}, 6**(attack+defence))``: ``w`` dice outcomes leave k net hits (w > 0).
 
-    Shared by :func:`net_counts` and :func:`net_hits` so that a fresh query
+    Not cached: the table behind :func:`net_counts`, :func:`net_hits` and
+    :func:`~ordnance.core.odds.drift.hits_then_drift`, so that a fresh query
     runs the arithmetic once and builds its answer directly (no second cache
-    layer, no intermediate tuple). Weights may be 0 only when a threshold
-    makes a die certain (1+ or 7).
+    layer, no intermediate tuple). Outcomes of probability 0 (possible only
+    when a threshold makes a die certain: 1+ or 7) are left out. The order of
+    the keys is not sorted (``Distribution.outcomes`` sorts).
     """
     if not (
-        type(attack) is int
-        and type(defence) is int
-        and type(hit_on) is int
-        and type(cancel_on) is int
+        type(attack) is type(defence) is type(hit_on) is type(cancel_on) is int
         and 0 <= attack <= MAX_POOL
         and 0 <= defence <= MAX_POOL
         and 1 <= hit_on <= 7
@@ -160,16 +162,14 @@ def _net_weights(attack: int, hit_on: int, defence: int, cancel_on: int) -> tupl
     b = 7 - hit_on  # attack faces that hit
     c = 7 - cancel_on  # defence faces that cancel
     total = 6 ** (attack + defence)
-    if attack and 0 < b < 6 and 0 < c < 6:
-        top = _top_coefficients(6 - b, b, attack, c, 6 - c, defence, attack)
-        top.append(total - sum(top))
-        top.reverse()
-        return top, total
+    if attack and 0 < b < 6 and 0 < c < 6:  # every coefficient is positive
+        weights = _top_coefficients(6 - b, b, attack, c, 6 - c, defence)
+        weights[0] = total - sum(weights.values())
+        return weights, total
     coeffs = _product_coefficients(6 - b, b, attack, c, 6 - c, defence)
     # S = hits + non-cancelling defence dice; net = max(S - defence, 0).
-    weights = coeffs[defence:]
-    weights[0] = sum(coeffs[: defence + 1])
-    return weights, total
+    coeffs[defence] = sum(coeffs[: defence + 1])
+    return {k: w for k, w in enumerate(coeffs[defence:]) if w}, total
 
 
 @lru_cache(maxsize=65536, typed=True)
@@ -177,17 +177,15 @@ def net_counts(
     attack: int, hit_on: int, defence: int, cancel_on: int = 5
 ) -> tuple[tuple[int, ...], int]:
     """``(counts, 6**(attack+defence))``: counts[k] dice outcomes leave k net hits."""
-    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
-    return tuple(weights), total
+    weights, total = net_weights(attack, hit_on, defence, cancel_on)
+    return tuple([weights.get(k, 0) for k in range(attack + 1)]), total
 
 
 @lru_cache(maxsize=65536, typed=True)
 def net_hits(attack: int, hit_on: int, defence: int, cancel_on: int = 5) -> Distribution[int]:
     """Net hits: successes of ``attack`` dice minus those of ``defence`` dice, at least 0."""
-    weights, total = _net_weights(attack, hit_on, defence, cancel_on)
-    if attack and 1 < hit_on < 7 and 1 < cancel_on < 7:  # every count positive
-        return Distribution._trusted(dict(enumerate(weights)), total)
-    return Distribution._trusted({k: w for k, w in enumerate(weights) if w}, total)
+    weights, total = net_weights(attack, hit_on, defence, cancel_on)
+    return Distribution._trusted(weights, total)
 
 
 def net_from_faces(
