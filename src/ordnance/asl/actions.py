@@ -14,24 +14,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.asl.board import BoardGeometry
+from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIES
+from ordnance.asl.nationalities import nationality_key as nationality_key
 from ordnance.asl.options import AslOptions
 from ordnance.core.errors import OrdnanceError, UnknownName
-
-#: Nationalities a side may have. The first four have Ammunition Supply Chart
-#: rows and HEAT dates; the others use their counter data only.
-KNOWN_NATIONALITIES = (
-    "german", "american", "russian", "british",
-    "finnish", "italian", "japanese", "hungarian", "romanian", "slovakian", "croatian",
-    "bulgarian", "french", "polish", "chinese", "dutch", "belgian", "greek", "yugoslav",
-    "norwegian", "canadian", "australian", "new-zealand", "indian", "south-african",
-    "free-french", "partisan", "axis-minor", "allied-minor",
-)  # fmt: skip
-
-
-def nationality_key(text: str) -> str:
-    """A nationality as :data:`KNOWN_NATIONALITIES` spells it (trimmed, lower case)."""
-    return text.strip().lower()
-
 
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"

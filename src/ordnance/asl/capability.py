@@ -12,14 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.heat import gate_nationality, heat_gate
 from ordnance.asl.notation import Ammo, Entry, find_entry
-from ordnance.asl.options import AslOptions
+from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.supply import chart_lookup, chart_row, elite_bonus
 from ordnance.core.errors import UnknownName
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.options import AslOptions
 
 #: ASL-8.0-b: C8 only supplements these; the engine records the capability and
 #: points to the rule that governs its use instead of redefining it.
@@ -73,10 +76,10 @@ def resolve_capability(
     gun_size: str | None = None,
     elite: bool = False,
     pre_adjusted: bool = False,
-    options: AslOptions | None = None,
+    options: AslOptions | DefaultOptions | None = None,
 ) -> Resolved:
     """The Depletion Number of ``ammo`` for this Gun at ``date`` in ``theatre``."""
-    opts = options or AslOptions()
+    opts: AslOptions | DefaultOptions = options or DEFAULT_OPTIONS
     entry = find_entry(list(entries), ammo)
     resolved: Resolved
     if entry is not None:

@@ -1,7 +1,7 @@
 """``ordnance asl odds gun``: exact odds of the whole Gun shot (notes B5, B6; ASL-8.9).
 
-Registered on the ASL odds app by :func:`register` (so it is also
-``ordnance odds asl gun``). The command builds a
+Named in the ASL odds registry (:data:`ordnance.asl.cli.odds_app`, so it is
+also ``ordnance odds asl gun``). The command builds a
 :class:`~ordnance.asl.shot.GunShot` from its options, takes N from
 ``--depletion`` or from ``--notation``/``--date`` (:mod:`ordnance.asl.shot_setup`)
 and prints :func:`ordnance.asl.shot_odds.gun_odds`; ``--compare`` adds AP
@@ -107,10 +107,6 @@ def plot_comparison(compare: dict[str, Any], path: Path, title: str) -> Path:
     fig.savefig(path)
     plt.close(fig)
     return path
-
-
-def register(odds_app: typer.Typer) -> None:
-    odds_app.command("gun")(odds_gun)
 
 
 def odds_gun(

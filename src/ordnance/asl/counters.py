@@ -22,18 +22,21 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
 
-from ordnance.asl.actions import KNOWN_NATIONALITIES
 from ordnance.asl.capability import Resolved, resolve_capability
 from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.nationalities import KNOWN_NATIONALITIES
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS as MONTHS
 from ordnance.asl.notation import parse_notation
-from ordnance.asl.options import AslOptions
+from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, UnknownName
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.options import AslOptions
 
 #: Palettes whose counters a game side of another name uses.
 PALETTE_ARMY = {"waffen-ss": "german", "communist-chinese": "chinese"}
@@ -68,10 +71,10 @@ class Counter:
         date: ScenarioDate,
         theatre: Theatre = Theatre.ETO,
         *,
-        options: AslOptions | None = None,
+        options: AslOptions | DefaultOptions | None = None,
     ) -> list[Resolved]:
         """Each entry as a Gun of this counter's army sees it at ``date`` (ASL-8.2-e, 8.3-a)."""
-        opts = options or AslOptions()
+        opts: AslOptions | DefaultOptions = options or DEFAULT_OPTIONS
         army = self.army
         made_by = ordnance_nationality(army) if army else None
         entries = parse_notation(self.notation, month_letters=opts.month_letters or MONTHS)

@@ -1,8 +1,8 @@
 """Old import path of the ASL game, kept while the faces move to the new modules.
 
 The Game class is :class:`ordnance.asl.plugin.AslGame`; the dice clause and
-hint are in :mod:`ordnance.asl.actions`. ``ordnance.asl.cli`` still imports
-``DICE_CLAUSE`` and ``DICE_HINT`` from here.
+hint are in :mod:`ordnance.asl.actions` (the command line no longer imports
+this module).
 """
 
 from __future__ import annotations

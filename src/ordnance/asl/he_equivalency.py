@@ -30,12 +30,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ordnance.asl import ift
-from ordnance.asl.options import AslOptions
+from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.options import AslOptions
 
 Use = Literal["personnel", "collateral", "rubble-fire"]
 
@@ -186,7 +189,7 @@ def he_equivalency(
     caliber_mm: float | None = None,
     weapon: str | None = None,
     can_fire_he: bool = True,
-    options: AslOptions | None = None,
+    options: AslOptions | DefaultOptions | None = None,
 ) -> HeEquivalency:
     """ASL-8.31-c..g: the HE Equivalency FP of an AP-type or HEAT attack.
 
@@ -199,7 +202,7 @@ def he_equivalency(
     >>> he_equivalency("HEAT", caliber_mm=75).fp
     Fraction(8, 1)
     """
-    opts = options or AslOptions()
+    opts: AslOptions | DefaultOptions = options or DEFAULT_OPTIONS
     kind = attack.strip().upper()
     if kind in ("AP", "APCR", "APDS", "ATR", "MG"):
         return _ap_type(kind, caliber_mm)

@@ -20,14 +20,17 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ordnance.asl.actions import KNOWN_NATIONALITIES
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.he_equivalency import HeEquivalency, check_heat_target, he_equivalency
-from ordnance.asl.options import AslOptions
+from ordnance.asl.nationalities import KNOWN_NATIONALITIES
 from ordnance.asl.supply import _ALIASES, NATIONALITIES
 from ordnance.core.errors import UnknownName
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.option_defaults import DefaultOptions
+    from ordnance.asl.options import AslOptions
 
 HEAT_GATES: dict[str, ScenarioDate] = {
     "german": ScenarioDate(1942, 5),
@@ -137,7 +140,11 @@ class ScwHeatAttack:
 
 
 def scw_heat_attack(
-    weapon: str, target: str, tem: str | None = None, *, options: AslOptions | None = None
+    weapon: str,
+    target: str,
+    tem: str | None = None,
+    *,
+    options: AslOptions | DefaultOptions | None = None,
 ) -> ScwHeatAttack:
     """ASL-8.3-b/-c, 8.31-a/b: an SCW fires HEAT with no depletion check, at a legal target.
 

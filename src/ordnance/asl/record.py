@@ -1,9 +1,9 @@
 """Old import path of the ASL side record, kept while the faces move to the new modules.
 
 The state values are in :mod:`ordnance.asl.state`, their Rich table in
-:mod:`ordnance.asl.render`; ``ordnance.asl.cli`` and ``ordnance.cli.demo``
-still import them from here. ``record_table`` is imported on first use, so
-loading the game (which the views still do through this module) loads no Rich.
+:mod:`ordnance.asl.render`; ``ordnance.cli.demo`` still imports them from
+here. ``record_table`` is imported on first use, so loading the game (which
+the views still do through this module) loads no Rich.
 """
 
 from __future__ import annotations

@@ -9,10 +9,29 @@
 * :mod:`.scope`: the game type a command serves (a wrong game id is refused).
 
 Importing the package does not import SQLAlchemy; opening a journal does.
+The names below are imported on first use (PEP 562): the command line
+enters :mod:`.scope` for every game command, and a stand-alone procedure
+that never opens a game should not load the session and its Pydantic models.
 """
 
-from ordnance.core.journal.session import GameSession, JournalEntry, WrongGame
-from ordnance.core.journal.store import Journal, JournalUnavailable, open_journal
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal.session import GameSession, JournalEntry, WrongGame
+    from ordnance.core.journal.store import Journal, JournalUnavailable, open_journal
+
+#: Where each name of the package lives.
+_HOME = {
+    "GameSession": "session",
+    "JournalEntry": "session",
+    "WrongGame": "session",
+    "Journal": "store",
+    "JournalUnavailable": "store",
+    "open_journal": "store",
+}
 
 __all__ = [
     "GameSession",
@@ -22,3 +41,12 @@ __all__ = [
     "WrongGame",
     "open_journal",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # later look-ups find it directly
+    return value

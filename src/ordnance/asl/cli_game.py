@@ -1,0 +1,360 @@
+"""``ordnance asl game ...``: a scenario with its side record, kept in the journal.
+
+The game's actions are derived from their forms (:mod:`ordnance.cli.game_commands`);
+``new``, ``add-gun``, ``fire`` and ``odds`` below read ASL notation and the
+shot's options into those actions. The older spellings (:data:`ALIASES`)
+stay, hidden. The journal is opened only when a command runs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ordnance.asl.cli_canister_options import (
+    AimOpt,
+    BuildingLevelOpt,
+    BuildingOpt,
+    CellarOpt,
+    LocDrmOpt,
+    MannedOpt,
+    MountOpt,
+    canister_extras,
+    check_canister_only,
+)
+from ordnance.asl.cli_options import CA_HELP, DateOpt, DrOpt, TheatreOpt, option_values
+from ordnance.cli import i18n
+from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
+from ordnance.cli.game_commands import Alias, game_group, take
+from ordnance.cli.i18n import _
+from ordnance.core.errors import OrdnanceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Group
+
+    from ordnance.core.journal import GameSession
+
+#: Older spellings of derived actions, kept working (hidden from help).
+ALIASES: dict[str, Alias | str] = {
+    "phase": Alias("set_phase", arguments=("phase",)),
+    "declare": Alias("declare_ammo"),
+    "record": "view",
+}
+game_app = typer.Typer(
+    cls=game_group("asl", ALIASES),
+    add_completion=False,
+    help="A scenario with its side record, kept in the journal.",
+    no_args_is_help=True,
+)
+
+CapturedOpt = Annotated[
+    bool, typer.Option("--captured", help="Captured use (Case H): B# -2, +2 To Hit, red TH#.")
+]
+RangeOpt = Annotated[
+    int | None,
+    typer.Option("--range", help="Range in hexes: resolve To Hit and To Kill/IFT (notes B5/B6)."),
+]
+AfOpt = Annotated[int | None, typer.Option("--af", help="Target AF at the facing fired on.")]
+ToHitDrmOpt = Annotated[int, typer.Option("--drm", help="Target-based To Hit DRM (J-R), entered.")]
+AcqOpt = Annotated[int, typer.Option("--acquisition", help="Acquisition DRM (Case N).")]
+
+
+def _whole_shot_fields(
+    action: dict[str, Any],
+    range_hexes: int | None,
+    af: int | None,
+    drm: int,
+    acquisition: int,
+    captured: bool,
+) -> None:
+    """The ``fire`` action's whole-shot fields (notes B5, B6), only those given."""
+    for key, value in (("range", range_hexes), ("af", af)):
+        if value is not None:
+            action[key] = value
+    if drm:
+        action["drm"] = drm
+    if acquisition:
+        action["acquisition"] = acquisition
+    if captured:
+        action["captured"] = True
+
+
+def _side_nationality(session: GameSession, side: str) -> str | None:
+    """The palette a side's counters come from (its nationality; SS: ``waffen-ss``)."""
+    for s in session.state().settings.sides:
+        if s.name == side:
+            nat = str(s.nationality).strip().lower()
+            return "waffen-ss" if s.pre_adjusted and nat == "german" else nat
+    return None
+
+
+def _parse_side(text: str) -> dict[str, Any]:
+    """``name[:nationality][:elite][:ss]``."""
+    parts = [p.strip() for p in text.split(":") if p.strip()]
+    if not parts:
+        raise OrdnanceError(
+            f"cannot read the side {text!r}", hint="e.g. russian or german:german:elite"
+        )
+    side: dict[str, Any] = {
+        "name": parts[0],
+        "nationality": parts[1] if len(parts) > 1 else parts[0],
+    }
+    for flag in parts[2:]:
+        if flag.lower() == "elite":
+            side["elite"] = True
+        elif flag.lower() in ("ss", "pre-adjusted"):
+            side["elite"] = True
+            side["pre_adjusted"] = True
+        else:
+            raise OrdnanceError(f"unknown side flag {flag!r}", hint="elite or ss")
+    return side
+
+
+def _render_view(view: dict[str, Any]) -> Group:
+    from rich.console import Group
+    from rich.text import Text
+
+    from ordnance.asl.render import record_table
+
+    head = Text(
+        _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
+            date=i18n.localize_text(view["date_label"], _, i18n.current()),
+            theatre=view["theatre"],
+            turn=view["game_turn"],
+            attacker=view["attacker"],
+            phase=_(view["phase_name"]),
+        ),
+        style="bold",
+    )
+    return Group(head, record_table(view["record"], title=_("Side record")))
+
+
+@game_app.command("new")
+def game_new(
+    date: DateOpt = "1944-06",
+    theatre: TheatreOpt = "ETO",
+    side: Annotated[
+        list[str] | None,
+        typer.Option("--side", help="name[:nationality][:elite|:ss]; first = first ATTACKER."),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="ASL-AMB option as name=value.")
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+    ] = None,
+    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create a scenario (date, theatre, two sides, options) in the journal."""
+    if scenario is not None:
+        from ordnance.cli.scenario import new_from_scenario
+
+        if side or option or (date, theatre) != ("1944-06", "ETO"):
+            raise OrdnanceError(
+                "--scenario sets the date, theatre, sides and options: drop those options"
+            )
+
+        new_from_scenario(scenario, "asl", "{}", game_id, db, as_json)
+        return
+    sides = [_parse_side(s) for s in (side or ["russian", "german"])]
+    settings = {"date": date, "theatre": theatre, "sides": sides, "options": option_values(option)}
+    from ordnance.core.journal import GameSession, open_journal
+
+    session = GameSession.create(open_journal(db), "asl", settings, game_id)
+    view = session.view(None)
+    emit({"game_id": session.game_id, **view}, as_json, _render_view)
+
+
+@game_app.command("add-gun")
+def game_add_gun(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    gun: Annotated[str, typer.Option("--id", help="A name for this piece (unique).")],
+    side: Annotated[str, typer.Option("--side", help="Owning side.")],
+    name: Annotated[str, typer.Option("--name", help="What it is, e.g. T-34/85.")] = "",
+    notation: Annotated[str | None, typer.Option("--notation", help="Counter notation.")] = None,
+    size: Annotated[str | None, typer.Option("--size", help="Gun size for the chart: 85L.")] = None,
+    made_by: Annotated[str | None, typer.Option("--made-by", help="Maker nation.")] = None,
+    breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
+    rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
+    hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
+    ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
+    counter: Annotated[
+        str | None,
+        typer.Option("--counter", help="A VASL counter name or piece id: fills in the notation."),
+    ] = None,
+    canister_fp: Annotated[
+        int | None,
+        typer.Option("--canister-fp", help="Canister FP from the Ordnance Listing (ASL-8.4-e)."),
+    ] = None,
+    no_he: Annotated[
+        bool, typer.Option("--no-he", help="The Gun cannot fire HE (underscored caliber).")
+    ] = False,
+    captured: CapturedOpt = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
+    if counter is not None:
+        from ordnance.asl.counters import pick_counter
+
+        if notation is not None:
+            raise OrdnanceError(
+                "--counter fills in the notation: give one or the other",
+                clause="ASL-8.2-e",
+                hint="drop --notation, or drop --counter",
+            )
+        army = _side_nationality(open_game(db, game_id), side)
+        found = pick_counter(counter, nationality=army)
+        notation = found.notation
+        name = name or found.name
+        size = size or found.gun_size
+    action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
+    for key, value in (
+        ("notation", notation),
+        ("gun_size", size),
+        ("made_by", made_by),
+        ("breakdown", breakdown),
+        ("hex", hex_),
+        ("ca", ca),
+        ("canister_fp", canister_fp),
+    ):
+        if value is not None:
+            action[key] = value
+    if rof:
+        action["rof"] = rof
+    if no_he:
+        action["can_fire_he"] = False
+    if captured:
+        action["captured"] = True
+    take(db, game_id, action, as_json=as_json)
+
+
+@game_app.command("fire")
+def game_fire(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    gun: Annotated[str, typer.Option("--gun")],
+    ammo: Annotated[
+        str | None, typer.Option("--ammo", help="APCR, APDS, HEAT, AP, HE, SMOKE, WP, Canister.")
+    ] = None,
+    target: Annotated[
+        str | None, typer.Option("--target", help="vehicle, gun, infantry...")
+    ] = None,
+    tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (HEAT, ASL-8.31-b).")] = None,
+    at: Annotated[str | None, typer.Option("--at", help="Target hex q,r (SMOKE/WP).")] = None,
+    intensive: Annotated[bool, typer.Option("--intensive")] = False,
+    moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
+    ca: Annotated[
+        int | None, typer.Option("--ca", help="CA to turn to for this shot, before the DR (0-5).")
+    ] = None,
+    aim: AimOpt = None,
+    manned_in_mph: MannedOpt = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
+    range_hexes: RangeOpt = None,
+    af: AfOpt = None,
+    drm: ToHitDrmOpt = 0,
+    acquisition: AcqOpt = 0,
+    captured: CapturedOpt = False,
+    dr: DrOpt = None,
+    seed: SeedOpt = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Fire a Gun (declared ammunition; rolled dice, or entered with --dr)."""
+    kind = ammo.strip().upper() if ammo else None
+    check_canister_only(kind, aim, manned_in_mph)
+    action: dict[str, Any]
+    if kind in ("SMOKE", "S", "WP"):
+        if at is None:
+            raise OrdnanceError("SMOKE/WP needs a target hex", hint="--at 2,0")
+        if ca is not None:
+            raise OrdnanceError(
+                _("--ca is not part of a SMOKE/WP placement"),
+                clause="ASL-AMB-15",
+                hint=_("turn the Covered Arc first: ordnance asl game turn-ca"),
+            )
+        action = {"type": "place_wp" if kind == "WP" else "place_smoke", "gun": gun, "target": at}
+    elif kind in ("CANISTER", "C"):
+        action = {"type": "fire_canister", "gun": gun, "moved": moved}
+        if ca is not None:
+            action["ca"] = ca  # the CA whose aim points the Canister uses
+        action.update(
+            canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        )
+    else:
+        action = {"type": "fire", "gun": gun, "intensive": intensive}
+        if ammo is not None:
+            action["ammo"] = ammo
+        if target is not None:
+            action["target"] = target
+        if tem is not None:
+            action["tem"] = tem
+        if ca is not None:
+            action["ca"] = ca
+        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
+    take(db, game_id, action, dice=dr, seed=seed, as_json=as_json)
+
+
+@game_app.command("odds")
+def game_odds(
+    game_id: Annotated[str, typer.Argument(help="Game id.")],
+    gun: Annotated[str, typer.Option("--gun")],
+    ammo: Annotated[str | None, typer.Option("--ammo")] = None,
+    intensive: Annotated[bool, typer.Option("--intensive")] = False,
+    ca: Annotated[
+        int | None, typer.Option("--ca", help="Canister: the CA of the aim points (0-5).")
+    ] = None,
+    aim: AimOpt = None,
+    manned_in_mph: MannedOpt = False,
+    moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
+    loc_drm: LocDrmOpt = None,
+    mount: MountOpt = None,
+    building: BuildingOpt = None,
+    building_level: BuildingLevelOpt = None,
+    cellar: CellarOpt = False,
+    target: Annotated[
+        str | None, typer.Option("--target", help="vehicle, unarmored, infantry...")
+    ] = None,
+    range_hexes: RangeOpt = None,
+    af: AfOpt = None,
+    drm: ToHitDrmOpt = 0,
+    acquisition: AcqOpt = 0,
+    captured: CapturedOpt = False,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Odds of a Gun's next shot with the declared ammunition (Canister: per Location too).
+
+    With ``--range`` (and ``--target``, ``--af``) the whole shot: To Hit,
+    depletion, B#, To Kill or IFT, and AP against APCR/APDS/HEAT (``compare``).
+    """
+    session = open_game(db, game_id)
+    kind = ammo.strip().upper() if ammo else None
+    check_canister_only(kind, aim, manned_in_mph)
+    action: dict[str, Any]
+    if kind in ("CANISTER", "C"):
+        action = {"type": "fire_canister", "gun": gun, "moved": moved}
+        if ca is not None:
+            action["ca"] = ca
+        action.update(
+            canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        )
+    else:
+        action = {"type": "fire", "gun": gun, "intensive": intensive}
+        if ammo is not None:
+            action["ammo"] = ammo
+        if target is not None:
+            action["target"] = target
+        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
+    data = session.game.odds(session.state(), action, None) or {}
+    emit(data, as_json)
+
+
+__all__ = ["ALIASES", "game_app"]
