@@ -130,3 +130,14 @@ def test_since_reads_only_the_journal_rows_after_it(client: TestClient) -> None:
             "SELECT count(*) FROM journal WHERE game_id = ? AND seq > 5", (table.id,)
         ).scalar()
     assert rows == 2 and [r["seq"] for r in record["rolls"]] == [6, 7]
+
+
+def test_since_at_a_table_without_anchors(client: TestClient) -> None:
+    """No seat published a chain: the partial record has no chain, its rolls list no secret."""
+    table = Table(client)
+    assert table.act("allies", {"type": "end_phase"}).status_code == 200
+    assert table.act("allies", ATTACK).status_code == 200
+    assert table.act("allies", ATTACK).status_code == 200
+    part = table.get("axis", "/dice?since=2").json()
+    assert part["chains"] == {} and [r["seq"] for r in part["rolls"]] == [3]
+    assert check(part).success()

@@ -398,7 +398,8 @@ def record(
         # a chain is in use at ``since`` or later unless the seat's next chain starts
         # by then; only those chains' reveals are read
         following: dict[int, int | None] = {}
-        for a, b in zip(anchors, [*anchors[1:], None], strict=True):
+        for i, a in enumerate(anchors):
+            b = anchors[i + 1] if i + 1 < len(anchors) else None
             following[a.id] = b.from_version if b is not None and b.seat == a.seat else None
         kept = [
             a.id
