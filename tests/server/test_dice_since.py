@@ -67,7 +67,7 @@ def test_since_keeps_the_shape_and_lists_only_later_rolls(client: TestClient) ->
 
 def test_a_chain_ended_before_since_is_listed_without_its_reveals(client: TestClient) -> None:
     """TABLE-DICE-4: a seat's replaced chain serves no later roll; the new one is whole."""
-    table, allies, axis = _played(client, 2)
+    table, allies, _axis = _played(client, 2)
     fresh = Chain(table, "axis", root="ab" * 32)
     assert fresh.publish().status_code == 200  # counts from the next version (4)
     assert table.act("allies", {"type": "end_phase"}).status_code == 200  # to 4

@@ -16,14 +16,17 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from ordnance.bench.journal import page_tail
 from tests.server import table_pages as tp
 from tests.server.conftest import http_table
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
-#: static/table.js JOURNAL_TAIL
-TAIL = 100
+#: static/table.js JOURNAL_TAIL, as the benchmark reads it
+TAIL = page_tail()
+#: entries before the page opens: a tail and 40 older ones
+LAST = TAIL + 40
 ATTACK = {"type": "attack", "dice": 2, "target": "2,0"}
 
 
@@ -35,7 +38,9 @@ class _Table:
         self.version = 0
 
     def post(self, seat: str, path: str, body: dict[str, Any]) -> Any:
-        res = self.http.post(path, json=body, headers={"Authorization": "Bearer " + self.tokens[seat]})
+        res = self.http.post(
+            path, json=body, headers={"Authorization": "Bearer " + self.tokens[seat]}
+        )
         assert res.status_code in (200, 201), res.text
         return res.json()
 
@@ -68,8 +73,8 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
     for _ in range(8):
         table.act(ATTACK)  # 2..9
     table.undo()  # 10 undoes 9
-    while table.version < 140:
-        table.act(ATTACK)  # 11..140
+    while table.version < LAST:
+        table.act(ATTACK)  # 11..LAST
     first = table.version - TAIL
 
     ctx = browser.new_context(viewport=tp.PHONE, is_mobile=True, has_touch=True)
@@ -80,30 +85,32 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{server}/t/{table.id}?lang=en#seat={table.tokens['allies']}")
-        tp.wait_version(page, 140)
+        tp.wait_version(page, LAST)
         journal = page.locator("#journal li")
         expect(journal).to_have_count(TAIL)
-        expect(journal.first).to_have_attribute("value", "140")
+        expect(journal.first).to_have_attribute("value", str(LAST))
         expect(journal.last).to_have_attribute("value", str(first + 1))
         # the first load: the tail of the journal and the dice of that tail, nothing whole
         assert _since(urls, "log") == [first], urls
         assert _since(urls, "dice") == [first], urls
         expect(page.locator("#verify-summary")).to_contain_text(f"({TAIL})")
-        expect(page.locator('#journal li[value="140"]')).to_have_attribute("data-dice", "ok")
+        expect(page.locator(f'#journal li[value="{LAST}"]')).to_have_attribute("data-dice", "ok")
 
         # an undo while the page is open: the held entry is marked from `undone_before`
-        table.undo()  # 141 undoes 140
-        tp.wait_version(page, 141)
-        expect(page.locator('#journal li[value="140"]')).to_have_class(re.compile(r"\bundone\b"))
+        table.undo()  # LAST + 1 undoes LAST
+        tp.wait_version(page, LAST + 1)
+        expect(page.locator(f'#journal li[value="{LAST}"]')).to_have_class(
+            re.compile(r"\bundone\b")
+        )
         expect(journal).to_have_count(TAIL + 1)
-        assert _since(urls, "log") == [first, 140], urls
-        assert _since(urls, "dice") == [first, 140], urls
+        assert _since(urls, "log") == [first, LAST], urls
+        assert _since(urls, "dice") == [first, LAST], urls
 
         # older entries on demand, with a real click on the phone-sized page
         older = page.locator("#older-button")
         expect(older).to_be_visible()
         older.click()
-        expect(journal).to_have_count(141)
+        expect(journal).to_have_count(LAST + 1)
         expect(older).to_be_hidden()
         assert _since(urls, "log")[-1] == 0
         # the older page: marked undone by the server, its rolls checked too
