@@ -105,12 +105,24 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
         expect(journal).to_have_count(TAIL + 1)
         assert _since(urls, "log") == [first, LAST], urls
         assert _since(urls, "dice") == [first, LAST], urls
+        expect(page.locator("#verify-summary")).to_contain_text(f"({TAIL})")  # kept
+        # a new roll: only it is read and checked, the earlier checks stay
+        table.act(ATTACK)  # LAST + 2
+        tp.wait_version(page, LAST + 2)
+        expect(page.locator("#verify-summary")).to_contain_text(f"({TAIL + 1})")
+        expect(page.locator(f'#journal li[value="{LAST + 2}"]')).to_have_attribute(
+            "data-dice", "ok"
+        )
+        expect(page.locator(f'#journal li[value="{first + 1}"]')).to_have_attribute(
+            "data-dice", "ok"
+        )
+        assert _since(urls, "dice") == [first, LAST, LAST + 1], urls
 
         # older entries on demand, with a real click on the phone-sized page
         older = page.locator("#older-button")
         expect(older).to_be_visible()
         older.click()
-        expect(journal).to_have_count(LAST + 1)
+        expect(journal).to_have_count(LAST + 2)
         expect(older).to_be_hidden()
         assert _since(urls, "log")[-1] == 0
         # the older page: marked undone by the server, its rolls checked too
@@ -118,6 +130,8 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
         expect(page.locator('#journal li[value="8"]')).not_to_have_class(re.compile(r"\bundone\b"))
         expect(page.locator('#journal li[value="2"]')).to_have_attribute("data-dice", "ok")
         expect(page.locator('#journal li[value="1"]')).to_be_attached()
+        # every roll of the table: 2..9 (9 undone, still rolled), 11..LAST, LAST + 2
+        expect(page.locator("#verify-summary")).to_contain_text(f"({LAST - 1})")
         assert not errors, errors
     finally:
         ctx.close()
