@@ -11,8 +11,11 @@ included) is timed at that length:
 * ``view_ms``, ``log_since_ms``, ``odds_ms``, ``action_ms``: a seat's
   requests at the current version (median of repeats; each action is followed
   by the next view, as the page does);
-* ``first_view_ms``: a fresh server process (empty state cache): the view
-  and the last 100 log entries, as a page opening the table fetches them;
+* ``first_view_ms``: a fresh server process (empty state cache) and what a
+  page opening the table asks it, in the page's order (``first_view``): the
+  table's HTML, the view, the log's tail (``static/table.js`` JOURNAL_TAIL),
+  the seat's dice chain anchor (a browser new to the table publishes one) and
+  the dice record of the tail (``/dice?since=``);
 * ``cold_state_ms``: a fresh process rebuilding the state (a CLI command);
 * ``full_log_ms`` / ``full_log_kb``: the whole log, which nothing needs per
   request any more.
@@ -23,7 +26,9 @@ Prints one JSON line. ``--sizes`` picks the journal lengths.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import statistics
 import tempfile
 import time
@@ -204,6 +209,35 @@ def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:
     return round(statistics.median(times) * 1e3, 2)
 
 
+def page_tail() -> int:
+    """The page's JOURNAL_TAIL, read from ``static/table.js`` (one number, not two)."""
+    from importlib.resources import files
+
+    text = (files("ordnance.server") / "static" / "table.js").read_text(encoding="utf-8")
+    found = re.search(r"const JOURNAL_TAIL = (\d+);", text)
+    if found is None:
+        raise RuntimeError("static/table.js defines no JOURNAL_TAIL")
+    return int(found.group(1))
+
+
+def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
+    """The requests the table page makes before it shows the table (static/table.js
+    ``refreshOnce`` and static/dice.js ``sync``/``verify``), in its order."""
+    base = f"/api/tables/{gid}"
+
+    def ok(res: Any) -> Any:
+        res.raise_for_status()
+        return res
+
+    ok(client.get(f"/t/{gid}"))
+    view = ok(client.get(base + "/view", headers=auth)).json()
+    since = max(view["version"] - tail, 0)
+    ok(client.get(base + "/log", headers=auth, params={"since": since}))
+    anchor = hashlib.sha256(f"bench anchor {gid}".encode()).hexdigest()
+    ok(client.post(base + "/dice/anchor", headers=auth, json={"anchor": anchor}))
+    ok(client.get(base + "/dice", headers=auth, params={"since": since} if since else {}))
+
+
 def measure(count: int, workdir: Path) -> dict[str, Any]:
     """The figures for one journal length (see the module docstring)."""
     from fastapi.testclient import TestClient
@@ -234,9 +268,9 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
             res.raise_for_status()
             return res
 
+        tail = page_tail()
         t0 = time.perf_counter()
-        view = get("/view").json()
-        get("/log", since=max(view["version"] - 100, 0))
+        first_view(client, gid, auth, tail)
         out["first_view_ms"] = round((time.perf_counter() - t0) * 1e3, 2)
         out["view_ms"] = _ms(lambda: get("/view"))
         out["view_kb"] = round(len(get("/view").content) / 1024, 1)

@@ -366,37 +366,74 @@ def record(
     entries: Sequence[JournalEntry],
     next_hash: str,
     seats: Sequence[str],
+    *,
+    version: int | None = None,
+    since: int = 0,
 ) -> dict[str, Any]:
     """Everything a seat needs to recompute every server roll it may see.
 
     Nothing here is checked by the server on the seat's behalf: the page and
     ``python -m ordnance.server.verify`` recompute it all.
+
+    With ``since`` > 0 (``entries`` being then only the entries after it, and
+    ``version`` the game's version), the record holds the rolls of those
+    entries only. Every chain anchor is still listed; a chain still in use at
+    version ``since`` or later keeps *all* its reveals from its anchor, so each
+    roll listed is checked against its whole chain as before, while a chain
+    that ended before ``since`` (no listed roll can use it) is listed with
+    ``"reveals": []`` and ``"omitted": true``.
     """
-    version = len(entries)
-    commits = {c.for_version: c for c in commitments.all_commitments(journal, game_id, version)}
+    if version is None:
+        version = len(entries)
+    commits = {
+        c.for_version: c
+        for c in commitments.all_commitments(journal, game_id, version, from_version=since)
+    }
     with journal.reading() as s:
         anchors = s.scalars(
             select(DiceAnchorRow)
             .where(DiceAnchorRow.game_id == game_id)
             .order_by(DiceAnchorRow.seat, DiceAnchorRow.from_version)
         ).all()
+        # a chain is in use at ``since`` or later unless the seat's next chain starts
+        # by then; only those chains' reveals are read
+        following: dict[int, int | None] = {}
+        for i, a in enumerate(anchors):
+            b = anchors[i + 1] if i + 1 < len(anchors) else None
+            following[a.id] = b.from_version if b is not None and b.seat == a.seat else None
+        kept = [
+            a.id
+            for a in anchors
+            if since == 0 or (until := following[a.id]) is None or until > since
+        ]
         reveals = s.scalars(
             select(DiceRevealRow)
-            .where(DiceRevealRow.game_id == game_id, DiceRevealRow.for_version < version)
+            .where(
+                DiceRevealRow.game_id == game_id,
+                DiceRevealRow.for_version < version,
+                DiceRevealRow.anchor_id.in_(kept),
+            )
             .order_by(DiceRevealRow.for_version)
         ).all()
         rolls_rows = {
             r.for_version: r
-            for r in s.scalars(select(DiceRollRow).where(DiceRollRow.game_id == game_id)).all()
+            for r in s.scalars(
+                select(DiceRollRow).where(
+                    DiceRollRow.game_id == game_id, DiceRollRow.for_version >= since
+                )
+            ).all()
         }
         chains: dict[str, list[dict[str, Any]]] = {}
         by_anchor: dict[int, list[dict[str, Any]]] = {}
+        kept_ids = set(kept)
         for a in anchors:
             item: dict[str, Any] = {
                 "anchor": a.anchor,
                 "from_version": a.from_version,
                 "reveals": [],
             }
+            if a.id not in kept_ids:
+                item["omitted"] = True
             by_anchor[a.id] = item["reveals"]
             if a.from_version <= version:  # an anchor for the future stays private
                 chains.setdefault(a.seat, []).append(item)
@@ -428,6 +465,7 @@ def record(
         "scheme": SCHEME,
         "game_id": game_id,
         "version": version,
+        "since": since,
         "seats": list(seats),
         "next": {"version": version, "hash": next_hash},
         "chains": chains,

@@ -393,8 +393,14 @@ def request_answer(
 
 
 @router.get("/tables/{game_id}/dice", summary="Every server roll with the secrets that made it")
-def dice(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
-    return service.dice_record(game_id, seat_of(service, game_id, creds))
+def dice(
+    game_id: GameId,
+    service: Service,
+    creds: Creds,
+    since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> dict[str, Any]:
+    """``since``: only the rolls of the entries after it (the page's later checks)."""
+    return service.dice_record(game_id, seat_of(service, game_id, creds), since)
 
 
 @router.post("/tables/{game_id}/dice/anchor", summary="Publish your seat's dice chain anchor")

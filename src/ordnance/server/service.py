@@ -270,12 +270,29 @@ class TableService:
             "sides": [s for _v, s, _l in entry.dice] if public else None,
         }
 
-    def dice_record(self, game_id: str, seat: str) -> dict[str, Any]:
-        """Every server roll with the secrets that made it, for the seat to recompute."""
-        entries = self.session(game_id).entries()
-        pending = commitments.commitment(self.journal, game_id, len(entries))
+    def dice_record(self, game_id: str, seat: str, since: int = 0) -> dict[str, Any]:
+        """The server rolls of the entries after ``since`` (all by default) with the
+        secrets that made them, for the seat to recompute.
+
+        Only the journal rows after ``since`` are read, as for :meth:`log`; a
+        page that has checked the rolls up to ``since`` asks for the rest only.
+        """
+        session = self.session(game_id)
+        entries = session.entries(since)
+        version = entries[-1].seq if entries else session.version
+        since = min(since, version)
+        pending = commitments.commitment(self.journal, game_id, version)
         seats = self._dice_seats(game_id)
-        return dice_table.record(self.journal, game_id, seat, entries, pending.seed_hash, seats)
+        return dice_table.record(
+            self.journal,
+            game_id,
+            seat,
+            entries,
+            pending.seed_hash,
+            seats,
+            version=version,
+            since=since,
+        )
 
     def _dice_seats(self, game_id: str) -> list[str]:
         session = self.session(game_id)

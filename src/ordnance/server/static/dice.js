@@ -88,7 +88,18 @@ const OrdnanceDice = (function () {
     for (let i = 0; i < out.length; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
     return out;
   }
-  const step = (hex) => toHex(sha256(fromHex(hex)));
+  // One chain step. Remembered (a pure function of its input): a page that checks the
+  // same chain again at every version hashes each element once, not once per check.
+  const steps = new Map();
+  function step(hex) {
+    let out = steps.get(hex);
+    if (out === undefined) {
+      out = toHex(sha256(fromHex(hex)));
+      if (steps.size > 50000) steps.clear();
+      steps.set(hex, out);
+    }
+    return out;
+  }
   const seedHash = (seed) => toHex(sha256(utf8(seed)));
 
   // ---- the derivation -----------------------------------------------------------
@@ -266,27 +277,40 @@ const OrdnanceDice = (function () {
     });
   }
 
-  // Recompute every roll the journal shows; mark each journal line and summarise.
-  // `log` is the journal the page just showed (fetched again when not given).
-  async function verify(api, out, seat, log) {
-    const [rec, lg] = await Promise.all([api("/dice"), log ? { ok: true, data: log } : api("/log")]);
+  // What this page has checked, per table and seat: seq -> result. A roll's check never
+  // changes once made (its record is written with the roll), so a later call asks the
+  // server only for the rolls after the last version it has, and keeps the rest.
+  const checked = new Map();
+
+  // Recompute the rolls of the entries after `since` (every roll when `since` is 0 or
+  // not given: GET /dice, the "Verify every roll" button), keep what was checked before,
+  // mark each journal line and summarise. `log` is the journal the page shows (fetched
+  // again when not given). Returns the results and the version the record reached.
+  async function verify(api, out, seat, log, since) {
+    since = since > 0 ? since : 0;
+    const [rec, lg] = await Promise.all([api(since ? "/dice?since=" + since : "/dice"), log ? { ok: true, data: log } : api("/log")]);
     if (!rec.ok || !lg.ok) { out.textContent = t("Cannot read the dice record") + ": " + ((rec.data && rec.data.message) || ""); out.className = "error"; return null; }
     const record = rec.data;
+    const from = record.since || 0;
+    const key = record.game_id + "\n" + seat;
+    if (!checked.has(key) || !from) checked.set(key, new Map());
+    const done = checked.get(key);
     const shown = {};
-    for (const e of lg.data.entries) if (e.dice_origin === "rolled" && e.dice && e.dice.length) shown[e.seq] = e.dice;
+    for (const e of lg.data.entries) if (e.seq > from && e.dice_origin === "rolled" && e.dice && e.dice.length) shown[e.seq] = e.dice;
     const listed = new Set(record.rolls.map((r) => r.seq));
-    const results = check(record, seat, shown);
+    const fresh = check(record, seat, shown);
     for (const seq of Object.keys(shown)) {
-      if (!listed.has(Number(seq))) results.push({ seq: Number(seq), status: "failed", problems: [t("no dice record for this roll")], absent: [] });
+      if (!listed.has(Number(seq))) fresh.push({ seq: Number(seq), status: "failed", problems: [t("no dice record for this roll")], absent: [] });
     }
-    results.sort((a, b) => a.seq - b.seq);
+    for (const r of fresh) done.set(r.seq, r);
+    const results = [...done.values()].sort((a, b) => a.seq - b.seq);
     const failed = results.filter((r) => r.status === "failed");
     const ok = results.filter((r) => r.status === "ok");
     out.replaceChildren();
     // each journal line says how its dice checked (data-dice, drawn by CSS, so the
     // journal's text stays what the server sent)
     for (const li of document.querySelectorAll("#journal li")) {
-      const r = results.find((x) => String(x.seq) === li.getAttribute("value"));
+      const r = done.get(Number(li.getAttribute("value")));
       if (!r) { delete li.dataset.dice; continue; }
       li.dataset.dice = r.status;
       if (r.problems.length) li.title = r.problems.join("; ");
@@ -305,7 +329,7 @@ const OrdnanceDice = (function () {
     }
     out.append(list);
     out.className = failed.length ? "error" : "ok";
-    return results;
+    return { results, version: record.version };
   }
 
   return { SCHEME, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, actionFields, check, verify };

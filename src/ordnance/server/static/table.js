@@ -16,7 +16,13 @@
   const S = {
     version: null, view: null, losPick: null, los: null, selected: new Set(), forms: [], hexTarget: null, es: null,
     piece: null, spread: null, zoom: 1, open: null, result: null, lastSeq: 0, entries: new Map(), refreshing: null,
+    from: 0, diceSince: null,
   };
+  // The journal the page holds is a tail: the first load reads the entries after
+  // version - JOURNAL_TAIL (so a table of 20k entries opens with one small read,
+  // docs/server.md "What the page fetches"), later reads only those after the last
+  // one seen, and "Older entries" adds the JOURNAL_TAIL before the oldest held.
+  const JOURNAL_TAIL = 100;
   const $ = (id) => document.getElementById(id);
   const phone = () => window.matchMedia("(max-width: 800px)").matches;
 
@@ -676,28 +682,39 @@
   function renderJournal() {
     const list = $("journal");
     list.replaceChildren(...[...S.entries.values()].sort((a, b) => b.seq - a.seq).map(entryNode));
+    $("older-button").hidden = S.from <= 0;
+    list.dataset.from = String(S.from);
   }
 
-  // the journal: everything once, then only the entries after the last one seen
-  async function loadLog(full) {
-    const since = full ? 0 : S.lastSeq;
-    const lg = await api("/log" + (full ? "" : "?since=" + since));
-    if (!lg.ok) return;
-    if (!full && !lg.data.entries.length) return;  // nothing new: keep the lines (and their dice checks)
-    if (full) S.entries = new Map();
-    let undone = false;
+  // The journal entries after `since`, merged into those held. The server marks each
+  // entry it sends undone or not, and names in `undone_before` the older entries an undo
+  // among these cancelled: the page marks those it holds (no second read).
+  async function loadLog(since) {
+    const lg = await api("/log?since=" + since);
+    if (!lg.ok) return false;
     for (const e of lg.data.entries) {
       S.entries.set(e.seq, e);
       S.lastSeq = Math.max(S.lastSeq, e.seq);
-      if (e.kind === "undo") {
-        for (const ev of e.events || []) {
-          const target = S.entries.get(ev.undone_seq);
-          if (target) target.undone = true; else undone = true;
-        }
-      }
     }
-    if (undone && !full) { await loadLog(true); return; }
-    renderJournal();
+    for (const seq of lg.data.undone_before || []) {
+      const held = S.entries.get(seq);
+      if (held) held.undone = true;
+    }
+    S.from = Math.min(S.from, since);
+    return lg.data.entries.length > 0 || (lg.data.undone_before || []).length > 0;
+  }
+
+  // "Older entries": the JOURNAL_TAIL entries before the oldest held, and their dice checked
+  async function loadOlder() {
+    if (S.from <= 0) return;
+    const since = Math.max(0, S.from - JOURNAL_TAIL);
+    const button = $("older-button");
+    button.disabled = true;
+    try {
+      if (!(await loadLog(since))) return;
+      renderJournal();
+      await verifyDice(null, since || null);
+    } finally { button.disabled = false; }
   }
 
   function renderInvites(seat, seats) {
@@ -733,13 +750,18 @@
   }
 
   // The requests a refresh makes depend only on the versions it sees, never on timing:
-  // the view first, then the journal once (whole at the first load, afterwards only
-  // when the view shows a version past the last entry held). A repeated bump, or a
-  // stream event that races the page's own action, asks for nothing it already has.
+  // the view first, then the journal once (its tail at the first load, afterwards only
+  // when the view shows a version past the last entry held), then the dice rolls after
+  // the last version checked. A repeated bump, or a stream event that races the page's
+  // own action, asks for nothing it already has.
   async function refreshOnce() {
     const v = await api("/view");
     if (!v.ok) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); return; }
-    if (S.view === null) await loadLog(true);
+    if (S.view === null) {
+      S.from = Math.max(0, v.data.version - JOURNAL_TAIL);
+      await loadLog(S.from);
+      renderJournal();
+    }
     const moved = S.view === null || S.version !== v.data.version;
     S.view = v.data;
     S.version = v.data.version;
@@ -758,9 +780,13 @@
     renderActions(v.data.legal || []);
     renderUndo(v.data.undo);
     renderInvites(v.data.seat, v.data.seats);
-    if (S.lastSeq < S.version) await loadLog(false);
-    // dice.js: reveal this seat's secret for this version, then recompute every roll shown
-    try { await verifyDice(v.data); } catch (e) { $("verify-result").textContent = String(e); }
+    if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
+    // dice.js: reveal this seat's secret for this version, then recompute the rolls not
+    // checked yet (the first time: those of the entries held)
+    try {
+      const done = await verifyDice(v.data, S.diceSince === null ? S.from : S.diceSince);
+      if (done) S.diceSince = done.version;
+    } catch (e) { $("verify-result").textContent = String(e); }
     document.body.dataset.version = String(S.version);
   }
   // one refresh at a time; a bump that arrives meanwhile runs one more after it
@@ -790,11 +816,13 @@
     });
   }
 
-  // The one call point for checking the dice: dice.js recomputes every roll from the
-  // revealed secrets (never trusting a flag of the server's) and names each that fails.
-  async function verifyDice(view) {
+  // The one call point for checking the dice: dice.js recomputes each roll from the
+  // revealed secrets and the chains (never trusting a flag of the server's) and names
+  // each that fails. `since`: only the rolls after it (those before stay as checked);
+  // none: every roll of the table ("Verify every roll").
+  async function verifyDice(view, since) {
     if (view) await OrdnanceDice.sync(api, view);
-    return OrdnanceDice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] });
+    return OrdnanceDice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] }, since || 0);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -824,7 +852,8 @@
     const lift = (ev) => { fingers.delete(ev.pointerId); if (fingers.size < 2) pinch = null; };
     for (const kind of ["pointerup", "pointercancel", "pointerleave"]) $("map").addEventListener(kind, lift);
     $("map").addEventListener("wheel", (ev) => { if (!ev.ctrlKey) return; ev.preventDefault(); setZoom(S.zoom * (ev.deltaY < 0 ? 1.1 : 1 / 1.1)); }, { passive: false });
-    $("verify-button").addEventListener("click", () => verifyDice(null));
+    $("verify-button").addEventListener("click", () => verifyDice(null, 0));
+    $("older-button").addEventListener("click", loadOlder);
     refresh().then(connect);
   });
 })();
