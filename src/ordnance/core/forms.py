@@ -28,6 +28,8 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from ordnance.core.shapes import Board, BoardHex, Panel
+
 __all__ = [
     "board",
     "cell",
@@ -117,9 +119,9 @@ def panel(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
     note: str | None = None,
-) -> dict[str, Any]:
+) -> Panel:
     """One entry of a view's ``"panels"``: a small table the page shows as it is."""
-    data: dict[str, Any] = {
+    data: Panel = {
         "title": title,
         "columns": list(columns),
         "rows": [[cell(c) for c in row] for row in rows],
@@ -177,10 +179,10 @@ def numbered_label(col: int, row: int) -> str:
 
 def board(
     title: str,
-    hexes: Iterable[dict[str, Any]],
+    hexes: Iterable[BoardHex],
     terrains: Iterable[tuple[str, str]],
     numbering: str,
-) -> dict[str, Any]:
+) -> Board:
     """A view's ``"board"``: the whole map, for the page to draw.
 
     ``hexes``: one ``{"hex": "q,r", "label": printed id, "terrain": name,

@@ -14,6 +14,9 @@ Advanced Imaging units are not blocked (WAW-8.2-d) but fire at Hit Number +1
 
 >>> from ordnance.core.hexes import Hex
 >>> from ordnance.waw.settings import WawSettings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.waw.shapes import SmokeCrossing as CrossingView
 >>> rep = judge_los(Hex(0, 0), Hex(4, 0), {Hex(2, 0): 2}, WawSettings())
 >>> rep.blocked, [str(h) for h in rep.crossings[0].hexes]
 (True, ['1,0', '2,0', '3,0'])
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.core.hexes import Hex, Line, line
 from ordnance.waw.settings import WawSettings
@@ -47,7 +50,7 @@ class SmokeCrossing:
     blocks: bool
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> CrossingView:
         return {
             "marker": str(self.marker),
             "level": self.level,

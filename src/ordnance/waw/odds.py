@@ -276,5 +276,5 @@ def outcome_json(outcomes: Distribution[Outcome]) -> dict[str, str]:
     ).to_json()
 
 
-def marginals_json(outcomes: Distribution[Outcome]) -> Mapping[str, dict[str, str]]:
+def marginals_json(outcomes: Distribution[Outcome]) -> dict[str, dict[str, str]]:
     return {uid: dist.to_json() for uid, dist in marginals(outcomes).items()}
