@@ -285,8 +285,16 @@ def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
         for p in ln.vertex_passes
         if p.touched is not None
     ]
+    geometry = ln.to_dict()
+    # Key by key, not ``**geometry``: the answer's keys keep the order they always had.
     return {
-        **ln.to_dict(),
+        "from": geometry["from"],
+        "to": geometry["to"],
+        "hexes": geometry["hexes"],
+        "steps": geometry["steps"],
+        "along_hexsides": geometry["along_hexsides"],
+        "through_vertices": geometry["through_vertices"],
+        "touched_hexes": geometry["touched_hexes"],
         "distance": origin.distance(target),
         "blocked": None,
         "text": f"{len(ln.hexes)} hexes, range {origin.distance(target)}",

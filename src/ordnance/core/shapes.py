@@ -74,6 +74,7 @@ __all__ = [
     "OddsAnswer",
     "Panel",
     "ReadOnly",
+    "SessionView",
     "Terrain",
     "TurnView",
     "VertexPass",
@@ -159,6 +160,13 @@ class GameView(TypedDict):
     board: ReadOnly[NotRequired[Board]]
     #: The pieces and markers on the map (their shape is the game's).
     map: ReadOnly[NotRequired[MapView]]
+
+
+class SessionView(GameView):
+    """:meth:`ordnance.core.journal.GameSession.view`: the game's view and where it stands."""
+
+    game_id: str
+    version: int
 
 
 class OddsAnswer(TypedDict):

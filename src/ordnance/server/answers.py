@@ -11,7 +11,7 @@ them. What comes from the game inside them has the shapes of
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import Any, NotRequired, TypedDict
 
-from ordnance.core.shapes import ActionForm, EntryView, GameView, TurnView
+from ordnance.core.shapes import ActionForm, EntryView, GameView, OddsAnswer, TurnView
 
 __all__ = [
     "ActAnswer",
@@ -19,6 +19,7 @@ __all__ = [
     "DiceState",
     "LogAnswer",
     "LogEntry",
+    "OddsReply",
     "OpenedRequest",
     "RequestAnswer",
     "RequestState",
@@ -128,6 +129,12 @@ class ActAnswer(TypedDict):
     version: int
     entry: NotRequired[TableEntry]
     pending: NotRequired[OpenedRequest]
+
+
+class OddsReply(TypedDict):
+    """``POST /odds``: the game's exact odds of the action, ``None`` when it rolls no dice."""
+
+    odds: OddsAnswer | None
 
 
 class RequestAnswer(TypedDict):

@@ -174,23 +174,22 @@ def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     if lang == DEFAULT:
         return answer
     tr = translations(lang).gettext
-    out = dict(answer)
-    if isinstance(out.get("note"), str):
-        out["note"] = localize_text(out["note"], tr, lang)
-    text = out.get("text")
-    if isinstance(text, str):
-        # "clear" / "blocked: a; b": the page reads the verdict word and shows the rest
-        verdict = _VERDICT.match(text)
-        if verdict is not None:
-            head, rest = verdict.group(1), verdict.group(2)
-            parts = [localize_text(p, tr, lang) for p in rest.split("; ")] if rest else []
-            out["text"] = head + ("; ".join(parts))
-        else:
-            out["text"] = localize_text(text, tr, lang)
-    if isinstance(out.get("explanation"), list):
-        out["explanation"] = [
-            localize_text(x, tr, lang) if isinstance(x, str) else x for x in out["explanation"]
-        ]
+    text = answer["text"]
+    # "clear" / "blocked: a; b": the page reads the verdict word and shows the rest
+    verdict = _VERDICT.match(text)
+    if verdict is not None:
+        head, rest = verdict.group(1), verdict.group(2)
+        parts = [localize_text(p, tr, lang) for p in rest.split("; ")] if rest else []
+        text = head + ("; ".join(parts))
+    else:
+        text = localize_text(text, tr, lang)
+    out: LosAnswer = {
+        **answer,
+        "text": text,
+        "explanation": [localize_text(x, tr, lang) for x in answer["explanation"]],
+    }
+    if "note" in answer:
+        out["note"] = localize_text(answer["note"], tr, lang)
     return out
 
 

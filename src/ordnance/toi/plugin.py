@@ -22,8 +22,8 @@ from ordnance.toi.hexmap import map_data, map_names
 from ordnance.toi.legal import ACTION_TITLES, any_form_schema, legal_forms
 from ordnance.toi.los_answer import los_answer
 from ordnance.toi.settings import ToISettings
-from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.setup import new_state
+from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
 

@@ -17,8 +17,8 @@ from ordnance.toi.shapes import (
     Arrow,
     MapMarker,
     NationView,
-    TokenView,
     ToIView,
+    TokenView,
     UnitView,
 )
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit

@@ -14,9 +14,6 @@ Advanced Imaging units are not blocked (WAW-8.2-d) but fire at Hit Number +1
 
 >>> from ordnance.core.hexes import Hex
 >>> from ordnance.waw.settings import WawSettings
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.waw.shapes import SmokeCrossing as CrossingView
 >>> rep = judge_los(Hex(0, 0), Hex(4, 0), {Hex(2, 0): 2}, WawSettings())
 >>> rep.blocked, [str(h) for h in rep.crossings[0].hexes]
 (True, ['1,0', '2,0', '3,0'])
@@ -32,6 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.core.hexes import Hex, Line, line
 from ordnance.waw.settings import WawSettings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.waw import shapes
 
 
 def smoke_area(marker: Hex) -> frozenset[Hex]:
@@ -50,7 +50,7 @@ class SmokeCrossing:
     blocks: bool
     reason: str
 
-    def to_dict(self) -> CrossingView:
+    def to_dict(self) -> shapes.SmokeCrossing:
         return {
             "marker": str(self.marker),
             "level": self.level,

@@ -59,7 +59,9 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
                     f"{unit.id} ({kind.name}) {weapon.upper()}: [{exc.clause}] {exc.message}."
                 )
                 continue
-            mods: list[Modifier] = [{"clause": m.clause, "amount": m.amount, "why": m.why} for m in check.modifiers]
+            mods: list[Modifier] = [
+                {"clause": m.clause, "amount": m.amount, "why": m.why} for m in check.modifiers
+            ]
             shots[weapon] = {
                 "may_fire": True,
                 "base_hit_number": rating.hit_number,

@@ -111,6 +111,8 @@ class WawHeFireOdds(OddsAnswer):
     units: dict[str, dict[str, str]]
     #: Every joint outcome (all units' conditions) -> its probability.
     outcomes: dict[str, str]
+    #: Where ``ordnance waw odds he-fire --plot`` wrote its chart (the CLI adds it).
+    plot: NotRequired[str | None]
 
 
 WawOdds = WawHeFireOdds | WawFireOdds | WawMinesOdds

@@ -12,7 +12,7 @@ from ordnance.core.forms import board, numbered_label, panel
 from ordnance.core.shapes import Board, BoardHex, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
-from ordnance.waw.shapes import MapHex, MapMarker, MapUnit, WawView
+from ordnance.waw.shapes import Cluster, MapHex, MapMarker, MapUnit, WawView
 from ordnance.waw.state import WawState
 
 
@@ -46,7 +46,16 @@ def view(state: WawState, seat: str | None) -> WawView:
     markers: list[MapMarker] = [
         {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
         for h, lvl in sorted(state.smoke.items())
-    ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    ]
+    markers += [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    clusters: list[Cluster] = [
+        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+        for m in sorted(state.smoke)
+    ]
+    clusters += [
+        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+        for m in sorted(state.mines)
+    ]
     view: WawView = {
         "game": "waw",
         "seat": seat,
@@ -56,14 +65,7 @@ def view(state: WawState, seat: str | None) -> WawView:
             "units": units,
             "markers": markers,
             "arrows": [],
-            "clusters": [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
-                for m in sorted(state.smoke)
-            ]
-            + [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
-                for m in sorted(state.mines)
-            ],
+            "clusters": clusters,
         },
         "eliminated": sorted(u.id for u in state.units.values() if u.condition.eliminated),
         "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
