@@ -4,14 +4,18 @@ The shapes are TypedDicts: mypy checks the code, and this test checks the
 values, so a face may rely on them for any game. Closed shapes (a legal
 form, ``view["turn"]``, a panel, the board) must have exactly their keys;
 open ones (a view, an odds or LOS answer) must have their conventional keys
-with the right types, beside whatever the game adds. States: each game's
-default and the position after each shipped scenario's set-up, seen by
-every seat and by a spectator.
+with the right types, beside whatever the game adds. What the game adds is
+checked too, closed, against the game's own TypedDicts: the return
+annotations of its ``view``, ``odds`` and ``los`` (e.g. ``ToIView``), which
+must extend the conventional shapes. States: each game's default and the
+position after each shipped scenario's set-up, seen by every seat and by a
+spectator.
 """
 
 from __future__ import annotations
 
 import re
+import collections.abc
 from collections.abc import Iterator, Mapping
 from types import UnionType
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
@@ -27,9 +31,10 @@ from ordnance.core.shapes import (
     ActionForm,
     Board,
     BoardHex,
-    EventParts,
-    LosParts,
-    OddsParts,
+    EventView,
+    GameView,
+    LosAnswer,
+    OddsAnswer,
     Panel,
     Terrain,
     TurnView,
@@ -78,7 +83,7 @@ def check(tp: Any, value: Any, where: str, *, closed: bool = True) -> None:
         for i, item in enumerate(value):
             check(args[0], item, f"{where}[{i}]")
         return
-    if origin is dict:
+    if origin in (dict, collections.abc.Mapping):
         assert isinstance(value, dict), (where, value)
         for k, item in value.items():
             check(args[0], k, f"{where} key")
@@ -106,19 +111,49 @@ def test_the_checker_refuses_what_a_shape_does_not_allow() -> None:
     for bad in ({**good, "rows": [[1]]}, {**good, "extra": 1}, {"title": "t"}, {**good, "note": 2}):
         with pytest.raises(AssertionError):
             conforms(Panel, bad, closed=True)
-    conforms(LosParts, {**LOS, "firers": []}, closed=False)
+    conforms(LosAnswer, {**LOS, "firers": []}, closed=False)
     with pytest.raises(AssertionError):
-        conforms(LosParts, {**LOS, "blocked": "no"}, closed=False)
+        conforms(LosAnswer, {**LOS, "blocked": "no"}, closed=False)
+
+
+def test_the_checker_holds_a_game_to_its_own_shapes() -> None:
+    """A game's TypedDict is closed and may narrow a conventional key (TOI-B10 LOS: a verdict)."""
+    shape = own_shape(registry.game("toi"), "los")
+    answer = {**LOS, "blocking": [], "clauses": [], "smoke_on_line": [], "units": {}}
+    conforms(shape, {**answer, "blocked": False}, closed=True)
+    for bad in ({**answer, "blocked": None}, {**answer, "blocked": False, "firers": []}):
+        with pytest.raises(AssertionError):
+            conforms(shape, bad, closed=True)
 
 
 LOS: dict[str, Any] = {
+    "from": "0,0",
+    "to": "0,0",
     "hexes": ["0,0"],
+    "steps": [{"kind": "hex", "id": "0,0"}],
     "along_hexsides": [],
+    "through_vertices": [],
+    "touched_hexes": [],
     "distance": 0,
     "blocked": None,
     "text": "",
     "explanation": [],
 }
+
+
+def own_shape(game: Game[Any], method: str) -> Any:
+    """The TypedDict(s) a game's ``view``/``odds``/``los`` declare (``None`` dropped)."""
+    declared = get_type_hints(getattr(type(game), method))["return"]
+    alts = [a for a in get_args(declared) if a is not type(None)] or [declared]
+    return alts[0] if len(alts) == 1 else Union[tuple(alts)]  # noqa: UP007
+
+
+def _typeddicts(shape: Any) -> list[Any]:
+    return [shape] if _is_typeddict(shape) else list(get_args(shape))
+
+
+def _keys(tp: Any) -> frozenset[str]:
+    return frozenset(tp.__required_keys__ | tp.__optional_keys__)
 
 
 def positions() -> Iterator[tuple[str, Game[Any], Any]]:
@@ -138,6 +173,20 @@ def seats_of(game: Game[Any], state: Any) -> list[str | None]:
     return [*game.seats(state), None]
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("method", "core"), [("view", GameView), ("odds", OddsAnswer), ("los", LosAnswer)]
+)
+def test_each_game_names_its_own_shapes_extending_the_conventional_ones(
+    name: str, method: str, core: Any
+) -> None:
+    """Not the bare core shape: every key a game adds is named, and the core's are kept."""
+    for shape in _typeddicts(own_shape(registry.game(name), method)):
+        assert _is_typeddict(shape) and shape is not core, (name, method, shape)
+        assert _keys(core) <= _keys(shape), (shape.__name__, _keys(core) - _keys(shape))
+        assert core.__required_keys__ <= shape.__required_keys__, shape.__name__
+
+
 def test_the_shapes_cover_every_shipped_game_and_scenario() -> None:
     assert {p[0].split("/")[0] for p in POSITIONS} == set(GAMES)
     assert len(POSITIONS) >= len(GAMES) + 2
@@ -153,8 +202,11 @@ def test_legal_forms_are_action_forms(where: str, game: Game[Any], state: Any) -
 
 @pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
 def test_views_have_the_conventional_parts(where: str, game: Game[Any], state: Any) -> None:
+    own = own_shape(game, "view")
     for seat in seats_of(game, state):
         view = game.view(state, seat)
+        conforms(GameView, view, closed=False)
+        conforms(own, view, closed=True)
         conforms(TurnView, view["turn"], closed=True)
         for panel in view.get("panels", []):
             conforms(Panel, panel, closed=True)
@@ -176,10 +228,13 @@ def _two_hexes(game: Game[Any], state: Any) -> tuple[str, str]:
 @pytest.mark.parametrize(("where", "game", "state"), POSITIONS, ids=IDS)
 def test_los_answers_have_the_line_parts(where: str, game: Game[Any], state: Any) -> None:
     a, b = _two_hexes(game, state)
+    own = own_shape(game, "los")
     for seat in seats_of(game, state):
-        answer = game.los(state, parse_hex(a), parse_hex(b), seat)
-        conforms(LosParts, answer, closed=False)
-        assert answer["hexes"][0] == a and answer["hexes"][-1] == b
+        for x, y in ((a, b), (a, a)):
+            answer = game.los(state, parse_hex(x), parse_hex(y), seat)
+            conforms(LosAnswer, answer, closed=False)
+            conforms(own, answer, closed=True)
+            assert answer["hexes"][0] == x and answer["hexes"][-1] == y
 
 
 FRACTION = re.compile(r"^\d+/\d+$")
@@ -226,6 +281,7 @@ CHECKED_ODDS: dict[str, int] = {}
 def test_odds_answers_have_a_title_and_exact_weights(
     where: str, game: Game[Any], state: Any
 ) -> None:
+    own = own_shape(game, "odds")
     for seat in seats_of(game, state):
         for form in game.legal(state, seat):
             for action in _fillings(form, game.view(state, seat)):
@@ -235,7 +291,8 @@ def test_odds_answers_have_a_title_and_exact_weights(
                     continue  # this filling is not a legal action
                 if odds is None:
                     continue
-                conforms(OddsParts, odds, closed=False)
+                conforms(OddsAnswer, odds, closed=False)
+                check(own, odds, f"{where} {action}", closed=True)
                 assert all(FRACTION.match(p) for p in odds["distribution"].values()), odds
                 CHECKED_ODDS[game.name] = CHECKED_ODDS.get(game.name, 0) + 1
 
@@ -251,6 +308,6 @@ def test_an_event_as_a_seat_sees_it_has_the_event_parts() -> None:
         "hid", {"value": 3}, text="red hid 3", secret_for=frozenset({"red"}), public_text="hid"
     )
     for seat in ("red", "blue", None):
-        conforms(EventParts, event.for_seat(seat), closed=False)
-        conforms(EventParts, event.for_seat(seat, messages=True), closed=False)
+        conforms(EventView, event.for_seat(seat), closed=False)
+        conforms(EventView, event.for_seat(seat, messages=True), closed=False)
     assert "value" not in event.for_seat("blue")
