@@ -14,8 +14,8 @@ spectator.
 
 from __future__ import annotations
 
-import re
 import collections.abc
+import re
 from collections.abc import Iterator, Mapping
 from types import UnionType
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
@@ -23,6 +23,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from ordnance.core import registry, scenario
+from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.game import Game
@@ -311,3 +312,51 @@ def test_an_event_as_a_seat_sees_it_has_the_event_parts() -> None:
         conforms(EventView, event.for_seat(seat), closed=False)
         conforms(EventView, event.for_seat(seat, messages=True), closed=False)
     assert "value" not in event.for_seat("blue")
+
+
+ASL_GUNS: list[dict[str, Any]] = [
+    {"type": "add_gun", "id": "t34", "side": "russian", "notation": "A5^4^/6^5",
+     "gun_size": "85L", "rof": 1, "hex": "0,0"},
+    {"type": "add_gun", "id": "pak40", "side": "german", "gun_size": "75L", "hex": "4,0"},
+    {"type": "add_gun", "id": "pz3n", "side": "german", "notation": "sD7 H9 s9",
+     "gun_size": "75*", "hex": "3,0"},
+]  # fmt: skip
+ASL_SHOTS: list[dict[str, Any]] = [
+    {"type": "fire", "gun": "t34"},
+    {"type": "fire", "gun": "t34", "ammo": "AP", "target": "vehicle", "range": 4, "af": 8},
+    {"type": "fire", "gun": "t34", "ammo": "APCR"},
+    {"type": "fire", "gun": "t34", "ammo": "APCR", "target": "vehicle", "range": 4, "af": 8},
+    {"type": "fire", "gun": "pak40", "ammo": "HEAT"},
+    {"type": "fire", "gun": "pz3n", "ammo": "HEAT", "target": "vehicle", "range": 1, "af": 11},
+    {"type": "place_smoke", "gun": "pz3n", "target": "1,0"},
+    {"type": "place_smoke", "gun": "pz3n", "target": "1,0", "range": 2},
+]
+
+
+def test_asl_shot_odds_have_the_asl_shot_shape() -> None:
+    """ASL-8.9-c/d/e, notes B5/B6, C8.9: each kind of odds answer matches ``AslShotOdds``."""
+    game = registry.game("asl")
+    settings = {
+        "date": "1944-06",
+        "theatre": "ETO",
+        "sides": [
+            {"name": "russian", "nationality": "russian"},
+            {"name": "german", "nationality": "german"},
+        ],
+    }
+    state = game.new(settings)
+    for action in ASL_GUNS:
+        state = game.apply(state, action, EnteredDice([])).state
+    seen: set[str] = set()
+    for phase in ("PFPh", "DFPh"):
+        at = game.apply(state, {"type": "set_phase", "phase": phase}, EnteredDice([])).state
+        for shot in ASL_SHOTS:
+            try:
+                odds = game.odds(at, shot, None)
+            except OrdnanceError:
+                continue
+            assert odds is not None, shot
+            conforms(OddsAnswer, odds, closed=False)
+            check(own_shape(game, "odds"), odds, f"asl {phase} {shot}", closed=True)
+            seen |= set(odds)
+    assert {"joint", "whole_shot", "p_hit", "placed"} <= seen, seen
