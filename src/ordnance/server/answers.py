@@ -19,6 +19,7 @@ __all__ = [
     "DiceState",
     "LogAnswer",
     "LogEntry",
+    "MessageView",
     "OddsReply",
     "OpenedRequest",
     "RequestAnswer",
@@ -50,6 +51,13 @@ class LogEntry(TableEntry):
     commitment: Reveal | None
 
 
+class MessageView(TypedDict):
+    """A text as a message a face words in its language (:func:`ordnance.core.messages.render_message`)."""
+
+    template: str
+    args: dict[str, Any]
+
+
 class RequestState(TypedDict):
     """The pending consent request as ``seat`` sees it."""
 
@@ -57,7 +65,7 @@ class RequestState(TypedDict):
     kind: str
     text: str
     # what a face needs to word ``text`` in its language (undo: the entry's events)
-    message: dict[str, Any] | None
+    message: MessageView | None
     requested_by: str
     ask_of: str | None
     mine: bool
