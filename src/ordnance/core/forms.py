@@ -28,7 +28,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from ordnance.core.shapes import Board, BoardHex, Panel
+from ordnance.core.shapes import Board, BoardHex, JsonSchema, Panel
 
 __all__ = [
     "board",
@@ -63,9 +63,7 @@ def _json_type(value: Any) -> str:
     return "string"
 
 
-def choices(
-    schema: dict[str, Any], field: str, options: Iterable[tuple[Any, str]]
-) -> dict[str, Any]:
+def choices(schema: JsonSchema, field: str, options: Iterable[tuple[Any, str]]) -> JsonSchema:
     """A copy of ``schema`` whose ``field`` may take only the given values.
 
     ``options`` are ``(value, label)`` pairs in display order. A list field
@@ -91,7 +89,7 @@ def choices(
     return out
 
 
-def hex_field(schema: dict[str, Any], *fields: str) -> dict[str, Any]:
+def hex_field(schema: JsonSchema, *fields: str) -> JsonSchema:
     """A copy of ``schema`` marking ``fields`` as hexes (``"x-hex"``), for map picking."""
     out = copy.deepcopy(schema)
     props = out.get("properties", {})
@@ -132,8 +130,8 @@ def panel(
 
 
 def piece_field(
-    schema: dict[str, Any], field: str, role: Literal["actor", "target"] = "actor"
-) -> dict[str, Any]:
+    schema: JsonSchema, field: str, role: Literal["actor", "target"] = "actor"
+) -> JsonSchema:
     """A copy of ``schema`` whose ``field`` names pieces of the map (``"x-piece"``).
 
     ``actor``: the piece doing the action (the page offers the action when that
@@ -147,7 +145,7 @@ def piece_field(
     return out
 
 
-def rolls(schema: dict[str, Any], dice: bool) -> dict[str, Any]:
+def rolls(schema: JsonSchema, dice: bool) -> JsonSchema:
     """A copy of an action's ``schema`` saying whether it rolls dice (``"x-dice"``)."""
     out = copy.deepcopy(schema)
     out["x-dice"] = dice
