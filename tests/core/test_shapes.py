@@ -15,6 +15,8 @@ spectator.
 from __future__ import annotations
 
 import collections.abc
+import importlib
+import random
 import re
 from collections.abc import Iterator, Mapping
 from types import UnionType
@@ -23,7 +25,7 @@ from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from ordnance.core import registry, scenario
-from ordnance.core.dice import EnteredDice
+from ordnance.core.dice import EnteredDice, dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.game import Game
@@ -360,3 +362,99 @@ def test_asl_shot_odds_have_the_asl_shot_shape() -> None:
             check(own_shape(game, "odds"), odds, f"asl {phase} {shot}", closed=True)
             seen |= set(odds)
     assert {"joint", "whole_shot", "p_hit", "placed"} <= seen, seen
+
+
+def event_shapes(game: Game[Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """A game's ``EVENT_DATA`` and ``PUBLIC_EVENT_DATA`` (kind -> payload TypedDict).
+
+    They live in the game's ``shapes`` module, beside its view and answer shapes.
+    """
+    package = type(game).__module__.rsplit(".", 1)[0]
+    shapes = importlib.import_module(f"{package}.shapes")
+    return shapes.EVENT_DATA, shapes.PUBLIC_EVENT_DATA
+
+
+def played_events(name: str) -> Iterator[tuple[str, list[str | None], Event]]:
+    """Events of the game's shipped set-ups, then of a seeded random walk from each
+    shipped position: each step, one filled legal form of a seat to act that the
+    rules accept (rolled with seeded dice)."""
+    for where, game, state in POSITIONS:
+        if not where.startswith(f"{name}/"):
+            continue
+        seats = seats_of(game, state)
+        if where != f"{name}/default":
+            _game, _doc, start = scenario.prepare(scenario.open_source(where))
+            at = game.new(start.settings)
+            for action in start.actions:
+                out = game.apply(at, action, EnteredDice([]))
+                at = out.state
+                yield from ((f"{where} set-up", seats, e) for e in out.events)
+        rng = random.Random(where)
+        for step in range(WALK):
+            tries = [
+                (seat, action)
+                for seat in game.turn(state).active
+                for form in game.legal(state, seat)
+                for action in _fillings(form, game.view(state, seat))
+            ]
+            tries += [(None, action) for action in EXTRA[name](game.view(state, None))]
+            rng.shuffle(tries)
+            for seat, action in tries[:40]:
+                try:
+                    out = game.apply(state, action, dice_source(None, step), seat)
+                except OrdnanceError:
+                    continue
+                state = out.state
+                yield from ((f"{where} #{step} {seat} {action}", seats, e) for e in out.events)
+                break
+
+
+def _toi_extra(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Purchases (TOI-GEN-4), command and Smoke rounds (TOI-SMK-1), which the fillings miss."""
+    units = [u for u in view["units"] if u["alive"]]
+    return (
+        [{"type": "buy", "unit": u["id"], "munition": m} for u in units for m in ("HE", "Smoke")]
+        + [{"type": "receive_command", "side": n, "amount": 2} for n in view["nations"]]
+        + [{"type": "attack", "unit": u["id"], "hex": v["hex"]} for u in units for v in units]
+    )
+
+
+def _waw_extra(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """HE Fire missions (WAW-HE-a), whose firepower the fillings leave out."""
+    hexes = sorted({u["hex"] for u in view["map"]["units"]})
+    return [
+        {"type": "he_fire", "side": s, "target": h, "firepower": 6, "hit_number": 4}
+        for s in view["sides"]
+        for h in hexes
+    ]
+
+
+EXTRA = {"toi": _toi_extra, "waw": _waw_extra}
+#: Steps of the random walk from each position.
+WALK = 60
+#: Kinds each game's walk must reach (the others are rarer: checked when they occur).
+REACHED = {
+    "toi": {"move", "attack", "phase", "done", "round", "command"}
+    | {"token-bought", "token-discarded", "token-revealed"},
+    "waw": {"moved", "fire", "he_fire", "smoke", "fascam", "mine_attack", "done"}
+    | {"marker_removal", "placed"},
+}
+
+
+@pytest.mark.parametrize("name", ["toi", "waw"])
+def test_event_payloads_have_the_shapes_their_game_declares(name: str) -> None:
+    """Each event's data (and, for a secret, its public data: TOI-GEN-5) is its kind's
+    TypedDict, closed; every kind played is declared; its view has the event parts."""
+    game = registry.game(name)
+    data_shapes, public_shapes = event_shapes(game)
+    seen: set[str] = set()
+    for where, seats, event in played_events(name):
+        assert event.kind in data_shapes, (where, event.kind)
+        check(data_shapes[event.kind], dict(event.data), f"{where} {event.kind}")
+        if event.secret_for is not None:
+            check(public_shapes[event.kind], dict(event.public or {}), f"{where} public")
+        for seat in seats:
+            conforms(EventView, event.for_seat(seat, messages=True), closed=False)
+        seen.add(event.kind)
+    assert REACHED[name] <= seen, REACHED[name] - seen
+    assert set(public_shapes) <= set(data_shapes)

@@ -185,3 +185,168 @@ class ToILosAnswer(LosAnswer):
     smoke_on_line: list[str]
     #: Hex -> the ids of the live units there (the origin and the target).
     units: dict[str, list[str]]
+
+
+# -- event payloads ----------------------------------------------------------------------
+# What each event kind merges into its ``Event.for_seat`` view beside ``kind`` and
+# ``text`` (:class:`ordnance.core.shapes.EventView`). A token's type is in the payload
+# only for its owner: the others see the public payload (TOI-GEN-5).
+
+
+class UnitEvent(TypedDict):
+    """``op-fire`` (TOI-B9) and ``attack-void`` (TOI-AMB-7 option): the unit concerned."""
+
+    unit: str
+
+
+#: ``move``: a unit's move (``from`` is a Python keyword).
+MoveEvent = TypedDict("MoveEvent", {"unit": str, "from": str, "to": str})
+
+
+class DiscardedToken(TypedDict):
+    unit: str
+    munition: str
+
+
+class TokensDiscardedEvent(TypedDict):
+    """Revealed tokens discarded at the start of the Status Phase (TOI-GEN-9)."""
+
+    tokens: list[DiscardedToken]
+
+
+class TokensRemovedEvent(TypedDict):
+    """The remove-tokens step: the hexes whose smoke expired (TOI-AMB-17)."""
+
+    smoke_removed: list[str]
+
+
+class NoData(TypedDict):
+    """``purchase-window`` and ``keep-or-discard``: the step's text says it all."""
+
+
+class RoundEvent(TypedDict):
+    round: int
+
+
+class PhaseEvent(TypedDict):
+    position: str
+    round: int
+
+
+class DoneEvent(TypedDict):
+    side: str
+    position: str
+
+
+class TokenRevealedEvent(TypedDict):
+    """A munitions token flipped face up when its unit attacks (TOI-GEN-7)."""
+
+    side: str
+    unit: str
+    munition: str
+
+
+class CommandEvent(TypedDict):
+    side: str
+    amount: int
+    #: The nation's command after it.
+    command: int
+
+
+class TokenBoughtEvent(TypedDict):
+    """``token-bought`` as the buyer sees it (TOI-GEN-4)."""
+
+    side: str
+    unit: str
+    token: str
+    munition: str
+    command: int
+
+
+class TokenBoughtPublic(TypedDict):
+    """``token-bought`` as the others see it: no token id, no type (TOI-GEN-5)."""
+
+    side: str
+    unit: str
+    command: int
+
+
+class TokenDiscardedEvent(TypedDict):
+    """``token-discarded`` as its owner sees it (TOI-GEN-8)."""
+
+    side: str
+    unit: str
+    token: str
+    munition: str
+
+
+class TokenDiscardedPublic(TypedDict):
+    side: str
+    unit: str
+
+
+class AttackEvent(TypedDict):
+    """An attack's plan and dice (TOI-GEN-7, notes B6): black hit, red cancel."""
+
+    unit: str
+    target: str
+    support: list[str]
+    band: str
+    attack_dice: int
+    hit_on: int
+    defence_dice: int
+    cancel_on: int
+    black: list[int]
+    red: list[int]
+    hits: int
+    cancels: int
+    net_hits: int
+    result: str
+    steps: list[str]
+    clauses: list[str]
+
+
+class SmokeRoundEvent(TypedDict):
+    """A Smoke round: placed, drifted or misfired (TOI-SMK-3..5)."""
+
+    unit: str
+    hex: str
+    band: str
+    dice: int
+    hit_on: int
+    black: list[int]
+    hits: int
+    outcome: str
+    landing: str | None
+    reason: str
+    drift_red: NotRequired[int | None]
+    drift_black: NotRequired[int | None]
+    direction: NotRequired[str | None]
+    #: Always there, set last (after the drift keys): TOI-SMK-3, -4 or -5.
+    clause: NotRequired[str]
+
+
+#: Event kind -> its payload as the seats allowed to see it do.
+EVENT_DATA: dict[str, type] = {
+    "op-fire": UnitEvent,
+    "attack-void": UnitEvent,
+    "move": MoveEvent,
+    "tokens-discarded": TokensDiscardedEvent,
+    "tokens-removed": TokensRemovedEvent,
+    "purchase-window": NoData,
+    "keep-or-discard": NoData,
+    "round": RoundEvent,
+    "phase": PhaseEvent,
+    "done": DoneEvent,
+    "token-revealed": TokenRevealedEvent,
+    "command": CommandEvent,
+    "token-bought": TokenBoughtEvent,
+    "token-discarded": TokenDiscardedEvent,
+    "attack": AttackEvent,
+    "smoke-round": SmokeRoundEvent,
+}
+#: Event kind -> its public payload, for the kinds with a secret (TOI-GEN-5).
+PUBLIC_EVENT_DATA: dict[str, type] = {
+    "token-bought": TokenBoughtPublic,
+    "token-discarded": TokenDiscardedPublic,
+}

@@ -9,7 +9,15 @@ checks the conventional keys) and names every key of the game's own;
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import NotRequired, TypedDict
 
-from ordnance.core.shapes import Board, GameView, LosAnswer, OddsAnswer, Panel, TurnView
+from ordnance.core.shapes import (
+    Board,
+    GameView,
+    JsonObject,
+    LosAnswer,
+    OddsAnswer,
+    Panel,
+    TurnView,
+)
 
 __all__ = [
     "WawFireOdds",
@@ -181,3 +189,174 @@ class WawLosAnswer(LosAnswer):
     smoke: list[SmokeCrossing]
     advanced_imaging: AdvancedImaging
     firers: list[Firer]
+
+
+# -- event payloads ----------------------------------------------------------------------
+# What each event kind merges into its ``Event.for_seat`` view beside ``kind`` and
+# ``text`` (:class:`ordnance.core.shapes.EventView`); these rules hide nothing.
+
+#: ``moved``: a unit's path (``from`` is a Python keyword).
+MovedEvent = TypedDict("MovedEvent", {"unit": str, "from": str, "path": list[str]})
+
+
+class StoppedEvent(TypedDict):
+    """A move that ended early: the unit was Eliminated by mines (WAW-8.3-d)."""
+
+    unit: str
+    hex: str
+
+
+class MineAttackEvent(TypedDict):
+    """Mines attack a unit entering their area (WAW-8.3-d, WAW-AMB-13, -16)."""
+
+    unit: str
+    hex: str
+    marker: str
+    die: int
+    before: str
+    after: str
+    marker_removed: bool
+
+
+class SmokeEvent(TypedDict):
+    """A Smoke mission: Smoke 2 in the target hex and its area (WAW-8.2-a, -b)."""
+
+    side: str
+    target: str
+    level: int
+    area: list[str]
+
+
+class FascamEvent(TypedDict):
+    """A FASCAM mission: Mines! in the target hex and its six neighbours (WAW-8.3-c)."""
+
+    side: str
+    target: str
+    area: list[str]
+
+
+class FireCheckView(TypedDict):
+    """A unit's shot as :meth:`ordnance.waw.smoke.FireCheck.to_dict` reports it (WAW-8.2-e)."""
+
+    unit_type: str
+    weapon: str
+    rating: str
+    base_hit_number: int
+    modifiers: list[Modifier]
+    hit_number: int
+    firepower: int
+    advanced_imaging: bool
+    #: The LOS report of :mod:`ordnance.waw.los` (its own shape).
+    los: JsonObject
+
+
+class FireEvent(FireCheckView):
+    unit: str
+    target: str
+    attack: list[int]
+    hits: int
+
+
+class Salvo(TypedDict):
+    against: str | None
+    attack: list[int]
+    hits: int
+    defence: list[int]
+    cancelled: int
+    net: int
+
+
+class UnitHits(TypedDict):
+    unit: str
+    hits: int
+    before: str
+    after: str
+
+
+class HqCheck(TypedDict):
+    hq: str
+    dice: list[int]
+    result: str
+
+
+class HeFireEvent(TypedDict):
+    """An HE Fire mission's salvos, the Hits each unit took and the HQ checks (WAW-HE-a..l)."""
+
+    side: str
+    target: str
+    terrain: str
+    firepower: int
+    hit_number: int
+    defence_dice: int
+    salvos: list[Salvo]
+    net_hits: int
+    order: list[str]
+    order_die: int | None
+    units: list[UnitHits]
+    lost_hits: int
+    hq_checks: list[HqCheck]
+
+
+class HqCheckResultEvent(TypedDict):
+    """The players' judgement of a pending HQ check (WAW-HE-k)."""
+
+    hq: str
+    dice: list[int]
+    after: str
+
+
+class TerrainEvent(TypedDict):
+    hexes: list[str]
+    terrain: str
+
+
+class PlacedEvent(TypedDict):
+    unit: str
+    kind: str
+    side: str
+    hex: str
+
+
+class RemovedEvent(TypedDict):
+    unit: str
+
+
+class ConditionEvent(TypedDict):
+    """A condition the players set (the rules here do not decide it)."""
+
+    unit: str
+    before: str
+    after: str
+
+
+class DoneEvent(TypedDict):
+    side: str
+    turn: int
+
+
+class MarkerRemovalEvent(TypedDict):
+    """The Marker Removal Phase: Smoke 2 flipped, Smoke 1 removed (WAW-8.2-h)."""
+
+    flipped: list[str]
+    removed: list[str]
+
+
+#: Event kind -> its payload.
+EVENT_DATA: dict[str, type] = {
+    "moved": MovedEvent,
+    "stopped": StoppedEvent,
+    "mine_attack": MineAttackEvent,
+    "smoke": SmokeEvent,
+    "fascam": FascamEvent,
+    "fire": FireEvent,
+    "he_fire": HeFireEvent,
+    "hq_check_result": HqCheckResultEvent,
+    "terrain": TerrainEvent,
+    "placed": PlacedEvent,
+    "removed": RemovedEvent,
+    "condition": ConditionEvent,
+    "done": DoneEvent,
+    "marker_removal": MarkerRemovalEvent,
+}
+#: No World at War event has a secret.
+PUBLIC_EVENT_DATA: dict[str, type] = {}
