@@ -429,7 +429,21 @@ def _waw_extra(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-EXTRA = {"toi": _toi_extra, "waw": _waw_extra}
+def _asl_extra(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Guns, phases, declarations, shots and SCW fire, which the fillings rarely complete."""
+    guns = [g["id"] for g in view["record"]]
+    sides = [view["attacker"], view["defender"]]
+    return [
+        *ASL_GUNS,
+        *ASL_SHOTS,
+        *({"type": "set_phase", "phase": p} for p in ("PFPh", "DFPh")),
+        *({"type": "declare_ammo", "gun": g, "ammo": "APCR"} for g in guns),
+        *({"type": "turn_ca", "gun": g, "ca": 2} for g in guns),
+        *({"type": "fire_scw", "side": s, "weapon": "PSK", "target": "vehicle"} for s in sides),
+    ]
+
+
+EXTRA = {"toi": _toi_extra, "waw": _waw_extra, "asl": _asl_extra}
 #: Steps of the random walk from each position.
 WALK = 60
 #: Kinds each game's walk must reach (the others are rarer: checked when they occur).
@@ -438,10 +452,11 @@ REACHED = {
     | {"token-bought", "token-discarded", "token-revealed"},
     "waw": {"moved", "fire", "he_fire", "smoke", "fascam", "mine_attack", "done"}
     | {"marker_removal", "placed"},
+    "asl": {"gun_added", "phase", "shot", "declared", "ca", "scw_heat"},
 }
 
 
-@pytest.mark.parametrize("name", ["toi", "waw"])
+@pytest.mark.parametrize("name", GAMES)
 def test_event_payloads_have_the_shapes_their_game_declares(name: str) -> None:
     """Each event's data (and, for a secret, its public data: TOI-GEN-5) is its kind's
     TypedDict, closed; every kind played is declared; its view has the event parts."""
