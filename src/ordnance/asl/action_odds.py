@@ -25,6 +25,7 @@ from ordnance.asl.depletion_odds import (
     shot_with_malfunction,
 )
 from ordnance.asl.notation import Ammo
+from ordnance.asl.shapes import AslShotOdds
 from ordnance.asl.shot_checks import check_automatic_choice, resolve_ammo
 from ordnance.asl.shot_preview import placement_preview, whole_shot_preview
 from ordnance.asl.state import AslState
@@ -34,7 +35,7 @@ from ordnance.core.odds.distribution import fraction_text
 __all__ = ["shot_odds"]
 
 
-def shot_odds(state: AslState, action: Mapping[str, Any]) -> dict[str, Any] | None:
+def shot_odds(state: AslState, action: Mapping[str, Any]) -> AslShotOdds | None:
     """The odds of a shot action; None for an action that rolls no shot or an unknown Gun."""
     kind = action.get("type")
     if kind not in ("fire", "place_smoke", "place_wp", "fire_canister"):
@@ -63,10 +64,14 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> dict[str, Any] | No
     if not special or ammo is None:
         b = breakdown_number(gun.breakdown, intensive=intensive)
         dist = malfunction_distribution(gun.breakdown, intensive=intensive)
-        ordinary = {"title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
-                    "distribution": dist.to_json()}  # fmt: skip
+        ordinary: AslShotOdds = {
+            "title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
+            "distribution": dist.to_json(),
+        }
         if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
-            ordinary.update(whole_shot_preview(state, gun, act, ammo, None) or {})
+            whole = whole_shot_preview(state, gun, act, ammo, None)
+            if whole is not None:
+                ordinary = {**ordinary, **whole}
         return ordinary
     cap = gun.capability(ammo.value)
     if cap is None or cap.status != "available":
@@ -76,7 +81,7 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> dict[str, Any] | No
         }
     dist = shot_distribution(cap.depletion)
     joint = shot_with_malfunction(cap.depletion, gun.breakdown, intensive=intensive)
-    answer: dict[str, Any] = {
+    answer: AslShotOdds = {
         "title": f"{gun.id}: {ammo.value} N={cap.depletion} (ASL-8.9-c/d/e)",
         "distribution": dist.to_json(),
         "malfunction": fraction_text(joint.probability(lambda o: o[1])),
@@ -86,9 +91,11 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> dict[str, Any] | No
         },
     }
     if isinstance(act, FireCanister):
-        answer.update(canister_shot_odds(state, gun, act, cap))
+        answer = {**answer, **canister_shot_odds(state, gun, act, cap)}
     if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
-        answer.update(whole_shot_preview(state, gun, act, ammo, cap) or {})
+        whole = whole_shot_preview(state, gun, act, ammo, cap)
+        if whole is not None:
+            answer = {**answer, **whole}
     if isinstance(act, PlaceSmoke):  # C8.9: placed only by a hit
-        answer.update(placement_preview(state, gun, act, ammo, cap))
+        answer = {**answer, **placement_preview(state, gun, act, ammo, cap)}
     return answer

@@ -15,6 +15,7 @@ from dataclasses import replace
 from ordnance.asl.actions import KNOWN_NATIONALITIES, AddGun, nationality_key
 from ordnance.asl.capability import resolve_capability
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, Ammo, Entry, parse_notation
+from ordnance.asl.shapes import GunAddedEvent
 from ordnance.asl.shot_checks import check_hex
 from ordnance.asl.state import AslState, Capability, Gun, find_side
 from ordnance.asl.supply import NATIONALITIES, chart_row, normalise_gun_size, ordnance_nationality
@@ -135,5 +136,5 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
         if act.name
         else msg("{side} adds {gun}: {summary}", side=act.side, gun=act.id, summary=summary)
     )  # fmt: skip
-    event = Event.of("gun_added", {"gun": gun.to_dict()}, message)
+    event = Event.of("gun_added", GunAddedEvent(gun=gun.to_dict()), message)
     return Outcome(replace(state, guns=(*state.guns, gun)).remember(event.text), (event,))

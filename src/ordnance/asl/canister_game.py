@@ -36,6 +36,7 @@ from ordnance.asl.canister_options import CanisterOptions
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.notation import Ammo
 from ordnance.asl.phases import Phase
+from ordnance.asl.shapes import CanisterExtra, CanisterPart
 from ordnance.asl.shot_checks import (
     check_hex,
     check_may_fire,
@@ -188,7 +189,7 @@ def fire_canister(
         breakdown=gun.breakdown,
         rof=gun.rof if keeps_rof else 0,
     )
-    extra: dict[str, Any] = {
+    extra: CanisterExtra = {
         "aim": plan.aim.to_dict(),
         "ca": plan.ca,
         "ca_before": ca_before,
@@ -220,7 +221,7 @@ def fire_canister(
 
 def canister_shot_odds(
     state: AslState, gun: Gun, act: FireCanister, cap: Capability
-) -> dict[str, Any]:
+) -> CanisterPart:
     """The Canister attack per Location (ASL-8.4-d/f/g), from :func:`~ordnance.asl.canister_odds.canister_odds`."""
     try:
         plan = canister_plan(state, gun, act)

@@ -8,6 +8,7 @@ stay, hidden. The journal is opened only when a command runs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -353,7 +354,7 @@ def game_odds(
         if target is not None:
             action["target"] = target
         _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
-    data = session.game.odds(session.state(), action, None) or {}
+    data: Mapping[str, Any] = session.game.odds(session.state(), action, None) or {}
     emit(data, as_json)
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ordnance.asl.actions import DeclareAmmo
 from ordnance.asl.depletion import refuse_late_declaration
 from ordnance.asl.notation import Ammo
+from ordnance.asl.shapes import DeclaredEvent
 from ordnance.asl.shot_checks import special_capability
 from ordnance.asl.state import AslState, own_gun
 from ordnance.core.errors import RuleViolation
@@ -35,7 +36,7 @@ def declare_ammo(state: AslState, act: DeclareAmmo, seat: str | None) -> Outcome
     special_capability(gun, ammo)
     event = Event.of(
         "declared",
-        {"gun": gun.id, "ammo": ammo.value, "shot": gun.shots + 1},
+        DeclaredEvent(gun=gun.id, ammo=ammo.value, shot=gun.shots + 1),
         msg(
             "{gun} declares {ammo} for shot #{shot}",
             gun=gun.id,

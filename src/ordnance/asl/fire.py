@@ -30,6 +30,7 @@ from ordnance.asl.depletion import breakdown_number, check_shot, malfunctions
 from ordnance.asl.fire_limits import record_fired
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import Ammo
+from ordnance.asl.shapes import FireExtra, OrdinaryShotEvent
 from ordnance.asl.shot_checks import (
     ARMORED_TARGETS,
     captured_use,
@@ -159,7 +160,7 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
             )
         else:
             message = msg(fired, **shot_args)
-        data = {
+        data: OrdinaryShotEvent = {
             "gun": gun.id,
             "ammo": label,
             "special": False,
@@ -185,8 +186,11 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
         intensive=act.intensive,
         rof=rof,
     )
-    extra: dict[str, Any] = {"limited_stowage": "ASL-8.8-b"} if ammo in (Ammo.AP, Ammo.HE) else {}
-    extra["captured"] = captured
+    extra: FireExtra = (
+        {"limited_stowage": "ASL-8.8-b", "captured": captured}
+        if ammo in (Ammo.AP, Ammo.HE)
+        else {"captured": captured}
+    )
     note = _whole_shot_note(extra, whole, dr, dice)
     return record_shot(
         state, gun, cap, result, shot_no, kind="shot", extra=extra, ca_before=ca_before, note=note
@@ -245,7 +249,7 @@ def whole_shot_plan(
 
 def _with_whole_shot(
     message: Message,
-    data: dict[str, Any],
+    data: OrdinaryShotEvent,
     whole: tuple[Any, Any] | None,
     dr: Any,
     dice: DiceSource,
@@ -262,7 +266,7 @@ def _with_whole_shot(
 
 
 def _whole_shot_note(
-    data: dict[str, Any], whole: tuple[Any, Any] | None, dr: Any, dice: DiceSource
+    data: OrdinaryShotEvent | FireExtra, whole: tuple[Any, Any] | None, dr: Any, dice: DiceSource
 ) -> dict[str, Any] | None:
     """Resolve To Hit and the effect on the shot's DR, rolling the To Kill/IFT DR on a hit.
 

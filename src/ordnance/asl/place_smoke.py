@@ -14,6 +14,7 @@ from typing import Any
 from ordnance.asl.actions import PlaceSmoke
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.notation import Ammo
+from ordnance.asl.shapes import SmokeExtra
 from ordnance.asl.shot_checks import (
     captured_use,
     check_hex,
@@ -79,7 +80,7 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
     if placed:
         # C8.9: the round is used on DR <= N, but only a hit places the counter
         markers = (Marker(str(target), placement.marker_kind, placement.label),)
-    extra = {
+    extra: SmokeExtra = {
         "placement": placement.to_dict() if placed else None,
         "placement_clauses": [*placement.clauses, "ASL-AMB-14"],
         "target": str(target),

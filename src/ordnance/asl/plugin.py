@@ -71,6 +71,14 @@ from ordnance.asl.phases import Phase
 from ordnance.asl.place_smoke import place_smoke
 from ordnance.asl.scw import fire_scw
 from ordnance.asl.set_phase import done, set_phase
+from ordnance.asl.shapes import (
+    AslLosAnswer,
+    AslMapPart,
+    AslShotOdds,
+    AslView,
+    AslViewHead,
+    MapPiece,
+)
 from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
@@ -80,7 +88,7 @@ from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
+from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,14 +182,14 @@ class AslGame(Game[AslState]):
         raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
 
     # -- observer -------------------------------------------------------------
-    def view(self, state: AslState, seat: str | None) -> GameView:
+    def view(self, state: AslState, seat: str | None) -> AslView:
         record = [g.to_dict() for g in state.guns]
-        units = [
+        units: list[MapPiece] = [
             {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
             for g in state.guns
             if g.hex
         ]
-        view: dict[str, Any] = {
+        head: AslViewHead = {
             "game": self.name,
             "date": str(state.date),
             "date_label": state.date.label,
@@ -198,8 +206,9 @@ class AslGame(Game[AslState]):
             "record": record,
             "recent": list(state.recent),
         }
+        placed: AslMapPart = {}
         if units or state.markers:
-            view["map"] = {
+            placed["map"] = {
                 "hexes": [],
                 "units": units,
                 "markers": [
@@ -208,12 +217,12 @@ class AslGame(Game[AslState]):
                 "arrows": [],
                 "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
             }
-        view["board"] = board_view(state)
-        view["panels"] = panels(view)
-        return view
+        return {**head, **placed, "board": board_view(state), "panels": panels(head)}
 
     # -- line of sight --------------------------------------------------------
-    def los(self, state: AslState, origin: Hex, target: Hex, seat: str | None = None) -> LosAnswer:
+    def los(
+        self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
+    ) -> AslLosAnswer:
         """SMOKE/WP Hindrance along the line (ASL-8.5-c/d): a DRM total, never a block.
 
         Reads only the SMOKE/WP counters of the side record's map markers,
@@ -274,7 +283,7 @@ class AslGame(Game[AslState]):
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None
-    ) -> OddsAnswer | None:
+    ) -> AslShotOdds | None:
         return shot_odds(state, action)
 
 

@@ -17,6 +17,7 @@ from ordnance.asl import turns as asl_turns
 from ordnance.asl.actions import Done, SetPhase
 from ordnance.asl.fire_limits import enter_phase, new_player_turn
 from ordnance.asl.phases import Phase, next_phase, parse_phase
+from ordnance.asl.shapes import DoneEvent, PhaseEvent
 from ordnance.asl.state import AslState, find_side
 from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.core.turns import done_side
@@ -30,7 +31,7 @@ def done(state: AslState, act: Done, seat: str | None) -> Outcome[AslState]:
     state = replace(state, done=state.done | {side})
     event = Event.of(
         "done",
-        {"side": side, "phase": state.phase.value},
+        DoneEvent(side=side, phase=state.phase.value),
         msg("{side} is done with the {phase}", side=side, phase=term(state.phase.full_name)),
     )
     if asl_turns.turn(state).is_simultaneous:
@@ -68,7 +69,7 @@ def set_phase(state: AslState, act: SetPhase) -> Outcome[AslState]:
     )
     event = Event.of(
         "phase",
-        {"turn": turn, "phase": phase.value, "attacker": attacker},
+        PhaseEvent(turn=turn, phase=phase.value, attacker=attacker),
         msg(
             "turn {turn}, {attacker}'s Player Turn: {phase} ({phase_name})",
             turn=turn,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ordnance.asl.actions import Fire
+from ordnance.asl.shapes import PlacementPart, WholeShotPart
 from ordnance.asl.shot_odds import compare_ammo, gun_odds
 from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.errors import OrdnanceError
@@ -22,7 +23,7 @@ COMPARED = ("APCR", "APDS", "HEAT")
 
 def whole_shot_preview(
     state: AslState, gun: Gun, act: Fire, ammo: Any, cap: Capability | None
-) -> dict[str, Any] | None:
+) -> WholeShotPart | None:
     """``{"whole_shot", "p_hit", "p_kill", "compare"}`` or a refusal with its clause; None
     when the action gives no range (the preview is then the depletion check alone)."""
     if act.range is None:
@@ -57,7 +58,7 @@ def whole_shot_preview(
 
 def placement_preview(
     state: AslState, gun: Gun, act: Any, ammo: Any, cap: Capability
-) -> dict[str, Any]:
+) -> PlacementPart:
     """``{"placed": p}`` for a SMOKE/WP placement: DR <= N (ASL-8.9-c/d) and a hit (C8.9).
 
     Summed over the 36 dice with the same TH# and DRM the placement uses

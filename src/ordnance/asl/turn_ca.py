@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.asl.actions import TurnCa
+from ordnance.asl.shapes import CaEvent
 from ordnance.asl.state import AslState, own_gun
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.core.hexes import Direction
@@ -30,6 +31,6 @@ def turn_ca(state: AslState, act: TurnCa, seat: str | None) -> Outcome[AslState]
             before=Direction(before).name,
         )
     )
-    event = Event.of("ca", {"gun": gun.id, "ca": act.ca, "ca_before": before}, message)
+    event = Event.of("ca", CaEvent(gun=gun.id, ca=act.ca, ca_before=before), message)
     new = state.with_gun(replace(gun, ca=act.ca))
     return Outcome(new.remember(event.text), (event,))

@@ -10,10 +10,12 @@ from typing import Any
 from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Gun, Marker
+from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
 from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
+from ordnance.core.shapes import Board, BoardHex, JsonSchema, Panel
 
 #: The board drawn, its size and printed ids: the ``board`` setting
 #: (:class:`ordnance.asl.board.BoardGeometry`; default A1..GG10, one geomorphic board).
@@ -27,22 +29,22 @@ def _gun_label(g: Gun) -> str:
     return f"{g.id}: {g.name or g.id} ({g.side}{where})"
 
 
-def form_schema(
-    state: AslState, seat: str | None, kind: str, shooters: list[Gun]
-) -> dict[str, Any]:
+def form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gun]) -> JsonSchema:
     """One legal action's JSON schema with its choices, its acting piece and its dice."""
     schema = rolls(_form_schema(state, seat, kind, shooters), kind in ROLLING)
     return piece_field(schema, "gun") if kind != "add_gun" else schema
 
 
-def board_view(state: AslState) -> dict[str, Any]:
+def board_view(state: AslState) -> Board:
     """The board of the game's settings (:class:`ordnance.asl.board.BoardGeometry`), ``C5`` ids.
 
     The game records no terrain (the side record is about ammunition), so every
     hex is drawn as open ground; Guns placed off this grid still show on the map.
     """
     geometry = state.settings.board
-    hexes = [{"hex": str(h), "label": label, "terrain": "open"} for h, label in geometry.cells()]
+    hexes: list[BoardHex] = [
+        {"hex": str(h), "label": label, "terrain": "open"} for h, label in geometry.cells()
+    ]
     return board(
         f"ASL board {geometry.number} (grid only)"
         if geometry.number
@@ -53,7 +55,7 @@ def board_view(state: AslState) -> dict[str, Any]:
     )
 
 
-def _board_hexes(state: AslState, schema: dict[str, Any], *fields: str) -> dict[str, Any]:
+def _board_hexes(state: AslState, schema: JsonSchema, *fields: str) -> JsonSchema:
     """``hex_field`` with the board's own printed id as the example (not the core's ``q,r``)."""
     out = hex_field(schema, *fields)
     for name in fields:
@@ -62,9 +64,7 @@ def _board_hexes(state: AslState, schema: dict[str, Any], *fields: str) -> dict[
     return out
 
 
-def _form_schema(
-    state: AslState, seat: str | None, kind: str, shooters: list[Gun]
-) -> dict[str, Any]:
+def _form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gun]) -> JsonSchema:
     schema = ACTION_MODELS[kind].model_json_schema()
     sides = [s for s in state.side_names if seat is None or s == seat]
     if kind == "add_gun":
@@ -115,7 +115,7 @@ def _form_schema(
     return schema
 
 
-def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+def panels(v: AslViewHead) -> list[Panel]:
     """The page's tables (the side record, the turn), built from the view ``v`` alone."""
     turn = panel(
         "Turn",
@@ -180,7 +180,7 @@ def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:
     return None
 
 
-def smoke_los(state: AslState, origin: Hex, target: Hex) -> dict[str, Any]:
+def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
     """The exact line and the Hindrance DRM of every SMOKE/WP counter on it.
 
     * A counter hinders, it never blocks (ASL-8.5-d): ``blocked`` is always False.
@@ -202,7 +202,7 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> dict[str, Any]:
     run_of = {str(h): r for r in ln.runs for h in (r.left, r.right)}
     touched = {str(h) for h in ln.touched_hexes}
     los_level = 0
-    hindrances: list[dict[str, Any]] = []
+    hindrances: list[Hindrance] = []
     for marker in state.markers:
         counter = _smoke_counter(marker)
         if counter is None:
@@ -257,12 +257,12 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> dict[str, Any]:
         "upper level under the ASL-AMB-12 option is read as ground level too). A LOS traced two "
         "or more levels above a counter's base passes over it unhindered."
     )
-    answer.update(
-        blocked=False,
-        hindrance_drm=total,
-        hindrances=hindrances,
-        assumed_los_level=los_level,
-        clauses=["ASL-8.5-c", "ASL-8.5-d"],
-        text=f"not blocked (SMOKE only hinders, ASL-8.5-d); Hindrance DRM +{total}",
-    )
-    return answer
+    return {
+        **answer,
+        "blocked": False,
+        "text": f"not blocked (SMOKE only hinders, ASL-8.5-d); Hindrance DRM +{total}",
+        "hindrance_drm": total,
+        "hindrances": hindrances,
+        "assumed_los_level": los_level,
+        "clauses": ["ASL-8.5-c", "ASL-8.5-d"],
+    }

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from ordnance.asl.depletion_odds import depletion_report
+from ordnance.asl.plugin import GAME as ASL
 from ordnance.asl.record import record_table
 from ordnance.cli.common import distribution_table
 from ordnance.core.dice import EnteredDice
@@ -120,8 +121,7 @@ def _walk(console: Console, path: str, step: bool) -> None:
     act(session, {"type": "fire", "gun": "pz3n", "ammo": "HEAT", "target": "vehicle"}, [3, 3])
 
     say("5. The side record (ASL-8.0-a)", "Kept per piece for the whole scenario.")
-    view = session.view(None)
-    console.print(record_table(view["record"]))
+    console.print(record_table(ASL.view(session.state(), None)["record"]))
 
     say("6. Undo", "The HEAT shot was entered by mistake: undo it (the journal keeps both).")
     session.undo()
@@ -134,7 +134,7 @@ def _walk(console: Console, path: str, step: bool) -> None:
             text = f"[strike]{text}[/strike] (undone)"
         log.add_row(str(row["seq"]), ",".join(map(str, row["dice"] or [])), text)
     console.print(log)
-    console.print(record_table(session.view(None)["record"], "Side record after undo"))
+    console.print(record_table(ASL.view(session.state(), None)["record"], "Side record after undo"))
 
     say(
         "7. How long does APCR last?",

@@ -42,8 +42,13 @@ from ordnance.cli.lazy import click, typer_command
 from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+    from rich.text import Text
+
     from ordnance.core.game import Game
-    from ordnance.core.journal import GameSession
+    from ordnance.core.journal import GameSession, JournalEntry
+    from ordnance.core.shapes import GameView, OddsAnswer
 
 __all__ = [
     "Alias",
@@ -404,7 +409,7 @@ def take(
     emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
 
 
-def entry_line(entry: Any, seat: str | None) -> Any:
+def entry_line(entry: JournalEntry, seat: str | None) -> Text:
     """One journal entry as one line: ``#4 [dice 1,2]: what happened`` (as ``seat`` sees it)."""
     from rich.text import Text
 
@@ -419,7 +424,7 @@ def entry_line(entry: Any, seat: str | None) -> Any:
     return Text(f"#{row['seq']}{dice}: " + "; ".join(texts))
 
 
-def _entry_table(entries: Sequence[Any], seat: str | None) -> Any:
+def _entry_table(entries: Sequence[JournalEntry], seat: str | None) -> Table:
     from ordnance.cli.games import render_log
     from ordnance.cli.i18n import entry_rows
 
@@ -429,19 +434,21 @@ def _entry_table(entries: Sequence[Any], seat: str | None) -> Any:
 # -- the commands every game shares --------------------------------------------------------
 
 
-def render_view(view: Mapping[str, Any], turn_text: str) -> Any:
+def render_view(view: GameView, turn_text: str) -> Group:
     """A view as the page shows it: whose move, then each of its panels as a table."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    parts: list[Any] = [Text(_("Whose move: {text}").format(text=turn_text), style="bold")]
+    parts: list[RenderableType] = [
+        Text(_("Whose move: {text}").format(text=turn_text), style="bold")
+    ]
     for p in view.get("panels") or []:
-        table = Table(title=str(p.get("title", "")), caption=p.get("note"))
-        for col in p.get("columns", []):
-            table.add_column(str(col))
-        for row in p.get("rows", []):
-            table.add_row(*(str(c) for c in row))
+        table = Table(title=p["title"], caption=p.get("note"))
+        for col in p["columns"]:
+            table.add_column(col)
+        for row in p["rows"]:
+            table.add_row(*row)
         parts.append(table)
     if len(parts) == 1:  # a game without panels: the view as JSON
         from rich.json import JSON
@@ -455,15 +462,15 @@ def render_view(view: Mapping[str, Any], turn_text: str) -> Any:
 GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
 
-def render_odds(data: Mapping[str, Any]) -> Any:
+def render_odds(data: OddsAnswer) -> Group:
     """Odds as :meth:`Game.odds` answers: the distribution as a table, then the other figures."""
     from rich.console import Group
 
     from ordnance.cli.common import distribution_table, fraction
     from ordnance.core.odds.distribution import Distribution
 
-    dist = Distribution({k: fraction(v) for k, v in (data.get("distribution") or {}).items()})
-    parts: list[Any] = [distribution_table(dist, str(data.get("title", "")))]
+    dist = Distribution({k: fraction(v) for k, v in data["distribution"].items()})
+    parts: list[RenderableType] = [distribution_table(dist, data["title"])]
     for key, value in data.items():
         if key not in ("title", "distribution") and isinstance(value, str | int | float | list):
             shown = ", ".join(map(str, value)) if isinstance(value, list) else value

@@ -26,7 +26,9 @@ from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.journal.session import list_games
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.shapes import EntryView
+    from rich.console import RenderableType
+
+    from ordnance.core.shapes import ActionForm, EntryView, JsonSchema, Panel, SessionView
 
 app = typer.Typer(
     help="Play any game through its journal (generic commands).", no_args_is_help=True
@@ -128,7 +130,7 @@ def view_cmd(
     view = session.view(seat)
     turn = session.game.turn(session.state()).to_view()
 
-    def render(data: Any) -> Group:
+    def render(data: SessionView) -> Group:
         head = Text(_("Whose move: {text}").format(text=event_text(turn)), style="bold")
         lang = i18n.current()
         if lang == i18n.DEFAULT:
@@ -136,7 +138,7 @@ def view_cmd(
         # another language: what the page shows in words (panels, board legend);
         # the raw view (ids and values) is what --json prints
         words = i18n.localize_view_words(data, _, lang)
-        parts: list[Any] = [head, *(panel_table(p) for p in words.get("panels", []))]
+        parts: list[RenderableType] = [head, *(panel_table(p) for p in words.get("panels", []))]
         board = words.get("board") or {}
         if board.get("numbering"):
             parts.append(Text(f"{board.get('title', '')}: {board['numbering']}"))
@@ -148,13 +150,13 @@ def view_cmd(
     emit(view, as_json, render)
 
 
-def panel_table(panel: dict[str, Any]) -> Table:
+def panel_table(panel: Panel) -> Table:
     """One of a view's panels as a table (already in the language wanted)."""
-    table = Table(title=str(panel.get("title", "")), caption=panel.get("note") or None)
-    for column in panel.get("columns", []):
-        table.add_column(str(column))
-    for row in panel.get("rows", []):
-        table.add_row(*(str(c) for c in row))
+    table = Table(title=panel["title"], caption=panel.get("note") or None)
+    for column in panel["columns"]:
+        table.add_column(column)
+    for row in panel["rows"]:
+        table.add_row(*row)
     return table
 
 
@@ -167,12 +169,12 @@ def legal_cmd(
     state = session.state()
     legal = session.game.legal(state, seat)
 
-    def render(forms: Any) -> Group:
+    def render(forms: list[ActionForm]) -> Group:
         lang = i18n.current()
-        parts: list[Any] = []
+        parts: list[RenderableType] = []
         for form in i18n.localize_legal(forms, _, lang):
-            schema = i18n.localize_schema_words(form.get("schema") or {}, _, lang)
-            table = Table(title=f"{form.get('title', '')} (`{form.get('type', '')}`)")
+            schema = i18n.localize_schema_words(form["schema"], _, lang)
+            table = Table(title=f"{form['title']} (`{form['type']}`)")
             for col in (N_("field"), N_("what it is"), N_("choices")):
                 table.add_column(_(col))
             for name, field in (schema.get("properties") or {}).items():
@@ -188,7 +190,7 @@ def legal_cmd(
     emit(legal, as_json, render)
 
 
-def field_labels(field: dict[str, Any]) -> str:
+def field_labels(field: JsonSchema) -> str:
     """The choice labels of a form field (on the field, its items or an ``anyOf`` branch)."""
     for node in (field, field.get("items") or {}, *(field.get("anyOf") or [])):
         if isinstance(node, dict) and isinstance(node.get("x-labels"), list):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ordnance.core.messages import Message, render_message
 from ordnance.core.shapes import EventView
@@ -56,11 +56,13 @@ class Event:
         translate ``text``, taken from the same side of the secret split.
         """
         if self.visible_to(seat):
-            out = {"kind": self.kind, "text": self.text, **dict(self.data)}
+            text, data = self.text, self.data
             template, args = self.template, self.args
         else:
-            out = {"kind": self.kind, "text": self.public_text or "", **dict(self.public or {})}
+            text, data = self.public_text or "", self.public or {}
             template, args = self.public_template, self.public_args
+        # The one place the open shape is built: the data's keys are the event kind's own.
+        out = cast(EventView, {"kind": self.kind, "text": text, **data})
         if messages:
             out["template"] = template
             out["args"] = dict(args) if template is not None and args is not None else {}

@@ -28,6 +28,8 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from ordnance.core.shapes import Board, BoardHex, JsonSchema, Panel
+
 __all__ = [
     "board",
     "cell",
@@ -61,9 +63,7 @@ def _json_type(value: Any) -> str:
     return "string"
 
 
-def choices(
-    schema: dict[str, Any], field: str, options: Iterable[tuple[Any, str]]
-) -> dict[str, Any]:
+def choices(schema: JsonSchema, field: str, options: Iterable[tuple[Any, str]]) -> JsonSchema:
     """A copy of ``schema`` whose ``field`` may take only the given values.
 
     ``options`` are ``(value, label)`` pairs in display order. A list field
@@ -89,7 +89,7 @@ def choices(
     return out
 
 
-def hex_field(schema: dict[str, Any], *fields: str) -> dict[str, Any]:
+def hex_field(schema: JsonSchema, *fields: str) -> JsonSchema:
     """A copy of ``schema`` marking ``fields`` as hexes (``"x-hex"``), for map picking."""
     out = copy.deepcopy(schema)
     props = out.get("properties", {})
@@ -117,9 +117,9 @@ def panel(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
     note: str | None = None,
-) -> dict[str, Any]:
+) -> Panel:
     """One entry of a view's ``"panels"``: a small table the page shows as it is."""
-    data: dict[str, Any] = {
+    data: Panel = {
         "title": title,
         "columns": list(columns),
         "rows": [[cell(c) for c in row] for row in rows],
@@ -130,8 +130,8 @@ def panel(
 
 
 def piece_field(
-    schema: dict[str, Any], field: str, role: Literal["actor", "target"] = "actor"
-) -> dict[str, Any]:
+    schema: JsonSchema, field: str, role: Literal["actor", "target"] = "actor"
+) -> JsonSchema:
     """A copy of ``schema`` whose ``field`` names pieces of the map (``"x-piece"``).
 
     ``actor``: the piece doing the action (the page offers the action when that
@@ -145,7 +145,7 @@ def piece_field(
     return out
 
 
-def rolls(schema: dict[str, Any], dice: bool) -> dict[str, Any]:
+def rolls(schema: JsonSchema, dice: bool) -> JsonSchema:
     """A copy of an action's ``schema`` saying whether it rolls dice (``"x-dice"``)."""
     out = copy.deepcopy(schema)
     out["x-dice"] = dice
@@ -177,10 +177,10 @@ def numbered_label(col: int, row: int) -> str:
 
 def board(
     title: str,
-    hexes: Iterable[dict[str, Any]],
+    hexes: Iterable[BoardHex],
     terrains: Iterable[tuple[str, str]],
     numbering: str,
-) -> dict[str, Any]:
+) -> Board:
     """A view's ``"board"``: the whole map, for the page to draw.
 
     ``hexes``: one ``{"hex": "q,r", "label": printed id, "terrain": name,

@@ -168,12 +168,14 @@ class Game(ABC, Generic[S]):
         calls it; a hex the game cannot place is refused with an OrdnanceError.
         """
         answer = hex_line_answer(origin, target)
-        answer["note"] = "geometry only: this game has no LOS rule query"
-        answer["text"] = "geometry only: " + answer["text"]
         answer["explanation"].append(
             f"{self.title} judges no blocking terrain or hindrance here: this is the hex line only."
         )
-        return answer
+        return {
+            **answer,
+            "text": "geometry only: " + answer["text"],
+            "note": "geometry only: this game has no LOS rule query",
+        }
 
     def settings_schema(self) -> JsonSchema:
         """JSON schema of ``new``'s settings (used by the page and the API)."""
@@ -269,7 +271,6 @@ def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
     'It runs along the hexside 1,-1|1,0: both 1,-1 and 1,0 are on the line.'
     """
     ln = line(origin, target)
-    answer = ln.to_dict()
     hexes = ", ".join(str(h) for h in ln.hexes)
     why = [
         f"The line {origin} -> {target} (range {origin.distance(target)}) "
@@ -284,10 +285,18 @@ def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
         for p in ln.vertex_passes
         if p.touched is not None
     ]
-    answer.update(
-        distance=origin.distance(target),
-        blocked=None,
-        text=f"{len(ln.hexes)} hexes, range {origin.distance(target)}",
-        explanation=why,
-    )
-    return answer
+    geometry = ln.to_dict()
+    # Key by key, not ``**geometry``: the answer's keys keep the order they always had.
+    return {
+        "from": geometry["from"],
+        "to": geometry["to"],
+        "hexes": geometry["hexes"],
+        "steps": geometry["steps"],
+        "along_hexsides": geometry["along_hexsides"],
+        "through_vertices": geometry["through_vertices"],
+        "touched_hexes": geometry["touched_hexes"],
+        "distance": origin.distance(target),
+        "blocked": None,
+        "text": f"{len(ln.hexes)} hexes, range {origin.distance(target)}",
+        "explanation": why,
+    }

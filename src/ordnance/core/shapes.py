@@ -13,15 +13,21 @@ Two kinds of shape:
   ``legal``), :class:`TurnView` (``view["turn"]``), :class:`Panel`,
   :class:`Board`, :class:`EntryView` (a journal line as a seat sees it).
 * **Open** (a game adds keys of its own beside the conventional ones): a
-  game's view (:data:`GameView`), an odds answer (:data:`OddsAnswer`), a LOS
-  answer (:data:`LosAnswer`) and an event as a seat sees it
-  (:data:`EventView`). mypy cannot yet say "these keys, and any others"
-  (PEP 728's ``extra_items`` is not supported by the mypy we run), so each is
-  a JSON object under its own name, and its conventional keys are spelt out
-  by a ``*Parts`` TypedDict (:class:`ViewParts`, :class:`OddsParts`,
-  :class:`LosParts`, :class:`EventParts`). ``tests/core/test_shapes.py``
-  checks every registered game's answers against these shapes, so a face may
-  rely on the conventional keys of any game.
+  game's view (:class:`GameView`), an odds answer (:class:`OddsAnswer`), a LOS
+  answer (:class:`LosAnswer`) and an event as a seat sees it
+  (:class:`EventView`). Each names only the conventional keys; a game
+  declares its own closed TypedDict that extends it (``ToIView(GameView)``
+  adds ``tokens``, ``units``...) and its ``Game`` methods return that, so mypy
+  checks that every game builds the conventional keys right, while a face,
+  which holds a ``Game[Any]``, can read only the conventional keys. (PEP 728's
+  ``extra_items`` would say "and any other keys" directly; the mypy we run
+  does not support it.) The conventional keys are :data:`ReadOnly` (PEP
+  705), which lets a game narrow them: a ToI view's ``map`` is a ``ToIMap``
+  where a face sees a ``Mapping``.
+
+``tests/core/test_shapes.py`` checks every registered game's answers against
+these shapes and against each game's own TypedDicts (read from the return
+annotations of its ``Game`` methods), so a face may rely on them for any game.
 
 The conventions themselves are described in ``docs/architecture.md``
 ("Conventions"); :mod:`ordnance.core.forms` builds most of them.
@@ -29,44 +35,58 @@ The conventions themselves are described in ``docs/architecture.md``
 
 # No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
-from typing import Any, NotRequired, TypedDict
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from typing_extensions import ReadOnly
+elif sys.version_info >= (3, 13):
+    from typing import ReadOnly
+else:
+
+    class ReadOnly:
+        """PEP 705's ``ReadOnly`` for mypy; at run time on 3.11 the bare type.
+
+        The stdlib TypedDict of 3.11 does not know the qualifier (it would take
+        ``ReadOnly[NotRequired[X]]`` for a required key), and ``typing_extensions``
+        would cost every command's start an import, so the run time sees ``X``.
+        """
+
+        def __class_getitem__(cls, item: Any) -> Any:
+            return item
+
 
 __all__ = [
     "ActionForm",
     "Board",
     "BoardHex",
     "EntryView",
-    "EventParts",
     "EventView",
     "GameView",
+    "HexLine",
+    "HexStep",
     "HexsideRun",
     "JsonObject",
     "JsonSchema",
     "LosAnswer",
-    "LosParts",
+    "MapView",
     "OddsAnswer",
-    "OddsParts",
     "Panel",
+    "ReadOnly",
+    "SessionView",
     "Terrain",
     "TurnView",
-    "ViewParts",
+    "VertexPass",
 ]
 
 #: A JSON object whose keys the core does not fix (a game's own record).
 JsonObject = dict[str, Any]
 #: A JSON Schema (2020-12) document, with the ``x-`` keys of :mod:`ordnance.core.forms`.
 JsonSchema = dict[str, Any]
-
-#: Everything ``seat`` may see of a state (``Game.view``): the game's own keys
-#: and, where the game has them, the conventional ones of :class:`ViewParts`.
-GameView = JsonObject
-#: ``Game.odds``: the conventional keys of :class:`OddsParts` and the game's own.
-OddsAnswer = JsonObject
-#: ``Game.los``: the keys of :class:`LosParts` and the game's own judgement.
-LosAnswer = JsonObject
-#: An event as a seat sees it (``Event.for_seat``): :class:`EventParts` and the
-#: event's data (or public data) merged in at the top level.
-EventView = JsonObject
+#: ``view["map"]`` as a face sees it: the pieces and markers the page draws
+#: (``units``, ``markers``, ``arrows``, ``clusters``); each game names its own.
+MapView = Mapping[str, Any]
 
 
 class ActionForm(TypedDict):
@@ -127,22 +147,41 @@ class Board(TypedDict):
     terrains: list[Terrain]
 
 
-class ViewParts(TypedDict, total=False):
-    """The conventional keys of a :data:`GameView` (each optional)."""
+class GameView(TypedDict):
+    """``Game.view``: the conventional keys every face may read; a game extends it.
 
-    turn: TurnView
-    panels: list[Panel]
-    board: Board
+    Everything else in a view is the game's own (its TypedDict, e.g.
+    :class:`ordnance.toi.shapes.ToIView`, names it) and a face passes it on as
+    it is (the page's raw view, ``--json``).
+    """
+
+    turn: ReadOnly[TurnView]
+    panels: ReadOnly[NotRequired[list[Panel]]]
+    board: ReadOnly[NotRequired[Board]]
     #: The pieces and markers on the map (their shape is the game's).
-    map: JsonObject
+    map: ReadOnly[NotRequired[MapView]]
 
 
-class OddsParts(TypedDict):
-    """The conventional keys of an :data:`OddsAnswer`: a title and exact ``"p/q"`` weights."""
+class SessionView(GameView):
+    """:meth:`ordnance.core.journal.GameSession.view`: the game's view and where it stands."""
 
-    title: str
+    game_id: str
+    version: int
+
+
+class OddsAnswer(TypedDict):
+    """``Game.odds``: a title and exact ``"p/q"`` weights; a game adds its own figures."""
+
+    title: ReadOnly[str]
     #: Outcome (as text) -> its exact probability ``"p/q"``.
-    distribution: dict[str, str]
+    distribution: ReadOnly[dict[str, str]]
+
+
+class HexStep(TypedDict):
+    """One step of a hex line: a hex entered, a hexside run along or a vertex passed."""
+
+    kind: str
+    id: str
 
 
 class HexsideRun(TypedDict):
@@ -153,22 +192,52 @@ class HexsideRun(TypedDict):
     right: str
 
 
-class LosParts(TypedDict):
-    """The keys every LOS answer has (:func:`ordnance.core.game.hex_line_answer`)."""
+class VertexPass(TypedDict):
+    """A vertex the line passes through, and the hex it only touches there (if any)."""
 
-    hexes: list[str]
-    along_hexsides: list[HexsideRun]
+    vertex: str
+    touched: str | None
+    side: str | None
+
+
+#: The exact hex line (:meth:`ordnance.core.hexes.los.Line.to_dict`); ``from`` is
+#: a Python keyword, hence the functional form.
+HexLine = TypedDict(
+    "HexLine",
+    {
+        "from": str,
+        "to": str,
+        "hexes": list[str],
+        "steps": list[HexStep],
+        "along_hexsides": list[HexsideRun],
+        "through_vertices": list[VertexPass],
+        "touched_hexes": list[str],
+    },
+)
+
+
+class LosAnswer(HexLine):
+    """``Game.los``: the line and its verdict (:func:`ordnance.core.game.hex_line_answer`).
+
+    A game that judges LOS extends it with its reasons (what blocks, the
+    hindrances, each firer's shot) and may narrow ``blocked`` to ``bool``.
+    """
+
     distance: int
     #: ``None``: the game does not judge LOS; otherwise whether it is blocked.
-    blocked: bool | None
+    blocked: ReadOnly[bool | None]
     text: str
     #: English sentences, with the clause ids of the rules applied.
     explanation: list[str]
     note: NotRequired[str]
 
 
-class EventParts(TypedDict):
-    """The keys every event has as a seat sees it; ``template``/``args`` on request."""
+class EventView(TypedDict):
+    """An event as a seat sees it (:meth:`ordnance.core.events.Event.for_seat`).
+
+    The event's data (or public data) is merged in at the top level: its keys
+    are the event kind's own. ``template``/``args`` are there on request.
+    """
 
     kind: str
     text: str

@@ -11,7 +11,7 @@ them. What comes from the game inside them has the shapes of
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import Any, NotRequired, TypedDict
 
-from ordnance.core.shapes import ActionForm, EntryView, GameView, TurnView
+from ordnance.core.shapes import ActionForm, EntryView, GameView, OddsAnswer, TurnView
 
 __all__ = [
     "ActAnswer",
@@ -19,6 +19,8 @@ __all__ = [
     "DiceState",
     "LogAnswer",
     "LogEntry",
+    "MessageView",
+    "OddsReply",
     "OpenedRequest",
     "RequestAnswer",
     "RequestState",
@@ -49,6 +51,13 @@ class LogEntry(TableEntry):
     commitment: Reveal | None
 
 
+class MessageView(TypedDict):
+    """A text as a message a face words in its language (:func:`ordnance.core.messages.render_message`)."""
+
+    template: str
+    args: dict[str, Any]
+
+
 class RequestState(TypedDict):
     """The pending consent request as ``seat`` sees it."""
 
@@ -56,7 +65,7 @@ class RequestState(TypedDict):
     kind: str
     text: str
     # what a face needs to word ``text`` in its language (undo: the entry's events)
-    message: dict[str, Any] | None
+    message: MessageView | None
     requested_by: str
     ask_of: str | None
     mine: bool
@@ -128,6 +137,12 @@ class ActAnswer(TypedDict):
     version: int
     entry: NotRequired[TableEntry]
     pending: NotRequired[OpenedRequest]
+
+
+class OddsReply(TypedDict):
+    """``POST /odds``: the game's exact odds of the action, ``None`` when it rolls no dice."""
+
+    odds: OddsAnswer | None
 
 
 class RequestAnswer(TypedDict):

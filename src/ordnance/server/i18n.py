@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ from ordnance.cli.i18n import (
 from ordnance.core.events import Event
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
-from ordnance.server.answers import TableView
+from ordnance.server.answers import RequestState, TableView
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -96,14 +96,16 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     return out
 
 
-def localize_request(request: Mapping[str, Any], gettext_: Callable[[str], str], lang: str) -> Any:
+def localize_request(
+    request: RequestState, gettext_: Callable[[str], str], lang: str
+) -> RequestState:
     """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
-    message = request.get("message")
-    if isinstance(message, dict) and isinstance(message.get("template"), str):
-        args = translated_args(message.get("args") or {}, gettext_)
+    message = request["message"]
+    if message is not None:
+        args = translated_args(message["args"] or {}, gettext_)
         text = render_message(message["template"], args, gettext_)
     else:
-        text = localize_text(str(request.get("text") or ""), gettext_, lang)
+        text = localize_text(request["text"] or "", gettext_, lang)
     return {**request, "text": text}
 
 
@@ -174,23 +176,22 @@ def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     if lang == DEFAULT:
         return answer
     tr = translations(lang).gettext
-    out = dict(answer)
-    if isinstance(out.get("note"), str):
-        out["note"] = localize_text(out["note"], tr, lang)
-    text = out.get("text")
-    if isinstance(text, str):
-        # "clear" / "blocked: a; b": the page reads the verdict word and shows the rest
-        verdict = _VERDICT.match(text)
-        if verdict is not None:
-            head, rest = verdict.group(1), verdict.group(2)
-            parts = [localize_text(p, tr, lang) for p in rest.split("; ")] if rest else []
-            out["text"] = head + ("; ".join(parts))
-        else:
-            out["text"] = localize_text(text, tr, lang)
-    if isinstance(out.get("explanation"), list):
-        out["explanation"] = [
-            localize_text(x, tr, lang) if isinstance(x, str) else x for x in out["explanation"]
-        ]
+    text = answer["text"]
+    # "clear" / "blocked: a; b": the page reads the verdict word and shows the rest
+    verdict = _VERDICT.match(text)
+    if verdict is not None:
+        head, rest = verdict.group(1), verdict.group(2)
+        parts = [localize_text(p, tr, lang) for p in rest.split("; ")] if rest else []
+        text = head + ("; ".join(parts))
+    else:
+        text = localize_text(text, tr, lang)
+    out: LosAnswer = {
+        **answer,
+        "text": text,
+        "explanation": [localize_text(x, tr, lang) for x in answer["explanation"]],
+    }
+    if "note" in answer:
+        out["note"] = localize_text(answer["note"], tr, lang)
     return out
 
 

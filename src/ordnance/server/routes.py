@@ -23,11 +23,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Game
-from ordnance.core.shapes import JsonObject
+from ordnance.core.shapes import JsonObject, LosAnswer
 from ordnance.server import i18n, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
+    OddsReply,
     OpenedRequest,
     RequestAnswer,
     TableView,
@@ -329,15 +330,21 @@ def act(
     return result
 
 
-@router.post("/tables/{game_id}/odds", summary="Exact odds of an action before it is rolled")
+@router.post(
+    "/tables/{game_id}/odds",
+    summary="Exact odds of an action before it is rolled",
+    response_model=JsonObject,
+)
 def odds(
     game_id: GameId, body: Odds, service: Service, creds: Creds, lang: LangQ = "en"
-) -> dict[str, Any]:
+) -> OddsReply:
     seat = seat_of(service, game_id, creds)
     return {"odds": i18n.localize_odds(service.odds(game_id, seat, body.action), lang)}
 
 
-@router.get("/tables/{game_id}/los", summary="Line of sight between two hexes")
+@router.get(
+    "/tables/{game_id}/los", summary="Line of sight between two hexes", response_model=JsonObject
+)
 def los(
     game_id: GameId,
     service: Service,
@@ -345,7 +352,7 @@ def los(
     a: Annotated[str, Query(max_length=32, alias="from")],
     b: Annotated[str, Query(max_length=32, alias="to")],
     lang: LangQ = "en",
-) -> dict[str, Any]:
+) -> LosAnswer:
     return i18n.localize_los(service.los(game_id, seat_of(service, game_id, creds), a, b), lang)
 
 

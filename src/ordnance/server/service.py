@@ -40,6 +40,7 @@ from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
     LogEntry,
+    MessageView,
     OpenedRequest,
     RequestAnswer,
     RequestState,
@@ -639,7 +640,7 @@ class TableService:
         if pending is None:
             return None
         text = pending.text
-        message = None
+        message: MessageView | None = None
         if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
             entry = session.entries(top - 1)[0]
             text, message = _undo_text(entry, seat), _undo_message(entry, seat)
@@ -672,13 +673,14 @@ def _undo_text(entry: JournalEntry, seat: str | None) -> str:
     return f"undo entry {entry.seq}: {who}{'; '.join(texts) or entry.kind}"[:500]
 
 
-def _undo_message(entry: JournalEntry, seat: str | None) -> dict[str, Any]:
+def _undo_message(entry: JournalEntry, seat: str | None) -> MessageView:
     """``_undo_text`` as a message (template and args), each event as ``seat`` may see it."""
-    events: list[Any] = []
+    events: list[MessageView | str] = []
     for e in entry.events:
         shown = e.for_seat(seat, messages=True)
-        if shown.get("template"):
-            events.append({"template": shown["template"], "args": shown.get("args") or {}})
+        template = shown.get("template")
+        if template:
+            events.append({"template": template, "args": shown.get("args") or {}})
         else:
             events.append(str(shown.get("text") or e.kind))
     return {

@@ -12,14 +12,13 @@ from typing import Any
 
 from ordnance.toi.actions import Attack, parse_action
 from ordnance.toi.attack import attack_distribution
+from ordnance.toi.shapes import ToIAttackOdds, ToIOdds
 from ordnance.toi.smoke import smoke_landing_distribution
 from ordnance.toi.state import ToIState
 from ordnance.toi.targeting import PreparedSmoke, face_down_tokens, prepare_attack
 
 
-def attack_odds(
-    state: ToIState, action: Mapping[str, Any], seat: str | None
-) -> dict[str, Any] | None:
+def attack_odds(state: ToIState, action: Mapping[str, Any], seat: str | None) -> ToIOdds | None:
     """Exact odds of an attack action for ``seat``: the attacker's own face-down
     tokens are used only when ``seat`` owns them."""
     a = parse_action(action)
@@ -45,7 +44,7 @@ def attack_odds(
             "hit_on": prepared.plan.hit_on,
         }
     net = attack_distribution(prepared.plan)
-    out: dict[str, Any] = {
+    out: ToIAttackOdds = {
         "title": f"{attacker.id} attacks {prepared.target.id}: net hits",
         "distribution": net.to_json(),
         "attack_dice": prepared.plan.attack_dice,

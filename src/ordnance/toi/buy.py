@@ -17,6 +17,7 @@ from ordnance.core.game import Event, msg
 from ordnance.toi.actions import Buy
 from ordnance.toi.munitions import Munition
 from ordnance.toi.seats import check_seat, secret_event
+from ordnance.toi.shapes import TokenBoughtEvent, TokenBoughtPublic
 from ordnance.toi.state import Phase, ToIState, Token, Unit
 
 #: The on-board cap per nation (TOI-GEN-6) and the purchase limit per Status Phase (TOI-GEN-4).
@@ -82,13 +83,13 @@ def buy(
     event = secret_event(
         nation.name,
         "token-bought",
-        {
-            "side": nation.name,
-            "unit": unit.id,
-            "token": token.id,
-            "munition": munition.value,
-            "command": nation.command,
-        },
+        TokenBoughtEvent(
+            side=nation.name,
+            unit=unit.id,
+            token=token.id,
+            munition=munition.value,
+            command=nation.command,
+        ),
         msg(
             "{side} bought {munition} (token {token}) and placed it face down beside {unit}; "
             "command {before} -> {after}",
@@ -99,7 +100,7 @@ def buy(
             before=nation.command + 1,
             after=nation.command,
         ),
-        {"side": nation.name, "unit": unit.id, "command": nation.command},
+        TokenBoughtPublic(side=nation.name, unit=unit.id, command=nation.command),
         msg(
             "{side} placed a munitions token face down beside {unit} (1 command; {left} left)",
             side=nation.name,

@@ -21,6 +21,7 @@ from ordnance.toi.damage import VehicleDamage, squad_after_hits, vehicle_after_h
 from ordnance.toi.firer import fatigue, reveal_tokens
 from ordnance.toi.munitions import Munition
 from ordnance.toi.seats import check_seat
+from ordnance.toi.shapes import AttackEvent, UnitEvent
 from ordnance.toi.smoke_round import smoke_round
 from ordnance.toi.state import ToIState, Unit
 from ordnance.toi.status_phase import return_token
@@ -45,7 +46,7 @@ def attack(
         events.append(
             Event.of(
                 "attack-void",
-                {"unit": attacker.id},
+                UnitEvent(unit=attacker.id),
                 msg(
                     "{unit} revealed HE at long range: the attack is void (TOI-AMB-7 option)",
                     unit=attacker.id,
@@ -61,7 +62,7 @@ def attack(
 
 def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -> Event:
     plan = p.plan
-    data = {
+    data: AttackEvent = {
         "unit": p.attacker.id,
         "target": p.target.id,
         "support": [s.id for s in p.supporters],

@@ -12,6 +12,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import ReceiveCommand
 from ordnance.toi.seats import check_seat
+from ordnance.toi.shapes import CommandEvent
 from ordnance.toi.state import Phase, ToIState
 
 
@@ -31,7 +32,7 @@ def receive_command(
     return state, [
         Event.of(
             "command",
-            {"side": nation.name, "amount": a.amount, "command": nation.command + a.amount},
+            CommandEvent(side=nation.name, amount=a.amount, command=nation.command + a.amount),
             msg(
                 "{side} receives {amount} command ({total})",
                 side=nation.name,

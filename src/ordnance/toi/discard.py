@@ -12,6 +12,7 @@ from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import Discard
 from ordnance.toi.seats import check_seat, secret_event
+from ordnance.toi.shapes import TokenDiscardedEvent, TokenDiscardedPublic
 from ordnance.toi.state import Phase, ToIState, Token
 from ordnance.toi.status_phase import return_token
 
@@ -60,12 +61,9 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
     event = secret_event(
         token.side,
         "token-discarded",
-        {
-            "side": token.side,
-            "unit": token.unit,
-            "token": token.id,
-            "munition": token.munition.value,
-        },
+        TokenDiscardedEvent(
+            side=token.side, unit=token.unit, token=token.id, munition=token.munition.value
+        ),
         msg(
             "{side} discarded unused token {token} ({munition}) from {unit}",
             side=token.side,
@@ -73,7 +71,7 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
             munition=token.munition.value,
             unit=token.unit,
         ),
-        {"side": token.side, "unit": token.unit},
+        TokenDiscardedPublic(side=token.side, unit=token.unit),
         msg(
             "{side} discarded the face-down munitions token beside {unit}",
             side=token.side,

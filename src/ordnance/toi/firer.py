@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.game import Event, msg
+from ordnance.toi.shapes import TokenRevealedEvent
 from ordnance.toi.state import ToIState, Token, Unit
 
 
@@ -25,7 +26,7 @@ def reveal_tokens(state: ToIState, tokens: tuple[Token, ...]) -> tuple[ToIState,
         events.append(
             Event.of(
                 "token-revealed",
-                {"side": t.side, "unit": t.unit, "munition": t.munition.value},
+                TokenRevealedEvent(side=t.side, unit=t.unit, munition=t.munition.value),
                 msg(
                     "{unit}'s munitions token is flipped: {munition} (TOI-GEN-7)",
                     unit=t.unit,

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.hexes import Direction, Hex, line, parse_hex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.toi.shapes import LosBlockView, MapHex
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,12 @@ class ToIMap:
     def terrain_cover(self, h: Hex) -> int:
         return self.info(h).terrain.cover
 
-    def to_json(self) -> list[dict[str, Any]]:
+    def to_json(self) -> list[MapHex]:
         """The ``hexes`` list of the conventional ``view["map"]`` shape."""
-        out: list[dict[str, Any]] = []
+        out: list[MapHex] = []
         for h in sorted(self.hexes):
             info = self.hexes[h]
-            row: dict[str, Any] = {"hex": str(h), "terrain": info.terrain.name}
+            row: MapHex = {"hex": str(h), "terrain": info.terrain.name}
             if info.elevation:
                 row["elevation"] = info.elevation
             out.append(row)
@@ -114,7 +117,7 @@ class LosBlock:
             return f"it runs along the hexside {self.hexside} with {' and '.join(parts)}"
         return f"{parts[0]} blocks it"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LosBlockView:
         return {
             "hexes": [str(h) for h in self.hexes],
             "what": list(self.what),

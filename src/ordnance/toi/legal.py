@@ -11,10 +11,8 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
-from ordnance.core.shapes import ActionForm
+from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.buy import carrier_refusal
@@ -46,7 +44,7 @@ _ROLLING = frozenset({"attack"})
 ACTION_TITLES = _TITLES
 
 
-def any_form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]:
+def any_form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema:
     """The form of ``kind`` even when nothing may be chosen now (``apply`` then refuses it)."""
     schema = form_schema(state, seat, kind)
     if schema is None:  # nothing to choose from now: the bare model's schema
@@ -54,7 +52,7 @@ def any_form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, A
     return schema
 
 
-def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+def form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | None:
     """One legal action's schema (:func:`_form_schema`), its pieces and whether it rolls."""
     schema = _form_schema(state, seat, kind)
     if schema is None:
@@ -68,7 +66,7 @@ def form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] 
     return schema
 
 
-def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any] | None:
+def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | None:
     """The JSON schema of one legal action with its choices filled in (None: nothing to choose).
 
     Choices come only from what ``seat``'s view shows: units, hexes and
@@ -150,7 +148,7 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> dict[str, Any]
     return schema
 
 
-def _only_units(schema: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any] | None:
+def _only_units(schema: JsonSchema, allowed: frozenset[str]) -> JsonSchema | None:
     """``schema`` whose ``unit`` choices are cut to ``allowed`` (None: no unit left)."""
     prop = schema.get("properties", {}).get("unit")
     if not isinstance(prop, dict) or "enum" not in prop:
@@ -161,7 +159,7 @@ def _only_units(schema: dict[str, Any], allowed: frozenset[str]) -> dict[str, An
     return choices(schema, "unit", pairs) if pairs else None
 
 
-def _without(schema: dict[str, Any], name: str) -> dict[str, Any]:
+def _without(schema: JsonSchema, name: str) -> JsonSchema:
     """``schema`` with the field ``name`` removed (a choice the rules make, not the seat)."""
     out = dict(schema)
     out["properties"] = {k: v for k, v in schema.get("properties", {}).items() if k != name}

@@ -8,15 +8,14 @@ every seat sees, never a munitions token.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.toi.hexmap import blocker, los_blocks
+from ordnance.toi.shapes import ToILosAnswer
 from ordnance.toi.state import ToIState
 
 
-def los_answer(state: ToIState, origin: Hex, target: Hex) -> dict[str, Any]:
+def los_answer(state: ToIState, origin: Hex, target: Hex) -> ToILosAnswer:
     """The exact line, what blocks it and why, with the clauses (TOI-B10 smoke, TOI-B2 terrain)."""
     m = state.map
     for h in (origin, target):
@@ -55,16 +54,16 @@ def los_answer(state: ToIState, origin: Hex, target: Hex) -> dict[str, Any]:
     units_at = {
         str(h): [u.id for u in state.units if u.alive and u.hex == h] for h in (origin, target)
     }
-    answer.update(
-        blocked=bool(blocks),
-        blocking=[b.to_dict() for b in blocks],
-        clauses=sorted({b.clause for b in blocks}),
-        smoke_on_line=[h for h in answer["hexes"] if parse_hex(h) in smoky],
-        units=units_at,
-        text=(
+    return {
+        **answer,
+        "blocked": bool(blocks),
+        "text": (
             "blocked: " + "; ".join(f"{b.reason} ({b.clause})" for b in blocks)
             if blocks
             else "clear"
         ),
-    )
-    return answer
+        "blocking": [b.to_dict() for b in blocks],
+        "clauses": sorted({b.clause for b in blocks}),
+        "smoke_on_line": [h for h in answer["hexes"] if parse_hex(h) in smoky],
+        "units": units_at,
+    }

@@ -14,6 +14,7 @@ from ordnance.core.game import Event, msg
 from ordnance.core.hexes import parse_hex
 from ordnance.toi.actions import Move
 from ordnance.toi.seats import check_seat
+from ordnance.toi.shapes import MoveEvent
 from ordnance.toi.state import Phase, ToIState
 
 
@@ -30,10 +31,11 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
     dest = parse_hex(a.to)
     state.map.info(dest)
     state = state.with_unit(replace(unit, hex=dest))
+    step: MoveEvent = {"unit": unit.id, "from": str(unit.hex), "to": str(dest)}
     return state, [
         Event.of(
             "move",
-            {"unit": unit.id, "from": str(unit.hex), "to": str(dest)},
+            step,
             msg(
                 "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
             ),

@@ -12,6 +12,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import PlaceOpFire
 from ordnance.toi.seats import check_seat
+from ordnance.toi.shapes import UnitEvent
 from ordnance.toi.state import Phase, ToIState
 
 
@@ -35,5 +36,5 @@ def place_op_fire(
         )
     state = state.with_unit(replace(unit, activation="op-fire"))
     return state, [
-        Event.of("op-fire", {"unit": unit.id}, msg("{unit} placed on Op Fire", unit=unit.id))
+        Event.of("op-fire", UnitEvent(unit=unit.id), msg("{unit} placed on Op Fire", unit=unit.id))
     ]

@@ -11,7 +11,7 @@ from ordnance.core.forms import choices
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
+from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
@@ -23,6 +23,7 @@ from ordnance.toi.legal import ACTION_TITLES, any_form_schema, legal_forms
 from ordnance.toi.los_answer import los_answer
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state
+from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
 
@@ -77,10 +78,8 @@ class ToIGame(Game[ToIState]):
         after = toi_turns.record_action(state, after, action)  # whose action next
         return Outcome(after, tuple(events))
 
-    def view(self, state: ToIState, seat: str | None) -> GameView:
-        out = view(state, seat)
-        out["turn"] = self.turn(state).to_view()
-        return out
+    def view(self, state: ToIState, seat: str | None) -> ToIView:
+        return view(state, seat, self.turn(state).to_view())
 
     def turn(self, state: ToIState) -> Turn:
         return toi_turns.turn(state)
@@ -117,7 +116,7 @@ class ToIGame(Game[ToIState]):
 
     def odds(
         self, state: ToIState, action: Mapping[str, Any], seat: str | None = None
-    ) -> OddsAnswer | None:
+    ) -> ToIOdds | None:
         return attack_odds(state, action, seat)
 
     def settings_schema(self) -> JsonSchema:
@@ -128,7 +127,9 @@ class ToIGame(Game[ToIState]):
         schema["properties"].pop("custom_map", None)
         return schema
 
-    def los(self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None) -> LosAnswer:
+    def los(
+        self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None
+    ) -> ToILosAnswer:
         """LOS as the attack procedure judges it: smoke (TOI-B10) and blocking terrain.
 
         Reads only the map, the smoke markers and unit positions, which every

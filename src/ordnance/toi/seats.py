@@ -7,6 +7,7 @@ its owner (:func:`secret_event`, TOI-GEN-5).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ordnance.core.errors import NotYourSeat, UnknownName
@@ -27,9 +28,9 @@ def check_seat(seat: str | None, side: str, state: ToIState) -> None:
 def secret_event(
     side: str,
     kind: str,
-    data: dict[str, Any],
+    data: Mapping[str, Any],
     message: Message,
-    public: dict[str, Any],
+    public: Mapping[str, Any],
     public_message: Message,
 ) -> Event:
     """An event only ``side`` sees in full; the others get ``public`` and ``public_message``

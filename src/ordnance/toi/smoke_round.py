@@ -15,6 +15,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.game import Event, msg, term
 from ordnance.toi.firer import fatigue, reveal_tokens
 from ordnance.toi.munitions import Munition
+from ordnance.toi.shapes import SmokeRoundEvent
 from ordnance.toi.smoke import Landing, land_smoke, resolve_smoke_round
 from ordnance.toi.state import SmokeMarker, ToIState
 from ordnance.toi.status_phase import return_token
@@ -62,7 +63,7 @@ def _smoke_event(
     black_die: int | None,
     landing: Landing,
 ) -> Event:
-    data: dict[str, Any] = {
+    data: SmokeRoundEvent = {
         "unit": p.attacker.id,
         "hex": str(p.target_hex),
         "band": p.plan.band.value,
@@ -89,11 +90,9 @@ def _smoke_event(
         "hits": hits,
     }
     if outcome == "drift":
-        data.update(
-            drift_red=red_die,
-            drift_black=black_die,
-            direction=landing.direction.name if landing.direction is not None else None,
-        )
+        data["drift_red"] = red_die
+        data["drift_black"] = black_die
+        data["direction"] = landing.direction.name if landing.direction is not None else None
         shot += "; drift: red {red}, black {black_die}"
         args.update(red=red_die, black_die=black_die)
         if landing.direction is not None:

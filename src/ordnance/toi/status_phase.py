@@ -16,6 +16,13 @@ from dataclasses import replace
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.game import Event, joined, msg, term
+from ordnance.toi.shapes import (
+    NoData,
+    PhaseEvent,
+    RoundEvent,
+    TokensDiscardedEvent,
+    TokensRemovedEvent,
+)
 from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
 
 
@@ -44,7 +51,9 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
             events.append(
                 Event.of(
                     "tokens-discarded",
-                    {"tokens": [{"unit": t.unit, "munition": t.munition.value} for t in revealed]},
+                    TokensDiscardedEvent(
+                        tokens=[{"unit": t.unit, "munition": t.munition.value} for t in revealed]
+                    ),
                     msg(
                         "revealed tokens discarded at the start of the Status Phase: "
                         "{tokens} (TOI-GEN-9)",
@@ -73,12 +82,12 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
             if gone
             else msg(fresh)
         )
-        events.append(Event.of("tokens-removed", {"smoke_removed": gone}, message))
+        events.append(Event.of("tokens-removed", TokensRemovedEvent(smoke_removed=gone), message))
     elif state.step == "munitions":
         events.append(
             Event.of(
                 "purchase-window",
-                {},
+                NoData(),
                 msg(
                     "munitions purchase window: up to three tokens per nation, "
                     "1 command each (TOI-GEN-4)"
@@ -90,7 +99,7 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
         events.append(
             Event.of(
                 "round",
-                {"round": state.round},
+                RoundEvent(round=state.round),
                 msg("round marker advanced to {round}", round=state.round),
             )
         )
@@ -98,7 +107,7 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
         events.append(
             Event.of(
                 "keep-or-discard",
-                {},
+                NoData(),
                 msg(
                     "end of the Status Phase: unused face-down tokens may be discarded "
                     "or kept (TOI-GEN-8)"
@@ -143,7 +152,7 @@ def advance(
         events.append(
             Event.of(
                 "phase",
-                {"position": state.position, "round": state.round},
+                PhaseEvent(position=state.position, round=state.round),
                 msg("round {round}: {position}", round=state.round, position=term(state.position)),
             )
         )

@@ -43,6 +43,7 @@ from typing import Any
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg, term
 from ordnance.core.turns import Turn, everyone, may_end_step, seats_text, simultaneous
+from ordnance.toi.shapes import DoneEvent
 from ordnance.toi.state import Phase, ToIState
 
 #: Sequence-of-play clause of each step (the notes' B8, or the munitions clause).
@@ -302,7 +303,7 @@ def done(state: ToIState, side: str) -> tuple[ToIState, list[Event], bool]:
     state = replace(state, done=state.done | {side})
     event = Event.of(
         "done",
-        {"side": side, "position": state.position},
+        DoneEvent(side=side, position=state.position),
         msg("{side} is done: {position}", side=side, position=term(state.position)),
     )
     return state, [event], not turn(state).is_simultaneous and t.is_simultaneous

@@ -10,16 +10,23 @@ Tokens are listed in unit order, never in purchase order.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.forms import board, numbered_label, panel
+from ordnance.core.shapes import Board, BoardHex, Panel, TurnView
 from ordnance.toi.munitions import Munition
+from ordnance.toi.shapes import (
+    Arrow,
+    MapMarker,
+    NationView,
+    ToIView,
+    TokenView,
+    UnitView,
+)
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
 
 HIDDEN_LABEL = "a munitions token"
 
 
-def token_view(t: Token, seat: str | None) -> dict[str, Any]:
+def token_view(t: Token, seat: str | None) -> TokenView:
     if t.face_up:
         return {"side": t.side, "unit": t.unit, "face": "up", "munition": t.munition.value}
     if seat == t.side:
@@ -34,8 +41,8 @@ def token_view(t: Token, seat: str | None) -> dict[str, Any]:
     return {"side": t.side, "unit": t.unit, "face": "down", "label": HIDDEN_LABEL}
 
 
-def unit_view(u: Unit) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def unit_view(u: Unit) -> UnitView:
+    data: UnitView = {
         "id": u.id,
         "side": u.side,
         "profile": u.profile.name,
@@ -56,12 +63,13 @@ def unit_view(u: Unit) -> dict[str, Any]:
     return data
 
 
-def view(state: ToIState, seat: str | None) -> dict[str, Any]:
+def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
+    """What ``seat`` may see; ``turn`` is the sequence of play's ``view["turn"]``."""
     tokens = sorted(state.tokens, key=lambda t: (t.side, t.unit, not t.face_up))
-    nations: dict[str, Any] = {}
+    nations: dict[str, NationView] = {}
     for n in state.nations:
         total = sum(c for _m, c in n.supply)
-        entry: dict[str, Any] = {
+        entry: NationView = {
             "command": n.command,
             "tokens_on_board": len(state.tokens_of(n.name)),
             "bought_this_status_phase": n.bought_this_status,
@@ -71,7 +79,7 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
             entry["supply"] = {m.value: n.supply_count(m) for m in Munition}
         nations[n.name] = entry
     units_by_id = {u.id: u for u in state.units}
-    markers: list[dict[str, Any]] = [
+    markers: list[MapMarker] = [
         {"hex": str(s.hex), "kind": "smoke", "label": f"smoke (placed round {s.placed_round})"}
         for s in sorted(state.smoke, key=lambda s: s.hex)
     ]
@@ -86,10 +94,10 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
         elif "munition" in tv:
             label = f"{label} (face down)"
         markers.append({"hex": str(u.hex), "kind": "munition-token", "label": label})
-    arrows = []
+    arrows: list[Arrow] = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})
-    data: dict[str, Any] = {
+    data: ToIView = {
         "game": "toi",
         "seat": seat,
         "round": state.round,
@@ -121,6 +129,8 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
         },
         "settings": state.settings.model_dump(mode="json"),
         "board": board_view(state),
+        "panels": [],
+        "turn": turn,
     }
     data["panels"] = panels(data)
     return data
@@ -131,14 +141,14 @@ def _terrain_legend(name: str, cover: int, blocks: bool) -> str:
     return what + (", blocks line of sight" if blocks else "")
 
 
-def board_view(state: ToIState) -> dict[str, Any]:
+def board_view(state: ToIState) -> Board:
     """The whole map: every hex with its terrain, elevation and printed column-row number."""
     m = state.map
-    hexes: list[dict[str, Any]] = []
+    hexes: list[BoardHex] = []
     for h in sorted(m.hexes, key=lambda h: h.to_offset()):
         info = m.hexes[h]
         col, row = h.to_offset()
-        cell: dict[str, Any] = {
+        cell: BoardHex = {
             "hex": str(h),
             "label": numbered_label(col, row),
             "terrain": info.terrain.name,
@@ -159,7 +169,7 @@ def board_view(state: ToIState) -> dict[str, Any]:
     )
 
 
-def token_text(tv: dict[str, Any]) -> str:
+def token_text(tv: TokenView) -> str:
     """One token as its viewer may read it (built from :func:`token_view` only)."""
     if tv["face"] == "up":
         return f"{tv['munition']} (revealed)"
@@ -168,7 +178,7 @@ def token_text(tv: dict[str, Any]) -> str:
     return str(tv.get("label", HIDDEN_LABEL))
 
 
-def unit_state(uv: dict[str, Any]) -> str:
+def unit_state(uv: UnitView) -> str:
     if not uv["alive"]:
         return "destroyed"
     if "damage" in uv:
@@ -176,7 +186,7 @@ def unit_state(uv: dict[str, Any]) -> str:
     return f"{uv['figures']} fig., {uv['morale']}, {uv['activation']}"
 
 
-def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+def panels(v: ToIView) -> list[Panel]:
     """The page's tables, built from the seat's view ``v`` alone (so nothing more can leak)."""
     turn = panel(
         "Round",

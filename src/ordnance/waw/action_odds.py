@@ -23,11 +23,12 @@ from ordnance.waw.odds import (
     move_through_mines,
     outcome_json,
 )
+from ordnance.waw.shapes import WawHeFireOdds, WawOdds
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
 
 
-def action_odds(state: WawState, action: Mapping[str, Any]) -> dict[str, Any] | None:
+def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:
     """The exact odds of ``action``, or ``None`` when it has no dice worth showing."""
     act = A.parse_action(dict(action))
     if isinstance(act, A.HeFire):
@@ -63,7 +64,7 @@ def action_odds(state: WawState, action: Mapping[str, Any]) -> dict[str, Any] | 
     return None
 
 
-def he_fire_odds(state: WawState, act: A.HeFire) -> dict[str, Any]:
+def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
     """Exact odds of an HE Fire mission against the units now in the target hex."""
     target = state.hex(act.target)
     terrain = state.terrain_at(target)

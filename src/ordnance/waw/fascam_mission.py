@@ -16,6 +16,7 @@ from ordnance.waw.fascam import check_fascam_caller
 from ordnance.waw.los import smoke_area
 from ordnance.waw.mines import mine_attack_unit
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import FascamEvent
 from ordnance.waw.state import WawState
 
 
@@ -36,11 +37,9 @@ def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> 
     events = [
         Event.of(
             "fascam",
-            {
-                "side": a.side,
-                "target": str(target),
-                "area": [str(h) for h in sorted(smoke_area(target))],
-            },
+            FascamEvent(
+                side=a.side, target=str(target), area=[str(h) for h in sorted(smoke_area(target))]
+            ),
             msg("Mines! in {target}: it and its six neighbours are mined", target=str(target)),
         )
     ]

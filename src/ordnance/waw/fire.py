@@ -10,6 +10,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import FireEvent
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
 
@@ -27,7 +28,7 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outc
     check = fire_check(kind, a.weapon, unit.hex, target, state.smoke, state.settings)
     attack = dice.pool(check.rating.firepower, f"{a.weapon} fire {unit.id}")
     hits = sum(1 for v in attack if v >= check.hit_number)
-    data = {
+    data: FireEvent = {
         **check.to_dict(),
         "unit": unit.id,
         "target": str(target),

@@ -18,6 +18,7 @@ from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import HeFireEvent, HqCheckResultEvent
 from ordnance.waw.state import PendingHqCheck, WawState
 from ordnance.waw.units import Condition, condition_term
 
@@ -51,7 +52,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
         else:
             new = new.with_condition(check.hq, check.after)
     new = replace(new, pending_hq=tuple(pending))
-    data: dict[str, Any] = {
+    data: HeFireEvent = {
         "side": a.side,
         "target": str(target),
         "terrain": terrain.name,
@@ -129,7 +130,7 @@ def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Ou
     new = replace(state.with_condition(unit.id, cond), pending_hq=tuple(rest))
     event = Event.of(
         "hq_check_result",
-        {"hq": unit.id, "dice": list(pending[0].dice), "after": cond.label},
+        HqCheckResultEvent(hq=unit.id, dice=list(pending[0].dice), after=cond.label),
         msg(
             "HQ {hq} check (d6={dice}): {after}",
             hq=unit.id,

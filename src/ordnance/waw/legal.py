@@ -9,10 +9,8 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
-from ordnance.core.shapes import ActionForm
+from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
 from ordnance.waw.state import WawState
@@ -25,7 +23,7 @@ ACTORS = {"remove_unit": "unit", "set_condition": "unit", "move": "unit", "fire"
           "fascam": "caller", "hq_check_result": "hq"}  # fmt: skip
 
 
-def form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
+def form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
     """One legal action's schema (:func:`_form_schema`), its acting piece and its dice."""
     schema = rolls(_form_schema(state, seat, kind), kind in ROLLING)
     return piece_field(schema, ACTORS[kind]) if kind in ACTORS else schema
@@ -36,7 +34,7 @@ def _unit_label(state: WawState, unit_id: str) -> str:
     return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
 
 
-def _form_schema(state: WawState, seat: str | None, kind: str) -> dict[str, Any]:
+def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
     """One legal action's JSON schema with its choices (everything here is public)."""
     schema = A.ACTIONS[kind].model_json_schema()
     sides = [seat] if seat is not None else list(state.settings.sides)

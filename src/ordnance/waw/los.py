@@ -25,10 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.core.hexes import Hex, Line, line
 from ordnance.waw.settings import WawSettings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.waw import shapes
 
 
 def smoke_area(marker: Hex) -> frozenset[Hex]:
@@ -47,7 +50,7 @@ class SmokeCrossing:
     blocks: bool
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> shapes.SmokeCrossing:
         return {
             "marker": str(self.marker),
             "level": self.level,

@@ -8,17 +8,16 @@ Firepower only (WAW-8.2-f). Each unit in the origin hex is judged by
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.waw.los import judge_los
+from ordnance.waw.shapes import Firer, Modifier, Shot, WawLosAnswer
 from ordnance.waw.smoke import Weapon, fire_check
 from ordnance.waw.state import WawState
 
 
-def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:
+def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
     """The table's LOS answer: the exact line, the Smoke on it, and every firer's Hit Number.
 
     ``blocked`` is the answer for units without Advanced Imaging (WAW-8.2-c);
@@ -38,10 +37,10 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:
             "A unit with Advanced Imaging still sees the target (WAW-8.2-d) and fires at Hit "
             "Number +1 (WAW-8.2-e); the ITV fires only its AP Firepower through smoke (WAW-8.2-f)."
         )
-    firers: list[dict[str, Any]] = []
+    firers: list[Firer] = []
     for unit in sorted(state.units_in(origin), key=lambda u: u.id):
         kind = state.unit_type(unit)
-        shots: dict[str, Any] = {}
+        shots: dict[str, Shot] = {}
         weapons: tuple[Weapon, ...] = ("ap", "he")
         for weapon in weapons:
             rating = kind.ap if weapon == "ap" else kind.he
@@ -60,7 +59,9 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:
                     f"{unit.id} ({kind.name}) {weapon.upper()}: [{exc.clause}] {exc.message}."
                 )
                 continue
-            mods = [{"clause": m.clause, "amount": m.amount, "why": m.why} for m in check.modifiers]
+            mods: list[Modifier] = [
+                {"clause": m.clause, "amount": m.amount, "why": m.why} for m in check.modifiers
+            ]
             shots[weapon] = {
                 "may_fire": True,
                 "base_hit_number": rating.hit_number,
@@ -82,10 +83,17 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:
                 "weapons": shots,
             }
         )
-    answer.update(
-        blocked=report.blocked,
-        blocked_for="units without Advanced Imaging" if report.blocked else None,
-        blocking=[
+    return {
+        **answer,
+        "blocked": report.blocked,
+        "text": (
+            f"blocked by Smoke at {', '.join(str(c.marker) for c in blocking)} "
+            "(WAW-8.2-c); Advanced Imaging sees through at Hit Number +1 (WAW-8.2-e)"
+            if blocking
+            else "clear of Smoke"
+        ),
+        "blocked_for": "units without Advanced Imaging" if report.blocked else None,
+        "blocking": [
             {
                 "marker": str(c.marker),
                 "level": c.level,
@@ -94,18 +102,11 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> dict[str, Any]:
             }
             for c in blocking
         ],
-        smoke=[c.to_dict() for c in report.crossings],
-        advanced_imaging={
+        "smoke": [c.to_dict() for c in report.crossings],
+        "advanced_imaging": {
             "sees": True,
             "hit_number_plus": 1 if report.blocked else 0,
             "clauses": ["WAW-8.2-d", "WAW-8.2-e", "WAW-8.2-f"] if report.blocked else [],
         },
-        firers=firers,
-        text=(
-            f"blocked by Smoke at {', '.join(str(c.marker) for c in blocking)} "
-            "(WAW-8.2-c); Advanced Imaging sees through at Hit Number +1 (WAW-8.2-e)"
-            if blocking
-            else "clear of Smoke"
-        ),
-    )
-    return answer
+        "firers": firers,
+    }

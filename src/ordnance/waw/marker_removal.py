@@ -12,6 +12,7 @@ from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.core.turns import done_side
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
+from ordnance.waw.shapes import MarkerRemovalEvent
 from ordnance.waw.smoke import marker_removal
 from ordnance.waw.state import WawState
 
@@ -30,7 +31,7 @@ def marker_removal_phase(
     done = [c for c in changes if c is not None]
     event = Event.of(
         "marker_removal",
-        {"flipped": flipped, "removed": removed},
+        MarkerRemovalEvent(flipped=flipped, removed=removed),
         msg(
             "Marker Removal Phase: {changes}",
             changes=joined("; ", done) if done else term("no smoke on the map"),

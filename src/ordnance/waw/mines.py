@@ -16,6 +16,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.game import Event, msg, term
 from ordnance.core.hexes import Hex
 from ordnance.waw.fascam import attacked_by_mines, markers_rolled_against, mine_attack, mine_disrupt
+from ordnance.waw.shapes import MineAttackEvent
 from ordnance.waw.state import WawState
 from ordnance.waw.units import condition_term
 
@@ -52,7 +53,7 @@ def mine_attack_unit(
         die=die,
         effect=effect,
     )
-    data = {
+    data: MineAttackEvent = {
         "unit": uid,
         "hex": str(where),
         "marker": str(marker),

@@ -12,6 +12,7 @@ from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.mines import enter_hex
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import MovedEvent, StoppedEvent
 from ordnance.waw.state import WawState
 
 
@@ -37,11 +38,12 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
         if new.unit(unit.id).condition.eliminated:
             break
     moved_to = new.unit(unit.id).hex
+    moved: MovedEvent = {"unit": unit.id, "from": str(unit.hex), "path": [str(h) for h in path]}
     events.insert(
         0,
         Event.of(
             "moved",
-            {"unit": unit.id, "from": str(unit.hex), "path": [str(h) for h in path]},
+            moved,
             msg(
                 "{unit} moves {start} -> {path}",
                 unit=unit.id,
@@ -54,7 +56,7 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
         events.append(
             Event.of(
                 "stopped",
-                {"unit": unit.id, "hex": str(moved_to)},
+                StoppedEvent(unit=unit.id, hex=str(moved_to)),
                 msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=str(moved_to)),
             )
         )

@@ -14,7 +14,7 @@ Fraction(3, 32)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -276,5 +276,5 @@ def outcome_json(outcomes: Distribution[Outcome]) -> dict[str, str]:
     ).to_json()
 
 
-def marginals_json(outcomes: Distribution[Outcome]) -> Mapping[str, dict[str, str]]:
+def marginals_json(outcomes: Distribution[Outcome]) -> dict[str, dict[str, str]]:
     return {uid: dist.to_json() for uid, dist in marginals(outcomes).items()}

@@ -14,7 +14,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, GameView, JsonObject, JsonSchema, LosAnswer, OddsAnswer
+from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
@@ -23,6 +23,7 @@ from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.legal import form_schema, legal_forms
 from ordnance.waw.los_answer import los_answer
 from ordnance.waw.settings import WawSettings, parse_settings
+from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
 from ordnance.waw.views import view
 
@@ -112,13 +113,13 @@ class WorldAtWar(Game[WawState]):
     # -- odds --------------------------------------------------------------------------
     def odds(
         self, state: WawState, action: Mapping[str, Any], seat: str | None = ANY_SEAT
-    ) -> OddsAnswer | None:
+    ) -> WawOdds | None:
         return action_odds(state, action)
 
     # -- line of sight -----------------------------------------------------------------
     def los(
         self, state: WawState, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
-    ) -> LosAnswer:
+    ) -> WawLosAnswer:
         """LOS through Smoke (WAW-8.2-b..g), and each unit in ``origin``'s shot at ``target``.
 
         Everything here is public in World at War, so every seat gets the same answer.
@@ -126,7 +127,7 @@ class WorldAtWar(Game[WawState]):
         return los_answer(state, origin, target)
 
     # -- the observer ------------------------------------------------------------------
-    def view(self, state: WawState, seat: str | None) -> GameView:
+    def view(self, state: WawState, seat: str | None) -> WawView:
         return view(state, seat)
 
 

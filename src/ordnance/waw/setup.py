@@ -14,6 +14,7 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import ConditionEvent, PlacedEvent, RemovedEvent, TerrainEvent
 from ordnance.waw.state import HexInfo, WawState
 from ordnance.waw.units import Condition, Unit, condition_term
 
@@ -26,7 +27,7 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outco
     new = {**state.terrain, **{h: info for h in hexes}}
     event = Event.of(
         "terrain",
-        {"hexes": [str(h) for h in hexes], "terrain": terrain.name},
+        TerrainEvent(hexes=[str(h) for h in hexes], terrain=terrain.name),
         msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(str, hexes))),
     )
     return Outcome(replace(state, terrain=new), (event,))
@@ -44,7 +45,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
     state.check_stacking(h, unit)
     event = Event.of(
         "placed",
-        {"unit": a.id, "kind": kind.name, "side": a.side, "hex": str(h)},
+        PlacedEvent(unit=a.id, kind=kind.name, side=a.side, hex=str(h)),
         msg(
             "{side} {kind} {unit} placed in {hex}",
             side=a.side,
@@ -63,7 +64,13 @@ def remove_unit(state: WawState, a: A.RemoveUnit, seat: str | None) -> Outcome[W
     units = {k: v for k, v in state.units.items() if k != a.unit}
     return Outcome(
         replace(state, units=units),
-        (Event.of("removed", {"unit": a.unit}, msg("{unit} removed from the map", unit=a.unit)),),
+        (
+            Event.of(
+                "removed",
+                RemovedEvent(unit=a.unit),
+                msg("{unit} removed from the map", unit=a.unit),
+            ),
+        ),
     )
 
 
@@ -73,7 +80,7 @@ def set_condition(state: WawState, a: A.SetCondition, seat: str | None) -> Outco
     cond = Condition.from_label(a.condition)
     event = Event.of(
         "condition",
-        {"unit": unit.id, "before": unit.condition.label, "after": cond.label},
+        ConditionEvent(unit=unit.id, before=unit.condition.label, after=cond.label),
         msg(
             "{unit}: {before} -> {after} (set by the players)",
             unit=unit.id,

@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.hexes import Hex
 from ordnance.waw.catalogue import Rating, UnitType
 from ordnance.waw.los import LosReport, judge_los, smoke_area
 from ordnance.waw.settings import WawSettings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.waw.shapes import FireCheckView
 
 Weapon = Literal["ap", "he"]
 
@@ -65,7 +68,7 @@ class FireCheck:
     def hit_number(self) -> int:
         return self.rating.hit_number + sum(m.amount for m in self.modifiers)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> FireCheckView:
         return {
             "unit_type": self.unit_type.name,
             "weapon": self.weapon,

@@ -13,6 +13,7 @@ from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.los import smoke_area
 from ordnance.waw.seats import check_seat
+from ordnance.waw.shapes import SmokeEvent
 from ordnance.waw.smoke import lay_smoke
 from ordnance.waw.state import WawState
 
@@ -25,7 +26,7 @@ def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Outcome[WawState]:
     area = sorted(smoke_area(target))
     event = Event.of(
         "smoke",
-        {"side": a.side, "target": str(target), "level": 2, "area": [str(h) for h in area]},
+        SmokeEvent(side=a.side, target=str(target), level=2, area=[str(h) for h in area]),
         msg("Smoke 2 in {target}: LOS blocked in it and its six neighbours", target=str(target)),
     )
     return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))

@@ -21,6 +21,7 @@ from typing import Any
 
 from ordnance.core.game import Event, Message, msg, term
 from ordnance.core.turns import Turn, simultaneous
+from ordnance.waw.shapes import DoneEvent
 from ordnance.waw.state import WawState
 
 CLAUSE = "WAW-B6"
@@ -84,7 +85,7 @@ def done(state: WawState, side: str) -> tuple[WawState, Event, bool]:
     state = replace(state, done=state.done | {side})
     event = Event.of(
         "done",
-        {"side": side, "turn": state.marker_phases + 1},
+        DoneEvent(side=side, turn=state.marker_phases + 1),
         msg("{side} is done with turn {turn}", side=side, turn=state.marker_phases + 1),
     )
     return state, event, not turn(state).is_simultaneous

@@ -8,18 +8,20 @@ and the page's panels, which are built from the view alone.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ordnance.core.forms import board, numbered_label, panel
+from ordnance.core.shapes import Board, BoardHex, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
+from ordnance.waw.shapes import Cluster, MapHex, MapMarker, MapUnit, WawView
 from ordnance.waw.state import WawState
 
 
-def view(state: WawState, seat: str | None) -> dict[str, Any]:
+def view(state: WawState, seat: str | None) -> WawView:
     """The view of ``seat`` (the same for every seat)."""
-    hexes = [{"hex": str(h), "terrain": state.hex_info(h).terrain} for h in state.board()]
-    units = []
+    hexes: list[MapHex] = [
+        {"hex": str(h), "terrain": state.hex_info(h).terrain} for h in state.board()
+    ]
+    units: list[MapUnit] = []
     for u in state.units.values():
         if u.condition.eliminated:
             continue
@@ -41,11 +43,20 @@ def view(state: WawState, seat: str | None) -> dict[str, Any]:
                 "sample_values": kind.values == "sample",
             }
         )
-    markers = [
+    markers: list[MapMarker] = [
         {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
         for h, lvl in sorted(state.smoke.items())
-    ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
-    view: dict[str, Any] = {
+    ]
+    markers += [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    clusters: list[Cluster] = [
+        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+        for m in sorted(state.smoke)
+    ]
+    clusters += [
+        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+        for m in sorted(state.mines)
+    ]
+    view: WawView = {
         "game": "waw",
         "seat": seat,
         "sides": dict(state.settings.sides),
@@ -54,28 +65,22 @@ def view(state: WawState, seat: str | None) -> dict[str, Any]:
             "units": units,
             "markers": markers,
             "arrows": [],
-            "clusters": [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
-                for m in sorted(state.smoke)
-            ]
-            + [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
-                for m in sorted(state.mines)
-            ],
+            "clusters": clusters,
         },
         "eliminated": sorted(u.id for u in state.units.values() if u.condition.eliminated),
         "pending_hq_checks": [{"hq": p.hq, "dice": list(p.dice)} for p in state.pending_hq],
         "marker_removal_phases": state.marker_phases,
         "turn": waw_turns.turn(state).to_view(),
+        "board": board_view(state),
+        "panels": [],
     }
-    view["board"] = board_view(state)
     view["panels"] = panels(view)
     return view
 
 
-def board_view(state: WawState) -> dict[str, Any]:
+def board_view(state: WawState) -> Board:
     """The whole board: every hex with its terrain and its column-row number (from 01)."""
-    hexes = []
+    hexes: list[BoardHex] = []
     for h in state.board():
         col, row = h.to_offset()
         terrain = state.hex_info(h).terrain
@@ -94,7 +99,7 @@ def board_view(state: WawState) -> dict[str, Any]:
     )
 
 
-def panels(v: dict[str, Any]) -> list[dict[str, Any]]:
+def panels(v: WawView) -> list[Panel]:
     """The page's tables, built from the view ``v`` alone."""
     units = panel(
         "Units",

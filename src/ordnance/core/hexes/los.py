@@ -49,10 +49,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .coords import Hex
 from .features import Hexside, Vertex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.shapes import HexLine
 
 Point = Hex | Vertex
 """What a line may start or end at: a hex centre or a vertex."""
@@ -165,7 +168,7 @@ class Line:
         """True when ``h`` is in :attr:`hexes` (interior crossed or a hexside run along)."""
         return h in self.hexes
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HexLine:
         """A JSON-ready description (ids as strings: ``"q,r"``, ``"q,r|q,r"``, ...).
 
         >>> line(Hex(0, 0), Hex(2, -1)).to_dict()["along_hexsides"]

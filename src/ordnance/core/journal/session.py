@@ -39,7 +39,7 @@ from ordnance.core.journal import snapshots
 from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
-from ordnance.core.shapes import EntryView, GameView
+from ordnance.core.shapes import EntryView, SessionView
 from ordnance.core.turns import check_turn
 
 #: Runs inside the append's transaction (e.g. a consent request marked
@@ -417,13 +417,10 @@ class GameSession:
             state = self.game.apply(state, entry.action, dice, entry.seat).state
         return state
 
-    def view(self, seat: str | None) -> GameView:
+    def view(self, seat: str | None) -> SessionView:
         version, state = self._current()
         self._check_seat(state, seat)
-        view = self.game.view(state, seat)
-        view["game_id"] = self.game_id
-        view["version"] = version
-        return view
+        return {**self.game.view(state, seat), "game_id": self.game_id, "version": version}
 
     def log(self, seat: str | None, since: int = 0) -> list[EntryView]:
         self._check_seat(self._current()[1], seat)
