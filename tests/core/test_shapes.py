@@ -398,8 +398,18 @@ def played_events(name: str) -> Iterator[tuple[str, list[str | None], Event]]:
                 for action in _fillings(form, game.view(state, seat))
             ]
             tries += [(None, action) for action in EXTRA[name](game.view(state, None))]
-            rng.shuffle(tries)
-            for seat, action in tries[:40]:
+            # one kind of action at a time, in random order, so that a kind with many
+            # fillings (attacks on every hex) does not crowd the rare ones out
+            by_kind: dict[str, list[tuple[str | None, dict[str, Any]]]] = {}
+            for seat, action in tries:
+                by_kind.setdefault(str(action.get("type")), []).append((seat, action))
+            kinds = sorted(by_kind)
+            rng.shuffle(kinds)
+            ordered = []
+            for kind in kinds:
+                rng.shuffle(by_kind[kind])
+                ordered += by_kind[kind][:10]
+            for seat, action in ordered[:40]:
                 try:
                     out = game.apply(state, action, dice_source(None, step), seat)
                 except OrdnanceError:
@@ -416,6 +426,12 @@ def _toi_extra(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         [{"type": "buy", "unit": u["id"], "munition": m} for u in units for m in ("HE", "Smoke")]
         + [{"type": "receive_command", "side": n, "amount": 2} for n in view["nations"]]
         + [{"type": "attack", "unit": u["id"], "hex": v["hex"]} for u in units for v in units]
+        + [  # fire at enemy units, which reveals a token the firer holds (TOI-GEN-5)
+            {"type": "attack", "unit": u["id"], "target": v["id"]}
+            for u in units
+            for v in units
+            if u["side"] != v["side"]
+        ]
     )
 
 
@@ -449,7 +465,7 @@ WALK = 60
 #: Kinds each game's walk must reach (the others are rarer: checked when they occur).
 REACHED = {
     "toi": {"move", "attack", "phase", "done", "round", "command"}
-    | {"token-bought", "token-discarded", "token-revealed"},
+    | {"token-bought", "token-discarded"},
     "waw": {"moved", "fire", "he_fire", "smoke", "fascam", "mine_attack", "done"}
     | {"marker_removal", "placed"},
     "asl": {"gun_added", "phase", "shot", "declared", "ca", "scw_heat"},
@@ -473,3 +489,23 @@ def test_event_payloads_have_the_shapes_their_game_declares(name: str) -> None:
         seen.add(event.kind)
     assert REACHED[name] <= seen, REACHED[name] - seen
     assert set(public_shapes) <= set(data_shapes)
+
+
+def test_a_toi_token_revealed_by_an_attack_has_its_declared_shape() -> None:
+    """TOI-GEN-7: the event of a token turned face up by its unit's attack (which the random
+    walk reaches only by chance) is its kind's TypedDict, closed, for every seat."""
+    from tests.toi.helpers import act, buy, new, place_at, to
+
+    game = registry.game("toi")
+    data_shapes, _public = event_shapes(game)
+    state = buy(to(new(), "munitions"), "g-pz", "AP-B")
+    state = place_at(to(state, "action"), "s-tank", "3,3")
+    _state, events = act(
+        state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, [1] * 6 + [1] * 3
+    )
+    revealed = [e for e in events if e.kind == "token-revealed"]
+    assert revealed
+    for event in revealed:
+        check(data_shapes[event.kind], dict(event.data), "token-revealed")
+        for seat in ("german", "soviet"):
+            conforms(EventView, event.for_seat(seat, messages=True), closed=False)

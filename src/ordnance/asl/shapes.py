@@ -273,7 +273,7 @@ class ShotResultView(TypedDict):
 class Voided(TypedDict):
     """A voided shot: no Acquisition, no fire marker, the CA as the option says (ASL-AMB-15)."""
 
-    fire_marker: bool
+    fire_marker: str | None  # the marker the Gun already had this phase (a voided shot adds none)
     acquisition: bool
     ca: int | None
     ca_changed_for_shot: bool
