@@ -130,7 +130,7 @@ def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
 
 def _expecting(name: str) -> Callable[[], Any]:
     def scope() -> Any:
-        from ordnance.core.journal.scope import expecting
+        from ordnance.core.scope import expecting
 
         return expecting(name)
 
