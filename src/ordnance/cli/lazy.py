@@ -99,18 +99,30 @@ def plain_help(cmd: click.Command) -> None:
     Typer reads help as Rich markup, which swallows a bracketed word; every
     help text of the tree is escaped here, once, after it was translated.
     """
-    from rich.markup import escape
-
-    cmd.help = escape(cmd.help) if cmd.help else cmd.help
+    cmd.help = _escape(cmd.help) if cmd.help else cmd.help
     if getattr(cmd, "short_help", None):
-        cmd.short_help = escape(cmd.short_help or "")
+        cmd.short_help = _escape(cmd.short_help or "")
     for param in cmd.params:
         text = getattr(param, "help", None)
         if text:
-            param.help = escape(text)  # type: ignore[attr-defined]
+            param.help = _escape(text)  # type: ignore[attr-defined]
     for sub in getattr(cmd, "commands", {}).values():
         if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
             plain_help(sub)
+
+
+def _escape(text: str) -> str:
+    """Rich's ``escape``, imported only for a text it would change.
+
+    It changes only a ``[`` that opens markup and a trailing backslash; other
+    texts are returned as they are, so a command that prints no help starts
+    without :mod:`rich.markup`.
+    """
+    if "[" not in text and not text.endswith("\\"):
+        return text
+    from rich.markup import escape
+
+    return escape(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import RenderableType
 
 odds_app = typer.Typer(
-    help="Exact odds of a Tide of Iron attack (with or without a munitions token)."
+    help="Exact odds of a Tide of Iron attack (with or without a munitions token).",
+    add_completion=False,  # a sub-command: shell completion belongs to ``ordnance``
 )
 
 
