@@ -159,3 +159,13 @@ def test_the_toi_rules_of_the_odds_commands_import_no_pydantic() -> None:
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game", ["toi", "waw"])
+def test_a_game_s_help_loads_no_command_module(game: str) -> None:
+    """``ordnance toi --help`` lists the registry's names and help lines: no command's
+    module (nor its rules) is imported to print them."""
+    mods = imported(game, "--help")
+    assert f"ordnance.{game}.cli" in mods
+    assert not {m for m in mods if m.startswith(f"ordnance.{game}.cli_")}
+    assert not {m for m in mods if m.startswith(f"ordnance.{game}.") and "cli" not in m}
