@@ -25,8 +25,8 @@ CLI_FILES = [
     *sorted((SRC / "cli" / "odds").glob("*.py")),
     SRC / "cli" / "i18n.py",
     SRC / "asl" / "cli.py",
-    SRC / "toi" / "cli.py",
-    SRC / "waw" / "cli.py",
+    *sorted((SRC / "toi").glob("cli*.py")),  # the registry and one module per command family
+    *sorted((SRC / "waw").glob("cli*.py")),
 ]
 #: Every clause id a WaW rule refusal can carry (grep of RuleViolation in ordnance.waw).
 WAW_REFUSAL_CLAUSES = [

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 
 from ordnance.cli import main as cli_main
+from ordnance.cli.lazy import typer_command
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.toi import cli as toi_cli
@@ -28,7 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
     try:
         if argv[0] == "toi" and "--via-main" not in argv:
             if _TOI_COMMAND is None:
-                _TOI_COMMAND = typer.main.get_command(toi_cli.app)
+                _TOI_COMMAND = typer_command(toi_cli.app, "toi")
             try:
                 _TOI_COMMAND.main(list(argv[1:]), prog_name="ordnance toi", standalone_mode=True)
             except OrdnanceError as exc:  # what main() does

@@ -15,21 +15,48 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console, RenderableType
 
 from ordnance.cli.i18n import localize_renderable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console, RenderableType
     from rich.table import Table
 
     from ordnance.core.journal import GameSession
     from ordnance.core.odds.distribution import Distribution
 
-console = Console()
-err_console = Console(stderr=True)
+    console: Console
+    err_console: Console
+
+
+@cache
+def stdout_console() -> Console:
+    """The Rich console of stdout, made on first use (``--json`` and help need none)."""
+    from rich.console import Console
+
+    return Console()
+
+
+@cache
+def stderr_console() -> Console:
+    """The Rich console of stderr (refusals, progress), made on first use."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def __getattr__(name: str) -> Any:
+    """``console`` and ``err_console``, the names the commands import, made on first use."""
+    if name == "console":
+        return stdout_console()
+    if name == "err_console":
+        return stderr_console()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The ``--json`` option every command takes.
 JsonOpt = Annotated[
@@ -82,9 +109,9 @@ def emit(
         sys.stdout.write(json.dumps(to_jsonable(data), ensure_ascii=False) + "\n")
         return
     if render is None:
-        console.print_json(json.dumps(to_jsonable(data), ensure_ascii=False))
+        stdout_console().print_json(json.dumps(to_jsonable(data), ensure_ascii=False))
     else:
-        console.print(localize_renderable(render(data)))
+        stdout_console().print(localize_renderable(render(data)))
 
 
 def fraction(text: str) -> Fraction:

@@ -34,7 +34,7 @@ class LazyMount(TyperGroup):
 
     ``load`` returns the real Click command; ``scope``, if given, is entered
     for as long as the real command runs (the game type a game's commands
-    serve, see :mod:`ordnance.core.journal.scope`).
+    serve, see :mod:`ordnance.core.scope`).
     """
 
     def __init__(
@@ -99,18 +99,74 @@ def plain_help(cmd: click.Command) -> None:
     Typer reads help as Rich markup, which swallows a bracketed word; every
     help text of the tree is escaped here, once, after it was translated.
     """
-    from rich.markup import escape
-
-    cmd.help = escape(cmd.help) if cmd.help else cmd.help
+    cmd.help = _escape(cmd.help) if cmd.help else cmd.help
     if getattr(cmd, "short_help", None):
-        cmd.short_help = escape(cmd.short_help or "")
+        cmd.short_help = _escape(cmd.short_help or "")
     for param in cmd.params:
         text = getattr(param, "help", None)
         if text:
-            param.help = escape(text)  # type: ignore[attr-defined]
+            param.help = _escape(text)  # type: ignore[attr-defined]
     for sub in getattr(cmd, "commands", {}).values():
         if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
             plain_help(sub)
+
+
+def _escape(text: str) -> str:
+    """Rich's ``escape``, imported only for a text it would change.
+
+    It changes only a ``[`` that opens markup and a trailing backslash; other
+    texts are returned as they are, so a command that prints no help starts
+    without :mod:`rich.markup`.
+    """
+    if "[" not in text and not text.endswith("\\"):
+        return text
+    from rich.markup import escape
+
+    return escape(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Factory:
+    """A sub-command target built afresh each time it is mounted.
+
+    For a Click group of a class of its own (a game's ``game`` group, whose
+    commands are derived from the game's forms): a module-level Click object
+    would be shared by every mount and translated in place more than once.
+    """
+
+    make: Callable[[], click.Command]
+
+
+#: ``(name, words after it) -> command or None``: a group's hidden older spellings.
+Fallback = Callable[[str, list[str] | None], click.Command | None]
+
+
+class FallbackGroup(TyperGroup):
+    """A group that asks ``find`` for a name none of its commands has.
+
+    The answer is a hidden command (an older spelling); ``find`` gets the
+    words after the name when the command runs (the game whose choices its
+    options offer), ``None`` when only looked up (help, completion).
+    """
+
+    def __init__(self, *, find: Fallback, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._find = find
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name not in self.commands:
+            found = self._find(cmd_name, None)
+        return found
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands:
+            cmd = self._find(args[0], args[1:])
+            if cmd is not None:
+                return args[0], cmd, args[1:]
+        return super().resolve_command(ctx, args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +198,31 @@ class LazyGroup:
     subs: Mapping[str, Sub]
     #: Called with each sub-command once it is loaded (a face translates help texts).
     prepare: Callable[[click.Command], None] | None = field(default=None, compare=False)
+    #: ``"module:attribute"`` of a Typer app whose callback (options, and what the
+    #: group does when no sub-command is named) the group keeps: ``ordnance toi odds
+    #: --fp 5`` is such a callback, with ``smoke`` and ``advise`` beside it.
+    base: str | None = None
+    #: ``"module:attribute"`` of a :data:`Fallback`, asked only for a name that is
+    #: none of ``subs`` (older spellings kept working, hidden from help).
+    fallback: str | None = None
 
     def build(
         self, name: str, prepare: Callable[[click.Command], None] | None = None
     ) -> TyperGroup:
         then = prepare or self.prepare
-        group = TyperGroup(name=name, help=self.help, no_args_is_help=True)
+        group: TyperGroup
+        if self.base is not None:
+            base = typer_command(_target(self.base), name)
+            if not isinstance(base, TyperGroup):
+                raise TypeError(f"{self.base} is not a Typer app with a callback")
+            group = base
+            group.help = group.help or self.help
+        elif self.fallback is not None:
+            group = FallbackGroup(
+                name=name, help=self.help, no_args_is_help=True, find=_finder(self.fallback)
+            )
+        else:
+            group = TyperGroup(name=name, help=self.help, no_args_is_help=True)
         for sub_name, sub in self.subs.items():
             mount = LazyMount(sub_name, sub.help, _loader(sub.target, sub_name, then), prepare=then)
             mount.hidden = sub.hidden
@@ -155,12 +230,27 @@ class LazyGroup:
         return group
 
 
+def _target(dotted: str) -> Any:
+    """The object ``"module:attribute"`` names (its module imported now)."""
+    module, _sep, attr = dotted.partition(":")
+    return getattr(import_module(module), attr)
+
+
+def _finder(dotted: str) -> Fallback:
+    """A :data:`Fallback` whose module is imported on its first call (an unknown name)."""
+
+    def find(name: str, args: list[str] | None) -> click.Command | None:
+        found: Fallback = _target(dotted)
+        return found(name, args)
+
+    return find
+
+
 def _loader(
     dotted: str, name: str, prepare: Callable[[click.Command], None] | None
 ) -> Callable[[], click.Command]:
     def load() -> click.Command:
-        module, _sep, attr = dotted.partition(":")
-        return typer_command(getattr(import_module(module), attr), name, prepare)
+        return typer_command(_target(dotted), name, prepare)
 
     return load
 
@@ -168,12 +258,14 @@ def _loader(
 def typer_command(
     target: Any, name: str, prepare: Callable[[click.Command], None] | None = None
 ) -> click.Command:
-    """The Click command of a Typer app, a :class:`LazyGroup`, a Click command,
-    or a plain function made a command."""
+    """The Click command of a Typer app, a :class:`LazyGroup`, a :class:`Factory`,
+    a Click command, or a plain function made a command."""
     import typer
 
     if isinstance(target, LazyGroup):
         return target.build(name, prepare)
+    if isinstance(target, Factory):
+        return target.make()
     if isinstance(target, click.Command):
         return target
     if isinstance(target, typer.Typer):
@@ -183,4 +275,14 @@ def typer_command(
     return typer.main.get_command(single)
 
 
-__all__ = ["LazyGroup", "LazyMount", "Sub", "click", "plain_help", "typer_command"]
+__all__ = [
+    "Factory",
+    "Fallback",
+    "FallbackGroup",
+    "LazyGroup",
+    "LazyMount",
+    "Sub",
+    "click",
+    "plain_help",
+    "typer_command",
+]

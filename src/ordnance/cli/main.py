@@ -24,11 +24,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 from typer.core import TyperGroup
 
 from ordnance.cli import i18n
-from ordnance.cli.common import err_console, wants_json
+from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
 from ordnance.cli.i18n import _
@@ -130,7 +129,7 @@ def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
 
 def _expecting(name: str) -> Callable[[], Any]:
     def scope() -> Any:
-        from ordnance.core.journal.scope import expecting
+        from ordnance.core.scope import expecting
 
         return expecting(name)
 
@@ -244,6 +243,8 @@ def refusal_text(exc: OrdnanceError) -> str:
     and hint in Russian when the catalogue words them (an entry or a
     template), else a one-line summary of the clause, then the English detail.
     """
+    from rich.markup import escape  # only a refusal needs it, not every start
+
     label = "error:" if exit_status(exc) == 1 else "refused:"
     if i18n.current() == i18n.DEFAULT:
         return f"[bold red]{label}[/] {escape(str(exc))}"
@@ -293,7 +294,7 @@ def _refuse(exc: OrdnanceError, args: list[str]) -> None:
         sys.stdout.write(json.dumps(exc.to_dict(), ensure_ascii=False) + "\n")
     else:
         # soft_wrap: one line however narrow the terminal (the terminal may fold it)
-        err_console.print(refusal_text(exc), highlight=False, markup=True, soft_wrap=True)
+        stderr_console().print(refusal_text(exc), highlight=False, markup=True, soft_wrap=True)
     raise SystemExit(exit_status(exc)) from None
 
 

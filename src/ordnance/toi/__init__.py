@@ -9,6 +9,8 @@ Layout (small modules named for the game's own words):
 
 * :mod:`.munitions`: the four token types and what each does to an attack;
 * :mod:`.settings`: the game settings, one field per documented ambiguity;
+  :mod:`.readings` holds the defaults of those the attack and Smoke rules read,
+  as plain values (the stand-alone odds commands need no Pydantic);
 * :mod:`.attack`: range bands, Hit Numbers, defence dice, combined fire and the
   pure resolving function (black attack dice, then red defence dice);
 * :mod:`.damage`: applying net hits to a vehicle or a squad (documented default);
@@ -28,7 +30,8 @@ Layout (small modules named for the game's own words):
   and the LOS answer;
 * :mod:`.advice`: ranking the munitions against a target;
 * :mod:`.plugin` / :mod:`.cli`: the Game class with its registration, and the
-  command line.
+  command line (a list of commands; each family in its own ``cli_*`` module,
+  imported when it runs).
 
 Clause ids (``TOI-GEN-4``, ``TOI-HE-3``, ``TOI-AMB-7``...) come from the
 reference notes shipped with the project; core Tide of Iron facts are cited by

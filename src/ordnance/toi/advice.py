@@ -18,7 +18,7 @@ from ordnance.core.odds.distribution import Distribution
 from ordnance.toi.attack import AttackInput, RangeBand, Supporter, attack_distribution, plan_attack
 from ordnance.toi.damage import VehicleDamage, hits_to_destroy
 from ordnance.toi.munitions import Munition
-from ordnance.toi.settings import ToISettings
+from ordnance.toi.readings import DEFAULTS, RuleReadings
 from ordnance.toi.smoke import hit_odds, plan_smoke
 
 
@@ -40,10 +40,10 @@ def rank_munitions(
     figures: int = 4,
     fire_and_movement: bool = False,
     support: tuple[int, ...] = (),
-    settings: ToISettings | None = None,
+    settings: RuleReadings | None = None,
 ) -> list[dict[str, Any]]:
     """Every choice, best first (expected net hits, then kill chance)."""
-    settings = settings or ToISettings()
+    settings = settings or DEFAULTS
     rows: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     for choice in (None, Munition.HE, Munition.AP_B, Munition.AP_C):

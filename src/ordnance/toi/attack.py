@@ -32,7 +32,7 @@ from ordnance.toi.munitions import (
     normal_range_hit_number,
     vehicle_firepower_modifier,
 )
-from ordnance.toi.settings import ToISettings
+from ordnance.toi.readings import DEFAULTS, RuleReadings
 
 
 class RangeBand(StrEnum):
@@ -117,20 +117,20 @@ class AttackPlan:
     clauses: tuple[str, ...] = ()
 
 
-def _munition_band(inp: AttackInput, settings: ToISettings) -> RangeBand:
+def _munition_band(inp: AttackInput, settings: RuleReadings) -> RangeBand:
     if settings.combined_band == "per_participant" and inp.lead_band is not None:
         return inp.lead_band
     return inp.band
 
 
-def check_attack_legal(inp: AttackInput, settings: ToISettings | None = None) -> None:
+def check_attack_legal(inp: AttackInput, settings: RuleReadings | None = None) -> None:
     """Refusals of an attack (notes B2, B5, TOI-SMK-1, TOI-HE-3).
 
     HE's ban on long range is judged in the band the munitions use: the
     combined attack's single band by default, the lead unit's own band under
     ``combined_band="per_participant"`` (TOI-AMB-10).
     """
-    settings = settings or ToISettings()
+    settings = settings or DEFAULTS
     if inp.target not in ("vehicle", "squad"):
         raise OrdnanceError(f"target must be 'vehicle' or 'squad', not {inp.target!r}")
     if inp.band is RangeBand.OUT:
@@ -174,9 +174,9 @@ def check_attack_legal(inp: AttackInput, settings: ToISettings | None = None) ->
         )
 
 
-def plan_attack(inp: AttackInput, settings: ToISettings | None = None) -> AttackPlan:
+def plan_attack(inp: AttackInput, settings: RuleReadings | None = None) -> AttackPlan:
     """Turn an attack into dice and Hit Numbers (pure; refuses illegal attacks)."""
-    settings = settings or ToISettings()
+    settings = settings or DEFAULTS
     check_attack_legal(inp, settings)
     steps: list[str] = []
     clauses: list[str] = []

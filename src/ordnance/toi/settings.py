@@ -22,6 +22,17 @@ from pydantic import (
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
+from ordnance.toi.readings import (
+    DEFAULTS,
+    CombinedBand,
+    DriftClip,
+    DriftDice,
+    DriftIntoSmoke,
+    DriftOrientation,
+    FirepowerOrder,
+    HeScope,
+    SmokeDice,
+)
 from ordnance.toi.units import UnitProfile
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -39,9 +50,15 @@ class HitNumbers(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    close: int = Field(4, ge=1, le=7, title="Close range", description="Hit on this or more.")
-    normal: int = Field(5, ge=1, le=7, title="Normal range", description="Hit on this or more.")
-    long: int = Field(6, ge=1, le=7, title="Long range", description="Hit on this or more.")
+    close: int = Field(
+        DEFAULTS.hit_on.close, ge=1, le=7, title="Close range", description="Hit on this or more."
+    )
+    normal: int = Field(
+        DEFAULTS.hit_on.normal, ge=1, le=7, title="Normal range", description="Hit on this or more."
+    )
+    long: int = Field(
+        DEFAULTS.hit_on.long, ge=1, le=7, title="Long range", description="Hit on this or more."
+    )
 
     def for_band(self, band: str) -> int:
         value: int = getattr(self, band)
@@ -116,7 +133,7 @@ class ToISettings(BaseModel):
         json_schema_extra={"x-group": "scenario"},
     )
     cancel_on: int = Field(
-        5,
+        DEFAULTS.cancel_on,
         ge=1,
         le=7,
         title="Defence die cancels on",
@@ -154,8 +171,8 @@ class ToISettings(BaseModel):
         json_schema_extra={"x-labels": ["Action Phase", "Status Phase"]},
     )
     # -- ambiguities ---------------------------------------------------------------
-    drift_dice: Literal["text", "faq_core"] = Field(
-        "text",
+    drift_dice: DriftDice = Field(
+        DEFAULTS.drift_dice,
         title="Drift dice",
         description="TOI-AMB-1: text = red die distance, black die direction.",
         json_schema_extra={
@@ -163,28 +180,26 @@ class ToISettings(BaseModel):
             "x-labels": ["Red die distance, black die direction (rule text)", "Core FAQ reading"],
         },
     )
-    drift_orientation: Literal["map", "N", "NE", "SE", "S", "SW", "NW", "attacker_to_target"] = (
-        Field(
-            "map",
-            title="Drift orientation",
-            description="TOI-AMB-2: which hex direction the directional marker's 1 is.",
-            json_schema_extra={
-                "x-group": "rules",
-                "x-labels": [
-                    "As the map's marker",
-                    "North (N)",
-                    "North-east (NE)",
-                    "South-east (SE)",
-                    "South (S)",
-                    "South-west (SW)",
-                    "North-west (NW)",
-                    "Attacker to target",
-                ],
-            },
-        )
+    drift_orientation: DriftOrientation = Field(
+        DEFAULTS.drift_orientation,
+        title="Drift orientation",
+        description="TOI-AMB-2: which hex direction the directional marker's 1 is.",
+        json_schema_extra={
+            "x-group": "rules",
+            "x-labels": [
+                "As the map's marker",
+                "North (N)",
+                "North-east (NE)",
+                "South-east (SE)",
+                "South (S)",
+                "South-west (SW)",
+                "North-west (NW)",
+                "Attacker to target",
+            ],
+        },
     )
-    drift_clip: Literal["none", "last_legal"] = Field(
-        "none",
+    drift_clip: DriftClip = Field(
+        DEFAULTS.drift_clip,
         title="Drift off the map",
         description="TOI-AMB-3: drift off map / into a building places nothing.",
         json_schema_extra={
@@ -192,8 +207,8 @@ class ToISettings(BaseModel):
             "x-labels": ["Nothing is placed", "Stop at the last legal hex"],
         },
     )
-    drift_into_smoke: Literal["nothing", "refresh"] = Field(
-        "nothing",
+    drift_into_smoke: DriftIntoSmoke = Field(
+        DEFAULTS.drift_into_smoke,
         title="Drift onto smoke",
         description="TOI-AMB-3 option: drift onto existing smoke refreshes it.",
         json_schema_extra={
@@ -201,8 +216,8 @@ class ToISettings(BaseModel):
             "x-labels": ["Nothing happens", "Refresh that smoke"],
         },
     )
-    smoke_dice: Literal["vehicle_attack", "cover_defence", "flat"] = Field(
-        "vehicle_attack",
+    smoke_dice: SmokeDice = Field(
+        DEFAULTS.smoke_dice,
         title="Smoke round dice",
         description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defence dice.",
         json_schema_extra={
@@ -216,8 +231,8 @@ class ToISettings(BaseModel):
         description="TOI-AMB-5: building or smoke hexes cannot be targeted.",
         json_schema_extra={"x-group": "rules", "x-labels": ["Open hexes only", "Any hex"]},
     )
-    he_scope: Literal["all_targets", "vehicles_only"] = Field(
-        "all_targets",
+    he_scope: HeScope = Field(
+        DEFAULTS.he_scope,
         title="HE applies to",
         description="TOI-AMB-6: HE's 4+ at normal range applies to squads too.",
         json_schema_extra={"x-group": "rules", "x-labels": ["All targets", "Vehicles only"]},
@@ -228,8 +243,8 @@ class ToISettings(BaseModel):
         description="TOI-AMB-7: a long-range attack by a unit holding HE is refused.",
         json_schema_extra={"x-group": "rules", "x-labels": ["Refused", "Token voided"]},
     )
-    firepower_order: Literal["modifier_first", "modifier_after_halving"] = Field(
-        "modifier_first",
+    firepower_order: FirepowerOrder = Field(
+        DEFAULTS.firepower_order,
         title="Firepower order",
         description="TOI-AMB-8: munitions modifier before halving.",
         json_schema_extra={
@@ -238,7 +253,7 @@ class ToISettings(BaseModel):
         },
     )
     firepower_floor: int = Field(
-        0,
+        DEFAULTS.firepower_floor,
         ge=0,
         le=1,
         title="Firepower floor",
@@ -258,8 +273,8 @@ class ToISettings(BaseModel):
         description="TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal.",
         json_schema_extra={"x-group": "rules"},
     )
-    combined_band: Literal["single", "per_participant"] = Field(
-        "single",
+    combined_band: CombinedBand = Field(
+        DEFAULTS.combined_band,
         title="Combined attack range band",
         description="TOI-AMB-10: munitions use the combined attack's single band.",
         json_schema_extra={

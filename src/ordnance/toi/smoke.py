@@ -32,7 +32,7 @@ from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
 from ordnance.toi.attack import RangeBand, halve_up
 from ordnance.toi.hexmap import ToIMap, nearest_direction
-from ordnance.toi.settings import ToISettings
+from ordnance.toi.readings import DEFAULTS, RuleReadings
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,14 @@ class SmokePlan:
 def plan_smoke(
     firepower: int,
     band: RangeBand,
-    settings: ToISettings | None = None,
+    settings: RuleReadings | None = None,
     *,
     halvings: int = 0,
     fire_and_movement: bool = False,
     cover: int = 0,
 ) -> SmokePlan:
     """Dice and Hit Number of a Smoke round (TOI-SMK-2, TOI-AMB-4)."""
-    settings = settings or ToISettings()
+    settings = settings or DEFAULTS
     if band is RangeBand.OUT:
         raise RuleViolation(
             "TOI-B2",
@@ -160,7 +160,7 @@ def drift_direction(die: int, orientation: Direction) -> Direction:
     return Direction((int(orientation) + Direction.from_die(die)) % 6)
 
 
-def orientation_for(settings: ToISettings, m: ToIMap, firer: Hex | None, target: Hex) -> Direction:
+def orientation_for(settings: RuleReadings, m: ToIMap, firer: Hex | None, target: Hex) -> Direction:
     """Where the directional marker's 1 points (TOI-AMB-2 default: the map's setting)."""
     choice = settings.drift_orientation
     if choice == "map":
@@ -220,10 +220,10 @@ def land_smoke(
     m: ToIMap,
     smoke: Iterable[Hex],
     orientation: Direction,
-    settings: ToISettings | None = None,
+    settings: RuleReadings | None = None,
 ) -> Landing:
     """Where the marker of ``roll`` lands (TOI-SMK-3/4/5, TOI-AMB-3)."""
-    settings = settings or ToISettings()
+    settings = settings or DEFAULTS
     smoky = frozenset(smoke)
     if roll.outcome == "misfire":
         return Landing(None, "misfire")
@@ -265,7 +265,7 @@ def smoke_landing_distribution(
     m: ToIMap,
     smoke: Iterable[Hex],
     orientation: Direction,
-    settings: ToISettings | None = None,
+    settings: RuleReadings | None = None,
 ) -> Distribution[str]:
     """Exact distribution of :attr:`Landing.label` for a Smoke round at ``target``."""
     placed, drift, misfire = hit_odds(plan)
@@ -289,7 +289,7 @@ def smoke_procedure(
     m: ToIMap,
     smoke: Iterable[Hex],
     orientation: Direction,
-    settings: ToISettings | None = None,
+    settings: RuleReadings | None = None,
 ) -> Callable[[DiceSource], str]:
     """``dice -> landing label``: the resolving code, ready for ``enumerate_procedure``."""
     smoky = frozenset(smoke)

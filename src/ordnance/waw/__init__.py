@@ -15,7 +15,8 @@
 * :mod:`.legal`, :mod:`.views`, :mod:`.action_odds`, :mod:`.los_answer`: what a
   seat may do and see, the odds of an action and the LOS answer;
 * :mod:`.plugin`: the :class:`~ordnance.core.game.Game` class and its registry entry;
-* :mod:`.cli`: ``ordnance waw ...``.
+* :mod:`.cli`: ``ordnance waw ...``, a list of commands; each family in its own
+  ``cli_*`` module (odds, LOS, reference, game), imported when it runs.
 
 Clause ids (``WAW-HE-a``, ``WAW-8.2-c``, ``WAW-AMB-3``...) are those of the
 project's rules notes; ``grep`` one to find the code and its tests.
