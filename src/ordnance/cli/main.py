@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli import i18n
+from ordnance.cli import i18n, markdown_stand_in
 from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
@@ -268,6 +268,7 @@ def refusal_text(exc: OrdnanceError) -> str:
 def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
+    markdown_stand_in.install()  # a help screen needs no Markdown parser
     i18n.activate(i18n.pick(i18n.lang_from_argv(args)))
     run_command(cli_command(), args)
 
