@@ -509,3 +509,16 @@ def test_a_toi_token_revealed_by_an_attack_has_its_declared_shape() -> None:
         check(data_shapes[event.kind], dict(event.data), "token-revealed")
         for seat in ("german", "soviet"):
             conforms(EventView, event.for_seat(seat, messages=True), closed=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_event_payload_key_shadows_the_event_parts(name: str) -> None:
+    """An event's view merges its data into the event parts (``kind``, ``text``...): a payload
+    key of the same name would replace the event's own (WaW's ``placed`` said the unit type
+    where the kind belongs)."""
+    data_shapes, public_shapes = event_shapes(registry.game(name))
+    parts = set(get_type_hints(EventView))
+    for kind, declared in {**data_shapes, **public_shapes}.items():
+        for shape in get_args(declared) or (declared,):  # a kind may have several shapes
+            keys = set(get_type_hints(shape))
+            assert not parts & keys, (kind, parts & keys)

@@ -45,7 +45,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
     state.check_stacking(h, unit)
     event = Event.of(
         "placed",
-        PlacedEvent(unit=a.id, kind=kind.name, side=a.side, hex=str(h)),
+        PlacedEvent(unit=a.id, unit_type=kind.name, side=a.side, hex=str(h)),
         msg(
             "{side} {kind} {unit} placed in {hex}",
             side=a.side,

@@ -311,8 +311,11 @@ class TerrainEvent(TypedDict):
 
 
 class PlacedEvent(TypedDict):
+    """A unit placed. Its catalogue type is ``unit_type``: a key ``kind`` would be overwritten
+    by (or overwrite) the event's own kind in the view of the event."""
+
     unit: str
-    kind: str
+    unit_type: str
     side: str
     hex: str
 
