@@ -17,50 +17,34 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import ValidationError
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy import select
 
 from ordnance.core import registry
-from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
-from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
+from ordnance.core.dice import DiceSource, EnteredDice
+from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
-from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
     LogEntry,
-    MessageView,
-    OpenedRequest,
-    RequestAnswer,
-    RequestState,
     Reveal,
     TableEntry,
     TableView,
-    UndoState,
 )
-from ordnance.server.models import CommitmentRow, ConsentRequestRow
+from ordnance.server.consent import ConsentRequests
+from ordnance.server.models import CommitmentRow
+from ordnance.server.refusals import BadAction, NotFound, guarded
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
 MAX_LOS_RANGE = 200
-
-
-class BadAction(OrdnanceError):
-    """An action the game could not read (wrong fields or types)."""
-
-
-class NotFound(OrdnanceError):
-    """No such table (or no such request)."""
 
 
 @dataclass(frozen=True)
@@ -69,33 +53,7 @@ class _Meta:
     settings: JsonObject
 
 
-T = TypeVar("T")
-
-
-def guarded(fn: Callable[[], T]) -> T:
-    """Run a game function; word a Pydantic refusal of its input as a :class:`BadAction`.
-
-    Games refuse bad input in two ways, both answered as 4xx: an
-    :class:`OrdnanceError` (a rule, a name, a scenario problem), which passes
-    through as it is, and a Pydantic ``ValidationError`` from the models that
-    read actions and settings, worded here. The message names fields, never
-    values from the state, so it cannot carry another seat's secret.
-
-    Nothing else is caught: a ``KeyError`` or ``TypeError`` out of a game is a
-    bug (in the game, or in a check that should have refused the input
-    first), and it stays one, a 500 that tests see.
-    """
-    try:
-        return fn()
-    except ValidationError as exc:
-        fields = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'action'}: {e['msg']}"
-            for e in exc.errors(include_input=False, include_url=False)
-        )
-        raise BadAction(f"the action is not valid: {fields}") from None
-
-
-class TableService:
+class TableService(ConsentRequests):
     """The table procedures over one journal database."""
 
     def __init__(self, journal: Journal, on_change: Callable[[str, int], None] | None = None):
@@ -436,273 +394,5 @@ class TableService:
                 "this link plays one side only", hint="act for your own side or use its link"
             )
 
-    # -- consent requests: undo, and actions on the other side's pieces ----------
-    def request_undo(self, game_id: str, seat: str, expected_version: int) -> OpenedRequest:
-        """Ask the other seat to undo the last effective entry (it names that entry)."""
-        session = self.session(game_id)
-        version, _state, top = session.position()
-        if version != expected_version:
-            raise StaleVersion(expected_version, version)
-        if top == 0:
-            raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
-        text = _undo_text(session.entries(top - 1)[0], None)
-        return self._open_request(game_id, seat, expected_version, "undo", None, text, None)
 
-    def _request_action(
-        self,
-        session: GameSession,
-        seat: str,
-        action: Mapping[str, Any],
-        version: int,
-        dice: Sequence[int] | None,
-        ask_of: str,
-    ) -> OpenedRequest:
-        """An action that changes ``ask_of``'s pieces: checked now, applied on its yes."""
-        game = session.game
-        state = session.state()
-        if dice is None:
-            probe: DiceSource = SeededDice(
-                commitments.commitment(self.journal, session.game_id, version).seed
-            )
-        else:
-            probe = EnteredDice(list(dice))
-        # A dry run: an action the rules refuse is refused now, not after the yes.
-        # Its outcome is thrown away (nothing of it is shown or written).
-        guarded(lambda: game.apply(state, dict(action), probe, seat))
-        what = guarded(lambda: game.describe(state, dict(action), seat))
-        text = render_message(what.template, what.args)
-        if dice is not None:  # the other seat confirms the roll it cannot see made
-            text += f"; dice entered: {', '.join(str(d) for d in dice) or 'none'}"
-        payload = {"action": dict(action), "dice": list(dice) if dice is not None else None}
-        return self._open_request(
-            session.game_id, seat, version, "action", payload, text[:500], ask_of
-        )
-
-    def _open_request(
-        self,
-        game_id: str,
-        seat: str,
-        version: int,
-        kind: str,
-        payload: JsonObject | None,
-        text: str,
-        ask_of: str | None,
-    ) -> OpenedRequest:
-        """Insert a pending request; the partial unique index allows one per table.
-
-        Requests left pending at an older version no longer apply: they are
-        expired in the same transaction, so they do not block this one.
-        """
-        try:
-            with self.journal.transaction() as s:
-                current = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
-                if current != version:
-                    raise StaleVersion(version, int(current or 0))
-                _expire_stale(s, game_id, version)
-                row = ConsentRequestRow(
-                    game_id=game_id,
-                    at_version=version,
-                    requested_by=seat,
-                    status="pending",
-                    kind=kind,
-                    payload=payload,
-                    text=text,
-                    ask_of=ask_of,
-                )
-                s.add(row)
-                s.flush()
-                rid = row.id
-        except IntegrityError:
-            raise RuleViolation(
-                "TABLE-UNDO-1",
-                "a request is already waiting for an answer at this table",
-                hint="wait for the other seat to accept or decline it",
-            ) from None
-        self.on_change(game_id, version)
-        return {
-            "request": rid,
-            "kind": kind,
-            "status": "pending",
-            "at_version": version,
-            "text": text,
-        }
-
-    def answer_undo(self, game_id: str, seat: str, request_id: int, accept: bool) -> RequestAnswer:
-        """Answer a request (kept under its first name: undo requests came first)."""
-        return self.answer_request(game_id, seat, request_id, accept)
-
-    def answer_request(
-        self, game_id: str, seat: str, request_id: int, accept: bool
-    ) -> RequestAnswer:
-        """Accept or decline a pending request; exactly one answer wins.
-
-        The answer is ``UPDATE ... SET status WHERE status = 'pending'`` run in
-        the same transaction as the journal entry an acceptance writes: if
-        another answer got there first, the update touches no row and the
-        whole transaction (entry included) rolls back; the journal's own
-        version check refuses a second entry at the same version. So a
-        request is accepted exactly when its entry is in the journal.
-        """
-        session = self.session(game_id)
-        with self.journal.reading() as s:
-            req = s.get(ConsentRequestRow, request_id)
-        if req is None or req.game_id != game_id:
-            raise NotFound("no such request")
-        if req.status != "pending":
-            raise RuleViolation(
-                "TABLE-UNDO-2", f"this request was already {req.status}", hint="ask again"
-            )
-        if req.requested_by == seat or (req.ask_of is not None and req.ask_of != seat):
-            raise RuleViolation(
-                "TABLE-UNDO-3",
-                f"this request needs {req.ask_of or 'the other seat'}'s consent",
-                hint="wait for the other seat to accept",
-            )
-        version = session.version
-        if req.at_version != version:
-            with self.journal.transaction() as s:
-                _expire_stale(s, game_id, version)
-            raise StaleVersion(req.at_version, version)
-        status = "accepted" if accept else "declined"
-        seq = req.at_version + 1 if accept else None
-
-        def claim(s: Session) -> None:
-            won = s.execute(
-                update(ConsentRequestRow)
-                .where(ConsentRequestRow.id == request_id, ConsentRequestRow.status == "pending")
-                .values(
-                    status=status, decided_by=seat, decided_at=datetime.now(UTC), applied_seq=seq
-                )
-            )
-            if won.rowcount != 1:  # type: ignore[attr-defined]
-                raise RuleViolation(
-                    "TABLE-UNDO-2",
-                    "this request was already answered",
-                    hint="reload the table to see the answer",
-                )
-
-        result: RequestAnswer = {"request": request_id, "kind": req.kind, "status": status}
-        if not accept:
-            with self.journal.transaction() as s:
-                claim(s)
-        elif req.kind == "undo":
-            entry = guarded(
-                lambda: session.undo(seat, expected_version=req.at_version, within=claim)
-            )
-            result["version"] = entry.seq
-        else:
-            payload = req.payload or {}
-            dice = payload.get("dice")
-            source: DiceSource
-            within: Within = claim
-            if dice is None:
-                source, record = self._server_dice(game_id, req.at_version, req.requested_by)
-
-                def within(s: Session) -> None:  # the answer and the dice record, atomically
-                    claim(s)
-                    record(s)
-            else:
-                dice_table.check_entered(self.journal, game_id)
-                source = EnteredDice([int(d) for d in dice])
-            action = dict(payload.get("action") or {})
-            entry = guarded(
-                lambda: session.act(
-                    action,
-                    source,
-                    req.requested_by,
-                    req.at_version,
-                    consented=True,
-                    within=within,
-                )
-            )
-            result["version"] = entry.seq
-            result["entry"] = entry.for_seat(seat)
-        if "version" in result:
-            commitments.commitment(self.journal, game_id, result["version"])
-        self.on_change(game_id, result.get("version", version))
-        return result
-
-    def _pending(self, game_id: str, version: int) -> ConsentRequestRow | None:
-        with self.journal.reading() as s:
-            return s.scalar(
-                select(ConsentRequestRow).where(
-                    ConsentRequestRow.game_id == game_id,
-                    ConsentRequestRow.status == "pending",
-                    ConsentRequestRow.at_version == version,
-                )
-            )
-
-    def _request_state(
-        self, game_id: str, seat: str, session: GameSession, version: int, top: int
-    ) -> RequestState | None:
-        """The pending request as ``seat`` sees it: what it would do, who asked, who answers."""
-        pending = self._pending(game_id, version)
-        if pending is None:
-            return None
-        text = pending.text
-        message: MessageView | None = None
-        if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
-            entry = session.entries(top - 1)[0]
-            text, message = _undo_text(entry, seat), _undo_message(entry, seat)
-        mine = pending.requested_by == seat
-        return {
-            "request": pending.id,
-            "kind": pending.kind,
-            "text": text,
-            # what a face needs to word ``text`` in its language (undo: the entry's events)
-            "message": message,
-            "requested_by": pending.requested_by,
-            "ask_of": pending.ask_of,
-            "mine": mine,
-            "may_answer": not mine and pending.ask_of in (None, seat),
-            "at_version": pending.at_version,
-        }
-
-    def _undo_state(self, game_id: str, seat: str, version: int, top: int) -> UndoState:
-        session = self.session(game_id)
-        return {
-            "possible": top > 0,
-            "pending": self._request_state(game_id, seat, session, version, top),
-        }
-
-
-def _undo_text(entry: JournalEntry, seat: str | None) -> str:
-    """ "undo entry 7: german bought a munitions token", as ``seat`` may see the entry."""
-    texts = [e["text"] or e["kind"] for e in entry.for_seat(seat)["events"]]
-    who = f"{entry.seat}: " if entry.seat else ""
-    return f"undo entry {entry.seq}: {who}{'; '.join(texts) or entry.kind}"[:500]
-
-
-def _undo_message(entry: JournalEntry, seat: str | None) -> MessageView:
-    """``_undo_text`` as a message (template and args), each event as ``seat`` may see it."""
-    events: list[MessageView | str] = []
-    for e in entry.events:
-        shown = e.for_seat(seat, messages=True)
-        template = shown.get("template")
-        if template:
-            events.append({"template": template, "args": shown.get("args") or {}})
-        else:
-            events.append(str(shown.get("text") or e.kind))
-    return {
-        "template": "undo entry {seq}: {seat}: {events}"
-        if entry.seat
-        else "undo entry {seq}: {events}",
-        "args": {
-            "seq": entry.seq,
-            "seat": entry.seat or "",
-            "events": {"join": "; ", "items": events},
-        },
-    }
-
-
-def _expire_stale(s: Session, game_id: str, version: int) -> None:
-    """Requests still pending at another version no longer apply: mark them expired."""
-    s.execute(
-        update(ConsentRequestRow)
-        .where(
-            ConsentRequestRow.game_id == game_id,
-            ConsentRequestRow.status == "pending",
-            ConsentRequestRow.at_version != version,
-        )
-        .values(status="expired", decided_at=datetime.now(UTC))
-    )
+__all__ = ["BadAction", "NotFound", "TableService", "guarded"]
