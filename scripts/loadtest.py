@@ -10,7 +10,7 @@ attacks with the unit holding its token, so tokens get revealed.
 A player does what its page does (``static/table.js``, ``refreshOnce``):
 after every action at its table it reads its view, and the log since the
 last version it saw only when the version moved; it picks its action from
-the ``legal`` forms of that view (:func:`plan`), never from a script, and
+the ``legal`` forms of that view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
 asks ``/odds`` before an attack as the page's odds panel does (an attack the
 odds refuse, out of range or line of sight, is not sent). A seat whose view
 offers it nothing waits, so both seats act only when the sequence of play
@@ -53,169 +53,12 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tablebench import ThrowawayPostgres, start
 
-SEATS = ("german", "soviet")
-#: Move or attack actions a nation takes in one Action Phase before it passes.
-ACTIONS_PER_PHASE = 3
-#: Attacks a player prices with ``/odds`` on one action turn before it moves instead.
-ODDS_TRIES = 3
+from ordnance.bench.toi_players import SEATS, attacks, plan, position_key
+
 #: The refusals that mean "not your move": the sequence-of-play clauses of ToI
 #: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
 #: window, TOI-GEN-8 keep-or-discard).
 SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
-
-
-# ---- choosing an action from the legal forms -----------------------------------------
-
-
-def _choices(form: Mapping[str, Any] | None, name: str) -> list[str]:
-    """The values a form's field may take (its ``enum``, also inside ``anyOf``)."""
-    if form is None:
-        return []
-    prop = form.get("schema", {}).get("properties", {}).get(name, {})
-    if "enum" in prop:
-        return [str(v) for v in prop["enum"]]
-    for option in prop.get("anyOf", []):
-        if "enum" in option:
-            return [str(v) for v in option["enum"]]
-    return []
-
-
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
-
-
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
-
-
-def _step_towards(view: Mapping[str, Any], unit: Mapping[str, Any], seat: str, rng: Any) -> str:
-    """A hex next to ``unit`` on the board, closer to the nearest enemy when one is."""
-    board = {h["hex"] for h in view.get("board", {}).get("hexes", [])}
-    here = _hex(unit["hex"])
-    around = [(here[0] + dq, here[1] + dr) for dq, dr in _STEPS]
-    around = [h for h in around if f"{h[0]},{h[1]}" in board] or [here]
-    enemies = [_hex(u["hex"]) for u in view.get("units", []) if u["side"] != seat and u["alive"]]
-    rng.shuffle(around)
-    if enemies and rng.random() < 0.8:
-        around.sort(key=lambda h: min(_distance(h, e) for e in enemies))
-    return f"{around[0][0]},{around[0][1]}"
-
-
-def _in_range(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
-    """Within twice the attacker's range value (TOI-B2), from the view's public values.
-
-    One hex of slack for a firer on higher ground; the rules and ``/odds`` judge the rest.
-    """
-    fire = attacker.get("vs_infantry" if target.get("kind") == "squad" else "vs_vehicle") or {}
-    reach = 2 * (int(fire.get("range", 0)) + 1)
-    return _distance(_hex(attacker["hex"]), _hex(target["hex"])) <= reach
-
-
-def _attacks(
-    view: Mapping[str, Any], form: Mapping[str, Any], seat: str, usable: Any = None
-) -> list[dict[str, Any]]:
-    """Attacks worth pricing: a unit holding a face-down token first, vehicles as its
-    targets, only targets in range (``usable``: only these attackers)."""
-    holding = {
-        t["unit"]
-        for t in view.get("tokens", [])
-        if t.get("side") == seat and t.get("face") == "down"
-    }
-    units = {u["id"]: u for u in view.get("units", [])}
-    attackers = [u for u in _choices(form, "unit") if usable is None or u in usable]
-    attackers.sort(key=lambda u: (u not in holding, u))
-    targets = _choices(form, "target")
-    out = []
-    for a in attackers:
-        ranked = [t for t in targets if t in units and _in_range(units[a], units[t])]
-        if a in holding:  # its AP token counts against a vehicle
-            ranked.sort(key=lambda t: units[t].get("kind") == "squad")
-        out += [{"type": "attack", "unit": a, "target": t} for t in ranked]
-    return out
-
-
-def plan(
-    seat: str, answer: Mapping[str, Any], taken: Mapping[str, int], rng: Any
-) -> list[dict[str, Any]]:
-    """The actions ``seat`` would try now, best first, from its ``/view`` answer alone.
-
-    Only what the seat's ``legal`` forms offer is planned (the seat waits when
-    they offer nothing), so the sequence of play decides who acts: the Action
-    Phase's alternation (TOI-B8, TOI-ACT-1..3), Op Fire as a reaction to a move
-    (TOI-B9), each nation's own part of the purchase window (TOI-GEN-4), Op
-    Fire placement and keep-or-discard (TOI-GEN-8), each ended with ``done``.
-    ``taken`` counts the seat's own actions at each position (``round:position``),
-    so it buys one token a window, takes a few action turns and then passes.
-    Attacks come first among the Action Phase's candidates; the caller prices
-    each with ``/odds`` before sending it.
-    """
-    forms = {f["type"]: f for f in answer.get("legal", [])}
-    if not forms:
-        return []
-    view = answer["view"]
-    turn = answer.get("turn") or view.get("turn", {})
-    args = turn.get("args", {})
-    taken_here = taken.get(position_key(view), 0)
-    done = [{"type": "done"}] if "done" in forms else []
-    own = {u["id"]: u for u in view.get("units", []) if u["side"] == seat and u["alive"]}
-    if view.get("phase") == "action":
-        moved = args.get("unit")
-        out: list[dict[str, Any]] = []
-        if moved and args.get("owner") != seat and "attack" in forms:
-            # an enemy unit just moved: each unit of ours on Op Fire may fire at it (TOI-B9)
-            out += [
-                {"type": "attack", "unit": u, "target": moved, "mode": "op_fire"}
-                for u in _choices(forms["attack"], "unit")
-                if own.get(u, {}).get("activation") == "op-fire"
-            ]
-        if args.get("side") != seat or taken_here >= ACTIONS_PER_PHASE:
-            # not our action turn (we pass if we have nothing left, else wait), or enough
-            return out + done
-        # a unit on Op Fire is offered to us as a reactor, not for our own action turn
-        usable = {u for u, v in own.items() if v["activation"] == "fresh"}
-        if args.get("owner") == seat and moved in own:
-            usable.add(moved)  # Fire and Movement: the unit we just moved (TOI-ACT-3)
-        if "attack" in forms and rng.random() < 0.6:
-            out += _attacks(view, forms["attack"], seat, usable)[:ODDS_TRIES]
-        if "move" in forms:
-            movers = [u for u in _choices(forms["move"], "unit") if u in usable]
-            rng.shuffle(movers)
-            for u in movers[:2]:
-                out.append(
-                    {"type": "move", "unit": u, "to": _step_towards(view, own[u], seat, rng)}
-                )
-        return out + done
-    if "receive_command" in forms and taken_here == 0:
-        return [{"type": "receive_command", "side": seat, "amount": rng.randint(1, 3)}, *done]
-    if "buy" in forms and taken_here == 0:
-        units = _choices(forms["buy"], "unit")
-        kinds = _choices(forms["buy"], "munition")
-        prefer = [m for m in ("AP-B", "AP-C", "HE") if m in kinds] or kinds
-        buy: dict[str, Any] = {"type": "buy", "unit": rng.choice(units)}
-        if prefer:
-            buy["munition"] = rng.choice(prefer)
-        return [buy, *done]
-    if "op_fire" in forms and taken_here == 0 and rng.random() < 0.5:
-        unit = rng.choice(_choices(forms["op_fire"], "unit"))
-        return [{"type": "op_fire", "unit": unit}, *done]
-    if "discard" in forms and taken_here == 0 and rng.random() < 0.2:
-        units, tokens = _choices(forms["discard"], "unit"), _choices(forms["discard"], "token")
-        if units and tokens:
-            return [{"type": "discard", "unit": units[0], "token": tokens[0]}, *done]
-    if done:
-        return done
-    if "advance" in forms:
-        return [{"type": "advance"}]  # a step that records no choice: on to the next one
-    return []
-
-
-def position_key(view: Mapping[str, Any]) -> str:
-    return f"{view.get('round')}:{view.get('position')}"
 
 
 # ---- a table and its players ----------------------------------------------------------
@@ -437,7 +280,7 @@ def canned_answers(base: str) -> dict[str, Any]:
         auth = {s: {"Authorization": f"Bearer {tok}"} for s, tok in tokens.items()}
         views = {s: c.get(f"/api/tables/{gid}/view", headers=h).json() for s, h in auth.items()}
         first = views[SEATS[0]]
-        attack = next(a for a in _attacks(first["view"], _form(first, "attack"), SEATS[0]))
+        attack = next(a for a in attacks(first["view"], _form(first, "attack"), SEATS[0]))
         odds = c.post(f"/api/tables/{gid}/odds", json={"action": attack}, headers=auth[SEATS[0]])
         move = {"type": "move", "unit": attack["unit"], "to": first["view"]["units"][0]["hex"]}
         acted = c.post(
