@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tablebench import ThrowawayPostgres, start
 
 from ordnance.bench.toi_players import SEATS, attacks, plan, position_key
+from ordnance.server.dice_scheme import chain_from
 
 #: The refusals that mean "not your move": the sequence-of-play clauses of ToI
 #: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
@@ -71,6 +72,7 @@ class Stats:
     view_ms: list[float] = field(default_factory=list)
     log_ms: list[float] = field(default_factory=list)
     odds_ms: list[float] = field(default_factory=list)
+    dice_ms: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     odds_refused: int = 0
@@ -90,10 +92,41 @@ class Player:
     rng: random.Random
     seen: int | None = None  # the last version whose log this seat read
     taken: Counter[str] = field(default_factory=Counter)
+    chain: DiceChain = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.chain = DiceChain(self.rng)
 
     @property
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
+
+
+class DiceChain:
+    """A seat's secret dice chain as ``static/dice.js`` keeps it (scheme ordnance-dice-v1).
+
+    The root comes from the player's seeded generator (the page draws it from
+    ``crypto.getRandomValues``); an element is sent once, and a chain whose
+    next element was sent at another version (or is used up) is replaced by a
+    new one, as the page does.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.sent: tuple[str, int] | None = None
+        self.renew()
+
+    def renew(self) -> None:
+        self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
+        self.index = {e: i for i, e in enumerate(self.elements)}
+        self.anchor = self.elements[-1]
+
+    def after(self, last: str | None) -> str | None:
+        i = self.index.get(last or "", 0)
+        return self.elements[i - 1] if i > 0 else None
+
+    def sent_before(self, element: str, version: int) -> bool:
+        return self.sent is not None and self.sent[0] == element and self.sent[1] != version
 
 
 @dataclass
@@ -129,11 +162,15 @@ async def _timed(into: list[float], coro: Any) -> httpx.Response:
 
 
 async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) -> dict[str, Any]:
-    """The page's ``refreshOnce``: the view, then the log since the last seen version if it moved."""
+    """The page's ``refreshOnce``: the view; when the version moved (or on the first
+    load), the log since the last seen version, then ``dice.js``: publish the chain's
+    anchor or reveal this version's element (:func:`sync_dice`) and read the dice
+    record to recompute the rolls (``GET /dice``)."""
     res = await _timed(stats.view_ms, client.get(t.path + "/view", headers=p.headers))
     res.raise_for_status()
     answer: dict[str, Any] = res.json()
     version = int(answer["version"])
+    first = p.seen is None
     if p.seen is None:
         p.seen = version  # the page was already open: its log is up to date
     if version != p.seen:
@@ -143,7 +180,59 @@ async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) 
         )
         res.raise_for_status()
         p.seen = int(res.json()["version"])
+    elif not first:
+        return answer  # same version: the page keeps what it shows
+    await sync_dice(client, t, p, answer, stats)
+    res = await _timed(stats.dice_ms, client.get(t.path + "/dice", headers=p.headers))
+    res.raise_for_status()
     return answer
+
+
+async def sync_dice(
+    client: httpx.AsyncClient, t: Table, p: Player, answer: Mapping[str, Any], stats: Stats
+) -> None:
+    """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
+    does not hold it, else reveal the next element for this version (once). A
+    refused anchor or reveal is counted with the refusals, by clause."""
+    chain = (answer.get("dice") or {}).get("chain")
+    if not chain:
+        return
+    version = int(answer["version"])
+
+    async def post(path: str, body: dict[str, Any]) -> None:
+        res = await _timed(stats.dice_ms, client.post(t.path + path, json=body, headers=p.headers))
+        if res.status_code != 200:
+            stats.refused[str(res.json().get("clause") or res.status_code)] += 1
+
+    if chain.get("anchor") != p.chain.anchor:
+        await post("/dice/anchor", {"anchor": p.chain.anchor})
+        return
+    if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
+        return
+    element = p.chain.after(chain.get("last"))
+    if element is None or p.chain.sent_before(element, version):
+        p.chain.renew()  # an element is sent once: a new chain rather than resend it
+        await post("/dice/anchor", {"anchor": p.chain.anchor})
+        return
+    p.chain.sent = (element, version)
+    commitment = answer["commitment"]["hash"]
+    await post("/dice/reveal", {"version": version, "commitment": commitment, "element": element})
+
+
+def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """``OrdnanceDice.actionFields``: the commitment this seat saw and its element for
+    this version (the one it revealed, else its next one, each sent once)."""
+    out: dict[str, Any] = {"commitment": answer["commitment"]["hash"]}
+    chain = (answer.get("dice") or {}).get("chain") or {}
+    version = int(answer["version"])
+    if chain.get("anchor") and int(chain.get("from_version") or 0) <= version:
+        element = chain.get("revealed") or (
+            p.chain.after(chain.get("last")) if chain["anchor"] == p.chain.anchor else None
+        )
+        if element and not p.chain.sent_before(element, version):
+            p.chain.sent = (element, version)
+            out["element"] = element
+    return out
 
 
 async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
@@ -175,7 +264,11 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 if res.status_code != 200:
                     stats.odds_refused += 1
                     continue
-            body = {"action": action, "expected_version": answer["version"]}
+            body = {
+                "action": action,
+                "expected_version": answer["version"],
+                **action_fields(p, answer),
+            }
             res = await _timed(
                 stats.action_ms, client.post(t.path + "/actions", json=body, headers=p.headers)
             )
@@ -247,7 +340,13 @@ def report(stats: Stats) -> dict[str, Any]:
         "log_p50_ms": _pct(stats.log_ms, 0.5),
         "log_p99_ms": _pct(stats.log_ms, 0.99),
         "odds_p50_ms": _pct(stats.odds_ms, 0.5),
-        "requests": len(stats.view_ms) + len(stats.log_ms) + len(stats.odds_ms) + actions,
+        "dice_p50_ms": _pct(stats.dice_ms, 0.5),
+        "dice_p99_ms": _pct(stats.dice_ms, 0.99),
+        "requests": len(stats.view_ms)
+        + len(stats.log_ms)
+        + len(stats.odds_ms)
+        + len(stats.dice_ms)
+        + actions,
         "out_of_turn_refusals": stats.out_of_turn,
         "refusals": dict(stats.refused),
         "odds_refused": stats.odds_refused,
@@ -291,7 +390,14 @@ def canned_answers(base: str) -> dict[str, Any]:
         log = c.get(
             f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]]
         )
-    return {"views": views, "odds": odds.json(), "act": acted.json(), "log": log.json()}
+        dice = c.get(f"/api/tables/{gid}/dice", headers=auth[SEATS[1]])
+    return {
+        "views": views,
+        "odds": odds.json(),
+        "act": acted.json(),
+        "log": log.json(),
+        "dice": dice.json(),
+    }
 
 
 def _form(answer: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -353,7 +459,8 @@ def main() -> None:
         "game": "toi",
         "games": args.games,
         "turns": args.turns * args.slices,
-        "turn": "both seats: view (+ log?since when moved); odds before an attack; one action",
+        "turn": "both seats: view (+ log?since, dice anchor/reveal, GET /dice when moved); "
+        "odds before an attack; one action with commitment and element",
         "events": args.events,
         "cpus": os.cpu_count(),
         "load_average_before": round(os.getloadavg()[0], 1),

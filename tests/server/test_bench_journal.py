@@ -66,9 +66,7 @@ def test_a_bench_journal_holds_what_a_real_game_holds(
     assert not any(toi_players.decided(r["_state"][0]) for r in rows)
 
 
-def test_bench_snapshots_give_the_replayed_state(
-    played: Played, tmp_path: Path
-) -> None:
+def test_bench_snapshots_give_the_replayed_state(played: Played, tmp_path: Path) -> None:
     """The bulk-inserted journal, read from the snapshots ``GameSession.act`` would have
     written, gives the state the players' game reached."""
     game, settings, rows = played

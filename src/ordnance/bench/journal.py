@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ from ordnance.core.journal.session import GameSession
 
 SIZES = (1_000, 5_000, 20_000, 100_000)
 UNDO_EVERY = 50
+
 
 def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dict[str, Any]]]:
     """``count`` journal rows of a ToI game the table would have accepted (undo every 50th).
@@ -86,7 +88,7 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
             seq - 1,
             taken,
             rngs,
-            lambda: SeededDice(f"{seed}-{seq}"),
+            partial(SeededDice, f"{seed}-{seq}"),
             keep=lambda state: not toi_players.decided(state),
         )
         if took is None:
