@@ -279,4 +279,9 @@ class AslGame(Game[AslState]):
 
 
 GAME = AslGame()
-PLUGIN = GamePlugin(GAME, cli="ordnance.asl.cli:app", odds_cli="ordnance.asl.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    cli="ordnance.asl.cli:app",
+    odds_cli="ordnance.asl.cli:odds_app",
+    demo="ordnance.asl.demo:walk",
+)
