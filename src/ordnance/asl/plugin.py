@@ -74,7 +74,7 @@ from ordnance.asl.set_phase import done, set_phase
 from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
-from ordnance.asl.views import board_view, form_schema, panels, smoke_los
+from ordnance.asl.views import board_view, form_schema, map_marker, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
@@ -202,11 +202,12 @@ class AslGame(Game[AslState]):
             view["map"] = {
                 "hexes": [],
                 "units": units,
-                "markers": [
-                    {"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers
-                ],
+                "markers": [map_marker(m) for m in state.markers],
                 "arrows": [],
-                "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
+                "clusters": [
+                    {"hexes": list(c), "kind": "canister", "kind_name": "Canister cluster"}
+                    for c in state.clusters
+                ],
             }
         view["board"] = board_view(state)
         view["panels"] = panels(view)

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ordnance.core.forms import board, numbered_label, panel
+from ordnance.core.forms import board, marker, numbered_label, panel
 from ordnance.toi.munitions import Munition
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
 
 HIDDEN_LABEL = "a munitions token"
+
+
+#: The text of a munitions token's glyph on the map, by its face.
+_TOKEN_FACE = {"HE": "HE", "AP-B": "B", "AP-C": "C", "Smoke": "Sm"}
 
 
 def token_view(t: Token, seat: str | None) -> dict[str, Any]:
@@ -72,7 +76,14 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
         nations[n.name] = entry
     units_by_id = {u.id: u for u in state.units}
     markers: list[dict[str, Any]] = [
-        {"hex": str(s.hex), "kind": "smoke", "label": f"smoke (placed round {s.placed_round})"}
+        marker(
+            str(s.hex),
+            "smoke",
+            f"smoke (placed round {s.placed_round})",
+            shape="circle",
+            short="S",
+            kind_name="Smoke",
+        )
         for s in sorted(state.smoke, key=lambda s: s.hex)
     ]
     for t in tokens:
@@ -85,7 +96,19 @@ def view(state: ToIState, seat: str | None) -> dict[str, Any]:
             label = f"{label} (revealed)"
         elif "munition" in tv:
             label = f"{label} (face down)"
-        markers.append({"hex": str(u.hex), "kind": "munition-token", "label": label})
+        # the page shows the face this seat may see on the token, "?" for a hidden one
+        face = _TOKEN_FACE.get(str(tv.get("munition")), "?")
+        markers.append(
+            marker(
+                str(u.hex),
+                "munition-token",
+                label,
+                shape="square",
+                short=face,
+                kind_name="Munitions token",
+                kind_short="?",
+            )
+        )
     arrows = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})

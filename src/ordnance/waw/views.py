@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ordnance.core.forms import board, numbered_label, panel
+from ordnance.core.forms import board, marker, numbered_label, panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
 from ordnance.waw.state import WawState
@@ -42,9 +42,19 @@ def view(state: WawState, seat: str | None) -> dict[str, Any]:
             }
         )
     markers = [
-        {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
+        marker(
+            str(h),
+            f"smoke{lvl}",
+            f"Smoke {lvl}",
+            shape="circle",
+            short=f"S{lvl}",
+            kind_name=f"Smoke {lvl}",
+        )
         for h, lvl in sorted(state.smoke.items())
-    ] + [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    ] + [
+        marker(str(h), "mines", "Mines!", shape="triangle", short="M", kind_name="Mines!")
+        for h in sorted(state.mines)
+    ]
     view: dict[str, Any] = {
         "game": "waw",
         "seat": seat,
@@ -55,11 +65,19 @@ def view(state: WawState, seat: str | None) -> dict[str, Any]:
             "markers": markers,
             "arrows": [],
             "clusters": [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+                {
+                    "hexes": [str(h) for h in sorted(smoke_area(m))],
+                    "kind": "smoke-area",
+                    "kind_name": "Smoke area",
+                }
                 for m in sorted(state.smoke)
             ]
             + [
-                {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+                {
+                    "hexes": [str(h) for h in sorted(smoke_area(m))],
+                    "kind": "minefield",
+                    "kind_name": "Minefield",
+                }
                 for m in sorted(state.mines)
             ],
         },
