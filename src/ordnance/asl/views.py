@@ -11,7 +11,8 @@ from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
 from ordnance.asl.phases import Phase
 from ordnance.asl.record import AslState, Gun, Marker
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
-from ordnance.core.forms import board, choices, hex_field, marker, panel, piece_field, rolls
+from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
+from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
 
@@ -181,7 +182,7 @@ def map_marker(m: Marker) -> dict[str, Any]:
     """A marker of the view's ``map`` with its look (a kind from a scenario file that
     is none of the above is a plain square named by its kind)."""
     shape, short, name = _MARKER_LOOK.get(m.kind, ("square", "\u2022", m.kind))
-    return marker(m.hex, m.kind, m.label, shape=shape, short=short, kind_name=name)
+    return map_marker_view(m.hex, m.kind, m.label, shape=shape, short=short, kind_name=name)
 
 
 def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:

@@ -251,8 +251,8 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
             return [(s, res.raise_for_status().json()) for s, res in got]
 
         def priced(seat: str, action: dict[str, Any]) -> bool:
-            body = {"action": action}
-            return client.post(base + "/odds", headers=heads[seat], json=body).status_code == 200
+            res = client.post(base + "/odds", headers=heads[seat], json={"action": action})
+            return bool(res.status_code == 200)
 
         def post_action() -> None:
             # The players of the journal pick from each seat's view (Op Fire reactions
