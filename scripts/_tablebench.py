@@ -4,7 +4,7 @@ loopback, a bare-FastAPI baseline, and a throwaway PostgreSQL.
 The crash test plays "tally" (one action, ``roll``: one d6 added to the
 actor's total), which keeps its check on the journal itself. The load test
 plays Tide of Iron, a real game; its bare baseline answers the same requests
-(view, log, odds, action) with canned JSON of a real table and does nothing else.
+(view, log, odds, action, dice) with canned JSON of a real table and does nothing else.
 """
 
 from __future__ import annotations
@@ -73,6 +73,16 @@ class BareOdds(BaseModel):
     action: dict[str, Any]
 
 
+class BareAnchor(BaseModel):
+    anchor: str
+
+
+class BareReveal(BaseModel):
+    version: int
+    commitment: str
+    element: str
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -104,11 +114,12 @@ def serve_bare(port: int, canned: str) -> None:
     """Bare FastAPI endpoints doing the table's HTTP and JSON work and nothing else.
 
     ``canned`` is a JSON file of a real ToI table's answers (each seat's view
-    with its legal forms, an odds answer, a log answer, an action's answer,
-    taken by ``loadtest.canned_answers``), so the baseline sends JSON of the
-    very size and shape the table sends. The only state is a version counter
-    per table id, so the players read the log only when the version moved, as
-    on the table.
+    with its legal forms, an odds answer, a log answer, an action's answer, a
+    dice record, taken by ``loadtest.canned_answers``), so the baseline sends
+    JSON of the very size and shape the table sends. The only state is a
+    version counter per table id, so the players read the log only when the
+    version moved, and each seat's dice chain (anchor, last reveal), so they
+    publish and reveal as on the table.
     """
     import json
 
@@ -120,10 +131,45 @@ def serve_bare(port: int, canned: str) -> None:
     versions: dict[str, int] = {}
     app = FastAPI()
 
+    # each seat's dice chain as the table keeps it: anchor, from_version, last reveal
+    chains: dict[tuple[str, str], dict[str, Any]] = {}
+
     @app.get("/bare/{game_id}/view")
     def bare_view(game_id: str, authorization: str = Header("")) -> dict[str, Any]:
-        view = by_seat[authorization.removeprefix("Bearer ")]
-        return {**view, "game_id": game_id, "version": versions.get(game_id, 0)}
+        token = authorization.removeprefix("Bearer ")
+        view = by_seat[token]
+        version = versions.get(game_id, 0)
+        chain = chains.get((game_id, token))
+        if chain is not None:
+            shown = {**chain, "revealed": chain["last"] if chain["at"] == version else None}
+            shown.pop("at")
+            view = {**view, "dice": {**view["dice"], "chain": shown}}
+        return {**view, "game_id": game_id, "version": version}
+
+    @app.post("/bare/{game_id}/dice/anchor")
+    def bare_anchor(
+        game_id: str, body: BareAnchor, authorization: str = Header("")
+    ) -> dict[str, Any]:
+        start = versions.get(game_id, 0) + 1
+        chains[(game_id, authorization.removeprefix("Bearer "))] = {
+            "anchor": body.anchor,
+            "from_version": start,
+            "last": body.anchor,
+            "at": None,
+        }
+        return {"anchor": body.anchor, "from_version": start}
+
+    @app.post("/bare/{game_id}/dice/reveal")
+    def bare_reveal(
+        game_id: str, body: BareReveal, authorization: str = Header("")
+    ) -> dict[str, Any]:
+        chain = chains[(game_id, authorization.removeprefix("Bearer "))]
+        chain.update(last=body.element, at=body.version)
+        return {"version": body.version, "element": body.element}
+
+    @app.get("/bare/{game_id}/dice")
+    def bare_dice(game_id: str, authorization: str = Header("")) -> dict[str, Any]:
+        return {**answers["dice"], "game_id": game_id}
 
     @app.get("/bare/{game_id}/log")
     def bare_log(game_id: str, since: int = 0, authorization: str = Header("")) -> dict[str, Any]:

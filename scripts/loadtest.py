@@ -10,7 +10,7 @@ attacks with the unit holding its token, so tokens get revealed.
 A player does what its page does (``static/table.js``, ``refreshOnce``):
 after every action at its table it reads its view, and the log since the
 last version it saw only when the version moved; it picks its action from
-the ``legal`` forms of that view (:func:`plan`), never from a script, and
+the ``legal`` forms of that view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
 asks ``/odds`` before an attack as the page's odds panel does (an attack the
 odds refuse, out of range or line of sight, is not sent). A seat whose view
 offers it nothing waits, so both seats act only when the sequence of play
@@ -53,169 +53,13 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tablebench import ThrowawayPostgres, start
 
-SEATS = ("german", "soviet")
-#: Move or attack actions a nation takes in one Action Phase before it passes.
-ACTIONS_PER_PHASE = 3
-#: Attacks a player prices with ``/odds`` on one action turn before it moves instead.
-ODDS_TRIES = 3
+from ordnance.bench.toi_players import SEATS, attacks, plan, position_key
+from ordnance.server.dice_scheme import chain_from
+
 #: The refusals that mean "not your move": the sequence-of-play clauses of ToI
 #: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
 #: window, TOI-GEN-8 keep-or-discard).
 SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
-
-
-# ---- choosing an action from the legal forms -----------------------------------------
-
-
-def _choices(form: Mapping[str, Any] | None, name: str) -> list[str]:
-    """The values a form's field may take (its ``enum``, also inside ``anyOf``)."""
-    if form is None:
-        return []
-    prop = form.get("schema", {}).get("properties", {}).get(name, {})
-    if "enum" in prop:
-        return [str(v) for v in prop["enum"]]
-    for option in prop.get("anyOf", []):
-        if "enum" in option:
-            return [str(v) for v in option["enum"]]
-    return []
-
-
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
-
-
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
-
-
-def _step_towards(view: Mapping[str, Any], unit: Mapping[str, Any], seat: str, rng: Any) -> str:
-    """A hex next to ``unit`` on the board, closer to the nearest enemy when one is."""
-    board = {h["hex"] for h in view.get("board", {}).get("hexes", [])}
-    here = _hex(unit["hex"])
-    around = [(here[0] + dq, here[1] + dr) for dq, dr in _STEPS]
-    around = [h for h in around if f"{h[0]},{h[1]}" in board] or [here]
-    enemies = [_hex(u["hex"]) for u in view.get("units", []) if u["side"] != seat and u["alive"]]
-    rng.shuffle(around)
-    if enemies and rng.random() < 0.8:
-        around.sort(key=lambda h: min(_distance(h, e) for e in enemies))
-    return f"{around[0][0]},{around[0][1]}"
-
-
-def _in_range(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
-    """Within twice the attacker's range value (TOI-B2), from the view's public values.
-
-    One hex of slack for a firer on higher ground; the rules and ``/odds`` judge the rest.
-    """
-    fire = attacker.get("vs_infantry" if target.get("kind") == "squad" else "vs_vehicle") or {}
-    reach = 2 * (int(fire.get("range", 0)) + 1)
-    return _distance(_hex(attacker["hex"]), _hex(target["hex"])) <= reach
-
-
-def _attacks(
-    view: Mapping[str, Any], form: Mapping[str, Any], seat: str, usable: Any = None
-) -> list[dict[str, Any]]:
-    """Attacks worth pricing: a unit holding a face-down token first, vehicles as its
-    targets, only targets in range (``usable``: only these attackers)."""
-    holding = {
-        t["unit"]
-        for t in view.get("tokens", [])
-        if t.get("side") == seat and t.get("face") == "down"
-    }
-    units = {u["id"]: u for u in view.get("units", [])}
-    attackers = [u for u in _choices(form, "unit") if usable is None or u in usable]
-    attackers.sort(key=lambda u: (u not in holding, u))
-    targets = _choices(form, "target")
-    out = []
-    for a in attackers:
-        ranked = [t for t in targets if t in units and _in_range(units[a], units[t])]
-        if a in holding:  # its AP token counts against a vehicle
-            ranked.sort(key=lambda t: units[t].get("kind") == "squad")
-        out += [{"type": "attack", "unit": a, "target": t} for t in ranked]
-    return out
-
-
-def plan(
-    seat: str, answer: Mapping[str, Any], taken: Mapping[str, int], rng: Any
-) -> list[dict[str, Any]]:
-    """The actions ``seat`` would try now, best first, from its ``/view`` answer alone.
-
-    Only what the seat's ``legal`` forms offer is planned (the seat waits when
-    they offer nothing), so the sequence of play decides who acts: the Action
-    Phase's alternation (TOI-B8, TOI-ACT-1..3), Op Fire as a reaction to a move
-    (TOI-B9), each nation's own part of the purchase window (TOI-GEN-4), Op
-    Fire placement and keep-or-discard (TOI-GEN-8), each ended with ``done``.
-    ``taken`` counts the seat's own actions at each position (``round:position``),
-    so it buys one token a window, takes a few action turns and then passes.
-    Attacks come first among the Action Phase's candidates; the caller prices
-    each with ``/odds`` before sending it.
-    """
-    forms = {f["type"]: f for f in answer.get("legal", [])}
-    if not forms:
-        return []
-    view = answer["view"]
-    turn = answer.get("turn") or view.get("turn", {})
-    args = turn.get("args", {})
-    taken_here = taken.get(position_key(view), 0)
-    done = [{"type": "done"}] if "done" in forms else []
-    own = {u["id"]: u for u in view.get("units", []) if u["side"] == seat and u["alive"]}
-    if view.get("phase") == "action":
-        moved = args.get("unit")
-        out: list[dict[str, Any]] = []
-        if moved and args.get("owner") != seat and "attack" in forms:
-            # an enemy unit just moved: each unit of ours on Op Fire may fire at it (TOI-B9)
-            out += [
-                {"type": "attack", "unit": u, "target": moved, "mode": "op_fire"}
-                for u in _choices(forms["attack"], "unit")
-                if own.get(u, {}).get("activation") == "op-fire"
-            ]
-        if args.get("side") != seat or taken_here >= ACTIONS_PER_PHASE:
-            # not our action turn (we pass if we have nothing left, else wait), or enough
-            return out + done
-        # a unit on Op Fire is offered to us as a reactor, not for our own action turn
-        usable = {u for u, v in own.items() if v["activation"] == "fresh"}
-        if args.get("owner") == seat and moved in own:
-            usable.add(moved)  # Fire and Movement: the unit we just moved (TOI-ACT-3)
-        if "attack" in forms and rng.random() < 0.6:
-            out += _attacks(view, forms["attack"], seat, usable)[:ODDS_TRIES]
-        if "move" in forms:
-            movers = [u for u in _choices(forms["move"], "unit") if u in usable]
-            rng.shuffle(movers)
-            for u in movers[:2]:
-                out.append(
-                    {"type": "move", "unit": u, "to": _step_towards(view, own[u], seat, rng)}
-                )
-        return out + done
-    if "receive_command" in forms and taken_here == 0:
-        return [{"type": "receive_command", "side": seat, "amount": rng.randint(1, 3)}, *done]
-    if "buy" in forms and taken_here == 0:
-        units = _choices(forms["buy"], "unit")
-        kinds = _choices(forms["buy"], "munition")
-        prefer = [m for m in ("AP-B", "AP-C", "HE") if m in kinds] or kinds
-        buy: dict[str, Any] = {"type": "buy", "unit": rng.choice(units)}
-        if prefer:
-            buy["munition"] = rng.choice(prefer)
-        return [buy, *done]
-    if "op_fire" in forms and taken_here == 0 and rng.random() < 0.5:
-        unit = rng.choice(_choices(forms["op_fire"], "unit"))
-        return [{"type": "op_fire", "unit": unit}, *done]
-    if "discard" in forms and taken_here == 0 and rng.random() < 0.2:
-        units, tokens = _choices(forms["discard"], "unit"), _choices(forms["discard"], "token")
-        if units and tokens:
-            return [{"type": "discard", "unit": units[0], "token": tokens[0]}, *done]
-    if done:
-        return done
-    if "advance" in forms:
-        return [{"type": "advance"}]  # a step that records no choice: on to the next one
-    return []
-
-
-def position_key(view: Mapping[str, Any]) -> str:
-    return f"{view.get('round')}:{view.get('position')}"
 
 
 # ---- a table and its players ----------------------------------------------------------
@@ -228,6 +72,7 @@ class Stats:
     view_ms: list[float] = field(default_factory=list)
     log_ms: list[float] = field(default_factory=list)
     odds_ms: list[float] = field(default_factory=list)
+    dice_ms: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     odds_refused: int = 0
@@ -247,10 +92,41 @@ class Player:
     rng: random.Random
     seen: int | None = None  # the last version whose log this seat read
     taken: Counter[str] = field(default_factory=Counter)
+    chain: DiceChain = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.chain = DiceChain(self.rng)
 
     @property
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
+
+
+class DiceChain:
+    """A seat's secret dice chain as ``static/dice.js`` keeps it (scheme ordnance-dice-v1).
+
+    The root comes from the player's seeded generator (the page draws it from
+    ``crypto.getRandomValues``); an element is sent once, and a chain whose
+    next element was sent at another version (or is used up) is replaced by a
+    new one, as the page does.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.sent: tuple[str, int] | None = None
+        self.renew()
+
+    def renew(self) -> None:
+        self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
+        self.index = {e: i for i, e in enumerate(self.elements)}
+        self.anchor = self.elements[-1]
+
+    def after(self, last: str | None) -> str | None:
+        i = self.index.get(last or "", 0)
+        return self.elements[i - 1] if i > 0 else None
+
+    def sent_before(self, element: str, version: int) -> bool:
+        return self.sent is not None and self.sent[0] == element and self.sent[1] != version
 
 
 @dataclass
@@ -286,11 +162,15 @@ async def _timed(into: list[float], coro: Any) -> httpx.Response:
 
 
 async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) -> dict[str, Any]:
-    """The page's ``refreshOnce``: the view, then the log since the last seen version if it moved."""
+    """The page's ``refreshOnce``: the view; when the version moved (or on the first
+    load), the log since the last seen version, then ``dice.js``: publish the chain's
+    anchor or reveal this version's element (:func:`sync_dice`) and read the dice
+    record to recompute the rolls (``GET /dice``)."""
     res = await _timed(stats.view_ms, client.get(t.path + "/view", headers=p.headers))
     res.raise_for_status()
     answer: dict[str, Any] = res.json()
     version = int(answer["version"])
+    first = p.seen is None
     if p.seen is None:
         p.seen = version  # the page was already open: its log is up to date
     if version != p.seen:
@@ -300,7 +180,59 @@ async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) 
         )
         res.raise_for_status()
         p.seen = int(res.json()["version"])
+    elif not first:
+        return answer  # same version: the page keeps what it shows
+    await sync_dice(client, t, p, answer, stats)
+    res = await _timed(stats.dice_ms, client.get(t.path + "/dice", headers=p.headers))
+    res.raise_for_status()
     return answer
+
+
+async def sync_dice(
+    client: httpx.AsyncClient, t: Table, p: Player, answer: Mapping[str, Any], stats: Stats
+) -> None:
+    """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
+    does not hold it, else reveal the next element for this version (once). A
+    refused anchor or reveal is counted with the refusals, by clause."""
+    chain = (answer.get("dice") or {}).get("chain")
+    if not chain:
+        return
+    version = int(answer["version"])
+
+    async def post(path: str, body: dict[str, Any]) -> None:
+        res = await _timed(stats.dice_ms, client.post(t.path + path, json=body, headers=p.headers))
+        if res.status_code != 200:
+            stats.refused[str(res.json().get("clause") or res.status_code)] += 1
+
+    if chain.get("anchor") != p.chain.anchor:
+        await post("/dice/anchor", {"anchor": p.chain.anchor})
+        return
+    if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
+        return
+    element = p.chain.after(chain.get("last"))
+    if element is None or p.chain.sent_before(element, version):
+        p.chain.renew()  # an element is sent once: a new chain rather than resend it
+        await post("/dice/anchor", {"anchor": p.chain.anchor})
+        return
+    p.chain.sent = (element, version)
+    commitment = answer["commitment"]["hash"]
+    await post("/dice/reveal", {"version": version, "commitment": commitment, "element": element})
+
+
+def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """``OrdnanceDice.actionFields``: the commitment this seat saw and its element for
+    this version (the one it revealed, else its next one, each sent once)."""
+    out: dict[str, Any] = {"commitment": answer["commitment"]["hash"]}
+    chain = (answer.get("dice") or {}).get("chain") or {}
+    version = int(answer["version"])
+    if chain.get("anchor") and int(chain.get("from_version") or 0) <= version:
+        element = chain.get("revealed") or (
+            p.chain.after(chain.get("last")) if chain["anchor"] == p.chain.anchor else None
+        )
+        if element and not p.chain.sent_before(element, version):
+            p.chain.sent = (element, version)
+            out["element"] = element
+    return out
 
 
 async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
@@ -332,7 +264,11 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 if res.status_code != 200:
                     stats.odds_refused += 1
                     continue
-            body = {"action": action, "expected_version": answer["version"]}
+            body = {
+                "action": action,
+                "expected_version": answer["version"],
+                **action_fields(p, answer),
+            }
             res = await _timed(
                 stats.action_ms, client.post(t.path + "/actions", json=body, headers=p.headers)
             )
@@ -404,7 +340,13 @@ def report(stats: Stats) -> dict[str, Any]:
         "log_p50_ms": _pct(stats.log_ms, 0.5),
         "log_p99_ms": _pct(stats.log_ms, 0.99),
         "odds_p50_ms": _pct(stats.odds_ms, 0.5),
-        "requests": len(stats.view_ms) + len(stats.log_ms) + len(stats.odds_ms) + actions,
+        "dice_p50_ms": _pct(stats.dice_ms, 0.5),
+        "dice_p99_ms": _pct(stats.dice_ms, 0.99),
+        "requests": len(stats.view_ms)
+        + len(stats.log_ms)
+        + len(stats.odds_ms)
+        + len(stats.dice_ms)
+        + actions,
         "out_of_turn_refusals": stats.out_of_turn,
         "refusals": dict(stats.refused),
         "odds_refused": stats.odds_refused,
@@ -437,7 +379,7 @@ def canned_answers(base: str) -> dict[str, Any]:
         auth = {s: {"Authorization": f"Bearer {tok}"} for s, tok in tokens.items()}
         views = {s: c.get(f"/api/tables/{gid}/view", headers=h).json() for s, h in auth.items()}
         first = views[SEATS[0]]
-        attack = next(a for a in _attacks(first["view"], _form(first, "attack"), SEATS[0]))
+        attack = next(a for a in attacks(first["view"], _form(first, "attack"), SEATS[0]))
         odds = c.post(f"/api/tables/{gid}/odds", json={"action": attack}, headers=auth[SEATS[0]])
         move = {"type": "move", "unit": attack["unit"], "to": first["view"]["units"][0]["hex"]}
         acted = c.post(
@@ -448,7 +390,14 @@ def canned_answers(base: str) -> dict[str, Any]:
         log = c.get(
             f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]]
         )
-    return {"views": views, "odds": odds.json(), "act": acted.json(), "log": log.json()}
+        dice = c.get(f"/api/tables/{gid}/dice", headers=auth[SEATS[1]])
+    return {
+        "views": views,
+        "odds": odds.json(),
+        "act": acted.json(),
+        "log": log.json(),
+        "dice": dice.json(),
+    }
 
 
 def _form(answer: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -510,7 +459,8 @@ def main() -> None:
         "game": "toi",
         "games": args.games,
         "turns": args.turns * args.slices,
-        "turn": "both seats: view (+ log?since when moved); odds before an attack; one action",
+        "turn": "both seats: view (+ log?since, dice anchor/reveal, GET /dice when moved); "
+        "odds before an attack; one action with commitment and element",
         "events": args.events,
         "cpus": os.cpu_count(),
         "load_average_before": round(os.getloadavg()[0], 1),

@@ -138,12 +138,21 @@ def test_players_play_a_round_over_http_with_no_refusal(base: str) -> None:
             stats = loadtest.Stats()
             for _ in range(40):
                 await loadtest.play_turn(client, table, stats)
-            return stats
+            record = await client.get(table.path + "/dice", headers=table.players[0].headers)
+            return stats, record.json()
 
-    stats = asyncio.run(play())
+    stats, record = asyncio.run(play())
     answer = loadtest.report(stats)
     assert answer["rounds_completed"] >= 1
     assert answer["refusals"] == {} and answer["out_of_turn_refusals"] == 0
     assert answer["actions"] == 40
     assert len(stats.view_ms) == 80  # both seats read their view before every action
     assert 0 < len(stats.log_ms) <= 80  # the log only when the version moved
+    # dice.js: each page publishes its anchor, reveals its element per version and
+    # reads the dice record; so every server roll mixed both seats' secrets, with no
+    # refusal of an anchor or element (TABLE-DICE-2..5)
+    assert len(record["chains"]) == 2 and stats.dice_ms
+    assert record["rolls"]
+    later = [roll for roll in record["rolls"] if roll["version"] >= 1]
+    assert later  # an anchor counts from the next version: version 0's roll has none
+    assert all(None not in roll["elements"].values() for roll in later)

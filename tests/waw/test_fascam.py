@@ -39,7 +39,8 @@ def test_fascam_places_mines_marker_on_the_target(new_game):
     g = new_game()
     act(g, {"type": "fascam", "side": "us", "target": "4,4"})
     view = g.view(None)
-    assert {"hex": "4,4", "kind": "mines", "label": "Mines!"} in view["map"]["markers"]
+    mines = [m for m in view["map"]["markers"] if m["kind"] == "mines"]
+    assert [(m["hex"], m["label"], m["short"]) for m in mines] == [("4,4", "Mines!", "M")]
     field = next(c for c in view["map"]["clusters"] if c["kind"] == "minefield")
     assert len(field["hexes"]) == 7 and "4,3" in field["hexes"]
 

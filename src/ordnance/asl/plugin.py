@@ -82,7 +82,7 @@ from ordnance.asl.shapes import (
 from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
-from ordnance.asl.views import board_view, form_schema, panels, smoke_los
+from ordnance.asl.views import board_view, form_schema, map_marker, panels, smoke_los
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
@@ -211,11 +211,12 @@ class AslGame(Game[AslState]):
             placed["map"] = {
                 "hexes": [],
                 "units": units,
-                "markers": [
-                    {"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers
-                ],
+                "markers": [map_marker(m) for m in state.markers],
                 "arrows": [],
-                "clusters": [{"hexes": list(c), "kind": "canister"} for c in state.clusters],
+                "clusters": [
+                    {"hexes": list(c), "kind": "canister", "kind_name": "Canister cluster"}
+                    for c in state.clusters
+                ],
             }
         return {**head, **placed, "board": board_view(state), "panels": panels(head)}
 
@@ -288,4 +289,9 @@ class AslGame(Game[AslState]):
 
 
 GAME = AslGame()
-PLUGIN = GamePlugin(GAME, cli="ordnance.asl.cli:app", odds_cli="ordnance.asl.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    cli="ordnance.asl.cli:app",
+    odds_cli="ordnance.asl.cli:odds_app",
+    demo="ordnance.asl.demo:walk",
+)

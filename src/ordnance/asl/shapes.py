@@ -18,6 +18,7 @@ from ordnance.core.shapes import (
     GameView,
     JsonObject,
     LosAnswer,
+    MapMarker,
     OddsAnswer,
     Panel,
     TurnView,
@@ -47,17 +48,13 @@ class MapPiece(TypedDict):
     label: str
 
 
-class MapMarker(TypedDict):
-    hex: str
-    kind: str
-    label: str
-
-
 class Cluster(TypedDict):
     """The Locations a Canister shot attacked (ASL-8.4-f)."""
 
     hexes: list[str]
     kind: str
+    #: The legend's name of the cluster (English; the page translates it).
+    kind_name: str
 
 
 class AslMapView(TypedDict):

@@ -13,9 +13,10 @@ from ordnance.asl.record import AslState, Gun, Marker
 from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
 from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
+from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
-from ordnance.core.shapes import Board, BoardHex, JsonSchema, Panel
+from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, Panel
 
 #: The board drawn, its size and printed ids: the ``board`` setting
 #: (:class:`ordnance.asl.board.BoardGeometry`; default A1..GG10, one geomorphic board).
@@ -167,6 +168,21 @@ def panels(v: AslViewHead) -> list[Panel]:
         note=None if rows else "no Gun yet: add one with the Add a Gun form",
     )
     return [turn, record]
+
+
+#: How the page draws each ASL marker kind: glyph shape, its text, the legend's name.
+_MARKER_LOOK: dict[str, tuple[Any, str, str]] = {
+    "smoke": ("circle", "S", "Smoke"),
+    "dispersed-smoke": ("circle", "DS", "Dispersed smoke"),
+    "wp": ("circle", "WP", "WP"),
+}
+
+
+def map_marker(m: Marker) -> MapMarker:
+    """A marker of the view's ``map`` with its look (a kind from a scenario file that
+    is none of the above is a plain square named by its kind)."""
+    shape, short, name = _MARKER_LOOK.get(m.kind, ("square", "\u2022", m.kind))
+    return map_marker_view(m.hex, m.kind, m.label, shape=shape, short=short, kind_name=name)
 
 
 def _smoke_counter(marker: Marker) -> tuple[SmokeAmmo, bool] | None:

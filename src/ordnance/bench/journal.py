@@ -1,7 +1,9 @@
 """The journal at scale: ``make bench-journal`` (``python -m ordnance.bench.journal``).
 
-A Tide of Iron game (hidden munitions tokens, server dice) is played by a
-scripted pair of players through the real rules, in memory, and its entries
+A Tide of Iron game (hidden munitions tokens, server dice) is played in
+memory by two players that pick each action from their own seat's legal forms
+(:mod:`ordnance.bench.toi_players`, the load test's players), through the
+sequence-of-play check and the real rules, and its entries
 (each one the rules accepted, with the dice it consumed and its events, an
 undo every 50 entries) are bulk-inserted into a fresh SQLite journal, with the
 snapshots :meth:`GameSession.act` would have written beside them. Then the
@@ -9,8 +11,9 @@ table's HTTP API (FastAPI's in-process client, so HTTP routing and JSON are
 included) is timed at that length:
 
 * ``view_ms``, ``log_since_ms``, ``odds_ms``, ``action_ms``: a seat's
-  requests at the current version (median of repeats; each action is followed
-  by the next view, as the page does);
+  requests at the current version (median of repeats). The actions are the
+  players' (:mod:`ordnance.bench.toi_players`, from both seats' views); only
+  the POST the server accepted is timed, never a refused try or the views;
 * ``first_view_ms``: a fresh server process (empty state cache) and what a
   page opening the table asks it, in the page's order (``first_view``): the
   table's HTML, the view, the log's tail (``static/table.js`` JOURNAL_TAIL),
@@ -28,19 +31,22 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import re
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import insert
 
+from ordnance.bench import toi_players
 from ordnance.core import registry
 from ordnance.core.dice import SeededDice
-from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Event, Game
 from ordnance.core.journal import open_journal, snapshots
 from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
@@ -49,37 +55,29 @@ from ordnance.core.journal.session import GameSession
 SIZES = (1_000, 5_000, 20_000, 100_000)
 UNDO_EVERY = 50
 
-#: What each ToI seat tries, in order, at each position of the round.
-_MOVES = {
-    "german": [("g-squad-1", "3,3"), ("g-squad-1", "3,2")],
-    "soviet": [("s-squad-1", "5,2"), ("s-squad-1", "5,1")],
-}
-
-
-def _candidates(state: Any, turn: int) -> Iterator[tuple[str, dict[str, Any]]]:
-    seats = ("german", "soviet")
-    first, second = seats[turn % 2], seats[(turn + 1) % 2]
-    step = state.step or ""
-    if step == "munitions" and turn % 3 == 0:
-        for seat in (first, second):
-            for unit in state.units:
-                if unit.side == seat:
-                    yield seat, {"type": "buy", "unit": unit.id, "munition": "AP-B"}
-    if str(state.phase.value) == "action" and turn % 2 == 0:
-        unit, to = _MOVES[first][(turn // 2) % 2]
-        yield first, {"type": "move", "unit": unit, "to": to}
-    for seat in (first, second):
-        yield seat, {"type": "advance"}
-
 
 def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dict[str, Any]]]:
-    """``count`` journal rows of a ToI game the rules accepted (undo every 50th)."""
+    """``count`` journal rows of a ToI game the table would have accepted (undo every 50th).
+
+    Both seats are played by :mod:`ordnance.bench.toi_players`: each picks its
+    action from its own view's ``legal`` forms, every action passes
+    :func:`~ordnance.core.turns.check_turn` (the check :meth:`GameSession.act`
+    runs) and the rules, so the journal has moves, attacks with revealed
+    tokens, Op Fire, purchases and dice, as a real game does.
+
+    A ToI game has no end of its own, and left alone one side is wiped out
+    within a few hundred entries, after which nothing could be attacked any
+    more (and ``odds_ms`` not measured). So the players never take the shot
+    that destroys a nation's last unit (its outcome is dropped and the next
+    candidate tried, see ``keep``), and the fight goes on at every length.
+    """
     game: Game[Any] = registry.game("toi")
     settings: dict[str, Any] = {}
     states = [game.new(settings)]
     tops = [0]
     rows: list[dict[str, Any]] = []
-    turn = 0
+    taken: dict[str, Counter[str]] = {s: Counter() for s in toi_players.SEATS}
+    rngs = {s: random.Random(f"{seed}-{s}") for s in toi_players.SEATS}
     while len(rows) < count:
         seq = len(rows) + 1
         if seq % UNDO_EVERY == 0 and len(states) > 1:
@@ -89,21 +87,23 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
             rows.append(_row(seq, "undo", None, {"type": "undo"}, [], "none", [event]))
             rows[-1]["_state"] = (states[-1], tops[-1])
             continue
-        for seat, action in _candidates(states[-1], turn):
-            dice = SeededDice(f"{seed}-{seq}-{turn}")
-            try:
-                outcome = game.apply(states[-1], action, dice, seat)
-            except OrdnanceError:
-                continue
-            rolls = [[r.value, r.sides, r.label] for r in dice.rolls]
-            rows.append(_row(seq, "action", seat, action, rolls, "rolled", list(outcome.events)))
-            states.append(outcome.state)
-            tops.append(seq)
-            rows[-1]["_state"] = (outcome.state, seq)
-            break
-        else:
-            raise RuntimeError(f"the scripted players found no action at entry {seq}")
-        turn += 1
+        took = toi_players.step(
+            game,
+            states[-1],
+            seq - 1,
+            taken,
+            rngs,
+            partial(SeededDice, f"{seed}-{seq}"),
+            keep=lambda state: not toi_players.decided(state),
+        )
+        if took is None:
+            raise RuntimeError(f"the players found no action at entry {seq}")
+        rolls = [[r.value, r.sides, r.label] for r in took.dice.rolls]
+        events = list(took.outcome.events)
+        rows.append(_row(seq, "action", took.seat, took.action, rolls, "rolled", events))
+        states.append(took.outcome.state)
+        tops.append(seq)
+        rows[-1]["_state"] = (took.outcome.state, seq)
     return game, settings, rows
 
 
@@ -275,43 +275,69 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
         out["view_ms"] = _ms(lambda: get("/view"))
         out["view_kb"] = round(len(get("/view").content) / 1024, 1)
 
-        def post_action() -> None:
-            version = get("/view").json()["version"]
-            t = time.perf_counter()
-            act_only(version)
-            timings.append(time.perf_counter() - t)
-
+        heads = {s: {"Authorization": f"Bearer {tokens[s]}"} for s in toi_players.SEATS}
+        rngs = {s: random.Random(f"measure-{s}") for s in toi_players.SEATS}
+        taken: dict[str, Counter[str]] = {s: Counter() for s in toi_players.SEATS}
         timings: list[float] = []
 
-        def act_only(version: int) -> None:
-            # whoever owns the step advances it; a step both nations share ends when
-            # each has said "done" (the sequence of play, core.turns)
-            for action in ({"type": "advance"}, {"type": "done"}):
-                for seat in ("german", "soviet"):
-                    res = client.post(
-                        base + "/actions",
-                        headers={"Authorization": f"Bearer {tokens[seat]}"},
-                        json={"action": action, "expected_version": version},
-                    )
-                    if res.status_code == 200:
-                        return
-            raise RuntimeError(res.text)
+        def views() -> list[tuple[str, dict[str, Any]]]:
+            got = [(s, client.get(base + "/view", headers=h)) for s, h in heads.items()]
+            return [(s, res.raise_for_status().json()) for s, res in got]
 
-        odds_body = {"action": {"type": "attack", "unit": "g-pziv-1", "target": "s-t34-1"}}
+        def priced(seat: str, action: dict[str, Any]) -> bool:
+            res = client.post(base + "/odds", headers=heads[seat], json={"action": action})
+            return bool(res.status_code == 200)
+
+        def post_action() -> None:
+            # The players of the journal pick from each seat's view (Op Fire reactions
+            # first); an attack is priced first, as the page's odds panel does. Only the
+            # accepted POST is timed: a refused one is no action.
+            plans = [(s, a, toi_players.plan(s, a, taken[s], rngs[s])) for s, a in views()]
+            plans.sort(key=lambda p: not (p[2] and p[2][0].get("mode") == "op_fire"))
+            for seat, seen, candidates in plans:
+                for action in candidates:
+                    if action["type"] == "attack" and not priced(seat, action):
+                        continue
+                    body = {"action": action, "expected_version": seen["version"]}
+                    t = time.perf_counter()
+                    res = client.post(base + "/actions", headers=heads[seat], json=body)
+                    if res.status_code == 200:
+                        timings.append(time.perf_counter() - t)
+                        key = toi_players.position_key(seen["view"])
+                        taken[seat][key] += action["type"] not in ("done", "advance")
+                        return
+            raise RuntimeError("no action of either seat was accepted")
+
+        def attack_to_price() -> tuple[str, dict[str, Any]] | None:
+            # an attack a seat's view offers now and the odds answer (its unit in range)
+            for seat, seen in views():
+                form = next((f for f in seen["legal"] if f["type"] == "attack"), None)
+                if form is not None:
+                    for action in toi_players.attacks(seen["view"], form, seat):
+                        if priced(seat, action):
+                            return seat, action
+            return None
+
+        # Play on until a seat's view offers an attack the odds price (checked before
+        # each action, so one is found before any shot could end the game), time the
+        # odds there, then at least 5 more actions.
+        while (asked := attack_to_price()) is None:
+            post_action()
+            if len(timings) > 400:
+                raise RuntimeError("no attack the odds could price in 400 actions")
+        asker, attack = asked
 
         def odds() -> Any:
-            return client.post(base + "/odds", headers=auth, json=odds_body)
+            return client.post(base + "/odds", headers=heads[asker], json={"action": attack})
 
-        # Act (advance) at least 5 times and on until an attack may be asked about.
-        while len(timings) < 5 or odds().status_code != 200:
+        assert odds().json()["odds"]
+        out["odds_ms"] = _ms(odds)
+        timings.clear()
+        while len(timings) < 5:
             post_action()
-            if len(timings) > 40:
-                raise RuntimeError("never reached an Action Phase")
         out["action_ms"] = round(statistics.median(timings) * 1e3, 2)
         version = get("/view").json()["version"]
         out["log_since_ms"] = _ms(lambda: get("/log", since=version - 3))
-        assert odds().json()["odds"]
-        out["odds_ms"] = _ms(odds)
         t0 = time.perf_counter()
         full = get("/log")
         out["full_log_ms"] = round((time.perf_counter() - t0) * 1e3, 1)

@@ -259,10 +259,21 @@ def event_text(
 
 
 #: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
-#: only these are looked up, so a unit named ``hq`` is not shown as the word "HQ".
-WORD_ARGS = frozenset(
-    {"kind", "terrain", "condition", "before", "after", "label", "what", "state", "munition"}
-)
+#: only these, and those each game declares (``Game.word_args``), are looked up, so a
+#: unit named ``hq`` is not shown as the word "HQ".
+WORD_ARGS = frozenset({"kind", "terrain", "condition", "before", "after", "label", "what", "state"})
+
+
+@cache
+def game_word_args() -> frozenset[str]:
+    """The word arguments the installed games declare (asked only for a name not generic)."""
+    from ordnance.core import registry
+
+    return frozenset().union(*(p.game.word_args for p in registry.plugins().values()))
+
+
+def is_word_arg(key: str) -> bool:
+    return key in WORD_ARGS or key in game_word_args()
 
 
 def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any]:
@@ -274,7 +285,7 @@ def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any
     """
     out: dict[str, Any] = {}
     for key, value in args.items():
-        if isinstance(value, str) and value and key in WORD_ARGS:
+        if isinstance(value, str) and value and is_word_arg(key):
             out[key] = gettext_(value)
         elif isinstance(value, Mapping) and "template" in value:
             out[key] = {**value, "args": translated_args(value.get("args") or {}, gettext_)}

@@ -17,6 +17,9 @@ shows the view as plain tables:
   (``"x-piece": "actor"`` or ``"target"``) so clicking a piece can pick the
   actions it may take and fill the form; :func:`rolls` marks whether an
   action rolls dice (``"x-dice"`` on the action's schema).
+* :func:`marker` builds one entry of a view's ``map.markers`` with what the
+  page draws (its glyph's ``shape`` and ``short`` text, its ``kind_name`` in
+  the legend), so the page knows no game's markers.
 
 The choices and panels a game builds must come only from what the seat may
 see (its own view): they are output toward that seat like the view itself.
@@ -28,7 +31,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from ordnance.core.shapes import Board, BoardHex, JsonSchema, Panel
+from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, MarkerShape, Panel
 
 __all__ = [
     "board",
@@ -194,3 +197,37 @@ def board(
         "hexes": list(hexes),
         "terrains": [{"name": n, "label": label} for n, label in terrains],
     }
+
+
+def marker(
+    hex: str,
+    kind: str,
+    label: str,
+    *,
+    shape: MarkerShape,
+    short: str,
+    kind_name: str,
+    kind_short: str | None = None,
+) -> MapMarker:
+    """One map marker as the page draws it.
+
+    ``kind`` is the game's own name (a CSS class); ``label`` the marker's
+    tooltip; ``shape`` and ``short`` its glyph on the map; ``kind_name``
+    (English, the page translates it) and ``kind_short`` (default ``short``)
+    its entry in the legend, e.g. a token whose face is known to this seat
+    shows it on the map but the legend shows the kind's ``?``.
+
+    >>> marker("2,1", "smoke2", "Smoke 2", shape="circle", short="S2", kind_name="Smoke 2")["short"]
+    'S2'
+    """
+    out: MapMarker = {
+        "hex": hex,
+        "kind": kind,
+        "label": label,
+        "shape": shape,
+        "short": short,
+        "kind_name": kind_name,
+    }
+    if kind_short is not None:
+        out["kind_short"] = kind_short
+    return out

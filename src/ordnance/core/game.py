@@ -91,6 +91,10 @@ class Game(ABC, Generic[S]):
     title: ClassVar[str]
     #: Bumped when a change to the rules would replay old journals differently.
     rules_version: ClassVar[int] = 1
+    #: Names of this game's message arguments whose plain-string values are
+    #: words a face translates (e.g. a munition type), beyond the generic ones the
+    #: faces know (``kind``, ``terrain``...); any other plain argument is an id.
+    word_args: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def new(self, settings: Mapping[str, Any]) -> S:

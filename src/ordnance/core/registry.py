@@ -30,6 +30,10 @@ class GamePlugin:
     cli: str | None = None
     #: Dotted path to the game's odds sub-app, mounted as ``ordnance odds <game>``.
     odds_cli: str | None = None
+    #: Dotted path to the game's guided walk-through for ``ordnance demo``: a
+    #: callable ``(console, journal_path, step) -> None`` (a Rich console; ``step``
+    #: pauses between steps).
+    demo: str | None = None
 
     @property
     def name(self) -> str:
@@ -41,6 +45,10 @@ class GamePlugin:
 
     def odds_app(self) -> Any:
         return _load_app(self.odds_cli)
+
+    def demo_walk(self) -> Any:
+        """The game's walk-through callable (see :attr:`demo`), or None."""
+        return _load_app(self.demo)
 
 
 def _load_app(dotted: str | None) -> Any:

@@ -37,7 +37,7 @@ The conventions themselves are described in ``docs/architecture.md``
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from typing_extensions import ReadOnly
@@ -70,7 +70,9 @@ __all__ = [
     "JsonObject",
     "JsonSchema",
     "LosAnswer",
+    "MapMarker",
     "MapView",
+    "MarkerShape",
     "OddsAnswer",
     "Panel",
     "ReadOnly",
@@ -111,6 +113,27 @@ class TurnView(TypedDict):
     text: str
     template: str
     args: dict[str, Any]
+
+
+#: The glyph a map marker is drawn as.
+MarkerShape = Literal["circle", "triangle", "square"]
+
+
+class MapMarker(TypedDict):
+    """A marker of ``view["map"]["markers"]`` as the page draws it (:func:`ordnance.core.forms.marker`).
+
+    ``kind`` is the game's own name (a CSS class), ``label`` the tooltip,
+    ``shape`` and ``short`` the glyph, ``kind_name`` and ``kind_short`` (default
+    ``short``) the legend's entry: the page names no game's markers.
+    """
+
+    hex: str
+    kind: str
+    label: str
+    shape: MarkerShape
+    short: str
+    kind_name: str
+    kind_short: NotRequired[str]
 
 
 class Panel(TypedDict):

@@ -11,6 +11,9 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
@@ -40,6 +43,18 @@ def _unit_label(u: Unit) -> str:
 _ROLLING = frozenset({"attack"})
 
 
+@cache
+def _model_schema(kind: str) -> JsonSchema:
+    # pydantic builds a model's JSON schema anew on every call (about 8 ms for
+    # the ToI actions); a view asks for several per request.
+    return ACTION_MODELS[kind].model_json_schema()
+
+
+def _bare_schema(kind: str) -> JsonSchema:
+    """A fresh copy of action ``kind``'s JSON schema (callers may change it)."""
+    return copy.deepcopy(_model_schema(kind))
+
+
 #: every action's title, offered now or not (for faces that take an action by name)
 ACTION_TITLES = _TITLES
 
@@ -48,7 +63,7 @@ def any_form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema:
     """The form of ``kind`` even when nothing may be chosen now (``apply`` then refuses it)."""
     schema = form_schema(state, seat, kind)
     if schema is None:  # nothing to choose from now: the bare model's schema
-        schema = rolls(ACTION_MODELS[kind].model_json_schema(), kind in _ROLLING)
+        schema = rolls(_bare_schema(kind), kind in _ROLLING)
     return schema
 
 
@@ -74,7 +89,7 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
     its own; another nation's face-down tokens count only as tokens (a unit
     holding one), never by type.
     """
-    schema = ACTION_MODELS[kind].model_json_schema()
+    schema = _bare_schema(kind)
     mine = [n for n in state.sides if seat is None or n == seat]
     own = [u for u in state.units if u.alive and u.side in mine]
     enemy = [u for u in state.units if u.alive and (seat is None or u.side != seat)]

@@ -38,6 +38,8 @@ class ToIGame(Game[ToIState]):
     #: ``advance`` ends a step; every other action belongs to the step's
     #: nations (:mod:`ordnance.toi.turns`).
     step_actions = frozenset({"advance"})
+    #: a token's type in a message ("bought AP-B ...") is a word of the catalogue
+    word_args = frozenset({"munition"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
         from ordnance.core.scenario import split_position

@@ -17,6 +17,7 @@ from ordnance.core.shapes import (
     GameView,
     JsonObject,
     LosAnswer,
+    MapMarker,
     OddsAnswer,
     Panel,
     TurnView,
@@ -95,12 +96,6 @@ class MapUnit(TypedDict):
     id: str
     side: str
     hex: str
-    label: str
-
-
-class MapMarker(TypedDict):
-    hex: str
-    kind: str
     label: str
 
 

@@ -10,12 +10,11 @@ Tokens are listed in unit order, never in purchase order.
 
 from __future__ import annotations
 
-from ordnance.core.forms import board, numbered_label, panel
-from ordnance.core.shapes import Board, BoardHex, Panel, TurnView
+from ordnance.core.forms import board, marker, numbered_label, panel
+from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.munitions import Munition
 from ordnance.toi.shapes import (
     Arrow,
-    MapMarker,
     NationView,
     ToIView,
     TokenView,
@@ -24,6 +23,10 @@ from ordnance.toi.shapes import (
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
 
 HIDDEN_LABEL = "a munitions token"
+
+
+#: The text of a munitions token's glyph on the map, by its face.
+_TOKEN_FACE = {"HE": "HE", "AP-B": "B", "AP-C": "C", "Smoke": "Sm"}
 
 
 def token_view(t: Token, seat: str | None) -> TokenView:
@@ -80,7 +83,14 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
         nations[n.name] = entry
     units_by_id = {u.id: u for u in state.units}
     markers: list[MapMarker] = [
-        {"hex": str(s.hex), "kind": "smoke", "label": f"smoke (placed round {s.placed_round})"}
+        marker(
+            str(s.hex),
+            "smoke",
+            f"smoke (placed round {s.placed_round})",
+            shape="circle",
+            short="S",
+            kind_name="Smoke",
+        )
         for s in sorted(state.smoke, key=lambda s: s.hex)
     ]
     for t in tokens:
@@ -93,7 +103,19 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             label = f"{label} (revealed)"
         elif "munition" in tv:
             label = f"{label} (face down)"
-        markers.append({"hex": str(u.hex), "kind": "munition-token", "label": label})
+        # the page shows the face this seat may see on the token, "?" for a hidden one
+        face = _TOKEN_FACE.get(str(tv.get("munition")), "?")
+        markers.append(
+            marker(
+                str(u.hex),
+                "munition-token",
+                label,
+                shape="square",
+                short=face,
+                kind_name="Munitions token",
+                kind_short="?",
+            )
+        )
     arrows: list[Arrow] = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})

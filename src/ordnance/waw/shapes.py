@@ -14,6 +14,7 @@ from ordnance.core.shapes import (
     GameView,
     JsonObject,
     LosAnswer,
+    MapMarker,
     OddsAnswer,
     Panel,
     TurnView,
@@ -54,17 +55,13 @@ class MapUnit(TypedDict):
     sample_values: bool
 
 
-class MapMarker(TypedDict):
-    hex: str
-    kind: str
-    label: str
-
-
 class Cluster(TypedDict):
     """A Smoke marker's smoke area or a minefield (WAW-8.2-b, WAW-8.3-c)."""
 
     hexes: list[str]
     kind: str
+    #: The legend's name of the area (English; the page translates it).
+    kind_name: str
 
 
 class WawMapView(TypedDict):

@@ -8,11 +8,11 @@ and the page's panels, which are built from the view alone.
 
 from __future__ import annotations
 
-from ordnance.core.forms import board, numbered_label, panel
-from ordnance.core.shapes import Board, BoardHex, Panel
+from ordnance.core.forms import board, marker, numbered_label, panel
+from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
-from ordnance.waw.shapes import Cluster, MapHex, MapMarker, MapUnit, WawView
+from ordnance.waw.shapes import Cluster, MapHex, MapUnit, WawView
 from ordnance.waw.state import WawState
 
 
@@ -44,16 +44,34 @@ def view(state: WawState, seat: str | None) -> WawView:
             }
         )
     markers: list[MapMarker] = [
-        {"hex": str(h), "kind": f"smoke{lvl}", "label": f"Smoke {lvl}"}
+        marker(
+            str(h),
+            f"smoke{lvl}",
+            f"Smoke {lvl}",
+            shape="circle",
+            short=f"S{lvl}",
+            kind_name=f"Smoke {lvl}",
+        )
         for h, lvl in sorted(state.smoke.items())
     ]
-    markers += [{"hex": str(h), "kind": "mines", "label": "Mines!"} for h in sorted(state.mines)]
+    markers += [
+        marker(str(h), "mines", "Mines!", shape="triangle", short="M", kind_name="Mines!")
+        for h in sorted(state.mines)
+    ]
     clusters: list[Cluster] = [
-        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "smoke-area"}
+        {
+            "hexes": [str(h) for h in sorted(smoke_area(m))],
+            "kind": "smoke-area",
+            "kind_name": "Smoke area",
+        }
         for m in sorted(state.smoke)
     ]
     clusters += [
-        {"hexes": [str(h) for h in sorted(smoke_area(m))], "kind": "minefield"}
+        {
+            "hexes": [str(h) for h in sorted(smoke_area(m))],
+            "kind": "minefield",
+            "kind_name": "Minefield",
+        }
         for m in sorted(state.mines)
     ]
     view: WawView = {

@@ -50,12 +50,8 @@
   const SIZE = 34;
   const SQ3 = Math.sqrt(3);
   const EDGE_NEIGHBOUR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-  const MARKER_LOOK = {
-    smoke: ["circle", "S"], smoke2: ["circle", "S2"], smoke1: ["circle", "S1"], "dispersed-smoke": ["circle", "DS"],
-    wp: ["circle", "WP"], mines: ["triangle", "M"], "munition-token": ["square", "?"],
-  };
-  const KIND_NAMES = {"smoke": "Smoke", "smoke2": "Smoke 2", "smoke1": "Smoke 1", "dispersed-smoke": "Dispersed smoke", "wp": "WP", "mines": "Mines!", "munition-token": "Munitions token", "canister": "Canister cluster", "smoke-area": "Smoke area", "minefield": "Minefield"};
-  function kindName(kind) { return t(KIND_NAMES[kind] || kind); }
+  // a marker or cluster names its kind for the legend ("kind_name", English: t() translates it)
+  function kindName(x) { return t(x.kind_name || x.kind); }
   function parseHex(h) { const [q, r] = String(h).split(",").map(Number); return { q, r }; }
   function isHex(h) { return /^-?\d+,-?\d+$/.test(String(h)); }
   function centre(h) { const { q, r } = parseHex(h); return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)]; }
@@ -83,13 +79,11 @@
     return svg("svg", { viewBox: "-8 -8 16 16", class: "pin-icon", "aria-hidden": "true" },
       svg("circle", { cx: 0, cy: 0, r: 5 }), svg("path", { d: "M0 -8V-3M0 3V8M-8 0H-3M3 0H8" }));
   }
-  function markerGlyph(m) {
-    const look = MARKER_LOOK[m.kind] || ["square", "•"];
-    if (m.kind === "munition-token") {
-      const known = /^(HE|AP-B|AP-C|Smoke)\b/.exec(m.label || "");
-      return [look[0], known ? (known[1] === "Smoke" ? "Sm" : known[1].replace("AP-", "")) : "?"];
-    }
-    return look;
+  // a marker's glyph as its game gives it: "shape" (circle, triangle, square) and "short" text;
+  // in the legend the kind's own text ("kind_short", e.g. "?" for any munitions token)
+  function markerGlyph(m, legend) {
+    const text = legend && m.kind_short != null ? m.kind_short : m.short;
+    return [m.shape || "square", text != null ? String(text) : "•"];
   }
   function drawGlyph(shape, x, y, r) {
     if (shape === "circle") return svg("circle", { cx: x, cy: y, r });
@@ -189,8 +183,8 @@
     }
     // markers: inside the lower part of their hex, side by side (a third and more: "+n")
     const markersAt = new Map();
-    const kinds = new Set();
-    for (const m of map.markers || []) { kinds.add(m.kind); if (!markersAt.has(m.hex)) markersAt.set(m.hex, []); markersAt.get(m.hex).push(m); }
+    const kinds = new Map(); // kind -> its first marker (the legend draws the kind from it)
+    for (const m of map.markers || []) { if (!kinds.has(m.kind)) kinds.set(m.kind, m); if (!markersAt.has(m.hex)) markersAt.set(m.hex, []); markersAt.get(m.hex).push(m); }
     for (const [hex, list] of markersAt) {
       const [x, y] = centre(hex);
       const shown = list.length > 2 ? list.slice(0, 1) : list;
@@ -263,14 +257,14 @@
     for (const side of [...sides].sort((a, b) => sideIndex(a) - sideIndex(b))) {
       items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), side));
     }
-    for (const kind of Object.keys(MARKER_LOOK)) {
-      if (!kinds.has(kind)) continue;
-      const [shape, text] = MARKER_LOOK[kind];
+    for (const [kind, m] of kinds) {
+      const [shape, text] = markerGlyph(m, true);
       const icon = svg("svg", { viewBox: "-10 -10 20 20", class: "icon" }, svg("g", { class: "mk mk-" + kind }, drawGlyph(shape, 0, 0, 9), svg("text", { x: 0, y: 4, class: "mglyph" }, text)));
-      items.push(el("span", { class: "key" }, icon, kindName(kind)));
+      items.push(el("span", { class: "key" }, icon, kindName(m)));
     }
     if ((map.arrows || []).length) items.push(el("span", { class: "key" }, el("span", { class: "swatch drift-swatch" }), t("drift")));
-    for (const c of new Set((map.clusters || []).map((c) => c.kind))) items.push(el("span", { class: "key" }, el("span", { class: "swatch cluster-swatch cluster-" + c }), kindName(c)));
+    const clusterKinds = new Map((map.clusters || []).map((c) => [c.kind, c]));
+    for (const [c, first] of clusterKinds) items.push(el("span", { class: "key" }, el("span", { class: "swatch cluster-swatch cluster-" + c }), kindName(first)));
     const legendText = new Map(((board && board.terrains) || []).map((x) => [x.name, x.label]));
     for (const tr of [...terrains].sort()) {
       const sw = el("span", { class: "swatch terrain-swatch " + terrainClass(tr) });
