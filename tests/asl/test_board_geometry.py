@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ordnance.asl.board import BOARD_CLAUSE, BoardGeometry
-from ordnance.asl.game import AslGame
+from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Hex

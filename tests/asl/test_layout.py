@@ -1,8 +1,9 @@
 """The ASL package's layout (issue 13 item 7): one procedure a module, the old paths kept.
 
-The faces still import a few names from ``ordnance.asl.game``, ``ordnance.asl.record``
-and ``ordnance.asl.fire``; these tests pin that each one is the very object of the module
-that now holds it, so moving a name again cannot silently leave a stale copy behind.
+``ordnance.asl.fire`` still names a few steps that moved to their own modules; these tests
+pin that each one is the very object of the module that now holds it, so moving a name
+again cannot silently leave a stale copy behind. (The old ``asl.game`` and ``asl.record``
+import paths are gone: nothing imports them any more.)
 """
 
 from __future__ import annotations
@@ -23,19 +24,6 @@ ASL = Path(plugin.__file__).parent
 
 #: old module -> {name: new module}
 MOVED = {
-    "ordnance.asl.game": {
-        "AslGame": "ordnance.asl.plugin",
-        "DICE_CLAUSE": "ordnance.asl.actions",
-        "DICE_HINT": "ordnance.asl.actions",
-    },
-    "ordnance.asl.record": {
-        "AslState": "ordnance.asl.state",
-        "Capability": "ordnance.asl.state",
-        "Exhaustion": "ordnance.asl.state",
-        "Gun": "ordnance.asl.state",
-        "Marker": "ordnance.asl.state",
-        "record_table": "ordnance.asl.render",
-    },
     "ordnance.asl.fire": {
         "check_hex": "ordnance.asl.shot_checks",
         "firing_sides": "ordnance.asl.shot_checks",

@@ -21,8 +21,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ordnance.asl.depletion import DepletionOutcome
-from ordnance.asl.game import AslGame
 from ordnance.asl.phases import Phase as AslPhase
+from ordnance.asl.plugin import AslGame
 from ordnance.cli import i18n
 from ordnance.core.dice import EnteredDice, SeededDice
 from ordnance.core.game import Event, render_message

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.game import AslGame
+from ordnance.asl.plugin import AslGame
 from ordnance.cli import i18n
 from ordnance.core.dice import SeededDice
 from ordnance.core.game import Event, Game

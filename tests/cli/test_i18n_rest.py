@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ordnance.asl.game import AslGame
+from ordnance.asl.plugin import AslGame
 from ordnance.cli import i18n
 from ordnance.cli.main import main
 from ordnance.core.dice import SeededDice

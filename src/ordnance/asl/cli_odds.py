@@ -13,7 +13,7 @@ import typer
 
 from ordnance.asl.depletion_odds import depletion_report, shot_with_malfunction
 from ordnance.asl.notation import check_depletion_number
-from ordnance.cli.common import JsonOpt, distribution_table, emit
+from ordnance.cli.common import JsonOpt, distribution_table, emit, plot_to
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
@@ -91,16 +91,14 @@ def odds_depletion(
         intensive=intensive,
         with_breakdown=breakdown is not None or intensive,
     )
-    if plot is not None:
-        from ordnance.cli.plot import plot_distribution
-
-        plot_distribution(
-            report["rounds"],
-            plot,
-            f"Special rounds fired in {shots} shots, N={depletion}",
-            xlabel="rounds fired",
-        )
-        report["plot"] = str(plot)
+    written = plot_to(
+        report["rounds"],
+        None if plot is None else str(plot),
+        f"Special rounds fired in {shots} shots, N={depletion}",
+        "rounds fired",
+    )
+    if written is not None:
+        report["plot"] = written
     emit(report, as_json, lambda d: _render_depletion(d, depletion, shots))
 
 
@@ -115,10 +113,7 @@ def odds_shot(
     check_depletion_number(depletion)
     joint = shot_with_malfunction(depletion, breakdown, intensive=intensive)
     labelled: Distribution[str] = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
-    if plot is not None:
-        from ordnance.cli.plot import plot_distribution
-
-        plot_distribution(labelled, plot, f"One shot, N={depletion}")
+    plot_to(labelled, None if plot is None else str(plot), f"One shot, N={depletion}", "outcome")
     data = {
         "depletion": depletion,
         "breakdown": breakdown,

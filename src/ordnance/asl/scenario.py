@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState, Exhaustion, Marker
+from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.scenario import (
     POSITION_KEY,

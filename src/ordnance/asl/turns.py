@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState
+from ordnance.asl.state import AslState
 from ordnance.core.game import Message, joined, msg, term
 from ordnance.core.turns import Turn, simultaneous, single
 

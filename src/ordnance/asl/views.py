@@ -9,9 +9,9 @@ from typing import Any
 
 from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
 from ordnance.asl.phases import Phase
-from ordnance.asl.record import AslState, Gun, Marker
 from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
+from ordnance.asl.state import AslState, Gun, Marker
 from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
 from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, open_game
 from ordnance.cli.i18n import _
 from ordnance.cli.lazy import click, typer_command
 from ordnance.core.errors import OrdnanceError
@@ -313,12 +313,6 @@ def _common(seats: Sequence[str], rolls: bool) -> list[inspect.Parameter]:
 # -- one action -> one command -------------------------------------------------------------
 
 
-def _session(db: str | None, game_id: str) -> GameSession:
-    from ordnance.core.journal import GameSession, open_journal
-
-    return GameSession(open_journal(db), game_id)
-
-
 def action_command(
     game: Game[Any],
     form: Mapping[str, Any],
@@ -359,7 +353,7 @@ def action_command(
             action[f.name] = f.convert(raw)
         game_id, db, seat = values["game_id"], values["db"], values["seat"]
         here = session if session is not None and session.game_id == game_id else None
-        live = here or _session(db, game_id)
+        live = here or open_game(db, game_id)
         if alias is not None and alias.odds:
             odds = live.game.odds(live.state(), action, seat)
             if odds is None:
@@ -405,7 +399,7 @@ def take(
     """
     from ordnance.core.dice import dice_source
 
-    entry = _session(db, game_id).act(dict(action), dice_source(dice, seed), seat)
+    entry = open_game(db, game_id).act(dict(action), dice_source(dice, seed), seat)
     emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
 
 
@@ -489,7 +483,7 @@ def generic_app(game_name: str) -> typer.Typer:
         """Show the game as one seat sees it (or the public view), with whose move it is."""
         from ordnance.cli.i18n import event_text
 
-        session = _session(db, game_id)
+        session = open_game(db, game_id)
         view = session.view(seat)
         turn = event_text(session.game.turn(session.state()).to_view())
         emit(view, as_json, lambda v: render_view(v, turn))
@@ -499,7 +493,7 @@ def generic_app(game_name: str) -> typer.Typer:
         game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
     ) -> None:
         """Show the journal, redacted for the seat."""
-        session = _session(db, game_id)
+        session = open_game(db, game_id)
         rows = session.log(seat)
         emit({"entries": rows}, as_json, lambda _d: _entry_table(session.entries(), seat))
 
@@ -508,7 +502,7 @@ def generic_app(game_name: str) -> typer.Typer:
         game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
     ) -> None:
         """Undo the latest action still in force (recorded as a journal entry)."""
-        entry = _session(db, game_id).undo(seat)
+        entry = open_game(db, game_id).undo(seat)
         emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
 
     @app.command("legal")
@@ -516,7 +510,7 @@ def generic_app(game_name: str) -> typer.Typer:
         game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
     ) -> None:
         """What the seat may do now: each action's command and title."""
-        session = _session(db, game_id)
+        session = open_game(db, game_id)
         rows = session.game.legal(session.state(), seat)
         emit(
             {"legal": rows},
@@ -646,7 +640,7 @@ def _position(
 
     if game_id is not None:
         try:
-            session = _session(db, game_id)
+            session = open_game(db, game_id)
             return session.state(), session
         except Exception:  # the command runs again and words the problem there
             pass

@@ -409,11 +409,6 @@ def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) ->
     return out
 
 
-def localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:
-    """A copy of a JSON schema with every ``x-labels`` list in ``lang`` (templates too)."""
-    return _localize_labels(node, gettext_, lang)
-
-
 def _localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:
     if isinstance(node, Mapping):
         return {

@@ -1,4 +1,4 @@
-"""Options and readers the Tide of Iron odds commands share (``--range``, ``--defense``...)."""
+"""Options and readers the Tide of Iron odds commands share (``--range``, ``--defence``...)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ordnance.cli.common import err_console
+from ordnance.cli.common import err_console, plot_to
 from ordnance.cli.i18n import _
 from ordnance.core.odds.distribution import Distribution, fraction_text
 
@@ -41,13 +41,10 @@ def distribution_out(dist: Distribution[Any], as_float: bool) -> dict[str, Any]:
 
 
 def plot_if_asked(dist: Distribution[Any], path: Path | None, title: str, xlabel: str) -> None:
-    """Write the ``--plot`` PNG when a path was given (matplotlib loads only then)."""
-    if path is None:
-        return
-    from ordnance.cli.plot import plot_distribution
-
-    out = plot_distribution(dist, path, title, xlabel)
-    err_console.print(_("plot written to {path}").format(path=out))
+    """Write the ``--plot`` PNG when a path was given, and say where (matplotlib loads only then)."""
+    out = plot_to(dist, None if path is None else str(path), title, xlabel)
+    if out is not None:
+        err_console.print(_("plot written to {path}").format(path=out))
 
 
 def component(joint: Distribution[tuple[int, ...]], i: int) -> Distribution[int]:
