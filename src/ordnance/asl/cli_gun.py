@@ -2,7 +2,7 @@
 
 Named in the ASL odds registry (:data:`ordnance.asl.cli.odds_app`, so it is
 also ``ordnance odds asl gun``). The command builds a
-:class:`~ordnance.asl.shot.GunShot` from its options, takes N from
+:class:`~ordnance.asl.shot_spec.GunShot` from its options, takes N from
 ``--depletion`` or from ``--notation``/``--date`` (:mod:`ordnance.asl.shot_setup`)
 and prints :func:`ordnance.asl.shot_odds.gun_odds`; ``--compare`` adds AP
 against APCR/APDS/HEAT for the same target, ``--plot`` draws it.

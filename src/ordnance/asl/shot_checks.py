@@ -21,7 +21,7 @@ from ordnance.asl.depletion import breakdown_number
 from ordnance.asl.fire_limits import check_fire_limit
 from ordnance.asl.notation import Ammo
 from ordnance.asl.phases import Phase
-from ordnance.asl.shot import CAPTURED_BREAKDOWN_CHANGE
+from ordnance.asl.shot_spec import CAPTURED_BREAKDOWN_CHANGE
 from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Hex, parse_hex

@@ -2,7 +2,7 @@
 
 The closed form sums over the 36 To Hit dice and, for a hit, the 11 totals of
 the effect DR, calling the same pure steps as the resolving code
-(:func:`ordnance.asl.shot.judge_shot`, :func:`~ordnance.asl.shot.effect_of_hit`);
+(:func:`ordnance.asl.shot.judge_shot`, :func:`~ordnance.asl.shot_effect.effect_of_hit`);
 a sequence is a Markov chain over :func:`ordnance.asl.shot_sequence.advance`.
 Both are tested equal to :func:`~ordnance.core.odds.enumerate_procedure` run
 over :func:`~ordnance.asl.shot.resolve_shot` and
@@ -55,7 +55,7 @@ def _any_dr(total: int) -> DR:
 
 @cache
 def shot_distribution(spec: GunShot) -> Distribution[ShotKey]:
-    """One shot's outcome keys (:meth:`~ordnance.asl.shot.ShotOutcome.key`), in closed form.
+    """One shot's outcome keys (:meth:`~ordnance.asl.shot_outcome.ShotOutcome.key`), in closed form.
 
     Canister has no To Hit and its IFT is per Location: it is enumerated
     over its own DR (36 leaves) through the resolving code.

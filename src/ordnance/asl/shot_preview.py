@@ -1,6 +1,6 @@
 """The whole-shot figures of the game's odds preview (``Game.odds`` for a ``fire`` with a range).
 
-The preview builds the very :class:`~ordnance.asl.shot.GunShot` the ``fire``
+The preview builds the very :class:`~ordnance.asl.shot_spec.GunShot` the ``fire``
 action resolves (:func:`ordnance.asl.fire.whole_shot_plan`) and answers with
 :func:`ordnance.asl.shot_odds.gun_odds`, so the page, ``asl game odds`` and
 ``asl odds gun`` print the same fractions. ``compare`` holds AP against each

@@ -54,7 +54,7 @@ def severity(effect: str) -> tuple[int, int, int]:
         return 0, RESULTS.index(effect), 0
     if effect == "placed":
         return 1, 0, 0
-    from ordnance.asl.shot import ift_severity
+    from ordnance.asl.shot_ift import ift_severity
 
     rank, number = ift_severity(effect)
     return 2, rank, number
@@ -145,7 +145,7 @@ def advance(
 ) -> tuple[Step, bool]:
     """(next state, whether the sequence goes on) after one shot's outcome key.
 
-    The keys are those of :meth:`ordnance.asl.shot.ShotOutcome.key`, so the
+    The keys are those of :meth:`ordnance.asl.shot_outcome.ShotOutcome.key`, so the
     resolving procedure and the closed-form odds step through the same rules.
     """
     status, effect, malfunctioned, gone, rof_kept = out_key

@@ -1,0 +1,72 @@
+"""The effect of a hit on a vehicle: the To Kill DR against the Final TK# (notes B6).
+
+The AF is the one of the location hit (the turret's when the hit is on the
+turret and it differs, none for an unarmoured vehicle); the Final TK#
+(:func:`ordnance.asl.to_kill.final_tk`: Basic TK#, range change, Critical
+Hit) is compared with the second DR on the AFV Destruction Table
+(:func:`ordnance.asl.to_kill.to_kill_result`).
+
+>>> from ordnance.asl.shot_plan import plan_shot
+>>> from ordnance.asl.shot_spec import GunShot
+>>> from ordnance.asl.depletion import check_shot
+>>> from ordnance.asl.to_hit import judge
+>>> from ordnance.core.dice import DR
+>>> spec = GunShot(gun="75L", ammo="AP", range=3, target="vehicle", af=11)
+>>> plan = plan_shot(spec)
+>>> assert plan.th is not None and plan.drm is not None
+>>> check = check_shot("AP", None, DR(2, 3), breakdown=12)
+>>> hit = judge(plan.th, plan.drm, DR(2, 3))
+>>> to_kill_effect(spec, plan, check, hit, DR(1, 1), ()).effect
+'burn'
+"""
+
+from __future__ import annotations
+
+from ordnance.asl.depletion import ShotResult
+from ordnance.asl.shot_outcome import ShotOutcome
+from ordnance.asl.shot_plan import ShotPlan
+from ordnance.asl.shot_spec import GunShot
+from ordnance.asl.to_hit import ToHitResult
+from ordnance.asl.to_kill import final_tk, to_kill_result
+from ordnance.core.dice import DR
+
+
+def to_kill_effect(
+    spec: GunShot,
+    plan: ShotPlan,
+    check: ShotResult,
+    hit: ToHitResult,
+    second: DR,
+    clauses: tuple[str, ...],
+) -> ShotOutcome:
+    """A hit on a ``vehicle``/``unarmored`` target judged with the To Kill DR ``second``."""
+    opts = spec.options
+    af = spec.af
+    if spec.target == "unarmored":
+        af = None
+    elif hit.location == "turret" and spec.af_turret is not None:
+        af = spec.af_turret
+    tk = final_tk(
+        spec.ammo,
+        spec.gun,
+        spec.range,
+        nationality=spec.nationality,
+        af=af,
+        critical=hit.critical,
+        entered_tk=spec.tk,
+        options=opts,
+    )
+    result, clause = to_kill_result(
+        second.total, tk, hit.location, he=spec.ammo == "HE", options=opts
+    )
+    return ShotOutcome(
+        spec,
+        plan,
+        check,
+        hit,
+        "hit",
+        result,
+        tk=tk,
+        tk_dr=second,
+        clauses=(*clauses, tk.clause, clause),
+    )
