@@ -6,6 +6,11 @@
   per action, ``BEGIN IMMEDIATE`` on SQLite, optimistic version check);
 * :mod:`.session`: :class:`GameSession`, which applies an action through the
   game's rules and appends it with its dice, rebuilds state by replay, undoes;
+* :mod:`.entries`: :class:`JournalEntry` (a line read back) and which actions
+  are still in force;
+* :mod:`.derive`: the state at a version, from the nearest cached or
+  snapshotted state plus the entries after it;
+* :mod:`.snapshots`: the state cache and the snapshot format;
 * :mod:`.scope`: the game type a command serves (a wrong game id is refused).
 
 Importing the package does not import SQLAlchemy; opening a journal does.
@@ -20,13 +25,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.journal.session import GameSession, JournalEntry, WrongGame
+    from ordnance.core.journal.entries import JournalEntry
+    from ordnance.core.journal.session import GameSession, WrongGame
     from ordnance.core.journal.store import Journal, JournalUnavailable, open_journal
 
 #: Where each name of the package lives.
 _HOME = {
     "GameSession": "session",
-    "JournalEntry": "session",
+    "JournalEntry": "entries",
     "WrongGame": "session",
     "Journal": "store",
     "JournalUnavailable": "store",

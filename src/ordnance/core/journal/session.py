@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
@@ -35,12 +34,33 @@ from ordnance.core.errors import (
 )
 from ordnance.core.events import Event
 from ordnance.core.game import Game
-from ordnance.core.journal import snapshots
+from ordnance.core.journal import derive, snapshots
+from ordnance.core.journal.entries import (
+    BrokenChain,
+    JournalEntry,
+    columns,
+    effective_entries,
+    from_row,
+    in_force,
+    mark_undone,
+    read_all,
+)
 from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.shapes import EntryView, SessionView
 from ordnance.core.turns import check_turn
+
+__all__ = [
+    "GameSession",
+    "GameSummary",
+    "JournalEntry",
+    "Position",
+    "Within",
+    "WrongGame",
+    "effective_entries",
+    "list_games",
+]
 
 #: Runs inside the append's transaction (e.g. a consent request marked
 #: accepted); raising rolls the whole append back.
@@ -49,96 +69,9 @@ Within = Callable[["Session"], None]
 if TYPE_CHECKING:  # pragma: no cover
     from sqlalchemy.orm import Session
 
-    from ordnance.core.journal.models import SnapshotRow
-
 
 class WrongGame(UnknownName):
     """A game id that names a game of another type than the command serves."""
-
-
-@dataclass(frozen=True)
-class JournalEntry:
-    """One journal line as read back. Its events are decoded on first use."""
-
-    seq: int
-    kind: str
-    seat: str | None
-    action: Mapping[str, Any]
-    dice: tuple[tuple[int, int, str], ...]
-    dice_origin: str
-    records: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
-    undone: bool = False
-
-    @cached_property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(Event.from_record(r) for r in self.records)
-
-    @property
-    def undone_seq(self) -> int | None:
-        """For an undo entry: the seq of the action it cancelled (as recorded)."""
-        if self.kind != "undo" or not self.records:
-            return None
-        value = (self.records[0].get("data") or {}).get("undone_seq")
-        return value if isinstance(value, int) else None
-
-    def for_seat(self, seat: str | None) -> EntryView:
-        """The entry as ``seat`` may see it: events through their observer.
-
-        The raw action is not included, since an action may name a secret
-        (e.g. which munitions token was bought); its events say what happened.
-        """
-        return {
-            "seq": self.seq,
-            "kind": self.kind,
-            "seat": self.seat,
-            "undone": self.undone,
-            "dice": [v for v, _s, _l in self.dice] if self._dice_public(seat) else None,
-            "events": [e.for_seat(seat) for e in self.events],
-        }
-
-    def _dice_public(self, seat: str | None) -> bool:
-        # Dice are public unless an event of this entry is secret from ``seat``.
-        return all(e.visible_to(seat) for e in self.events)
-
-
-def _columns() -> tuple[Any, ...]:
-    """The columns an entry is read from (SQLAlchemy only when a journal is read)."""
-    from ordnance.core.journal.models import EntryRow
-
-    return (
-        EntryRow.seq,
-        EntryRow.kind,
-        EntryRow.seat,
-        EntryRow.action,
-        EntryRow.dice,
-        EntryRow.dice_origin,
-        EntryRow.events,
-    )
-
-
-def _entry(row: Sequence[Any]) -> JournalEntry:
-    seq, kind, seat, action, dice, origin, events = row
-    return JournalEntry(
-        seq=seq,
-        kind=kind,
-        seat=seat,
-        action=action,
-        dice=tuple((int(v), int(s), str(lbl)) for v, s, lbl in dice),
-        dice_origin=origin,
-        records=tuple(events),
-    )
-
-
-def effective_entries(entries: Sequence[JournalEntry]) -> list[JournalEntry]:
-    """The actions still in force: each undo cancels the latest one left."""
-    stack: list[JournalEntry] = []
-    for entry in entries:
-        if entry.kind == "undo":
-            if stack:
-                stack.pop()
-        else:
-            stack.append(entry)
-    return stack
 
 
 class Position(NamedTuple):
@@ -147,10 +80,6 @@ class Position(NamedTuple):
     version: int
     state: Any
     top: int
-
-
-class _BrokenChain(Exception):
-    """An undo entry without a usable ``undone_seq``: fall back to a full replay."""
 
 
 class GameSession:
@@ -243,28 +172,20 @@ class GameSession:
 
         with self.journal.reading() as s:
             rows = s.execute(
-                select(*_columns())
+                select(*columns())
                 .where(EntryRow.game_id == self.game_id, EntryRow.seq > since)
                 .order_by(EntryRow.seq)
             ).all()
-        entries = [_entry(r) for r in rows]
+        entries = [from_row(r) for r in rows]
         try:
-            alive = _in_force(entries, since)
-        except _BrokenChain:
+            alive = in_force(entries, since)
+        except BrokenChain:
             alive = {e.seq for e in effective_entries(self.entries_all())}
-        return [e if e.kind == "undo" or e.seq in alive else _mark_undone(e) for e in entries]
+        return [e if e.kind == "undo" or e.seq in alive else mark_undone(e) for e in entries]
 
     def entries_all(self) -> list[JournalEntry]:
         """Every entry, unmarked (the input of :meth:`replay`)."""
-        from sqlalchemy import select
-
-        from ordnance.core.journal.models import EntryRow
-
-        with self.journal.reading() as s:
-            rows = s.execute(
-                select(*_columns()).where(EntryRow.game_id == self.game_id).order_by(EntryRow.seq)
-            ).all()
-        return [_entry(r) for r in rows]
+        return read_all(self.journal, self.game_id)
 
     @property
     def version(self) -> int:
@@ -296,126 +217,12 @@ class GameSession:
         return version, self._at(version)[0]
 
     def _at(self, version: int) -> tuple[Any, int]:
-        """(state, top) after the first ``version`` entries."""
-        hit = STATES.get((self.journal.cache_key, self.game_id, version))
-        if hit is not None:
-            return hit
-        try:
-            base, pending = self._walk(version)
-        except _BrokenChain:
-            entries = self.entries_all()[:version]
-            in_force = effective_entries(entries)
-            result = (self.replay(entries), in_force[-1].seq if in_force else 0)
-            STATES.put((self.journal.cache_key, self.game_id, version), result)
-            return result
-        state, top = base
-        for entry in reversed(pending):
-            dice = EnteredDice([v for v, _s, _l in entry.dice])
-            state = self.game.apply(state, entry.action, dice, entry.seat).state
-            top = entry.seq
-        STATES.put((self.journal.cache_key, self.game_id, version), (state, top))
-        if len(pending) >= snapshots.EVERY:
-            self._save_snapshot(version, state, top)
-        return state, top
-
-    def _walk(self, version: int) -> tuple[tuple[Any, int], list[JournalEntry]]:
-        """The nearest known state below ``version`` and the actions to apply on it.
-
-        Going back from ``version``: an action needs the state before it; an
-        undo of entry k leaves the state the game had before k (an undo
-        cancels the newest action in force, and everything after that action
-        was itself undone). So the walk follows at most the entries since
-        the nearest snapshot, jumping over undone stretches. Returns the
-        actions newest first.
-        """
-        from sqlalchemy import select
-
-        from ordnance.core.journal.models import EntryRow, SnapshotRow
-
-        url, gid = self.journal.cache_key, self.game_id
-        rows: dict[int, JournalEntry] = {}
-        snaps: dict[int, tuple[bytes, int]] = {}
-        refused: set[int] = set()
-        pending: list[JournalEntry] = []
-        target = version
-        with self.journal.reading() as s:
-            while True:
-                if target <= 0:
-                    return (self.game.new(self.settings), 0), pending
-                hit = STATES.get((url, gid, target))
-                if hit is not None:
-                    return hit, pending
-                if target in snaps and target not in refused:
-                    blob, top = snaps[target]
-                    try:
-                        return (snapshots.loads(blob, self.game), top), pending
-                    except Exception:  # a bad snapshot is only a cache miss
-                        refused.add(target)
-                if target not in rows:
-                    query = select(SnapshotRow.seq, SnapshotRow.state, SnapshotRow.top).where(
-                        SnapshotRow.game_id == gid,
-                        SnapshotRow.code_key == self.code_key,
-                        SnapshotRow.seq <= target,
-                    )
-                    if refused:
-                        query = query.where(SnapshotRow.seq.not_in(refused))
-                    snap = s.execute(query.order_by(SnapshotRow.seq.desc()).limit(1)).first()
-                    low = 0
-                    if snap is not None:
-                        snaps[snap.seq] = (snap.state, snap.top)
-                        low = snap.seq
-                        if low == target:
-                            continue
-                    found = s.execute(
-                        select(*_columns()).where(
-                            EntryRow.game_id == gid, EntryRow.seq > low, EntryRow.seq <= target
-                        )
-                    ).all()
-                    rows.update((r[0], _entry(r)) for r in found)
-                    if target not in rows:
-                        raise _BrokenChain
-                entry = rows[target]
-                if entry.kind == "undo":
-                    undone = entry.undone_seq
-                    if undone is None or not 0 < undone < target:
-                        raise _BrokenChain
-                    target = undone - 1
-                else:
-                    pending.append(entry)
-                    target -= 1
-
-    def _save_snapshot(self, seq: int, state: Any, top: int) -> None:
-        """Store a snapshot made while reading (best effort: it is only a cache)."""
-        from sqlalchemy.exc import DBAPIError, IntegrityError
-
-        blob = snapshots.dumps(state)
-        if blob is None:
-            return
-        try:
-            with self.journal.transaction() as s:
-                s.add(self._snapshot_row(seq, blob, top))
-        except (IntegrityError, DBAPIError):
-            pass  # another process stored it first, or the database is busy
-
-    def _snapshot_row(self, seq: int, blob: bytes, top: int) -> SnapshotRow:
-        from ordnance.core.journal.models import SnapshotRow
-
-        return SnapshotRow(
-            game_id=self.game_id,
-            seq=seq,
-            rules_version=self.game.rules_version,
-            code_key=self.code_key,
-            top=top,
-            state=blob,
-        )
+        """(state, top) after the first ``version`` entries (:func:`.derive.state_at`)."""
+        return derive.state_at(self, version)
 
     def replay(self, entries: Sequence[JournalEntry]) -> Any:
         """The definition of state: fold the effective actions with their recorded dice."""
-        state = self.game.new(self.settings)
-        for entry in effective_entries(list(entries)):
-            dice = EnteredDice([v for v, _s, _l in entry.dice])
-            state = self.game.apply(state, entry.action, dice, entry.seat).state
-        return state
+        return derive.replay(self.game, self.settings, entries)
 
     def view(self, seat: str | None) -> SessionView:
         version, state = self._current()
@@ -553,40 +360,11 @@ class GameSession:
                 )
             )
             if blob is not None and snapshot is not None:
-                s.add(self._snapshot_row(version + 1, blob, snapshot[1]))
+                s.add(derive.snapshot_row(self, version + 1, blob, snapshot[1]))
             s.flush()
             if within is not None:
                 within(s)
-        return _entry((version + 1, kind, seat, action, dice, origin, records))
-
-
-def _in_force(entries: Sequence[JournalEntry], since: int) -> set[int]:
-    """Seqs above ``since`` of the actions in force after the last of ``entries``.
-
-    ``entries`` must be every entry after ``since``. The newest action in
-    force is the last entry if it is an action; an undo of k hands the
-    question to entry k - 1.
-    """
-    by_seq = {e.seq: e for e in entries}
-    alive: set[int] = set()
-    t = entries[-1].seq if entries else since
-    while t > since:
-        entry = by_seq.get(t)
-        if entry is None:
-            raise _BrokenChain
-        if entry.kind == "undo":
-            undone = entry.undone_seq
-            if undone is None or not 0 < undone < t:
-                raise _BrokenChain
-            t = undone - 1
-        else:
-            alive.add(t)
-            t -= 1
-    return alive
-
-
-def _mark_undone(entry: JournalEntry) -> JournalEntry:
-    return replace(entry, undone=True)
+        return from_row((version + 1, kind, seat, action, dice, origin, records))
 
 
 class GameSummary(TypedDict):

@@ -1,0 +1,83 @@
+"""How the derived commands print: a journal entry, the log, a view, odds (Rich, imported late)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ordnance.cli.i18n import _
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+    from rich.text import Text
+
+    from ordnance.core.journal import JournalEntry
+    from ordnance.core.shapes import GameView, OddsAnswer
+
+
+def entry_line(entry: JournalEntry, seat: str | None) -> Text:
+    """One journal entry as one line: ``#4 [dice 1,2]: what happened`` (as ``seat`` sees it)."""
+    from rich.text import Text
+
+    from ordnance.cli import i18n
+    from ordnance.cli.i18n import _, entry_rows
+
+    row = entry_rows([entry], seat)[0]
+    lang = i18n.current()
+    texts = [i18n.localize_text(e.get("text") or e["kind"], _, lang) for e in row["events"]]
+    rolled = row.get("dice") or []
+    dice = f" [{_('dice')} {','.join(map(str, rolled))}]" if rolled else ""
+    return Text(f"#{row['seq']}{dice}: " + "; ".join(texts))
+
+
+def entry_table(entries: Sequence[JournalEntry], seat: str | None) -> Table:
+    from ordnance.cli.games import render_log
+    from ordnance.cli.i18n import entry_rows
+
+    return render_log(entry_rows(entries, seat))
+
+
+# -- the commands every game shares --------------------------------------------------------
+
+
+def render_view(view: GameView, turn_text: str) -> Group:
+    """A view as the page shows it: whose move, then each of its panels as a table."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    parts: list[RenderableType] = [
+        Text(_("Whose move: {text}").format(text=turn_text), style="bold")
+    ]
+    for p in view.get("panels") or []:
+        table = Table(title=p["title"], caption=p.get("note"))
+        for col in p["columns"]:
+            table.add_column(col)
+        for row in p["rows"]:
+            table.add_row(*row)
+        parts.append(table)
+    if len(parts) == 1:  # a game without panels: the view as JSON
+        from rich.json import JSON
+
+        from ordnance.cli.common import to_jsonable
+
+        parts.append(JSON(json.dumps(to_jsonable(dict(view)), ensure_ascii=False)))
+    return Group(*parts)
+
+
+def render_odds(data: OddsAnswer) -> Group:
+    """Odds as :meth:`Game.odds` answers: the distribution as a table, then the other figures."""
+    from rich.console import Group
+
+    from ordnance.cli.common import distribution_table, fraction
+    from ordnance.core.odds.distribution import Distribution
+
+    dist = Distribution({k: fraction(v) for k, v in data["distribution"].items()})
+    parts: list[RenderableType] = [distribution_table(dist, data["title"])]
+    for key, value in data.items():
+        if key not in ("title", "distribution") and isinstance(value, str | int | float | list):
+            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            parts.append(f"{key.replace('_', ' ')}: {shown}")
+    return Group(*parts)

@@ -1,0 +1,157 @@
+"""The commands every game shares: ``new`` (its settings as options), ``view``, ``log``,
+``undo``, ``legal`` and ``act``."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+import typer
+
+from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, open_game
+from ordnance.cli.game_commands.form_fields import command_name, form_fields, option_name, parameter
+from ordnance.cli.game_commands.render import entry_line, entry_table, render_view
+from ordnance.cli.game_commands.shared_options import shared_parameters
+from ordnance.cli.lazy import click, typer_command
+from ordnance.core.errors import OrdnanceError
+
+GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
+
+
+def generic_app(game_name: str) -> typer.Typer:
+    """``new``, ``view``, ``log``, ``undo``, ``legal`` and ``act`` for one game."""
+    app = typer.Typer(add_completion=False)
+
+    @app.command("view")
+    def view_cmd(
+        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+    ) -> None:
+        """Show the game as one seat sees it (or the public view), with whose move it is."""
+        from ordnance.cli.i18n import event_text
+
+        session = open_game(db, game_id)
+        view = session.view(seat)
+        turn = event_text(session.game.turn(session.state()).to_view())
+        emit(view, as_json, lambda v: render_view(v, turn))
+
+    @app.command("log")
+    def log_cmd(
+        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+    ) -> None:
+        """Show the journal, redacted for the seat."""
+        session = open_game(db, game_id)
+        rows = session.log(seat)
+        emit({"entries": rows}, as_json, lambda _d: entry_table(session.entries(), seat))
+
+    @app.command("undo")
+    def undo_cmd(
+        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+    ) -> None:
+        """Undo the latest action still in force (recorded as a journal entry)."""
+        entry = open_game(db, game_id).undo(seat)
+        emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
+
+    @app.command("legal")
+    def legal_cmd(
+        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+    ) -> None:
+        """What the seat may do now: each action's command and title."""
+        session = open_game(db, game_id)
+        rows = session.game.legal(session.state(), seat)
+        emit(
+            {"legal": rows},
+            as_json,
+            lambda d: "\n".join(f"{command_name(r['type'])}: {r['title']}" for r in d["legal"]),
+        )
+
+    @app.command("act")
+    def act_cmd(
+        game_id: GameArg,
+        action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
+        seat: SeatOpt = None,
+        dice: DiceOpt = None,
+        seed: SeedOpt = None,
+        db: DbOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Apply one action given as JSON (any action, as ``ordnance game act``)."""
+        from ordnance.cli.games import act_cmd as generic_act
+
+        generic_act(game_id, action, seat, dice, seed, None, db, as_json)
+
+    return app
+
+
+def every_game_commands(game_name: str, new_options: Mapping[str, str]) -> dict[str, click.Command]:
+    group: Any = typer.main.get_command(generic_app(game_name))
+    return {**group.commands, "new": new_command(game_name, new_options)}
+
+
+#: Option names of ``new`` itself, never taken by a settings field.
+NEW_OWN = frozenset({"settings", "scenario", "id", "db", "json"})
+
+
+def new_command(game_name: str, options: Mapping[str, str] | None = None) -> click.Command:
+    """``new``: the settings schema's fields as options, over ``--settings`` JSON.
+
+    ``options`` are further names of settings fields (``{"--start": "start_phase"}``).
+    A field holding an object takes JSON.
+    """
+    from ordnance.core import registry
+
+    schema = registry.get(game_name).game.settings_schema()
+    fields = [f for f in form_fields(schema) if f.name not in NEW_OWN]
+    extra: dict[str, list[str]] = {}
+    for old, target in (options or {}).items():
+        extra.setdefault(target, []).append(old)
+    params = [f.option(extra.get(f.name, ())) for f in fields]
+    text = Annotated[str | None, typer.Option("--settings", help="Settings as a JSON object.")]
+    params += [
+        parameter("settings", text, None),
+        parameter(
+            "scenario",
+            Annotated[
+                str | None,
+                typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+            ],
+            None,
+        ),
+        parameter(
+            "game_id",
+            Annotated[str | None, typer.Option("--id", help="Id for the new game.")],
+            None,
+        ),
+        *shared_parameters((), False)[-2:],  # --db, --json
+    ]
+
+    def run(**values: Any) -> None:
+        from ordnance.cli.games import new_cmd as generic_new
+        from ordnance.cli.games import parse_json_arg
+
+        given = {}
+        for f in fields:
+            raw = values.get(f"field_{f.name}")
+            if isinstance(raw, tuple):
+                raw = list(raw)
+            if raw is not None and not (f.many and not raw):
+                given[f.name] = f.convert(raw)
+        settings = parse_json_arg(values["settings"] or "{}", "--settings")
+        if values["scenario"] is not None and given:
+            names = ", ".join(option_name(k) for k in given)
+            raise OrdnanceError(f"--scenario sets the settings: drop {names}")
+        merged = json.dumps({**settings, **given}) if given else values["settings"] or "{}"
+        generic_new(
+            game_name,
+            merged,
+            values["scenario"],
+            values["game_id"],
+            values["db"],
+            values["as_json"],
+        )
+
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    run.__doc__ = "Create a game in the journal (from settings, or from a scenario file)."
+    return typer_command(run, "new")
