@@ -23,7 +23,7 @@ CLI_FILES = [
     SRC / "cli" / "common.py",
     SRC / "cli" / "games.py",
     *sorted((SRC / "cli" / "odds").glob("*.py")),
-    SRC / "cli" / "i18n.py",
+    *sorted((SRC / "cli" / "i18n").glob("*.py")),
     SRC / "asl" / "cli.py",
     *sorted((SRC / "toi").glob("cli*.py")),  # the registry and one module per command family
     *sorted((SRC / "waw").glob("cli*.py")),

@@ -1,0 +1,138 @@
+"""English and Russian for the command line (a Babel/gettext catalogue).
+
+The Russian catalogue is a ``.po`` file shipped in the package
+(``locale/ru/LC_MESSAGES/ordnance.po``) and compiled in memory with Babel the
+first time it is needed, so the user has no build step. English is the
+source language: its msgids are the English texts, and a msgid without a
+translation prints as itself.
+
+The language of one run is, in order: the global ``--lang en|ru`` option of
+``ordnance``, else ``ORDNANCE_LANG``, else the POSIX locale variables
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ru_*`` means Russian), else English.
+
+What is translated: the frame every command prints (the ``refused:`` prefix,
+table titles, column headers, outcome words in cells, help texts). What is
+not: ``--json`` output (keys, codes and messages stay language-neutral), and
+the English detail of a rule refusal, which is printed after a Russian
+one-line summary of the clause (msgids ``clause:<id>``).
+
+The texts the game modules write (event texts, panel titles and cells, select
+labels, odds titles) have their own catalogue, ``games.po``, read by both
+faces (this package and :mod:`ordnance.server.i18n`). An event is translated
+from its seat's ``template`` and ``args`` (:meth:`Event.for_seat` with
+``messages=True``, so another seat gets the public message only); a fixed
+text by exact lookup, and a text a game builds from a fixed pattern (a note,
+a label, a title) by matching it against the catalogue's templates
+(:func:`localize_text`).
+
+One concern a module; this package re-exports what callers use:
+
+- :mod:`~ordnance.cli.i18n.catalogues`: the ``.po`` files, compiled in memory;
+- :mod:`~ordnance.cli.i18n.language`: choosing the language and activating it;
+- :mod:`~ordnance.cli.i18n.active`: the active language and ``_()``;
+- :mod:`~ordnance.cli.i18n.templates`: patterned game texts, matched against templates;
+- :mod:`~ordnance.cli.i18n.word_args`: which message arguments are words;
+- :mod:`~ordnance.cli.i18n.messages`: events, refusals, clause summaries, outcome words;
+- :mod:`~ordnance.cli.i18n.view_words`: the words of views, schemas and ``legal()`` forms;
+- :mod:`~ordnance.cli.i18n.rich_tables`: Rich tables translated before printing;
+- :mod:`~ordnance.cli.i18n.help_texts`: Click help texts and Typer's panel titles.
+"""
+
+from __future__ import annotations
+
+from ordnance.cli.i18n.active import N_, _, current
+from ordnance.cli.i18n.catalogues import (
+    DEFAULT,
+    DOMAIN,
+    GAMES_DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    catalogue_path,
+    compile_po,
+    game_texts,
+    translations,
+)
+from ordnance.cli.i18n.help_texts import localize_command
+from ordnance.cli.i18n.language import activate, lang_from_argv, pick
+from ordnance.cli.i18n.messages import (
+    clause_summary,
+    entry_rows,
+    event_text,
+    localize_refusal,
+    outcome,
+)
+from ordnance.cli.i18n.rich_tables import localize_renderable
+from ordnance.cli.i18n.templates import (
+    FREE,
+    FREE_TEXT,
+    HEX,
+    HEXES,
+    NUMBER,
+    PHRASE,
+    PHRASES,
+    TERRAIN,
+    TOKEN,
+    Gettext,
+    localize_text,
+    lookup,
+    needs_known_parts,
+    placeholder_pattern,
+    template_pattern,
+    template_patterns,
+)
+from ordnance.cli.i18n.view_words import (
+    localize_legal,
+    localize_panels,
+    localize_schema_words,
+    localize_view_words,
+)
+from ordnance.cli.i18n.word_args import WORD_ARGS, game_word_args, is_word_arg, translated_args
+
+__all__ = [
+    "DEFAULT",
+    "DOMAIN",
+    "FREE",
+    "FREE_TEXT",
+    "GAMES_DOMAIN",
+    "HEX",
+    "HEXES",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "NUMBER",
+    "N_",
+    "PHRASE",
+    "PHRASES",
+    "TERRAIN",
+    "TOKEN",
+    "WORD_ARGS",
+    "Gettext",
+    "_",
+    "activate",
+    "catalogue_path",
+    "clause_summary",
+    "compile_po",
+    "current",
+    "entry_rows",
+    "event_text",
+    "game_texts",
+    "game_word_args",
+    "is_word_arg",
+    "lang_from_argv",
+    "localize_command",
+    "localize_legal",
+    "localize_panels",
+    "localize_refusal",
+    "localize_renderable",
+    "localize_schema_words",
+    "localize_text",
+    "localize_view_words",
+    "lookup",
+    "needs_known_parts",
+    "outcome",
+    "pick",
+    "placeholder_pattern",
+    "template_pattern",
+    "template_patterns",
+    "translated_args",
+    "translations",
+]

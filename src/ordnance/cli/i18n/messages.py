@@ -1,0 +1,102 @@
+"""Events, refusals and one-line catalogue words in the active (or a given) language.
+
+An event is translated from its seat's ``template`` and ``args``
+(:meth:`Event.for_seat` with ``messages=True``, so another seat gets the
+public message only); an event without a template by its text. A refusal
+keeps its English detail, printed after the clause's one-line summary
+(msgids ``clause:<id>``); a cell's outcome word has the key ``outcome:<word>``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ordnance.cli.i18n.active import _, current
+from ordnance.cli.i18n.catalogues import DEFAULT
+from ordnance.cli.i18n.templates import Gettext, localize_text
+from ordnance.cli.i18n.word_args import translated_args
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.journal import JournalEntry
+    from ordnance.core.shapes import EntryView
+
+# The core's message renderer is imported where used: English output (the
+# default) does not need it, and the command line must start fast.
+
+
+def event_text(
+    event: Mapping[str, Any], gettext_: Gettext | None = None, lang: str | None = None
+) -> str:
+    """An event as a seat may see it (``Event.for_seat(seat, messages=True)``), translated.
+
+    An event without a template (an older journal, the core's undo event) is
+    its ``text``, translated when the catalogue knows it (an entry or a template).
+    """
+    tr = gettext_ or _
+    template = event.get("template")
+    if template and (gettext_ is not None or current() != DEFAULT):
+        from ordnance.core.game import render_message
+
+        return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
+    text = str(event.get("text") or "")
+    lang = lang or current()
+    # no template (the core's undo event, an older journal): the text itself, if known
+    return localize_text(text, tr, lang) if lang != DEFAULT else text
+
+
+def localize_refusal(
+    message: str, hint: str | None, gettext_: Gettext, lang: str
+) -> tuple[str, str | None, bool]:
+    """A refusal's message and hint in ``lang``, and whether the message had a translation."""
+    if lang == DEFAULT:
+        return message, hint, False
+    said = localize_text(message, gettext_, lang)
+    told = localize_text(hint, gettext_, lang) if hint else hint
+    return said, told, said != message
+
+
+def clause_summary(clause: str | None) -> str | None:
+    """The active language's one-line summary of a rule clause, if it has one."""
+    if not clause:
+        return None
+    key = f"clause:{clause}"
+    text = _(key)
+    return None if text == key else text
+
+
+_MARKUP = re.compile(r"^(\[[a-z][^\]]*\])?(.*?)(\[/[^\]]*\])?$", re.S)
+
+
+def outcome(word: str) -> str:
+    """An outcome or state word shown in a cell (``used``, ``not-available``, ``disrupted``...).
+
+    The catalogue keys them as ``outcome:<word>``; a cell wrapped in one Rich
+    style (``[dim]not available[/]``) keeps its style.
+    """
+    m = _MARKUP.match(word)
+    if m is None:  # pragma: no cover - the pattern matches every string
+        return word
+    open_, text, close = m.group(1) or "", m.group(2), m.group(3) or ""
+    key = f"outcome:{text}"
+    found = _(key)
+    return word if found == key else f"{open_}{found}{close}"
+
+
+def entry_rows(entries: Iterable[JournalEntry], seat: str | None) -> list[EntryView]:
+    """Journal entries as ``seat`` sees them, each event's ``text`` in the active language.
+
+    For the printed table only (``--json`` keeps ``JournalEntry.for_seat``):
+    each event is rendered from its ``for_seat(seat, messages=True)`` form, so
+    a seat that may not see a secret gets the public message.
+    """
+    rows: list[EntryView] = []
+    for entry in entries:
+        row = entry.for_seat(seat)
+        row["events"] = [
+            {**shown, "text": event_text(e.for_seat(seat, messages=True))}
+            for shown, e in zip(row["events"], entry.events, strict=True)
+        ]
+        rows.append(row)
+    return rows
