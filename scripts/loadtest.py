@@ -53,6 +53,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _tablebench import ThrowawayPostgres, start
 
+from ordnance.bench.journal import page_tail
 from ordnance.bench.toi_players import SEATS, attacks, plan, position_key
 from ordnance.server.dice_scheme import chain_from
 
@@ -91,6 +92,7 @@ class Player:
     token: str
     rng: random.Random
     seen: int | None = None  # the last version whose log this seat read
+    dice_seen: int | None = None  # the last version whose rolls this seat has checked
     taken: Counter[str] = field(default_factory=Counter)
     chain: DiceChain = field(init=False)
 
@@ -165,7 +167,7 @@ async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) 
     """The page's ``refreshOnce``: the view; when the version moved (or on the first
     load), the log since the last seen version, then ``dice.js``: publish the chain's
     anchor or reveal this version's element (:func:`sync_dice`) and read the dice
-    record to recompute the rolls (``GET /dice``)."""
+    record of the rolls not yet checked to recompute them (``GET /dice?since=``)."""
     res = await _timed(stats.view_ms, client.get(t.path + "/view", headers=p.headers))
     res.raise_for_status()
     answer: dict[str, Any] = res.json()
@@ -183,8 +185,14 @@ async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) 
     elif not first:
         return answer  # same version: the page keeps what it shows
     await sync_dice(client, t, p, answer, stats)
-    res = await _timed(stats.dice_ms, client.get(t.path + "/dice", headers=p.headers))
+    # dice.js reads the rolls of the journal's tail at first, then only the new ones
+    since = p.dice_seen if p.dice_seen is not None else max(0, version - page_tail())
+    res = await _timed(
+        stats.dice_ms,
+        client.get(t.path + "/dice", params={"since": since}, headers=p.headers),
+    )
     res.raise_for_status()
+    p.dice_seen = version
     return answer
 
 
