@@ -283,18 +283,12 @@ def game_fire(
             )
         action = {"type": "place_wp" if kind == "WP" else "place_smoke", "gun": gun, "target": at}
     elif kind in ("CANISTER", "C"):
-        action = {"type": "fire_canister", "gun": gun, "moved": moved}
-        if ca is not None:
-            action["ca"] = ca  # the CA whose aim points the Canister uses
-        action.update(
-            canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        extras = canister_extras(
+            aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
         )
+        action = _canister_action(gun, moved, ca, extras)
     else:
-        action = {"type": "fire", "gun": gun, "intensive": intensive}
-        if ammo is not None:
-            action["ammo"] = ammo
-        if target is not None:
-            action["target"] = target
+        action = _fire_action(gun, intensive, ammo, target)
         if tem is not None:
             action["tem"] = tem
         if ca is not None:
@@ -341,21 +335,36 @@ def game_odds(
     check_canister_only(kind, aim, manned_in_mph)
     action: dict[str, Any]
     if kind in ("CANISTER", "C"):
-        action = {"type": "fire_canister", "gun": gun, "moved": moved}
-        if ca is not None:
-            action["ca"] = ca
-        action.update(
-            canister_extras(aim, manned_in_mph, loc_drm, mount, building, building_level, cellar)
+        extras = canister_extras(
+            aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
         )
+        action = _canister_action(gun, moved, ca, extras)
     else:
-        action = {"type": "fire", "gun": gun, "intensive": intensive}
-        if ammo is not None:
-            action["ammo"] = ammo
-        if target is not None:
-            action["target"] = target
+        action = _fire_action(gun, intensive, ammo, target)
         _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
     data: Mapping[str, Any] = session.game.odds(session.state(), action, None) or {}
     emit(data, as_json)
+
+
+def _canister_action(
+    gun: str, moved: bool, ca: int | None, extras: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A ``fire_canister`` action from the command's flags (``game fire`` and ``game odds``)."""
+    action: dict[str, Any] = {"type": "fire_canister", "gun": gun, "moved": moved}
+    if ca is not None:
+        action["ca"] = ca  # the CA whose aim points the Canister uses
+    action.update(extras)
+    return action
+
+
+def _fire_action(gun: str, intensive: bool, ammo: str | None, target: str | None) -> dict[str, Any]:
+    """A ``fire`` action's common fields from the command's flags (``game fire`` and ``game odds``)."""
+    action: dict[str, Any] = {"type": "fire", "gun": gun, "intensive": intensive}
+    if ammo is not None:
+        action["ammo"] = ammo
+    if target is not None:
+        action["target"] = target
+    return action
 
 
 __all__ = ["ALIASES", "game_app"]
