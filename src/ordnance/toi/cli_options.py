@@ -21,5 +21,7 @@ def read_band(text: str) -> RangeBand:
     try:
         found = RangeBand(text.strip().lower())
     except ValueError:
-        raise OrdnanceError(f"unknown range band {text!r}", hint="close, normal or long") from None
+        raise OrdnanceError(
+            f"unknown range band {text!r}", clause="TOI-B2", hint="close, normal or long"
+        ) from None
     return found
