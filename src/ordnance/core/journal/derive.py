@@ -24,6 +24,7 @@ from ordnance.core.journal.entries import (
     effective_entries,
     from_row,
     read_all,
+    step_back,
 )
 from ordnance.core.journal.snapshots import STATES
 
@@ -145,14 +146,9 @@ def walk(source: GameInJournal, version: int) -> tuple[tuple[Any, int], list[Jou
                 if target not in rows:
                     raise BrokenChain
             entry = rows[target]
-            if entry.kind == "undo":
-                undone = entry.undone_seq
-                if undone is None or not 0 < undone < target:
-                    raise BrokenChain
-                target = undone - 1
-            else:
+            if entry.kind != "undo":
                 pending.append(entry)
-                target -= 1
+            target = step_back(entry)
 
 
 def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None:

@@ -122,6 +122,23 @@ class BrokenChain(Exception):
     """An undo entry without a usable ``undone_seq``: fall back to a full replay."""
 
 
+def step_back(entry: JournalEntry) -> int:
+    """The version whose state ``entry`` was applied to, seen walking back from it.
+
+    An action at k starts from version k - 1; an undo of entry k leaves the
+    state the game had before k (an undo cancels the newest action in force,
+    and everything after that action was itself undone), so the walk jumps to
+    k - 1. Both walks over the journal (the actions in force, the nearest
+    known state) take their steps here.
+    """
+    if entry.kind != "undo":
+        return entry.seq - 1
+    undone = entry.undone_seq
+    if undone is None or not 0 < undone < entry.seq:
+        raise BrokenChain
+    return undone - 1
+
+
 def in_force(entries: Sequence[JournalEntry], since: int) -> set[int]:
     """Seqs above ``since`` of the actions in force after the last of ``entries``.
 
@@ -136,14 +153,9 @@ def in_force(entries: Sequence[JournalEntry], since: int) -> set[int]:
         entry = by_seq.get(t)
         if entry is None:
             raise BrokenChain
-        if entry.kind == "undo":
-            undone = entry.undone_seq
-            if undone is None or not 0 < undone < t:
-                raise BrokenChain
-            t = undone - 1
-        else:
+        if entry.kind != "undo":
             alive.add(t)
-            t -= 1
+        t = step_back(entry)
     return alive
 
 
