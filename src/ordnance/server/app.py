@@ -37,7 +37,13 @@ from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
 from ordnance.server import i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
-from ordnance.server.seats import InvitationUsed, UnknownInvitation
+from ordnance.server.seats import (
+    Clock,
+    InvitationUsed,
+    InvitationWaiting,
+    UnknownInvitation,
+    utcnow,
+)
 from ordnance.server.service import NotFound, TableService
 
 log = logging.getLogger("ordnance.server")
@@ -249,7 +255,7 @@ def status_for(exc: OrdnanceError) -> int:
         return 403
     if isinstance(exc, NotFound | UnknownInvitation):
         return 404
-    if isinstance(exc, InvitationUsed):
+    if isinstance(exc, InvitationUsed | InvitationWaiting):
         return 409
     if isinstance(exc, TooManyTables):
         return 429
@@ -263,9 +269,11 @@ def create_app(
     heartbeat: float = 15.0,
     sqlite_synchronous: str = "normal",
     create_rate: str | None = DEFAULT_CREATE_RATE,
+    clock: Clock = utcnow,
 ) -> FastAPI:
     """The app; ``create_rate`` is the per-address table-creation limit
-    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none)."""
+    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none); ``clock``
+    the seats' clock (reissue waiting periods; tests pass a fake one)."""
     install_log_filter()
     rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))
@@ -278,7 +286,7 @@ def create_app(
         if not live.notify(journal, game_id, version):
             broadcaster.publish(game_id, version)
 
-    service = TableService(journal, on_change=changed)
+    service = TableService(journal, on_change=changed, clock=clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -56,9 +56,16 @@ class _Meta:
 class TableService(ConsentRequests):
     """The table procedures over one journal database."""
 
-    def __init__(self, journal: Journal, on_change: Callable[[str, int], None] | None = None):
+    def __init__(
+        self,
+        journal: Journal,
+        on_change: Callable[[str, int], None] | None = None,
+        clock: seats.Clock = seats.utcnow,
+    ):
         self.journal = journal
         self.on_change = on_change or (lambda _gid, _v: None)
+        #: The seats' clock (reissue waiting periods); tests inject a fake one.
+        self.clock = clock
         self._meta: dict[str, _Meta] = {}
         self._lock = threading.Lock()
 
@@ -70,6 +77,9 @@ class TableService(ConsentRequests):
         seat: str | None = None,
         dice: str = "server",
         setup: Sequence[Mapping[str, Any]] = (),
+        *,
+        reissue_wait: int = seats.DEFAULT_REISSUE_WAIT,
+        address: str | None = None,
     ) -> seats.NewTable:
         """A new table: the creator's token for ``seat`` (default: the first) and
         one invitation per other seat; ``dice`` is the agreed dice setting
@@ -96,6 +106,9 @@ class TableService(ConsentRequests):
             settings=dict(settings),
             seats=names,
             creator=creator,
+            reissue_wait=reissue_wait,
+            address=address,
+            now=self.clock(),
         )
         dice_table.set_mode(self.journal, created.game_id, dice)
         if setup:  # a scenario's set-up, checked in memory before (hot seat, no dice)
@@ -112,6 +125,7 @@ class TableService(ConsentRequests):
         settings: Mapping[str, Any],
         seat: str | None = None,
         dice: str = "server",
+        **seat_options: Any,
     ) -> seats.NewTable:
         """A table from a scenario document; its set-up is journaled as hot seat.
 
@@ -130,7 +144,9 @@ class TableService(ConsentRequests):
         _game, _doc, start = guarded(
             lambda: scenario.prepare(scenario.document(document, "scenario"))
         )
-        return self.create(game_name, start.settings, seat, dice, setup=start.actions)
+        return self.create(
+            game_name, start.settings, seat, dice, setup=start.actions, **seat_options
+        )
 
     def session(self, game_id: str) -> GameSession:
         meta = self._meta.get(game_id)
@@ -145,8 +161,18 @@ class TableService(ConsentRequests):
         return GameSession(self.journal, game_id, game_name=meta.game, settings=meta.settings)
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
+        """The seat ``token`` opens, after the seats' clock ran (:func:`seats.watch`):
+        a reissue whose waiting period is over completes first, and a holder's
+        request stops the waiting period of the requests for its seat."""
         self.session(game_id)  # 404 before 403
-        return seats.seat_for(self.journal, game_id, token or "")
+        now = self.clock()
+        changed, awaited = seats.watch(self.journal, game_id, now)
+        seat = seats.seat_for(self.journal, game_id, token or "")
+        if seat is not None and seat in awaited:
+            changed = seats.seen(self.journal, game_id, seat, now) or changed
+        if changed:
+            self.on_change(game_id, self.version(game_id))
+        return seat
 
     def version(self, game_id: str) -> int:
         with self.journal.reading() as s:
@@ -178,6 +204,8 @@ class TableService(ConsentRequests):
             },
             "undo": undo,
             "pending_request": undo["pending"],
+            "seat_events": seats.events(self.journal, game_id),
+            "reissues": seats.requests(self.journal, game_id, seat),
         }
 
     def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> LogAnswer:
