@@ -379,10 +379,11 @@ def claim(
             if mine
             else []
         )
-        text = f"{seat} claimed its seat at {moment:%Y-%m-%d %H:%M:%S} UTC"
+        entry = _entry(s, game_id)
+        text = f"{seat} claimed its seat (entry {entry})"  # the time is the event's ``at``
         if sharing:
             text += f", from the same address as {', '.join(sharing)}"
-        _event(s, game_id, _entry(s, game_id), "claimed", seat, None, text, moment)
+        _event(s, game_id, entry, "claimed", seat, None, text, moment)
     return seat, token, recovery
 
 
@@ -811,17 +812,20 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dict[str, Any]]:
-    """The newest seat events, oldest first (the same for every seat)."""
+    """The newest seat events, oldest first (the same for every seat). ``id`` numbers
+    the table's own events from 1, so it says nothing of other tables."""
     with journal.reading() as s:
+        total = _count_events(s, game_id)
         rows = s.scalars(
             select(SeatEventRow)
             .where(SeatEventRow.game_id == game_id)
             .order_by(SeatEventRow.id.desc())
             .limit(limit)
         ).all()
+    first = total - len(rows) + 1
     return [
         {
-            "id": r.id,
+            "id": first + i,
             "at_entry": r.at_entry,
             "kind": r.kind,
             "seat": r.seat,
@@ -829,15 +833,22 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
             "text": r.text,
             "at": _iso(r.created_at),
         }
-        for r in reversed(rows)
+        for i, r in enumerate(reversed(rows))
     ]
 
 
+def _count_events(s: Session, game_id: str) -> int:
+    n = s.scalar(
+        select(func.count()).select_from(SeatEventRow).where(SeatEventRow.game_id == game_id)
+    )
+    return int(n or 0)
+
+
 def last_event(journal: Journal, game_id: str) -> int:
-    """The id of the newest seat event (0: none): the live stream carries it."""
+    """How many seat events the table has (the newest one's ``id``): the live stream
+    carries it, so a page refreshes on a seat notice."""
     with journal.reading() as s:
-        newest = s.scalar(select(func.max(SeatEventRow.id)).where(SeatEventRow.game_id == game_id))
-    return int(newest or 0)
+        return _count_events(s, game_id)
 
 
 def requests(journal: Journal, game_id: str, seat: str) -> list[dict[str, Any]]:
