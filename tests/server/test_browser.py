@@ -197,11 +197,19 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         own_link = guest.url
         assert "/t/" in own_link and "#seat=" in own_link
         assert own_link.split("#seat=")[1] not in host.content()  # the host never had it
-        # the spent invitation opens nothing a second time
+        # the creator's browser, which holds a seat, claims no invitation (TABLE-SEAT-4)
         again = host_ctx.new_page()
         again.goto(invite)
-        expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-2")
+        expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-4")
         again.close()
+        # and the spent invitation opens nothing a second time, in any browser
+        other_ctx = browser.new_context()
+        try:
+            again = other_ctx.new_page()
+            again.goto(invite)
+            expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-2")
+        finally:
+            other_ctx.close()
 
         secret = CATALOGUE["allies"][0]
         _act(host, "buy", {"kind": secret, "hex": "1,0"})
