@@ -111,7 +111,7 @@ class ReissueRow(Base):
 class SeatEventRow(Base):
     """The table's record of what happened to its seats, shown to every seat (0007).
 
-    ``kind``: ``claimed``, ``reissue_requested``, ``reissue_kept``,
+    ``kind``: ``claimed``, ``reissue_requested``,
     ``reissue_declined``, ``reissue_withdrawn``, ``reissued``, ``invited``
     (a seat nobody held got a new invitation), ``recovered``. ``at_entry`` is
     the game's version (journal entry) when it happened.

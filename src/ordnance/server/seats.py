@@ -645,23 +645,14 @@ def seen(journal: Journal, game_id: str, seat: str, now: datetime | None = None)
             req = s.get(ReissueRow, rid)
             if req is None or _aware(req.due_at) <= moment:
                 continue  # ran out before this request: settled next
+            # Only the request's status changes (every seat sees it in ``reissues``): the
+            # request that proved the holder present may itself be refused, and a
+            # refusal adds no row anywhere.
             changed += _changed(
                 s,
                 update(ReissueRow)
                 .where(ReissueRow.id == rid, ReissueRow.status == "pending")
                 .values(status="kept"),
-            )
-            entry = _entry(s, game_id)
-            _event(
-                s,
-                game_id,
-                entry,
-                "reissue_kept",
-                seat,
-                req.requested_by,
-                f"{seat} is at the table (entry {entry}): {req.requested_by}'s request for its "
-                f"seat now waits for {seat}'s answer only",
-                moment,
             )
     return changed > 0
 
