@@ -128,3 +128,28 @@ def test_the_cli_refuses_the_same_names(tmp_path: Path) -> None:
     with pytest.raises(OrdnanceError, match="nationality") as info:
         parse_settings({"sides": {"us": "martian"}})
     assert "american" in str(info.value)
+
+
+def test_the_games_own_models_refuse_invisible_names() -> None:
+    """Seat names, nations, unit type names and scenario titles, outside the server too."""
+    from pydantic import ValidationError
+
+    from ordnance.asl.plugin import AslGame
+    from ordnance.core import scenario as sc
+    from ordnance.core.errors import OrdnanceError
+    from ordnance.toi.settings import ToISettings
+    from ordnance.waw.settings import parse_settings
+
+    with pytest.raises(OrdnanceError, match="U\\+202E"):
+        AslGame().new(
+            {"sides": [{"name": "rus\u202esian", "nationality": "russian"},
+                       {"name": "german", "nationality": "german"}]}
+        )  # fmt: skip
+    with pytest.raises(ValidationError, match="U\\+2066"):
+        ToISettings(nations=("ger\u2066man", "soviet"))
+    unit = {"name": "T\u200b-72", "family": "T-72", "nationality": "soviet", "armour": "heavy"}
+    with pytest.raises(OrdnanceError, match="U\\+200B"):
+        parse_settings({"unit_types": [unit]})
+    text = 'game: waw\ntitle: "Fulda\\u202e Gap"\nsides: []\nunits: []\n'
+    problems = sc.problems_of(sc.parse_text(text, "w.yaml"))
+    assert any(p.field == "title" and "U+202E" in p.message for p in problems), problems

@@ -31,7 +31,15 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-__all__ = ["INVISIBLE_CATEGORIES", "Name", "check_name", "invisible_problem", "name_problem"]
+__all__ = [
+    "INVISIBLE_CATEGORIES",
+    "Name",
+    "VisibleText",
+    "check_name",
+    "check_visible",
+    "invisible_problem",
+    "name_problem",
+]
 
 #: Categories a name may not hold (see the module text).
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -77,5 +85,15 @@ def check_name(text: str) -> str:
     return text
 
 
+def check_visible(text: str) -> str:
+    """``text`` if it holds no invisible character (blank allowed), else ``ValueError``."""
+    wrong = invisible_problem(text)
+    if wrong is not None:
+        raise ValueError(wrong)
+    return text
+
+
 #: A ``str`` field that must be a visible name (Pydantic).
 Name = Annotated[str, AfterValidator(check_name)]
+#: A ``str`` field that may be empty but holds no invisible character (a title, a note).
+VisibleText = Annotated[str, AfterValidator(check_visible)]

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.names import Name, VisibleText
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
@@ -57,7 +58,9 @@ class Side(_Model):
         description="Seat name (lower case), e.g. 'german'.",
     )
     nationality: str = Field(min_length=1, description="Nationality, e.g. german, soviet.")
-    title: str = Field("", description="How the side is called in the text, e.g. 'Kampfgruppe'.")
+    title: VisibleText = Field(
+        "", description="How the side is called in the text, e.g. 'Kampfgruppe'."
+    )
 
 
 class HexCell(_Model):
@@ -103,7 +106,7 @@ class ScenarioDoc(_Model):
     )
     format_version: Literal[1] = Field(1, description="Version of this format.")
     game: str = Field(description="Game module: asl, toi or waw.")
-    title: str = Field(min_length=1, max_length=120)
+    title: Name = Field(min_length=1, max_length=120)
     sample: bool = Field(
         False,
         description="True when the values are samples (not read from official counters).",
