@@ -228,7 +228,7 @@ class TableService(ConsentRequests):
                 "chain": dice_table.chain_state(self.journal, game_id, seat, version),
                 "wait": wait,
                 "wait_seconds": wait_seconds,
-                "pending": pending.public(seat) if pending is not None else None,
+                "pending": self._pending_view(pending, seat),
             },
             "undo": undo,
             "pending_request": undo["pending"],
@@ -451,6 +451,17 @@ class TableService(ConsentRequests):
         out["applied"] = entry.seq if entry is not None else None
         return out
 
+    def _pending_view(self, pending: dice_table.Pending | None, seat: str) -> dict[str, Any] | None:
+        """The pending action as ``seat`` sees it, with the seconds left before a
+        ``go_ahead`` roll may go without the silent seats (by the server's clock)."""
+        if pending is None:
+            return None
+        out = pending.public(seat)
+        out["seconds_left"] = (
+            None if pending.deadline is None else max(0.0, pending.deadline - self.clock())
+        )
+        return out
+
     def pending_digest(self, game_id: str) -> str | None:
         """The digest of the action waiting for its dice now (the live stream names it)."""
         version = self.version(game_id)
@@ -630,7 +641,9 @@ class TableService(ConsentRequests):
                     return {"version": done.seq, "entry": row}
                 self.on_change(game_id, version)  # the other seats' pages reveal for it
                 now = dice_table.pending_at(self.journal, game_id, version) or pending
-                return {"version": version, "rolling": now.public(seat)}
+                shown = self._pending_view(now, seat)
+                assert shown is not None
+                return {"version": version, "rolling": shown}
         else:
             raise StaleVersion(version, session.version)
         commitments.commitment(self.journal, game_id, entry.seq)
