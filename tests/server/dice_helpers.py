@@ -65,7 +65,10 @@ class Clock:
         return self.now
 
     def install(self, client: Any) -> Clock:
-        client.app.state.service.clock = self
+        return self.install_app(client.app)
+
+    def install_app(self, app: Any) -> Clock:
+        app.state.service.clock = self
         return self
 
 

@@ -190,7 +190,9 @@ const OrdnanceDice = (function () {
   const poked = new Set();
   async function sync(api, view) {
     const gid = view.game_id, seat = view.seat, d = view.dice;
-    remember("seen", gid, seat, view.version, view.commitment.hash);
+    // the first commitment shown for a version is the one kept (a later view of the
+    // same version, e.g. while an action waits for its dice, must not replace it)
+    if (!memory("seen", gid, seat)[view.version]) remember("seen", gid, seat, view.version, view.commitment.hash);
     // entered dice are offered only at a table made for them (TABLE-DICE-1)
     for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || (d.mode !== "entered" && d.mode !== "entered_remote");
     if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return;

@@ -480,6 +480,7 @@
         const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
         S.result = { type: item.type, text, version: res.data.version };
         await refresh();
+        if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
         return;
       }
       if (res.status === 409) {
