@@ -249,10 +249,12 @@ class TableService(ConsentRequests):
         hi = version if before is None else min(before - 1, version)
         return max(1, hi - limit + 1), hi
 
-    def _entries(self, game_id: str, lo: int, hi: int, version: int) -> list[JournalEntry]:
-        """Entries ``lo..hi``, each marked undone if it is; reads only those rows, and
-        for a page that is not the tail the undo entries after it (an undo names the
-        action it cancelled)."""
+    def _entries(
+        self, game_id: str, lo: int, hi: int, version: int, *, marks: bool = True
+    ) -> list[JournalEntry]:
+        """Entries ``lo..hi``, each marked undone if it is (``marks``); reads only those
+        rows, and for a page that is not the tail the undo entries after it (an undo
+        names the action it cancelled; index ``ix_journal_game_kind_seq``)."""
         from ordnance.core.journal.entries import (
             BrokenChain,
             columns,
@@ -271,13 +273,15 @@ class TableService(ConsentRequests):
                 .order_by(EntryRow.seq)
             ).all()
             later = []
-            if hi < version:
+            if hi < version and marks:
                 later = s.execute(
                     select(*columns()).where(
-                        EntryRow.game_id == game_id, EntryRow.seq > hi, EntryRow.kind == "undo"
+                        EntryRow.game_id == game_id, EntryRow.kind == "undo", EntryRow.seq > hi
                     )
                 ).all()
         entries = [from_row(r) for r in rows]
+        if not marks:
+            return entries
         if hi == version:
             try:
                 alive = in_force(entries, lo - 1)
@@ -401,7 +405,7 @@ class TableService(ConsentRequests):
         self.settle(game_id)
         current = session.version
         lo, hi = self.page_bounds(current, since, None, limit)
-        entries = self._entries(game_id, lo, hi, current)
+        entries = self._entries(game_id, lo, hi, current, marks=False)  # rolls stand, undone or not
         version = hi
         since = min(since, version)
         pending = commitments.commitment(self.journal, game_id, version)

@@ -8,7 +8,10 @@
 * ``dice_rolls.pending_id`` / ``without``: the action a v2 roll settled and
   the awaited seats it rolled without (silent past the deadline);
 * ``dice_tables.wait`` / ``wait_seconds``: the table's setting (``wait`` or
-  ``go_ahead`` after N seconds; existing tables: ``go_ahead``, 60 s).
+  ``go_ahead`` after N seconds; existing tables: ``go_ahead``, 60 s);
+* ``ix_journal_game_kind_seq``: an older page of ``GET /log`` reads the undo
+  entries after it (to mark its undone entries) through this index, not
+  every later entry.
 
 Revision ID: 0007_dice_pending
 Revises: 0006 (the lead re-chains the merged migrations)
@@ -64,9 +67,11 @@ def upgrade() -> None:
             sa.Column("wait", sa.String(16), nullable=False, server_default="go_ahead")
         )
         batch.add_column(sa.Column("wait_seconds", sa.Integer, nullable=False, server_default="60"))
+    op.create_index("ix_journal_game_kind_seq", "journal", ["game_id", "kind", "seq"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_journal_game_kind_seq", table_name="journal")
     with op.batch_alter_table("dice_tables") as batch:
         batch.drop_column("wait_seconds")
         batch.drop_column("wait")
