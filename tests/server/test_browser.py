@@ -171,9 +171,7 @@ def _act(
         _settled(page)
     form.locator('button[type="submit"]').click()
     if wait:
-        page.wait_for_function(
-            f"() => document.body.dataset.version !== {before!r}", timeout=10000
-        )
+        page.wait_for_function(f"() => document.body.dataset.version !== {before!r}", timeout=10000)
 
 
 def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None:

@@ -306,7 +306,9 @@ def test_a_roll_without_a_silent_seat_is_marked_on_the_page(
         finally:
             app.state.service.clock = time.time
         allies.wait_for_function("() => document.body.dataset.version === '2'")
-        words = "rolled without axis's element: the operator and allies together could have foreseen it"
+        words = (
+            "rolled without axis's element: the operator and allies together could have foreseen it"
+        )
         record = seats.api("allies", "GET", "/dice").json()
         assert record["rolls"][0]["without"] == ["axis"]
         assert record["rolls"][0]["elements"]["axis"] is None

@@ -21,9 +21,9 @@ from sqlalchemy import event, insert, select, update
 from ordnance.core.journal import snapshots
 from ordnance.core.journal.derive import snapshot_row
 from ordnance.core.journal.models import EntryRow, GameRow
+from ordnance.server.dice_verify import check
 from ordnance.server.service import MAX_PAGE, PAGE
 from ordnance.server.verify import merge_pages
-from ordnance.server.dice_verify import check
 from tests.server.conftest import Table
 
 ATTACK = {"type": "attack", "dice": 2, "target": "2,0"}
@@ -103,7 +103,7 @@ def test_log_without_parameters_is_one_bounded_page_at_100k_events(client: TestC
         dice = table.get("allies", "/dice").json()
     assert dice["next_since"] == PAGE and dice["version"] == PAGE
     assert [r["seq"] for r in dice["rolls"]] == list(range(2, PAGE + 1))
-    for sql, params in journal_reads(seen):
+    for sql, _params in journal_reads(seen):
         assert re.search(r"journal\.seq >= \? AND journal\.seq <= \?", sql), sql
 
 
@@ -157,3 +157,15 @@ def test_a_paged_dice_record_merges_into_the_whole_one(client: TestClient) -> No
     assert merged["rolls"] == whole["rolls"] and merged["chains"] == whole["chains"]
     report = check(merged)
     assert report.success() and report.verified == 7
+
+
+def test_the_scenario_list_is_paged_by_name(client: TestClient) -> None:
+    whole = client.get("/api/scenarios?limit=500").json()
+    names = [s["name"] for s in whole["scenarios"]]
+    assert names == sorted(names) and whole["next_after"] is None and len(names) >= 2
+    first = client.get("/api/scenarios?limit=1").json()
+    assert [s["name"] for s in first["scenarios"]] == names[:1]
+    assert first["next_after"] == names[0]
+    rest = client.get(f"/api/scenarios?limit=500&after={first['next_after']}").json()
+    assert [s["name"] for s in rest["scenarios"]] == names[1:]
+    assert client.get("/api/scenarios?limit=501").status_code == 422

@@ -26,8 +26,8 @@ anyone writing a third verifier.
 from __future__ import annotations
 
 import hashlib
-import secrets
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 

@@ -153,7 +153,9 @@ def reveal_pending(
     if not pending or not pending.get("reveal"):
         return None
     if state["anchor"] != chain[-1]:
-        raise RevealRefused("this seat's published anchor is not from this secret file: run `anchor`")
+        raise RevealRefused(
+            "this seat's published anchor is not from this secret file: run `anchor`"
+        )
     if state["from_version"] > view["version"]:
         raise RevealRefused(f"the anchor counts from version {state['from_version']}")
     element = next_reveal(chain, state["last"])

@@ -282,9 +282,7 @@ def check(data: Any) -> Report:
                 f"hash mismatch: sha256(seed) is {seed_hash(roll.seed)[:16]}..., "
                 f"the published commitment is {roll.hash[:16]}..."
             )
-        derived = derive(
-            roll.seed, record.game_id, roll.version, roll.elements, roll.sides, digest
-        )
+        derived = derive(roll.seed, record.game_id, roll.version, roll.elements, roll.sides, digest)
         res.derived = derived
         for i, (got, want) in enumerate(zip(roll.dice, derived, strict=True), start=1):
             if got != want:

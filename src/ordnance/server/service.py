@@ -332,8 +332,10 @@ class TableService(ConsentRequests):
                 if lang != i18n.DEFAULT:
                     text = (
                         i18n.translations(lang)
-                        .gettext("rolled without {seats}'s element: the operator and {actor} "
-                                 "together could have foreseen it")
+                        .gettext(
+                            "rolled without {seats}'s element: the operator and {actor} "
+                            "together could have foreseen it"
+                        )
                         .replace("{seats}", ", ".join(silent))
                         .replace("{actor}", actor or "-")
                     )
@@ -448,9 +450,7 @@ class TableService(ConsentRequests):
         """Deposit the seat's next chain element for the action waiting at ``version``
         (``pending``: its digest); the last awaited reveal draws the dice and applies it."""
         self.session(game_id)
-        out = dice_table.reveal(
-            self.journal, game_id, seat, version, seen_hash, element, pending
-        )
+        out = dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element, pending)
         entry = self.settle(game_id)
         out["applied"] = entry.seq if entry is not None else None
         return out
@@ -493,9 +493,7 @@ class TableService(ConsentRequests):
             commit = commitments.commitment(self.journal, game_id, version)
             seats = self._dice_seats(game_id)
             elements: dict[str, str | None] = {s: pending.revealed.get(s) for s in seats}
-            source = dice_table.dice_source(
-                commit.seed, game_id, version, elements, pending.digest
-            )
+            source = dice_table.dice_source(commit.seed, game_id, version, elements, pending.digest)
             hook = dice_table.settle_hook(pending, elements, without, source)
             try:
                 entry = guarded(

@@ -51,7 +51,8 @@ def merge_pages(pages: list[dict[str, Any]]) -> dict[str, Any]:
                     (
                         c
                         for c in held
-                        if c["anchor"] == item["anchor"] and c["from_version"] == item["from_version"]
+                        if c["anchor"] == item["anchor"]
+                        and c["from_version"] == item["from_version"]
                     ),
                     None,
                 )

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
-    Index,
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
