@@ -21,7 +21,13 @@ from sqlalchemy import update
 
 from ordnance.server import commitments
 from ordnance.server.app import create_app
-from ordnance.server.dice_scheme import derive, message, seed_hash
+from ordnance.server.dice_scheme import (
+    action_digest,
+    canonical_json,
+    derive,
+    message,
+    seed_hash,
+)
 from ordnance.server.dice_verify import MalformedRecord, check
 from ordnance.server.models import CommitmentRow
 from tests.server.conftest import Table, fresh_pg_db
@@ -40,6 +46,22 @@ VECTOR: dict[str, Any] = {
 #: Block 0 of the stream is 0bf3586cfedc44c9 0f5e172c...: bytes 11, 243, 88, 108,
 #: 254 (skipped: not below 252), 220, 68, 201, 15 give the d6s; 94 < 250 the d10; 23 the d2.
 VECTOR_FACES = [6, 4, 5, 1, 5, 3, 4, 4, 5, 2]
+
+
+#: The ordnance-dice-v2 worked example of docs/server.md ("The derivation").
+VECTOR_V2: dict[str, Any] = {
+    "seed": "5e" * 32,
+    "game_id": "example",
+    "version": 3,
+    "seat": "allies",
+    "action": {"type": "attack", "dice": 8, "target": "2,0"},
+    "elements": {"allies": "a1" * 32, "axis": "b2" * 32},
+    "sides": [6, 6, 6, 6, 6, 6, 6, 6, 10, 2],
+}
+VECTOR_V2_DIGEST = "7d960e7d35330f4b5a7086307c15dd5a3efa26261c7a886b493af0b5addf5cb7"
+#: Block 0 is 983b4fec 9c3de6d9 a682...: bytes 152, 59, 79, 236, 156, 61, 230, 217 give
+#: the d6s (all below 252), 166 the d10 (below 250), 130 the d2.
+VECTOR_V2_FACES = [3, 6, 2, 3, 1, 2, 3, 2, 7, 1]
 
 
 def _sit(client: TestClient) -> tuple[Table, Chain, Chain]:
@@ -89,6 +111,38 @@ def test_worked_vector_of_the_docs() -> None:
     assert block[:4].hex() == "0bf3586c" and block[4] == 254
     by_hand = [b % 6 + 1 for b in block[:9] if b < 252] + [block[9] % 10 + 1, block[10] % 2 + 1]
     assert by_hand == VECTOR_FACES
+
+
+def test_worked_vector_v2_of_the_docs() -> None:
+    v = VECTOR_V2
+    h = seed_hash(v["seed"])
+    assert h == "8414cd6b08e92be7f34132d9f8fabaa0cf0f072bab807b434e7ff02efc918a1e"
+    payload = canonical_json(
+        {
+            "scheme": "ordnance-dice-v2",
+            "game_id": v["game_id"],
+            "version": v["version"],
+            "seat": v["seat"],
+            "action": v["action"],
+            "hash": h,
+        }
+    ).decode()
+    assert payload == (
+        '{"action":{"dice":8,"target":"2,0","type":"attack"},"game_id":"example",'
+        f'"hash":"{h}","scheme":"ordnance-dice-v2","seat":"allies","version":3}}'
+    )
+    digest = action_digest(v["game_id"], v["version"], v["seat"], v["action"], h)
+    assert digest == VECTOR_V2_DIGEST == hashlib.sha256(payload.encode()).hexdigest()
+    text = message(v["game_id"], v["version"], v["elements"], digest).decode()
+    assert text == (
+        f"ordnance-dice-v2\nexample\n3\n{digest}\nallies={'a1' * 32}\naxis={'b2' * 32}\n"
+    )
+    block = hmac.new(v["seed"].encode(), text.encode() + b"\0\0\0\0", "sha256").digest()
+    assert block[:4].hex() == "983b4fec"
+    by_hand = [b % 6 + 1 for b in block[:8]] + [block[8] % 10 + 1, block[9] % 2 + 1]
+    assert all(b < 252 for b in block[:8]) and block[8] < 250
+    faces = derive(v["seed"], v["game_id"], v["version"], v["elements"], v["sides"], digest)
+    assert faces == by_hand == VECTOR_V2_FACES
 
 
 def test_a_seats_secret_changes_the_dice() -> None:

@@ -24,7 +24,13 @@ from ordnance.server.dice_scheme import derive, seed_hash
 from ordnance.server.models import CommitmentRow
 from tests.server.dice_helpers import Clock, live_server
 from tests.server.test_browser import _act
-from tests.server.test_dice import VECTOR, VECTOR_FACES
+from tests.server.test_dice import (
+    VECTOR,
+    VECTOR_FACES,
+    VECTOR_V2,
+    VECTOR_V2_DIGEST,
+    VECTOR_V2_FACES,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +137,11 @@ def test_js_derivation_equals_python_on_fixed_vectors(
             for v in vectors
         ]
         assert js == py and js[0] == VECTOR_FACES
+        v2 = page.evaluate(
+            "v => OrdnanceDice.derive(v.seed, v.game_id, v.version, v.elements, v.sides, v.digest)",
+            dict(VECTOR_V2, digest=VECTOR_V2_DIGEST),
+        )
+        assert v2 == VECTOR_V2_FACES
         # the pure-JS SHA-256 against hashlib and against the browser's crypto.subtle
         texts = ["", "abc", "x" * 55, "x" * 56, "x" * 64, "é" * 100, "y" * 1000]
         ours = page.evaluate("ts => ts.map(t => OrdnanceDice.seedHash(t))", texts)

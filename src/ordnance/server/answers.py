@@ -49,8 +49,10 @@ class LogEntry(TableEntry):
     """A line of the log: with the commitment that made a server roll (else ``None``)."""
 
     commitment: Reveal | None
-    #: A server roll drawn without some seats' elements: who, and what that allows.
-    dice_note: NotRequired[str]
+    #: A server roll drawn without some seats' elements: who, and what that allows
+    #: ("rolled without axis's element: the operator and allies together could
+    #: have foreseen it"); None otherwise.
+    dice_note: str | None
 
 
 class MessageView(TypedDict):
@@ -138,10 +140,11 @@ class LogAnswer(TypedDict):
     pending_request: RequestState | None
     #: The page's bounds: ``limit`` asked (at most ``MAX_PAGE``), the cursor of
     #: the entries before this page (``before``: pass it as ``before=``; None at
-    #: the first entry) and after it (``next``: pass it as ``since=``; None at the end).
+    #: the first entry) and after it (``next_since``: pass it as ``since=``; None at
+    #: the end).
     limit: int
     before: int | None
-    next: int | None
+    next_since: int | None
 
 
 class ActAnswer(TypedDict):

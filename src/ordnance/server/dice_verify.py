@@ -222,10 +222,10 @@ def check(data: Any) -> Report:
                 continue
             digest = roll.pending.digest
             if roll.pending.action is not None and roll.hash is not None:
-                want = action_digest(
+                expected = action_digest(
                     record.game_id, roll.version, roll.pending.seat, roll.pending.action, roll.hash
                 )
-                if want != digest:
+                if expected != digest:
                     res.problems.append(
                         "order: the action's digest is not the digest of the action recorded"
                     )

@@ -272,7 +272,7 @@ class TableService(ConsentRequests):
                 .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
                 .order_by(EntryRow.seq)
             ).all()
-            later = []
+            later: Sequence[Any] = []
             if hi < version and marks:
                 later = s.execute(
                     select(*columns()).where(
@@ -324,6 +324,7 @@ class TableService(ConsentRequests):
                 **entry.for_seat(seat),
                 "dice_origin": entry.dice_origin,
                 "commitment": self._reveal(commits.get(entry.seq - 1), entry, seat),
+                "dice_note": None,
             }
             note = notes.get(entry.seq - 1)
             if note is not None:
