@@ -137,3 +137,17 @@ def test_watch_reveals_for_the_action_waiting_for_its_dice(base: str, tmp_path: 
     finally:
         for key in env_dice:
             os.environ.pop(key, None)
+
+
+def test_act_of_an_action_that_rolls_says_it_waits(base: str, tmp_path: Path) -> None:
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    allies = {"Authorization": "Bearer " + created["token"]}
+    anchor = {"anchor": "ab" * 32}  # the allies' page published its chain at version 0
+    assert httpx.post(f"{base}/api/tables/{gid}/dice/anchor", json=anchor, headers=allies)
+    end = {"action": {"type": "end_phase"}, "expected_version": 0}
+    assert httpx.post(f"{base}/api/tables/{gid}/actions", json=end, headers=allies).is_success
+    code, output = run(tmp_path, "act", gid, '{"type": "attack", "dice": 2, "target": "0,0"}')
+    assert code == 0 and "your action waits for its dice" in output, output
+    assert "waiting for allies" in output
