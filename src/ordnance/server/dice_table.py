@@ -1,8 +1,14 @@
-"""The seats' part of server dice, in the database (scheme ``ordnance-dice-v1``).
+"""The seats' part of server dice, in the database (scheme ``ordnance-dice-v2``).
 
 A roll at version ``v`` combines the server seed committed for ``v``
-(:mod:`ordnance.server.commitments`) with one chain element from each seat
-that revealed one *for* ``v`` (:mod:`ordnance.server.dice_scheme`). The rules
+(:mod:`ordnance.server.commitments`), the digest of the action that rolls
+and one chain element from each seat that revealed one *for that action*
+(:mod:`ordnance.server.dice_scheme`). The action is committed first
+(:func:`open_pending`, table ``dice_pending``); the other seats then reveal
+for its digest (:func:`reveal`; ``TABLE-DICE-7`` without one), each reveal
+numbered after the commitment; :func:`ready` says when the dice may be drawn
+(every awaited seat revealed, or a ``go_ahead`` deadline passed) and
+:func:`settle_hook` writes the roll in the journal's transaction. The rules
 this module enforces, and why:
 
 * **An anchor counts from the next version** (``from_version = v + 1`` when
@@ -10,10 +16,11 @@ this module enforces, and why:
   another seat revealed for ``v`` could try roots until the roll suits it
   (with the operator's help, who knows the server seed).
 * **A reveal is exactly one chain step**, at most one per seat and version,
-  and only while the game is at that version and after the seat saw its
-  commitment (the request carries the hash it saw). So a seat never chooses
-  which element it contributes, and its element for ``v`` is unknown to the
-  server until the seed of ``v`` is fixed and published.
+  and only while the game is at that version, after the seat saw its
+  commitment (the request carries the hash it saw) and for the action
+  pending there (the request names its digest). So a seat never chooses
+  which element it contributes, and its element is unknown to the server
+  until the action that consumes it is fixed.
 * **Every reveal is published once its version is past**, used or not, so a
   verifier checks the whole chain step by step (a skipped or reused element
   is visible).
