@@ -38,8 +38,8 @@ class FakeClock:
     def __init__(self) -> None:
         self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
-    def __call__(self) -> datetime:
-        return self.now
+    def __call__(self) -> float:  # the table's clock: seconds since the epoch
+        return self.now.timestamp()
 
     def advance(self, **delta: float) -> None:
         self.now += timedelta(**delta)

@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -38,11 +39,9 @@ from ordnance.core.journal.store import database_url
 from ordnance.server import i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from ordnance.server.seats import (
-    Clock,
     InvitationUsed,
     InvitationWaiting,
     UnknownInvitation,
-    utcnow,
 )
 from ordnance.server.service import NotFound, TableService
 
@@ -269,11 +268,12 @@ def create_app(
     heartbeat: float = 15.0,
     sqlite_synchronous: str = "normal",
     create_rate: str | None = DEFAULT_CREATE_RATE,
-    clock: Clock = utcnow,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The app; ``create_rate`` is the per-address table-creation limit
     (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none); ``clock``
-    the seats' clock (reissue waiting periods; tests pass a fake one)."""
+    the table's clock in seconds since the epoch (the lazy dice deadline and the
+    seats' reissue waiting periods; tests pass a fake one)."""
     install_log_filter()
     rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))

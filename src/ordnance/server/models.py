@@ -10,7 +10,7 @@
   claim of an invitation wins; a claimed or revoked row stays as the record
   of who issued it and when.
 * ``seat_policies``, ``seat_reissues``, ``seat_events`` and the seats'
-  ``recovery_hash``, ``claimed_at``, ``address_hash`` (migration 0007): a
+  ``recovery_hash``, ``claimed_at``, ``address_hash`` (migration 0008): a
   seat belongs to its holder (:mod:`ordnance.server.seats`): its recovery
   secret, another seat's requests for a new invitation, and the record of
   every change of holder that every seat sees.
@@ -23,6 +23,12 @@
   ``ordnance-dice-v1``, :mod:`ordnance.server.dice_scheme`): the table's dice
   setting, each seat's published chain anchor, each element a seat revealed
   for a version, and which elements a roll used.
+* ``dice_pending`` (migration 0007): an action that rolls at a ``server``
+  table, committed (its digest) before any other seat reveals for it; the
+  reveals name it (``dice_reveals.pending_id``) and both carry a per-table
+  order number (``commit_seq`` < ``seq``), so the record shows each element
+  came after the action it feeds. ``dice_tables.wait`` / ``wait_seconds``:
+  the table's timeout setting.
 * ``undo_requests`` (:class:`ConsentRequestRow`, migrations 0002 and 0005):
   every consent request: an undo, or an action that changes the other side's
   pieces. A partial unique index keeps at most one ``pending`` request per
@@ -41,7 +47,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ordnance.core.journal.models import Base
@@ -60,7 +76,7 @@ class SeatRow(Base):
     seat: Mapped[str] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    #: SHA-256 of the holder's recovery secret (migration 0007); NULL while nobody holds it.
+    #: SHA-256 of the holder's recovery secret (migration 0008); NULL while nobody holds it.
     recovery_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: When the present holder took the seat (created the table, claimed, recovered).
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -69,7 +85,7 @@ class SeatRow(Base):
 
 
 class SeatPolicyRow(Base):
-    """What a table agreed at creation about its seats (migration 0007)."""
+    """What a table agreed at creation about its seats (migration 0008)."""
 
     __tablename__ = "seat_policies"
 
@@ -81,7 +97,7 @@ class SeatPolicyRow(Base):
 
 
 class ReissueRow(Base):
-    """A request by one seat for a new invitation to another, held, seat (migration 0007).
+    """A request by one seat for a new invitation to another, held, seat (migration 0008).
 
     ``status``: ``pending`` (the waiting period runs), ``kept`` (the holder was
     seen since: the period no longer runs, only the holder's yes completes it),
@@ -109,7 +125,7 @@ class ReissueRow(Base):
 
 
 class SeatEventRow(Base):
-    """The table's record of what happened to its seats, shown to every seat (0007).
+    """The table's record of what happened to its seats, shown to every seat (0008).
 
     ``kind``: ``claimed``, ``reissue_requested``,
     ``reissue_declined``, ``reissue_withdrawn``, ``reissued``, ``invited``
@@ -205,6 +221,9 @@ class DiceTableRow(Base):
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     mode: Mapped[str] = mapped_column(String(16))
+    #: ``wait`` (every awaited element) or ``go_ahead`` (after ``wait_seconds``).
+    wait: Mapped[str] = mapped_column(String(16), default="go_ahead", server_default="go_ahead")
+    wait_seconds: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
 
 
 class DiceAnchorRow(Base):
@@ -238,6 +257,42 @@ class DiceRevealRow(Base):
     element: Mapped[str] = mapped_column(String(64))
     anchor_id: Mapped[int] = mapped_column(ForeignKey("dice_anchors.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: the pending action this element was revealed for (None: a v1 reveal, or an
+    #: element sent with an action that rolled nothing)
+    pending_id: Mapped[int | None] = mapped_column(
+        ForeignKey("dice_pending.id", ondelete="CASCADE"), nullable=True
+    )
+    #: the table's order number of this reveal (above its pending action's ``commit_seq``)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DicePendingRow(Base):
+    """An action that rolls, committed before the other seats reveal for it.
+
+    ``status``: ``pending``, then ``applied`` (``applied_seq``) or ``expired``
+    (the game moved on, or the rules refused it when rolled).
+    """
+
+    __tablename__ = "dice_pending"
+    __table_args__ = (
+        UniqueConstraint("game_id", "at_version", name="uq_dice_pending_game_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    at_version: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(32))
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    digest: Mapped[str] = mapped_column(String(64))
+    seed_hash: Mapped[str] = mapped_column(String(64))
+    commit_seq: Mapped[int] = mapped_column(Integer)
+    #: the seats whose element the roll waits for
+    awaited: Mapped[list[str]] = mapped_column(JSON)
+    opened_at: Mapped[float] = mapped_column(Float)
+    #: when the roll may go ahead without a silent seat (None: the table waits)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    applied_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class DiceRollRow(Base):
@@ -254,3 +309,9 @@ class DiceRollRow(Base):
     scheme: Mapped[str] = mapped_column(String(32))
     elements: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: v2: the pending action this roll settled (its digest is in the message)
+    pending_id: Mapped[int | None] = mapped_column(
+        ForeignKey("dice_pending.id", ondelete="SET NULL"), nullable=True
+    )
+    #: v2: awaited seats that stayed silent past the deadline (rolled without them)
+    without: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)

@@ -8,15 +8,15 @@
 * ``seat_reissues``: one seat's request for a new invitation to another;
 * ``seat_events``: the table's record of its seats, shown to every seat.
 
-Revision ID: 0007_seat_holders
-Revises: 0006 (the lead re-chains the merged migrations)
+Revision ID: 0008_seat_holders
+Revises: 0007_dice_pending
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_seat_holders"
-down_revision = "0006"
+revision = "0008_seat_holders"
+down_revision = "0007_dice_pending"
 branch_labels = None
 depends_on = None
 
