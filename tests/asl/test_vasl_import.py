@@ -16,14 +16,19 @@ from ordnance.asl.board import BoardGeometry
 from ordnance.asl.vasl.importer import import_save, plan_import
 from ordnance.asl.vasl.label import side_record_html
 from ordnance.asl.vasl.pieces import read_save
+from ordnance.asl.vasl.reader import decode_saved_game, split_command
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.journal.session import list_games
 from tests.asl.test_cli import run, run_json
-from ordnance.asl.vasl.reader import decode_saved_game, split_command
 from tests.asl.test_vasl_saves import DATA, _bytes, _entries, _with_commands
 
 HILL = str(DATA / "hill621-pieces.vsav")
+
+
+def _record(session: GameSession) -> list[dict[str, Any]]:
+    view: dict[str, Any] = dict(session.view(None))
+    return list(view["record"])
 
 
 def _games(db: Path) -> list[str]:
@@ -45,12 +50,14 @@ def test_a_save_becomes_a_game_with_every_gun_that_has_special_ammunition(
     entries = session.entries()
     assert [e.action["type"] for e in entries] == ["add_gun"] * 19  # the journal is the truth
     assert session.replay(session.entries_all()) == session.state()
-    record = {g["id"]: g for g in session.view(None)["record"]}
+    record = {g["id"]: g for g in _record(session)}
     t34 = record["t-34-m43-1"]
     assert t34["side"] == "russian" and t34["notation"] == "A4^2^/5^3^/6^4^/7^5"
     assert [(c["ammo"], c["depletion"]) for c in t34["capabilities"]] == [("APCR", 6)]
     pak = record["75l-at-pak-40-1"]
-    assert pak["gun_size"] == "75L" and [(c["ammo"], c["depletion"]) for c in pak["capabilities"]] == [
+    assert pak["gun_size"] == "75L" and [
+        (c["ammo"], c["depletion"]) for c in pak["capabilities"]
+    ] == [
         ("SMOKE", 7),
         ("APCR", 3),
     ]
@@ -69,7 +76,7 @@ def test_guns_on_a_board_get_their_printed_hex(
     )
     assert code == 0 and data["game"]["unplaced"] == []
     assert data["game"]["settings"]["board"] == {"number": "0", "orientation": "normal"}
-    record = {g["id"]: g for g in GameSession(open_journal(str(db)), "f").view(None)["record"]}
+    record = {g["id"]: g for g in _record(GameSession(open_journal(str(db)), "f"))}
     board = BoardGeometry(number="0")
     assert record["churchill-crocodile-1"]["hex"] == str(board.hex_of("F2"))
     assert record["81-mtr-oml-3-2-1"]["hex"] == str(board.hex_of("E2"))
@@ -93,7 +100,10 @@ def test_guns_on_another_board_are_listed_unplaced(tmp_path: Path) -> None:
         "Churchill Crocodile": "2F2",
         '81* MTR OML 3.2"': "4E2",
     }
-    sides = [{"name": "british", "nationality": "british"}, {"name": "german", "nationality": "german"}]
+    sides = [
+        {"name": "british", "nationality": "british"},
+        {"name": "german", "nationality": "german"},
+    ]
     plan = plan_import(reading, date="1944-06", sides=sides)
     assert plan.settings is not None and plan.settings["board"]["number"] == "2"
     assert plan.unplaced == (("81-mtr-oml-3-2-1", "on board 4 (4E2); the game draws ASL board 2"),)
@@ -185,7 +195,7 @@ def test_the_label_shows_what_remains(capsys: pytest.CaptureFixture[str], tmp_pa
     run(capsys, "asl", "vasl", "read", HILL, "--game", "h", "--db", db)
     run(capsys, "asl", "game", "phase", "h", "DFPh", "--db", db)
     # the German PaK 40 fires APCR (N=3): DR 5 > 3, there was none (ASL-8.9-e)
-    code, out, err = run(
+    code, _out, err = run(
         capsys, "asl", "game", "fire", "h", "--gun", "75l-at-pak-40-1", "--ammo", "APCR",
         "--dr", "4,1", "--db", db,
     )  # fmt: skip
@@ -196,10 +206,8 @@ def test_the_label_shows_what_remains(capsys: pytest.CaptureFixture[str], tmp_pa
     assert html.startswith("<html>") and "Jun 1944 (ETO)" in html
     assert "75l-at-pak-40-1 (75L AT PaK 40)" in html
     assert "gone (DR 4+1, turn 1 DFPh)" in html
-    assert html.count("<tr>") == 2 + sum(
-        max(1, len(g["capabilities"]))
-        for g in GameSession(open_journal(db), "h").view(None)["record"]
-    )
+    lines = [max(1, len(g["capabilities"])) for g in _record(GameSession(open_journal(db), "h"))]
+    assert html.count("<tr>") == 2 + sum(lines)
     out_file = tmp_path / "label.html"
     code, _out, _err = run(capsys, "asl", "vasl", "label", "h", "--db", db, "--out", str(out_file))
     assert code == 0 and out_file.read_text("utf-8") == html

@@ -245,7 +245,9 @@ def test_a_file_that_is_no_vassal_save() -> None:
 
 def test_a_save_of_another_module() -> None:
     entries = _entries("basic.vsav")
-    entries["moduledata"] = entries["moduledata"].replace(b"<name>VASL</name>", b"<name>PanzerBlitz</name>")
+    entries["moduledata"] = entries["moduledata"].replace(
+        b"<name>VASL</name>", b"<name>PanzerBlitz</name>"
+    )
     assert "a save of 'PanzerBlitz', not of VASL" in _refusal(_zip(entries))
 
 
@@ -300,7 +302,9 @@ def test_the_round_trip_of_the_encoding_on_a_real_save() -> None:
 
 # -- the command ---------------------------------------------------------------------------
 def test_read_lists_the_pieces_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, data = run_json(capsys, "asl", "vasl", "read", str(DATA / "basic.vsav"), "--date", "1944-06")
+    code, data = run_json(
+        capsys, "asl", "vasl", "read", str(DATA / "basic.vsav"), "--date", "1944-06"
+    )
     assert code == 0
     pieces = data["reading"]["pieces"]
     vie = next(p for p in pieces if p["gpid"] == "2598")
@@ -311,7 +315,7 @@ def test_read_lists_the_pieces_as_json(capsys: pytest.CaptureFixture[str]) -> No
 def test_unknown_pieces_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     """ffs.vsav: two Fight for Seoul counters (vasl-templates too imports none without the
     extension, test_ffs_extensions)."""
-    code, out, err = run(capsys, "asl", "vasl", "read", str(DATA / "ffs.vsav"))
+    code, _out, err = run(capsys, "asl", "vasl", "read", str(DATA / "ffs.vsav"))
     assert code == 2
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and "2 unknown piece(s)" in lines[0]
@@ -349,7 +353,7 @@ def test_bad_files_on_the_command_line(
     path = tmp_path / "bad.vsav"
     assert callable(make)
     make(path)
-    code, out, err = run(capsys, "asl", "vasl", "read", str(path))
+    code, _out, err = run(capsys, "asl", "vasl", "read", str(path))
     assert code == 2 and words in err and "Traceback" not in err
     assert len([line for line in err.splitlines() if line.strip()]) == 1
     code, _out, err = run(capsys, "asl", "vasl", "read", str(tmp_path / "missing.vsav"))

@@ -174,7 +174,7 @@ def label_cmd(
     elif out is None:
         typer.echo(snippet, nl=False)
     else:
-        typer.echo("wrote {path}".format(path=out))
+        typer.echo(f"wrote {out}")
 
 
 __all__ = ["label_cmd", "read_cmd"]

@@ -46,6 +46,7 @@ __all__ = [
     "check_plan",
     "import_save",
     "plan_import",
+    "scenario_document",
     "unknown_line",
 ]
 
@@ -150,8 +151,13 @@ def plan_import(
     theatre: str = "ETO",
     sides: Sequence[Mapping[str, Any]] | None = None,
     skip_unknown: bool = False,
+    board_setting: bool = True,
 ) -> ImportPlan:
-    """The settings (for a new game, ``state`` None) and ``add_gun`` actions of an import."""
+    """The settings (for a new game, ``state`` None) and ``add_gun`` actions of an import.
+
+    ``board_setting=False`` (a scenario document, which has no board): the
+    Guns on the main board keep their printed hex on the default board.
+    """
     skipped = _refuse_unknown(reading, skip_unknown)
     guns = list(reading.guns())
     settings: dict[str, Any] | None = None
@@ -176,9 +182,12 @@ def plan_import(
             sides = [{"name": a, "nationality": a} for a in armies]
         settings = {"date": when, "theatre": theatre, "sides": [dict(s) for s in sides]}
         board = _board_for(guns, reading.boards)
-        if board is not None:
+        geometry = BoardGeometry()
+        if board is not None and board_setting:
             settings["board"] = board
-        geometry = BoardGeometry(**board) if board else BoardGeometry()
+            geometry = BoardGeometry(**board)
+        elif board is not None:  # the default board, numbered as the main one
+            geometry = BoardGeometry(number=board["number"])
         side_of = {str(s.get("nationality", s["name"])).lower(): str(s["name"]) for s in sides}
         taken: set[str] = set()
     else:
@@ -194,8 +203,7 @@ def plan_import(
     homeless = sorted({g.army or str(g.nationality) for g in guns if (g.army or "") not in side_of})
     if homeless:
         raise OrdnanceError(
-            f"no side of this game has the nationality of the save's "
-            f"{', '.join(homeless)} Guns",
+            f"no side of this game has the nationality of the save's {', '.join(homeless)} Guns",
             clause="ASL-8.2-g",
             hint="sides: " + ", ".join(f"{v} ({k})" for k, v in side_of.items()),
         )
@@ -218,6 +226,47 @@ def plan_import(
             unplaced.append((gun_id, why or "not on a board"))
         actions.append(action)
     return ImportPlan(settings, tuple(actions), tuple(unplaced), skipped)
+
+
+def scenario_document(
+    reading: SaveReading, *, name: str, date: str | None = None, theatre: str = "ETO"
+) -> dict[str, Any]:
+    """An ASL scenario document (``docs/scenarios.md``) of the save's Guns: what the lobby starts.
+
+    The unknown pieces are left out and named in the description; the Guns off
+    the main board have no hex. The document is checked like any uploaded one.
+    """
+    plan = plan_import(reading, date=date, theatre=theatre, skip_unknown=True, board_setting=False)
+    assert plan.settings is not None
+    units = []
+    for action in plan.actions:
+        unit = {
+            k: action[k]
+            for k in ("id", "side", "name", "notation", "gun_size", "hex")
+            if k in action
+        }
+        units.append(unit)
+    notes = [f"{len(units)} Guns with special ammunition"]
+    if plan.unplaced:
+        notes.append(f"{len(plan.unplaced)} not placed")
+    if plan.skipped:
+        notes.append(unknown_line(plan.skipped))
+    title = reading.scenario or name
+    return {
+        "format": "ordnance-scenario",
+        "format_version": 1,
+        "game": "asl",
+        "title": f"{title} (VASL save)"[:120],
+        "description": f"From the VASL save {name} (VASL {reading.module_version}): "
+        + "; ".join(notes)
+        + ".",
+        "date": plan.settings["date"],
+        "theatre": plan.settings["theatre"],
+        "sides": [
+            {"id": s["name"], "nationality": s["nationality"]} for s in plan.settings["sides"]
+        ],
+        "units": units,
+    }
 
 
 def check_plan(
@@ -268,4 +317,3 @@ def import_save(
     for action in plan.actions:
         session.act(action, EnteredDice(()))
     return session, plan
-

@@ -69,7 +69,7 @@ def side_record_html(view: Mapping[str, Any], *, game_id: str = "") -> str:
                 "<tr>"
                 f"<td>{escape(str(gun.get('side', ''))) if i == 0 else ''}</td>"
                 f"<td>{label if i == 0 else ''}</td>"
-                f"<td>{ammo}</td><td align=\"center\">{n}</td>"
+                f'<td>{ammo}</td><td align="center">{n}</td>'
                 f'<td><font color="{colour}">{escape(_status(cap))}</font>'
                 f" ({escape(str(cap.get('uses', 0)))} used)</td>"
                 "</tr>"

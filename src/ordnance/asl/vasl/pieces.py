@@ -371,7 +371,9 @@ def _piece(raw: _Raw, layout: BoardLayout) -> VaslPiece | None:
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")  # fmt: skip
 _DATE = re.compile(
-    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?(" + "|".join(MONTHS) + r")\b\W*(?:\d{1,2}(?:st|nd|rd|th)?\W+)?(\d{4})",
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?("
+    + "|".join(MONTHS)
+    + r")\b\W*(?:\d{1,2}(?:st|nd|rd|th)?\W+)?(\d{4})",
     re.IGNORECASE,
 )
 
