@@ -358,3 +358,47 @@ def test_bad_files_on_the_command_line(
     assert len([line for line in err.splitlines() if line.strip()]) == 1
     code, _out, err = run(capsys, "asl", "vasl", "read", str(tmp_path / "missing.vsav"))
     assert code == 2 and "cannot read" in err
+
+
+@pytest.mark.parametrize("name", ["basic.vsav", "hill621-pieces.vsav", "full.vsav"])
+def test_mutated_saves_are_read_or_refused_never_a_crash(name: str) -> None:
+    """Seeded mutations of real saves, at three layers (file, hex text, decoded commands):
+    each one is read or refused as a VaslFileError/OrdnanceError, never another exception."""
+    import random
+
+    from ordnance.core.errors import OrdnanceError
+
+    rng = random.Random(name)
+    data = _bytes(name)
+    entries = _entries(name)
+    game = entries["savedGame"]
+    commands = split_command(decode_saved_game(game))
+    outcomes = {"read": 0, "refused": 0}
+    for i in range(36):
+        layer = i % 3
+        if layer == 0:  # bytes of the file
+            raw = bytearray(data)
+            for _ in range(rng.randint(1, 4)):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+            candidate = bytes(raw)
+        elif layer == 1:  # hex digits of savedGame
+            text = bytearray(game)
+            for _ in range(rng.randint(1, 4)):
+                text[rng.randrange(7, len(text))] = rng.choice(b"0123456789abcdef")
+            candidate = _zip({**entries, "savedGame": bytes(text)})
+        else:  # characters of one decoded command
+            cs = list(commands)
+            j = rng.randrange(1, len(cs) - 1)
+            chars = list(cs[j])
+            for _ in range(rng.randint(1, 6)):
+                if chars:
+                    chars[rng.randrange(len(chars))] = rng.choice(";\t/\\,0aZ-")
+            cs[j] = "".join(chars)
+            candidate = _zip({**entries, "savedGame": encode_saved_game(join(cs, ESC))})
+        try:
+            read_save(candidate, "m.vsav", date="1944-06")
+            outcomes["read"] += 1
+        except OrdnanceError:
+            outcomes["refused"] += 1
+    assert outcomes["read"] + outcomes["refused"] == 36
+    assert outcomes["read"] > 0 and outcomes["refused"] > 0

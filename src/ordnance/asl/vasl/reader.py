@@ -254,7 +254,7 @@ def open_save(data: bytes, name: str = "the file") -> SavedGame:
         raise VaslFileError(f"{name} is {len(data)} bytes, more than {MAX_FILE_BYTES}")
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):  # ValueError: a bad name
         if data.startswith(b"PK"):
             raise VaslFileError(f"{name} is a damaged zip archive (truncated?)") from None
         raise VaslFileError(
@@ -282,7 +282,14 @@ def open_save(data: bytes, name: str = "the file") -> SavedGame:
                 if "savedata" in names
                 else {}
             )
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
+            # OSError: a bad local header; NotImplementedError: a compression zipfile lacks
+            raise VaslFileError(
+                f"{name} is a damaged archive (truncated or altered): {exc}"
+            ) from None
+        except (RuntimeError, ValueError) as exc:  # an encrypted entry, a name that does not decode
+            if isinstance(exc, OrdnanceError):
+                raise
             raise VaslFileError(
                 f"{name} is a damaged archive (truncated or altered): {exc}"
             ) from None
