@@ -402,3 +402,18 @@ def test_mutated_saves_are_read_or_refused_never_a_crash(name: str) -> None:
             outcomes["refused"] += 1
     assert outcomes["read"] + outcomes["refused"] == 36
     assert outcomes["read"] > 0 and outcomes["refused"] > 0
+
+
+def test_the_one_pass_reading_of_the_nesting_equals_the_level_by_level_one() -> None:
+    """Every piece type and state of every test save: layers() == layers_by_level()."""
+    from ordnance.asl.vasl.reader import layers, layers_by_level
+
+    seen = 0
+    for path in sorted(DATA.glob("*.vsav")):
+        for piece in open_save(path.read_bytes()).pieces():
+            for value in (piece.type, piece.state):
+                assert layers(value) == layers_by_level(value)
+                seen += 1
+    assert seen > 400
+    quoted = "mark;X\t'piece;;;img;name\\'"  # a quoted part (it ends with a backslash)
+    assert layers(quoted) == layers_by_level(quoted) == ["mark;X", "piece;;;img;name\\"]

@@ -73,6 +73,10 @@ BOARD_WIDTH, BOARD_HEIGHT = 1800, 645
 HEX_DX, HEX_DY = BOARD_WIDTH / 32, BOARD_HEIGHT / 10
 MAP_EDGE = 400
 MAIN_MAP = "Main Map"
+#: The main map's id in the state of a piece: VASL 6.5 writes its name; the 6.4 saves
+#: read here write ``Map0`` (the same pieces sit at the same pixels in a 6.4.3 and a
+#: 6.5.0 save of vasl-templates' fixtures, so the same margin is taken).
+MAIN_MAP_IDS = (MAIN_MAP, "Map0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +149,7 @@ class BoardLayout:
         reason = self.why_not()
         if reason is not None:
             return Placement(why_not=reason)
-        if map_name != MAIN_MAP or x is None or y is None:
+        if map_name not in MAIN_MAP_IDS or x is None or y is None:
             return Placement(why_not=f"not on the {MAIN_MAP}")
         px, py = x - MAP_EDGE, y - MAP_EDGE
         col, row = int(px // BOARD_WIDTH), int(py // BOARD_HEIGHT)
