@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
 
 from ordnance.core import scenario as sc
 from ordnance.server import texts
@@ -54,7 +55,11 @@ async def check_vasl(
     raw = await request.body()
     if len(raw) > MAX_VASL_UPLOAD:
         raise texts.BadText("file", f"the save is {len(raw)} bytes, more than {MAX_VASL_UPLOAD}")
-    reading = read_save(raw, file, date=date, theatre=theatre)
-    doc = scenario_document(reading, name=file, date=date, theatre=theatre)
-    checked = _checked(sc.document(doc, file), "asl")
-    return {**checked, "vasl": reading.to_dict()}
+
+    def work() -> dict[str, Any]:  # CPU-bound: in the thread pool, not on the event loop
+        reading = read_save(raw, file, date=date, theatre=theatre)
+        doc = scenario_document(reading, name=file, date=date, theatre=theatre)
+        checked = _checked(sc.document(doc, file), "asl")
+        return {**checked, "vasl": reading.to_dict()}
+
+    return await run_in_threadpool(work)

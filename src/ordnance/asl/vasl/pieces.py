@@ -275,18 +275,11 @@ class VaslPiece:
         }
 
 
-def _trait(types: list[str], states: list[str], prefix: str) -> tuple[str, str] | None:
-    for t, s in zip(types, states, strict=False):
-        if t.startswith(prefix):
-            return t, s
-    return None
-
-
 def _images(types: Iterable[str]) -> list[str]:
     return re.findall(r"[A-Za-z]{2}/(?:veh|vehicles|gun|guns)/[^;,\t\\]+", "\t".join(types))
 
 
-def _kind(images: list[str], name: str) -> str | None:
+def _kind(images: Iterable[str], name: str) -> str | None:
     if any(re.search(r"/(?:veh|vehicles)/", i) for i in images):
         return "vehicle"
     if any(re.search(r"/(?:gun|guns)/", i) for i in images) or SIZE_NAME.match(name):
@@ -298,47 +291,73 @@ def _info_fields(info: str) -> list[str]:
     return [f.strip() for f in info.split(",")]
 
 
-def _secret(types: list[str], states: list[str]) -> bool:
-    """HIP (``hide``) or concealed (``conceal``) by a player, or a concealment counter."""
-    if any(t.startswith("concealment;") for t in types):
-        return True
-    for prefix in ("hide;", "conceal;"):
-        found = _trait(types, states, prefix)
-        if found is not None and found[1] and not found[1].startswith("null"):
-            return True
-    return False
+def _index(types: list[str], prefix: str) -> int | None:
+    return next((i for i, t in enumerate(types) if t.startswith(prefix)), None)
 
 
 @dataclass(frozen=True, slots=True)
-class _Raw:
-    piece: AddPiece
-    types: list[str]
-    states: list[str]
+class _TypeFacts:
+    """What a piece's type (its definition, shared by every piece of its kind) says."""
+
+    name: str
+    info: str
+    entries: tuple[str, ...]
+    kind: str | None
+    nationality: str | None  # from the concealment trait or the image folder
+    gun_size: str | None
+    candidate: bool  # a vehicle or Gun, or looks like one (listed, known or unknown)
+    marker: bool  # a concealment counter ('?')
+    hide_at: int | None  # the trait indices whose state says hidden / concealed
+    conceal_at: int | None
+    label_at: tuple[int, ...]
+
+    @classmethod
+    def of(cls, types: list[str]) -> _TypeFacts:
+        basic = split(types[-1], ";")  # piece;cloneKey;deleteKey;image;name
+        name = (basic[4] if len(basic) > 4 else "").strip()
+        info_at = _index(types, "info;")
+        info = types[info_at][5:] if info_at is not None else ""
+        entries = tuple(f for f in _info_fields(info) if AMMO_FIELD.fullmatch(f))
+        has_ca = any(t.startswith("rotate;") and "CA cw" in t for t in types)
+        images = _images(types)
+        if len(basic) > 3 and basic[3].strip():
+            images.append(basic[3].strip())
+        kind = _kind(images, name)
+        conceal_at = _index(types, "conceal;")
+        parts = split(types[conceal_at], ";") if conceal_at is not None else []
+        code = parts[3] if len(parts) > 3 else ""
+        folder = next((i.split("/")[0] for i in images if "/" in i), "")
+        size_m = SIZE_NAME.match(name)
+        return cls(
+            name=name,
+            info=info,
+            entries=entries,
+            kind=kind,
+            nationality=CODE_NATIONALITY.get(code.lower()) or CODE_NATIONALITY.get(folder.lower()),
+            gun_size=(size_m.group(1) + (size_m.group(2) or "")) if size_m else None,
+            candidate=bool(has_ca or entries or kind),
+            marker=any(t.startswith("concealment;") for t in types),
+            hide_at=_index(types, "hide;"),
+            conceal_at=conceal_at,
+            label_at=tuple(i for i, t in enumerate(types) if t.startswith("label;")),
+        )
+
+    def secret(self, states: list[str]) -> bool:
+        """HIP (``hide``) or concealed (``conceal``) by a player, or a concealment counter."""
+        if self.marker:
+            return True
+        for at in (self.hide_at, self.conceal_at):
+            if at is not None and at < len(states) and states[at][:4] not in ("", "null"):
+                return True
+        return False
 
 
-def _piece(raw: _Raw, layout: BoardLayout) -> VaslPiece | None:
-    types, states = raw.types, raw.states
-    basic = split(types[-1], ";")  # piece;cloneKey;deleteKey;image;name
-    name = (basic[4] if len(basic) > 4 else "").strip()
+def _piece(piece: AddPiece, facts: _TypeFacts, states: list[str], layout: BoardLayout) -> VaslPiece:
     where = split(states[-1], ";")  # map;x;y;gpid;properties...
     gpid = where[3].strip() if len(where) > 3 else ""
-    info_trait = _trait(types, states, "info;")
-    info = info_trait[0][5:] if info_trait else ""
-    entries = [f for f in _info_fields(info) if AMMO_FIELD.fullmatch(f)]
-    has_ca = any(t.startswith("rotate;") and "CA cw" in t for t in types)
-    images = _images(types)
-    if len(basic) > 3 and basic[3].strip():
-        images.append(basic[3].strip())
-    kind = _kind(images, name)
-    if not (has_ca or entries or kind or gpid in _by_gpid()):
-        return None
-    concealer = _trait(types, states, "conceal;")
-    code = split(concealer[0], ";")[3] if concealer and len(split(concealer[0], ";")) > 3 else ""
-    folder = next((i.split("/")[0] for i in images if "/" in i), "")
-    nationality = CODE_NATIONALITY.get(code.lower()) or CODE_NATIONALITY.get(folder.lower())
-    size_m = SIZE_NAME.match(name)
-    size = (size_m.group(1) + (size_m.group(2) or "")) if size_m else None
-    db = database_counter(gpid, name, nationality, " ".join(entries), size)
+    db = database_counter(
+        gpid, facts.name, facts.nationality, " ".join(facts.entries), facts.gun_size
+    )
     try:
         x = int(where[1]) if len(where) > 2 else None
         y = int(where[2]) if len(where) > 2 else None
@@ -346,7 +365,7 @@ def _piece(raw: _Raw, layout: BoardLayout) -> VaslPiece | None:
         x = y = None
     placement = layout.place(where[0] if where else None, x, y)
     problem = None
-    if kind is None:
+    if facts.kind is None:
         problem = "neither a vehicle nor a Gun this reader knows (no vehicle or gun image)"
     elif db.nationality is None:
         problem = "its nationality is not stated (no concealment trait, no image folder)"
@@ -356,15 +375,15 @@ def _piece(raw: _Raw, layout: BoardLayout) -> VaslPiece | None:
         except OrdnanceError as exc:
             problem = f"its special ammunition does not read: {exc}"
     return VaslPiece(
-        piece_id=raw.piece.id,
+        piece_id=piece.id,
         gpid=gpid,
-        name=name,
-        kind=kind,
+        name=facts.name,
+        kind=facts.kind,
         nationality=db.nationality,
         army=db.army,
         notation=db.notation,
         gun_size=db.gun_size,
-        info=info,
+        info=facts.info,
         in_database=db.known,
         placement=placement,
         problem=problem,
@@ -382,16 +401,10 @@ _DATE = re.compile(
 )
 
 
-def _labels(pieces: Iterable[_Raw]) -> dict[str, str]:
-    """vasl-templates' snippets in the save, by their id (``scenario``, ``players``...)."""
-    out: dict[str, str] = {}
-    for raw in pieces:
-        for t, s in zip(raw.types, raw.states, strict=False):
-            if t.startswith("label;"):
-                m = re.search(r"<!--\s*vasl-templates:id\s+(\S+)\s*-->", s)
-                if m:
-                    out.setdefault(m.group(1), s)
-    return out
+def _label_id(state: str) -> str | None:
+    """The id of a vasl-templates snippet (``scenario``, ``players``...) in a label's text."""
+    m = re.search(r"<!--\s*vasl-templates:id\s+(\S+)\s*-->", state)
+    return m.group(1) if m else None
 
 
 def _text(snippet: str) -> str:
@@ -467,20 +480,34 @@ class SaveReading:
 
 
 def read_pieces(save: SavedGame) -> SaveReading:
-    """The vehicles and ordnance of ``save``, in the order the save adds them."""
+    """The vehicles and ordnance of ``save``, in the order the save adds them.
+
+    A type (the counter's definition, shared by every piece of its kind) is read
+    once; a state only for a vehicle, a Gun or a label.
+    """
     layout = BoardLayout.parse(save.boards())
-    raws = [_Raw(p, layers(p.type), layers(p.state)) for p in save.pieces()]
+    kinds: dict[str, _TypeFacts] = {}
     found: list[VaslPiece] = []
+    labels: dict[str, str] = {}
     hidden = 0
-    for raw in raws:
-        piece = _piece(raw, layout)
-        if piece is None:
+    for piece in save.pieces():
+        facts = kinds.get(piece.type)
+        if facts is None:
+            facts = kinds.setdefault(piece.type, _TypeFacts.of(layers(piece.type)))
+        labelled = bool(facts.label_at) and "vasl-templates:id" in piece.state
+        if not (facts.candidate or labelled):
             continue
-        if _secret(raw.types, raw.states):
+        states = layers(piece.state)
+        for at in facts.label_at if labelled else ():
+            label = _label_id(states[at]) if at < len(states) else None
+            if label is not None:
+                labels.setdefault(label, states[at])
+        if not facts.candidate:
+            continue
+        if facts.secret(states):
             hidden += 1
             continue
-        found.append(piece)
-    labels = _labels(raws)
+        found.append(_piece(piece, facts, states, layout))
     header = labels.get("scenario")
     return SaveReading(
         module_version=save.module_version,
