@@ -417,3 +417,21 @@ def test_the_one_pass_reading_of_the_nesting_equals_the_level_by_level_one() -> 
     assert seen > 400
     quoted = "mark;X\t'piece;;;img;name\\'"  # a quoted part (it ends with a backslash)
     assert layers(quoted) == layers_by_level(quoted) == ["mark;X", "piece;;;img;name\\"]
+
+
+def test_the_save_and_the_counter_database_agree_on_every_counter_both_know() -> None:
+    """Two sources of one fact: the information string in the save (VASL 6.4 to 6.6) and the
+    database built from the module's buildFile (6.5 beta 3). ASL-8.2-e: the notation is the
+    counter's own, so both must print the same for the same piece id."""
+    from ordnance.asl.counters import all_counters
+
+    by_gpid = {c.gpid: c for c in all_counters()}
+    both = 0
+    for path in sorted(DATA.glob("*.vsav")):
+        for piece in read_save(path.read_bytes(), path.name).known:
+            if piece.in_database:
+                counter = by_gpid[piece.gpid]
+                assert (piece.name, piece.notation) == (counter.name, counter.notation)
+                assert piece.nationality == counter.nationality
+                both += 1
+    assert both >= 30
