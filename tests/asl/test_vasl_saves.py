@@ -435,3 +435,17 @@ def test_the_save_and_the_counter_database_agree_on_every_counter_both_know() ->
                 assert piece.nationality == counter.nationality
                 both += 1
     assert both >= 30
+
+
+def test_a_vasl_6_4_save_names_its_main_map_map0() -> None:
+    """The same pieces on board 00 read the same hexes on 'Map0' (VASL 6.4) as on 'Main Map'."""
+    as_64 = _with_commands("full.vsav", lambda cs: [c.replace("Main Map;", "Map0;") for c in cs])
+    reading = read_save(as_64, "full-64.vsav")
+    assert {p.name: p.placement.label for p in reading.known} == {
+        "Churchill Crocodile": "0F2",
+        '81* MTR OML 3.2"': "0E2",
+    }
+    elsewhere = _with_commands(
+        "full.vsav", lambda cs: [c.replace("Main Map;", "Casualties;") for c in cs]
+    )
+    assert {p.placement.why_not for p in read_save(elsewhere).known} == {"not on the Main Map"}
