@@ -145,7 +145,7 @@ async function readAnswer(res) {
       const name = encodeURIComponent(file.name.slice(0, 120));
       // a VASL save (.vsav): its Guns come back as an ASL scenario (docs/asl.md)
       const vasl = /\.vsav$/i.test(file.name) && games.some((g) => g.name === "asl");
-      if (vasl && select.value !== "asl") { select.value = "asl"; showSettings(); }
+      if (vasl && select.value !== "asl") { select.value = "asl"; showSettings(); loadSamples(); }
       const ask = (date) => fetch(vasl ? "/api/vasl/check?file=" + name + (date ? "&date=" + encodeURIComponent(date) : "")
         : "/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + name, {
         method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
