@@ -161,11 +161,13 @@ def _nationality(palette: tuple[str, ...], image_dir: str) -> str | None:
 
 
 def _kind(palette: tuple[str, ...]) -> str:
-    """``vehicle`` or ``ordnance`` for the main palette's ``Veh``/``Gun`` folders, else ``other``."""
-    if palette[:1] == ("VASL Counters",):
-        if "Veh" in palette:
+    """``vehicle`` or ``ordnance`` for a nationality's ``Veh``/``Gun`` folder, else ``other``."""
+    if palette[:1] == ("VASL Counters",) and len(palette) > 4 and palette[2].endswith("O/B"):
+        # ("VASL Counters", "", "Axis O/B", "German", "Veh", ...); the "Unit" folder's
+        # Veh/Gun markers (Low Ammo, Shock, CA) are no counters of a vehicle or Gun
+        if palette[4] == "Veh":
             return "vehicle"
-        if "Gun" in palette:
+        if palette[4] == "Gun":
             return "ordnance"
     return "other"
 

@@ -311,21 +311,21 @@ def _ranked(query: str, nat: str | None) -> list[tuple[tuple[Any, ...], Match]]:
 
     for i, c in enumerate(counters):
         if c.gpid == query.strip():
-            offer(i, (0, 0.0, 0, *tie(c)), Match(c, 100.0, "piece id", "the piece id"))
+            offer(i, (0, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "piece id", "the piece id"))
     for i in _by_key().get(wanted, ()):
         c = counters[i]
-        offer(i, (1, 0.0, 0, *tie(c)), Match(c, 100.0, "name", "the counter's own name"))
+        offer(i, (1, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "name", "the counter's own name"))
     alias = alias_table().by_key().get(wanted)
     if alias is not None:
         for rank, name in enumerate(alias.counters):
             for i in _by_key().get(_key(name), ()):
                 c = counters[i]
-                offer(i, (2, 0.0, rank, *tie(c)), Match(c, 100.0, "alias", alias.reason))
+                offer(i, (2, 0.0, 0, rank, *tie(c)), Match(c, 100.0, "alias", alias.reason))
     keys = model_keys(query)
     for key in keys[1:]:
         for i in _by_key().get(key, ()):
             c = counters[i]
-            offer(i, (3, 0.0, 0, *tie(c)), Match(c, 100.0, "model", f"the model {c.name}"))
+            offer(i, (3, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "model", f"the model {c.name}"))
     best_key = keys[-1]
     choices = {i: k for i, k in enumerate(_keys()) if keep[i]}
     for _k, score, i in process.extract(
@@ -335,7 +335,7 @@ def _ranked(query: str, nat: str | None) -> list[tuple[tuple[Any, ...], Match]]:
         close = fuzz.ratio(best_key, _keys()[i])
         offer(
             i,
-            (4, -float(score), -close, *tie(c)),
+            (4, -float(score), -close, 0, *tie(c)),
             Match(c, float(score), "fuzzy", f"spelt like {c.name!r}"),
         )
     for akey, other in alias_table().by_key().items():
