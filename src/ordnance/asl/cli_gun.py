@@ -356,7 +356,7 @@ def _odds_from_counters(opts: dict[str, Any]) -> None:
                 "range": opts["range_hexes"],
                 "date": opts["date"],
                 "theatre": opts["theatre"],
-                "firer_nationality": opts["nationality"] if opts["nationality"] != "german" else None,
+                "firer_nationality": opts["nationality"],
                 "target_nationality": opts["target_nationality"],
                 "ammo": opts["ammo"],
                 "depletion": opts["depletion"],
