@@ -56,7 +56,10 @@ def _step(state: AslState, action: Mapping[str, Any], *dice: int) -> tuple[AslSt
 
 
 def _m3() -> AslState:
-    sides = [{"name": "russian", "nationality": "russian"}, {"name": "german", "nationality": "german"}]
+    sides = [
+        {"name": "russian", "nationality": "russian"},
+        {"name": "german", "nationality": "german"},
+    ]
     s = GAME.new({"date": "1944-06", "sides": sides})
     add = {"type": "add_gun", "id": "m3", "side": "russian", "notation": "C7",
            "gun_size": "37L", "hex": "0,0", "canister_fp": 12, "ca": 0}  # fmt: skip

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.counter_library import CounterLibrary, sample_library
+from ordnance.asl.counter_library import CounterLibrary
 from ordnance.asl.shot import GunShot, plan_shot
 from ordnance.asl.shot_odds import enumerated_sequence, gun_odds, sequence_distribution
 from ordnance.asl.shot_query import GunShotQuery, answer_shot_query, compare_special_then_ap

@@ -26,10 +26,10 @@ from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import click
     from rich.table import Table
 
     from ordnance.asl.counter_library import CounterLibrary
+    from ordnance.cli.lazy import click
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -145,7 +145,7 @@ def _render_show(d: dict[str, Any]) -> Table:
     for c in d["counters"]:
         label = f"{c['name']} ({c['nationality']}, {c['gpid']})"
         if c["values"].get("sample"):
-            label += " [sample]"
+            label += " (sample)"
         values = c["values"]
         first = True
         for key, value in values.items():
@@ -231,7 +231,13 @@ def set_cmd(
         typer.Option("--ammo-breakdown", help="B# of one ammunition, AMMO=B# (repeat)."),
     ] = None,
     note: Annotated[str | None, typer.Option("--note", help="Where the values come from.")] = None,
-    sample: Annotated[bool, typer.Option("--sample", help="Mark the entry as a sample.")] = False,
+    sample: Annotated[
+        bool | None,
+        typer.Option(
+            "--sample/--no-sample",
+            help="Mark the entry as a sample, or as read from your counter (default: as it was).",
+        ),
+    ] = None,
     nationality: Annotated[
         str | None, typer.Option("--nationality", help="Prefer this palette for a name.")
     ] = None,
@@ -258,13 +264,15 @@ def set_cmd(
         "sample": sample,
     }
     try:
-        values = CounterValues.model_validate({k: v for k, v in raw.items() if v is not None})
+        values = CounterValues.model_validate(
+            {k: v for k, v in raw.items() if v is not None and v != {}}
+        )
     except ValidationError as exc:
         errors = "; ".join(
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
         raise OrdnanceError(f"bad counter values: {errors}", clause="ASL-8.2-e") from None
-    if not values.model_dump(exclude_defaults=True, exclude_none=True):
+    if not values.model_fields_set:
         raise OrdnanceError("no value given", hint="e.g. --gun-size 75LL --af-hull-front 18")
     path, lib = _open(library)
     lib = lib.set_values(key, values)

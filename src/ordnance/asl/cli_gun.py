@@ -151,12 +151,16 @@ def odds_gun(
     elite: Annotated[bool, Opt("--elite", help="Elite: +1 N (ASL-8.2-f).")] = False,
     target: Annotated[
         str,
-        Opt("--target", help="Target Type (vehicle, unarmored, infantry, area) or a target counter."),
+        Opt(
+            "--target", help="Target Type (vehicle, unarmored, infantry, area) or a target counter."
+        ),
     ] = "vehicle",
     target_nationality: Annotated[
         str | None, Opt("--target-nationality", help="Preferred palette of the target counter.")
     ] = None,
-    aspect: Annotated[str, Opt("--aspect", help="Target aspect fired on: front or side.")] = "front",
+    aspect: Annotated[
+        str, Opt("--aspect", help="Target aspect fired on: front or side.")
+    ] = "front",
     no_acquisition: Annotated[
         bool, Opt("--no-acquisition", help="Later shots gain no Acquisition (Case N).")
     ] = False,
@@ -329,7 +333,9 @@ def _odds_from_counters(opts: dict[str, Any]) -> None:
             )
     if opts["date"] is None:
         raise OrdnanceError(
-            "--firer reads the counter at a scenario date", clause="ASL-8.91-a", hint="--date 1944-06"
+            "--firer reads the counter at a scenario date",
+            clause="ASL-8.91-a",
+            hint="--date 1944-06",
         )
     target = opts["target"]
     is_type = target in TARGET_TYPES

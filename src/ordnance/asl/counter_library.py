@@ -189,6 +189,8 @@ class CounterLibrary(BaseModel):
         """A library with ``values`` laid over the entry ``key`` (created when new)."""
         old = self.counters.get(key)
         new = values if old is None else values.over(old)
+        if old is not None and "sample" in values.model_fields_set:
+            new = new.model_copy(update={"sample": values.sample})
         return self.model_copy(update={"counters": {**self.counters, key: new}})
 
     def merge(self, other: CounterLibrary) -> CounterLibrary:

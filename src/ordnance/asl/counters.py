@@ -173,13 +173,11 @@ def _key(text: str) -> str:
 
 
 #: Cyrillic letters in Latin, tried after the aliases (``Т-34`` is ``T-34``).
-CYRILLIC = dict(
-    zip(
-        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-        "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch  y  e yu ya".split(" "),
-        strict=True,
-    )
-)
+_LATIN = "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch - y - e yu ya"
+CYRILLIC = {
+    cyr: ("" if lat == "-" else lat)
+    for cyr, lat in zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN.split(), strict=True)
+}
 
 
 def _latin(key: str) -> str:
@@ -415,9 +413,7 @@ def no_match(query: str) -> UnknownName:
     )
 
 
-def lookup(
-    query: str, *, nationality: str | None = None, kind: str | None = None
-) -> Counter:
+def lookup(query: str, *, nationality: str | None = None, kind: str | None = None) -> Counter:
     """The one counter ``query`` names (a piece id, a name, an alias, a model), or a refusal.
 
     ``nationality`` (a palette: ``german``, ``waffen-ss``...) is preferred:

@@ -362,7 +362,7 @@ def parse_notation(
         if stray != piece and stray:
             # a VASSAL escape left at the end of the data (``H8\\``): read the entry, say so
             entry = _parse_token(stray, pos, month_letters)
-            note = f"stray {piece[len(stray):]} after {stray} dropped (a typo in the counter data)"
+            note = f"stray {piece[len(stray) :]} after {stray} dropped (a typo in the counter data)"
             entries.append(replace(entry, token=piece, notes=(*entry.notes, note)))
             continue
         entries.append(_parse_token(piece, pos, month_letters))

@@ -127,9 +127,7 @@ def enumerated_sequence(
     """The brute-force reference: every die through :func:`resolve_sequence`."""
 
     def procedure(dice: DiceSource) -> SequenceSummary:
-        return resolve_sequence(dice, spec, shots, mode=mode, fallback=fallback, acquire=acquire)[
-            0
-        ]
+        return resolve_sequence(dice, spec, shots, mode=mode, fallback=fallback, acquire=acquire)[0]
 
     return enumerate_procedure(procedure)
 

@@ -226,14 +226,20 @@ def _target_armor(
     merged: MergedCounter, aspect: Literal["front", "side"], values: list[ValueUsed]
 ) -> tuple[int, int | None, bool]:
     hull = merged.armor("hull", aspect)
-    values.append(ValueUsed(value=f"target hull {aspect} AF", used=hull, source=merged.source_of("hull")))
+    values.append(
+        ValueUsed(value=f"target hull {aspect} AF", used=hull, source=merged.source_of("hull"))
+    )
     turreted = merged.values.turreted
     if turreted is False:
-        values.append(ValueUsed(value="target turret", used=False, source=merged.source_of("turreted")))
+        values.append(
+            ValueUsed(value="target turret", used=False, source=merged.source_of("turreted"))
+        )
         return hull, None, False
     turret = merged.armor("turret", aspect)
     values.append(
-        ValueUsed(value=f"target turret {aspect} AF", used=turret, source=merged.source_of("turret"))
+        ValueUsed(
+            value=f"target turret {aspect} AF", used=turret, source=merged.source_of("turret")
+        )
     )
     return hull, turret, True
 
@@ -262,18 +268,20 @@ def answer_shot_query(query: GunShotQuery, library: CounterLibrary) -> ShotQuery
         ValueUsed(
             value="B#",
             used=breakdown if breakdown is not None else "none printed (12)",
-            source=firer.source_of("ammo_breakdown" if ammo in firer.values.ammo_breakdown else "breakdown"),
+            source=firer.source_of(
+                "ammo_breakdown" if ammo in firer.values.ammo_breakdown else "breakdown"
+            ),
         )
     )
-    marking = firer.values.to_hit if firer.sources.get("to_hit") != "database" else None
-    marking = marking or firer.counter.to_hit_at(date)
+    marking: str | None = None
+    marking_from = "notes B5.1 (nationality)"
+    if firer.sources.get("to_hit", "database") != "database":
+        marking, marking_from = firer.values.to_hit, firer.source_of("to_hit")
+    elif firer.counter.to_hit_at(date) is not None:
+        marking, marking_from = firer.counter.to_hit_at(date), "database (counter information)"
     red = None if marking is None else marking == "red"
     values.append(
-        ValueUsed(
-            value="To Hit colour",
-            used=marking or "nationality default",
-            source=firer.source_of("to_hit") if marking else "notes B5.1 (nationality)",
-        )
+        ValueUsed(value="To Hit colour", used=marking or "nationality default", source=marking_from)
     )
     declared = declared_depletion(
         ammo,
@@ -344,7 +352,7 @@ def answer_shot_query(query: GunShotQuery, library: CounterLibrary) -> ShotQuery
 def compare_special_then_ap(
     spec: GunShot, shots: int, *, mode: Literal["rof", "turns"] = "rof", acquisition: bool = True
 ) -> dict[str, Any]:
-    """"APCR/APDS, then AP once it runs out" against "AP only", over the same shots.
+    """ "APCR/APDS, then AP once it runs out" against "AP only", over the same shots.
 
     ``spec`` declares the special ammunition; the first plan fires it while
     it lasts and AP after (ASL-8.9-e: a voided attempt is no shot, the Gun
