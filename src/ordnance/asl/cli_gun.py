@@ -114,7 +114,7 @@ TARGET_TYPES = ("vehicle", "unarmored", "infantry", "area")
 
 def _render_query(data: dict[str, Any]) -> Group:
     t = Table(title=_("Values used"))
-    for col in ("value", "used", "from"):
+    for col in ("value", "applied", "from"):
         t.add_column(_(col))
     for v in data["values"]:
         t.add_row(v["value"], str(v["used"]), v["source"])
