@@ -18,7 +18,7 @@ naming the value and the command that adds it.
 >>> q = GunShotQuery(firer="2498", target="2592", range=3, date="1944-06", ammo="APCR")
 >>> ans = answer_shot_query(q, sample_library())
 >>> ans.spec.gun, ans.spec.af, ans.spec.af_turret, ans.odds["p_hit"]
-('75L', 18, 14, '5/18')
+('75L', 18, 14, '1/12')
 """
 
 from __future__ import annotations
