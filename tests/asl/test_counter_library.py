@@ -193,3 +193,30 @@ def test_cli_set_show_export_import(
         "--library", str(other),
     )  # fmt: skip
     assert code == 0 and out["key"] == "T-34/85" and other.exists()
+
+
+def test_game_odds_of_a_gun_added_from_a_counter_use_the_library(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ASL-B5.2: ``add-gun --counter`` takes the library's gun size and ROF, so the game's
+    whole-shot odds answer (they were refused for want of a gun size)."""
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "counters.yaml"))
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    run(capsys, "asl", "game", "new", "--id", "p", "--db", db, "--date", "1944-12",
+        "--side", "american", "--side", "german", "--json")  # fmt: skip
+    add = ("asl", "game", "add-gun", "p", "--db", db, "--side", "american",
+           "--counter", "M4A3(76)W")  # fmt: skip
+    code, entry = run_json(capsys, *add, "--id", "bare")
+    assert code == 0 and entry["events"][0]["gun"]["gun_size"] is None
+    run(capsys, "asl", "counters", "set", "5778", "--gun-size", "76L", "--rof", "1")
+    code, entry = run_json(capsys, *add, "--id", "sh2")
+    gun = entry["events"][0]["gun"]
+    assert code == 0 and gun["gun_size"] == "76L" and gun["rof"] == 1
+    run(capsys, "asl", "game", "phase", "p", "PFPh", "--db", db)
+    odds = ("asl", "game", "odds", "p", "--db", db, "--ammo", "APCR", "--range", "7",
+            "--target", "vehicle", "--af", "18")  # fmt: skip
+    code, bare = run_json(capsys, *odds, "--gun", "bare")
+    assert bare["whole_shot"]["clause"] == "ASL-B5.2"
+    assert "ordnance asl counters set" in bare["whole_shot"]["hint"]
+    code, data = run_json(capsys, *odds, "--gun", "sh2")
+    assert code == 0 and data["whole_shot"]["gun"] == "76L"
