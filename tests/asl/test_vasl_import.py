@@ -231,3 +231,35 @@ def test_import_save_function_keeps_the_session(tmp_path: Path) -> None:
     reading = read_save(_bytes("hill621-pieces.vsav"), "hill621-pieces.vsav")
     session, plan = import_save(journal, reading, game_id="k")
     assert session.version == len(plan.actions) == 19
+
+
+def test_the_counter_library_fills_in_what_the_save_does_not_print(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The player's own counters (the library) give the T-34's gun and ROF and the PaK's B#:
+    the import takes them, so the game's whole-shot odds can be asked (notes B5.2, B5.6)."""
+    library = tmp_path / "counters.yaml"
+    library.write_text(
+        "version: 1\n"
+        "counters:\n"
+        '  "597": {gun_size: 76L, rof: 1, sample: true}\n'
+        '  "75L AT PaK 40": {breakdown: 11, sample: true}\n',
+        "utf-8",
+    )
+    db = str(tmp_path / "g.db")
+    args = ["--game", "h", "--db", db, "--library", str(library)]
+    code, data = run_json(capsys, "asl", "vasl", "read", HILL, *args)
+    assert code == 0
+    guns = {g["id"]: g for g in data["game"]["guns"]}
+    assert (guns["t-34-m43-1"]["gun_size"], guns["t-34-m43-1"]["rof"]) == ("76L", 1)
+    assert guns["75l-at-pak-40-1"]["breakdown"] == 11
+    assert guns["75l-at-pak-40-1"]["gun_size"] == "75L"  # the name's own size stays
+    record = {g["id"]: g for g in _record(GameSession(open_journal(db), "h"))}
+    assert record["t-34-m43-1"]["gun_size"] == "76L" and record["t-34-m43-1"]["rof"] == 1
+    assert record["75l-at-pak-40-1"]["breakdown"] == 11
+    # without the library the T-34 has no gun size: the import does not invent one
+    db2 = str(tmp_path / "g2.db")
+    empty = tmp_path / "none.yaml"
+    code, data = run_json(capsys, "asl", "vasl", "read", HILL, "--game", "h", "--db", db2,
+                          "--library", str(empty))  # fmt: skip
+    assert code == 0 and "gun_size" not in {g["id"]: g for g in data["game"]["guns"]}["t-34-m43-1"]

@@ -115,6 +115,10 @@ def read_cmd(
     skip_unknown: Annotated[
         bool, typer.Option("--skip-unknown", help="With --game, import the known pieces only.")
     ] = False,
+    library: Annotated[
+        str | None,
+        typer.Option("--library", help="With --game, your counter library (gun size, ROF, B#)."),
+    ] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -125,6 +129,7 @@ def read_cmd(
     reading: SaveReading = read_save(_file_bytes(file), file.name, date=date, theatre=theatre)
     data: dict[str, Any] = {"file": file.name, "reading": reading.to_dict()}
     if game is not None:
+        from ordnance.asl.counter_library import library_path, load_library
         from ordnance.asl.vasl.importer import import_save
         from ordnance.core.journal import open_journal
 
@@ -142,6 +147,7 @@ def read_cmd(
             theatre=theatre,
             sides=sides,
             skip_unknown=skip_unknown,
+            library=load_library(library_path(library)),
         )
         data["game"] = {"id": session.game_id, **plan.to_dict()}
     elif reading.unknown:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.asl.board import BoardGeometry
 from ordnance.asl.dates import ScenarioDate
-from ordnance.asl.vasl.pieces import SaveReading, VaslPiece
+from ordnance.asl.vasl.pieces import SaveReading, VaslPiece, database_counter
 from ordnance.asl.vasl.reader import VaslFileError
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
@@ -64,7 +64,20 @@ class ImportPlan:
         return {
             "settings": self.settings,
             "guns": [
-                {k: a[k] for k in ("id", "side", "name", "notation", "hex") if k in a}
+                {
+                    k: a[k]
+                    for k in (
+                        "id",
+                        "side",
+                        "name",
+                        "notation",
+                        "gun_size",
+                        "rof",
+                        "breakdown",
+                        "hex",
+                    )
+                    if k in a
+                }
                 for a in self.actions
             ],
             "unplaced": [{"gun": g, "why": why} for g, why in self.unplaced],
@@ -152,11 +165,14 @@ def plan_import(
     sides: Sequence[Mapping[str, Any]] | None = None,
     skip_unknown: bool = False,
     board_setting: bool = True,
+    library: Any = None,
 ) -> ImportPlan:
     """The settings (for a new game, ``state`` None) and ``add_gun`` actions of an import.
 
     ``board_setting=False`` (a scenario document, which has no board): the
     Guns on the main board keep their printed hex on the default board.
+    ``library`` (the player's counter library) adds the gun size, ROF and B#
+    printed on the player's own counters (:func:`~.pieces.database_counter`).
     """
     skipped = _refuse_unknown(reading, skip_unknown)
     guns = list(reading.guns())
@@ -217,8 +233,8 @@ def plan_import(
             "name": gun.name,
             "notation": gun.notation,
         }
-        if gun.gun_size:
-            action["gun_size"] = gun.gun_size
+        view = database_counter(gun.gpid, gun.name, gun.nationality, gun.notation, gun.gun_size)
+        action.update(view.printed(library))
         where, why = _hex(gun, geometry)
         if where is not None:
             action["hex"] = where
@@ -288,6 +304,7 @@ def import_save(
     theatre: str = "ETO",
     sides: Sequence[Mapping[str, Any]] | None = None,
     skip_unknown: bool = False,
+    library: Any = None,
 ) -> tuple[GameSession, ImportPlan]:
     """Create game ``game_id`` (or add to it, if it exists) from ``reading``; nothing on a refusal."""
     from ordnance.asl.plugin import GAME
@@ -302,7 +319,12 @@ def import_save(
         session = None
     if session is None:
         plan = plan_import(
-            reading, date=date, theatre=theatre, sides=sides, skip_unknown=skip_unknown
+            reading,
+            date=date,
+            theatre=theatre,
+            sides=sides,
+            skip_unknown=skip_unknown,
+            library=library,
         )
         assert plan.settings is not None
         check_plan(GAME, GAME.new(plan.settings), plan.actions)
@@ -312,7 +334,9 @@ def import_save(
             raise OrdnanceError(
                 f"game {game_id!r} exists: its sides stay as they are", hint="drop --side"
             )
-        plan = plan_import(reading, state=session.state(), date=date, skip_unknown=skip_unknown)
+        plan = plan_import(
+            reading, state=session.state(), date=date, skip_unknown=skip_unknown, library=library
+        )
         check_plan(GAME, session.state(), plan.actions)
     for action in plan.actions:
         session.act(action, EnteredDice(()))

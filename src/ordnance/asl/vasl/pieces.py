@@ -200,11 +200,20 @@ class DatabaseView:
     army: str | None
     notation: str
     gun_size: str | None
+    kind: str | None  # the database's "vehicle" or "ordnance", when it knows the piece
     counter: Any  # the database's own Counter, read by :meth:`reading`
 
     def reading(self, date: ScenarioDate, theatre: Theatre) -> list[Resolved]:
         result: list[Resolved] = self.counter.reading(date, theatre)
         return result
+
+    def printed(self, library: Any) -> dict[str, Any]:
+        """Gun size, ROF and B# from the database with the player's counter library over it."""
+        if library is None:
+            return {"gun_size": self.gun_size} if self.gun_size else {}
+        values = library.merged(self.counter).values
+        out = {"gun_size": values.gun_size, "rof": values.rof, "breakdown": values.breakdown}
+        return {k: v for k, v in out.items() if v}
 
 
 @cache
@@ -228,8 +237,12 @@ def database_counter(
     known = row is not None
     nat = row.nationality if row is not None and row.nationality else nationality
     size = gun_size or (row.gun_size if row is not None else None)
+    kind = getattr(row, "kind", None) if row is not None else None
+    kind = kind if kind in ("vehicle", "ordnance") else None
     counter = Counter(name=name, gpid=gpid, nationality=nat, notation=notation, gun_size=size)
-    return DatabaseView(known, name, nat, counter.army, notation, size, counter)
+    if row is not None:  # the database's other facts (To Hit marking...) travel with it
+        counter = replace(row, name=name, notation=notation, nationality=nat, gun_size=size)
+    return DatabaseView(known, name, nat, counter.army, notation, size, kind, counter)
 
 
 # -- one piece ------------------------------------------------------------------------
@@ -364,8 +377,9 @@ def _piece(piece: AddPiece, facts: _TypeFacts, states: list[str], layout: BoardL
     except ValueError:
         x = y = None
     placement = layout.place(where[0] if where else None, x, y)
+    kind = db.kind or facts.kind
     problem = None
-    if facts.kind is None:
+    if kind is None:
         problem = "neither a vehicle nor a Gun this reader knows (no vehicle or gun image)"
     elif db.nationality is None:
         problem = "its nationality is not stated (no concealment trait, no image folder)"
@@ -378,7 +392,7 @@ def _piece(piece: AddPiece, facts: _TypeFacts, states: list[str], layout: BoardL
         piece_id=piece.id,
         gpid=gpid,
         name=facts.name,
-        kind=facts.kind,
+        kind=kind,
         nationality=db.nationality,
         army=db.army,
         notation=db.notation,
