@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest docs-img screenshots
+.PHONY: run test lint typecheck bench bench-quick bench-journal bench-table soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -59,6 +59,15 @@ bench-quick: $(STAMP)
 # The plot of docs/asl.md's worked example (AP, APCR, HEAT by range; matplotlib).
 docs-img: $(STAMP)
 	$(BIN)/python scripts/asl_shot_plot.py docs/img/asl-ap-apcr-heat.png
+
+# The table's CPU per accepted action beside bare FastAPI (with and without a durable
+# write), in one process, interleaved, same requests; SQLite and a throwaway PostgreSQL.
+bench-table: $(STAMP)
+	$(BIN)/python -m ordnance.bench.table
+
+# RSS of a server process while many tables are opened and abandoned (30 minutes).
+soak: $(STAMP)
+	$(BIN)/python scripts/soak.py
 
 # The journal at 1k/5k/20k/100k events: view, log since, odds, an action (one JSON line).
 bench-journal: $(STAMP)

@@ -23,8 +23,10 @@ hashes of tokens and invitation codes, so a leaked database opens nothing.
   (``/t/<game>#seat=<token>``, never sent to the server, so never in an
   access log) and the browser's ``localStorage``; in the CLI, a file of mode
   0600 (:mod:`ordnance.server.table_client`). A request presents it as
-  ``Authorization: Bearer``; it is hashed and looked up on every request
-  (no cache: a revoked token must stop working in every server process).
+  ``Authorization: Bearer``; it is hashed and looked up in a small cache
+  (:mod:`ordnance.server.seat_cache`), then in ``seats``; every revocation
+  below forgets the old hash in this process and, by ``NOTIFY``, in the others
+  (:func:`ordnance.server.live.revoked`), so a revoked token stops at once.
 
 The live stream is opened by ``EventSource``, which cannot send headers, so
 it presents a short-lived *ticket*: ``<expiry>.<seat, base64url>.<mac>`` with
@@ -56,6 +58,7 @@ from sqlalchemy.orm import Session
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
 from ordnance.core.journal.models import GameRow
+from ordnance.server import live, seat_cache
 from ordnance.server.models import InvitationRow, SeatRow
 
 TICKET_SECONDS = 3600
@@ -158,13 +161,21 @@ def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     """The seat this token opens in this game, or None."""
     if not token or not _TOKEN.match(token):
         return None
-    with journal.reading() as s:
-        row = s.execute(
-            select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == token_hash(token))
-        ).first()
-    if row is None or not hmac.compare_digest(row.game_id, game_id):
+    hashed = token_hash(token)
+    hit = seat_cache.get(journal.cache_key, hashed)
+    if hit is None:
+        seen = seat_cache.generation()
+        with journal.reading() as s:
+            row = s.execute(
+                select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == hashed)
+            ).first()
+        if row is None:
+            return None
+        hit = (str(row.game_id), str(row.seat))
+        seat_cache.put(journal.cache_key, hashed, hit[0], hit[1], seen)
+    if not hmac.compare_digest(hit[0], game_id):
         return None
-    return str(row.seat)
+    return hit[1]
 
 
 def claim(journal: Journal, game_id: str, code: str) -> tuple[str, str]:
@@ -224,7 +235,11 @@ def reissue(journal: Journal, game_id: str, by: str, seat: str) -> str:
     code = new_token()
     now = datetime.now(UTC)
     with journal.transaction() as s:
-        found = s.scalar(select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.seat == seat))
+        found, old = s.execute(
+            select(SeatRow.id, SeatRow.token_hash).where(
+                SeatRow.game_id == game_id, SeatRow.seat == seat
+            )
+        ).first() or (None, None)
         if found is None:
             raise UnknownInvitation(
                 "this table has no such seat", hint="use one of the seats listed by GET /seats"
@@ -241,6 +256,8 @@ def reissue(journal: Journal, game_id: str, by: str, seat: str) -> str:
             .values(revoked_at=now)
         )
         s.add(InvitationRow(game_id=game_id, seat=seat, code_hash=token_hash(code), issued_by=by))
+    if old is not None:
+        live.revoked(journal, old)
     return code
 
 
@@ -260,6 +277,7 @@ def rotate(journal: Journal, game_id: str, seat: str, old_token: str) -> str:
         )
     if changed != 1:
         raise NotYourSeat("this link no longer opens a seat at this table")
+    live.revoked(journal, token_hash(old_token))
     return token
 
 

@@ -20,15 +20,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy import select
-
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.core.journal.session import Within
+from ordnance.core.journal.session import Within, read_version
 from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, texts
 from ordnance.server.answers import (
@@ -149,9 +147,7 @@ class TableService(ConsentRequests):
         return seats.seat_for(self.journal, game_id, token or "")
 
     def version(self, game_id: str) -> int:
-        with self.journal.reading() as s:
-            v = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
-        return int(v or 0)
+        return read_version(self.journal, game_id)
 
     # -- reading -------------------------------------------------------------------
     def view(self, game_id: str, seat: str) -> TableView:
