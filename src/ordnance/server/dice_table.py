@@ -39,6 +39,7 @@ from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.server import commitments
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import SCHEME, dice_source, follows, is_hex
 from ordnance.server.models import (
     DiceAnchorRow,
@@ -66,7 +67,7 @@ def set_mode(journal: Journal, game_id: str, mode: str) -> None:
 
 
 #: (database, game) -> mode: the setting never changes once the table exists.
-_MODES: dict[tuple[str, str], str] = {}
+_MODES: dict[tuple[str, str], str] = BoundedDict(TABLES_REMEMBERED)
 
 
 def mode(journal: Journal, game_id: str) -> str:
@@ -251,7 +252,7 @@ def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict
 
 
 #: (database, game) -> the game's seats, sorted by UTF-8 bytes.
-_SEATS: dict[tuple[str, str], list[str]] = {}
+_SEATS: dict[tuple[str, str], list[str]] = BoundedDict(TABLES_REMEMBERED)
 
 
 def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:

@@ -18,6 +18,7 @@ several processes the TTL is the bound (use PostgreSQL for several processes).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -25,8 +26,9 @@ from collections.abc import Callable
 
 #: The most tokens one process remembers (two per table in play is typical).
 MAX_ENTRIES = 10_000
-#: The longest a cached answer is trusted without reading the database again.
-TTL_SECONDS = 30.0
+#: The longest a cached answer is trusted without reading the database again
+#: (``$ORDNANCE_SEAT_CACHE_TTL`` seconds; 30 by default).
+TTL_SECONDS = float(os.environ.get("ORDNANCE_SEAT_CACHE_TTL", "30"))
 
 _lock = threading.Lock()
 _entries: OrderedDict[tuple[str, str], tuple[float, str, str]] = OrderedDict()

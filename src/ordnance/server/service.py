@@ -37,6 +37,7 @@ from ordnance.server.answers import (
     TableEntry,
     TableView,
 )
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.consent import ConsentRequests
 from ordnance.server.models import CommitmentRow
 from ordnance.server.refusals import BadAction, NotFound, guarded
@@ -57,7 +58,7 @@ class TableService(ConsentRequests):
     def __init__(self, journal: Journal, on_change: Callable[[str, int], None] | None = None):
         self.journal = journal
         self.on_change = on_change or (lambda _gid, _v: None)
-        self._meta: dict[str, _Meta] = {}
+        self._meta: dict[str, _Meta] = BoundedDict(TABLES_REMEMBERED)
         self._lock = threading.Lock()
 
     # -- tables ------------------------------------------------------------------
