@@ -120,8 +120,16 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=4, help="turns played on each table")
     ap.add_argument("--sample-seconds", type=float, default=20.0, help="RSS sampling period")
     ap.add_argument("--db", default=None, help="journal URL (default: a temporary SQLite file)")
+    ap.add_argument(
+        "--state-cache",
+        type=int,
+        default=None,
+        help="the server's state cache size (ORDNANCE_STATE_CACHE; default 1,024 states)",
+    )
     args = ap.parse_args()
     load = round(os.getloadavg()[0], 2)
+    if args.state_cache is not None:  # a smaller cache fills, and levels off, sooner
+        os.environ["ORDNANCE_STATE_CACHE"] = str(args.state_cache)
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start("table", args.db or f"{tmp}/soak.db")
         try:

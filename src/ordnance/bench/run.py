@@ -563,9 +563,7 @@ def run(quick: bool) -> dict[str, Any]:
         "speedup_vs_hand_single_block": ratio(single["hand convolution"], single["ordnance"]),
         # the first query of a new interpreter (imports done, nothing else warm)
         "speedup_vs_dyce_single_fresh_process": ratio(first.get("dyce"), first["ordnance"]),
-        "speedup_vs_icepool_single_fresh_process": ratio(
-            first.get("icepool"), first["ordnance"]
-        ),
+        "speedup_vs_icepool_single_fresh_process": ratio(first.get("icepool"), first["ordnance"]),
         "single_fresh_process_ns": {k: round(v) for k, v in first.items()},
         "cached_speedup_vs_dyce_single": ratio(
             single_cached.get("dyce (lru_cache)"), single_cached["ordnance (cached)"]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import pickle
 import sys
 import threading
@@ -79,7 +80,8 @@ class StateCache:
 
 
 #: The process's one state cache (GameSession and the table server both use it).
-STATES = StateCache()
+#: The process's states: ``$ORDNANCE_STATE_CACHE`` entries (1,024 by default).
+STATES = StateCache(int(os.environ.get("ORDNANCE_STATE_CACHE", "1024")))
 
 
 # -- the code a snapshot belongs to -------------------------------------------------

@@ -322,19 +322,19 @@ class Journal:
         request's one read session."""
         scope = _SCOPE.get()
         if scope is None or scope.closed:
-            with self._readers() as session:
-                yield session
+            with self._readers() as own:
+                yield own
             return
-        session = scope.sessions.get(id(self))
-        if session is None:
-            session = scope.sessions[id(self)] = self._readers()
+        shared = scope.sessions.get(id(self))
+        if shared is None:
+            shared = scope.sessions[id(self)] = self._readers()
         try:
-            yield session
+            yield shared
         except BaseException:
-            session.rollback()
+            shared.rollback()
             raise
         finally:
-            session.expunge_all()  # what a closed session would have left: detached rows
+            shared.expunge_all()  # what a closed session would have left: detached rows
 
     def close(self) -> None:
         self.engine.dispose()
