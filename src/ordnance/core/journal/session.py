@@ -358,7 +358,7 @@ class GameSession:
 
         from ordnance.core.journal.models import EntryRow, GameRow
 
-        blob = snapshots.dumps(snapshot[0]) if snapshot is not None else None
+        blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
         with self.journal.transaction() as s:
             bumped = s.execute(
                 update(GameRow)
