@@ -18,10 +18,11 @@ gives them the move; the server's refusals are counted by kind (a healthy
 run has no out-of-turn refusal at all).
 
 Three servers run at once, one process each: the bare FastAPI baseline (the
-same requests answered with canned JSON taken from a real table, no work),
+very requests the SQLite tables' players sent, replayed turn by turn, so the
+same mix per action, answered with canned JSON taken from a real table, no work),
 the table on an SQLite file and the table on a throwaway PostgreSQL (skipped
 if missing). The targets are **interleaved**: every slice runs the same turns
-on each target in turn (bare, SQLite, PostgreSQL), so load from other
+on each target in turn (SQLite, then bare replaying them, then PostgreSQL), so load from other
 programs on the machine falls on all of them alike. Two rounds of slices:
 fresh tables, then tables whose journals already hold 1,000 events
 (bulk-inserted with their snapshots, see :mod:`ordnance.bench.journal`).

@@ -121,6 +121,11 @@ def main() -> None:
     ap.add_argument("--sample-seconds", type=float, default=20.0, help="RSS sampling period")
     ap.add_argument("--db", default=None, help="journal URL (default: a temporary SQLite file)")
     ap.add_argument(
+        "--small-caches",
+        action="store_true",
+        help="bounds small enough to be reached in minutes (64 states, 50 tables' memos)",
+    )
+    ap.add_argument(
         "--state-cache",
         type=int,
         default=None,
@@ -128,7 +133,10 @@ def main() -> None:
     )
     args = ap.parse_args()
     load = round(os.getloadavg()[0], 2)
-    if args.state_cache is not None:  # a smaller cache fills, and levels off, sooner
+    if args.small_caches:  # caches that fill, and level off, within a short run
+        os.environ["ORDNANCE_STATE_CACHE"] = "64"
+        os.environ["ORDNANCE_TABLES_REMEMBERED"] = "50"
+    if args.state_cache is not None:
         os.environ["ORDNANCE_STATE_CACHE"] = str(args.state_cache)
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start("table", args.db or f"{tmp}/soak.db")

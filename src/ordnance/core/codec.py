@@ -53,9 +53,11 @@ def _bad(what: str) -> CodecError:
 
 def _scalar(kind: type) -> tuple[Enc, Dec]:
     def dec(x: Any) -> Any:
-        if type(x) is not kind and not (kind is float and type(x) is int):
-            raise _bad(f"expected {kind.__name__}, got {type(x).__name__}")
-        return float(x) if kind is float else x
+        if type(x) is kind:
+            return x
+        if kind is float and type(x) is int:
+            return float(int(x))  # JSON writes 2.0 as 2
+        raise _bad(f"expected {kind.__name__}, got {type(x).__name__}")
 
     return (lambda v: v), dec
 
@@ -248,7 +250,7 @@ class _Compiler:
         def dec(x: Any) -> Any:
             if type(x) is not list or len(x) != n:
                 raise _bad(f"a {kind.__name__} is a list of {n} fields")
-            obj = new(kind)
+            obj: Any = new(kind)
             for (name, p), item in zip(plan, x, strict=True):
                 put(obj, name, p[1](item))
             for name, rebuild in derived.items():

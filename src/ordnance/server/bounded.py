@@ -8,11 +8,13 @@ long-running process from growing with every table it ever served.
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from typing import TypeVar
 
-#: How many tables' memos each process keeps (a few hundred bytes each).
-TABLES_REMEMBERED = 20_000
+#: How many tables' memos each process keeps (a few hundred bytes each;
+#: ``$ORDNANCE_TABLES_REMEMBERED``, 5,000 by default).
+TABLES_REMEMBERED = int(os.environ.get("ORDNANCE_TABLES_REMEMBERED", "5000"))
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -22,6 +22,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from ordnance.core.journal import Journal
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import fresh_seed, seed_hash
 from ordnance.server.models import CommitmentRow
 
@@ -35,8 +36,10 @@ BATCH = 16
 
 
 #: (database, game, version) -> (hash, seed): a commitment never changes once
-#: drawn, so each process remembers the ones it has read.
-_SEEN: dict[tuple[str, str, int], Commitment] = {}
+#: drawn, so each process remembers the ones it has read (the latest
+#: :data:`REMEMBERED`: a few batches for each table it remembers).
+REMEMBERED = 4 * BATCH * TABLES_REMEMBERED // 16
+_SEEN: dict[tuple[str, str, int], Commitment] = BoundedDict(REMEMBERED)
 
 
 #: The commitments of a game from ``:low`` below ``:high`` (built once).
@@ -61,13 +64,13 @@ def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
         return hit
     with journal.reading() as s:
         rows = s.scalars(_BATCH, {"gid": game_id, "low": version, "high": version + BATCH}).all()
-    if len(_SEEN) > 200_000:
-        _SEEN.clear()
+    found = None
     for row in rows:
-        _SEEN[(journal.cache_key, game_id, row.for_version)] = Commitment(
-            row.for_version, row.seed_hash, row.seed
-        )
-    return _SEEN.get(key)
+        seen = Commitment(row.for_version, row.seed_hash, row.seed)
+        _SEEN[(journal.cache_key, game_id, row.for_version)] = seen
+        if row.for_version == version:
+            found = seen
+    return found
 
 
 def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
