@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick bench-journal bench-table soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
+.PHONY: run test lint typecheck bench bench-quick bench-journal bench-table bench-first-load soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -64,6 +64,10 @@ docs-img: $(STAMP)
 # write), in one process, interleaved, same requests; SQLite and a throwaway PostgreSQL.
 bench-table: $(STAMP)
 	$(BIN)/python -m ordnance.bench.table
+
+# The table page's first load in headless Chromium, cold and warm, at 1k and 20k events.
+bench-first-load: $(STAMP) sysdeps
+	$(BIN)/python scripts/bench_first_load.py
 
 # RSS of a server process while many tables are opened and abandoned (30 minutes).
 soak: $(STAMP)
