@@ -200,24 +200,33 @@ async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) 
 
 
 async def sync_dice(
-    client: httpx.AsyncClient, t: Table, p: Player, answer: Mapping[str, Any], stats: Stats
+    client: httpx.AsyncClient,
+    t: Table,
+    p: Player,
+    answer: Mapping[str, Any],
+    stats: Stats,
+    phase: int = 0,
 ) -> None:
     """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
-    does not hold it, else reveal the next element for this version (once). A
-    refused anchor or reveal is counted with the refusals, by clause."""
+    does not hold it, else reveal the next element for the action waiting for this
+    seat's element (``dice.pending``; once). A refused anchor or reveal is counted
+    with the refusals, by clause."""
     chain = (answer.get("dice") or {}).get("chain")
     if not chain:
         return
     version = int(answer["version"])
 
     async def post(path: str, body: dict[str, Any]) -> None:
-        res = await _send(client, t, p, stats.dice_ms, "POST", path, phase=0, json=body)
+        res = await _send(client, t, p, stats.dice_ms, "POST", path, phase=phase, json=body)
         if res.status_code != 200:
             stats.refused[str(res.json().get("clause") or res.status_code)] += 1
 
     if chain.get("anchor") != p.chain.anchor:
         await post("/dice/anchor", {"anchor": p.chain.anchor})
         return
+    pending = (answer.get("dice") or {}).get("pending")
+    if not pending or not pending.get("reveal"):
+        return  # nothing is revealed before an action that rolls is committed
     if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
         return
     element = p.chain.after(chain.get("last"))
@@ -227,7 +236,13 @@ async def sync_dice(
         return
     p.chain.sent = (element, version)
     commitment = answer["commitment"]["hash"]
-    await post("/dice/reveal", {"version": version, "commitment": commitment, "element": element})
+    body = {
+        "version": version,
+        "commitment": commitment,
+        "element": element,
+        "pending": pending["digest"],
+    }
+    await post("/dice/reveal", body)
 
 
 def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -281,7 +296,14 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 **action_fields(p, answer),
             }
             res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
-            if res.status_code == 200:
+            if res.status_code == 202 and "rolling" in res.json():
+                # the action rolls: the other seats' pages get the notice, view the
+                # waiting action and reveal for it, which draws the dice
+                for other in t.players:
+                    if other is not p:
+                        seen = await _send(client, t, other, stats.view_ms, "GET", "/view", phase=1)
+                        await sync_dice(client, t, other, seen.json(), stats, phase=1)
+            if res.status_code in (200, 202):
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
                 events = res.json().get("entry", {}).get("events", [])
