@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sqlalchemy import select
+
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
