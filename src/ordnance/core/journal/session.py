@@ -96,10 +96,15 @@ def _entries_statement() -> Any:
 
 
 def read_version(journal: Journal, game_id: str) -> int:
-    """The game's version (0 for no such game), in one statement."""
-    with journal.reading() as s:
-        v = s.connection().execute(_version_statement(), {"gid": game_id}).scalar()
-    return int(v or 0)
+    """The game's version (0 for no such game), in one statement, once per request
+    (:meth:`Journal.remembered_version`)."""
+
+    def read() -> int:
+        with journal.reading() as s:
+            v = s.connection().execute(_version_statement(), {"gid": game_id}).scalar()
+        return int(v or 0)
+
+    return journal.remembered_version(game_id, read)
 
 
 class WrongGame(UnknownName):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -198,6 +198,8 @@ class RequestScope:
 
     def __init__(self) -> None:
         self.sessions: dict[int, Session] = {}
+        #: (journal, game) -> version, read once per request until a write ends
+        self.versions: dict[tuple[int, str], int] = {}
         self.closed = False
 
     def close(self) -> None:
@@ -311,9 +313,34 @@ class Journal:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One write transaction: committed whole or rolled back whole."""
-        with self._sessions.begin() as session:
-            yield session
+        """One write transaction: committed whole or rolled back whole.
+
+        When it ends (either way) the request's remembered versions are
+        forgotten (:meth:`remembered_version`): the next read sees the write.
+        """
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        finally:
+            scope = _SCOPE.get()
+            if scope is not None:
+                scope.versions.clear()
+
+    def remembered_version(self, game_id: str, read: Callable[[], int]) -> int:
+        """A game's version, read once per request (:func:`request_scope`) until a
+        write transaction of the request ends; outside a request, read each time.
+
+        Another process's write during the request is seen by the next request,
+        as if this one had run a moment earlier; every write still checks the
+        version it bumps (``UPDATE ... WHERE version = :seen``)."""
+        scope = _SCOPE.get()
+        if scope is None or scope.closed:
+            return read()
+        key = (id(self), game_id)
+        hit = scope.versions.get(key)
+        if hit is None:
+            hit = scope.versions[key] = read()
+        return hit
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
