@@ -21,6 +21,7 @@ from typing import Any
 
 import httpx
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, Game, Outcome
@@ -37,6 +38,7 @@ class Tally:
 class TallyGame(Game[Tally]):
     name = "tally"
     title = "Tally (load test)"
+    state_codec = StateCodec(Tally)
 
     def new(self, settings: Mapping[str, Any]) -> Tally:
         return Tally()
