@@ -24,7 +24,7 @@ from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonObject
-from ordnance.server import commitments, dice_table
+from ordnance.server import commitments, dice_table, table_status
 from ordnance.server.answers import (
     MessageView,
     OpenedRequest,
@@ -244,6 +244,8 @@ class ConsentRequests:
         return result
 
     def _pending(self, game_id: str, version: int) -> ConsentRequestRow | None:
+        if not table_status.status(self.journal, game_id).consent_pending:
+            return None
         with self.journal.reading() as s:
             return s.scalar(_PENDING, {"gid": game_id, "version": version})
 

@@ -38,14 +38,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, func, select, update
+from sqlalchemy.orm import Session, aliased
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.server import commitments
+from ordnance.server import commitments, table_status
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
     SCHEME,
@@ -175,15 +175,6 @@ def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
     )
 
 
-def _last_reveal(s: Session, anchor: DiceAnchorRow) -> DiceRevealRow | None:
-    return s.scalar(
-        select(DiceRevealRow)
-        .where(DiceRevealRow.anchor_id == anchor.id)
-        .order_by(DiceRevealRow.for_version.desc())
-        .limit(1)
-    )
-
-
 def _reveal_at(s: Session, game_id: str, seat: str, version: int) -> DiceRevealRow | None:
     return s.scalar(
         select(DiceRevealRow).where(
@@ -225,16 +216,44 @@ def register_anchor(journal: Journal, game_id: str, seat: str, anchor: str) -> d
     return {"anchor": anchor, "from_version": version + 1}
 
 
+_LATER = aliased(DiceRevealRow)
+
+
+def _chain_head(
+    s: Session, game_id: str, seat: str
+) -> tuple[DiceAnchorRow | None, DiceRevealRow | None]:
+    """The seat's newest anchor and that chain's last reveal (the highest
+    version), in one statement."""
+    newest = (
+        select(func.max(_LATER.for_version))
+        .where(_LATER.anchor_id == DiceAnchorRow.id)
+        .correlate(DiceAnchorRow)
+        .scalar_subquery()
+    )
+    row = s.execute(
+        select(DiceAnchorRow, DiceRevealRow)
+        .outerjoin(
+            DiceRevealRow,
+            and_(DiceRevealRow.anchor_id == DiceAnchorRow.id, DiceRevealRow.for_version == newest),
+        )
+        .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
+        .order_by(DiceAnchorRow.from_version.desc())
+        .limit(1)
+    ).first()
+    if row is None:
+        return None, None
+    return row[0], row[1]
+
+
 def _check_next(s: Session, game_id: str, seat: str, version: int, element: str) -> DiceAnchorRow:
     _check_hex("element", element)
-    anchor = _anchor(s, game_id, seat)
+    anchor, last = _chain_head(s, game_id, seat)
     if anchor is None or anchor.from_version > version:
         raise RuleViolation(
             "TABLE-DICE-3",
             "this seat has no chain anchor in force at this version",
             hint="publish an anchor first; it counts from the next version",
         )
-    last = _last_reveal(s, anchor)
     previous = anchor.anchor if last is None else last.element
     if not follows(element, previous):
         raise RuleViolation(
@@ -314,16 +333,25 @@ def _pending_of(s: Session, row: DicePendingRow) -> Pending:
 
 
 def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
-    """The action waiting for its dice at ``version``, if any (one per version)."""
-    with journal.reading() as s:
-        row = s.scalar(
-            select(DicePendingRow).where(
-                DicePendingRow.game_id == game_id,
-                DicePendingRow.at_version == version,
-                DicePendingRow.status == "pending",
+    """The action waiting for its dice at ``version``, if any (one per version).
+
+    Read once per request (the table's status says whether any action waits at
+    all; what is read is kept until a write of the request ends)."""
+    if not table_status.status(journal, game_id).dice_pending:
+        return None
+
+    def read() -> Pending | None:
+        with journal.reading() as s:
+            row = s.scalar(
+                select(DicePendingRow).where(
+                    DicePendingRow.game_id == game_id,
+                    DicePendingRow.at_version == version,
+                    DicePendingRow.status == "pending",
+                )
             )
-        )
-        return _pending_of(s, row) if row is not None else None
+            return _pending_of(s, row) if row is not None else None
+
+    return journal.remembered(("dice_pending", game_id, version), read)
 
 
 def open_pending(
@@ -538,10 +566,10 @@ def expire_one(journal: Journal, pending_id: int) -> None:
 def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
     """What the seat's page needs to reveal its next element (its own data only)."""
     with journal.reading() as s:
-        anchor = _anchor(s, game_id, seat)
+        # reveals are made at the current version only
+        anchor, last = _chain_head(s, game_id, seat)
         if anchor is None:
             return {"anchor": None, "from_version": None, "last": None, "revealed": None}
-        last = _last_reveal(s, anchor)  # reveals are made at the current version only
         return {
             "anchor": anchor.anchor,
             "from_version": anchor.from_version,
@@ -706,25 +734,35 @@ def record(
             for a in anchors
             if since == 0 or (until := following[a.id]) is None or until > since
         ]
-        reveals = s.scalars(
-            select(DiceRevealRow)
+        # each reveal and roll with the pending action it was for (one statement each)
+        pendings: dict[int, DicePendingRow] = {}
+        reveals: list[DiceRevealRow] = []
+        for r, p in s.execute(
+            select(DiceRevealRow, DicePendingRow)
+            .outerjoin(DicePendingRow, DicePendingRow.id == DiceRevealRow.pending_id)
             .where(
                 DiceRevealRow.game_id == game_id,
                 DiceRevealRow.for_version < version,
                 DiceRevealRow.anchor_id.in_(kept),
             )
             .order_by(DiceRevealRow.for_version)
-        ).all()
-        rolls_rows = {
-            r.for_version: r
-            for r in s.scalars(
-                select(DiceRollRow).where(
-                    DiceRollRow.game_id == game_id,
-                    DiceRollRow.for_version >= since,
-                    DiceRollRow.for_version < version,
-                )
-            ).all()
-        }
+        ).all():
+            reveals.append(r)
+            if p is not None:
+                pendings[p.id] = p
+        rolls_rows: dict[int, DiceRollRow] = {}
+        for r, p in s.execute(
+            select(DiceRollRow, DicePendingRow)
+            .outerjoin(DicePendingRow, DicePendingRow.id == DiceRollRow.pending_id)
+            .where(
+                DiceRollRow.game_id == game_id,
+                DiceRollRow.for_version >= since,
+                DiceRollRow.for_version < version,
+            )
+        ).all():
+            rolls_rows[r.for_version] = r
+            if p is not None:
+                pendings[p.id] = p
         chains: dict[str, list[dict[str, Any]]] = {}
         by_anchor: dict[int, list[dict[str, Any]]] = {}
         kept_ids = set(kept)
@@ -739,21 +777,6 @@ def record(
             by_anchor[a.id] = item["reveals"]
             if a.from_version <= version:  # an anchor for the future stays private
                 chains.setdefault(a.seat, []).append(item)
-        wanted = {r.pending_id for r in reveals if r.pending_id is not None} | {
-            r.pending_id for r in rolls_rows.values() if r.pending_id is not None
-        }
-        pendings = {
-            p.id: p
-            for p in (
-                s.scalars(
-                    select(DicePendingRow).where(
-                        DicePendingRow.game_id == game_id, DicePendingRow.id.in_(wanted)
-                    )
-                ).all()
-                if wanted
-                else []
-            )
-        }
         for r in reveals:
             if r.anchor_id in by_anchor:
                 item = {"version": r.for_version, "element": r.element}

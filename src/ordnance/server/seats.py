@@ -68,7 +68,8 @@ from sqlalchemy.orm import Session
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
 from ordnance.core.journal.models import GameRow
-from ordnance.server import live, seat_cache
+from ordnance.server import live, seat_cache, table_status
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.models import (
     InvitationRow,
     ReissueRow,
@@ -595,9 +596,12 @@ def watch(journal: Journal, game_id: str, now: datetime | None = None) -> tuple[
     changed anything (to announce) and the seats still awaited by a pending
     request (for :func:`seen`, once the token proved which seat asks).
 
-    One read when no request is pending.
+    No read of its own when no request is pending (the table's status says so,
+    :mod:`ordnance.server.table_status`, read once per request anyway).
     """
     moment = now or utcnow()
+    if not table_status.status(journal, game_id).reissue_pending:
+        return False, set()
     with journal.reading() as s:
         rows = s.execute(
             select(ReissueRow.seat, ReissueRow.due_at).where(
@@ -823,11 +827,27 @@ def _iso(moment: datetime | None) -> str | None:
     return _aware(moment).isoformat(timespec="seconds") if moment is not None else None
 
 
+#: (database, game, events, limit) -> the newest events as :func:`events` answers them.
+#: Seat events are only ever added, so the table's count names its newest ``limit``.
+_EVENTS: BoundedDict[tuple[str, str, int, int], list[dict[str, Any]]] = BoundedDict(
+    TABLES_REMEMBERED
+)
+
+
 def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dict[str, Any]]:
     """The newest seat events, oldest first (the same for every seat). ``id`` numbers
-    the table's own events from 1, so it says nothing of other tables."""
+    the table's own events from 1, so it says nothing of other tables.
+
+    Read once per count of the table's events (the request's table status has
+    it): a view of a table whose seats did nothing new reads no event."""
+    known = table_status.status(journal, game_id).seat_events
+    if known == 0:
+        return []
+    key = (journal.cache_key, game_id, known, limit)
+    if known > 0 and (hit := _EVENTS.get(key)) is not None:
+        return [dict(e) for e in hit]
     with journal.reading() as s:
-        total = _count_events(s, game_id)
+        total = known if known > 0 else _count_events(s, game_id)
         rows = s.scalars(
             select(SeatEventRow)
             .where(SeatEventRow.game_id == game_id)
@@ -835,7 +855,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
             .limit(limit)
         ).all()
     first = total - len(rows) + 1
-    return [
+    found = [
         {
             "id": first + i,
             "at_entry": r.at_entry,
@@ -847,6 +867,9 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         }
         for i, r in enumerate(reversed(rows))
     ]
+    if known > 0:
+        _EVENTS[key] = [dict(e) for e in found]
+    return found
 
 
 def _count_events(s: Session, game_id: str) -> int:
@@ -859,12 +882,17 @@ def _count_events(s: Session, game_id: str) -> int:
 def last_event(journal: Journal, game_id: str) -> int:
     """How many seat events the table has (the newest one's ``id``): the live stream
     carries it, so a page refreshes on a seat notice."""
+    known = table_status.status(journal, game_id).seat_events
+    if known >= 0:
+        return known
     with journal.reading() as s:
         return _count_events(s, game_id)
 
 
 def requests(journal: Journal, game_id: str, seat: str) -> list[dict[str, Any]]:
     """The open reissue requests as ``seat`` sees them (every seat sees them all)."""
+    if not table_status.status(journal, game_id).reissue_open:
+        return []
     with journal.reading() as s:
         rows = s.scalars(
             select(ReissueRow)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ordnance.core.errors import OrdnanceError
 
@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from alembic.config import Config
     from sqlalchemy import Engine
     from sqlalchemy.orm import Session, sessionmaker
+
+_T = TypeVar("_T")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -198,8 +200,9 @@ class RequestScope:
 
     def __init__(self) -> None:
         self.sessions: dict[int, Session] = {}
-        #: (journal, game) -> version, read once per request until a write ends
-        self.versions: dict[tuple[int, str], int] = {}
+        #: (journal, key) -> what was read (a game's version, a table's status), read
+        #: once per request until a write transaction of the request ends
+        self.memo: dict[tuple[int, Any], Any] = {}
         self.closed = False
 
     def close(self) -> None:
@@ -315,8 +318,8 @@ class Journal:
     def transaction(self) -> Iterator[Session]:
         """One write transaction: committed whole or rolled back whole.
 
-        When it ends (either way) the request's remembered versions are
-        forgotten (:meth:`remembered_version`): the next read sees the write.
+        When it ends (either way) the request's remembered reads are
+        forgotten (:meth:`remembered`): the next read sees the write.
         """
         try:
             with self._sessions.begin() as session:
@@ -324,23 +327,30 @@ class Journal:
         finally:
             scope = _SCOPE.get()
             if scope is not None:
-                scope.versions.clear()
+                scope.memo.clear()
 
     def remembered_version(self, game_id: str, read: Callable[[], int]) -> int:
-        """A game's version, read once per request (:func:`request_scope`) until a
-        write transaction of the request ends; outside a request, read each time.
+        """A game's version, read once per request (:meth:`remembered`)."""
+        return self.remembered(("version", game_id), read)
+
+    def remembered(self, key: Any, read: Callable[[], _T]) -> _T:
+        """What ``read`` answers for ``key`` (hashable), read once per request
+        (:func:`request_scope`) until a write transaction of the request ends;
+        outside a request, read each time.
 
         Another process's write during the request is seen by the next request,
         as if this one had run a moment earlier; every write still checks the
-        version it bumps (``UPDATE ... WHERE version = :seen``)."""
+        version it bumps (``UPDATE ... WHERE version = :seen``). What is kept
+        must be immutable (callers share it)."""
         scope = _SCOPE.get()
         if scope is None or scope.closed:
             return read()
-        key = (id(self), game_id)
-        hit = scope.versions.get(key)
-        if hit is None:
-            hit = scope.versions[key] = read()
-        return hit
+        memo_key = (id(self), key)
+        if memo_key in scope.memo:
+            hit: _T = scope.memo[memo_key]
+            return hit
+        value = scope.memo[memo_key] = read()
+        return value
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -1,0 +1,80 @@
+"""What a request must know of a table before it reads more, in one statement.
+
+Every request of a seat reads the game's version; the same statement says
+whether the table has anything open that other reads would look for: a
+reissue request (whose holder's activity stops its waiting period, see
+docs/server.md "Asking for a new invitation for another seat"), a consent
+request, an action waiting for its dice, and how many seat events it holds.
+A helper that finds its flag down skips its own read, which would have found
+nothing; one that finds it up reads as before. The answer is kept for the
+request (:meth:`Journal.remembered`) until a write of the request ends, as the
+version is, and it primes the remembered version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, exists, func, select
+
+from ordnance.core.journal.models import GameRow
+from ordnance.core.journal.store import Journal
+from ordnance.server.models import (
+    ConsentRequestRow,
+    DicePendingRow,
+    ReissueRow,
+    SeatEventRow,
+)
+
+#: The reissue statuses listed to the seats (``seats.OPEN``, repeated to keep this
+#: module free of seats' imports; a test checks they agree).
+REISSUE_OPEN = ("pending", "kept")
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """One table at the start of a request (the flags are "any such row")."""
+
+    version: int
+    reissue_pending: bool
+    reissue_open: bool
+    consent_pending: bool
+    dice_pending: bool
+    seat_events: int
+
+
+_GID = bindparam("gid")
+
+_STATEMENT = select(
+    GameRow.version,
+    exists().where(ReissueRow.game_id == _GID, ReissueRow.status == "pending"),
+    exists().where(ReissueRow.game_id == _GID, ReissueRow.status.in_(REISSUE_OPEN)),
+    exists().where(ConsentRequestRow.game_id == _GID, ConsentRequestRow.status == "pending"),
+    exists().where(DicePendingRow.game_id == _GID, DicePendingRow.status == "pending"),
+    select(func.count())
+    .select_from(SeatEventRow)
+    .where(SeatEventRow.game_id == _GID)
+    .scalar_subquery(),
+).where(GameRow.id == _GID)
+
+#: No such game: every flag up, so each helper reads (and answers) as it always did.
+_UNKNOWN = TableStatus(0, True, True, True, True, -1)
+
+
+def status(journal: Journal, game_id: str) -> TableStatus:
+    """The table's version and flags, read once per request (one statement)."""
+
+    def read() -> TableStatus:
+        with journal.reading() as s:
+            row = s.execute(_STATEMENT, {"gid": game_id}).first()
+        if row is None:
+            return _UNKNOWN
+        version, pending, open_, consent, dice, events = row
+        return TableStatus(
+            int(version), bool(pending), bool(open_), bool(consent), bool(dice), int(events or 0)
+        )
+
+    found = journal.remembered(("table_status", game_id), read)
+    if found is not _UNKNOWN:
+        journal.remembered_version(game_id, lambda: found.version)
+    return found
