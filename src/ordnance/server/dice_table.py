@@ -737,7 +737,7 @@ def record(
         # each reveal and roll with the pending action it was for (one statement each)
         pendings: dict[int, DicePendingRow] = {}
         reveals: list[DiceRevealRow] = []
-        for r, p in s.execute(
+        for rev, rev_p in s.execute(
             select(DiceRevealRow, DicePendingRow)
             .outerjoin(DicePendingRow, DicePendingRow.id == DiceRevealRow.pending_id)
             .where(
@@ -747,11 +747,11 @@ def record(
             )
             .order_by(DiceRevealRow.for_version)
         ).all():
-            reveals.append(r)
-            if p is not None:
-                pendings[p.id] = p
+            reveals.append(rev)
+            if rev_p is not None:
+                pendings[rev_p.id] = rev_p
         rolls_rows: dict[int, DiceRollRow] = {}
-        for r, p in s.execute(
+        for roll, roll_p in s.execute(
             select(DiceRollRow, DicePendingRow)
             .outerjoin(DicePendingRow, DicePendingRow.id == DiceRollRow.pending_id)
             .where(
@@ -760,9 +760,9 @@ def record(
                 DiceRollRow.for_version < version,
             )
         ).all():
-            rolls_rows[r.for_version] = r
-            if p is not None:
-                pendings[p.id] = p
+            rolls_rows[roll.for_version] = roll
+            if roll_p is not None:
+                pendings[roll_p.id] = roll_p
         chains: dict[str, list[dict[str, Any]]] = {}
         by_anchor: dict[int, list[dict[str, Any]]] = {}
         kept_ids = set(kept)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, exists, func, select
+from sqlalchemy import BindParameter, bindparam, exists, func, select
 
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.store import Journal
@@ -43,7 +43,7 @@ class TableStatus:
     seat_events: int
 
 
-_GID = bindparam("gid")
+_GID: BindParameter[str] = bindparam("gid")
 
 _STATEMENT = select(
     GameRow.version,
