@@ -31,6 +31,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from ordnance.core.hexes import Hex
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, MarkerShape, Panel
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "choices",
     "hex_field",
     "lettered_label",
+    "numbered_hex",
     "numbered_label",
     "panel",
     "piece_field",
@@ -176,6 +178,20 @@ def numbered_label(col: int, row: int) -> str:
     ('0305', '1210')
     """
     return f"{col + 1:02d}{row + 1:02d}"
+
+
+def numbered_hex(h: Hex) -> str:
+    """The printed number of ``h`` on a column-row numbered map (ToI, WaW): ``0305``.
+
+    Column and row are the odd-q offset of :meth:`Hex.to_offset`, both from 01;
+    :func:`ordnance.core.hexes.parse_hex` reads the number back. A hex off the
+    map, before its first column or row, prints ``00`` (or a sign) there.
+
+    >>> numbered_hex(Hex(2, 3)), numbered_hex(Hex(0, 0))
+    ('0305', '0101')
+    """
+    col, row = h.to_offset()
+    return numbered_label(col, row)
 
 
 def board(

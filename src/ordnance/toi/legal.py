@@ -22,6 +22,7 @@ from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
 from ordnance.toi.munitions import Munition
 from ordnance.toi.state import ROUND, Phase, ToIState, Unit
+from ordnance.core.forms import numbered_hex
 
 _TITLES = {
     "advance": "Advance to the next step",
@@ -35,7 +36,7 @@ _TITLES = {
 
 
 def _unit_label(u: Unit) -> str:
-    return f"{u.id}: {u.label} at {u.hex}"
+    return f"{u.id}: {u.label} at {numbered_hex(u.hex)}"
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);

@@ -16,6 +16,7 @@ from ordnance.toi.actions import Move
 from ordnance.toi.seats import check_seat
 from ordnance.toi.shapes import MoveEvent
 from ordnance.toi.state import Phase, ToIState
+from ordnance.core.forms import numbered_hex
 
 
 def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
@@ -37,7 +38,7 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
             "move",
             step,
             msg(
-                "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
+                "{unit} moves {start} -> {dest}", unit=unit.id, start=numbered_hex(unit.hex), dest=numbered_hex(dest)
             ),
         )
     ]

@@ -26,6 +26,7 @@ from ordnance.toi.setup import new_state
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
+from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
@@ -128,6 +129,10 @@ class ToIGame(Game[ToIState]):
         # a map as data comes from a scenario file (docs/scenarios.md), not from the lobby
         schema["properties"].pop("custom_map", None)
         return schema
+
+    def hex_label(self, state: ToIState, h: Hex) -> str:
+        """The map's printed column-row number, ``0305``."""
+        return numbered_hex(h)
 
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None

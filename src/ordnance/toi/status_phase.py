@@ -24,6 +24,7 @@ from ordnance.toi.shapes import (
     TokensRemovedEvent,
 )
 from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
+from ordnance.core.forms import numbered_hex
 
 
 def return_token(state: ToIState, token: Token) -> ToIState:
@@ -75,10 +76,14 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
             )
         )
         gone = [str(s.hex) for s in state.smoke if s not in kept]
+        gone_labels = [numbered_hex(s.hex) for s in state.smoke if s not in kept]
         state = replace(state, units=tuple(units), smoke=kept, last_drift=None)
         fresh = "units are fresh; pinned markers removed; disrupted squads now pinned"
         message = (
-            msg(fresh + "; smoke removed from {hexes} (TOI-AMB-17)", hexes=joined(", ", gone))
+            msg(
+                fresh + "; smoke removed from {hexes} (TOI-AMB-17)",
+                hexes=joined(", ", gone_labels),
+            )
             if gone
             else msg(fresh)
         )

@@ -26,6 +26,7 @@ from ordnance.waw.odds import (
 from ordnance.waw.shapes import WawHeFireOdds, WawOdds
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 
 def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:
@@ -79,7 +80,7 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
     )
     each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
-        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {target} "
+        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {numbered_hex(target)} "
         f"({terrain.name}, {pool} defence dice{each})",
         "counts": counts,
         "distribution": headline.to_json(),

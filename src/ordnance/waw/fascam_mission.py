@@ -18,6 +18,7 @@ from ordnance.waw.mines import mine_attack_unit
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import FascamEvent
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 
 def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Outcome[WawState]:
@@ -40,7 +41,10 @@ def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> 
             FascamEvent(
                 side=a.side, target=str(target), area=[str(h) for h in sorted(smoke_area(target))]
             ),
-            msg("Mines! in {target}: it and its six neighbours are mined", target=str(target)),
+            msg(
+                "Mines! in {target}: it and its six neighbours are mined",
+                target=numbered_hex(target),
+            ),
         )
     ]
     if state.settings.fascam_attack_on_placement:  # WAW-AMB-14 option

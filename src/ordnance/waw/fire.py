@@ -13,6 +13,7 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import FireEvent
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 
 def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outcome[WawState]:
@@ -42,7 +43,7 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outc
         unit=unit.id,
         weapon=a.weapon.upper(),
         firepower=check.rating.firepower,
-        target=str(target),
+        target=numbered_hex(target),
         base=check.rating.hit_number,
         mods=mods,
         hit_number=check.hit_number,

@@ -21,6 +21,7 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import HeFireEvent, HqCheckResultEvent
 from ordnance.waw.state import PendingHqCheck, WawState
 from ordnance.waw.units import Condition, condition_term
+from ordnance.core.forms import numbered_hex
 
 
 def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) -> Outcome[WawState]:
@@ -87,7 +88,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
             "HE Fire {firepower} dice at {hit_number}+ on {target}: {net_hits} net Hit(s)",
             firepower=a.firepower,
             hit_number=a.hit_number,
-            target=str(target),
+            target=numbered_hex(target),
             net_hits=result.net_hits,
         )
     ]

@@ -14,6 +14,7 @@ from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 #: The actions that roll dice (the page shows its dice selector only for them).
 ROLLING = frozenset({"he_fire", "fascam", "move", "fire"})
@@ -31,7 +32,7 @@ def form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
 
 def _unit_label(state: WawState, unit_id: str) -> str:
     u = state.units[unit_id]
-    return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
+    return f"{u.id}: {state.unit_type(u).name} at {numbered_hex(u.hex)} ({u.condition.label})"
 
 
 def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:

@@ -19,6 +19,7 @@ from ordnance.waw.fascam import attacked_by_mines, markers_rolled_against, mine_
 from ordnance.waw.shapes import MineAttackEvent
 from ordnance.waw.state import WawState
 from ordnance.waw.units import condition_term
+from ordnance.core.forms import numbered_hex
 
 
 def mine_attack_unit(
@@ -47,9 +48,9 @@ def mine_attack_unit(
         "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}; the Mines! marker is removed"
         if removes
         else "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}",
-        marker=str(marker),
+        marker=numbered_hex(marker),
         unit=uid,
-        hex=str(where),
+        hex=numbered_hex(where),
         die=die,
         effect=effect,
     )

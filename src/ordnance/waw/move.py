@@ -14,6 +14,7 @@ from ordnance.waw.mines import enter_hex
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import MovedEvent, StoppedEvent
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 
 def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outcome[WawState]:
@@ -47,8 +48,8 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
             msg(
                 "{unit} moves {start} -> {path}",
                 unit=unit.id,
-                start=str(unit.hex),
-                path=" -> ".join(map(str, path)),
+                start=numbered_hex(unit.hex),
+                path=" -> ".join(map(numbered_hex, path)),
             ),
         ),
     )
@@ -57,7 +58,7 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
             Event.of(
                 "stopped",
                 StoppedEvent(unit=unit.id, hex=str(moved_to)),
-                msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=str(moved_to)),
+                msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=numbered_hex(moved_to)),
             )
         )
     return Outcome(new, tuple(events))

@@ -26,6 +26,7 @@ from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
 from ordnance.waw.views import view
+from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
@@ -117,6 +118,10 @@ class WorldAtWar(Game[WawState]):
         return action_odds(state, action)
 
     # -- line of sight -----------------------------------------------------------------
+    def hex_label(self, state: WawState, h: Hex) -> str:
+        """The board's printed column-row number, ``0305``."""
+        return numbered_hex(h)
+
     def los(
         self, state: WawState, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
     ) -> WawLosAnswer:

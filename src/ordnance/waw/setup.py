@@ -17,6 +17,7 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import ConditionEvent, PlacedEvent, RemovedEvent, TerrainEvent
 from ordnance.waw.state import HexInfo, WawState
 from ordnance.waw.units import Condition, Unit, condition_term
+from ordnance.core.forms import numbered_hex
 
 
 def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outcome[WawState]:
@@ -28,7 +29,7 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outco
     event = Event.of(
         "terrain",
         TerrainEvent(hexes=[str(h) for h in hexes], terrain=terrain.name),
-        msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(str, hexes))),
+        msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(numbered_hex, hexes))),
     )
     return Outcome(replace(state, terrain=new), (event,))
 
@@ -51,7 +52,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
             side=a.side,
             kind=kind.name,
             unit=a.id,
-            hex=str(h),
+            hex=numbered_hex(h),
         ),
     )
     return Outcome(state.with_unit(unit), (event,))

@@ -16,6 +16,7 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import SmokeEvent
 from ordnance.waw.smoke import lay_smoke
 from ordnance.waw.state import WawState
+from ordnance.core.forms import numbered_hex
 
 
 def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Outcome[WawState]:
@@ -27,6 +28,9 @@ def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Outcome[WawState]:
     event = Event.of(
         "smoke",
         SmokeEvent(side=a.side, target=str(target), level=2, area=[str(h) for h in area]),
-        msg("Smoke 2 in {target}: LOS blocked in it and its six neighbours", target=str(target)),
+        msg(
+            "Smoke 2 in {target}: LOS blocked in it and its six neighbours",
+            target=numbered_hex(target),
+        ),
     )
     return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))
