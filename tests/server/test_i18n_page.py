@@ -43,9 +43,9 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
     assert t.get("us", "/log?lang=en").json() == en
     ru = t.get("us", "/log?lang=ru").json()
     texts = [e["events"][0]["text"] for e in ru["entries"]]
-    assert texts[0] == "лес: гексы 4,1"
-    assert texts[-1].startswith("залп HE Fire по гексу 4,1: огневая мощь 4 d6, число попадания 4+")
-    assert "Дым 2 в гексе 2,1" in texts[3]
+    assert texts[0] == "лес: гексы 0504"
+    assert texts[-1].startswith("залп HE Fire по гексу 0504: огневая мощь 4 d6, число попадания 4+")
+    assert "Дым 2 в гексе 0303" in texts[3]
     # same keys, same data: only the texts differ
     assert [sorted(e["events"][0]) for e in ru["entries"]] == [
         sorted(e["events"][0]) for e in en["entries"]
@@ -68,7 +68,7 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
     assert turn_en["text"].startswith("turn 1, formation impulses")
     assert turn_ru["text"].startswith("ход 1, импульсы формирований")
     odds = t.post("us", "/odds?lang=ru", {"action": HE}).json()["odds"]
-    assert odds["title"].startswith("залп HE Fire по гексу 4,1")
+    assert odds["title"].startswith("залп HE Fire по гексу 0504")
     assert t.post("us", "/odds", {"action": HE}).json()["odds"]["title"].startswith("HE Fire 4")
     assert t.get("us", "/log?lang=de").status_code == 422
 

@@ -6,8 +6,10 @@ shows the view as plain tables:
 * :func:`choices` narrows a field of a ``legal`` action schema to a list of
   values with human labels (JSON Schema ``enum`` plus a parallel ``x-labels``
   list); the page renders it as a ``<select>`` (checkboxes for a list field).
-* :func:`hex_field` marks a field holding ``"q,r"`` hexes (``"x-hex": "one"``
-  or ``"many"``) so the page offers "pick on map".
+* :func:`hex_field` marks a field holding hexes (``"x-hex": "one"`` or
+  ``"many"``) so the page offers "pick on map"; a hex is sent as its ``"q,r"``
+  id or its printed number (``"0305"``, read by ``parse_hex``; ASL's ``C5`` by
+  its board), and every text shows the printed number (``Game.hex_label``).
 * :func:`panel` builds one entry of a view's ``"panels"`` list:
   ``{"title", "columns", "rows", "note"?}`` with every cell a string.
 * :func:`board` builds a view's ``"board"``: every hex of the map with its
@@ -104,7 +106,7 @@ def hex_field(schema: JsonSchema, *fields: str) -> JsonSchema:
         prop = props[field]
         many = _non_null(prop).get("type") == "array"
         prop["x-hex"] = "many" if many else "one"
-        prop.setdefault("examples", [["3,2"] if many else "3,2"])
+        prop.setdefault("examples", [["0305"] if many else "0305"])
     return out
 
 

@@ -31,6 +31,7 @@ instance in :mod:`ordnance.core.registry`.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.events import Event
-from ordnance.core.hexes import Hex, line
+from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.messages import Message, joined, msg, render_message, term
 from ordnance.core.shapes import (
     ActionForm,
@@ -49,6 +50,9 @@ from ordnance.core.shapes import (
     LosAnswer,
     OddsAnswer,
 )
+
+#: An axial hex id as an action holds it, ``"q,r"``.
+_AXIAL = re.compile(r"^-?\d+,-?\d+$")
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
@@ -239,7 +243,15 @@ class Game(ABC, Generic[S]):
         It must not reveal anything the other seats may not see, and must not
         depend on dice (they are rolled only if the request is accepted).
         """
-        fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+        def shown(v: Any) -> Any:
+            # a hex is named as printed on the map (hex_label), never as its axial id
+            if isinstance(v, str) and _AXIAL.match(v):
+                return self.hex_label(state, parse_hex(v))
+            if isinstance(v, list):
+                return ", ".join(str(shown(x)) for x in v)
+            return v
+
+        fields = ", ".join(f"{k}={shown(v)}" for k, v in action.items() if k != "type")
         return msg(
             "{seat}: {action}{fields}",
             seat=seat or "hot seat",
