@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ordnance.cli.common import DbOpt, JsonOpt, emit, open_game
+from ordnance.cli.common import DbOpt, JsonOpt, emit, open_game, printed
 from ordnance.cli.i18n import _, clause_summary, current, localize_text
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
@@ -75,17 +75,20 @@ def los_cmd(
 
 def _render_los(d: dict[str, Any]) -> str:
     lines = [
-        _("LOS {a} -> {b} (distance {n})").format(a=d["from"], b=d["to"], n=d["distance"]),
-        _("hexes crossed: {hexes}").format(hexes=" ".join(d["hexes"])),
+        _("LOS {a} -> {b} (distance {n})").format(
+            a=printed(d["from"]), b=printed(d["to"]), n=d["distance"]
+        ),
+        _("hexes crossed: {hexes}").format(hexes=" ".join(map(printed, d["hexes"]))),
     ]
     if d["along_hexsides"]:
-        lines.append(_("runs along hexsides: {sides}").format(sides=", ".join(d["along_hexsides"])))
+        sides = ", ".join(printed(s) for s in d["along_hexsides"])
+        lines.append(_("runs along hexsides: {sides}").format(sides=sides))
     for s in d["smoke"]:
         verdict = _("BLOCKS") if s["blocks"] else _("does not block")
         lines.append(
             _("Smoke {level} at {hex} {verdict}: {reason}").format(
                 level=s["level"],
-                hex=s["marker"],
+                hex=printed(s["marker"]),
                 verdict=verdict,
                 reason=localize_text(s["reason"], _, current()),
             )

@@ -25,7 +25,7 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 # across a clause separator ``;``/``:``/``->``) and ``FREE_TEXT`` (a sentence)
 # may span spaces.
 #: a hex as a player reads it: its printed number (``0305``, ``C5``), else axial ``q,r``
-HEX = r"(?:\d{4}|[A-Z]{1,2}\d{1,2}|off-board -?\d+:-?\d+|-?\d+,-?\d+)"
+HEX = r"(?:-?\d+,-?\d+|-?\d{4,}|[A-Z]{1,2}\d{1,2}|off-board -?\d+:-?\d+)"
 HEXES = rf"{HEX}(?:,? {HEX})*"
 NUMBER = r"-?\d+"
 TERRAIN = r"[a-z][a-z-]*"
