@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from ordnance.core import registry
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import render_message
-from ordnance.core.errors import OrdnanceError
 from tests.core.test_shapes import GAMES, IDS, POSITIONS, _fillings, played_events, seats_of
 from tests.i18n.renderings import words_in
 
@@ -87,7 +86,6 @@ def test_odds_texts_show_printed_hexes(where: str, game: Any, state: Any) -> Non
 
 @pytest.mark.parametrize("name", GAMES)
 def test_event_texts_show_printed_hexes(name: str) -> None:
-    game = registry.game(name)
     found: list[tuple[str, str]] = []
     for where, seats, event in played_events(name):
         for seat in seats:

@@ -4,6 +4,7 @@ values, and `scenario export` keeps what the file says about itself."""
 from __future__ import annotations
 
 from pathlib import Path
+
 import pytest
 import yaml
 

@@ -143,10 +143,9 @@ def printed(text: str, label: Callable[[Hex], str] | None = None) -> str:
     is the column-row number of the ToI and WaW maps (``0305``). The one place
     the command line turns a hex id into words; ``--json`` keeps the ids.
     """
+    from ordnance.core.errors import OrdnanceError
     from ordnance.core.forms import numbered_hex
     from ordnance.core.hexes import parse_hex
-
-    from ordnance.core.errors import OrdnanceError
 
     show = label or numbered_hex
     try:

@@ -243,6 +243,7 @@ class Game(ABC, Generic[S]):
         It must not reveal anything the other seats may not see, and must not
         depend on dice (they are rolled only if the request is accepted).
         """
+
         def shown(v: Any) -> Any:
             # a hex is named as printed on the map (hex_label), never as its axial id
             if isinstance(v, str) and _AXIAL.match(v):
@@ -281,9 +282,7 @@ class Game(ABC, Generic[S]):
         return InvalidDice(exc.message, clause=clause, hint=hint, label=exc.label)
 
 
-def hex_line_answer(
-    origin: Hex, target: Hex, label: Callable[[Hex], str] = str
-) -> LosAnswer:
+def hex_line_answer(origin: Hex, target: Hex, label: Callable[[Hex], str] = str) -> LosAnswer:
     """The geometric part of every :meth:`Game.los` answer, JSON-ready.
 
     ``ordnance.core.hexes.line(origin, target).to_dict()`` plus ``distance``,

@@ -24,8 +24,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import OrdnanceError, UnknownName
-from ordnance.core.hexes import Direction, Hex, line, parse_hex
 from ordnance.core.forms import numbered_hex
+from ordnance.core.hexes import Direction, Hex, line, parse_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.toi.shapes import LosBlockView, MapHex
@@ -65,7 +65,8 @@ class ToIMap:
             return self.hexes[h]
         except KeyError:
             raise OrdnanceError(
-                f"hex {numbered_hex(h)} is not on the map {self.name!r}", hint="pick a hex of the map"
+                f"hex {numbered_hex(h)} is not on the map {self.name!r}",
+                hint="pick a hex of the map",
             ) from None
 
     def elevation(self, h: Hex) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
@@ -22,7 +22,6 @@ from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
 from ordnance.toi.munitions import Munition
 from ordnance.toi.state import ROUND, Phase, ToIState, Unit
-from ordnance.core.forms import numbered_hex
 
 _TITLES = {
     "advance": "Advance to the next step",

@@ -8,12 +8,12 @@ every seat sees, never a munitions token.
 
 from __future__ import annotations
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.toi.hexmap import blocker, los_blocks
 from ordnance.toi.shapes import ToILosAnswer
 from ordnance.toi.state import ToIState
-from ordnance.core.forms import numbered_hex
 
 
 def los_answer(state: ToIState, origin: Hex, target: Hex) -> ToILosAnswer:

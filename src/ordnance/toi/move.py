@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg
 from ordnance.core.hexes import parse_hex
 from ordnance.toi.actions import Move
 from ordnance.toi.seats import check_seat
 from ordnance.toi.shapes import MoveEvent
 from ordnance.toi.state import Phase, ToIState
-from ordnance.core.forms import numbered_hex
 
 
 def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Event]]:
@@ -38,7 +38,10 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
             "move",
             step,
             msg(
-                "{unit} moves {start} -> {dest}", unit=unit.id, start=numbered_hex(unit.hex), dest=numbered_hex(dest)
+                "{unit} moves {start} -> {dest}",
+                unit=unit.id,
+                start=numbered_hex(unit.hex),
+                dest=numbered_hex(dest),
             ),
         )
     ]

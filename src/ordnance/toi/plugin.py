@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
-from ordnance.core.forms import choices
+from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -26,7 +26,6 @@ from ordnance.toi.setup import new_state
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
-from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart

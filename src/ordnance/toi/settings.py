@@ -80,7 +80,9 @@ class UnitPlacement(BaseModel):
     )
     profile: str = Field(title="Profile", description="A unit profile of the catalogue.")
     side: str = Field(title="Nation", description="The nation that owns it.")
-    hex: str = Field(title="Hex", description="Where it starts: the hex's printed number (e.g. 0305).")
+    hex: str = Field(
+        title="Hex", description="Where it starts: the hex's printed number (e.g. 0305)."
+    )
     figures: int | None = Field(
         None, ge=1, le=12, title="Figures", description="Squads only: figures in the squad."
     )

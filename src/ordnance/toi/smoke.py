@@ -26,6 +26,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import Distribution
@@ -33,7 +34,6 @@ from ordnance.core.odds.pools import net_hits
 from ordnance.toi.attack import RangeBand, halve_up
 from ordnance.toi.hexmap import ToIMap, nearest_direction
 from ordnance.toi.readings import DEFAULTS, RuleReadings
-from ordnance.core.forms import numbered_hex
 
 
 @dataclass(frozen=True)

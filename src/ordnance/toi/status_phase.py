@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ordnance.core.errors import UnknownName
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, joined, msg, term
 from ordnance.toi.shapes import (
     NoData,
@@ -24,7 +25,6 @@ from ordnance.toi.shapes import (
     TokensRemovedEvent,
 )
 from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
-from ordnance.core.forms import numbered_hex
 
 
 def return_token(state: ToIState, token: Token) -> ToIState:

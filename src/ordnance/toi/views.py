@@ -11,6 +11,7 @@ Tokens are listed in unit order, never in purchase order.
 from __future__ import annotations
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
+from ordnance.core.hexes import parse_hex
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.munitions import Munition
 from ordnance.toi.shapes import (
@@ -21,7 +22,6 @@ from ordnance.toi.shapes import (
     UnitView,
 )
 from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
-from ordnance.core.hexes import parse_hex
 
 HIDDEN_LABEL = "a munitions token"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.odds.pools import successes
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import attacked_by_mines, markers_covering
@@ -26,7 +27,6 @@ from ordnance.waw.odds import (
 from ordnance.waw.shapes import WawHeFireOdds, WawOdds
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import check_fascam_caller
@@ -18,7 +19,6 @@ from ordnance.waw.mines import mine_attack_unit
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import FascamEvent
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> Outcome[WawState]:

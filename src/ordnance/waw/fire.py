@@ -7,13 +7,13 @@ rules (not in the section 8 text): the Hits are recorded for the players.
 from __future__ import annotations
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import FireEvent
 from ordnance.waw.smoke import fire_check
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outcome[WawState]:

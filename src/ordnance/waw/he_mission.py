@@ -14,6 +14,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
@@ -21,7 +22,6 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import HeFireEvent, HqCheckResultEvent
 from ordnance.waw.state import PendingHqCheck, WawState
 from ordnance.waw.units import Condition, condition_term
-from ordnance.core.forms import numbered_hex
 
 
 def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) -> Outcome[WawState]:

@@ -9,12 +9,11 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
-from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 #: The actions that roll dice (the page shows its dice selector only for them).
 ROLLING = frozenset({"he_fire", "fascam", "move", "fire"})

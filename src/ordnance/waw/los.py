@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, Line, line
 from ordnance.waw.settings import WawSettings
-from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.waw import shapes
@@ -86,7 +86,9 @@ class LosReport:
                     f"(the marker hex and its six neighbours, WAW-8.2-b) holds {area} of the line."
                 )
             else:
-                out.append(f"Smoke {c.level} at {numbered_hex(c.marker)} does not block: {c.reason}.")
+                out.append(
+                    f"Smoke {c.level} at {numbered_hex(c.marker)} does not block: {c.reason}."
+                )
         if not self.crossings:
             out.append("No smoke area touches the line: it is clear of Smoke (WAW-8.2-c).")
         return out

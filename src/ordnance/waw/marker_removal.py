@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.core.turns import done_side
 from ordnance.waw import actions as A
@@ -15,7 +16,6 @@ from ordnance.waw import turns as waw_turns
 from ordnance.waw.shapes import MarkerRemovalEvent
 from ordnance.waw.smoke import marker_removal
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def marker_removal_phase(

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg, term
 from ordnance.core.hexes import Hex
 from ordnance.waw.fascam import attacked_by_mines, markers_rolled_against, mine_attack, mine_disrupt
 from ordnance.waw.shapes import MineAttackEvent
 from ordnance.waw.state import WawState
 from ordnance.waw.units import condition_term
-from ordnance.core.forms import numbered_hex
 
 
 def mine_attack_unit(

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.mines import enter_hex
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import MovedEvent, StoppedEvent
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outcome[WawState]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -26,7 +27,6 @@ from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
 from ordnance.waw.views import view
-from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import ConditionEvent, PlacedEvent, RemovedEvent, TerrainEvent
 from ordnance.waw.state import HexInfo, WawState
 from ordnance.waw.units import Condition, Unit, condition_term
-from ordnance.core.forms import numbered_hex
 
 
 def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outcome[WawState]:
@@ -29,7 +29,11 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outco
     event = Event.of(
         "terrain",
         TerrainEvent(hexes=[str(h) for h in hexes], terrain=terrain.name),
-        msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(numbered_hex, hexes))),
+        msg(
+            "{terrain} in {hexes}",
+            terrain=term(terrain.name),
+            hexes=", ".join(map(numbered_hex, hexes)),
+        ),
     )
     return Outcome(replace(state, terrain=new), (event,))
 

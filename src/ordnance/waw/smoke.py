@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex
 from ordnance.waw.catalogue import Rating, UnitType
 from ordnance.waw.los import LosReport, judge_los, smoke_area
 from ordnance.waw.settings import WawSettings
-from ordnance.core.forms import numbered_hex
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.waw.shapes import FireCheckView

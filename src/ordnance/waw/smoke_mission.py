@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.los import smoke_area
@@ -16,7 +17,6 @@ from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import SmokeEvent
 from ordnance.waw.smoke import lay_smoke
 from ordnance.waw.state import WawState
-from ordnance.core.forms import numbered_hex
 
 
 def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Outcome[WawState]:

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.waw.catalogue import Catalogue, TerrainType, UnitType, catalogue
 from ordnance.waw.he_fire import Target
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.units import STACKING_LIMIT, Condition, Unit
-from ordnance.core.forms import numbered_hex
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,12 @@ and the page's panels, which are built from the view alone.
 from __future__ import annotations
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
+from ordnance.core.hexes import parse_hex
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
 from ordnance.waw.shapes import Cluster, MapHex, MapUnit, WawView
 from ordnance.waw.state import WawState
-from ordnance.core.hexes import parse_hex
 
 
 def view(state: WawState, seat: str | None) -> WawView:
@@ -124,7 +124,14 @@ def panels(v: WawView) -> list[Panel]:
         "Units",
         ["unit", "side", "hex", "terrain", "type", "state"],
         [
-            [u["id"], u["side"], numbered_hex(parse_hex(u["hex"])), u["terrain"], u["kind"], u["condition"]]
+            [
+                u["id"],
+                u["side"],
+                numbered_hex(parse_hex(u["hex"])),
+                u["terrain"],
+                u["kind"],
+                u["condition"],
+            ]
             for u in v["map"]["units"]
         ],
         note=("eliminated: " + ", ".join(v["eliminated"])) if v["eliminated"] else None,

@@ -104,9 +104,7 @@ class FormField:
         if self.prop.get("x-hex"):
             examples = self.prop.get("examples") or ["0305"]
             example = examples[0][0] if isinstance(examples[0], list) else examples[0]
-            text += " " + _("(a hex as printed on the map, e.g. {example})").format(
-                example=example
-            )
+            text += " " + _("(a hex as printed on the map, e.g. {example})").format(example=example)
         if self.required:
             text += " " + _("(required)")
         return text
