@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from ordnance.core import registry
+from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import render_message
@@ -95,3 +97,24 @@ def test_event_texts_show_printed_hexes(name: str) -> None:
                 texts.append(render_message(str(seen["template"]), seen.get("args") or {}))
             found += [(f"{where} {seat}", t) for t in texts if t and AXIAL.search(t)]
     assert not found, found[:10]
+
+
+def test_a_toi_smoke_round_names_its_hexes_as_printed() -> None:
+    """TOI-SMK-1/-4: a Smoke round fired at a hex given as its printed number (the
+    walk reaches one only by chance): its text names the target and the drift as
+    printed; the event data keeps the axial ids."""
+    game = registry.game("toi")
+    state = game.new({})
+    for action in (
+        {"type": "advance", "to": "munitions"},
+        {"type": "buy", "unit": "g-panther-1", "munition": "Smoke"},
+        {"type": "advance", "to": "action"},
+    ):
+        state = game.apply(state, action, EnteredDice([]), None).state
+    fire = {"type": "attack", "unit": "g-panther-1", "hex": "0504"}  # axial 4,1
+    out = game.apply(state, fire, EnteredDice([5, 1, 1, 1, 1, 1, 2, 2]), None)
+    texts = [e.text for e in out.events]
+    assert any("fires Smoke at 0504" in t for t in texts), texts
+    assert not [t for t in texts if AXIAL.search(t)], texts
+    smoke = next(e for e in out.events if "hex" in e.data and e.data["hex"] == "4,1")
+    assert smoke.data["landing"] is not None

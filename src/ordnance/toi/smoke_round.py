@@ -20,6 +20,7 @@ from ordnance.toi.smoke import Landing, land_smoke, resolve_smoke_round
 from ordnance.toi.state import SmokeMarker, ToIState
 from ordnance.toi.status_phase import return_token
 from ordnance.toi.targeting import PreparedSmoke
+from ordnance.core.forms import numbered_hex
 
 
 def smoke_round(
@@ -82,7 +83,7 @@ def _smoke_event(
     )
     args: dict[str, Any] = {
         "unit": p.attacker.id,
-        "hex": str(p.target_hex),
+        "hex": numbered_hex(p.target_hex),
         "range": term(f"{p.plan.band.value} range"),
         "dice": p.plan.dice,
         "hit_on": p.plan.hit_on,
