@@ -118,3 +118,20 @@ def test_a_toi_smoke_round_names_its_hexes_as_printed() -> None:
     assert not [t for t in texts if AXIAL.search(t)], texts
     smoke = next(e for e in out.events if "hex" in e.data and e.data["hex"] == "4,1")
     assert smoke.data["landing"] is not None
+
+
+def test_printed_numbers_are_read_as_input_and_axial_ids_still_are() -> None:
+    """A hex may be typed as printed (``0504``) or axial (``4,1``): the same hex; the
+    view's data keeps the axial id and its words the printed number."""
+    assert parse_hex("0504") == parse_hex("4,1") == parse_hex(" 0504 ")
+    with pytest.raises(OrdnanceError) as exc:
+        parse_hex("0005")  # there is no column 00
+    assert "printed number" in (exc.value.hint or "")
+    game = registry.game("waw")
+    state = game.new({})
+    place = {"type": "place_unit", "id": "t", "kind": "T-72", "side": "soviet", "hex": "0504"}
+    state = game.apply(state, place, EnteredDice([]), None).state
+    view = game.view(state, "us")
+    assert [u["hex"] for u in view["map"]["units"]] == ["4,1"]
+    rows = [r for p in view["panels"] for r in p["rows"] if r and r[0] == "t"]
+    assert rows and rows[0][2] == "0504"

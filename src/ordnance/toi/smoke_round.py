@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg, term
 from ordnance.toi.firer import fatigue, reveal_tokens
 from ordnance.toi.munitions import Munition
@@ -20,7 +21,6 @@ from ordnance.toi.smoke import Landing, land_smoke, resolve_smoke_round
 from ordnance.toi.state import SmokeMarker, ToIState
 from ordnance.toi.status_phase import return_token
 from ordnance.toi.targeting import PreparedSmoke
-from ordnance.core.forms import numbered_hex
 
 
 def smoke_round(

@@ -20,8 +20,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def los_cmd(
-    origin: Annotated[str, typer.Argument(help='From hex "q,r".')],
-    target: Annotated[str, typer.Argument(help='To hex "q,r".')],
+    origin: Annotated[
+        str, typer.Argument(help='From hex: its printed number (0104) or axial "q,r".')
+    ],
+    target: Annotated[
+        str, typer.Argument(help='To hex: its printed number (0504) or axial "q,r".')
+    ],
     game_id: Annotated[
         str | None, typer.Option("--game", help="Judge with this game's smoke.")
     ] = None,

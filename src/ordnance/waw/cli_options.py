@@ -15,7 +15,9 @@ PlotOpt = Annotated[
 ]
 GameArg = Annotated[str, typer.Argument(help="Game id (from `ordnance waw game new`).")]
 SideOpt = Annotated[str, typer.Option("--side", help="The side calling the mission.")]
-TargetOpt = Annotated[str, typer.Option("--target", help='Target hex, axial "q,r".')]
+TargetOpt = Annotated[
+    str, typer.Option("--target", help='Target hex: its printed number (0504) or axial "q,r".')
+]
 #: The American spelling of ``--defence``, still accepted (hidden from help).
 DefenseAlias = Annotated[int | None, typer.Option("--defense", hidden=True)]
 SettingsOpt = Annotated[
