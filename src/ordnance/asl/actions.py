@@ -18,6 +18,7 @@ from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIE
 from ordnance.asl.nationalities import nationality_key as nationality_key
 from ordnance.asl.options import AslOptions
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.names import Name
 
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"
@@ -29,7 +30,7 @@ class _Model(BaseModel):
 
 
 class SideSettings(_Model):
-    name: str = Field(
+    name: Name = Field(
         title="Seat name", description="Seat name of the side, e.g. 'russian' or 'germans'."
     )
     nationality: str = Field(
@@ -338,6 +339,18 @@ class FireCanister(_Model):
         False,
         title="Gun in an obstacle",
         description="The Gun is in woods, a building or rubble: CA change DRM doubled.",
+    )
+    obstacle_in_first_hex: bool = Field(
+        False,
+        title="Obstacle in the first cluster hex",
+        description="A LOS obstacle in the first cluster hex on the LOS: only that hex is "
+        "attacked (ASL-8.4-i).",
+    )
+    out_of_los: list[str] = Field(
+        default_factory=list,
+        title="Cluster hexes out of LOS",
+        description="Cluster hexes ('q,r') the Gun cannot see at the aimed elevation: not "
+        "attacked (ASL-8.4-i).",
     )
 
 
