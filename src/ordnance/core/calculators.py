@@ -37,9 +37,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import import_module
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired
 
 from pydantic import BaseModel, ValidationError
+from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
 from ordnance.core.validation import refusal, unknown_kind
@@ -201,13 +202,18 @@ def load(dotted: str) -> tuple[Calculator, ...]:
     return tuple(getattr(import_module(module), attr))
 
 
+#: The generic odds (no game): ``ordnance odds ...``, ``/api/calculators/odds/...``.
+GENERIC = "odds"
+
+
 def for_game(game: str) -> tuple[Calculator, ...]:
-    """Every calculator of the installed game ``game`` (from its package's
-    ``CALCULATORS`` path, else its plug-in's ``calculators``)."""
+    """Every calculator of the installed game ``game`` (its plug-in's
+    ``calculators``), or of the generic odds (:data:`GENERIC`)."""
     from ordnance.core import registry
 
-    plugin = registry.get(game)
-    return plugin.calculator_list()
+    if game == GENERIC:
+        return load("ordnance.core.odds.calculators:CALCULATORS")
+    return registry.get(game).calculator_list()
 
 
 def find(game: str, name: str) -> Calculator:
@@ -225,7 +231,8 @@ def catalogue() -> list[CalculatorInfo]:
     """Every calculator of every installed game, with its schema."""
     from ordnance.core import registry
 
-    return [calc.info(name) for name, plugin in registry.plugins().items() for calc in plugin.calculator_list()]
+    games = [GENERIC, *registry.plugins()]
+    return [calc.info(game) for game in games for calc in for_game(game)]
 
 
 __all__ = [
