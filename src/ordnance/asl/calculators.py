@@ -235,6 +235,14 @@ def heat(q: HeatQuestion) -> dict[str, Any]:
         "available": None if gate is None else when >= gate,
         "clause": "ASL-8.3-a" if gate else "ASL-AMB-6",
         "reason": reason,
+        "table": {
+            "columns": ["what", "value"],
+            "rows": [
+                ["ordnance of", nation],
+                ["HEAT from", str(gate) if gate else "-"],
+                ["available", "-" if gate is None else ("yes" if when >= gate else "no")],
+            ],
+        },
         "lines": [reason],
     }
 

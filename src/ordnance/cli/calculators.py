@@ -146,8 +146,13 @@ def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
             continue
         kind, _opt = _unwrap(fields[name].annotation)
         if _is_list(kind) and name not in calc.parsers:
-            items = [p for v in value for p in str(v).replace(",", " ").split()]
-            out[name] = items
+            # the option repeated; numbers may also come as one text, "3,2"
+            numbers = typing.get_args(kind) and typing.get_args(kind)[0] in (int, float)
+            out[name] = (
+                [p for v in value for p in str(v).replace(",", " ").split()]
+                if numbers
+                else list(value)
+            )
         else:
             out[name] = value
     return out
@@ -282,7 +287,8 @@ def _group_at(
             invoke_without_command=True,
         )
     else:
-        group = TyperGroup(name=prefix[-1] if prefix else None, help=help_text, no_args_is_help=True)
+        text = "Exact odds of the game's procedures." if prefix == ("odds",) else help_text
+        group = TyperGroup(name=prefix[-1] if prefix else None, help=text, no_args_is_help=True)
     for child in children:
         path = (*prefix, child)
         if any(len(p) > len(path) and p[: len(path)] == path for p in paths):
@@ -305,8 +311,12 @@ def game_command(
     commands: GameCommands | None,
     help_text: str,
 ) -> click.Command:
-    """``ordnance <game> ...``: its calculators, its ``game`` group and older spellings."""
-    from ordnance.cli.game_commands import derived_command, game_group
+    """``ordnance <game> ...``: its calculators, its ``game`` group and older spellings.
+
+    The ``game`` group (derived from the action forms, with the journal) is
+    mounted lazily: a calculator's command loads neither.
+    """
+    from ordnance.cli.lazy import LazyMount
 
     declared = commands or GameCommands()
     group = calculators_group(calcs, help_text)
@@ -316,15 +326,20 @@ def game_command(
     def find(name: str, args: list[str] | None) -> click.Command | None:
         if name not in top_aliases and name not in shared:
             return None
+        from ordnance.cli.game_commands import derived_command
+
         cmd = derived_command(game, name, top_aliases, args)
         if cmd is not None:
             cmd.hidden = True
         return cmd
 
-    cls = game_group(game, declared.game_aliases, declared.new_options)
-    group.add_command(
-        cls(name="game", help=declared.help, no_args_is_help=True), "game"
-    )
+    def game_group_command() -> click.Command:
+        from ordnance.cli.game_commands import game_group
+
+        cls = game_group(game, declared.game_aliases, declared.new_options)
+        return cls(name="game", help=declared.help, no_args_is_help=True)
+
+    group.add_command(LazyMount("game", declared.help, game_group_command), "game")
     if top_aliases or shared:
         return _with_fallback(group, find)
     return group
@@ -343,12 +358,7 @@ def _with_fallback(
 
 def odds_command(calcs: Sequence[Calculator], help_text: str) -> click.Command:
     """``ordnance odds <game> ...``: the calculators under the game's ``odds``."""
-    group = calculators_group([c for c in calcs if c.path[0] == "odds"], help_text, ("odds",))
-    return group
-
-
-def dump(answer: dict[str, Any]) -> None:  # pragma: no cover - debugging aid
-    sys.stdout.write(json.dumps(answer) + "\n")
+    return calculators_group(calcs, help_text, ("odds",))
 
 
 __all__ = [

@@ -92,7 +92,7 @@ def _game_entries() -> list[tuple[str, str, GameEntry]]:
     return found
 
 
-def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
+def game_loader(ep: GameEntry, which: str) -> Callable[[], click.Command]:
     """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``).
 
     Derived from the game's declarations (:mod:`ordnance.cli.calculators`):
@@ -135,7 +135,7 @@ def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
                 raise OrdnanceError(f"{commands_path!r} is not a GameCommands declaration")
         if which == "cli":
             cmd = game_command(ep.name, calcs, commands, help_text)
-        elif any(c.path[0] == "odds" for c in calcs):
+        elif any(p[0] == "odds" for c in calcs for p in (c.path, *c.also)):
             cmd = odds_command(calcs, f"{help_text.partition(':')[0]}: odds.")
         else:
             raise OrdnanceError(
@@ -172,7 +172,7 @@ def _mount_game_odds(odds: click.Command) -> None:
         group.commands[name] = LazyMount(
             name,
             f"{doc.partition(':')[0]}: odds.",
-            _plugin_app(ep, "odds"),
+            game_loader(ep, "odds"),
             scope=_expecting(name),
             prepare=_localized(),
         )
@@ -222,7 +222,7 @@ def cli_command() -> TyperGroup:
     for name, doc, ep in _game_entries():
         mounts.append(
             LazyMount(
-                name, doc, _plugin_app(ep, "cli"), scope=_expecting(name), prepare=_localized()
+                name, doc, game_loader(ep, "cli"), scope=_expecting(name), prepare=_localized()
             )
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):

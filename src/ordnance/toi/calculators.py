@@ -72,7 +72,8 @@ class AttackQuestion(BaseModel):
     defence: int = Field(
         0, title="Defence dice", description="red dice: armour and cover", ge=0, le=40
     )
-    munition: Literal["HE", "AP-B", "AP-C"] | None = Field(
+    # Smoke is a token too: the attack rules refuse it (TOI-SMK-1), one copy of the rule
+    munition: Literal["HE", "AP-B", "AP-C", "Smoke"] | None = Field(
         None,
         title="Munitions token",
         description="HE, AP-B or AP-C (none: a plain attack)",

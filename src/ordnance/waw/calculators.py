@@ -7,6 +7,7 @@ reference tables (:mod:`ordnance.core.calculators`); the HTTP API
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,6 +47,21 @@ class HeFireQuestion(BaseModel):
         description='by type ("T-72", "Motor Rifle Infantry=disrupted")',
         max_length=12,
     )
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        title="Settings",
+        description="game settings as a JSON object (options named WAW-AMB-n)",
+    )
+
+
+def _settings_text(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise OrdnanceError(f"cannot read settings {text!r}", hint='a JSON object, e.g. {"city_defence": "per_unit"}') from None
+    if not isinstance(value, dict):
+        raise OrdnanceError("the settings are a JSON object", hint='e.g. {"city_defence": "per_unit"}')
+    return value
 
 
 def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
@@ -66,7 +82,7 @@ def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
 
 def he_fire(q: HeFireQuestion) -> dict[str, Any]:
     """Net Hits of an HE Fire mission and, with units, each unit's resulting state."""
-    opts = parse_settings({})
+    opts = parse_settings(q.settings)
     check_hit_number(q.hit_number)
     check_firepower(q.fp)
     defence, city = q.defence, False
@@ -117,20 +133,36 @@ class LosQuestion(BaseModel):
     target: str = Field(title="To", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
     smoke: list[str] = Field(default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20)
     unit: str | None = Field(None, title="Firing unit type", description="adds its Hit Numbers", max_length=40)
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        title="Settings",
+        description="game settings as a JSON object (options named WAW-AMB-n)",
+    )
 
 
 def los(q: LosQuestion) -> dict[str, Any]:
     """The hexes crossed, which smoke blocks the line, and for whom."""
-    opts = parse_settings({})
+    opts = parse_settings(q.settings)
     cat = catalogue().extended(opts.unit_types, opts.terrain_types)
     markers = {parse_hex(t): 2 for t in q.smoke}
     a, b = parse_hex(q.origin), parse_hex(q.target)
     data: dict[str, Any] = judge_los(a, b, markers, opts).to_dict()
     data["advanced_imaging_families"] = sorted(cat.imaging_families)
+    # the same sentences as the game texts' catalogue, so every face can translate them
     lines = [f"hexes crossed: {' '.join(data['hexes'])}"]
+    if data["along_hexsides"]:
+        lines.append(f"runs along hexsides: {', '.join(data['along_hexsides'])}")
     for s in data["smoke"]:
-        lines.append(f"Smoke {s['level']} at {s['marker']} {'BLOCKS' if s['blocks'] else 'does not block'}: {s['reason']}")
-    lines.append("blocked for ordinary units" if data["blocked"] else "clear of smoke")
+        verdict = "BLOCKS" if s["blocks"] else "does not block"
+        lines.append(f"Smoke {s['level']} at {s['marker']} {verdict}: {s['reason']}")
+    if data["blocked"]:
+        families = ", ".join(data["advanced_imaging_families"])
+        lines.append(
+            f"blocked for ordinary units; Advanced Imaging units ({families}) "
+            "see through at Hit Number +1"
+        )
+    else:
+        lines.append("clear of smoke")
     if q.unit is not None:
         kind = cat.unit(q.unit)
         shots: dict[str, Any] = {}
@@ -141,12 +173,20 @@ def los(q: LosQuestion) -> dict[str, Any]:
                     "hit_number": check.hit_number,
                     "modifiers": [f"+{m.amount} {m.clause}" for m in check.modifiers],
                 }
-                lines.append(f"{kind.name} {weapon.upper()}: Hit Number {check.hit_number}")
+                mods = " ".join(shots[weapon]["modifiers"])
+                lines.append(f"{kind.name} {weapon.upper()}: Hit Number {check.hit_number} {mods}")
             except OrdnanceError as exc:
                 shots[weapon] = {"refused": exc.to_dict()}
                 lines.append(f"{kind.name} {weapon.upper()}: refused [{exc.clause}] {exc.message}")
         data["unit"] = {"type": kind.name, "advanced_imaging": kind.advanced_imaging, **shots}
     data["title"] = f"LOS {data['from']} -> {data['to']} (distance {data['distance']})"
+    data["table"] = {
+        "columns": ["Smoke marker", "level", "blocks", "why"],
+        "rows": [
+            [s["marker"], str(s["level"]), "yes" if s["blocks"] else "no", s["reason"]]
+            for s in data["smoke"]
+        ],
+    }
     data["lines"] = lines
     return data
 
@@ -174,6 +214,17 @@ def units(_q: NoQuestion) -> dict[str, Any]:
     }
 
 
+def terrain_types(_q: NoQuestion) -> dict[str, Any]:
+    """Terrain types and their infantry Defensive Bonus in dice."""
+    rows = [t.model_dump(mode="json") for t in catalogue().terrains()]
+    columns = list(rows[0]) if rows else []
+    return {
+        "title": "World at War terrain types",
+        "terrain_types": rows,
+        "table": {"columns": columns, "rows": [[str(r[c]) for c in columns] for r in rows]},
+    }
+
+
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="he-fire",
@@ -185,6 +236,7 @@ CALCULATORS: tuple[Calculator, ...] = (
         hint="distribution",
         command=("odds", "he-fire"),
         flags={"defence": ("--defense",)},
+        parsers={"settings": _settings_text},
         example={"fp": 4, "hit_number": 4, "defence": 1},
     ),
     Calculator(
@@ -205,6 +257,7 @@ CALCULATORS: tuple[Calculator, ...] = (
         input_model=LosQuestion,
         run=los,
         arguments=("origin", "target"),
+        parsers={"settings": _settings_text},
         example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]},
     ),
     Calculator(
@@ -214,6 +267,14 @@ CALCULATORS: tuple[Calculator, ...] = (
         clauses=(),
         input_model=NoQuestion,
         run=units,
+    ),
+    Calculator(
+        name="terrain-types",
+        title="Terrain types and their infantry Defensive Bonus in dice.",
+        help="Terrain types and their infantry Defensive Bonus in dice.",
+        clauses=(),
+        input_model=NoQuestion,
+        run=terrain_types,
     ),
 )
 

@@ -59,7 +59,7 @@
       const given = values[name] !== undefined ? values[name] : prop.default;
       if (given !== undefined && given !== null) {
         if (k.type === "boolean") input.checked = given === true || given === "true";
-        else input.value = Array.isArray(given) ? given.join(", ") : given;
+        else input.value = Array.isArray(given) ? given.join("; ") : given;
       }
       const problem = el("span", { class: "error field-error", "data-error-for": name });
       problem.hidden = true;
@@ -84,8 +84,10 @@
       const text = input.value.trim();
       if (text === "") continue;
       if (k.type === "array") {
-        out[name] = prop["x-parsed"] ? text : text.split(/[\s,]+/).filter(Boolean).map((x) =>
-          (k.items && k.items.type === "integer") ? Number(x) : x);
+        // numbers: "3, 2"; words and hexes ("2,0", "Motor Rifle Infantry"): one per ";"
+        const numbers = k.items && (k.items.type === "integer" || k.items.type === "number");
+        out[name] = prop["x-parsed"] ? text : text.split(numbers ? /[\s,;]+/ : /\s*;\s*/)
+          .filter(Boolean).map((x) => numbers ? Number(x) : x);
       } else if (k.type === "integer" || k.type === "number") {
         out[name] = Number(text);
       } else {
@@ -97,7 +99,7 @@
 
   function toHash(name, q) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) params.set(k, Array.isArray(v) ? v.join(",") : String(v));
+    for (const [k, v] of Object.entries(q)) params.set(k, Array.isArray(v) ? v.join(";") : String(v));
     return "#" + name + (params.toString() ? "?" + params.toString() : "");
   }
   function fromHash() {
