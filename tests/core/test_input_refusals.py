@@ -26,10 +26,16 @@ def test_an_unknown_action_is_refused_alike_with_a_clause(name: str) -> None:
     ("name", "action", "field"),
     [
         ("toi", {"type": "buy", "nation": "german", "munition": "HE", "count": "lots"}, "count"),
-        ("waw", {"type": "he_fire", "side": "us", "target": "3,3", "firepower": "x", "hit_number": 4}, "firepower"),
+        (
+            "waw",
+            {"type": "he_fire", "side": "us", "target": "3,3", "firepower": "x", "hit_number": 4},
+            "firepower",
+        ),
     ],
 )
-def test_every_bad_field_is_named_with_its_value(name: str, action: dict[str, object], field: str) -> None:
+def test_every_bad_field_is_named_with_its_value(
+    name: str, action: dict[str, object], field: str
+) -> None:
     game = registry.game(name)
     with pytest.raises(InvalidInput) as err:
         game.apply(game.new({}), action, SeededDice(1))

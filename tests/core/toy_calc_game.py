@@ -65,7 +65,11 @@ class FourthGame(ToyGame):
         sides = [(s, s) for s in SEATS if seat is None or s == seat]
         roll = {"properties": {"side": {"type": "string", "title": "Side"}}, "required": ["side"]}
         return [
-            {"type": "roll", "title": "Roll a die", "schema": rolls(choices(roll, "side", sides), True)}
+            {
+                "type": "roll",
+                "title": "Roll a die",
+                "schema": rolls(choices(roll, "side", sides), True),
+            }
         ]
 
 

@@ -28,9 +28,9 @@ def test_asl_whole_shot_is_asked_from_the_address_and_drawn(server: str, page: A
     expect(page.locator("#calc-answer h2")).to_have_text("APCR from a 75L at 3 hexes, vehicle")
     expect(page.locator("#calc-answer svg.calc-chart rect.calc-bar").first).to_be_visible()
     rows = page.locator("#calc-answer table tr")
-    expect(rows.filter(has=page.locator("td", has_text="hit")).filter(has_text="%")).to_contain_text(
-        "5/18"
-    )
+    expect(
+        rows.filter(has=page.locator("td", has_text="hit")).filter(has_text="%")
+    ).to_contain_text("5/18")
     expect(rows.filter(has=page.get_by_role("cell", name="kill", exact=True))).to_contain_text(
         "305/1296"
     )

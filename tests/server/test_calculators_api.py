@@ -4,7 +4,6 @@ equal to the CLI's, refusals naming the field, its value and the clause."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -53,7 +52,9 @@ def test_every_calculator_is_listed_with_a_schema(client: TestClient) -> None:
 
 @pytest.mark.parametrize("game_name", sorted(EXPECTED), ids="/".join)
 def test_each_example_is_answered(client: TestClient, game_name: tuple[str, str]) -> None:
-    listed = {(c["game"], c["name"]): c for c in client.get("/api/calculators").json()["calculators"]}
+    listed = {
+        (c["game"], c["name"]): c for c in client.get("/api/calculators").json()["calculators"]
+    }
     calc = listed[game_name]
     res = client.post(f"/api/calculators/{game_name[0]}/{game_name[1]}", json=calc["example"])
     assert res.status_code == 200, res.text
@@ -63,13 +64,31 @@ def test_each_example_is_answered(client: TestClient, game_name: tuple[str, str]
     assert drawn[calc["hint"]] in body
 
 
-def test_the_whole_shot_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_whole_shot_equals_the_cli(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The German 75L APCR example (N 5, range 3, vehicle, AF 11; ASL-8.9-a, notes B5)."""
     body = client.post("/api/calculators/asl/gun", json=GERMAN_75L_APCR).json()
     assert (body["p_hit"], body["p_kill"]) == ("5/18", "305/1296")
     with pytest.raises(SystemExit) as done:
-        main(["asl", "odds", "gun", "--gun", "75L", "--range", "3", "--ammo", "APCR"]
-             + ["-n", "5", "--af", "11", "--json"])
+        main(
+            [
+                "asl",
+                "odds",
+                "gun",
+                "--gun",
+                "75L",
+                "--range",
+                "3",
+                "--ammo",
+                "APCR",
+                "-n",
+                "5",
+                "--af",
+                "11",
+                "--json",
+            ]
+        )
     assert done.value.code in (0, None)
     cli = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (cli["p_hit"], cli["p_kill"]) == (body["p_hit"], body["p_kill"])

@@ -18,6 +18,7 @@ from ordnance.asl.heat import check_nationality, heat_gate
 from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.shot import GunShot, parse_shot_ammo
 from ordnance.asl.shot_odds import compare_ammo, gun_odds
+from ordnance.asl.shot_sequence import Mode
 from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.supply import chart_lookup
 from ordnance.asl.to_hit import FirerCases
@@ -50,7 +51,9 @@ class WholeShot(BaseModel):
         title="Gun", description="gun size, e.g. 75L, 76LL, 57, 37*", min_length=1, max_length=8
     )
     range: int = Field(title="Range", description="in hexes", ge=0, le=200)
-    nationality: str = Field("german", title="Nationality", description="the Gun's army", max_length=32)
+    nationality: str = Field(
+        "german", title="Nationality", description="the Gun's army", max_length=32
+    )
     ammo: AmmoName = Field("AP", title="Ammunition", json_schema_extra={"x-clause": "ASL-8.1-a"})
     depletion: int | None = Field(
         None,
@@ -61,24 +64,40 @@ class WholeShot(BaseModel):
         json_schema_extra={"x-clause": "ASL-8.9-a"},
     )
     notation: str | None = Field(None, title="Counter notation", max_length=64)
-    date: str | None = Field(None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$")
+    date: str | None = Field(
+        None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
+    )
     theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
-    elite: bool = Field(False, title="Elite", description="+1 N", json_schema_extra={"x-clause": "ASL-8.2-f"})
+    elite: bool = Field(
+        False, title="Elite", description="+1 N", json_schema_extra={"x-clause": "ASL-8.2-f"}
+    )
     target: Literal["vehicle", "unarmored", "infantry", "area"] = Field("vehicle", title="Target")
-    af: int | None = Field(None, title="Armor Factor", description="at the facing fired on", ge=0, le=40)
+    af: int | None = Field(
+        None, title="Armor Factor", description="at the facing fired on", ge=0, le=40
+    )
     af_turret: int | None = Field(None, title="Turret AF", description="if different", ge=0, le=40)
     turreted: bool = Field(True, title="Turreted target")
-    tk: int | None = Field(None, title="Basic TK#", description="for a Gun the tables lack", ge=0, le=40)
-    tem: str | None = Field(None, title="TEM", description="the target's TEM word (HEAT at Infantry)", max_length=32)
-    ift_drm: int = Field(0, title="IFT DRM", description="TEM and Hindrance on the IFT", ge=-10, le=10)
+    tk: int | None = Field(
+        None, title="Basic TK#", description="for a Gun the tables lack", ge=0, le=40
+    )
+    tem: str | None = Field(
+        None, title="TEM", description="the target's TEM word (HEAT at Infantry)", max_length=32
+    )
+    ift_drm: int = Field(
+        0, title="IFT DRM", description="TEM and Hindrance on the IFT", ge=-10, le=10
+    )
     breakdown: int | None = Field(None, title="B#", description="none: 12", ge=2, le=12)
     rof: int = Field(0, title="Multiple ROF", ge=0, le=4)
     shots: int = Field(1, title="Shots", description="most shots fired", ge=1, le=20)
-    turns: bool = Field(False, title="One shot per Player Turn", description="instead of Multiple ROF")
+    turns: bool = Field(
+        False, title="One shot per Player Turn", description="instead of Multiple ROF"
+    )
     intensive: bool = Field(False, title="Intensive Fire", description="Case F")
     captured: bool = Field(False, title="Captured use", description="Case H")
     acquisition: int = Field(0, title="Acquisition DRM", description="Case N", ge=-2, le=0)
-    drm: int = Field(0, title="Target-based DRM", description="cases J to R, entered", ge=-10, le=10)
+    drm: int = Field(
+        0, title="Target-based DRM", description="cases J to R, entered", ge=-10, le=10
+    )
     compare: list[str] = Field(
         default_factory=list,
         title="Compare",
@@ -129,16 +148,20 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
     for item in items:
         name, _sep, n = item.partition("=")
         if n and not n.strip().isdigit():
-            raise OrdnanceError(f"cannot read {item!r}", clause="ASL-8.9-a", hint="AMMO or AMMO=N, e.g. APCR=5")
+            raise OrdnanceError(
+                f"cannot read {item!r}", clause="ASL-8.9-a", hint="AMMO or AMMO=N, e.g. APCR=5"
+            )
         which = parse_shot_ammo(name)
         entered = int(n) if n else None
         try:
             depletions[which] = (
-                spec.depletion if which == spec.ammo and entered is None else _n_for(q, which, entered)
+                spec.depletion
+                if which == spec.ammo and entered is None
+                else _n_for(q, which, entered)
             )
         except OrdnanceError as exc:
             refused[which] = {"message": exc.message, "clause": exc.clause}
-    mode = "turns" if q.turns else "rof"
+    mode: Mode = "turns" if q.turns else "rof"
     return compare_ammo(spec, depletions, q.shots, mode=mode, refused=refused)
 
 
@@ -146,7 +169,9 @@ def whole_shot(q: WholeShot) -> dict[str, Any]:
     """The exact odds of the whole shot (notes B5, B6; ASL-8.9)."""
     spec = _spec(q)
     data = gun_odds(spec, q.shots, mode="turns" if q.turns else "rof")
-    data["title"] = f"{data['ammo']} from a {data['gun']} at {data['range']} hexes, {data['target']}"
+    data["title"] = (
+        f"{data['ammo']} from a {data['gun']} at {data['range']} hexes, {data['target']}"
+    )
     data["table"] = {
         "columns": ["what", "exact (%)"],
         "rows": [
@@ -174,7 +199,12 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
     compare = _comparison(q, spec, q.compare or ["AP", "APCR", "APDS", "HEAT"])
     chart = compare["chart"]
     rows = [
-        [r["ammo"], "-" if r["depletion"] is None else str(r["depletion"]), _pct(r["p_hit"]), _pct(r["p_kill"])]
+        [
+            r["ammo"],
+            "-" if r["depletion"] is None else str(r["depletion"]),
+            _pct(r["p_hit"]),
+            _pct(r["p_kill"]),
+        ]
         for r in compare["rows"]
     ] + [[a, "", f"[{w['clause']}] {w['message']}", ""] for a, w in compare["refused"].items()]
     return {
@@ -196,23 +226,34 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
 
 class SupplyQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.2"})
-    nationality: str = Field(title="Nationality", description="german, american, russian or british", max_length=32)
-    gun: str = Field(title="Gun", description="gun size, e.g. 85L, 76LL, 50", min_length=1, max_length=8)
+    nationality: str = Field(
+        title="Nationality", description="german, american, russian or british", max_length=32
+    )
+    gun: str = Field(
+        title="Gun", description="gun size, e.g. 85L, 76LL, 50", min_length=1, max_length=8
+    )
     date: str = _DATE
-    elite: bool = Field(False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"})
+    elite: bool = Field(
+        False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"}
+    )
 
 
 def supply(q: SupplyQuestion) -> dict[str, Any]:
     """The Ammunition Supply Chart: APCR/APDS Depletion Number of a Gun."""
     answer = chart_lookup(q.nationality, q.gun, ScenarioDate.parse(q.date), elite=q.elite).to_dict()
     rows = [[str(k), str(v)] for k, v in answer.items() if not isinstance(v, dict | list)]
-    return {"title": f"Ammunition Supply Chart: {q.nationality} {q.gun}, {q.date}", **answer,
-            "table": {"columns": ["what", "value"], "rows": rows}}
+    return {
+        "title": f"Ammunition Supply Chart: {q.nationality} {q.gun}, {q.date}",
+        **answer,
+        "table": {"columns": ["what", "value"], "rows": rows},
+    }
 
 
 class HeatQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.3-a"})
-    nationality: str = Field(title="Nationality", description="the nation that made the Gun", max_length=32)
+    nationality: str = Field(
+        title="Nationality", description="the nation that made the Gun", max_length=32
+    )
     date: str = _DATE
 
 
@@ -249,9 +290,17 @@ def heat(q: HeatQuestion) -> dict[str, Any]:
 
 class DepletionQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9"})
-    depletion: int = Field(title="Depletion Number", description="N", ge=2, le=12, json_schema_extra={"x-clause": "ASL-8.9-a"})
+    depletion: int = Field(
+        title="Depletion Number",
+        description="N",
+        ge=2,
+        le=12,
+        json_schema_extra={"x-clause": "ASL-8.9-a"},
+    )
     shots: int = Field(4, title="Shots", description="declared shots", ge=1, le=50)
-    breakdown: int | None = Field(None, title="B#", description="a malfunction also ends the fire", ge=2, le=12)
+    breakdown: int | None = Field(
+        None, title="B#", description="a malfunction also ends the fire", ge=2, le=12
+    )
     intensive: bool = Field(False, title="Intensive Fire", description="B# -2")
 
 
@@ -259,7 +308,10 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
     """Per-shot outcome, k-th shot availability, rounds fired and expected rounds."""
     check_depletion_number(q.depletion)
     report = depletion_report(
-        q.depletion, q.shots, q.breakdown, intensive=q.intensive,
+        q.depletion,
+        q.shots,
+        q.breakdown,
+        intensive=q.intensive,
         with_breakdown=q.breakdown is not None or q.intensive,
     )
     return {
@@ -288,12 +340,20 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
     if q.depletion is None and kind.has_depletion:
         raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="give N")
     roll = DR(q.coloured, q.white)
-    result = check_shot(kind.value, q.depletion if kind.has_depletion else None, roll,
-                        breakdown=q.breakdown, intensive=q.intensive)
+    result = check_shot(
+        kind.value,
+        q.depletion if kind.has_depletion else None,
+        roll,
+        breakdown=q.breakdown,
+        intensive=q.intensive,
+    )
     data = result.to_dict()
     rows = [[str(k), str(v)] for k, v in data.items() if not isinstance(v, dict | list)]
-    return {"title": f"{kind.value} shot, DR {roll.total}", **data,
-            "table": {"columns": ["what", "value"], "rows": rows}}
+    return {
+        "title": f"{kind.value} shot, DR {roll.total}",
+        **data,
+        "table": {"columns": ["what", "value"], "rows": rows},
+    }
 
 
 _GUN_EXAMPLE = {"gun": "75L", "range": 3, "ammo": "APCR", "depletion": 5, "af": 11}

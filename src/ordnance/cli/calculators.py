@@ -21,14 +21,11 @@ line code.
 from __future__ import annotations
 
 import enum
-import json
-import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -83,7 +80,7 @@ def _default_text(info: FieldInfo) -> str | None:
 
 
 def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
-    kind, optional = _unwrap(info.annotation)
+    kind, _optional = _unwrap(info.annotation)
     parsed = name in calc.parsers
     dashed = "--" + name.replace("_", "-")
     decls = [*calc.flags.get(name, ()), dashed]
@@ -275,7 +272,9 @@ def _group_at(
     prefix: tuple[str, ...], paths: dict[tuple[str, ...], Calculator], help_text: str
 ) -> TyperGroup:
     here = paths.get(prefix)
-    children = sorted({p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix})
+    children = sorted(
+        {p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix}
+    )
     if here is not None:
         leaf = calculator_command(here, prefix[-1] if prefix else None)
         group: TyperGroup = _CalcGroup(

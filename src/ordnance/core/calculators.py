@@ -33,7 +33,7 @@ A game lists its calculators in a module named by its package
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import import_module
@@ -222,9 +222,7 @@ def find(game: str, name: str) -> Calculator:
     for calc in calcs:
         if calc.name == name:
             return calc
-    raise unknown_kind(
-        f"{game} calculator", name, [c.name for c in calcs], clause=None
-    )
+    raise unknown_kind(f"{game} calculator", name, [c.name for c in calcs], clause=None)
 
 
 def catalogue() -> list[CalculatorInfo]:

@@ -98,9 +98,7 @@ def refusal(
     return InvalidInput(what, found, clause=found[0].clause if found else fallback)
 
 
-def unknown_kind(
-    what: str, kind: Any, known: Iterable[str], *, clause: str | None
-) -> UnknownName:
+def unknown_kind(what: str, kind: Any, known: Iterable[str], *, clause: str | None) -> UnknownName:
     """``unknown <what> 'x'`` with the clause of the sequence of play and the known kinds."""
     return UnknownName(
         f"unknown {what} {kind!r}",

@@ -68,7 +68,9 @@ def list_calculators() -> dict[str, Any]:
 async def answer(
     game: GameId,
     name: CalcName,
-    question: Annotated[dict[str, Any], Body(description="The question's fields (see its schema).")],
+    question: Annotated[
+        dict[str, Any], Body(description="The question's fields (see its schema).")
+    ],
 ) -> dict[str, Any]:
     calc = calculators.find(game, name)
     # the exact odds may take a moment: off the event loop

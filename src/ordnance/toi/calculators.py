@@ -103,7 +103,9 @@ class AttackQuestion(BaseModel):
     @field_validator("munition", mode="before")
     @classmethod
     def _munition(cls, value: Any) -> Any:
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "plain")):
+        if value is None or (
+            isinstance(value, str) and value.strip().lower() in ("", "none", "plain")
+        ):
             return None
         if isinstance(value, str):
             key = value.strip().upper().replace("_", "").replace("-", "")
@@ -255,12 +257,14 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
             orientation=o.name,
             outcomes=landing.to_json(),
             hexes={h: fraction_text(p) for h, p in ranked},
-            no_smoke=fraction_text(1 - sum(hexes.values())),
+            no_smoke=fraction_text(1 - sum(hexes.values(), Fraction(0))),
         )
         data["distribution"] = landing.to_json()
         lines.append("smoke ends up in: " + ", ".join(f"{h} {fraction_text(p)}" for h, p in ranked))
     else:
-        round_dist: Distribution[str] = smoke_round_distribution(plan).map(lambda o: o.split(" ")[0])
+        round_dist: Distribution[str] = smoke_round_distribution(plan).map(
+            lambda o: o.split(" ")[0]
+        )
         data["distribution"] = round_dist.to_json()
     data["lines"] = lines
     return data
@@ -271,15 +275,21 @@ class AdviseQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-GEN-10"})
 
-    fp: int = Field(title="Firepower", description="against the target type, without a token", ge=0, le=40)
+    fp: int = Field(
+        title="Firepower", description="against the target type, without a token", ge=0, le=40
+    )
     band: Band = _band_field()
-    defence: int = Field(0, title="Defence dice", description="red dice: armour and cover", ge=0, le=40)
+    defence: int = Field(
+        0, title="Defence dice", description="red dice: armour and cover", ge=0, le=40
+    )
     target: Target = Field("vehicle", title="Target", description="vehicle or squad")
     damage: Literal["undamaged", "light", "heavy"] = Field(
         "undamaged", title="Vehicle damage", description="the target vehicle's damage"
     )
     figures: int = Field(4, title="Figures", description="the target squad's figures", ge=1, le=6)
-    fire_and_movement: bool = Field(False, title="Fire and Movement", description="the attack is halved")
+    fire_and_movement: bool = Field(
+        False, title="Fire and Movement", description="the attack is halved"
+    )
 
     @field_validator("band", "target", "damage", mode="before")
     @classmethod
@@ -337,7 +347,11 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
             "columns": ["munition", "dice", "hit on", "mean net hits", "P(destroy)", "note"],
             "rows": table,
         },
-        "comparison": {"x": names, "xlabel": "munition", "series": [{"name": "P(destroy)", "values": kills}]},
+        "comparison": {
+            "x": names,
+            "xlabel": "munition",
+            "series": [{"name": "P(destroy)", "values": kills}],
+        },
         "lines": [
             "P(destroy) uses the documented damage default; flagged uncertain: "
             + "; ".join(UNCERTAIN)
@@ -361,7 +375,14 @@ def units(_q: NoQuestion) -> dict[str, Any]:
         "note": catalogue_note(),
         "profiles": profiles,
         "table": {
-            "columns": ["name", "nation", "kind", "vs infantry fp/rng", "vs vehicle fp/rng", "armour"],
+            "columns": [
+                "name",
+                "nation",
+                "kind",
+                "vs infantry fp/rng",
+                "vs vehicle fp/rng",
+                "armour",
+            ],
             "rows": [
                 [
                     p["name"],
@@ -395,7 +416,10 @@ def maps(_q: NoQuestion) -> dict[str, Any]:
     """The sample maps shipped with the package."""
     from ordnance.toi.hexmap import load_map, map_names
 
-    rows = [{"name": n, "title": load_map(n).title, "hexes": len(load_map(n).hexes)} for n in map_names()]
+    rows = [
+        {"name": n, "title": load_map(n).title, "hexes": len(load_map(n).hexes)}
+        for n in map_names()
+    ]
     return {
         "title": "Sample maps",
         "maps": rows,

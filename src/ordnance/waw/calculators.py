@@ -36,11 +36,15 @@ class HeFireQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-HE-a"})
     fp: int = Field(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
-    hit_number: int = Field(title="Hit Number", description="a die hits on this or more", ge=1, le=12)
+    hit_number: int = Field(
+        title="Hit Number", description="a die hits on this or more", ge=1, le=12
+    )
     defence: int | None = Field(
         None, title="Defence dice", description="the infantry Defensive Bonus", ge=0, le=20
     )
-    terrain: str | None = Field(None, title="Terrain", description="take the defence dice from it", max_length=40)
+    terrain: str | None = Field(
+        None, title="Terrain", description="take the defence dice from it", max_length=40
+    )
     unit: list[str] = Field(
         default_factory=list,
         title="Units in the hex",
@@ -58,9 +62,14 @@ def _settings_text(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except ValueError:
-        raise OrdnanceError(f"cannot read settings {text!r}", hint='a JSON object, e.g. {"city_defence": "per_unit"}') from None
+        raise OrdnanceError(
+            f"cannot read settings {text!r}",
+            hint='a JSON object, e.g. {"city_defence": "per_unit"}',
+        ) from None
     if not isinstance(value, dict):
-        raise OrdnanceError("the settings are a JSON object", hint='e.g. {"city_defence": "per_unit"}')
+        raise OrdnanceError(
+            "the settings are a JSON object", hint='e.g. {"city_defence": "per_unit"}'
+        )
     return value
 
 
@@ -74,7 +83,9 @@ def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
             condition = Condition.from_label(cond.strip() or "good order")
         except ValueError as exc:
             raise OrdnanceError(
-                str(exc), clause="WAW-HE-a", hint="good order, disrupted, reduced, disrupted+reduced"
+                str(exc),
+                clause="WAW-HE-a",
+                hint="good order, disrupted, reduced, disrupted+reduced",
             ) from None
         out.append(Target(f"{i + 1}:{kind.name}", kind.armour, condition, kind.hq))
     return out
@@ -88,7 +99,9 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
     defence, city = q.defence, False
     if defence is None:
         if q.terrain is None:
-            raise OrdnanceError("give the defence dice or a terrain", clause="WAW-HE-a", hint="e.g. --defence 2")
+            raise OrdnanceError(
+                "give the defence dice or a terrain", clause="WAW-HE-a", hint="e.g. --defence 2"
+            )
         ttype = catalogue().extended((), opts.terrain_types).terrain(q.terrain)
         defence = 2 if ttype.city else ttype.infantry_db
         city = ttype.city
@@ -122,7 +135,11 @@ class NoQuestion(BaseModel):
 
 def fascam(_q: NoQuestion) -> dict[str, Any]:
     """One mine attack on a unit entering a mined hex."""
-    return {"title": "FASCAM mine attack (1d6)", "xlabel": "result", "distribution": fascam_attack().to_json()}
+    return {
+        "title": "FASCAM mine attack (1d6)",
+        "xlabel": "result",
+        "distribution": fascam_attack().to_json(),
+    }
 
 
 class LosQuestion(BaseModel):
@@ -131,8 +148,12 @@ class LosQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
     origin: str = Field(title="From", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
     target: str = Field(title="To", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
-    smoke: list[str] = Field(default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20)
-    unit: str | None = Field(None, title="Firing unit type", description="adds its Hit Numbers", max_length=40)
+    smoke: list[str] = Field(
+        default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20
+    )
+    unit: str | None = Field(
+        None, title="Firing unit type", description="adds its Hit Numbers", max_length=40
+    )
     settings: dict[str, Any] = Field(
         default_factory=dict,
         title="Settings",

@@ -39,7 +39,6 @@ The package is imported only when ``ordnance <game> ...`` runs (see
 from __future__ import annotations
 
 from ordnance.cli.game_commands.action import action_command, take
-from ordnance.core.commands import Alias
 from ordnance.cli.game_commands.form_fields import command_name, option_name
 from ordnance.cli.game_commands.groups import (
     AliasCommands,
@@ -51,6 +50,7 @@ from ordnance.cli.game_commands.groups import (
 from ordnance.cli.game_commands.render import entry_line, render_odds, render_view
 from ordnance.cli.game_commands.resolve import derived_command
 from ordnance.cli.game_commands.shared_commands import GameArg, generic_app, new_command
+from ordnance.core.commands import Alias
 
 __all__ = [
     "Alias",

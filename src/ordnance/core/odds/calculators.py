@@ -23,7 +23,9 @@ class PoolQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     attack: int = Field(title="Attack dice", description="N", ge=0, le=100)
-    hit_on: int = Field(5, title="Hit on", description="a die hits on this face or more", ge=1, le=7)
+    hit_on: int = Field(
+        5, title="Hit on", description="a die hits on this face or more", ge=1, le=7
+    )
     defence: int = Field(0, title="Defence dice", description="M", ge=0, le=100)
     cancel_on: int = Field(
         5, title="Cancel on", description="a defence die cancels a hit on this or more", ge=1, le=7
@@ -54,8 +56,12 @@ class DrQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     modifier: int = Field(0, title="DRM", description="the total modifier added", ge=-20, le=20)
-    at_most: int | None = Field(None, title="At most", description="P(final DR <= this)", ge=-30, le=40)
-    exactly: int | None = Field(None, title="Exactly", description="P(final DR == this)", ge=-30, le=40)
+    at_most: int | None = Field(
+        None, title="At most", description="P(final DR <= this)", ge=-30, le=40
+    )
+    exactly: int | None = Field(
+        None, title="Exactly", description="P(final DR == this)", ge=-30, le=40
+    )
     versus: int | None = Field(
         None, title="Versus", description="original DR below, equal to, above this", ge=2, le=12
     )
