@@ -28,10 +28,10 @@ NOT_YET_DECLARED = frozenset(
         "asl/cli_notation.py",
         "asl/cli_odds.py",
         "asl/cli_options.py",
-        "asl/cli_reading.py",
         "asl/cli_shot.py",
         "asl/cli_supply.py",
         "asl/demo.py",
+        "asl/render.py",
     }
 )
 

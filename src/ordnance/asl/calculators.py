@@ -362,7 +362,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="gun",
         title="Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).",
-        help="Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).",
         clauses=("ASL-8.1-a", "ASL-8.9-a"),
         input_model=WholeShot,
         run=whole_shot,
@@ -388,7 +387,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="supply",
         title="Ammunition Supply Chart (ASL-8.2): APCR/APDS Depletion Number for a Gun.",
-        help="Ammunition Supply Chart (ASL-8.2): APCR/APDS Depletion Number for a Gun.",
         clauses=("ASL-8.2",),
         input_model=SupplyQuestion,
         run=supply,
@@ -398,7 +396,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="heat",
         title="HEAT availability date of a nation's ordnance (ASL-8.3-a).",
-        help="HEAT availability date of a nation's ordnance (ASL-8.3-a).",
         clauses=("ASL-8.3-a",),
         input_model=HeatQuestion,
         run=heat,
@@ -408,7 +405,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="depletion",
         title="Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).",
-        help="Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).",
         clauses=("ASL-8.9",),
         input_model=DepletionQuestion,
         run=depletion_odds,
@@ -420,7 +416,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="shot",
         title="One declared special-ammunition shot: the C8.9 depletion check on its DR.",
-        help="One declared special-ammunition shot: the C8.9 depletion check on its DR.",
         clauses=("ASL-8.9-a",),
         input_model=ShotQuestion,
         run=depletion_check,

@@ -39,7 +39,7 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any, Literal, NotRequired
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
@@ -107,10 +107,11 @@ class Calculator:
 
     name: str
     title: str
-    help: str
     clauses: tuple[str, ...]
     input_model: type[BaseModel]
     run: Callable[[Any], Mapping[str, Any]]
+    #: The longer help (default: the title).
+    help: str = ""
     hint: Hint = "table"
     parsers: Mapping[str, Parser] = field(default_factory=dict)
     command: tuple[str, ...] = ()
@@ -118,6 +119,10 @@ class Calculator:
     arguments: tuple[str, ...] = ()
     flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     example: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.help:
+            object.__setattr__(self, "help", self.title)
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -177,6 +182,12 @@ class Calculator:
             schema=self.schema(),
             example=dict(jsonable(dict(self.example))),
         )
+
+
+class NoQuestion(BaseModel):
+    """The input of a reference table: nothing to ask."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 def jsonable(value: Any) -> Any:
@@ -241,6 +252,7 @@ __all__ = [
     "Comparison",
     "ComparisonSeries",
     "Hint",
+    "NoQuestion",
     "Parser",
     "catalogue",
     "find",

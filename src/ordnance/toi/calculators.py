@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ordnance.core.calculators import Calculator
+from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Direction, parse_hex
 from ordnance.core.odds.distribution import Distribution, fraction_text
@@ -359,12 +359,6 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
     }
 
 
-class NoQuestion(BaseModel):
-    """A reference table: nothing to ask."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
 def units(_q: NoQuestion) -> dict[str, Any]:
     """The sample unit catalogue (package data; sample values)."""
     from ordnance.toi.catalogue import catalogue, catalogue_note
@@ -448,7 +442,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="smoke",
         title="Exact outcome of a Smoke round: placed, drift (to each hex), misfire.",
-        help="Exact outcome of a Smoke round: placed, drift (to each hex), misfire.",
         clauses=("TOI-SMK-2", "TOI-B10"),
         input_model=SmokeQuestion,
         run=smoke_odds,
@@ -461,7 +454,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="advise",
         title="Rank the munitions tokens by expected net hits and chance to destroy.",
-        help="Rank the munitions tokens by expected net hits and chance to destroy.",
         clauses=("TOI-GEN-10",),
         input_model=AdviseQuestion,
         run=advise,
@@ -474,7 +466,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="units",
         title="The sample unit catalogue (package data; sample values).",
-        help="The sample unit catalogue (package data; sample values).",
         clauses=("TOI-B7",),
         input_model=NoQuestion,
         run=units,
@@ -482,7 +473,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="munitions",
         title="The munitions reference card: what each token does (TOI-GEN-10).",
-        help="The munitions reference card: what each token does (TOI-GEN-10).",
         clauses=("TOI-GEN-10",),
         input_model=NoQuestion,
         run=munitions,
@@ -490,7 +480,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="maps",
         title="The sample maps shipped with the package.",
-        help="The sample maps shipped with the package.",
         clauses=(),
         input_model=NoQuestion,
         run=maps,

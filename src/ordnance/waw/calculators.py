@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ordnance.core.calculators import Calculator
+from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.waw.catalogue import catalogue
@@ -127,10 +127,6 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
             for uid, rows in data["units"].items()
         ]
     return data
-
-
-class NoQuestion(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 def fascam(_q: NoQuestion) -> dict[str, Any]:
@@ -263,7 +259,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="fascam",
         title="One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
-        help="One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
         clauses=("WAW-8.3-d", "WAW-8.3-e"),
         input_model=NoQuestion,
         run=fascam,
@@ -273,7 +268,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="los",
         title="Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom.",
-        help="Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom.",
         clauses=("WAW-8.2-c",),
         input_model=LosQuestion,
         run=los,
@@ -284,7 +278,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="units",
         title="The unit types (sample values are marked).",
-        help="The unit types (sample values are marked).",
         clauses=(),
         input_model=NoQuestion,
         run=units,
@@ -292,7 +285,6 @@ CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="terrain-types",
         title="Terrain types and their infantry Defensive Bonus in dice.",
-        help="Terrain types and their infantry Defensive Bonus in dice.",
         clauses=(),
         input_model=NoQuestion,
         run=terrain_types,
