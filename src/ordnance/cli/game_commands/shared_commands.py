@@ -21,7 +21,7 @@ GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
 
 def generic_app(game_name: str) -> typer.Typer:
-    """``new``, ``view``, ``log``, ``undo``, ``legal`` and ``act`` for one game."""
+    """``new``, ``view``, ``log``, ``undo``, ``los``, ``legal`` and ``act`` for one game."""
     app = typer.Typer(add_completion=False)
 
     @app.command("view")
@@ -52,6 +52,22 @@ def generic_app(game_name: str) -> typer.Typer:
         """Undo the latest action still in force (recorded as a journal entry)."""
         entry = open_game(db, game_id).undo(seat)
         emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
+
+    @app.command("los")
+    def los_cmd(
+        game_id: GameArg,
+        origin: Annotated[str, typer.Argument(help='From hex "q,r".')],
+        target: Annotated[str, typer.Argument(help='To hex "q,r".')],
+        seat: SeatOpt = None,
+        db: DbOpt = None,
+        as_json: JsonOpt = False,
+    ) -> None:
+        """Line of sight in this game, as the seat sees it (the game judges it)."""
+        from ordnance.core.hexes import parse_hex
+
+        session = open_game(db, game_id)
+        answer = session.game.los(session.state(), parse_hex(origin), parse_hex(target), seat)
+        emit(answer, as_json, lambda a: str(a.get("text") or " ".join(a.get("hexes", []))))
 
     @app.command("legal")
     def legal_cmd(
