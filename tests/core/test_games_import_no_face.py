@@ -29,7 +29,6 @@ NOT_YET_DECLARED = frozenset(
         "asl/cli_odds.py",
         "asl/cli_options.py",
         "asl/cli_shot.py",
-        "asl/cli_supply.py",
         "asl/demo.py",
         "asl/render.py",
     }

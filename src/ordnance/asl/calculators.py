@@ -7,7 +7,7 @@ and the page (``/calc/asl``) are derived from them.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,14 +16,16 @@ from ordnance.asl.depletion import check_shot
 from ordnance.asl.depletion_odds import depletion_report
 from ordnance.asl.heat import check_nationality, heat_gate
 from ordnance.asl.notation import Ammo, check_depletion_number
-from ordnance.asl.shot import GunShot, parse_shot_ammo
-from ordnance.asl.shot_odds import compare_ammo, gun_odds
-from ordnance.asl.shot_sequence import Mode
-from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.supply import chart_lookup
-from ordnance.asl.to_hit import FirerCases
-from ordnance.core.calculators import Calculator
+from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import OrdnanceError, RuleViolation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.shot import GunShot
+
+# The whole-shot rules (and the Pydantic models of the shot and the ASL options)
+# are imported by the two Gun calculators when they run: ``asl supply``, ``asl
+# heat`` and ``asl odds depletion`` start without them.
 
 AmmoName = Literal["AP", "APCR", "APDS", "HEAT", "HE", "SMOKE", "WP"]
 _DATE = Field(
@@ -107,6 +109,8 @@ class WholeShot(BaseModel):
 
 
 def _n_for(q: WholeShot, which: str, entered: int | None) -> int | None:
+    from ordnance.asl.shot_setup import declared_depletion
+
     return declared_depletion(
         which,
         depletion=entered,
@@ -120,6 +124,9 @@ def _n_for(q: WholeShot, which: str, entered: int | None) -> int | None:
 
 
 def _spec(q: WholeShot) -> GunShot:
+    from ordnance.asl.shot import GunShot, parse_shot_ammo
+    from ordnance.asl.to_hit import FirerCases
+
     kind = parse_shot_ammo(q.ammo)
     return GunShot(
         gun=q.gun,
@@ -143,6 +150,10 @@ def _spec(q: WholeShot) -> GunShot:
 
 
 def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]:
+    from ordnance.asl.shot import parse_shot_ammo
+    from ordnance.asl.shot_odds import compare_ammo
+    from ordnance.asl.shot_sequence import Mode
+
     depletions: dict[str, int | None] = {}
     refused: dict[str, dict[str, str | None]] = {}
     for item in items:
@@ -167,6 +178,8 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
 
 def whole_shot(q: WholeShot) -> dict[str, Any]:
     """The exact odds of the whole shot (notes B5, B6; ASL-8.9)."""
+    from ordnance.asl.shot_odds import gun_odds
+
     spec = _spec(q)
     data = gun_odds(spec, q.shots, mode="turns" if q.turns else "rof")
     data["title"] = (
@@ -314,11 +327,26 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
         intensive=q.intensive,
         with_breakdown=q.breakdown is not None or q.intensive,
     )
+    exp = report["expected_rounds"]
+    data = jsonable(report)
+    rows = [
+        [str(r["shot"]), _pct(r["available"]), _pct(r["fires_special"]), _pct(r["gone_after"])]
+        for r in data["shots"]
+    ]
     return {
         "title": f"Special rounds fired in {q.shots} shots, N={q.depletion}",
         "xlabel": "rounds fired",
-        **report,
-        "distribution": report["rounds"],
+        **data,
+        "distribution": data["rounds"],
+        "table": {
+            "title": f"Shot by shot (declared every shot), N={q.depletion}",
+            "columns": ["shot", "still available", "fires the round", "gone after"],
+            "rows": rows,
+        },
+        "lines": [
+            "expected rounds before it runs out: "
+            + ("never runs out" if exp is None else f"{jsonable(exp)} ({float(exp):.3f})")
+        ],
     }
 
 

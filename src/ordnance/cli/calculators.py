@@ -231,7 +231,7 @@ def render_answer(answer: dict[str, Any]) -> Any:
         parts.append(table)
         title = None
     if "table" in answer:
-        table = Table(title=title)
+        table = Table(title=answer["table"].get("title") or title)
         for column in answer["table"]["columns"]:
             table.add_column(column)
         for row in answer["table"]["rows"]:

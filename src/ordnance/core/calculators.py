@@ -67,6 +67,7 @@ class Comparison(TypedDict):
 class AnswerTable(TypedDict):
     columns: list[str]
     rows: list[list[str]]
+    title: NotRequired[str]
 
 
 class CalculatorAnswer(TypedDict):

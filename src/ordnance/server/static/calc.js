@@ -152,6 +152,7 @@
   }
   function table(t) {
     const tbl = el("table", { class: "calc-table" });
+    if (t.title) tbl.append(el("caption", {}, t.title));
     const head = el("tr");
     for (const c of t.columns) head.append(el("th", {}, c));
     tbl.append(head);
