@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ordnance.cli.i18n import _
 
@@ -58,7 +58,7 @@ def render_view(view: GameView, turn_text: str) -> Group:
         for row in p["rows"]:
             table.add_row(*row)
         parts.append(table)
-    board = view.get("board") or {}
+    board: Mapping[str, Any] = view.get("board") or {}
     if board.get("numbering"):
         parts.append(Text(f"{board.get('title', '')}: {board['numbering']}"))
     for terrain in board.get("terrains", []):

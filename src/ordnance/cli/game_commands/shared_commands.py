@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 import typer
@@ -16,6 +16,7 @@ from ordnance.cli.game_commands.render import entry_line, entry_table, render_le
 from ordnance.cli.game_commands.shared_options import shared_parameters
 from ordnance.cli.lazy import click, typer_command
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.shapes import GameView
 
 GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
@@ -31,11 +32,13 @@ def view_cmd(
     view = session.view(seat)
     turn = event_text(session.game.turn(session.state()).to_view())
 
-    def render(data: Any) -> Any:
+    def render(data: GameView) -> Any:
         lang = i18n.current()
         # another language: the words the page shows (panels, board legend);
         # the raw view (ids and values) is what --json prints
-        words = data if lang == i18n.DEFAULT else i18n.localize_view_words(data, _, lang)
+        if lang == i18n.DEFAULT:
+            return render_view(data, turn)
+        words: Any = i18n.localize_view_words(data, _, lang)  # the same keys, in words
         return render_view(words, turn)
 
     emit(view, as_json, render)
@@ -108,7 +111,7 @@ def act_cmd(
 
 #: The commands every game shares, the same functions under ``ordnance game`` and
 #: ``ordnance <game> game`` (one implementation, one way of printing).
-SHARED = {
+SHARED: dict[str, Callable[..., None]] = {
     "view": view_cmd,
     "log": log_cmd,
     "undo": undo_cmd,
