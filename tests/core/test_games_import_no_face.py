@@ -29,6 +29,7 @@ NOT_YET_DECLARED = frozenset(
         "asl/cli_odds.py",
         "asl/cli_options.py",
         "asl/cli_shot.py",
+        "asl/cli_vasl.py",
         "asl/demo.py",
         "asl/render.py",
     }

@@ -112,7 +112,7 @@ def poison(case: Any, where: int, hostile: str) -> str:
     return part
 
 
-OPERATIONS = 25  # operations in the document besides the stream (with the two calculator routes)
+OPERATIONS = 26  # operations in the document besides the stream (checked below)
 
 
 def _refresh_tokens(table: Table, seat: str, path: str, response: Any) -> None:

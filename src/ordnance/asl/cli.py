@@ -4,7 +4,8 @@
 declares (:mod:`ordnance.asl.calculators`, through :mod:`ordnance.cli.declared`);
 every other command lives in a module of its own (``cli_notation``,
 ``cli_heat`` for he-equivalency and scw-heat, ``cli_canister``,
-``cli_counters``, ``cli_shot``, ``cli_game``, ``cli_odds`` and ``cli_gun``)
+``cli_counters``, ``cli_shot``, ``cli_game``, ``cli_odds``, ``cli_gun`` and
+``cli_vasl`` for ``vasl read`` and ``vasl label``)
 and is named here with its help line (:class:`~ordnance.cli.lazy.LazyGroup`),
 so ``ordnance asl supply`` loads the supply chart and not the game, the
 journal or Pydantic (issue 13: a fast CLI). ``tests/asl/test_cli_registry.py``
@@ -40,6 +41,21 @@ odds_app = LazyGroup(
     },
 )
 
+#: ``ordnance asl vasl ...``: VASL saves in, the side record out as a VASL label.
+vasl_app = LazyGroup(
+    help="VASL saves: their vehicles and ordnance in, the side record out as a label.",
+    subs={
+        "read": Sub(
+            f"{_HERE}.cli_vasl:read_cmd",
+            "List the vehicles and ordnance of a VASL save, with their special ammunition.",
+        ),
+        "label": Sub(
+            f"{_HERE}.cli_vasl:label_cmd",
+            "Write a game's side record as HTML for a VASL label (both players see it in VASL).",
+        ),
+    },
+)
+
 #: ``ordnance asl ...``.
 app = LazyGroup(
     help="ASL Chapter C8: Special Ammunition.",
@@ -70,8 +86,8 @@ app = LazyGroup(
             "or a result.",
         ),
         "counters": Sub(
-            f"{_HERE}.cli_counters:counters_cmd",
-            "Find VASL counters with special ammunition by name (forgiving spelling).",
+            f"{_HERE}.cli_counters:counters_app",
+            "Find VASL counters by name; keep your counter library (set, show, export, import).",
         ),
         "shot": Sub(
             f"{_HERE}.cli_shot:shot_cmd",
@@ -82,7 +98,11 @@ app = LazyGroup(
             "A scenario with its side record, kept in the journal.",
         ),
         "odds": Sub(f"{_HERE}.cli:odds_app", "Exact odds of the ASL C8 procedures."),
+        "vasl": Sub(
+            f"{_HERE}.cli:vasl_app",
+            "VASL saves: their vehicles and ordnance in, the side record out as a label.",
+        ),
     },
 )
 
-__all__ = ["app", "odds_app"]
+__all__ = ["app", "odds_app", "vasl_app"]

@@ -44,6 +44,8 @@ log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
 #: Largest request body accepted (an action is a few hundred bytes).
 MAX_BODY = 64 * 1024
+#: Routes that take a larger body, by path prefix (a VASL save, uploaded as it is).
+LARGER_BODIES = {"/api/vasl/": 1024 * 1024}
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,10 +65,15 @@ class BodyLimit:
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)
             return
+        limit = self.limit
+        path = str(scope.get("path", ""))
+        for prefix, larger in LARGER_BODIES.items():
+            if path.startswith(prefix):
+                limit = max(limit, larger)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _too_large(send, self.limit)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _too_large(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -76,8 +83,8 @@ class BodyLimit:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await _too_large(send, self.limit)
+            if size > limit:
+                await _too_large(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body"):
@@ -350,10 +357,11 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    from ordnance.server import calc_routes, pages, routes, scenario_routes
+    from ordnance.server import calc_routes, pages, routes, scenario_routes, vasl_routes
 
     app.include_router(routes.router)
     app.include_router(scenario_routes.router)
+    app.include_router(vasl_routes.router)
     app.include_router(pages.router)
     app.include_router(calc_routes.router)
     app.include_router(calc_routes.pages)

@@ -476,9 +476,11 @@
         $("action-error").textContent = "";
         const entryRow = res.data && res.data.entry;
         const pending = res.data && res.data.pending;  // 202: the other seat must agree first
-        const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : t("Done");
+        const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
+        const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
         S.result = { type: item.type, text, version: res.data.version };
         await refresh();
+        if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
         return;
       }
       if (res.status === 409) {
@@ -763,6 +765,7 @@
       // same version (a repeated bump, an undo request): keep the forms being filled
       renderTurn(v.data.seat, v.data.view);
       renderUndo(v.data.undo);
+      try { await OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
       return;
     }
     $("seat-name").textContent = t("Your seat") + ": " + v.data.seat + " · " + v.data.title;
@@ -800,9 +803,10 @@
     S.es = es;
     es.addEventListener("open", () => { $("live").textContent = "● " + t("Live"); });
     es.addEventListener("version", (ev) => {
-      let v = null;
-      try { v = JSON.parse(ev.data).version; } catch (e) { v = null; }
-      if (v === null || v !== S.version) refresh();
+      let v = null, pending = null;
+      try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; } catch (e) { v = null; }
+      // dice.js: a notice may name an action waiting for this seat's dice element
+      if (v === null || v !== S.version || OrdnanceDice.wants(S.view, pending)) refresh();
     });
     es.addEventListener("error", () => {
       $("live").textContent = t("Reconnecting...");
