@@ -134,3 +134,11 @@ def test_openapi_carries_the_answer_shapes(client: TestClient) -> None:
     listed = doc["paths"]["/api/calculators"]["get"]["responses"]["200"]["content"]
     assert "$ref" in json.dumps(listed)
     assert "CalculatorInfo" in doc["components"]["schemas"]
+
+
+def test_a_declared_parser_reads_the_text_of_a_field(client: TestClient) -> None:
+    """The page sends a list as text ("AP; APCR=5"): the calculator's parser reads it."""
+    as_text = client.post(
+        "/api/calculators/asl/gun-compare", json={**GERMAN_75L_APCR, "compare": "AP; APCR=5"}
+    ).json()
+    assert as_text["comparison"]["x"] == ["AP", "APCR"]

@@ -384,6 +384,11 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
     }
 
 
+def _ammo_list(text: str) -> list[str]:
+    """``"AP, APCR=5; HEAT"`` -> ``["AP", "APCR=5", "HEAT"]`` (commas, semicolons or spaces)."""
+    return text.replace(",", " ").replace(";", " ").split()
+
+
 _GUN_EXAMPLE = {"gun": "75L", "range": 3, "ammo": "APCR", "depletion": 5, "af": 11}
 
 CALCULATORS: tuple[Calculator, ...] = (
@@ -395,7 +400,7 @@ CALCULATORS: tuple[Calculator, ...] = (
         run=whole_shot,
         hint="distribution",
         command=("odds", "gun"),
-        parsers={"compare": lambda text: [p for p in text.replace(",", " ").split()]},
+        parsers={"compare": _ammo_list},
         flags={"depletion": ("-n",), "breakdown": ("-b",), "shots": ("-k",)},
         example=_GUN_EXAMPLE,
     ),
@@ -408,7 +413,7 @@ CALCULATORS: tuple[Calculator, ...] = (
         run=ammo_comparison,
         hint="comparison",
         command=("odds", "gun-compare"),
-        parsers={"compare": lambda text: [p for p in text.replace(",", " ").split()]},
+        parsers={"compare": _ammo_list},
         flags={"depletion": ("-n",), "breakdown": ("-b",), "shots": ("-k",)},
         example={**_GUN_EXAMPLE, "compare": ["AP", "APCR=5", "HEAT"]},
     ),
