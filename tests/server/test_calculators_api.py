@@ -13,6 +13,7 @@ from ordnance.server.app import create_app
 
 #: Every stand-alone question of the three games and the generic odds.
 EXPECTED = {
+    ("asl", "notation"),
     ("asl", "gun"),
     ("asl", "gun-compare"),
     ("asl", "supply"),

@@ -389,9 +389,60 @@ def _ammo_list(text: str) -> list[str]:
     return text.replace(",", " ").replace(";", " ").split()
 
 
+class NotationQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
+    text: str = Field(
+        title="Counter notation", description="e.g. A5^4^/6^5", min_length=1, max_length=80
+    )
+    date: str | None = Field(
+        None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
+    )
+    theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
+    nationality: str | None = Field(
+        None,
+        title="Nationality",
+        description="the side's army: applies the HEAT date gate",
+        max_length=32,
+        json_schema_extra={"x-clause": "ASL-8.3-a"},
+    )
+    elite: bool = Field(
+        False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"}
+    )
+
+
+def notation(q: NotationQuestion) -> dict[str, Any]:
+    """Each entry of a counter's special-ammunition notation, as the side reads it."""
+    from ordnance.asl.cli_reading import entries_json, reading  # the side's reading
+
+    side = reading(q.date, q.theatre, None, q.nationality, None, q.elite, False, None)
+    data = entries_json(q.text, side)
+    rows = [
+        [
+            str(e.get("ammo")),
+            str(e.get("token")),
+            ", ".join(f"{p['number']} from {p['from']}" for p in e.get("periods") or []) or "-",
+            "-" if e.get("available") is None else ("yes" if e["available"] else "no"),
+        ]
+        for e in data["entries"]
+    ]
+    return {
+        "title": f"Counter notation {q.text}",
+        **data,
+        "table": {"columns": ["ammo", "token", "Depletion Numbers", "available"], "rows": rows},
+    }
+
+
 _GUN_EXAMPLE = {"gun": "75L", "range": 3, "ammo": "APCR", "depletion": 5, "af": 11}
 
 CALCULATORS: tuple[Calculator, ...] = (
+    Calculator(
+        name="notation",
+        title="Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).",
+        clauses=("ASL-8.9-a", "ASL-8.91"),
+        input_model=NotationQuestion,
+        run=notation,
+        example={"text": "A5^4^/6^5", "date": "1944-06", "nationality": "german"},
+    ),
     Calculator(
         name="gun",
         title="Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).",
