@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from ordnance.core.game import Event, Game, Outcome
@@ -26,6 +27,7 @@ SEATS = ("red", "blue")
 class ToyGame(Game[ToyState]):
     name = "toy"
     title = "Toy"
+    state_codec = StateCodec(ToyState)
 
     def new(self, settings: Mapping[str, Any]) -> ToyState:
         return ToyState()
@@ -33,7 +35,7 @@ class ToyGame(Game[ToyState]):
     def seats(self, state: ToyState) -> Sequence[str]:
         return SEATS
 
-    def apply(
+    def _resolve(
         self, state: ToyState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToyState]:
         side = action.get("side", seat)

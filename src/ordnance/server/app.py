@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -37,7 +38,11 @@ from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
 from ordnance.server import i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
-from ordnance.server.seats import InvitationUsed, UnknownInvitation
+from ordnance.server.seats import (
+    InvitationUsed,
+    InvitationWaiting,
+    UnknownInvitation,
+)
 from ordnance.server.service import NotFound, TableService
 
 log = logging.getLogger("ordnance.server")
@@ -256,7 +261,7 @@ def status_for(exc: OrdnanceError) -> int:
         return 403
     if isinstance(exc, NotFound | UnknownInvitation):
         return 404
-    if isinstance(exc, InvitationUsed):
+    if isinstance(exc, InvitationUsed | InvitationWaiting):
         return 409
     if isinstance(exc, TooManyTables):
         return 429
@@ -270,9 +275,12 @@ def create_app(
     heartbeat: float = 15.0,
     sqlite_synchronous: str = "normal",
     create_rate: str | None = DEFAULT_CREATE_RATE,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The app; ``create_rate`` is the per-address table-creation limit
-    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none)."""
+    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none); ``clock``
+    the table's clock in seconds since the epoch (the lazy dice deadline and the
+    seats' reissue waiting periods; tests pass a fake one)."""
     install_log_filter()
     rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))
@@ -285,7 +293,7 @@ def create_app(
         if not live.notify(journal, game_id, version):
             broadcaster.publish(game_id, version)
 
-    service = TableService(journal, on_change=changed)
+    service = TableService(journal, on_change=changed, clock=clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

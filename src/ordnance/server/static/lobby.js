@@ -178,7 +178,12 @@ async function readAnswer(res) {
       return;
     }
     const links = seatLinks(data);
-    try { localStorage.setItem("ordnance:links:" + data.game_id, JSON.stringify(links)); } catch (e) { /* private mode */ }
+    try {
+      localStorage.setItem("ordnance:links:" + data.game_id, JSON.stringify(links));
+      // the creator's own seat: its token and recovery secret stay in this browser
+      localStorage.setItem("ordnance:seat:" + data.game_id, JSON.stringify({ seat: data.seat, url: location.origin + data.link }));
+      localStorage.setItem("ordnance:recovery:" + data.game_id, JSON.stringify({ seat: data.seat, secret: data.recovery }));
+    } catch (e) { /* private mode */ }
     const list = document.getElementById("seat-links");
     list.replaceChildren();
     for (const l of links) {

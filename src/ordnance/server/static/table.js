@@ -16,7 +16,7 @@
   const S = {
     version: null, view: null, losPick: null, los: null, selected: new Set(), forms: [], hexTarget: null, es: null,
     piece: null, spread: null, zoom: 1, open: null, result: null, lastSeq: 0, entries: new Map(), refreshing: null,
-    from: 0, diceSince: null,
+    from: 0, diceSince: null, seatsMark: null,
   };
   // The journal the page holds is a tail: the first load reads the entries after
   // version - JOURNAL_TAIL (so a table of 20k entries opens with one small read,
@@ -735,6 +735,8 @@
         if (!res.ok) { $("action-error").textContent = errText(res.data); return; }
         const url = location.origin + res.data.link;
         input.value = url; input.hidden = false; copy.hidden = false;
+        // a held seat: the link opens it only once its holder agrees or stays away (docs/server.md)
+        if (res.status === 202) input.title = t("Opens the seat once its holder agrees, or stays away until") + " " + res.data.due_at;
         const kept = links.filter((x) => x.seat !== other).concat([{ seat: other, url }]);
         try { localStorage.setItem("ordnance:links:" + gid, JSON.stringify(kept)); } catch (e) { /* private mode */ }
       } }, t("New invitation for") + " " + other);
@@ -750,6 +752,44 @@
   // when the view shows a version past the last entry held), then the dice rolls after
   // the last version checked. A repeated bump, or a stream event that races the page's
   // own action, asks for nothing it already has.
+  // ---- seats: requests for a new invitation, what happened to the seats, recovery ----
+  // Every seat sees every request and every seat event (docs/server.md "Seats and invitations").
+  function renderSeats(v) {
+    const box = $("seats-box");
+    if (!box) return;
+    const events = v.seat_events || [];
+    S.seatsMark = events.length ? events[events.length - 1].id : 0;
+    box.replaceChildren();
+    for (const r of v.reissues || []) {
+      const li = el("p", { class: "seat-request", "data-request": String(r.request) },
+        r.may_accept ? r.requested_by + ": " + t("asks for a new invitation for your seat") + " " : t("Waiting for") + " " + r.seat + ": " + r.requested_by + " " + t("asks for a new invitation for this seat") + " ");
+      const answer = (accept) => async () => {
+        const res = await api("/reissues/" + r.request, { method: "POST", body: { accept } });
+        if (!res.ok) $("action-error").textContent = errText(res.data);
+        refresh();
+      };
+      if (r.may_accept) {
+        li.append(el("button", { type: "button", class: "small accept-reissue", onclick: answer(true) }, t("Hand my seat over")), " ",
+          el("button", { type: "button", class: "small decline-reissue", onclick: answer(false) }, t("Keep my seat")));
+      } else if (r.mine) {
+        li.append(el("button", { type: "button", class: "small withdraw-reissue", onclick: answer(false) }, t("Withdraw")));
+      }
+      box.append(li);
+    }
+    if (events.length) {
+      const ol = el("ol", { class: "seat-events" });
+      for (const e of events.slice(-5)) ol.append(el("li", { "data-kind": e.kind }, e.text));
+      box.append(el("details", { class: "seat-events", open: (v.reissues || []).length ? true : undefined }, el("summary", {}, t("Seats")), ol));
+    }
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem("ordnance:recovery:" + gid) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.seat === v.seat && saved.secret) {
+      const url = location.origin + "/join/" + encodeURIComponent(gid) + "#recover=" + encodeURIComponent(saved.secret) + "&seat=" + encodeURIComponent(saved.seat);
+      box.append(el("details", { class: "recovery" }, el("summary", {}, t("Your recovery link (keep it private: it moves your seat to another device)")),
+        el("input", { type: "text", readonly: true, value: url, class: "link recovery-link" })));
+    }
+  }
+
   async function refreshOnce() {
     const v = await api("/view");
     if (!v.ok) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); return; }
@@ -765,6 +805,7 @@
       // same version (a repeated bump, an undo request): keep the forms being filled
       renderTurn(v.data.seat, v.data.view);
       renderUndo(v.data.undo);
+      renderSeats(v.data);
       try { await OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
       return;
     }
@@ -777,6 +818,7 @@
     renderActions(v.data.legal || []);
     renderUndo(v.data.undo);
     renderInvites(v.data.seat, v.data.seats);
+    renderSeats(v.data);
     if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
     // dice.js: reveal this seat's secret for this version, then recompute the rolls not
     // checked yet (the first time: those of the entries held)
@@ -803,10 +845,11 @@
     S.es = es;
     es.addEventListener("open", () => { $("live").textContent = "● " + t("Live"); });
     es.addEventListener("version", (ev) => {
-      let v = null, pending = null;
-      try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; } catch (e) { v = null; }
-      // dice.js: a notice may name an action waiting for this seat's dice element
-      if (v === null || v !== S.version || OrdnanceDice.wants(S.view, pending)) refresh();
+      let v = null, pending = null, mark = null;
+      try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; } catch (e) { v = null; }
+      // dice.js: a notice may name an action waiting for this seat's dice element; a seat
+      // notice (a request for a seat, a reissue) comes at the same version
+      if (v === null || v !== S.version || OrdnanceDice.wants(S.view, pending) || (typeof mark === "number" && mark !== S.seatsMark)) refresh();
     });
     es.addEventListener("error", () => {
       $("live").textContent = t("Reconnecting...");
