@@ -23,7 +23,7 @@ from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
-#: static/table.js JOURNAL_TAIL, as the benchmark reads it
+#: static/table/journal.js JOURNAL_TAIL, as the benchmark reads it
 TAIL = page_tail()
 #: entries before the page opens: a tail and 40 older ones
 LAST = TAIL + 40

@@ -215,7 +215,8 @@ def whole_shot_plan(
         raise RuleViolation(
             "ASL-B5.1",
             "a shot resolved To Hit needs its Target Type",
-            hint="--target vehicle (with --af), unarmored, infantry, gun...",
+            hint="say what is fired at: a vehicle (with its Armour Factor), an unarmored "
+            "vehicle, infantry, a Gun...",
         )
     if gun.gun_size is None:
         raise RuleViolation(

@@ -342,7 +342,9 @@ class TableService(ConsentRequests):
         for _attempt in range(5):
             source: DiceSource
             hook: Within | None = None
-            if dice is None:
+            if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
+                source = dice_table.NoServerRoll()  # TABLE-DICE-7: only if the action rolls
+            elif dice is None:
                 source, hook = self._server_dice(game_id, version, seat, element, commitment)
             else:
                 source = EnteredDice(list(dice))
