@@ -18,7 +18,13 @@ from ordnance.core.hexes.coords import Hex
 from ordnance.core.hexes.pixels import center, corners
 
 HEXES_JS = (
-    Path(__file__).resolve().parents[2] / "src" / "ordnance" / "server" / "static" / "table" / "hexes.js"
+    Path(__file__).resolve().parents[2]
+    / "src"
+    / "ordnance"
+    / "server"
+    / "static"
+    / "table"
+    / "hexes.js"
 )
 NODE = shutil.which("node")
 
@@ -42,7 +48,11 @@ def test_page_hex_geometry_is_the_cores() -> None:
     pairs = [(a, b) for a in hexes[::7] for b in hexes[::11]]
     size = 34.0
     ids = [f"{h.q},{h.r}" for h in hexes]
-    args = {"hexes": ids, "pairs": [[f"{a.q},{a.r}", f"{b.q},{b.r}"] for a, b in pairs], "size": size}
+    args = {
+        "hexes": ids,
+        "pairs": [[f"{a.q},{a.r}", f"{b.q},{b.r}"] for a, b in pairs],
+        "size": size,
+    }
     done = subprocess.run(
         [str(NODE), "--input-type=module", "-e", SCRIPT, HEXES_JS.as_uri(), json.dumps(args)],
         capture_output=True,

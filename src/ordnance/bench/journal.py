@@ -213,7 +213,9 @@ def page_tail() -> int:
     """The page's JOURNAL_TAIL, read from ``static/table/journal.js`` (one number, not two)."""
     from importlib.resources import files
 
-    text = (files("ordnance.server") / "static" / "table" / "journal.js").read_text(encoding="utf-8")
+    text = (files("ordnance.server") / "static" / "table" / "journal.js").read_text(
+        encoding="utf-8"
+    )
     found = re.search(r"export const JOURNAL_TAIL = (\d+);", text)
     if found is None:
         raise RuntimeError("static/table/journal.js defines no JOURNAL_TAIL")

@@ -154,7 +154,8 @@ export function renderMap() {
   const counter = (u, x, y, extra) => {
     const text = shortLabel(u);
     return svg("g", { class: "unit side-" + sideIndex(u.side) + (S.piece === u.id ? " selected" : "") + (extra || ""), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex, tabindex: "0", role: "button",
-      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": (u.label || u.id) + " (" + (u.side || "") + ") " + labelOf(u.hex) },
+      // the name read out starts with the counter's own text (what a voice user says)
+      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": text + (text !== (u.label || u.id) ? ": " + (u.label || u.id) : "") + " (" + (u.side || "") + ") " + labelOf(u.hex) },
     svg("rect", { x: x - 25, y: y - 12, width: 50, height: 24, rx: 3 }),
     svg("text", { x, y: y + 4.5, class: "ulabel", textLength: text.length > 6 ? 44 : null, lengthAdjust: text.length > 6 ? "spacingAndGlyphs" : null, "aria-hidden": "true" }, text),
     svg("title", {}, (u.label || u.id) + " (" + (u.side || "") + ") @ " + labelOf(u.hex)));

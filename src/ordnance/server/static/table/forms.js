@@ -134,7 +134,8 @@ export function renderForm(item, fixed, collapsible) {
     collapsible ? null : el("h3", { class: "form-title" }, entry.title), form.node,
     dice.node,
     el("div", { class: "submit-row" }, submit),
-    el("p", { class: "form-result", role: "alert", hidden: true }));
+    el("p", { class: "form-result", role: "alert", hidden: true }),
+    el("div", { class: "odds-brief", hidden: true }));
   entry.node = f;
   // the odds of the action as it stands, asked once per distinct complete action
   // (no timer: what is asked depends on what was filled, never on typing speed)
@@ -262,7 +263,7 @@ export function renderActions(legal) {
   } else if (S.pieceForms && phone()) {
     // a phone lists the actions that need no piece; a piece's own come with the piece
     const free = legal.filter((item) => !actorOf(item));
-    for (const item of free) box.append(renderForm(item, null, false));
+    for (const item of free) box.append(renderForm(item, null, true));
     box.append(el("p", { class: "muted", id: "pick-a-piece" }, t("Click a piece on the map to see what it may do.")));
   } else {
     for (const item of legal) box.append(renderForm(item, null, false));

@@ -6,7 +6,7 @@ import { S } from "./state.js";
 import { api } from "./connection.js";
 import { errText, nameCounters } from "./words.js";
 import { fractionValue, oddsFigures, percent, refused } from "./figures.js";
-import { units } from "./board.js";
+import { phone, showPanel, units } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
@@ -19,6 +19,7 @@ const box = () => { S.oddsBox = S.oddsBox || $("odds"); return S.oddsBox; };
 export function resetOdds() {
   oddsState("idle");
   $("odds-home").append(box());
+  $("odds-none").hidden = false;
   box().replaceChildren();
   S.oddsAsked = { key: null, n: S.oddsAsked.n + 1 };
 }
@@ -80,9 +81,14 @@ function draw(o, title) {
 
 export async function showOdds(entry, formNode, title) {
   const b = box();
-  // under the button its result (or refusal), then the odds
-  formNode.querySelector(".form-result").after(b);
+  // under the button its result (or refusal), then the odds; a phone shows the headline
+  // there and the whole answer on its own Odds panel
+  const brief = formNode.querySelector(".odds-brief");
+  if (phone()) { $("odds-phone").append(b); brief.hidden = false; }
+  else { formNode.querySelector(".form-result").after(b); brief.hidden = true; }
+  $("odds-none").hidden = true;
   if (!entry.form.complete()) {
+    brief.replaceChildren();
     S.oddsAsked = { key: null, n: S.oddsAsked.n + 1 };
     b.replaceChildren(el("p", { class: "muted odds-wait" }, t("Fill in the form to see the odds.")));
     return;
@@ -92,6 +98,7 @@ export async function showOdds(entry, formNode, title) {
   if (key === S.oddsAsked.key) return;  // already asked (or shown) for exactly this
   const n = S.oddsAsked.n + 1;
   S.oddsAsked = { key, n };
+  brief.replaceChildren();
   b.replaceChildren(el("p", { class: "muted odds-wait" }, "…"));  // never the odds of an older fill
   oddsState("pending");
   const asked = api("/odds", { method: "POST", body: { action } });
@@ -105,4 +112,10 @@ export async function showOdds(entry, formNode, title) {
   if (!o) { b.append(el("p", { class: "muted" }, t("No dice: nothing to show."))); return; }
   if (refused(o)) { b.append(el("p", { class: "error odds-refused" }, t("Refused") + ": " + (o.clause ? "[" + o.clause + "] " : "") + nameCounters(o.title || "", units()))); return; }
   draw(o, title);
+  if (phone()) {
+    const head = b.querySelector(".odds-headline");
+    const brief = formNode.querySelector(".odds-brief");
+    brief.replaceChildren(head ? head.cloneNode(true) : "",
+      el("button", { type: "button", class: "small odds-more", onclick: () => { showPanel("odds"); window.scrollTo(0, 0); } }, t("Every figure of the odds")));
+  }
 }
