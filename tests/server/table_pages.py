@@ -182,6 +182,13 @@ def open_action(page: Any, action_type: str) -> Any:
     return box.locator("form.action")
 
 
+def see_odds(page: Any) -> Any:
+    """The odds box, on screen (a phone shows it on its own Odds panel)."""
+    if page.locator("#panel-tabs").is_visible():
+        show_panel(page, "odds")
+    return page.locator("#odds")
+
+
 def submit(page: Any, form: Any) -> None:
     show_panel(page, "actions")
     form.locator('button[type="submit"]').click()
@@ -272,7 +279,7 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
         click_piece(soviet, "s-t34-1")
         form = open_action(soviet, "attack")
         click_piece(soviet, "g-panther-1")
-        expect(soviet.locator("#odds .odds-table").first).to_be_visible()
+        expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
         wait_version(german, 2)
         expect(german.locator("#journal li").first).to_contain_text("s-t34-1")
@@ -337,7 +344,7 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         click_hex(soviet, "2,2")
         expect(form.locator('input[name="target"]')).to_have_value(printed(soviet, "2,2"))
         form.locator('select[name="weapon"]').select_option(label="AP (anti-armour)")
-        expect(soviet.locator("#odds .odds-table").first).to_be_visible()
+        expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
         expect(form.locator(".form-result.ok")).to_be_visible()
         wait_version(us, start + 2)
