@@ -248,6 +248,11 @@ def test_keyboard_alone_selects_aims_and_acts(server: str, browser: Any) -> None
         page.keyboard.press("Enter")
         tp.wait_version(page, start + 1)
         expect(page.locator("#journal li").first).to_contain_text(re.compile("T-34|s-t34"))
+        # the result under the form names the counters, not their ids
+        result = page.locator("#actions .form-result.ok").first
+        expect(result).to_contain_text("T-34")
+        expect(result).not_to_contain_text("s-t34-1")
+        expect(result).not_to_contain_text("g-panther-1")
     finally:
         ctx.close()
 

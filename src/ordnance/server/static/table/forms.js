@@ -5,8 +5,8 @@
 import { S } from "./state.js";
 import { distance } from "./hexes.js";
 import { api, UNREACHABLE } from "./connection.js";
-import { errText, sentence } from "./words.js";
-import { labelOf, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
+import { errText, nameCounters, sentence } from "./words.js";
+import { labelOf, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById, units } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { refresh } from "./main.js";
 
@@ -193,7 +193,8 @@ async function send(entry, f, submit, body) {
     $("action-error").textContent = "";
     const entryRow = res.data && res.data.entry;
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
-    const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : t("Done");
+    // the result under the form names counters by their labels (the journal keeps the events' texts)
+    const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : t("Done");
     S.result = { type: entry.type, text, version: res.data.version };
     await refresh();
     return;
@@ -247,7 +248,12 @@ export function renderActions(legal) {
   S.forms = [];
   S.hexTarget = null;
   S.pieceForms = legal.some((item) => actorOf(item));
-  if (!legal.length) { box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side."))); setPickHint(); return; }
+  if (!legal.length) {
+    box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side.")));
+    if (S.result && S.result.version === S.version) box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    setPickHint();
+    return;
+  }
   const piece = S.piece ? unitById(S.piece) : null;
   if (S.piece && !piece) S.piece = null;
   if (piece) {
