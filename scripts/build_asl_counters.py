@@ -3,7 +3,10 @@
 The VASL module (LGPL-2.1) keeps every counter as a ``PieceSlot`` in its
 ``buildFile``; a counter's back is an ``info;`` trait holding comma-separated
 facts (``R,*,CS 5,A4^2^/5^3^/6^4``). This script extracts FACTS ONLY from
-every counter that lists special ammunition:
+every vehicle and ordnance counter of the main palette (its ``Veh`` and
+``Gun`` folders, with or without special ammunition; the generic blank
+counters such as ``GE AT`` are left out) and from every other counter that
+lists special ammunition (mortars, recoilless rifles, wrecks):
 
 * ``name`` (the slot's entry name), ``gpid`` (the module's piece id);
 * ``nationality`` (the counter palette the slot sits in, e.g. ``British``
@@ -15,7 +18,13 @@ every counter that lists special ammunition:
   prefix ``37:``); other fields (``CS 5``, ``No IF``, ``Red TH#s``) are left
   out;
 * ``gun_size`` when the name starts with one (``45L AT PTP obr. 32`` ->
-  ``45L``), else null.
+  ``45L``), else null;
+* ``kind``: ``vehicle`` (a ``Veh`` folder), ``ordnance`` (a ``Gun`` folder) or
+  ``other``;
+* ``to_hit``: ``red`` or ``black`` where the info string marks the counter's
+  To Hit numbers (``Red TH#s``, ``Blk TH#``, ``Black TH #``...), else null;
+  ``to_hit_before``: the year before which that marking applies when the
+  field carries one (``Red TH#s^<44^`` -> 1944), else null.
 
 No prose is copied. Run (from the project root)::
 
@@ -51,6 +60,11 @@ SOURCE_PATH = "dist/buildFile"
 #: its number, ``IR``, optionally after the calibre of one gun of two (``37:``).
 AMMO_FIELD = re.compile(r"(?:\d{2,3}:)?(?:AP|HE|WP|sD|sM|sN|sP|A|D|H|s|S|C)\d.*|IR(?:\^.*)?")
 GUN_SIZE = re.compile(r"(\d{2,3})(LL|L|\*)?(?=\s)")
+#: A To Hit marking field: ``Red TH#s``, ``Blk TH#``, ``Black TH #``, ``*Black TH#``,
+#: ``Red TH#s^<44^`` (red before 1944); ``rRed TH#`` is a slip for ``Red TH#``.
+TH_FIELD = re.compile(r"\*?r?(Red|Black|Blk) TH ?#s?(?:\^<(\d{1,2})\^?)?")
+#: The generic blank counters of each nationality's folders (``GE AT``, ``RU tr``).
+BLANK = re.compile(r"[A-Z]{2} [A-Za-z]{2,4}")
 
 PALETTE_NATIONALITY = {
     "American": "american",
@@ -91,6 +105,16 @@ IMAGE_DIR_NATIONALITY = {
     "un": "other-unc",
     "us": "american",
 }
+EXTRACTED = (
+    "name",
+    "gpid",
+    "nationality",
+    "kind",
+    "notation",
+    "gun_size",
+    "to_hit",
+    "to_hit_before",
+)
 CONTAINERS = ("PieceWindow", "TabWidget", "ListWidget", "PanelWidget", "BoxWidget")
 
 
@@ -136,27 +160,57 @@ def _nationality(palette: tuple[str, ...], image_dir: str) -> str | None:
     return IMAGE_DIR_NATIONALITY.get(image_dir)
 
 
+def _kind(palette: tuple[str, ...]) -> str:
+    """``vehicle`` or ``ordnance`` for a nationality's ``Veh``/``Gun`` folder, else ``other``."""
+    if palette[:1] == ("VASL Counters",) and len(palette) > 4 and palette[2].endswith("O/B"):
+        # ("VASL Counters", "", "Axis O/B", "German", "Veh", ...); the "Unit" folder's
+        # Veh/Gun markers (Low Ammo, Shock, CA) are no counters of a vehicle or Gun
+        if palette[4] == "Veh":
+            return "vehicle"
+        if palette[4] == "Gun":
+            return "ordnance"
+    return "other"
+
+
+def _to_hit(fields: list[str]) -> tuple[str | None, int | None]:
+    """The counter's To Hit marking and the year before which it applies (None: always)."""
+    for f in fields:
+        m = TH_FIELD.fullmatch(f.strip())
+        if m is not None:
+            colour = "red" if m.group(1) == "Red" else "black"
+            year = m.group(2)
+            return colour, None if year is None else 1940 + int(year[-1])
+    return None, None
+
+
 def extract(build_file: bytes) -> list[dict[str, Any]]:
-    """Every counter with special ammunition, as fact records sorted by nationality, name and piece id."""
+    """Every vehicle and ordnance counter, and every other one with special ammunition.
+
+    Fact records sorted by nationality, name and piece id.
+    """
     root = ET.fromstring(build_file)
     out: list[dict[str, Any]] = []
     for slot, palette in _slots(root, ()):
         text = slot.text or ""
         info = _info(text)
-        if info is None:
-            continue
-        entries = [f for f in _fields(info) if AMMO_FIELD.fullmatch(f)]
-        if not entries:
-            continue
+        fields = [] if info is None else _fields(info)
+        entries = [f for f in fields if AMMO_FIELD.fullmatch(f)]
         name = (slot.get("entryName") or "").strip()
+        kind = _kind(palette)
+        if not entries and (kind == "other" or BLANK.fullmatch(name)):
+            continue
         size = GUN_SIZE.match(name + " ")
+        colour, before = _to_hit(fields)
         out.append(
             {
                 "name": name,
                 "gpid": (slot.get("gpid") or "").strip(),
                 "nationality": _nationality(palette, _image_dir(text)),
+                "kind": kind,
                 "notation": " ".join(entries),
                 "gun_size": None if size is None else size.group(1) + (size.group(2) or ""),
+                "to_hit": colour,
+                "to_hit_before": before,
             }
         )
     out.sort(key=lambda c: (c["nationality"] or "", c["name"], c["gpid"]))
@@ -179,7 +233,7 @@ def document(counters: list[dict[str, Any]], commit: str) -> dict[str, Any]:
             "commit": commit,
             "path": SOURCE_PATH,
             "licence": "LGPL-2.1",
-            "extracted": ["name", "gpid", "nationality", "notation", "gun_size"],
+            "extracted": list(EXTRACTED),
         },
         "counters": counters,
     }

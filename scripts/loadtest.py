@@ -200,8 +200,9 @@ async def sync_dice(
     client: httpx.AsyncClient, t: Table, p: Player, answer: Mapping[str, Any], stats: Stats
 ) -> None:
     """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
-    does not hold it, else reveal the next element for this version (once). A
-    refused anchor or reveal is counted with the refusals, by clause."""
+    does not hold it, else reveal the next element for the action waiting for this
+    seat's element (``dice.pending``; once). A refused anchor or reveal is counted
+    with the refusals, by clause."""
     chain = (answer.get("dice") or {}).get("chain")
     if not chain:
         return
@@ -215,6 +216,9 @@ async def sync_dice(
     if chain.get("anchor") != p.chain.anchor:
         await post("/dice/anchor", {"anchor": p.chain.anchor})
         return
+    pending = (answer.get("dice") or {}).get("pending")
+    if not pending or not pending.get("reveal"):
+        return  # nothing is revealed before an action that rolls is committed
     if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
         return
     element = p.chain.after(chain.get("last"))
@@ -224,7 +228,13 @@ async def sync_dice(
         return
     p.chain.sent = (element, version)
     commitment = answer["commitment"]["hash"]
-    await post("/dice/reveal", {"version": version, "commitment": commitment, "element": element})
+    body = {
+        "version": version,
+        "commitment": commitment,
+        "element": element,
+        "pending": pending["digest"],
+    }
+    await post("/dice/reveal", body)
 
 
 def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -280,7 +290,16 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
             res = await _timed(
                 stats.action_ms, client.post(t.path + "/actions", json=body, headers=p.headers)
             )
-            if res.status_code == 200:
+            if res.status_code == 202 and "rolling" in res.json():
+                # the action rolls: the other seats' pages get the notice, view the
+                # waiting action and reveal for it, which draws the dice
+                for other in t.players:
+                    if other is not p:
+                        seen = await _timed(
+                            stats.view_ms, client.get(t.path + "/view", headers=other.headers)
+                        )
+                        await sync_dice(client, t, other, seen.json(), stats)
+            if res.status_code in (200, 202):
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
                 events = res.json().get("entry", {}).get("events", [])

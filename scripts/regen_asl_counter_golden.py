@@ -41,6 +41,8 @@ def reading_text(counter: Counter, year: int, theatre: Theatre) -> str:
 def golden() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for counter in all_counters():
+        if not counter.notation:
+            continue
         key = f"{counter.gpid} {counter.name} ({counter.nationality})"
         out[key] = {
             f"{year} {theatre.value}": reading_text(counter, year, theatre)

@@ -1,4 +1,4 @@
-"""The VASL counter database (issue 11, item 5): provenance, parsing, golden readings, search.
+"""The VASL counter database: provenance, parsing, golden readings, search.
 
 Clauses: ASL-8.9-a (every notation entry is read, none guessed), ASL-8.91-a
 (the reading by year), ASL-8.2-e (counter values are the Gun's own).
@@ -43,17 +43,43 @@ def test_provenance_is_recorded() -> None:
     assert src["repo"] == "michalxo/vasl" and src["upstream"] == "vasl-developers/vasl"
     assert len(src["commit"]) == 40 and src["path"] == "dist/buildFile"
     assert src["licence"] == "LGPL-2.1"
-    assert src["extracted"] == ["name", "gpid", "nationality", "notation", "gun_size"]
+    assert src["extracted"] == [
+        "name", "gpid", "nationality", "kind", "notation", "gun_size", "to_hit", "to_hit_before",
+    ]  # fmt: skip
     notes = (ROOT / "src/ordnance/asl/data/COUNTERS-PROVENANCE.md").read_text("utf-8")
     assert src["commit"] in notes
 
 
 def test_database_size_and_ids() -> None:
-    """Every counter with special ammunition: hundreds of them, each piece id once."""
+    """Every vehicle and ordnance counter, with or without special ammunition, each id once."""
     counters = all_counters()
-    assert len(counters) == 899
+    assert len(counters) == 1648
     assert len({c.gpid for c in counters}) == len(counters)
-    assert all(c.notation for c in counters)
+    kinds = {k: sum(1 for c in counters if c.kind == k) for k in ("vehicle", "ordnance", "other")}
+    assert kinds == {"vehicle": 1158, "ordnance": 450, "other": 40}
+    assert all(c.nationality for c in counters)
+    assert sum(1 for c in counters if c.notation) == 899
+    # a counter of another folder is here only for its special ammunition
+    assert all(c.notation for c in counters if c.kind == "other")
+    # vehicles without special ammunition can be named as targets (the IS-2 has none)
+    is2 = [c for c in counters if c.name == "IS-2"]
+    assert is2 and is2[0].kind == "vehicle" and is2[0].notation == ""
+
+
+def test_to_hit_marking_from_the_information_string() -> None:
+    """ASL-B5.1: the red/black TH# marking is read where the counter's data gives it."""
+    ids = {c.gpid: c for c in all_counters()}
+    sherman = ids["1290"]  # Sherman III(a): "Red TH#s^<44^"
+    assert (sherman.to_hit, sherman.to_hit_before) == ("red", 1944)
+    from ordnance.asl.dates import ScenarioDate
+
+    assert sherman.to_hit_at(ScenarioDate(1943, 6)) == "red"
+    assert sherman.to_hit_at(ScenarioDate(1944, 6)) is None
+    pak = ids["3718"]  # axis-minor PaK 40(g): "Blk TH#"
+    assert pak.to_hit == "black" and pak.to_hit_at(None) == "black"
+    marked = [c for c in all_counters() if c.to_hit]
+    assert len(marked) == 114
+    assert {c.to_hit for c in marked} == {"red", "black"}
 
 
 def test_asl_8_9_a_every_counter_notation_parses() -> None:
@@ -97,6 +123,7 @@ def test_find_counters_forgiving_spelling() -> None:
     (russian,) = find_counters("T-34/85", nationality="russian", limit=1)
     assert russian.notation == "sD6* A5^4^/6^5" and russian.gpid == "601"
     assert find_counters("zzzz qqqq") == []
+    assert find_counters("Panter")[0].name == "PzKw VG"  # a slip in an alias
 
 
 def test_pick_counter_prefers_the_side_and_refuses_ambiguity() -> None:
@@ -136,8 +163,39 @@ def test_extract_rules_on_a_small_module() -> None:
             "name": "45L AT Test",
             "gpid": "9",
             "nationality": "russian",
+            "kind": "other",
             "notation": "A4^2^/5^3 37:C5^4^ IR",
             "gun_size": "45L",
+            "to_hit": None,
+            "to_hit_before": None,
+        }
+    ]
+    vehicles = (
+        '<m><VASSAL.build.widget.PieceWindow entryName="VASL Counters">'
+        '<VASSAL.build.widget.ListWidget entryName="">'
+        '<VASSAL.build.widget.ListWidget entryName="Allied O/B">'
+        '<VASSAL.build.widget.ListWidget entryName="British">'
+        '<VASSAL.build.widget.ListWidget entryName="Veh">'
+        '<VASSAL.build.widget.PieceSlot entryName="Tank" gpid="11">'
+        "+/null/prototype;X\tinfo;CS 2,Red TH#s^&lt;44^,No IF\\\tpiece;K;D;br\\/veh\\/t;Tank/"
+        "</VASSAL.build.widget.PieceSlot>"
+        '<VASSAL.build.widget.PieceSlot entryName="BR MT" gpid="12">'
+        "+/null/prototype;X\tpiece;K;D;br\\/veh\\/b;BR MT/</VASSAL.build.widget.PieceSlot>"
+        "</VASSAL.build.widget.ListWidget></VASSAL.build.widget.ListWidget>"
+        "</VASSAL.build.widget.ListWidget></VASSAL.build.widget.ListWidget>"
+        "</VASSAL.build.widget.PieceWindow></m>"
+    )
+    # a vehicle without special ammunition is kept with its To Hit marking; a blank is not
+    assert build.extract(vehicles.encode()) == [
+        {
+            "name": "Tank",
+            "gpid": "11",
+            "nationality": "british",
+            "kind": "vehicle",
+            "notation": "",
+            "gun_size": None,
+            "to_hit": "red",
+            "to_hit_before": 1944,
         }
     ]
 

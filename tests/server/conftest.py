@@ -62,10 +62,12 @@ class Table:
         settings: dict[str, Any] | None = None,
         seat: str | None = None,
         dice: str = "server",
+        **more: Any,
     ):
         """Create the table as ``seat`` (default: the first), then claim every
-        other seat through its invitation, as its player would."""
-        body: dict[str, Any] = {"game": game, "settings": settings or {}, "dice": dice}
+        other seat through its invitation, as its player would (``more``: other
+        fields of the creation body, e.g. ``dice_wait``)."""
+        body: dict[str, Any] = {"game": game, "settings": settings or {}, "dice": dice, **more}
         if seat is not None:
             body["seat"] = seat
         res = client.post("/api/tables", json=body)

@@ -42,14 +42,34 @@ class Chain:
         assert element is not None
         return element
 
-    def reveal(self) -> Any:
+    def reveal(self, element: str | None = None) -> Any:
+        """Reveal the next element for the action waiting for its dice (as the page does)."""
         view = self.table.get(self.seat, "/view").json()
+        pending = view["dice"]["pending"]
         body = {
             "version": view["version"],
             "commitment": view["commitment"]["hash"],
-            "element": self.next_element(),
+            "element": element or self.next_element(),
+            "pending": pending["digest"] if pending else None,
         }
         return self.table.post(self.seat, "/dice/reveal", body)
+
+
+class Clock:
+    """The service's clock, moved by hand (the dice deadline is checked lazily)."""
+
+    def __init__(self, start: float = 1_000_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def install(self, client: Any) -> Clock:
+        return self.install_app(client.app)
+
+    def install_app(self, app: Any) -> Clock:
+        app.state.service.clock = self
+        return self
 
 
 @contextmanager

@@ -163,8 +163,9 @@ def test_entered_dice_are_recorded_as_entered(client: TestClient) -> None:
 
 def test_server_dice_follow_the_published_commitment(table: Table) -> None:
     """Commit-reveal: the hash is published before the roll, the seed after,
-    and the dice are the ordnance-dice-v1 derivation from the seed (no seat
-    revealed anything here, so both are recorded absent)."""
+    and the dice are the ordnance-dice-v2 derivation from the seed and the
+    action's digest (no seat published a chain here, so nothing is awaited
+    and both are recorded absent)."""
     import hashlib
 
     from ordnance.server.dice_scheme import derive
@@ -180,7 +181,8 @@ def test_server_dice_follow_the_published_commitment(table: Table) -> None:
     assert roll["hash"] == published
     assert hashlib.sha256(roll["seed"].encode()).hexdigest() == published
     assert roll["elements"] == {"allies": None, "axis": None}
-    assert derive(roll["seed"], table.id, 1, roll["elements"], [6] * 4) == rolled
+    digest = roll["pending"]["digest"]
+    assert derive(roll["seed"], table.id, 1, roll["elements"], [6] * 4, digest) == rolled
     assert record["next"]["hash"] != published
 
     from ordnance.server.dice_verify import check

@@ -143,8 +143,14 @@ def _settled(page: Any) -> None:
 
 
 def _act(
-    page: Any, action_type: str, fill: dict[str, str] | None = None, dice: str | None = None
+    page: Any,
+    action_type: str,
+    fill: dict[str, str] | None = None,
+    dice: str | None = None,
+    wait: bool = True,
 ) -> None:
+    """Fill and send a form; ``wait``: until the version moves (False: an action whose
+    dice wait for a seat that will not reveal now)."""
     before = page.evaluate("document.body.dataset.version")
     form = page.locator(f'form.action[data-type="{action_type}"]')
     for name, value in (fill or {}).items():
@@ -164,7 +170,8 @@ def _act(
         form.locator('input[name="__dice"]').fill(dice)
         _settled(page)
     form.locator('button[type="submit"]').click()
-    page.wait_for_function(f"() => document.body.dataset.version !== {before!r}", timeout=10000)
+    if wait:
+        page.wait_for_function(f"() => document.body.dataset.version !== {before!r}", timeout=10000)
 
 
 def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None:

@@ -1,8 +1,10 @@
-"""Dice no single party can choose or predict (scheme ordnance-dice-v1).
+"""Dice no single party can choose or predict (scheme ordnance-dice-v2; v1 kept verifiable).
 
 Clauses: TABLE-DICE-1 (entered dice only where agreed), TABLE-DICE-2 (hex
 values), TABLE-DICE-3 (an anchor counts from the next version), TABLE-DICE-4
-(one chain step per reveal), TABLE-DICE-5 (one element per seat and version).
+(one chain step per reveal), TABLE-DICE-5 (one element per seat and version),
+TABLE-DICE-7 (a reveal names a pending action), TABLE-DICE-8 (one pending
+action at a time).
 """
 
 from __future__ import annotations
@@ -19,11 +21,17 @@ from sqlalchemy import update
 
 from ordnance.server import commitments
 from ordnance.server.app import create_app
-from ordnance.server.dice_scheme import derive, message, seed_hash
+from ordnance.server.dice_scheme import (
+    action_digest,
+    canonical_json,
+    derive,
+    message,
+    seed_hash,
+)
 from ordnance.server.dice_verify import MalformedRecord, check
 from ordnance.server.models import CommitmentRow
 from tests.server.conftest import Table, fresh_pg_db
-from tests.server.dice_helpers import Chain
+from tests.server.dice_helpers import Chain, Clock
 
 ATTACK = {"type": "attack", "dice": 6, "target": "2,0"}
 
@@ -40,6 +48,22 @@ VECTOR: dict[str, Any] = {
 VECTOR_FACES = [6, 4, 5, 1, 5, 3, 4, 4, 5, 2]
 
 
+#: The ordnance-dice-v2 worked example of docs/server.md ("The derivation").
+VECTOR_V2: dict[str, Any] = {
+    "seed": "5e" * 32,
+    "game_id": "example",
+    "version": 3,
+    "seat": "allies",
+    "action": {"type": "attack", "dice": 8, "target": "2,0"},
+    "elements": {"allies": "a1" * 32, "axis": "b2" * 32},
+    "sides": [6, 6, 6, 6, 6, 6, 6, 6, 10, 2],
+}
+VECTOR_V2_DIGEST = "7d960e7d35330f4b5a7086307c15dd5a3efa26261c7a886b493af0b5addf5cb7"
+#: Block 0 is 983b4fec 9c3de6d9 a682...: bytes 152, 59, 79, 236, 156, 61, 230, 217 give
+#: the d6s (all below 252), 166 the d10 (below 250), 130 the d2.
+VECTOR_V2_FACES = [3, 6, 2, 3, 1, 2, 3, 2, 7, 1]
+
+
 def _sit(client: TestClient) -> tuple[Table, Chain, Chain]:
     """A table whose two seats published anchors at version 0 and reached version 1."""
     table = Table(client)
@@ -51,9 +75,8 @@ def _sit(client: TestClient) -> tuple[Table, Chain, Chain]:
 
 
 def _roll(table: Table, allies: Chain, axis: Chain | None) -> Any:
-    """Axis reveals (unless None), allies attack sending their element with the action."""
-    if axis is not None:
-        assert axis.reveal().status_code == 200
+    """Allies attack sending their element with the action (202: pending); axis reveals
+    for it (unless None: then the deadline passes on the service's clock)."""
     view = table.get("allies", "/view").json()
     body = {
         "action": ATTACK,
@@ -62,8 +85,18 @@ def _roll(table: Table, allies: Chain, axis: Chain | None) -> Any:
         "element": allies.next_element(),
     }
     res = table.post("allies", "/actions", body)
-    assert res.status_code == 200, res.text
-    return res.json()["entry"]["dice"]
+    if res.status_code == 200:
+        return res.json()["entry"]["dice"]
+    assert res.status_code == 202, res.text
+    pending = res.json()["rolling"]
+    if axis is not None:
+        done = axis.reveal()
+        assert done.status_code == 200 and done.json()["applied"] == view["version"] + 1
+    else:
+        Clock(pending["deadline"] + 1).install(table.client)
+    entries = table.get("allies", "/log").json()["entries"]
+    assert entries[-1]["seq"] == view["version"] + 1
+    return entries[-1]["dice"]
 
 
 def test_worked_vector_of_the_docs() -> None:
@@ -78,6 +111,38 @@ def test_worked_vector_of_the_docs() -> None:
     assert block[:4].hex() == "0bf3586c" and block[4] == 254
     by_hand = [b % 6 + 1 for b in block[:9] if b < 252] + [block[9] % 10 + 1, block[10] % 2 + 1]
     assert by_hand == VECTOR_FACES
+
+
+def test_worked_vector_v2_of_the_docs() -> None:
+    v = VECTOR_V2
+    h = seed_hash(v["seed"])
+    assert h == "8414cd6b08e92be7f34132d9f8fabaa0cf0f072bab807b434e7ff02efc918a1e"
+    payload = canonical_json(
+        {
+            "scheme": "ordnance-dice-v2",
+            "game_id": v["game_id"],
+            "version": v["version"],
+            "seat": v["seat"],
+            "action": v["action"],
+            "hash": h,
+        }
+    ).decode()
+    assert payload == (
+        '{"action":{"dice":8,"target":"2,0","type":"attack"},"game_id":"example",'
+        f'"hash":"{h}","scheme":"ordnance-dice-v2","seat":"allies","version":3}}'
+    )
+    digest = action_digest(v["game_id"], v["version"], v["seat"], v["action"], h)
+    assert digest == VECTOR_V2_DIGEST == hashlib.sha256(payload.encode()).hexdigest()
+    text = message(v["game_id"], v["version"], v["elements"], digest).decode()
+    assert text == (
+        f"ordnance-dice-v2\nexample\n3\n{digest}\nallies={'a1' * 32}\naxis={'b2' * 32}\n"
+    )
+    block = hmac.new(v["seed"].encode(), text.encode() + b"\0\0\0\0", "sha256").digest()
+    assert block[:4].hex() == "983b4fec"
+    by_hand = [b % 6 + 1 for b in block[:8]] + [block[8] % 10 + 1, block[9] % 2 + 1]
+    assert all(b < 252 for b in block[:8]) and block[8] < 250
+    faces = derive(v["seed"], v["game_id"], v["version"], v["elements"], v["sides"], digest)
+    assert faces == by_hand == VECTOR_V2_FACES
 
 
 def test_a_seats_secret_changes_the_dice() -> None:
@@ -97,9 +162,10 @@ def test_server_roll_combines_every_revealed_secret(client: TestClient) -> None:
     assert roll["dice"] == dice and roll["version"] == 1
     assert set(roll["elements"]) == {"allies", "axis"} and None not in roll["elements"].values()
     # the faces are the derivation from the seed AND both seats' elements
-    assert dice == derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"])
+    digest = roll["pending"]["digest"]
+    assert dice == derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"], digest)
     without_axis = dict(roll["elements"], axis=None)
-    assert dice != derive(roll["seed"], table.id, 1, without_axis, roll["sides"])
+    assert dice != derive(roll["seed"], table.id, 1, without_axis, roll["sides"], digest)
     report = check(record)
     assert report.success() and report.verified == 1 and report.rolls[0].absent == []
     # each element is published with its chain: it hashes to the anchor
@@ -142,7 +208,8 @@ def test_operator_choosing_seed_and_hash_before_publication_cannot_choose_the_di
     forced = next(
         seed
         for seed in (hashlib.sha256(str(i).encode()).hexdigest() for i in range(200_000))
-        if derive(seed, table.id, 1, {"allies": None, "axis": None}, [6, 6, 6]) == [1, 1, 1]
+        if derive(seed, table.id, 1, {"allies": None, "axis": None}, [6, 6, 6], "00" * 32)
+        == [1, 1, 1]
     )
     journal = client.app.state.service.journal  # type: ignore[attr-defined]
     with journal.transaction() as s:
@@ -173,61 +240,91 @@ def test_a_forged_die_or_element_is_named(client: TestClient) -> None:
     assert any("left it out" in p for p in check(left_out).rolls[0].problems)
 
 
+def _pending(table: Table, allies: Chain) -> dict[str, Any]:
+    view = table.get("allies", "/view").json()
+    body = {"action": ATTACK, "expected_version": view["version"], "element": allies.next_element()}
+    res = table.post("allies", "/actions", body)
+    assert res.status_code == 202, res.text
+    rolling: dict[str, Any] = res.json()["rolling"]
+    return rolling
+
+
 def test_reveals_follow_the_chain_one_step_per_version(client: TestClient) -> None:
-    table = Table(client)
-    allies = Chain(table, "allies")
-    assert allies.publish().json() == {"anchor": allies.anchor, "from_version": 1}
-    view = table.get("allies", "/view").json()
-    body = {"version": 0, "commitment": view["commitment"]["hash"], "element": allies.chain[-2]}
-    early = table.post("allies", "/dice/reveal", body)
-    assert early.status_code == 422 and early.json()["clause"] == "TABLE-DICE-3"
-    table.act("allies", {"type": "end_phase"})
-    view = table.get("allies", "/view").json()
-    body = {"version": 1, "commitment": view["commitment"]["hash"], "element": allies.chain[-3]}
-    skip = table.post("allies", "/dice/reveal", body)  # two steps at once
+    table, allies, axis = _sit(client)
+    view = table.get("axis", "/view").json()
+    body = {"version": 1, "commitment": view["commitment"]["hash"], "element": axis.chain[-2]}
+    early = table.post("axis", "/dice/reveal", body)  # no action is waiting: TABLE-DICE-7
+    assert early.status_code == 422 and early.json()["clause"] == "TABLE-DICE-7"
+    pending = _pending(table, allies)
+    assert pending["waiting_for"] == ["axis"] and pending["revealed"] == ["allies"]
+    body["pending"] = pending["digest"]
+    skip = table.post("axis", "/dice/reveal", dict(body, element=axis.chain[-3]))
     assert skip.status_code == 422 and skip.json()["clause"] == "TABLE-DICE-4"
-    stale = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-2], version=0))
+    stale = table.post("axis", "/dice/reveal", dict(body, version=0))
     assert stale.status_code == 409
-    wrong_hash = table.post(
-        "allies", "/dice/reveal", dict(body, element=allies.chain[-2], commitment="0" * 64)
-    )
+    wrong_hash = table.post("axis", "/dice/reveal", dict(body, commitment="0" * 64))
     assert wrong_hash.status_code == 409
-    ok = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-2]))
-    assert ok.status_code == 200
-    again = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-2]))
-    assert again.status_code == 200  # the same element again changes nothing
-    other = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-3]))
-    assert other.status_code == 422 and other.json()["clause"] == "TABLE-DICE-5"
-    bad = table.post("allies", "/dice/reveal", dict(body, element="XYZ"))
+    other_action = table.post("axis", "/dice/reveal", dict(body, pending="0" * 64))
+    assert other_action.status_code == 409
+    bad = table.post("axis", "/dice/reveal", dict(body, element="XYZ"))
     assert bad.status_code == 422
+    # the actor revealed with its action: another element of its own is TABLE-DICE-5
+    mine = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-3]))
+    assert mine.status_code == 422 and mine.json()["clause"] == "TABLE-DICE-5"
+    # while it waits, no other action is taken at this version (TABLE-DICE-8)
+    busy = table.act("axis", {"type": "end_phase"})
+    assert busy.status_code == 422 and busy.json()["clause"] == "TABLE-DICE-8"
+    ok = table.post("axis", "/dice/reveal", body)
+    assert ok.status_code == 200 and ok.json()["applied"] == 2
+    again = table.post("axis", "/dice/reveal", body)
+    assert again.status_code == 409  # the game moved on
 
 
-def test_a_reveal_stays_private_until_its_version_is_past(client: TestClient) -> None:
-    table, _allies, axis = _sit(client)
-    assert axis.reveal().status_code == 200
-    element = axis.chain[-2]
-    for seat in ("allies", "axis"):
-        assert element not in table.get(seat, "/dice").text
-    assert element not in table.get("allies", "/view").text
-    table.act("allies", {"type": "end_phase"})  # no dice: the element is burnt, then shown
+def test_an_anchor_counts_from_the_next_version(client: TestClient) -> None:
+    """TABLE-DICE-3: a chain published while an action waits cannot feed its roll."""
+    table, allies, _axis = _sit(client)
+    pending = _pending(table, allies)
+    late = Chain(table, "axis", root="cd" * 32)
+    assert late.publish().json()["from_version"] == 2
+    view = table.get("axis", "/view").json()
+    body = {
+        "version": 1,
+        "commitment": view["commitment"]["hash"],
+        "element": late.chain[-2],
+        "pending": pending["digest"],
+    }
+    res = table.post("axis", "/dice/reveal", body)
+    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-3"
+
+
+def test_a_reveal_names_its_action_and_comes_after_it(client: TestClient) -> None:
+    """The published reveal names the pending action's digest and its order number is
+    above the action's commitment; the roll's message carries the digest."""
+    table, allies, axis = _sit(client)
+    pending = _pending(table, allies)
+    assert axis.chain[-2] not in table.get("allies", "/view").text
+    assert axis.reveal().json()["applied"] == 2
     record = table.get("allies", "/dice").json()
-    assert record["chains"]["axis"][0]["reveals"] == [{"version": 1, "element": element}]
-    # the next reveal is the next step, not the burnt one again
-    assert axis.reveal().status_code == 200
-    assert axis.next_element() == axis.chain[-3]
+    (roll,) = record["rolls"]
+    (reveal,) = record["chains"]["axis"][0]["reveals"]
+    assert reveal["element"] == axis.chain[-2] and reveal["pending"] == pending["digest"]
+    assert roll["scheme"] == "ordnance-dice-v2"
+    assert reveal["seq"] > roll["pending"]["commit_seq"] == pending["commit_seq"]
+    faces = derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"], pending["digest"])
+    assert faces == roll["dice"]
+    assert derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"]) != roll["dice"]
 
 
 def test_an_action_element_must_match_the_reveal(client: TestClient) -> None:
     table, allies, _axis = _sit(client)
-    assert allies.reveal().status_code == 200
     view = table.get("allies", "/view").json()
     body = {"action": ATTACK, "expected_version": 1, "element": allies.chain[-3]}
-    res = table.post("allies", "/actions", body)
-    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-5"
+    res = table.post("allies", "/actions", body)  # two steps: not the next element
+    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-4"
     stale = table.post("allies", "/actions", dict(body, element=None, commitment="1" * 64))
     assert stale.status_code == 409
     body = dict(body, element=allies.chain[-2], commitment=view["commitment"]["hash"])
-    assert table.post("allies", "/actions", body).status_code == 200
+    assert table.post("allies", "/actions", body).status_code == 202
 
 
 def test_a_refused_action_stores_no_element(client: TestClient) -> None:
@@ -245,22 +342,28 @@ def test_a_reveal_arriving_while_the_rules_run_is_not_left_out(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The roll's record is written in the journal's transaction, which re-reads
-    the reveals: a reveal acknowledged at version 1 is in the roll at version 1."""
+    the reveals for the pending action: one that slipped in while the rules ran
+    (after the deadline, as the roll went ahead) is in the roll."""
     from ordnance.server import dice_table
 
     table, allies, axis = _sit(client)
-    real = dice_table.plan_roll
+    pending = _pending(table, allies)
+    journal = client.app.state.service.journal  # type: ignore[attr-defined]
+    commit = table.get("axis", "/view").json()["commitment"]["hash"]
+    element = axis.next_element()
+    real = dice_table.settle_hook
     calls: list[int] = []
 
-    def plan_then_reveal(*args: Any) -> Any:
-        plan = real(*args)
+    def hook_then_reveal(*args: Any) -> Any:
+        hook = real(*args)
         if not calls:
-            assert axis.reveal().status_code == 200  # slips in after the plan
+            dice_table.reveal(journal, table.id, "axis", 1, commit, element, pending["digest"])
         calls.append(1)
-        return plan
+        return hook
 
-    monkeypatch.setattr(dice_table, "plan_roll", plan_then_reveal)
-    _roll(table, allies, None)
+    monkeypatch.setattr(dice_table, "settle_hook", hook_then_reveal)
+    Clock(pending["deadline"] + 1).install(client)
+    table.get("allies", "/view")
     assert len(calls) == 2
     report = check(table.get("allies", "/dice").json())
     assert report.success() and report.rolls[0].absent == []

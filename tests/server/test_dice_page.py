@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,9 +22,15 @@ from sqlalchemy import update
 from ordnance.server import commitments
 from ordnance.server.dice_scheme import derive, seed_hash
 from ordnance.server.models import CommitmentRow
-from tests.server.dice_helpers import live_server
+from tests.server.dice_helpers import Clock, live_server
 from tests.server.test_browser import _act
-from tests.server.test_dice import VECTOR, VECTOR_FACES
+from tests.server.test_dice import (
+    VECTOR,
+    VECTOR_FACES,
+    VECTOR_V2,
+    VECTOR_V2_DIGEST,
+    VECTOR_V2_FACES,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -130,6 +137,11 @@ def test_js_derivation_equals_python_on_fixed_vectors(
             for v in vectors
         ]
         assert js == py and js[0] == VECTOR_FACES
+        v2 = page.evaluate(
+            "v => OrdnanceDice.derive(v.seed, v.game_id, v.version, v.elements, v.sides, v.digest)",
+            dict(VECTOR_V2, digest=VECTOR_V2_DIGEST),
+        )
+        assert v2 == VECTOR_V2_FACES
         # the pure-JS SHA-256 against hashlib and against the browser's crypto.subtle
         texts = ["", "abc", "x" * 55, "x" * 56, "x" * 64, "é" * 100, "y" * 1000]
         ours = page.evaluate("ts => ts.map(t => OrdnanceDice.seedHash(t))", texts)
@@ -186,7 +198,7 @@ def test_page_names_a_forged_die(served: tuple[str, Any], browser: Any) -> None:
                     row["dice"][3] = row["dice"][3] % 6 + 1
             route.fulfill(response=res, body=json.dumps(data))
 
-        page.route("**/api/tables/*/dice", forge)
+        page.route("**/api/tables/*/dice?*", forge)
         page.route("**/api/tables/*/log*", forge)
         line = _verify_line(page, 2)
         expect(line).to_contain_text("die value mismatch")
@@ -225,8 +237,8 @@ def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], bro
             )
         commitments._SEEN.clear()
         attack = {"action": {"type": "attack", "dice": 5, "target": "1,0"}, "expected_version": 2}
-        assert seats.api("allies", "POST", "/actions", attack).status_code == 200
-        seats.at(3)
+        assert seats.api("allies", "POST", "/actions", attack).status_code == 202
+        seats.at(3)  # the axis page revealed for it, which rolled it
         for page in seats.pages.values():
             expect(_verify_line(page, 2)).to_contain_text("the seed does not hash")
             expect(_verify_line(page, 3)).to_contain_text("differs from the one shown to you")
@@ -257,15 +269,94 @@ def test_page_never_resends_an_element_the_server_did_not_record(
             route.fulfill(status=409, content_type="application/json", body='{"message": "stale"}')
 
         page.route("**/api/tables/*/dice/reveal", refuse_once)
-        _to_attack(seats)  # the axis page reveals for version 1: refused
-        assert refused and json.loads(refused[0])["version"] == 1
-        _attack_from_page(seats)  # roll #2 at version 1 without the axis element
-        view = seats.api("axis", "GET", "/view").json()
-        chain = view["dice"]["chain"]
-        assert chain["from_version"] == 3 and chain["last"] == chain["anchor"]  # a new chain
+        _to_attack(seats)
+        clock = Clock().install_app(_app)
+        try:
+            with page.expect_response("**/api/tables/*/dice/reveal"):
+                _act(seats.pages["allies"], "attack", {"dice": "6", "target": "2,0"}, wait=False)
+            assert refused and json.loads(refused[0])["version"] == 1
+            pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
+            assert pending["waiting_for"] == ["axis"]
+            clock.now = pending["deadline"] + 1  # go_ahead: the roll goes without axis
+            assert seats.api("allies", "GET", "/view").json()["version"] == 2
+            seats.at(2)
+        finally:
+            _app.state.service.clock = time.time
         assert json.loads(refused[0])["element"] not in seats.api("axis", "GET", "/dice").text
         line = _verify_line(page, 2)
         expect(line).to_contain_text("the server refused your secret")
-        expect(line).to_contain_text("no secret from axis")
+        expect(line).to_contain_text("rolled without axis's element")
+    finally:
+        seats.close()
+
+
+def test_a_roll_without_a_silent_seat_is_marked_on_the_page(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """The axis page is closed: the attack waits, then (go_ahead, past the deadline on
+    the server's clock) rolls without axis; the record, the journal answer and the
+    page's text say the operator and allies together could have foreseen it."""
+    from playwright.sync_api import expect
+
+    base, app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        seats.pages["axis"].close()
+        allies = seats.pages["allies"]
+        clock = Clock().install_app(app)
+        try:
+            _act(allies, "attack", {"dice": "6", "target": "2,0"}, wait=False)
+            expect(allies.locator("form.action .form-result:visible").first).to_contain_text(
+                "Waiting for the other seats"
+            )
+            pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
+            assert pending["waiting_for"] == ["axis"] and pending["mine"] is True
+            clock.now = pending["deadline"] + 1
+            assert seats.api("allies", "GET", "/view").json()["version"] == 2
+        finally:
+            app.state.service.clock = time.time
+        allies.wait_for_function("() => document.body.dataset.version === '2'")
+        words = (
+            "rolled without axis's element: the operator and allies together could have foreseen it"
+        )
+        record = seats.api("allies", "GET", "/dice").json()
+        assert record["rolls"][0]["without"] == ["axis"]
+        assert record["rolls"][0]["elements"]["axis"] is None
+        log = seats.api("allies", "GET", "/log").json()
+        assert log["entries"][-1]["dice_note"] == words
+        expect(allies.locator('#verify-list li[data-seq="2"]')).to_contain_text(words)
+        expect(allies.locator('#journal li[value="2"]')).to_have_attribute("data-dice-note", words)
+    finally:
+        seats.close()
+
+
+def test_page_rejects_an_element_revealed_before_its_action(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """The operator rewrites the record so that the axis element was revealed before the
+    attack was committed (its order number below the commitment's, or naming no action):
+    the page's verifier names the roll."""
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        _attack_from_page(seats)
+        page = seats.pages["axis"]
+
+        def forge(route: Any) -> None:
+            res = route.fetch()
+            data = res.json()
+            for chain in data.get("chains", {}).get("axis", []):
+                for r in chain["reveals"]:
+                    r["seq"] = data["rolls"][0]["pending"]["commit_seq"] - 1
+            route.fulfill(response=res, body=json.dumps(data))
+
+        page.route("**/api/tables/*/dice?*", forge)
+        line = _verify_line(page, 2)
+        expect(line).to_contain_text("was revealed before the action was committed")
+        expect(page.locator("#verify-summary")).to_contain_text("Rolls that fail: #2")
     finally:
         seats.close()

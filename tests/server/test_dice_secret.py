@@ -45,22 +45,24 @@ def test_a_file_secret_takes_part_in_the_roll(
     path = default_path(gid, "axis")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert json.loads(path.read_text())["root"] not in res.output
-    early = _run("reveal", *args)
-    assert early.exit_code == 2 and early.output.startswith("error: the anchor counts from")
+    early = _run("reveal", *args)  # nothing waits for its element: nothing is revealed
+    assert early.exit_code == 0 and early.output.startswith("no action is waiting"), early.output
     allies = {"Authorization": f"Bearer {tokens['allies']}"}
     act = f"{base}/api/tables/{gid}/actions"
     body = {"action": {"type": "end_phase"}, "expected_version": 0}
     assert httpx.post(act, json=body, headers=allies).status_code == 200
-    assert _run("reveal", *args).exit_code == 0
-    assert "already revealed" in _run("reveal", *args).output
-    attack = {"action": {"type": "attack", "dice": 3, "target": "1,0"}, "expected_version": 1}
-    assert httpx.post(act, json=attack, headers=allies).status_code == 200
-    record = httpx.get(f"{base}/api/tables/{gid}/dice", headers=allies).json()
-    assert record["rolls"][0]["elements"]["axis"] is not None
-    assert check(record).success()
-    # the next reveal is the next step of the same file's chain
-    assert _run("reveal", *args).exit_code == 0
-    assert check(httpx.get(f"{base}/api/tables/{gid}/dice", headers=allies).json()).success()
+    for version in (1, 2):
+        attack = {
+            "action": {"type": "attack", "dice": 3, "target": "1,0"},
+            "expected_version": version,
+        }
+        res = httpx.post(act, json=attack, headers=allies)
+        assert res.status_code == 202 and res.json()["rolling"]["waiting_for"] == ["axis"]
+        done = _run("reveal", *args)
+        assert done.exit_code == 0 and f"rolled: version {version + 1}" in done.output
+        record = httpx.get(f"{base}/api/tables/{gid}/dice", headers=allies).json()
+        assert record["rolls"][-1]["elements"]["axis"] is not None
+        assert check(record).success()
 
 
 def test_a_broken_secret_file_or_server_is_one_line(
@@ -101,6 +103,9 @@ def test_an_element_sent_but_not_recorded_is_never_sent_again(
     first = chain_from(stored["root"], CHAIN_LENGTH)[-2]
     stored["sent"] = {"element": first, "version": 0}  # as if sent at version 0 and lost
     secret.write_text(json.dumps(stored))
+    attack = {"action": {"type": "attack", "dice": 3, "target": "1,0"}, "expected_version": 1}
+    res = httpx.post(f"{base}/api/tables/{gid}/actions", json=attack, headers=allies)
+    assert res.status_code == 202
     res = _run("reveal", *args)
     assert res.exit_code == 2 and "anchor --new" in res.output
     res = _run("anchor", *args, "--new")

@@ -23,8 +23,7 @@ ATTACK = {"type": "attack", "dice": 3, "target": "2,0"}
 
 
 def _attack(table: Table, allies: Chain, axis: Chain) -> None:
-    """Axis reveals, allies attack with their own element (a server roll of both secrets)."""
-    assert axis.reveal().status_code == 200
+    """Allies attack with their own element, axis reveals for it (a roll of both secrets)."""
     view = table.get("allies", "/view").json()
     body = {
         "action": ATTACK,
@@ -33,7 +32,8 @@ def _attack(table: Table, allies: Chain, axis: Chain) -> None:
         "element": allies.next_element(),
     }
     res = table.post("allies", "/actions", body)
-    assert res.status_code == 200, res.text
+    assert res.status_code == 202, res.text
+    assert axis.reveal().json()["applied"] == view["version"] + 1
 
 
 def _played(client: TestClient, rolls: int) -> tuple[Table, Chain, Chain]:
@@ -114,7 +114,7 @@ def _statements(client: TestClient) -> Iterator[list[tuple[str, Any]]]:
 
 
 def test_since_reads_only_the_journal_rows_after_it(client: TestClient) -> None:
-    """Every read of the journal table is bounded below by N; the rows read are those after N."""
+    """Every read of the journal table is bounded by the page: seq >= N + 1 and <= its end."""
     table, _allies, _axis = _played(client, 6)
     table.get("axis", "/dice?since=5")  # warm: the state, the seats
     with _statements(client) as seen:
@@ -122,8 +122,8 @@ def test_since_reads_only_the_journal_rows_after_it(client: TestClient) -> None:
     journal_reads = [(sql, p) for sql, p in seen if re.search(r"\bFROM journal\b", sql)]
     assert journal_reads, "the journal is read"
     for sql, params in journal_reads:
-        assert re.search(r"journal\.seq > \?", sql), sql
-        assert 5 in tuple(params), params
+        assert re.search(r"journal\.seq >= \? AND journal\.seq <= \?", sql), sql
+        assert 6 in tuple(params), params
     engine = client.app.state.service.journal.engine  # type: ignore[attr-defined]
     with engine.connect() as conn:
         rows = conn.exec_driver_sql(

@@ -146,11 +146,14 @@ def test_players_play_a_round_over_http_with_no_refusal(base: str) -> None:
     assert answer["rounds_completed"] >= 1
     assert answer["refusals"] == {} and answer["out_of_turn_refusals"] == 0
     assert answer["actions"] == 40
-    assert len(stats.view_ms) == 80  # both seats read their view before every action
+    # both seats read their view before every action, and the other seat once more
+    # for each action that rolled (its page reveals for the waiting action)
+    rolled = sum(1 for r in record["rolls"] if r["version"] >= 1)
+    assert 80 < len(stats.view_ms) <= 80 + rolled
     assert 0 < len(stats.log_ms) <= 80  # the log only when the version moved
-    # dice.js: each page publishes its anchor, reveals its element per version and
-    # reads the dice record; so every server roll mixed both seats' secrets, with no
-    # refusal of an anchor or element (TABLE-DICE-2..5)
+    # dice.js: each page publishes its anchor, reveals its element for each action
+    # waiting for its dice and reads the dice record; so every server roll mixed both
+    # seats' secrets, with no refusal of an anchor or element (TABLE-DICE-2..8)
     assert len(record["chains"]) == 2 and stats.dice_ms
     assert record["rolls"]
     later = [roll for roll in record["rolls"] if roll["version"] >= 1]

@@ -107,3 +107,47 @@ def test_errors_are_one_line_with_an_exit_status(base: str, tmp_path: Path) -> N
     bad.write_text("{not json")
     code, output = run(tmp_path, "view", "x", "--file", str(bad))
     assert code == 1 and "cannot be read" in output
+
+
+def test_watch_reveals_for_the_action_waiting_for_its_dice(base: str, tmp_path: Path) -> None:
+    """``ordnance table watch``: publish the chain's anchor, then reveal for a pending
+    action (TABLE-DICE-7: never before it)."""
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    env_dice = {"XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    os.environ.update(env_dice)
+    try:
+        code, output = run(tmp_path, "watch", gid, "--polls", "1")
+        assert code == 0 and "anchor published, in force from version 1" in output, output
+        allies = {"Authorization": "Bearer " + created["token"]}
+        act = f"{base}/api/tables/{gid}/actions"
+        end = {"action": {"type": "end_phase"}, "expected_version": 0}
+        assert httpx.post(act, json=end, headers=allies).status_code == 200
+        code, output = run(tmp_path, "watch", gid, "--polls", "1")  # nothing waits: no reveal
+        assert code == 0 and "revealed" not in output, output
+        attack = {"action": {"type": "attack", "dice": 3, "target": "1,0"}, "expected_version": 1}
+        res = httpx.post(act, json=attack, headers=allies)
+        assert res.status_code == 202 and res.json()["rolling"]["waiting_for"] == ["axis"]
+        code, output = run(tmp_path, "watch", gid, "--polls", "1")
+        assert code == 0 and "revealed for allies's action at version 1" in output, output
+        assert "rolled: version 2" in output
+        record = httpx.get(f"{base}/api/tables/{gid}/dice", headers=allies).json()
+        assert record["rolls"][-1]["elements"]["axis"] is not None
+    finally:
+        for key in env_dice:
+            os.environ.pop(key, None)
+
+
+def test_act_of_an_action_that_rolls_says_it_waits(base: str, tmp_path: Path) -> None:
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    allies = {"Authorization": "Bearer " + created["token"]}
+    anchor = {"anchor": "ab" * 32}  # the allies' page published its chain at version 0
+    assert httpx.post(f"{base}/api/tables/{gid}/dice/anchor", json=anchor, headers=allies)
+    end = {"action": {"type": "end_phase"}, "expected_version": 0}
+    assert httpx.post(f"{base}/api/tables/{gid}/actions", json=end, headers=allies).is_success
+    code, output = run(tmp_path, "act", gid, '{"type": "attack", "dice": 2, "target": "0,0"}')
+    assert code == 0 and "your action waits for its dice" in output, output
+    assert "waiting for allies" in output

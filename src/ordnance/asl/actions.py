@@ -363,6 +363,18 @@ class FireCanister(_Model):
         title="Gun in an obstacle",
         description="The Gun is in woods, a building or rubble: CA change DRM doubled.",
     )
+    obstacle_in_first_hex: bool = Field(
+        False,
+        title="Obstacle in the first cluster hex",
+        description="A LOS obstacle in the first cluster hex on the LOS: only that hex is "
+        "attacked (ASL-8.4-i).",
+    )
+    out_of_los: list[str] = Field(
+        default_factory=list,
+        title="Cluster hexes out of LOS",
+        description="Cluster hexes ('q,r') the Gun cannot see at the aimed elevation: not "
+        "attacked (ASL-8.4-i).",
+    )
 
 
 class FireScw(_Model):

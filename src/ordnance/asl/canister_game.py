@@ -146,6 +146,8 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
         gun_level=act.gun_level,
         tem=location_drm,
         ca_drm=ca_drm,
+        obstacle_in_first_hex=act.obstacle_in_first_hex,
+        out_of_los={check_hex(h) for h in act.out_of_los},
         options=copts,
     )
     note: dict[str, Any] | None = None

@@ -68,8 +68,8 @@ app = LazyGroup(
             "or a result.",
         ),
         "counters": Sub(
-            f"{_HERE}.cli_counters:counters_cmd",
-            "Find VASL counters with special ammunition by name (forgiving spelling).",
+            f"{_HERE}.cli_counters:counters_app",
+            "Find VASL counters by name; keep your counter library (set, show, export, import).",
         ),
         "shot": Sub(
             f"{_HERE}.cli_shot:shot_cmd",

@@ -89,6 +89,19 @@ def canister_cmd(
     moved: Annotated[bool, typer.Option("--moved", help="FP halved (ASL-8.4-c).")] = False,
     loc_drm: LocDrmOpt = None,
     drm: Annotated[int, typer.Option("--drm", help="A DRM on every Location.")] = 0,
+    obstacle_first_hex: Annotated[
+        bool,
+        typer.Option(
+            "--obstacle-first-hex",
+            help="A LOS obstacle in the first cluster hex: only it is attacked (ASL-8.4-i).",
+        ),
+    ] = False,
+    out_of_los: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--out-of-los", help="A cluster hex q,r out of the Gun's LOS (repeat; ASL-8.4-i)."
+        ),
+    ] = None,
     breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
     dr: DrOpt = None,
     as_json: JsonOpt = False,
@@ -127,7 +140,14 @@ def canister_cmd(
         the_aim = aims[extras.get("aim", 3) - 1]
     tem = {parse_location(k): v for k, v in extras.get("location_drm", {}).items()}
     attacks = canister.canister_attacks(
-        the_aim, fp, moved_or_manned_in_mph=moved, gun_level=gun_level, tem=tem, ca_drm=ca_drm
+        the_aim,
+        fp,
+        moved_or_manned_in_mph=moved,
+        gun_level=gun_level,
+        tem=tem,
+        ca_drm=ca_drm,
+        obstacle_in_first_hex=obstacle_first_hex,
+        out_of_los={_hex(h) for h in out_of_los or []},
     )
     data: dict[str, Any] = {
         "aim": the_aim.to_dict(),

@@ -1,10 +1,21 @@
-"""``ordnance asl counters``: VASL counters with special ammunition, found by name."""
+"""``ordnance asl counters``: VASL counters found by name, and the player's counter library.
+
+``ordnance asl counters NAME`` (the same as ``counters find NAME``) searches
+the database; ``set``, ``show``, ``export``, ``import`` and ``schema`` keep
+the counter library (:mod:`ordnance.asl.counter_library`), the printed
+values the public data lacks. The library file is ``--library FILE``, else
+``$ORDNANCE_COUNTER_LIBRARY``, else ``$XDG_CONFIG_HOME/ordnance/counters.yaml``.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from ordnance.asl.cli_options import TheatreOpt, parse_date
 from ordnance.asl.cli_reading import Reading, entries_json
@@ -17,29 +28,69 @@ from ordnance.core.errors import OrdnanceError
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
+    from ordnance.asl.counter_library import CounterLibrary
+    from ordnance.cli.lazy import click
+
+COMMANDS = ("find", "set", "show", "export", "import", "schema")
+
+
+class FindByDefault(TyperGroup):
+    """``counters NAME`` is ``counters find NAME``: any first word that is no sub-command."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["find", *args]
+        return super().resolve_command(ctx, args)
+
+
+counters_app = typer.Typer(
+    cls=FindByDefault,
+    add_completion=False,
+    no_args_is_help=True,
+    help="Find VASL counters by name; keep your counter library (set, show, export, import).",
+)
+
+LibraryOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--library",
+        help="Counter library file (else $ORDNANCE_COUNTER_LIBRARY or "
+        "$XDG_CONFIG_HOME/ordnance/counters.yaml).",
+    ),
+]
+
 
 def _render(d: dict[str, Any]) -> Table:
     from rich.table import Table
 
     t = Table(title=_("Counters like {name}").format(name=repr(d["query"])))
-    for col in ("name", "nationality", "piece id", "notation", "gun", "score"):
+    for col in ("name", "nationality", "piece id", "kind", "notation", "gun", "TH#", "match"):
         t.add_column(col)
     for c in d["counters"]:
+        th = c["to_hit"] or ""
+        if th and c["to_hit_before"]:
+            th += f" <{c['to_hit_before']}"
+        ids = c["gpid"] + (f" (= {', '.join(c['also'])})" if c["also"] else "")
         t.add_row(
             c["name"],
             c["nationality"] or "",
-            c["gpid"],
+            ids,
+            c["kind"],
             c["notation"],
             c["gun_size"] or "",
-            f"{c['score']:g}",
+            th,
+            f"{c['match']} {c['score']:g}",
         )
     s = d["source"]
     t.caption = f"VASL module {s['repo']}@{s['commit'][:10]}:{s['path']} ({s['licence']})"
     return t
 
 
+@counters_app.command("find")
 def counters_cmd(
-    name: Annotated[str, typer.Argument(help="Counter name, spelt loosely: 'T-34/85', 't34 85'.")],
+    name: Annotated[str, typer.Argument(help="Counter name, spelt loosely: 'T-34/85', 'Panther'.")],
     nationality: Annotated[
         str | None, typer.Option("--nationality", help="Only this palette (russian, british...).")
     ] = None,
@@ -50,19 +101,24 @@ def counters_cmd(
     limit: Annotated[int, typer.Option("--limit", help="At most this many counters.")] = 10,
     as_json: JsonOpt = False,
 ) -> None:
-    """Find VASL counters with special ammunition by name (forgiving spelling)."""
-    from ordnance.asl.counters import scored_counters, source
+    """Find VASL vehicle and ordnance counters by name, alias or model (forgiving spelling)."""
+    from ordnance.asl.counters import no_match, search, source
 
     if not 1 <= limit <= 100:
         raise OrdnanceError(f"--limit {limit} is outside 1..100", hint="--limit 10")
     when = parse_date(date)
     where = Theatre.parse(theatre)
     rows = []
-    for counter, score in scored_counters(name, nationality=nationality, limit=limit):
-        row: dict[str, Any] = {**counter.to_dict(), "score": round(score, 1)}
+    found = search(name, nationality=nationality, limit=limit)
+    if not found:
+        raise no_match(name)
+    for match in found:
+        row: dict[str, Any] = match.to_dict()
         if when is not None:
+            counter = match.counter
             side = Reading(when, where, counter.nationality, None, False, False, DEFAULT_OPTIONS)
             row["entries"] = entries_json(counter.notation, side)["entries"]
+            row["to_hit_at_date"] = counter.to_hit_at(when)
         rows.append(row)
     src = source()
     data = {
@@ -73,4 +129,219 @@ def counters_cmd(
     emit(data, as_json, _render)
 
 
-__all__ = ["counters_cmd"]
+def _open(library: str | None) -> tuple[Path, CounterLibrary]:
+    from ordnance.asl.counter_library import library_path, load_library
+
+    path = library_path(library)
+    return path, load_library(path)
+
+
+def _render_show(d: dict[str, Any]) -> Table:
+    from rich.table import Table
+
+    t = Table(title=_("Counter library {path}").format(path=d["library"]))
+    for col in ("counter", "value", "from"):
+        t.add_column(col)
+    for c in d["counters"]:
+        label = f"{c['name']} ({c['nationality']}, {c['gpid']})"
+        if c["values"].get("sample"):
+            label += " (sample)"
+        values = c["values"]
+        first = True
+        for key, value in values.items():
+            if key in ("name", "note", "sample") or value in ({}, []):
+                continue
+            t.add_row(label if first else "", f"{key}: {value}", c["sources"].get(key, ""))
+            first = False
+        if first:
+            t.add_row(label, "(no values)", "")
+    return t
+
+
+@counters_app.command("show")
+def show_cmd(
+    counter: Annotated[
+        str | None, typer.Argument(help="A counter (name or piece id); all entries when omitted.")
+    ] = None,
+    nationality: Annotated[
+        str | None, typer.Option("--nationality", help="Prefer this palette.")
+    ] = None,
+    library: LibraryOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a counter's values, the database merged with your library (or every entry)."""
+    from ordnance.asl.counters import all_counters, by_gpid, lookup
+
+    path, lib = _open(library)
+    if counter is not None:
+        merged = [lib.merged(lookup(counter, nationality=nationality))]
+    else:
+        ids = by_gpid()
+        names: dict[str, list[Any]] = {}
+        for c in all_counters():
+            names.setdefault(c.name, []).append(c)
+        merged = []
+        for key in lib.counters:
+            for c in [ids[key]] if key in ids else names.get(key, [])[:1]:
+                merged.append(lib.merged(c))
+    data = {"library": str(path), "counters": [m.to_dict() for m in merged]}
+    emit(data, as_json, _render_show)
+
+
+def _ammo_breakdown(items: list[str] | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items or []:
+        ammo, sep, number = item.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise OrdnanceError(f"cannot read {item!r}", hint="AMMO=B#, e.g. HEAT=12")
+        out[ammo.strip()] = int(number)
+    return out
+
+
+def _af(front: int | None, side: int | None) -> dict[str, int] | None:
+    got = {k: v for k, v in (("front", front), ("side", side)) if v is not None}
+    return got or None
+
+
+@counters_app.command("set")
+def set_cmd(
+    counter: Annotated[str, typer.Argument(help="The counter: piece id or name.")],
+    gun_size: Annotated[str | None, typer.Option("--gun-size", help="e.g. 75LL.")] = None,
+    gun_type: Annotated[str | None, typer.Option("--gun-type", help="MA, AT, INF...")] = None,
+    rof: Annotated[int | None, typer.Option("--rof", help="Multiple ROF.")] = None,
+    breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
+    to_hit: Annotated[str | None, typer.Option("--to-hit", help="red or black TH#.")] = None,
+    turret: Annotated[
+        bool | None, typer.Option("--turret/--no-turret", help="Turreted or not.")
+    ] = None,
+    af_hull_front: Annotated[
+        int | None, typer.Option("--af-hull-front", min=0, max=40, help="Hull front AF.")
+    ] = None,
+    af_hull_side: Annotated[
+        int | None, typer.Option("--af-hull-side", min=0, max=40, help="Hull side AF.")
+    ] = None,
+    af_turret_front: Annotated[
+        int | None, typer.Option("--af-turret-front", min=0, max=40, help="Turret front AF.")
+    ] = None,
+    af_turret_side: Annotated[
+        int | None, typer.Option("--af-turret-side", min=0, max=40, help="Turret side AF.")
+    ] = None,
+    ammo_breakdown: Annotated[
+        list[str] | None,
+        typer.Option("--ammo-breakdown", help="B# of one ammunition, AMMO=B# (repeat)."),
+    ] = None,
+    note: Annotated[str | None, typer.Option("--note", help="Where the values come from.")] = None,
+    sample: Annotated[
+        bool | None,
+        typer.Option(
+            "--sample/--no-sample",
+            help="Mark the entry as a sample, or as read from your counter (default: as it was).",
+        ),
+    ] = None,
+    nationality: Annotated[
+        str | None, typer.Option("--nationality", help="Prefer this palette for a name.")
+    ] = None,
+    library: LibraryOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set printed values of one counter in your library (merged over the database)."""
+    from pydantic import ValidationError
+
+    from ordnance.asl.counter_library import CounterValues, library_key, save_library
+
+    key = library_key(counter, nationality=nationality)
+    raw: dict[str, Any] = {
+        "gun_size": gun_size,
+        "gun_type": gun_type,
+        "rof": rof,
+        "breakdown": breakdown,
+        "to_hit": to_hit.strip().lower() if to_hit else None,
+        "turreted": turret,
+        "hull": _af(af_hull_front, af_hull_side),
+        "turret": _af(af_turret_front, af_turret_side),
+        "ammo_breakdown": _ammo_breakdown(ammo_breakdown),
+        "note": note,
+        "sample": sample,
+    }
+    try:
+        values = CounterValues.model_validate(
+            {k: v for k, v in raw.items() if v is not None and v != {}}
+        )
+    except ValidationError as exc:
+        errors = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise OrdnanceError(f"bad counter values: {errors}", clause="ASL-8.2-e") from None
+    if not values.model_fields_set:
+        raise OrdnanceError("no value given", hint="e.g. --gun-size 75LL --af-hull-front 18")
+    path, lib = _open(library)
+    lib = lib.set_values(key, values)
+    save_library(lib, path)
+    entry = lib.counters[key].model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    emit({"library": str(path), "key": key, "values": entry}, as_json, None)
+
+
+@counters_app.command("export")
+def export_cmd(
+    out: Annotated[
+        Path | None, typer.Argument(help="File to write (standard output when omitted).")
+    ] = None,
+    library: LibraryOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write your counter library as YAML (or JSON with --json)."""
+    from ordnance.asl.counter_library import library_yaml
+
+    _path, lib = _open(library)
+    text = (
+        json.dumps(lib.model_dump(mode="json", exclude_none=True), ensure_ascii=False, indent=1)
+        + "\n"
+        if as_json
+        else library_yaml(lib)
+    )
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+
+
+@counters_app.command("import")
+def import_cmd(
+    source: Annotated[
+        Path | None, typer.Argument(help="A library file (YAML or JSON) to merge in.")
+    ] = None,
+    samples: Annotated[
+        bool, typer.Option("--samples", help="Merge in the packaged sample entries.")
+    ] = False,
+    library: LibraryOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Merge a library file (or the samples) into yours; a bad file changes nothing."""
+    from ordnance.asl.counter_library import parse_library, sample_library, save_library
+
+    if (source is None) == (not samples):
+        raise OrdnanceError("give a file or --samples", hint="counters import FILE")
+    if source is not None:
+        if not source.exists():
+            raise OrdnanceError(f"no file {source}", hint="give an existing library file")
+        incoming = parse_library(source.read_text("utf-8"), str(source))
+    else:
+        incoming = sample_library()
+    path, lib = _open(library)
+    save_library(lib.merge(incoming), path)
+    emit(
+        {"library": str(path), "imported": sorted(incoming.counters)},
+        as_json,
+        None,
+    )
+
+
+@counters_app.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of the counter library file."""
+    from ordnance.asl.counter_library import schema
+
+    sys.stdout.write(json.dumps(schema(), ensure_ascii=False, indent=2) + "\n")
+
+
+__all__ = ["counters_app", "counters_cmd"]

@@ -185,7 +185,14 @@ def game_add_gun(
     ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
     counter: Annotated[
         str | None,
-        typer.Option("--counter", help="A VASL counter name or piece id: fills in the notation."),
+        typer.Option(
+            "--counter",
+            help="A VASL counter (name, alias or piece id): fills in the notation, and the gun "
+            "size, ROF and B# from the database and your counter library.",
+        ),
+    ] = None,
+    library: Annotated[
+        str | None, typer.Option("--library", help="Counter library file (see asl counters).")
     ] = None,
     canister_fp: Annotated[
         int | None,
@@ -208,11 +215,18 @@ def game_add_gun(
                 clause="ASL-8.2-e",
                 hint="drop --notation, or drop --counter",
             )
+        from ordnance.asl.counter_library import library_path, load_library
+
         army = _side_nationality(open_game(db, game_id), side)
         found = pick_counter(counter, nationality=army)
+        merged = load_library(library_path(library)).merged(found)
         notation = found.notation
         name = name or found.name
-        size = size or found.gun_size
+        size = size or merged.values.gun_size
+        if breakdown is None:
+            breakdown = merged.values.breakdown
+        if not rof and merged.values.rof:
+            rof = merged.values.rof
     action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
     for key, value in (
         ("notation", notation),

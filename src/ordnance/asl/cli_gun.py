@@ -109,9 +109,39 @@ def plot_comparison(compare: dict[str, Any], path: Path, title: str) -> Path:
     return path
 
 
+TARGET_TYPES = ("vehicle", "unarmored", "infantry", "area")
+
+
+def _render_query(data: dict[str, Any]) -> Group:
+    t = Table(title=_("Values used"))
+    for col in ("value", "applied", "from"):
+        t.add_column(_(col))
+    for v in data["values"]:
+        t.add_row(v["value"], str(v["used"]), v["source"])
+    d = data["depletion_reading"]
+    t.add_row("N", "-" if d["depletion"] is None else str(d["depletion"]), d["reason"])
+    parts: list[Any] = [t, _render(data)]
+    if "comparison" in data:
+        c = Table(title=_("Over {shots} shot(s)").format(shots=data["comparison"]["shots"]))
+        for col in ("plan", "hit", "kill"):
+            c.add_column(_(col))
+        for plan, row in data["comparison"]["plans"].items():
+            c.add_row(plan, _pct(row["p_hit"]), _pct(row["p_kill"]))
+        parts.append(c)
+    if data["samples_used"]:
+        parts.append(_("Some values are SAMPLES, not read from your counters (counter library)."))
+    return Group(*parts)
+
+
 def odds_gun(
-    gun: Annotated[str, Opt("--gun", help="Gun size, e.g. 75L, 76LL, 57, 37*.")],
     range_hexes: Annotated[int, Opt("--range", help="Range in hexes.")],
+    gun: Annotated[
+        str | None, Opt("--gun", help="Gun size, e.g. 75L, 76LL, 57, 37* (or --firer).")
+    ] = None,
+    firer: Annotated[
+        str | None,
+        Opt("--firer", help="Firing counter (name, alias or piece id): values from the counters."),
+    ] = None,
     nationality: Annotated[str, Opt("--nationality", help="Nation of the Gun.")] = "german",
     ammo: Annotated[str, Opt("--ammo", help="AP, APCR, APDS, HEAT, HE, SMOKE, WP.")] = "AP",
     depletion: Annotated[int | None, Opt("--depletion", "-n", help="Depletion Number N.")] = None,
@@ -119,7 +149,32 @@ def odds_gun(
     date: Annotated[str | None, Opt("--date", help="Scenario date YYYY-MM.")] = None,
     theatre: Annotated[str, Opt("--theatre", help="ETO, PTO or Burma.")] = "ETO",
     elite: Annotated[bool, Opt("--elite", help="Elite: +1 N (ASL-8.2-f).")] = False,
-    target: Annotated[str, Opt("--target", help="vehicle, unarmored, infantry, area.")] = "vehicle",
+    target: Annotated[
+        str,
+        Opt(
+            "--target", help="Target Type (vehicle, unarmored, infantry, area) or a target counter."
+        ),
+    ] = "vehicle",
+    target_nationality: Annotated[
+        str | None, Opt("--target-nationality", help="Preferred palette of the target counter.")
+    ] = None,
+    aspect: Annotated[
+        str, Opt("--aspect", help="Target aspect fired on: front or side.")
+    ] = "front",
+    no_acquisition: Annotated[
+        bool, Opt("--no-acquisition", help="Later shots gain no Acquisition (Case N).")
+    ] = False,
+    immobilize: Annotated[
+        bool, Opt("--immobilize", help="Deliberate Immobilization (Case G).")
+    ] = False,
+    moving: Annotated[bool, Opt("--moving", help="Moving target (Case J).")] = False,
+    point_blank: Annotated[bool, Opt("--point-blank", help="Point Blank range (Case L).")] = False,
+    compare_apcr: Annotated[
+        bool, Opt("--compare-apcr", help="APCR/APDS then AP, against AP only, over the shots.")
+    ] = False,
+    library: Annotated[
+        str | None, Opt("--library", help="Counter library file (see asl counters).")
+    ] = None,
     af: Annotated[int | None, Opt("--af", help="Target AF at the facing fired on.")] = None,
     af_turret: Annotated[int | None, Opt("--af-turret", help="Turret AF if different.")] = None,
     no_turret: Annotated[bool, Opt("--no-turret", help="The target has no turret.")] = False,
@@ -156,6 +211,19 @@ def odds_gun(
     as_json: JsonOpt = False,
 ) -> None:
     """Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6)."""
+    if aspect not in ("front", "side"):
+        raise OrdnanceError(f"unknown aspect {aspect!r}", clause="ASL-B6", hint="front or side")
+    if firer is not None:
+        _odds_from_counters(locals())
+        return
+    if gun is None:
+        raise OrdnanceError("give the Gun", clause="ASL-B5.2", hint="--gun 75L, or --firer COUNTER")
+    if target not in TARGET_TYPES:
+        raise OrdnanceError(
+            f"--target {target!r} names a counter: give the firer as a counter too",
+            clause="ASL-B6",
+            hint="--firer COUNTER, or --target vehicle --af N",
+        )
     kind = parse_shot_ammo(ammo)
 
     def n_for(which: str, entered: int | None) -> int | None:
@@ -183,6 +251,9 @@ def odds_gun(
                 "buttoned_up": buttoned,
                 "acquisition": acquisition,
                 "target_drm": drm,
+                "deliberate_immobilization": immobilize,
+                "target_moving": moving,
+                "point_blank": point_blank,
             }
         )
         spec = GunShot.model_validate(
@@ -214,7 +285,13 @@ def odds_gun(
         raise OrdnanceError(f"bad shot: {errors}", clause="ASL-8.1-a") from None
     mode: Mode = "turns" if turns else "rof"
     fb = parse_shot_ammo(fallback) if fallback else None
-    data = gun_odds(spec, shots, mode=mode, fallback=fb)
+    data = gun_odds(spec, shots, mode=mode, fallback=fb, acquisition=not no_acquisition)
+    if compare_apcr:
+        from ordnance.asl.shot_query import compare_special_then_ap
+
+        data["comparison"] = compare_special_then_ap(
+            spec, shots, mode=mode, acquisition=not no_acquisition
+        )
     if compare or plot is not None:
         items = _compare_items(compare or ["AP", "APCR", "APDS", "HEAT"])
         depletions: dict[str, int | None] = {}
@@ -226,7 +303,9 @@ def odds_gun(
                 )
             except OrdnanceError as exc:
                 refused[which] = {"message": exc.message, "clause": exc.clause}
-        data["compare"] = compare_ammo(spec, depletions, shots, mode=mode, refused=refused)
+        data["compare"] = compare_ammo(
+            spec, depletions, shots, mode=mode, refused=refused, acquisition=not no_acquisition
+        )
         if plot is not None:
             plot_comparison(
                 data["compare"],
@@ -236,3 +315,78 @@ def odds_gun(
             )
             data["plot"] = str(plot)
     emit(data, as_json, _render)
+
+
+def _odds_from_counters(opts: dict[str, Any]) -> None:
+    """``odds gun --firer COUNTER``: the question as a :class:`GunShotQuery`, the values from
+    the counter database and the player's library (:func:`answer_shot_query`)."""
+    from ordnance.asl.counter_library import library_path, load_library
+    from ordnance.asl.shot_query import GunShotQuery, answer_shot_query
+
+    for entered in ("gun", "notation", "af", "af_turret", "tk"):
+        if opts[entered] is not None:
+            flag = "--" + entered.replace("_", "-")
+            raise OrdnanceError(
+                f"--firer reads the Gun from its counter: {flag} is not taken with it",
+                clause="ASL-8.2-e",
+                hint="set the value in your counter library (ordnance asl counters set ...)",
+            )
+    if opts["date"] is None:
+        raise OrdnanceError(
+            "--firer reads the counter at a scenario date",
+            clause="ASL-8.91-a",
+            hint="--date 1944-06",
+        )
+    target = opts["target"]
+    is_type = target in TARGET_TYPES
+    try:
+        cases = FirerCases.model_validate(
+            {
+                "ca_hexsides": opts["ca_change"],
+                "mount": opts["mount"],
+                "firer_in_woods_building_rubble": opts["rough"],
+                "afph_no_move": opts["afph"],
+                "bounding_fire": opts["bounding"],
+                "pinned": opts["pinned"],
+                "own_hex": opts["own_hex"],
+                "buttoned_up": opts["buttoned"],
+                "acquisition": opts["acquisition"],
+                "target_drm": opts["drm"],
+            }
+        )
+        query = GunShotQuery.model_validate(
+            {
+                "firer": opts["firer"],
+                "target": None if is_type else target,
+                "target_type": target if is_type else "vehicle",
+                "range": opts["range_hexes"],
+                "date": opts["date"],
+                "theatre": opts["theatre"],
+                "firer_nationality": opts["nationality"],
+                "target_nationality": opts["target_nationality"],
+                "ammo": opts["ammo"],
+                "depletion": opts["depletion"],
+                "elite": opts["elite"],
+                "aspect": opts["aspect"],
+                "rof": opts["rof"] or None,
+                "shots": opts["shots"],
+                "turns": opts["turns"],
+                "fallback": opts["fallback"],
+                "acquisition": not opts["no_acquisition"],
+                "deliberate_immobilization": opts["immobilize"],
+                "target_moving": opts["moving"],
+                "point_blank": opts["point_blank"],
+                "captured": opts["captured"],
+                "intensive": opts["intensive"],
+                "cases": cases,
+                "compare_apcr_then_ap": opts["compare_apcr"],
+            }
+        )
+    except ValidationError as exc:
+        errors = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise OrdnanceError(f"bad shot: {errors}", clause="ASL-8.1-a") from None
+    lib = load_library(library_path(opts["library"]))
+    answer = answer_shot_query(query, lib)
+    emit(answer.to_dict(), opts["as_json"], _render_query)

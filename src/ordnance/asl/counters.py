@@ -1,15 +1,19 @@
-"""The counter database: every VASL vehicle and ordnance counter with special ammunition.
+"""The counter database: every VASL vehicle and ordnance counter, and its name search.
 
 ``data/counters.json`` is built by ``scripts/build_asl_counters.py`` from a
 pinned revision of the public VASL module (LGPL-2.1; see
 ``data/COUNTERS-PROVENANCE.md``). It holds facts only: name, nationality,
-piece id, the special-ammunition notation and the gun size where the name
-carries one.
+piece id, kind (vehicle, ordnance), the special-ammunition notation, the
+gun size where the name carries one, and the To Hit marking where the
+information string gives one. The printed values the public data lacks
+(AF, ROF, B#...) come from the player's library
+(:mod:`ordnance.asl.counter_library`).
 
-Names are found with forgiving spelling (``t34/85``, ``T 34-85``,
-``Panter``) by RapidFuzz, a maintained fuzzy-matching library: the query and
-every name are compared with punctuation and case removed, then by weighted
-ratio, so an exact name (modulo punctuation) always ranks first.
+Names are found as players say them (:func:`search`, :func:`lookup`): the
+piece id, the name, a curated alias (``data/counter_aliases.json``: Panther,
+Firefly, JS-2, PaK 40, 6-pounder and their Russian spellings, each with its
+reason), the model with filler words dropped (``Sherman M4A3(76)W``), then
+spelling slips by RapidFuzz, a maintained fuzzy-matching library.
 
 >>> [c.nationality for c in find_counters("T-34/85") if c.name == "T-34/85"]
 ['north-korean', 'russian']
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -47,13 +51,21 @@ MIN_SCORE = 75.0
 
 @dataclass(frozen=True, slots=True)
 class Counter:
-    """One counter's facts, as the module prints them."""
+    """One counter's facts, as the module prints them.
+
+    ``kind`` is ``vehicle``, ``ordnance`` or ``other`` (the palette folder);
+    ``to_hit`` the To Hit marking the information string gives (``red`` or
+    ``black``), in force before the year ``to_hit_before`` when that is set.
+    """
 
     name: str
     gpid: str
     nationality: str | None
     notation: str
     gun_size: str | None
+    kind: str = "other"
+    to_hit: str | None = None
+    to_hit_before: int | None = None
 
     @property
     def army(self) -> str | None:
@@ -65,6 +77,39 @@ class Counter:
     def pre_adjusted(self) -> bool:
         """SS counters print their values with the Elite +1 already in (ASL-AMB-4)."""
         return self.nationality == "waffen-ss"
+
+    @property
+    def label(self) -> str:
+        """``PzKw VG (german, 2592)``: how a refusal or a listing names the counter."""
+        return f"{self.name} ({self.nationality or '?'}, {self.gpid})"
+
+    def same_piece(self) -> tuple[Any, ...]:
+        """What two identical counters of several palettes share (the piece id aside)."""
+        return (
+            self.name,
+            self.nationality,
+            self.kind,
+            self.notation,
+            self.gun_size,
+            self.to_hit,
+            self.to_hit_before,
+        )
+
+    def same_model(self) -> tuple[Any, ...]:
+        """What makes two counters the same choice for a Gun (nationality aside)."""
+        return (self.name, self.notation, self.gun_size, self.to_hit, self.to_hit_before)
+
+    def to_hit_at(self, date: ScenarioDate | None) -> str | None:
+        """The counter's To Hit marking in force at ``date`` (None: the counter says nothing).
+
+        ``Red TH#s^<44^`` is red before 1944 only; without a date such a
+        dated marking is not known to apply.
+        """
+        if self.to_hit is None or self.to_hit_before is None:
+            return self.to_hit
+        if date is None or date.year >= self.to_hit_before:
+            return None
+        return self.to_hit
 
     def reading(
         self,
@@ -98,8 +143,11 @@ class Counter:
             "name": self.name,
             "gpid": self.gpid,
             "nationality": self.nationality,
+            "kind": self.kind,
             "notation": self.notation,
             "gun_size": self.gun_size,
+            "to_hit": self.to_hit,
+            "to_hit_before": self.to_hit_before,
         }
 
 
@@ -117,8 +165,86 @@ def all_counters() -> tuple[Counter, ...]:
 
 
 def _key(text: str) -> str:
-    """Case and punctuation removed: ``"T-34/85"`` and ``"t34 85"`` both read ``t3485``."""
-    return re.sub(r"[^0-9a-z]+", "", text.casefold())
+    """Case and punctuation removed: ``"T-34/85"`` and ``"t34 85"`` both read ``t3485``.
+
+    Letters of any script are kept (``"ИС-2"`` reads ``ис2``).
+    """
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+#: Cyrillic letters in Latin, tried after the aliases (``Т-34`` is ``T-34``).
+_LATIN = "a b v g d e e zh z i i k l m n o p r s t u f kh ts ch sh shch - y - e yu ya"
+CYRILLIC = {
+    cyr: ("" if lat == "-" else lat)
+    for cyr, lat in zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", _LATIN.split(), strict=True)
+}
+
+
+def _latin(key: str) -> str:
+    return "".join(CYRILLIC.get(ch, ch) for ch in key)
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A name players say, the VASL counter names it stands for (best first), and why."""
+
+    alias: str
+    counters: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AliasTable:
+    """The curated table ``data/counter_aliases.json``: aliases, key rewrites, filler words."""
+
+    aliases: tuple[Alias, ...]
+    rewrites: tuple[tuple[re.Pattern[str], str, str], ...]
+    filler_words: tuple[tuple[str, str], ...]
+
+    def by_key(self) -> dict[str, Alias]:
+        return {_key(a.alias): a for a in self.aliases}
+
+
+@cache
+def alias_table() -> AliasTable:
+    """The packaged alias table (each alias with its reason)."""
+    text = resources.files("ordnance.asl").joinpath("data/counter_aliases.json").read_text("utf-8")
+    raw = json.loads(text)
+    return AliasTable(
+        tuple(Alias(a["alias"], tuple(a["counters"]), a["reason"]) for a in raw["aliases"]),
+        tuple((re.compile(r["pattern"]), r["to"], r["reason"]) for r in raw["rewrites"]),
+        tuple((_key(w["word"]), w["reason"]) for w in raw["filler_words"]),
+    )
+
+
+def model_keys(query: str) -> tuple[str, ...]:
+    """The keys a query may mean as a model name: rewritten, filler words dropped, in Latin.
+
+    >>> model_keys("Sherman M4A3(76)W")
+    ('shermanm4a376w', 'm4a376w')
+    >>> model_keys("JS-2")
+    ('js2', 'is2')
+    """
+    table = alias_table()
+    words = [_key(w) for w in query.split()]
+    words = [w for w in words if w]
+    fillers = {w for w, _reason in table.filler_words}
+    variants = ["".join(words)]
+    kept = [w for w in words if w not in fillers]
+    if kept and len(kept) < len(words):
+        variants.append("".join(kept))
+    out: list[str] = []
+    for v in variants:
+        for form in (v, _latin(v)):
+            for pattern, to, _reason in table.rewrites:
+                if pattern.search(form):
+                    form = pattern.sub(to, form, count=1)
+                    break
+            if form not in out:
+                out.append(form)
+            if v not in out:
+                out.insert(len(out) - 1, v)
+    return tuple(dict.fromkeys(out))
 
 
 @cache
@@ -126,66 +252,216 @@ def _keys() -> tuple[str, ...]:
     return tuple(_key(c.name) for c in all_counters())
 
 
-def find_counters(query: str, *, nationality: str | None = None, limit: int = 10) -> list[Counter]:
-    """Counters whose name matches ``query``, best first (ties by nationality, piece id)."""
-    return [c for c, _score in scored_counters(query, nationality=nationality, limit=limit)]
+@cache
+def _by_key() -> dict[str, tuple[int, ...]]:
+    out: dict[str, list[int]] = {}
+    for i, key in enumerate(_keys()):
+        out.setdefault(key, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def by_gpid() -> dict[str, Counter]:
+    """Every counter by its piece id."""
+    return {c.gpid: c for c in all_counters()}
+
+
+#: How a match was found, best first (the first sort key of a search).
+TIERS = ("piece id", "name", "alias", "model", "fuzzy")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One search hit: the counter, its score (100 = the name itself) and how it was found.
+
+    ``also`` holds the piece ids of identical counters of other palettes
+    (shown once); ``why`` is the alias's reason, or how the name matched.
+    """
+
+    counter: Counter
+    score: float
+    how: str
+    why: str
+    also: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.counter.to_dict(),
+            "score": round(self.score, 1),
+            "match": self.how,
+            "why": self.why,
+            "also": list(self.also),
+        }
+
+
+def _ranked(query: str, nat: str | None) -> list[tuple[tuple[Any, ...], Match]]:
+    counters = all_counters()
+    wanted = _key(query)
+    keep = [nat is None or c.nationality == nat for c in counters]
+    found: dict[int, tuple[tuple[Any, ...], Match]] = {}
+
+    def offer(i: int, order: tuple[Any, ...], match: Match) -> None:
+        if keep[i] and (i not in found or order < found[i][0]):
+            found[i] = (order, match)
+
+    def tie(c: Counter) -> tuple[Any, ...]:
+        return (c.nationality or "", c.name, c.gpid)
+
+    for i, c in enumerate(counters):
+        if c.gpid == query.strip():
+            offer(i, (0, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "piece id", "the piece id"))
+    for i in _by_key().get(wanted, ()):
+        c = counters[i]
+        offer(i, (1, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "name", "the counter's own name"))
+    alias = alias_table().by_key().get(wanted)
+    if alias is not None:
+        for rank, name in enumerate(alias.counters):
+            for i in _by_key().get(_key(name), ()):
+                c = counters[i]
+                offer(i, (2, 0.0, 0, rank, *tie(c)), Match(c, 100.0, "alias", alias.reason))
+    keys = model_keys(query)
+    for key in keys[1:]:
+        for i in _by_key().get(key, ()):
+            c = counters[i]
+            offer(i, (3, 0.0, 0, 0, *tie(c)), Match(c, 100.0, "model", f"the model {c.name}"))
+    best_key = keys[-1]
+    choices = {i: k for i, k in enumerate(_keys()) if keep[i]}
+    for _k, score, i in process.extract(
+        best_key, choices, scorer=fuzz.WRatio, score_cutoff=MIN_SCORE, limit=None
+    ):
+        c = counters[i]
+        close = fuzz.ratio(best_key, _keys()[i])
+        offer(
+            i,
+            (4, -float(score), -close, 0, *tie(c)),
+            Match(c, float(score), "fuzzy", f"spelt like {c.name!r}"),
+        )
+    for akey, other in alias_table().by_key().items():
+        score = max(fuzz.WRatio(k, akey) for k in (wanted, best_key))
+        if akey == wanted or score < MIN_SCORE:
+            continue
+        close = fuzz.ratio(best_key, akey)
+        for rank, name in enumerate(other.counters):
+            for i in _by_key().get(_key(name), ()):
+                c = counters[i]
+                offer(
+                    i,
+                    (4, -float(score), -close, rank, *tie(c)),
+                    Match(c, float(score), "fuzzy", f"spelt like {other.alias!r}: {other.reason}"),
+                )
+    return sorted(found.values(), key=lambda om: om[0])
+
+
+def search(query: str, *, nationality: str | None = None, limit: int = 10) -> list[Match]:
+    """Counters ``query`` names, best first, identical counters of several palettes once.
+
+    Order: the piece id; the counter's own name (case and punctuation
+    aside); a curated alias (``Panther``, ``Firefly``, ``ИС-2``; the table's
+    order); the model once filler words and spellings are set right
+    (``Sherman M4A3(76)W`` is ``M4A3(76)W``, ``JS-2`` is ``IS-2``); then
+    spelling slips by RapidFuzz's weighted ratio, a closer length first.
+    """
+    if not _key(query):
+        raise OrdnanceError(
+            f"cannot search for the counter name {query!r}", hint='e.g. "T-34/85" or "PzKpfw IVH"'
+        )
+    nat = nationality.strip().lower() if nationality else None
+    out: list[Match] = []
+    seen: dict[tuple[Any, ...], int] = {}
+    for _order, match in _ranked(query, nat):
+        piece = match.counter.same_piece()
+        if piece in seen:
+            first = out[seen[piece]]
+            out[seen[piece]] = replace(first, also=(*first.also, match.counter.gpid))
+            continue
+        seen[piece] = len(out)
+        out.append(match)
+    return out[:limit]
 
 
 def scored_counters(
     query: str, *, nationality: str | None = None, limit: int = 10
 ) -> list[tuple[Counter, float]]:
-    """:func:`find_counters` with each match's score (100 = the same name)."""
-    wanted = _key(query)
-    if not wanted:
-        raise OrdnanceError(
-            f"cannot search for the counter name {query!r}", hint='e.g. "T-34/85" or "PzKpfw IVH"'
-        )
-    counters = all_counters()
-    keys = _keys()
-    nat = nationality.strip().lower() if nationality else None
-    choices = {
-        i: key for i, key in enumerate(keys) if nat is None or counters[i].nationality == nat
-    }
-    found = process.extract(wanted, choices, scorer=fuzz.WRatio, score_cutoff=MIN_SCORE, limit=None)
-    ranked = sorted(
-        ((counters[i], 100.0 if key == wanted else float(score)) for key, score, i in found),
-        key=lambda cs: (-cs[1], cs[0].nationality or "", cs[0].name, cs[0].gpid),
+    """:func:`search` as (counter, score) pairs (100 = the same name, an alias or the model)."""
+    return [(m.counter, m.score) for m in search(query, nationality=nationality, limit=limit)]
+
+
+def find_counters(query: str, *, nationality: str | None = None, limit: int = 10) -> list[Counter]:
+    """Counters whose name matches ``query``, best first (see :func:`search`)."""
+    return [m.counter for m in search(query, nationality=nationality, limit=limit)]
+
+
+def nearest_names(query: str, *, limit: int = 5) -> list[str]:
+    """The counter names (and aliases) closest to ``query``, for a search that found nothing."""
+    key = model_keys(query)[-1] if _key(query) else ""
+    if not key:
+        return []
+    names = {_key(c.name): c.name for c in all_counters()}
+    names.update({_key(a.alias): a.alias for a in alias_table().aliases})
+    found = process.extract(key, list(names), scorer=fuzz.ratio, limit=limit)
+    return [names[k] for k, _score, _i in found]
+
+
+def no_match(query: str) -> UnknownName:
+    """The refusal of a name that finds no counter, with the nearest names."""
+    near = nearest_names(query)
+    return UnknownName(
+        f"no counter is called anything like {query!r}",
+        clause="ASL-8.2-e",
+        hint=("nearest names: " + ", ".join(near) + "; " if near else "")
+        + "search with: ordnance asl counters NAME",
     )
-    return ranked[:limit]
+
+
+def lookup(query: str, *, nationality: str | None = None, kind: str | None = None) -> Counter:
+    """The one counter ``query`` names (a piece id, a name, an alias, a model), or a refusal.
+
+    ``nationality`` (a palette: ``german``, ``waffen-ss``...) is preferred:
+    its counters are searched first, then every palette. ``kind``
+    (``vehicle``/``ordnance``) keeps counters of that kind. The best match
+    is taken when it is one model (identical counters of several palettes
+    are one); when the best matches are several models the refusal lists
+    them with their piece ids, any of which may be given instead.
+    """
+    by_id = by_gpid().get(query.strip())
+    if by_id is not None:
+        return by_id
+    found: list[Match] = []
+    for nat in (nationality, None) if nationality else (None,):
+        found = [
+            m for m in search(query, nationality=nat, limit=200)
+            if kind is None or m.counter.kind == kind
+        ]  # fmt: skip
+        if found:
+            break
+    if not found:
+        raise no_match(query)
+    best = found[0]
+    if best.how == "alias":
+        top = [m for m in found if m.how == "alias"]
+    else:
+        top = [m for m in found if (m.how, m.score) == (best.how, best.score)]
+        if best.how == "fuzzy":
+            close = fuzz.ratio(_key(query), _key(best.counter.name))
+            top = [m for m in top if fuzz.ratio(_key(query), _key(m.counter.name)) == close]
+    models = {m.counter.same_model() for m in top}
+    if len(models) > 1:
+        listed = "; ".join(
+            f"{m.counter.gpid} {m.counter.name} ({m.counter.nationality}): "
+            f"{m.counter.notation or 'no special ammunition'}"
+            for m in top[:8]
+        )
+        raise OrdnanceError(
+            f"{query!r} names {len(models)} different counters",
+            clause="ASL-8.2-e",
+            hint=f"give the piece id or the full name: {listed}",
+        )
+    return best.counter
 
 
 def pick_counter(query: str, *, nationality: str | None = None) -> Counter:
-    """The one counter ``query`` names (a piece id, or a name), preferring ``nationality``.
-
-    Refused when nothing matches, or when the best matches carry different
-    notations (the hint lists them with their piece ids, any of which may be
-    given instead of the name).
-    """
-    by_id = [c for c in all_counters() if c.gpid == query.strip()]
-    if len(by_id) == 1:
-        return by_id[0]
-    scored: list[tuple[Counter, float]] = []
-    if nationality:
-        scored = scored_counters(query, nationality=nationality, limit=20)
-    if not scored:
-        scored = scored_counters(query, limit=20)
-    if not scored:
-        raise UnknownName(
-            f"no counter is called anything like {query!r}",
-            clause="ASL-8.2-e",
-            hint="search with: ordnance asl counters NAME",
-        )
-    best = scored[0][1]
-    top = [c for c, score in scored if score == best]
-    notations = {c.notation for c in top}
-    if len(notations) > 1:
-        listed = "; ".join(f"{c.gpid} {c.name} ({c.nationality}): {c.notation}" for c in top[:8])
-        raise OrdnanceError(
-            f"{query!r} names {len(top)} counters with different notations",
-            clause="ASL-8.2-e",
-            hint=f"give the piece id instead: {listed}",
-        )
-    return top[0]
+    """:func:`lookup` (the older name, kept for its callers)."""
+    return lookup(query, nationality=nationality)
 
 
 def source() -> dict[str, Any]:

@@ -222,7 +222,9 @@ def whole_shot_plan(
         raise RuleViolation(
             "ASL-B5.2",
             f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
-            hint="add the Gun with its gun size (e.g. 75L), or fire without a range",
+            hint="add the Gun with its gun size (e.g. 75L), or from a counter whose gun "
+            "size the counter library holds (ordnance asl counters set); or fire without "
+            "a range",
         )
     target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
     kind = ("AP" if target in ("vehicle", "unarmored") else "HE") if ammo is None else ammo.value

@@ -358,8 +358,43 @@ def parse_notation(
                 notes=(*last.notes, *joined.notes, "date qualifier printed detached"),
             )
             continue
+        stray = piece.rstrip("\\")
+        if stray != piece and stray:
+            # a VASSAL escape left at the end of the data (``H8\\``): read the entry, say so
+            entry = _parse_token(stray, pos, month_letters)
+            note = f"stray {piece[len(stray) :]} after {stray} dropped (a typo in the counter data)"
+            entries.append(replace(entry, token=piece, notes=(*entry.notes, note)))
+            continue
         entries.append(_parse_token(piece, pos, month_letters))
     return entries
+
+
+def read_notation(
+    text: str, *, month_letters: Mapping[str, int] = DEFAULT_MONTH_LETTERS
+) -> tuple[list[Entry], list[str]]:
+    """:func:`parse_notation` that keeps the entries it can read and warns of the rest.
+
+    For data read from elsewhere (a VASL save, an imported counter): each
+    token that does not read is left out with a warning naming it and why,
+    and every valid entry is kept.
+
+    >>> entries, warnings = read_notation("sD7 s9 Q7")
+    >>> [e.token for e in entries], warnings
+    (['sD7', 's9'], ["left out 'Q7': no special-ammunition symbol (A, D, H, s, WP, C, HE, AP, IR, sD, sM, sN, sP)"])
+    """
+    try:
+        return parse_notation(text, month_letters=month_letters), []
+    except NotationError:
+        pass
+    entries: list[Entry] = []
+    warnings: list[str] = []
+    for m in re.finditer(r"\S+", text):
+        try:
+            entries.extend(parse_notation(m.group(0), month_letters=month_letters))
+        except NotationError as exc:
+            reason = exc.message.partition(": ")[2] or exc.message
+            warnings.append(f"left out {m.group(0)!r}: {reason}")
+    return entries, warnings
 
 
 def _has_dates(entry: Entry) -> bool:

@@ -105,7 +105,7 @@ class AslView(AslViewHead, AslMapPart, GameView):
 class WholeShotPart(TypedDict):
     """The whole shot when a range is given (notes B5, B6), or its refusal."""
 
-    #: :func:`ordnance.asl.shot_odds.gun_odds`, or ``{"refused", "clause"}``.
+    #: :func:`ordnance.asl.shot_odds.gun_odds`, or ``{"refused", "clause", "hint"}``.
     whole_shot: JsonObject
     p_hit: NotRequired[str]
     p_kill: NotRequired[str]

@@ -18,7 +18,7 @@ over :func:`~ordnance.asl.shot.resolve_shot` and
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ordnance.asl.depletion_odds import DR_WAYS
@@ -31,6 +31,7 @@ from ordnance.asl.shot import (
     resolve_shot,
 )
 from ordnance.asl.shot_sequence import (
+    DEFAULT_ACQUISITION,
     Mode,
     SequenceSummary,
     Step,
@@ -82,26 +83,33 @@ def shot_distribution(spec: GunShot) -> Distribution[ShotKey]:
     return Distribution.from_counts(counts)
 
 
+@lru_cache(maxsize=1024)
 def sequence_distribution(
-    spec: GunShot, shots: int = 1, *, mode: Mode = "rof", fallback: str | None = None
+    spec: GunShot,
+    shots: int = 1,
+    *,
+    mode: Mode = "rof",
+    fallback: str | None = None,
+    acquire: tuple[int, ...] = (),
 ) -> Distribution[SequenceSummary]:
-    """The summary of up to ``shots`` shots (the chain of :func:`advance`), exactly."""
+    """The summary of up to ``shots`` shots (the chain of :func:`advance`), exactly.
+
+    Memoised: a declaration is an immutable value, so the same query (a
+    page redrawn, a comparison repeated) is answered from the cache.
+    """
     check_sequence(spec, shots, mode)
-    fallback_spec = None if fallback is None else spec.with_ammo(fallback, None)
 
     @cache
     def go(step: Step) -> Distribution[SequenceSummary]:
         if step.fired >= shots:
             return Distribution.certain(step.summary(False))
-        cur = next_spec(spec, step, fallback)
-        if cur is None:
+        nxt = next_spec(spec, step, fallback, acquire)
+        if nxt is None:
             return Distribution.certain(step.summary(False))
-        if cur is not spec:
-            assert fallback_spec is not None
-            cur = fallback_spec
+        cur, special = nxt
         parts: list[tuple[Fraction, Distribution[SequenceSummary]]] = []
         for key, p in shot_distribution(cur).items():
-            new, go_on = advance(spec, step, cur, key, mode)
+            new, go_on = advance(spec, step, special, key, mode, acquire)
             parts.append((p, go(new) if go_on else Distribution.certain(new.summary(key[2]))))
         return Distribution.mixture(parts)
 
@@ -109,12 +117,17 @@ def sequence_distribution(
 
 
 def enumerated_sequence(
-    spec: GunShot, shots: int = 1, *, mode: Mode = "rof", fallback: str | None = None
+    spec: GunShot,
+    shots: int = 1,
+    *,
+    mode: Mode = "rof",
+    fallback: str | None = None,
+    acquire: tuple[int, ...] = (),
 ) -> Distribution[SequenceSummary]:
     """The brute-force reference: every die through :func:`resolve_sequence`."""
 
     def procedure(dice: DiceSource) -> SequenceSummary:
-        return resolve_sequence(dice, spec, shots, mode=mode, fallback=fallback)[0]
+        return resolve_sequence(dice, spec, shots, mode=mode, fallback=fallback, acquire=acquire)[0]
 
     return enumerate_procedure(procedure)
 
@@ -129,16 +142,19 @@ def gun_odds(
     *,
     mode: Mode = "rof",
     fallback: str | None = None,
+    acquisition: bool = True,
 ) -> dict[str, Any]:
     """Everything ``ordnance asl odds gun`` prints, exact ``"p/q"`` strings.
 
     ``fallback``: the ammunition fired once the declared one is gone (None:
     stop there, the default); ``"default"`` picks
     :func:`~ordnance.asl.shot_sequence.default_fallback` (AP at a vehicle, HE
-    otherwise).
+    otherwise). ``acquisition``: later shots at the same target gain
+    Acquisition (:data:`~ordnance.asl.shot_sequence.DEFAULT_ACQUISITION`).
     """
     chosen = default_fallback(spec) if fallback == "default" else fallback
-    dist = sequence_distribution(spec, shots, mode=mode, fallback=chosen)
+    acquire = DEFAULT_ACQUISITION if acquisition and shots > 1 else ()
+    dist = sequence_distribution(spec, shots, mode=mode, fallback=chosen, acquire=acquire)
     plan = plan_shot(spec)
     first = shot_distribution(spec)
     outcomes = dist.map(lambda s: s.effect)
@@ -155,6 +171,11 @@ def gun_odds(
         "shots": shots,
         "mode": mode,
         "fallback": chosen,
+        "acquisition": {
+            "drm_after_shots": list(acquire),
+            "clause": "ASL-B5.3-N",
+            "status": "unverified (notes B5.3: per Acquisition counter)",
+        },
         "th": None if plan.th is None else plan.th.number,
         "drm": None if plan.drm is None else plan.drm.total,
         "to_hit": plan.to_dict(),
@@ -200,6 +221,7 @@ def compare_ammo(
     *,
     mode: Mode = "rof",
     refused: dict[str, dict[str, str | None]] | None = None,
+    acquisition: bool = True,
 ) -> dict[str, Any]:
     """AP against APCR/APDS/HEAT at the same target: the figures a bar chart needs.
 
@@ -214,7 +236,7 @@ def compare_ammo(
     refused = dict(refused or {})
     for ammo, n in depletions.items():
         try:
-            report = gun_odds(spec.with_ammo(ammo, n), shots, mode=mode)
+            report = gun_odds(spec.with_ammo(ammo, n), shots, mode=mode, acquisition=acquisition)
         except OrdnanceError as exc:
             refused[ammo] = {"message": exc.message, "clause": exc.clause}
             continue

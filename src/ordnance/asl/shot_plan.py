@@ -88,5 +88,6 @@ def plan_shot(spec: GunShot) -> ShotPlan:
         intensive=spec.intensive,
         captured=spec.captured,
         multiple_rof=spec.effective_rof > 0,
+        range_hexes=spec.range,
     )
     return ShotPlan(th, drm, th.colour, clause)

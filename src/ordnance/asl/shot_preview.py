@@ -37,7 +37,7 @@ def whole_shot_preview(
         spec, _plan = planned
         report = gun_odds(spec)
     except OrdnanceError as exc:
-        return {"whole_shot": {"refused": exc.message, "clause": exc.clause}}
+        return {"whole_shot": {"refused": exc.message, "clause": exc.clause, "hint": exc.hint}}
     depletions: dict[str, int | None] = {"AP": None}
     refused: dict[str, dict[str, str | None]] = {}
     for name in COMPARED:

@@ -14,7 +14,11 @@
   ``fallback`` ammunition (default AP at a vehicle, HE otherwise), or stops
   with ``fallback=None``.
 
-Each shot declares its ammunition afresh (ASL-8.1-c).
+Each shot declares its ammunition afresh (ASL-8.1-c). With ``acquire``
+(the Acquisition DRM after one, two... shots at the same target, Case N;
+:data:`DEFAULT_ACQUISITION` by default in the odds) every shot that counted
+as fired at the target gives the next one a better Acquisition; a voided
+attempt gives none (ASL-AMB-15).
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ from ordnance.core.errors import RuleViolation
 
 Mode = Literal["rof", "turns"]
 MAX_SHOTS = 12
+#: The Acquisition DRM (Case N) after 1 and after 2 or more shots at the same
+#: target. The notes give Case N as "per Acquisition counter" [secondary,
+#: TH.gif] without its values; -1 then -2 is the usual reading [unverified].
+DEFAULT_ACQUISITION: tuple[int, ...] = (-1, -2)
 #: The summary's "no hit" label (misses and voided attempts alike).
 NO_HIT = "no hit"
 
@@ -104,6 +112,7 @@ class Step:
     effect: str = NO_HIT
     hits: int = 0
     special_rounds: int = 0
+    acquired: int = 0  # shots counted at this target (Acquisition, Case N)
 
     def summary(self, malfunctioned: bool) -> SequenceSummary:
         return SequenceSummary(
@@ -127,21 +136,40 @@ def check_sequence(spec: GunShot, shots: int, mode: Mode) -> None:
         )
 
 
-def next_spec(spec: GunShot, step: Step, fallback: str | None) -> GunShot | None:
-    """The shot to declare next: the special ammunition while it lasts, then the fallback."""
+def with_acquisition(shot: GunShot, acquired: int, acquire: tuple[int, ...]) -> GunShot:
+    """``shot`` with the Acquisition DRM earned by ``acquired`` shots (the better of it and
+    the entered Case N)."""
+    if not acquire or acquired <= 0:
+        return shot
+    drm = acquire[min(acquired, len(acquire)) - 1]
+    if drm >= shot.cases.acquisition:
+        return shot
+    cases = shot.cases.model_copy(update={"acquisition": drm})
+    return shot.model_copy(update={"cases": cases})
+
+
+def next_spec(
+    spec: GunShot, step: Step, fallback: str | None, acquire: tuple[int, ...] = ()
+) -> tuple[GunShot, bool] | None:
+    """The shot to declare next and whether it is the special ammunition (else the fallback).
+
+    The special ammunition while it lasts, then the fallback (None: stop);
+    with the Acquisition earned so far (``acquire``, Case N).
+    """
     if step.special_left:
-        return spec
+        return with_acquisition(spec, step.acquired, acquire), True
     if fallback is None:
         return None
-    return spec.with_ammo(fallback, None)
+    return with_acquisition(spec.with_ammo(fallback, None), step.acquired, acquire), False
 
 
 def advance(
     spec: GunShot,
     step: Step,
-    cur: GunShot,
+    special: bool,
     out_key: tuple[str, str | None, bool, bool, bool],
     mode: Mode = "rof",
+    acquire: tuple[int, ...] = (),
 ) -> tuple[Step, bool]:
     """(next state, whether the sequence goes on) after one shot's outcome key.
 
@@ -149,7 +177,6 @@ def advance(
     resolving procedure and the closed-form odds step through the same rules.
     """
     status, effect, malfunctioned, gone, rof_kept = out_key
-    special = cur is spec
     counted = status != "no-round"
     hit = status == "hit" or (status == "fired" and effect not in (None, "no effect"))
     new = Step(
@@ -158,6 +185,7 @@ def advance(
         effect=worst(step.effect, effect if hit else None) or NO_HIT,
         hits=step.hits + (1 if hit else 0),
         special_rounds=step.special_rounds + (1 if special and counted else 0),
+        acquired=min(step.acquired + (1 if counted else 0), len(acquire)),
     )
     if malfunctioned or killed(new.effect):
         return new, False
@@ -173,18 +201,20 @@ def resolve_sequence(
     *,
     mode: Mode = "rof",
     fallback: str | None = None,
+    acquire: tuple[int, ...] = (),
 ) -> tuple[SequenceSummary, tuple[ShotOutcome, ...]]:
     """Fire up to ``shots`` shots as the module docstring says; the summary and each shot."""
     check_sequence(spec, shots, mode)
     step = Step()
     done: list[ShotOutcome] = []
     while step.fired < shots:
-        cur = next_spec(spec, step, fallback)
-        if cur is None:
+        nxt = next_spec(spec, step, fallback, acquire)
+        if nxt is None:
             break
+        cur, special = nxt
         out = resolve_shot(dice, cur)
         done.append(out)
-        step, go_on = advance(spec, step, cur, out.key(), mode)
+        step, go_on = advance(spec, step, special, out.key(), mode, acquire)
         if not go_on:
             return step.summary(out.check.malfunctioned), tuple(done)
     return step.summary(False), tuple(done)

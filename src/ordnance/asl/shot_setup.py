@@ -54,6 +54,7 @@ def declared_depletion(
     nationality: str = "german",
     gun: str | None = None,
     elite: bool = False,
+    pre_adjusted: bool = False,
     options: AslOptions | None = None,
 ) -> Declared:
     """N for ``ammo``: ``depletion`` if given, else the counter/chart at ``date``.
@@ -73,6 +74,14 @@ def declared_depletion(
         if not 2 <= depletion <= 12:
             raise RuleViolation(
                 "ASL-8.9-a", f"a Depletion Number is 2 to 12, not {depletion}", hint="e.g. 5"
+            )
+        if elite and not pre_adjusted:
+            return Declared(
+                ammo,
+                depletion + 1,
+                "entered",
+                "ASL-8.2-f",
+                f"N={depletion} entered, +1 for Elite = {depletion + 1}",
             )
         return Declared(ammo, depletion, "entered", "ASL-8.9-a", f"N={depletion} entered")
     if notation is None and date is None:
@@ -100,7 +109,8 @@ def declared_depletion(
         made_by=nationality.strip().lower(),
         used_by=nationality.strip().lower(),
         gun_size=normalise_gun_size(gun) if gun else None,
-        elite=elite,
+        elite=elite or pre_adjusted,
+        pre_adjusted=pre_adjusted,
         options=options,
     )
     if not res.available:

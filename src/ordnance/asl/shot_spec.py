@@ -57,7 +57,7 @@ class GunShot(BaseModel):
     gun: str = Field(description="Gun size, e.g. 75L, 76LL, 57, 37*.")
     nationality: str = "german"
     ammo: str = "AP"
-    depletion: int | None = Field(None, ge=2, le=12)
+    depletion: int | None = Field(None, ge=2, le=14, description="N (13+: never runs out).")
     breakdown: int | None = Field(None, ge=2, le=12)
     rof: int = Field(0, ge=0, le=4)
     range: int = Field(ge=0, le=200)

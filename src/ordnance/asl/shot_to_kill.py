@@ -27,7 +27,7 @@ from ordnance.asl.shot_outcome import ShotOutcome
 from ordnance.asl.shot_plan import ShotPlan
 from ordnance.asl.shot_spec import GunShot
 from ordnance.asl.to_hit import ToHitResult
-from ordnance.asl.to_kill import final_tk, to_kill_result
+from ordnance.asl.to_kill import KILLS, final_tk, to_kill_result
 from ordnance.core.dice import DR
 
 
@@ -39,12 +39,19 @@ def to_kill_effect(
     second: DR,
     clauses: tuple[str, ...],
 ) -> ShotOutcome:
-    """A hit on a ``vehicle``/``unarmored`` target judged with the To Kill DR ``second``."""
+    """A hit on a ``vehicle``/``unarmored`` target judged with the To Kill DR ``second``.
+
+    Deliberate Immobilization (Case G, +5 To Hit) aims at the hull: a hit is
+    judged against the hull AF, and any result that would kill or immobilize
+    immobilizes, any other has no effect [unverified: the notes give Case G's
+    +5 only; this is the usual reading of C5.7].
+    """
     opts = spec.options
     af = spec.af
+    immobilize = spec.cases.deliberate_immobilization
     if spec.target == "unarmored":
         af = None
-    elif hit.location == "turret" and spec.af_turret is not None:
+    elif hit.location == "turret" and spec.af_turret is not None and not immobilize:
         af = spec.af_turret
     tk = final_tk(
         spec.ammo,
@@ -56,9 +63,11 @@ def to_kill_effect(
         entered_tk=spec.tk,
         options=opts,
     )
-    result, clause = to_kill_result(
-        second.total, tk, hit.location, he=spec.ammo == "HE", options=opts
-    )
+    location = "hull" if immobilize else hit.location
+    result, clause = to_kill_result(second.total, tk, location, he=spec.ammo == "HE", options=opts)
+    if immobilize:
+        result = "immobilized" if result in (*KILLS, "immobilized") else "no effect"
+        clause = "ASL-B5.3-G"
     return ShotOutcome(
         spec,
         plan,

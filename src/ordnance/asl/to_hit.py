@@ -201,6 +201,12 @@ class FirerCases(BaseModel):
     deliberate_immobilization: bool = Field(False, description="Case G.")
     buttoned_up: bool = Field(False, description="Case I: buttoned-up AFV.")
     stun: int = Field(0, ge=0, description="Stun results on the firer (+1 each).")
+    target_moving: bool = Field(
+        False, description="Case J: the target is a moving vehicle (or Dashing Infantry): +2."
+    )
+    point_blank: bool = Field(
+        False, description="Case L: Point Blank range, -2 at 0-1 hexes, -1 at 2 hexes."
+    )
     acquisition: int = Field(0, ge=-6, le=0, description="Case N: the Acquisition DRM, entered.")
     target_drm: int = Field(0, description="Every target-based DRM (J-R), entered as one sum.")
     other_drm: int = Field(0, description="Other firer DRM (CX, leadership...), entered.")
@@ -251,11 +257,13 @@ def to_hit_drm(
     intensive: bool = False,
     captured: bool = False,
     multiple_rof: bool = False,
+    range_hexes: int | None = None,
 ) -> ToHitDrm:
     """``ASL-B5.3``: the To Hit DRM of a shot, refusing the combinations the card forbids.
 
     Intensive Fire (Case F) is not allowed with Case B, Case D or Stun; a
-    pinned firer (Case D) has no Multiple ROF.
+    pinned firer (Case D) has no Multiple ROF; Point Blank (Case L) needs a
+    range of at most 2 hexes.
     """
     terms: list[Term] = []
     rough = cases.firer_in_woods_building_rubble
@@ -316,6 +324,16 @@ def to_hit_drm(
         terms.append(Term("buttoned up", 1, "ASL-B5.3-I"))
     if cases.stun:
         terms.append(Term("Stun", cases.stun, "ASL-B5.3"))
+    if cases.target_moving:
+        terms.append(Term("moving target", 2, "ASL-B5.3-J"))
+    if cases.point_blank:
+        if range_hexes is None or range_hexes > 2:
+            raise RuleViolation(
+                "ASL-B5.3-L",
+                f"Point Blank range is 0 to 2 hexes, not {range_hexes}",
+                hint="drop --point-blank",
+            )
+        terms.append(Term("Point Blank", -1 if range_hexes == 2 else -2, "ASL-B5.3-L"))
     if cases.acquisition:
         terms.append(Term("Acquisition", cases.acquisition, "ASL-B5.3-N"))
     if cases.target_drm:

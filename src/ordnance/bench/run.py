@@ -38,7 +38,10 @@ One process, the same queries, side by side. Which figures are cached:
 * the **journal** figures (``journal_20k_*``) come from
   :mod:`ordnance.bench.journal` at 20,000 events (HTTP API, in process);
 * the **CLI start** figures (``cli_*``) come from :mod:`ordnance.bench.cli_start`
-  (fresh processes).
+  (fresh processes);
+* the **ASL multi-shot** figures (``asl_12_shots_rof3_*``) come from
+  :mod:`ordnance.bench.asl_shots`: ``ordnance asl odds gun`` with 12 shots at
+  ROF 3, first answer and the memoised one (goal: 20 ms).
 
 ``targets_met`` says whether every goal of :data:`TARGETS` holds (each is a
 goal with its comparison, ``>=`` or ``<=``); ``targets_failed`` lists the
@@ -113,6 +116,7 @@ TARGETS: dict[str, tuple[float, str]] = {
     "cli_start_s": (0.3, "<="),
     "cli_asl_supply_s": (0.3, "<="),
     "cli_toi_odds_s": (0.3, "<="),
+    "asl_12_shots_rof3_cached_ms": (20.0, "<="),
 }
 _COMPARE: dict[str, Callable[[float, float], bool]] = {">=": operator.ge, "<=": operator.le}
 
@@ -597,6 +601,7 @@ def run(quick: bool) -> dict[str, Any]:
     }
     summary.update(journal_figures(console))
     summary.update(cli_start_figures())
+    summary.update(asl_shot_figures(console))
     failed = failed_targets(summary)
     summary["targets_met"] = not failed
     summary["targets_failed"] = failed
@@ -620,6 +625,19 @@ def journal_figures(console: Any) -> dict[str, Any]:
     return {f"journal_20k_{k}": figures[k] for k in keys} | {
         "journal_20k_view_kb": figures["view_kb"]
     }
+
+
+def asl_shot_figures(console: Any) -> dict[str, Any]:
+    """The ASL whole-shot odds, 12 shots at ROF 3 (:mod:`ordnance.bench.asl_shots`)."""
+    from ordnance.bench import asl_shots
+
+    console.print("asl: 12 shots at ROF 3, first and memoised answers ...")
+    figures: dict[str, Any] = asl_shots.measure()
+    console.print(
+        f"asl odds gun, 12 shots at ROF 3: first {figures['asl_12_shots_rof3_first_ms']} ms, "
+        f"memoised {figures['asl_12_shots_rof3_cached_ms']} ms"
+    )
+    return figures
 
 
 def cli_start_figures() -> dict[str, Any]:

@@ -49,6 +49,10 @@ class LogEntry(TableEntry):
     """A line of the log: with the commitment that made a server roll (else ``None``)."""
 
     commitment: Reveal | None
+    #: A server roll drawn without some seats' elements: who, and what that allows
+    #: ("rolled without axis's element: the operator and allies together could
+    #: have foreseen it"); None otherwise.
+    dice_note: str | None
 
 
 class MessageView(TypedDict):
@@ -100,6 +104,11 @@ class DiceState(TypedDict):
     mode: str
     #: The seat's own chain (:func:`ordnance.server.dice_table.chain_state`).
     chain: dict[str, Any]
+    #: ``wait`` or ``go_ahead`` (after ``wait_seconds``)
+    wait: str
+    wait_seconds: int
+    #: The action waiting for the seats' elements (:meth:`Pending.public`), else None.
+    pending: dict[str, Any] | None
 
 
 class TableView(TypedDict):
@@ -129,6 +138,13 @@ class LogAnswer(TypedDict):
     #: Older entries that an undo after ``since`` cancelled.
     undone_before: list[int]
     pending_request: RequestState | None
+    #: The page's bounds: ``limit`` asked (at most ``MAX_PAGE``), the cursor of
+    #: the entries before this page (``before``: pass it as ``before=``; None at
+    #: the first entry) and after it (``next_since``: pass it as ``since=``; None at
+    #: the end).
+    limit: int
+    before: int | None
+    next_since: int | None
 
 
 class ActAnswer(TypedDict):
@@ -137,6 +153,8 @@ class ActAnswer(TypedDict):
     version: int
     entry: NotRequired[TableEntry]
     pending: NotRequired[OpenedRequest]
+    #: 202: the action rolls, and waits for the other seats' elements (:meth:`Pending.public`).
+    rolling: NotRequired[dict[str, Any]]
 
 
 class OddsReply(TypedDict):

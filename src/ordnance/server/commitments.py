@@ -2,8 +2,9 @@
 
 Before the action taken at game version N exists, the server draws a fresh
 seed, stores it, and publishes ``sha256(seed)`` in every seat's view. The
-action at N rolls with that seed *and* the chain elements the seats revealed
-for N (:mod:`ordnance.server.dice_table`, scheme ``ordnance-dice-v1`` in
+action at N rolls with that seed, its own digest *and* the chain elements the
+other seats revealed for it once it was committed
+(:mod:`ordnance.server.dice_table`, scheme ``ordnance-dice-v2`` in
 :mod:`ordnance.server.dice_scheme`), so the seed alone decides nothing: an
 operator who reads or replaces a seed before it is published still cannot
 choose or predict a roll without every seat's next element. Once the game has

@@ -1,4 +1,4 @@
-"""The dice scheme ``ordnance-dice-v1``: from revealed secrets to die faces.
+"""The dice schemes ``ordnance-dice-v2`` (and ``-v1``, kept verifiable): from secrets to faces.
 
 Pure functions, no database: the server rolls with them, the verifier
 (:mod:`ordnance.server.dice_verify`) recomputes with them, and the page's
@@ -16,17 +16,26 @@ anyone writing a third verifier.
   pick which element comes next.
 * The **roll** of version ``v`` is :class:`~ordnance.core.dice.HmacDice`
   with key ``ASCII(S)`` and the canonical message of :func:`message`.
+* ``ordnance-dice-v2`` (every roll since the pending-action flow): the action
+  is committed first as the digest :func:`action_digest` of its canonical
+  payload, seat, version and ``H``; the other seats reveal *for that digest*;
+  the message also carries the digest (:func:`message_v2`). ``v1`` rolls
+  (older tables) keep the message without it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ordnance.core.dice import HmacDice
 
-SCHEME = "ordnance-dice-v1"
+SCHEME_V1 = "ordnance-dice-v1"
+SCHEME = "ordnance-dice-v2"
+SCHEMES = (SCHEME_V1, SCHEME)
 #: Elements in a chain made by the page or the CLI (a seat reveals one per version).
 CHAIN_LENGTH = 2048
 ELEMENT_HEX = 64
@@ -61,26 +70,70 @@ def _seat_key(seat: str) -> bytes:
     return seat.encode("utf-8")
 
 
-def message(game_id: str, version: int, elements: Mapping[str, str | None]) -> bytes:
+def canonical_json(value: Any) -> bytes:
+    """Keys sorted, no spaces, non-ASCII as itself, UTF-8: the bytes an action digest hashes."""
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def action_digest(
+    game_id: str, version: int, seat: str, action: Mapping[str, Any], seed_hash_hex: str
+) -> str:
+    """The commitment of a pending action (``ordnance-dice-v2``), 64 hex digits.
+
+    ``SHA-256`` of the canonical JSON of ``{"action", "game_id", "hash",
+    "scheme", "seat", "version"}``.
+
+    >>> action_digest("g1", 3, "a", {"type": "x"}, "00" * 32)[:16]
+    '0347b262e5a0526e'
+    """
+    payload = {
+        "scheme": SCHEME,
+        "game_id": game_id,
+        "version": version,
+        "seat": seat,
+        "action": dict(action),
+        "hash": seed_hash_hex,
+    }
+    return hashlib.sha256(canonical_json(payload)).hexdigest()
+
+
+def message(
+    game_id: str,
+    version: int,
+    elements: Mapping[str, str | None],
+    digest: str | None = None,
+) -> bytes:
     """The HMAC message of a roll: every seat of the table, sorted by UTF-8 bytes.
 
     ``elements`` maps each seat to its revealed element (64 hex digits), or to
     ``None`` when the seat revealed nothing for this version (written ``-``).
 
+    With ``digest`` (the pending action's, :func:`action_digest`) this is the
+    ``ordnance-dice-v2`` message, whose fourth line is the digest; without it
+    the ``ordnance-dice-v1`` message of older rolls.
+
     >>> message("g1", 3, {"b": None, "a": "00" * 32})[:30]
     b'ordnance-dice-v1\\ng1\\n3\\na=000000'
     """
-    lines = [SCHEME, game_id, str(version)]
+    lines = [SCHEME_V1, game_id, str(version)]
+    if digest is not None:
+        lines = [SCHEME, game_id, str(version), digest]
     for seat in sorted(elements, key=_seat_key):
         lines.append(f"{seat}={elements[seat] or '-'}")
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def dice_source(
-    seed: str, game_id: str, version: int, elements: Mapping[str, str | None]
+    seed: str,
+    game_id: str,
+    version: int,
+    elements: Mapping[str, str | None],
+    digest: str | None = None,
 ) -> HmacDice:
-    """The dice of the action at ``version``."""
-    return HmacDice(seed.encode("ascii"), message(game_id, version, elements))
+    """The dice of the action at ``version`` (``v2`` when the action's ``digest`` is given)."""
+    return HmacDice(seed.encode("ascii"), message(game_id, version, elements, digest))
 
 
 def derive(
@@ -89,9 +142,10 @@ def derive(
     version: int,
     elements: Mapping[str, str | None],
     sides: Sequence[int],
+    digest: str | None = None,
 ) -> list[int]:
     """The faces of dice with these ``sides``, in order."""
-    src = dice_source(seed, game_id, version, elements)
+    src = dice_source(seed, game_id, version, elements, digest)
     return [src.die(s) for s in sides]
 
 

@@ -10,8 +10,10 @@ version.
 
 * ``anchor GAME --url --token``: make the root if needed and publish the anchor.
 * ``reveal GAME --url --token``: reveal this seat's next element for the
-  table's current version (run it before each action, or whenever the
-  version changes; the server then uses it in the roll at that version).
+  action waiting for its dice (the view's ``dice.pending``; the server
+  refuses an element revealed before the action is committed). With no
+  action waiting for this seat it says so and reveals nothing.
+  ``ordnance table watch`` runs the same reveal at every poll.
 
 Exit 0 on success, 2 with a one-line message otherwise.
 """
@@ -131,36 +133,68 @@ def anchor(
     typer.echo(f"anchor published, in force from version {res['from_version']}")
 
 
-@app.command()
-def reveal(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = None) -> None:
-    """Reveal this seat's next element for the table's current version."""
-    view, chain, path = _chain_for(url, game_id, token, secret_file)
+class RevealRefused(Exception):
+    """The reveal could not be made (one line, for the caller to print)."""
+
+
+def reveal_pending(
+    view: dict[str, Any],
+    chain: list[str],
+    path: Path,
+    post: Any,
+) -> str | None:
+    """Reveal this seat's next element for the action waiting for it, if any.
+
+    ``post(path, body)`` sends the request and returns its answer. Returns the
+    line to print, or None when no action waits for this seat's element.
+    """
     state = view["dice"]["chain"]
+    pending = view["dice"].get("pending")
+    if not pending or not pending.get("reveal"):
+        return None
     if state["anchor"] != chain[-1]:
-        raise _fail("this seat's published anchor is not from this secret file: run `anchor`")
+        raise RevealRefused(
+            "this seat's published anchor is not from this secret file: run `anchor`"
+        )
     if state["from_version"] > view["version"]:
-        raise _fail(f"the anchor counts from version {state['from_version']}; reveal then")
-    if state["revealed"]:
-        typer.echo(f"already revealed for version {view['version']}: {state['revealed']}")
-        return
+        raise RevealRefused(f"the anchor counts from version {state['from_version']}")
     element = next_reveal(chain, state["last"])
     if element is None:
-        raise _fail(
+        raise RevealRefused(
             "the chain is used up or the server's last element is not in it: run `anchor --new`"
         )
     sent = _sent(path)
     if sent.get("element") == element and sent.get("version") != view["version"]:
         # the server saw this element (for another version) without recording it:
         # sending it again would let the operator fit a seed to it
-        raise _fail("this element was sent once and not recorded: run `anchor --new`")
+        raise RevealRefused("this element was sent once and not recorded: run `anchor --new`")
     _mark_sent(path, element, view["version"])
     body = {
         "version": view["version"],
         "commitment": view["commitment"]["hash"],
         "element": element,
+        "pending": pending["digest"],
     }
-    _call(url, game_id, token, "POST", "/dice/reveal", body)
-    typer.echo(f"revealed for version {view['version']}: {element}")
+    res = post("/dice/reveal", body)
+    applied = res.get("applied") if isinstance(res, dict) else None
+    done = f"; rolled: version {applied}" if applied else ""
+    return (
+        f"revealed for {pending['seat']}'s action at version {view['version']} "
+        f"(digest {pending['digest'][:16]}...){done}"
+    )
+
+
+@app.command()
+def reveal(game_id: str, url: UrlOpt, token: TokenOpt, secret_file: FileOpt = None) -> None:
+    """Reveal this seat's next element for the action waiting for its dice."""
+    view, chain, path = _chain_for(url, game_id, token, secret_file)
+    try:
+        line = reveal_pending(
+            view, chain, path, lambda p, b: _call(url, game_id, token, "POST", p, b)
+        )
+    except RevealRefused as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(line or f"no action is waiting for your element at version {view['version']}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,8 +1,14 @@
-"""The seats' part of server dice, in the database (scheme ``ordnance-dice-v1``).
+"""The seats' part of server dice, in the database (scheme ``ordnance-dice-v2``).
 
 A roll at version ``v`` combines the server seed committed for ``v``
-(:mod:`ordnance.server.commitments`) with one chain element from each seat
-that revealed one *for* ``v`` (:mod:`ordnance.server.dice_scheme`). The rules
+(:mod:`ordnance.server.commitments`), the digest of the action that rolls
+and one chain element from each seat that revealed one *for that action*
+(:mod:`ordnance.server.dice_scheme`). The action is committed first
+(:func:`open_pending`, table ``dice_pending``); the other seats then reveal
+for its digest (:func:`reveal`; ``TABLE-DICE-7`` without one), each reveal
+numbered after the commitment; :func:`ready` says when the dice may be drawn
+(every awaited seat revealed, or a ``go_ahead`` deadline passed) and
+:func:`settle_hook` writes the roll in the journal's transaction. The rules
 this module enforces, and why:
 
 * **An anchor counts from the next version** (``from_version = v + 1`` when
@@ -10,10 +16,11 @@ this module enforces, and why:
   another seat revealed for ``v`` could try roots until the roll suits it
   (with the operator's help, who knows the server seed).
 * **A reveal is exactly one chain step**, at most one per seat and version,
-  and only while the game is at that version and after the seat saw its
-  commitment (the request carries the hash it saw). So a seat never chooses
-  which element it contributes, and its element for ``v`` is unknown to the
-  server until the seed of ``v`` is fixed and published.
+  and only while the game is at that version, after the seat saw its
+  commitment (the request carries the hash it saw) and for the action
+  pending there (the request names its digest). So a seat never chooses
+  which element it contributes, and its element is unknown to the server
+  until the action that consumes it is fixed.
 * **Every reveal is published once its version is past**, used or not, so a
   verifier checks the whole chain step by step (a skipped or reused element
   is visible).
@@ -31,7 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from ordnance.core.dice import DiceSource, EnteredDice
@@ -39,9 +46,17 @@ from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.server import commitments
-from ordnance.server.dice_scheme import SCHEME, dice_source, follows, is_hex
+from ordnance.server.dice_scheme import (
+    SCHEME,
+    SCHEME_V1,
+    action_digest,
+    dice_source,
+    follows,
+    is_hex,
+)
 from ordnance.server.models import (
     DiceAnchorRow,
+    DicePendingRow,
     DiceRevealRow,
     DiceRollRow,
     DiceTableRow,
@@ -52,7 +67,15 @@ from ordnance.server.models import (
 #: at home, and a roll typed in by one seat is applied only when the other confirms it.
 MODES = ("server", "entered", "entered_remote")
 ENTERED = ("entered", "entered_remote")
-__all__ = ["MODES", "SCHEME", "RevealsChanged", "dice_source"]
+__all__ = ["MODES", "SCHEME", "WAITS", "Pending", "RevealsChanged", "dice_source"]
+
+#: ``wait``: a roll waits for every awaited seat's element. ``go_ahead``: after the
+#: table's ``wait_seconds`` (default :data:`DEFAULT_WAIT_SECONDS`) it rolls without
+#: the silent seats, and the record, the journal and the page say so.
+WAITS = ("wait", "go_ahead")
+DEFAULT_WAIT = "go_ahead"
+DEFAULT_WAIT_SECONDS = 60
+MAX_WAIT_SECONDS = 86_400
 
 
 class RevealsChanged(Exception):
@@ -60,9 +83,35 @@ class RevealsChanged(Exception):
 
 
 # -- the table's dice setting ---------------------------------------------------
-def set_mode(journal: Journal, game_id: str, mode: str) -> None:
+def set_mode(
+    journal: Journal,
+    game_id: str,
+    mode: str,
+    wait: str = DEFAULT_WAIT,
+    wait_seconds: int = DEFAULT_WAIT_SECONDS,
+) -> None:
     with journal.transaction() as s:
-        s.add(DiceTableRow(game_id=game_id, mode=mode))
+        s.add(DiceTableRow(game_id=game_id, mode=mode, wait=wait, wait_seconds=wait_seconds))
+
+
+#: (database, game) -> (wait, seconds): fixed when the table is made.
+_WAITS: dict[tuple[str, str], tuple[str, int]] = {}
+
+
+def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
+    """The table's ``dice_wait`` and its seconds (``go_ahead``, 60 s for older tables)."""
+    key = (journal.cache_key, game_id)
+    found = _WAITS.get(key)
+    if found is None:
+        with journal.reading() as s:
+            row = s.get(DiceTableRow, game_id)
+        if row is None:
+            return DEFAULT_WAIT, DEFAULT_WAIT_SECONDS
+        found = (row.wait, int(row.wait_seconds))
+        if len(_WAITS) > 100_000:
+            _WAITS.clear()
+        _WAITS[key] = found
+    return found
 
 
 #: (database, game) -> mode: the setting never changes once the table exists.
@@ -215,14 +264,184 @@ def _check_next(s: Session, game_id: str, seat: str, version: int, element: str)
     return anchor
 
 
-def reveal(
-    journal: Journal, game_id: str, seat: str, version: int, seen_hash: str, element: str
-) -> dict[str, Any]:
-    """Deposit ``seat``'s next element for the action at ``version``.
+def _order(s: Session, game_id: str) -> int:
+    """The table's next order number for a commitment or a reveal (under the version lock)."""
+    top_commit = s.scalar(
+        select(func.max(DicePendingRow.commit_seq)).where(DicePendingRow.game_id == game_id)
+    )
+    top_reveal = s.scalar(
+        select(func.max(DiceRevealRow.seq)).where(DiceRevealRow.game_id == game_id)
+    )
+    return max(int(top_commit or 0), int(top_reveal or 0)) + 1
 
-    Refused (409) unless the game is at ``version`` and ``seen_hash`` is the
-    commitment published for it. Sending the same element again is accepted.
+
+@dataclass(frozen=True)
+class Pending:
+    """An action waiting for its dice (``dice_pending``)."""
+
+    game_id: str
+    id: int
+    version: int
+    seat: str
+    action: dict[str, Any]
+    digest: str
+    seed_hash: str
+    commit_seq: int
+    awaited: list[str]
+    deadline: float | None
+    revealed: dict[str, str]
+
+    def waiting_for(self) -> list[str]:
+        return [s for s in self.awaited if s not in self.revealed]
+
+    def public(self, seat: str) -> dict[str, Any]:
+        """What every seat's view shows of it (never the action: it may name a secret)."""
+        return {
+            "id": self.id,
+            "version": self.version,
+            "seat": self.seat,
+            "digest": self.digest,
+            "commit_seq": self.commit_seq,
+            "awaited": list(self.awaited),
+            "waiting_for": self.waiting_for(),
+            "revealed": sorted(self.revealed),
+            "deadline": self.deadline,
+            "mine": self.seat == seat,
+            "reveal": seat in self.waiting_for(),
+        }
+
+
+def _pending_of(s: Session, row: DicePendingRow) -> Pending:
+    revealed = {
+        r.seat: r.element
+        for r in s.scalars(select(DiceRevealRow).where(DiceRevealRow.pending_id == row.id)).all()
+    }
+    return Pending(
+        row.game_id,
+        row.id,
+        row.at_version,
+        row.seat,
+        dict(row.action),
+        row.digest,
+        row.seed_hash,
+        row.commit_seq,
+        list(row.awaited),
+        row.deadline,
+        revealed,
+    )
+
+
+def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
+    """The action waiting for its dice at ``version``, if any (one per version)."""
+    with journal.reading() as s:
+        row = s.scalar(
+            select(DicePendingRow).where(
+                DicePendingRow.game_id == game_id,
+                DicePendingRow.at_version == version,
+                DicePendingRow.status == "pending",
+            )
+        )
+        return _pending_of(s, row) if row is not None else None
+
+
+def open_pending(
+    journal: Journal,
+    game_id: str,
+    version: int,
+    seat: str,
+    action: dict[str, Any],
+    seed_hash_hex: str,
+    actor_element: str | None,
+    seats: Sequence[str],
+    now: float,
+) -> Pending:
+    """Commit an action that rolls: its digest first, the other seats' reveals after.
+
+    The awaited seats are the other seats with a chain anchor in force at
+    ``version`` (a seat without one cannot reveal). The actor's own element,
+    if sent with the action, is stored as revealed for it (order number just
+    above the commitment's). Refused (``TABLE-DICE-8``) while another action
+    waits at this version.
     """
+    wait, seconds = wait_setting(journal, game_id)
+    digest = action_digest(game_id, version, seat, action, seed_hash_hex)
+    with journal.transaction() as s:
+        _lock_version(s, game_id, version)
+        if s.scalar(
+            select(DicePendingRow.id).where(
+                DicePendingRow.game_id == game_id, DicePendingRow.at_version == version
+            )
+        ):
+            raise RuleViolation(
+                "TABLE-DICE-8",
+                "another action is already waiting for its dice at this version",
+                hint="wait until it is rolled (the other seats' pages reveal for it)",
+            )
+        awaited = []
+        for other in seats:
+            if other == seat:
+                continue
+            anchor = _anchor(s, game_id, other)
+            if anchor is not None and anchor.from_version <= version:
+                awaited.append(other)
+        order = _order(s, game_id)
+        row = DicePendingRow(
+            game_id=game_id,
+            at_version=version,
+            seat=seat,
+            action=dict(action),
+            digest=digest,
+            seed_hash=seed_hash_hex,
+            commit_seq=order,
+            awaited=awaited,
+            opened_at=now,
+            deadline=None if wait == "wait" else now + seconds,
+            status="pending",
+        )
+        s.add(row)
+        s.flush()
+        if actor_element is not None:
+            done = _reveal_at(s, game_id, seat, version)
+            if done is None:
+                anchor = _check_next(s, game_id, seat, version, actor_element)
+                s.add(
+                    DiceRevealRow(
+                        game_id=game_id,
+                        seat=seat,
+                        for_version=version,
+                        element=actor_element,
+                        anchor_id=anchor.id,
+                        pending_id=row.id,
+                        seq=order + 1,
+                    )
+                )
+                s.flush()
+        return _pending_of(s, row)
+
+
+def reveal(
+    journal: Journal,
+    game_id: str,
+    seat: str,
+    version: int,
+    seen_hash: str,
+    element: str,
+    digest: str | None = None,
+) -> dict[str, Any]:
+    """Deposit ``seat``'s next element for the action waiting at ``version``.
+
+    ``digest`` must name that pending action (``TABLE-DICE-7`` without one:
+    an element revealed before the action is chosen would let whoever reads
+    the database foresee the roll). Refused (409) unless the game is at
+    ``version``, ``seen_hash`` is its commitment and ``digest`` the action
+    waiting there. Sending the same element again is accepted.
+    """
+    if digest is None:
+        raise RuleViolation(
+            "TABLE-DICE-7",
+            "a seat reveals its element only for an action waiting for its dice",
+            hint='send "pending": the digest of the action your view shows under dice.pending',
+        )
     with journal.reading() as s:
         current = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
     if current != version:  # before the commitment, which may be drawn (written) now
@@ -232,6 +451,15 @@ def reveal(
         _lock_version(s, game_id, version)
         if seen_hash != commit.seed_hash:
             raise StaleVersion(version, version)
+        pending = s.scalar(
+            select(DicePendingRow).where(
+                DicePendingRow.game_id == game_id,
+                DicePendingRow.at_version == version,
+                DicePendingRow.status == "pending",
+            )
+        )
+        if pending is None or pending.digest != digest:
+            raise StaleVersion(version, version)
         done = _reveal_at(s, game_id, seat, version)
         if done is not None:
             if done.element != element:
@@ -240,7 +468,7 @@ def reveal(
                     "this seat already revealed another element for this version",
                     hint="one element per seat and version; reload the table",
                 )
-            return {"version": version, "element": element}
+            return {"version": version, "element": element, "pending": digest}
         anchor = _check_next(s, game_id, seat, version, element)
         s.add(
             DiceRevealRow(
@@ -249,9 +477,80 @@ def reveal(
                 for_version=version,
                 element=element,
                 anchor_id=anchor.id,
+                pending_id=pending.id,
+                seq=_order(s, game_id),
             )
         )
-    return {"version": version, "element": element}
+    return {"version": version, "element": element, "pending": digest}
+
+
+def ready(pending: Pending, now: float) -> tuple[bool, list[str]]:
+    """Whether the roll may be drawn now, and the awaited seats it goes without."""
+    silent = pending.waiting_for()
+    if not silent:
+        return True, []
+    if pending.deadline is not None and now >= pending.deadline:
+        return True, silent
+    return False, silent
+
+
+def settle_hook(
+    pending: Pending, elements: dict[str, str | None], without: list[str], source: DiceSource
+) -> Callable[[Session], None]:
+    """Runs in the journal's appending transaction: the pending action applied, its roll."""
+
+    def write(s: Session) -> None:
+        marked = s.execute(
+            update(DicePendingRow)
+            .where(DicePendingRow.id == pending.id, DicePendingRow.status == "pending")
+            .values(status="applied", applied_seq=pending.version + 1)
+        )
+        if marked.rowcount != 1:  # type: ignore[attr-defined]
+            raise StaleVersion(pending.version, pending.version + 1)
+        now = {
+            r.seat: r.element
+            for r in s.scalars(
+                select(DiceRevealRow).where(DiceRevealRow.pending_id == pending.id)
+            ).all()
+        }
+        if now != {k: v for k, v in elements.items() if v is not None}:
+            raise RevealsChanged()
+        if source.rolls:
+            s.add(
+                DiceRollRow(
+                    game_id=pending.game_id,
+                    for_version=pending.version,
+                    scheme=SCHEME,
+                    elements=dict(elements),
+                    pending_id=pending.id,
+                    without=list(without),
+                )
+            )
+
+    return write
+
+
+def expire(journal: Journal, game_id: str, below: int) -> None:
+    """Pending actions of versions before ``below`` no longer apply (the game moved on)."""
+    with journal.transaction() as s:
+        s.execute(
+            update(DicePendingRow)
+            .where(
+                DicePendingRow.game_id == game_id,
+                DicePendingRow.status == "pending",
+                DicePendingRow.at_version < below,
+            )
+            .values(status="expired")
+        )
+
+
+def expire_one(journal: Journal, pending_id: int) -> None:
+    with journal.transaction() as s:
+        s.execute(
+            update(DicePendingRow)
+            .where(DicePendingRow.id == pending_id, DicePendingRow.status == "pending")
+            .values(status="expired")
+        )
 
 
 def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
@@ -334,7 +633,7 @@ class RollPlan:
                     DiceRollRow(
                         game_id=self.game_id,
                         for_version=self.version,
-                        scheme=SCHEME,
+                        scheme=SCHEME_V1,
                         elements=dict(self.elements),
                     )
                 )
@@ -438,7 +737,9 @@ def record(
             r.for_version: r
             for r in s.scalars(
                 select(DiceRollRow).where(
-                    DiceRollRow.game_id == game_id, DiceRollRow.for_version >= since
+                    DiceRollRow.game_id == game_id,
+                    DiceRollRow.for_version >= since,
+                    DiceRollRow.for_version < version,
                 )
             ).all()
         }
@@ -456,9 +757,28 @@ def record(
             by_anchor[a.id] = item["reveals"]
             if a.from_version <= version:  # an anchor for the future stays private
                 chains.setdefault(a.seat, []).append(item)
+        wanted = {r.pending_id for r in reveals if r.pending_id is not None} | {
+            r.pending_id for r in rolls_rows.values() if r.pending_id is not None
+        }
+        pendings = {
+            p.id: p
+            for p in (
+                s.scalars(
+                    select(DicePendingRow).where(
+                        DicePendingRow.game_id == game_id, DicePendingRow.id.in_(wanted)
+                    )
+                ).all()
+                if wanted
+                else []
+            )
+        }
         for r in reveals:
             if r.anchor_id in by_anchor:
-                by_anchor[r.anchor_id].append({"version": r.for_version, "element": r.element})
+                item = {"version": r.for_version, "element": r.element}
+                p = pendings.get(r.pending_id) if r.pending_id is not None else None
+                item["pending"] = p.digest if p is not None else None
+                item["seq"] = r.seq
+                by_anchor[r.anchor_id].append(item)
     rolls = []
     for entry in entries:
         if entry.dice_origin != "rolled" or not entry.dice:
@@ -467,19 +787,33 @@ def record(
         commit = commits.get(at)
         public = all(e.visible_to(seat) for e in entry.events)
         row = rolls_rows.get(at)
-        rolls.append(
-            {
-                "seq": entry.seq,
-                "version": at,
-                "seat": entry.seat,
-                "scheme": row.scheme if row is not None else None,
-                "hash": commit.seed_hash if commit is not None else None,
-                "seed": commit.seed if commit is not None and public else None,
-                "sides": [sd for _v, sd, _l in entry.dice] if public else None,
-                "dice": [v for v, _s, _l in entry.dice] if public else None,
-                "elements": dict(row.elements) if row is not None else None,
-            }
-        )
+        item = {
+            "seq": entry.seq,
+            "version": at,
+            "seat": entry.seat,
+            "scheme": row.scheme if row is not None else None,
+            "hash": commit.seed_hash if commit is not None else None,
+            "seed": commit.seed if commit is not None and public else None,
+            "sides": [sd for _v, sd, _l in entry.dice] if public else None,
+            "dice": [v for v, _s, _l in entry.dice] if public else None,
+            "elements": dict(row.elements) if row is not None else None,
+        }
+        p = pendings.get(row.pending_id) if row is not None and row.pending_id else None
+        if row is not None and row.scheme == SCHEME:
+            item["pending"] = (
+                {
+                    "digest": p.digest,
+                    "commit_seq": p.commit_seq,
+                    "seat": p.seat,
+                    "awaited": list(p.awaited),
+                    # the action itself only where its entry is public to this seat
+                    "action": dict(p.action) if public else None,
+                }
+                if p is not None
+                else None
+            )
+            item["without"] = list(row.without or [])
+        rolls.append(item)
     return {
         "scheme": SCHEME,
         "game_id": game_id,

@@ -5,6 +5,10 @@ the seed hashes to the published commitment, that every seat's element is the
 one that seat revealed for that version and that each seat's reveals form an
 unbroken hash chain from its anchor, and finally derives the faces itself
 (:func:`ordnance.server.dice_scheme.derive`) and compares them die by die.
+For an ``ordnance-dice-v2`` roll it also checks the order: every element it
+used was revealed *for* the roll's pending action (the reveal names the
+action's digest) and after it was committed (``commit_seq`` < the reveal's
+``seq``); where the record holds the action, that the digest is its digest.
 
 A record that cannot be read (wrong types, bad hex, a die without sides)
 raises :class:`MalformedRecord` with a one-line message naming the field.
@@ -17,7 +21,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError, model_validator
 
-from ordnance.server.dice_scheme import SCHEME, derive, follows, seed_hash
+from ordnance.server.dice_scheme import (
+    SCHEME,
+    SCHEME_V1,
+    SCHEMES,
+    action_digest,
+    derive,
+    follows,
+    seed_hash,
+)
 
 Hex64 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 SeedHex = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{2,128}$")]
@@ -34,6 +46,16 @@ class _Strict(BaseModel):
 class _Reveal(_Strict):
     version: int
     element: Hex64
+    pending: Hex64 | None = None
+    seq: int | None = None
+
+
+class _Pending(_Strict):
+    digest: Hex64
+    commit_seq: int
+    seat: str
+    awaited: list[str] = []
+    action: dict[str, Any] | None = None
 
 
 class _Chain(_Strict):
@@ -52,6 +74,8 @@ class _Roll(_Strict):
     sides: list[int] | None
     dice: list[int] | None
     elements: dict[str, Hex64 | None] | None
+    pending: _Pending | None = None
+    without: list[str] = []
 
     @model_validator(mode="after")
     def _dice_match_sides(self) -> _Roll:
@@ -68,7 +92,7 @@ class _Roll(_Strict):
 
 
 class _Record(_Strict):
-    scheme: Literal["ordnance-dice-v1"]
+    scheme: Literal["ordnance-dice-v1", "ordnance-dice-v2"]
     game_id: str
     version: int
     seats: list[str]
@@ -96,6 +120,10 @@ class RollCheck:
     problems: list[str] = field(default_factory=list)
     absent: list[str] = field(default_factory=list)
     derived: list[int] | None = None
+    #: v2: the awaited seats it rolled without (silent past the deadline)
+    without: list[str] = field(default_factory=list)
+    #: one line on what the missing elements allow ("rolled without ...")
+    notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -105,6 +133,8 @@ class RollCheck:
             "problems": self.problems,
             "absent": self.absent,
             "derived": self.derived,
+            "without": self.without,
+            "notes": self.notes,
         }
 
 
@@ -131,9 +161,11 @@ class Report:
         return allow_hidden or not self.hidden
 
 
-def _chain_reveals(record: _Record) -> tuple[dict[tuple[str, int], str], dict[str, str]]:
+def _chain_reveals(
+    record: _Record,
+) -> tuple[dict[tuple[str, int], _Reveal], dict[str, str]]:
     """Valid reveals by (seat, version), and the first chain fault of each seat."""
-    good: dict[tuple[str, int], str] = {}
+    good: dict[tuple[str, int], _Reveal] = {}
     broken: dict[str, str] = {}
     for seat, chains in record.chains.items():
         if seat not in record.seats:
@@ -163,7 +195,7 @@ def _chain_reveals(record: _Record) -> tuple[dict[tuple[str, int], str], dict[st
                 if (seat, r.version) in good:
                     broken[seat] = f"{seat}: two elements for version {r.version}"
                     break
-                good[(seat, r.version)] = r.element
+                good[(seat, r.version)] = r
                 previous, last_version = r.element, r.version
             if seat in broken:
                 break
@@ -178,10 +210,25 @@ def check(data: Any) -> Report:
     for roll in record.rolls:
         res = RollCheck(roll.seq, roll.version, "ok")
         checks.append(res)
-        if roll.scheme != SCHEME or roll.elements is None:
+        if roll.scheme not in SCHEMES or roll.elements is None:
             res.status = "failed"
-            res.problems.append(f"no {SCHEME} dice record for this roll")
+            res.problems.append(f"no {SCHEME_V1} or {SCHEME} dice record for this roll")
             continue
+        digest: str | None = None
+        if roll.scheme == SCHEME:
+            if roll.pending is None:
+                res.status = "failed"
+                res.problems.append("order: a v2 roll without the commitment of its action")
+                continue
+            digest = roll.pending.digest
+            if roll.pending.action is not None and roll.hash is not None:
+                expected = action_digest(
+                    record.game_id, roll.version, roll.pending.seat, roll.pending.action, roll.hash
+                )
+                if expected != digest:
+                    res.problems.append(
+                        "order: the action's digest is not the digest of the action recorded"
+                    )
         if roll.hash is None:
             res.status = "failed"
             res.problems.append("commitment missing: no published hash for this roll")
@@ -192,7 +239,20 @@ def check(data: Any) -> Report:
             continue
         for seat in record.seats:
             element = roll.elements[seat]
-            revealed = good.get((seat, roll.version))
+            found = good.get((seat, roll.version))
+            revealed = found.element if found is not None else None
+            if digest is not None and element is not None and found is not None:
+                assert roll.pending is not None
+                if found.pending != digest:
+                    res.problems.append(
+                        f"order: the element of {seat} was not revealed for this action "
+                        "(revealed before the action was committed)"
+                    )
+                elif found.seq is None or found.seq <= roll.pending.commit_seq:
+                    res.problems.append(
+                        f"order: the element of {seat} was revealed before the action "
+                        f"was committed (reveal {found.seq}, commitment {roll.pending.commit_seq})"
+                    )
             if seat in broken:
                 res.problems.append(f"chain mismatch: {broken[seat]}")
             elif element is None and revealed is not None:
@@ -207,6 +267,13 @@ def check(data: Any) -> Report:
                 )
             if element is None:
                 res.absent.append(seat)
+        res.without = [s for s in roll.without if s in res.absent]
+        if digest is not None and res.absent:
+            actor = roll.pending.seat if roll.pending is not None else "the acting seat"
+            res.notes.append(
+                f"rolled without {', '.join(res.absent)}'s element: the operator and "
+                f"{actor} together could have foreseen it"
+            )
         if roll.seed is None or roll.dice is None or roll.sides is None:
             res.status = "failed" if res.problems else "hidden"
             continue
@@ -215,7 +282,7 @@ def check(data: Any) -> Report:
                 f"hash mismatch: sha256(seed) is {seed_hash(roll.seed)[:16]}..., "
                 f"the published commitment is {roll.hash[:16]}..."
             )
-        derived = derive(roll.seed, record.game_id, roll.version, roll.elements, roll.sides)
+        derived = derive(roll.seed, record.game_id, roll.version, roll.elements, roll.sides, digest)
         res.derived = derived
         for i, (got, want) in enumerate(zip(roll.dice, derived, strict=True), start=1):
             if got != want:

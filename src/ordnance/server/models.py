@@ -18,6 +18,12 @@
   ``ordnance-dice-v1``, :mod:`ordnance.server.dice_scheme`): the table's dice
   setting, each seat's published chain anchor, each element a seat revealed
   for a version, and which elements a roll used.
+* ``dice_pending`` (migration 0007): an action that rolls at a ``server``
+  table, committed (its digest) before any other seat reveals for it; the
+  reveals name it (``dice_reveals.pending_id``) and both carry a per-table
+  order number (``commit_seq`` < ``seq``), so the record shows each element
+  came after the action it feeds. ``dice_tables.wait`` / ``wait_seconds``:
+  the table's timeout setting.
 * ``undo_requests`` (:class:`ConsentRequestRow`, migrations 0002 and 0005):
   every consent request: an undo, or an action that changes the other side's
   pieces. A partial unique index keeps at most one ``pending`` request per
@@ -36,7 +42,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ordnance.core.journal.models import Base
@@ -133,6 +149,9 @@ class DiceTableRow(Base):
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     mode: Mapped[str] = mapped_column(String(16))
+    #: ``wait`` (every awaited element) or ``go_ahead`` (after ``wait_seconds``).
+    wait: Mapped[str] = mapped_column(String(16), default="go_ahead", server_default="go_ahead")
+    wait_seconds: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
 
 
 class DiceAnchorRow(Base):
@@ -166,6 +185,42 @@ class DiceRevealRow(Base):
     element: Mapped[str] = mapped_column(String(64))
     anchor_id: Mapped[int] = mapped_column(ForeignKey("dice_anchors.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: the pending action this element was revealed for (None: a v1 reveal, or an
+    #: element sent with an action that rolled nothing)
+    pending_id: Mapped[int | None] = mapped_column(
+        ForeignKey("dice_pending.id", ondelete="CASCADE"), nullable=True
+    )
+    #: the table's order number of this reveal (above its pending action's ``commit_seq``)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class DicePendingRow(Base):
+    """An action that rolls, committed before the other seats reveal for it.
+
+    ``status``: ``pending``, then ``applied`` (``applied_seq``) or ``expired``
+    (the game moved on, or the rules refused it when rolled).
+    """
+
+    __tablename__ = "dice_pending"
+    __table_args__ = (
+        UniqueConstraint("game_id", "at_version", name="uq_dice_pending_game_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    at_version: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(32))
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    digest: Mapped[str] = mapped_column(String(64))
+    seed_hash: Mapped[str] = mapped_column(String(64))
+    commit_seq: Mapped[int] = mapped_column(Integer)
+    #: the seats whose element the roll waits for
+    awaited: Mapped[list[str]] = mapped_column(JSON)
+    opened_at: Mapped[float] = mapped_column(Float)
+    #: when the roll may go ahead without a silent seat (None: the table waits)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    applied_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class DiceRollRow(Base):
@@ -182,3 +237,9 @@ class DiceRollRow(Base):
     scheme: Mapped[str] = mapped_column(String(32))
     elements: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: v2: the pending action this roll settled (its digest is in the message)
+    pending_id: Mapped[int | None] = mapped_column(
+        ForeignKey("dice_pending.id", ondelete="SET NULL"), nullable=True
+    )
+    #: v2: awaited seats that stayed silent past the deadline (rolled without them)
+    without: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)

@@ -27,6 +27,12 @@ templates.env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys
 
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
+    "Waiting for the other seats' dice elements",
+    "rolled without {seats}'s element: the operator and {actor} together could have foreseen it",
+    "order",
+    "the roll has no commitment of its action",
+    "was revealed before the action was committed",
+    "your secret was revealed for another action",
     "Create",
     "Play as",
     "Invite link for",

@@ -33,7 +33,7 @@ from ordnance.server.answers import (
     RequestAnswer,
     TableView,
 )
-from ordnance.server.service import TableService
+from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
 
 class CheckedRoute(APIRoute):
@@ -76,6 +76,11 @@ LangQ = Annotated[
 
 Hex64 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", min_length=64, max_length=64)]
 
+#: One page of a list: at most MAX_PAGE (default PAGE) items.
+Limit = Annotated[
+    int, Query(ge=1, le=MAX_PAGE, description=f"Items in this page (at most {MAX_PAGE}).")
+]
+
 #: The largest version a request may name (the journal's version columns are 32-bit).
 MAX_VERSION = 2**31 - 1
 
@@ -90,6 +95,16 @@ class NewTable(BaseModel):
         "seat helps make each roll; entered dice are refused), 'entered' (real dice "
         "rolled at one table and typed in) or 'entered_remote' (each seat rolls real dice "
         "at home; a roll typed in by one seat waits for the other seat's confirmation).",
+    )
+    dice_wait: Literal["wait", "go_ahead"] = Field(
+        default="go_ahead",
+        description="At a table whose server rolls: when a seat stays silent, 'wait' for its "
+        "element (the action stays pending) or 'go_ahead' after dice_wait_seconds without it "
+        "(the roll, the journal and the page then say the operator and the acting seat "
+        "together could have foreseen it).",
+    )
+    dice_wait_seconds: int = Field(
+        default=60, ge=1, le=86_400, description="Seconds before a 'go_ahead' roll goes ahead."
     )
     seat: SeatName | None = Field(
         default=None, description="The creator's seat (default: the game's first seat)."
@@ -148,6 +163,12 @@ class DiceReveal(BaseModel):
     version: int = Field(ge=0, le=MAX_VERSION, description="The version you reveal for.")
     commitment: Hex64 = Field(description="The commitment hash you saw for that version.")
     element: Hex64 = Field(description="Your next chain element (hex).")
+    pending: Hex64 | None = Field(
+        default=None,
+        description="The digest of the action waiting for its dice (the view's "
+        "dice.pending.digest): an element is revealed only for such an action "
+        "(TABLE-DICE-7 without it).",
+    )
 
 
 class Odds(BaseModel):
@@ -221,10 +242,23 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
         limiter.take(request.client.host if request.client else "-")
     if body.scenario is not None:
         created = service.create_from_scenario(
-            body.game, body.scenario, body.settings, body.seat, body.dice
+            body.game,
+            body.scenario,
+            body.settings,
+            body.seat,
+            body.dice,
+            dice_wait=body.dice_wait,
+            dice_wait_seconds=body.dice_wait_seconds,
         )
     else:
-        created = service.create(body.game, body.settings, body.seat, body.dice)
+        created = service.create(
+            body.game,
+            body.settings,
+            body.seat,
+            body.dice,
+            dice_wait=body.dice_wait,
+            dice_wait_seconds=body.dice_wait_seconds,
+        )
     gid = created.game_id
     return {
         "game_id": gid,
@@ -295,10 +329,22 @@ def journal_log(
     game_id: GameId,
     service: Service,
     creds: Creds,
-    since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    since: Annotated[
+        int | None, Query(ge=0, le=10**9, description="The entries after this seq.")
+    ] = None,
+    before: Annotated[
+        int | None, Query(ge=1, le=10**9, description="The entries before this seq.")
+    ] = None,
+    limit: Limit = PAGE,
     lang: LangQ = "en",
 ) -> LogAnswer:
-    return service.log(game_id, seat_of(service, game_id, creds), since, lang)
+    """One page of at most ``limit`` entries: after ``since``, before ``before``, or
+    (neither) the newest. ``before`` / ``next_since`` in the answer are the cursors
+    of the older and the newer page (None at either end)."""
+    seat = seat_of(service, game_id, creds)
+    if since is not None and before is not None:
+        raise HTTPException(422, "give since or before, not both")
+    return service.log(game_id, seat, since, lang, before=before, limit=limit)
 
 
 @router.post(
@@ -307,8 +353,10 @@ def journal_log(
     response_model=JsonObject,
     responses={
         202: {
-            "description": "The action changes the other side's pieces: a consent "
-            "request was opened instead (see 'pending'); nothing is applied yet."
+            "description": "Nothing is applied yet: the action changes the other side's "
+            "pieces and a consent request was opened ('pending'), or it rolls server dice "
+            "and waits for the other seats' elements ('rolling'; the live stream announces "
+            "it and then its roll)."
         }
     },
 )
@@ -325,7 +373,7 @@ def act(
         element=body.element,
         commitment=body.commitment,
     )
-    if "pending" in result:
+    if "pending" in result or "rolling" in result:
         response.status_code = 202
     return result
 
@@ -405,9 +453,11 @@ def dice(
     service: Service,
     creds: Creds,
     since: Annotated[int, Query(ge=0, le=10**9)] = 0,
+    limit: Limit = PAGE,
 ) -> dict[str, Any]:
-    """``since``: only the rolls of the entries after it (the page's later checks)."""
-    return service.dice_record(game_id, seat_of(service, game_id, creds), since)
+    """The rolls of the (at most ``limit``) entries after ``since``; ``next_since``
+    is the cursor of the next page (None at the end)."""
+    return service.dice_record(game_id, seat_of(service, game_id, creds), since, limit)
 
 
 @router.post("/tables/{game_id}/dice/anchor", summary="Publish your seat's dice chain anchor")
@@ -422,7 +472,9 @@ def dice_reveal(
     game_id: GameId, body: DiceReveal, service: Service, creds: Creds
 ) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
-    return service.dice_reveal(game_id, seat, body.version, body.commitment, body.element)
+    return service.dice_reveal(
+        game_id, seat, body.version, body.commitment, body.element, body.pending
+    )
 
 
 @router.post("/tables/{game_id}/ticket", summary="A short ticket for the live stream")
@@ -458,7 +510,8 @@ async def events(
         queue = broadcaster.subscribe(game_id)
         try:
             last = await run_in_threadpool(service.version, game_id)
-            yield "retry: 2000\n" + _event(game_id, last)
+            digest = await run_in_threadpool(service.pending_digest, game_id)
+            yield "retry: 2000\n" + _event(game_id, last, digest)
             sent = 1
             while not max_events or sent < max_events:
                 try:
@@ -471,7 +524,8 @@ async def events(
                         yield ": heartbeat\n\n"
                         continue
                 last = version
-                yield _event(game_id, version)
+                digest = await run_in_threadpool(service.pending_digest, game_id)
+                yield _event(game_id, version, digest)
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
@@ -483,8 +537,11 @@ async def events(
     )
 
 
-def _event(game_id: str, version: int) -> str:
-    return "event: version\ndata: " + json.dumps({"game_id": game_id, "version": version}) + "\n\n"
+def _event(game_id: str, version: int, dice_pending: str | None = None) -> str:
+    """``{"game_id", "version", "dice_pending"}``: the digest of an action waiting for
+    the seats' dice elements (a page not yet revealed for it reveals now), else null."""
+    data = {"game_id": game_id, "version": version, "dice_pending": dice_pending}
+    return "event: version\ndata: " + json.dumps(data) + "\n\n"
 
 
 @router.get("/health", summary="Liveness")

@@ -73,14 +73,26 @@ def _checked(src: sc.Source, game: str | None) -> dict[str, Any]:
 
 
 @router.get("/scenarios", summary="The sample scenarios shipped with the server")
-def list_scenarios(game: GameQ = None) -> dict[str, Any]:
+def list_scenarios(
+    game: GameQ = None,
+    after: Annotated[
+        str | None, Query(max_length=200, description="The last name of the previous page.")
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=500, description="At most 500 (default 100).")] = 100,
+) -> dict[str, Any]:
+    """One page of the samples, by name; ``next_after`` is the cursor of the next."""
+    names = sorted(
+        n
+        for n in sc.examples()
+        if (game is None or n.startswith(game + "/")) and (after is None or n > after)
+    )
     found = []
-    for name, item in sc.examples().items():
-        if game is not None and not name.startswith(game + "/"):
-            continue
-        _game, doc = sc.validate(sc.parse_text(item.read_text("utf-8"), name))
+    items = sc.examples()
+    for name in names[:limit]:
+        _game, doc = sc.validate(sc.parse_text(items[name].read_text("utf-8"), name))
         found.append({"name": name, **summary(doc)})
-    return {"scenarios": found}
+    more = len(names) > limit
+    return {"scenarios": found, "next_after": names[limit - 1] if more else None}
 
 
 @router.get("/scenarios/{folder}/{slug}", summary="One shipped sample: summary and document")

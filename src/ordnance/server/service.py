@@ -15,6 +15,7 @@ request reads only the entries after ``since``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -24,7 +25,7 @@ from sqlalchemy import select
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice
-from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
+from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
@@ -46,6 +47,30 @@ from ordnance.server.refusals import BadAction, NotFound, guarded
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
 MAX_LOS_RANGE = 200
 
+#: Entries (journal) or rolls' entries (dice record) in one page: the default and the
+#: most a request may ask for.
+PAGE = 100
+MAX_PAGE = 500
+
+
+class _WouldRoll(Exception):
+    """The dry run of an action asked for a die: it waits for the seats' elements."""
+
+
+class _NoDice(DiceSource):
+    """The dice of a dry run: any die asked stops it (the action then rolls)."""
+
+    def _next(self, sides: int, label: str) -> int:
+        raise _WouldRoll()
+
+
+def rolled_without_text(silent: Sequence[str], actor: str | None) -> str:
+    """The journal's and the page's words for a roll drawn without some seats' elements."""
+    return (
+        f"rolled without {', '.join(silent)}'s element: the operator and "
+        f"{actor or 'the acting seat'} together could have foreseen it"
+    )
+
 
 @dataclass(frozen=True)
 class _Meta:
@@ -56,9 +81,16 @@ class _Meta:
 class TableService(ConsentRequests):
     """The table procedures over one journal database."""
 
-    def __init__(self, journal: Journal, on_change: Callable[[str, int], None] | None = None):
+    def __init__(
+        self,
+        journal: Journal,
+        on_change: Callable[[str, int], None] | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.journal = journal
         self.on_change = on_change or (lambda _gid, _v: None)
+        #: seconds since the epoch; tests replace it (the dice deadline is lazy)
+        self.clock = clock
         self._meta: dict[str, _Meta] = {}
         self._lock = threading.Lock()
 
@@ -70,6 +102,8 @@ class TableService(ConsentRequests):
         seat: str | None = None,
         dice: str = "server",
         setup: Sequence[Mapping[str, Any]] = (),
+        dice_wait: str = dice_table.DEFAULT_WAIT,
+        dice_wait_seconds: int = dice_table.DEFAULT_WAIT_SECONDS,
     ) -> seats.NewTable:
         """A new table: the creator's token for ``seat`` (default: the first) and
         one invitation per other seat; ``dice`` is the agreed dice setting
@@ -77,6 +111,10 @@ class TableService(ConsentRequests):
         transaction (:func:`seats.create_table`)."""
         if dice not in dice_table.MODES:
             raise BadAction(f"dice must be one of {', '.join(dice_table.MODES)}")
+        if dice_wait not in dice_table.WAITS:
+            raise BadAction(f"dice_wait must be one of {', '.join(dice_table.WAITS)}")
+        if not 1 <= dice_wait_seconds <= dice_table.MAX_WAIT_SECONDS:
+            raise BadAction(f"dice_wait_seconds must be 1 to {dice_table.MAX_WAIT_SECONDS}")
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
@@ -97,7 +135,7 @@ class TableService(ConsentRequests):
             seats=names,
             creator=creator,
         )
-        dice_table.set_mode(self.journal, created.game_id, dice)
+        dice_table.set_mode(self.journal, created.game_id, dice, dice_wait, dice_wait_seconds)
         if setup:  # a scenario's set-up, checked in memory before (hot seat, no dice)
             session = self.session(created.game_id)
             for action in setup:
@@ -112,6 +150,8 @@ class TableService(ConsentRequests):
         settings: Mapping[str, Any],
         seat: str | None = None,
         dice: str = "server",
+        dice_wait: str = dice_table.DEFAULT_WAIT,
+        dice_wait_seconds: int = dice_table.DEFAULT_WAIT_SECONDS,
     ) -> seats.NewTable:
         """A table from a scenario document; its set-up is journaled as hot seat.
 
@@ -130,7 +170,15 @@ class TableService(ConsentRequests):
         _game, _doc, start = guarded(
             lambda: scenario.prepare(scenario.document(document, "scenario"))
         )
-        return self.create(game_name, start.settings, seat, dice, setup=start.actions)
+        return self.create(
+            game_name,
+            start.settings,
+            seat,
+            dice,
+            setup=start.actions,
+            dice_wait=dice_wait,
+            dice_wait_seconds=dice_wait_seconds,
+        )
 
     def session(self, game_id: str) -> GameSession:
         meta = self._meta.get(game_id)
@@ -156,10 +204,13 @@ class TableService(ConsentRequests):
     # -- reading -------------------------------------------------------------------
     def view(self, game_id: str, seat: str) -> TableView:
         session = self.session(game_id)
+        self.settle(game_id)
         version, state, top = session.position()
         game = session.game
         commit = commitments.commitment(self.journal, game_id, version)
         undo = self._undo_state(game_id, seat, version, top)
+        wait, wait_seconds = dice_table.wait_setting(self.journal, game_id)
+        pending = dice_table.pending_at(self.journal, game_id, version)
         return {
             "game_id": game_id,
             "game": game.name,
@@ -175,37 +226,132 @@ class TableService(ConsentRequests):
                 "scheme": dice_table.SCHEME,
                 "mode": dice_table.mode(self.journal, game_id),
                 "chain": dice_table.chain_state(self.journal, game_id, seat, version),
+                "wait": wait,
+                "wait_seconds": wait_seconds,
+                "pending": self._pending_view(pending, seat),
             },
             "undo": undo,
             "pending_request": undo["pending"],
         }
 
-    def log(self, game_id: str, seat: str, since: int = 0, lang: str = "en") -> LogAnswer:
+    def page_bounds(
+        self, version: int, since: int | None, before: int | None, limit: int
+    ) -> tuple[int, int]:
+        """The seqs ``lo..hi`` of one page (seqs are 1..version, without gaps).
+
+        ``since``: the ``limit`` entries after it; ``before``: the ``limit``
+        entries before it; neither: the newest ``limit`` (the journal's tail).
+        """
+        limit = max(1, min(limit, MAX_PAGE))
+        if since is not None:
+            lo = min(since, version) + 1
+            return lo, min(version, lo + limit - 1)
+        hi = version if before is None else min(before - 1, version)
+        return max(1, hi - limit + 1), hi
+
+    def _entries(
+        self, game_id: str, lo: int, hi: int, version: int, *, marks: bool = True
+    ) -> list[JournalEntry]:
+        """Entries ``lo..hi``, each marked undone if it is (``marks``); reads only those
+        rows, and for a page that is not the tail the undo entries after it (an undo
+        names the action it cancelled; index ``ix_journal_game_kind_seq``)."""
+        from ordnance.core.journal.entries import (
+            BrokenChain,
+            columns,
+            from_row,
+            in_force,
+            mark_undone,
+        )
+        from ordnance.core.journal.models import EntryRow
+
+        if hi < lo:
+            return []
+        with self.journal.reading() as s:
+            rows = s.execute(
+                select(*columns())
+                .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
+                .order_by(EntryRow.seq)
+            ).all()
+            later: Sequence[Any] = []
+            if hi < version and marks:
+                later = s.execute(
+                    select(*columns()).where(
+                        EntryRow.game_id == game_id, EntryRow.kind == "undo", EntryRow.seq > hi
+                    )
+                ).all()
+        entries = [from_row(r) for r in rows]
+        if not marks:
+            return entries
+        if hi == version:
+            try:
+                alive = in_force(entries, lo - 1)
+            except BrokenChain:
+                alive = {e.seq for e in entries if e.kind != "undo"} - {
+                    u for e in entries if (u := e.undone_seq) is not None
+                }
+        else:
+            cancelled = {
+                u for e in entries + [from_row(r) for r in later] if (u := e.undone_seq) is not None
+            }
+            alive = {e.seq for e in entries if e.kind != "undo"} - cancelled
+        return [e if e.kind == "undo" or e.seq in alive else mark_undone(e) for e in entries]
+
+    def log(
+        self,
+        game_id: str,
+        seat: str,
+        since: int | None = None,
+        lang: str = "en",
+        *,
+        before: int | None = None,
+        limit: int = PAGE,
+    ) -> LogAnswer:
+        """One page of the journal as ``seat`` sees it (:meth:`page_bounds`)."""
         session = self.session(game_id)
-        entries = session.entries(since)  # only the rows after ``since``
-        version = entries[-1].seq if entries else session.version
+        self.settle(game_id)
+        current = session.version
+        lo, hi = self.page_bounds(current, since, before, limit)
+        entries = self._entries(game_id, lo, hi, current)
+        version = entries[-1].seq if entries else (current if since is None else hi)
         commits = {
             c.for_version: c
-            for c in commitments.all_commitments(self.journal, game_id, version, from_version=since)
+            for c in commitments.all_commitments(self.journal, game_id, hi, from_version=lo - 1)
         }
+        notes = self._dice_notes(game_id, lo - 1, hi)
         rows: list[LogEntry] = []
         for entry in entries:
             row: LogEntry = {
                 **entry.for_seat(seat),
                 "dice_origin": entry.dice_origin,
                 "commitment": self._reveal(commits.get(entry.seq - 1), entry, seat),
+                "dice_note": None,
             }
+            note = notes.get(entry.seq - 1)
+            if note is not None:
+                silent, actor = note
+                text = rolled_without_text(silent, actor)
+                if lang != i18n.DEFAULT:
+                    text = (
+                        i18n.translations(lang)
+                        .gettext(
+                            "rolled without {seats}'s element: the operator and {actor} "
+                            "together could have foreseen it"
+                        )
+                        .replace("{seats}", ", ".join(silent))
+                        .replace("{actor}", actor or "-")
+                    )
+                row["dice_note"] = text
             if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
                 texts = i18n.event_texts(list(entry.events), seat, lang)
                 row["events"] = [
                     {**e, "text": t} for e, t in zip(row["events"], texts, strict=True)
                 ]
             rows.append(row)
-        # Older entries that an undo after ``since`` cancelled (a client holding
+        # Older entries that an undo in this page cancelled (a client holding
         # them marks them undone without refetching).
-        cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u <= since)
+        cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u < lo)
         _v, _state, top = session.position()
-        pending = self._request_state(game_id, seat, session, version, top)
+        pending = self._request_state(game_id, seat, session, current, top)
         if pending is not None and lang != i18n.DEFAULT:
             pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         return {
@@ -214,7 +360,26 @@ class TableService(ConsentRequests):
             "entries": rows,
             "undone_before": cancelled,
             "pending_request": pending,
+            "limit": max(1, min(limit, MAX_PAGE)),
+            "before": lo if lo > 1 else None,
+            "next_since": hi if hi < current else None,
         }
+
+    def _dice_notes(self, game_id: str, lo: int, hi: int) -> dict[int, tuple[list[str], str]]:
+        """Versions ``lo..hi-1`` whose v2 roll went ahead without some seats: (silent, actor)."""
+        from ordnance.server.models import DicePendingRow, DiceRollRow
+
+        with self.journal.reading() as s:
+            rows = s.execute(
+                select(DiceRollRow.for_version, DiceRollRow.without, DicePendingRow.seat)
+                .join(DicePendingRow, DicePendingRow.id == DiceRollRow.pending_id)
+                .where(
+                    DiceRollRow.game_id == game_id,
+                    DiceRollRow.for_version >= lo,
+                    DiceRollRow.for_version < hi,
+                )
+            ).all()
+        return {int(v): (list(w), str(a)) for v, w, a in rows if w}
 
     @staticmethod
     def _reveal(
@@ -229,20 +394,26 @@ class TableService(ConsentRequests):
             "sides": [s for _v, s, _l in entry.dice] if public else None,
         }
 
-    def dice_record(self, game_id: str, seat: str, since: int = 0) -> dict[str, Any]:
-        """The server rolls of the entries after ``since`` (all by default) with the
-        secrets that made them, for the seat to recompute.
+    def dice_record(
+        self, game_id: str, seat: str, since: int = 0, limit: int = PAGE
+    ) -> dict[str, Any]:
+        """The server rolls of the (at most ``limit``) entries after ``since``, with
+        the secrets that made them, for the seat to recompute.
 
-        Only the journal rows after ``since`` are read, as for :meth:`log`; a
-        page that has checked the rolls up to ``since`` asks for the rest only.
+        Only those journal rows are read, as for :meth:`log`; ``next_since``
+        is the cursor of the next page (None at the end): a page that has
+        checked the rolls up to ``since`` asks for the rest only.
         """
         session = self.session(game_id)
-        entries = session.entries(since)
-        version = entries[-1].seq if entries else session.version
+        self.settle(game_id)
+        current = session.version
+        lo, hi = self.page_bounds(current, since, None, limit)
+        entries = self._entries(game_id, lo, hi, current, marks=False)  # rolls stand, undone or not
+        version = hi
         since = min(since, version)
         pending = commitments.commitment(self.journal, game_id, version)
         seats = self._dice_seats(game_id)
-        return dice_table.record(
+        out = dice_table.record(
             self.journal,
             game_id,
             seat,
@@ -252,6 +423,9 @@ class TableService(ConsentRequests):
             version=version,
             since=since,
         )
+        out["limit"] = max(1, min(limit, MAX_PAGE))
+        out["next_since"] = hi if hi < current else None
+        return out
 
     def _dice_seats(self, game_id: str) -> list[str]:
         session = self.session(game_id)
@@ -266,11 +440,78 @@ class TableService(ConsentRequests):
         return dice_table.register_anchor(self.journal, game_id, seat, anchor)
 
     def dice_reveal(
-        self, game_id: str, seat: str, version: int, seen_hash: str, element: str
+        self,
+        game_id: str,
+        seat: str,
+        version: int,
+        seen_hash: str,
+        element: str,
+        pending: str | None = None,
     ) -> dict[str, Any]:
-        """Deposit the seat's next chain element for the roll at ``version``."""
+        """Deposit the seat's next chain element for the action waiting at ``version``
+        (``pending``: its digest); the last awaited reveal draws the dice and applies it."""
         self.session(game_id)
-        return dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element)
+        out = dice_table.reveal(self.journal, game_id, seat, version, seen_hash, element, pending)
+        entry = self.settle(game_id)
+        out["applied"] = entry.seq if entry is not None else None
+        return out
+
+    def _pending_view(self, pending: dice_table.Pending | None, seat: str) -> dict[str, Any] | None:
+        """The pending action as ``seat`` sees it, with the seconds left before a
+        ``go_ahead`` roll may go without the silent seats (by the server's clock)."""
+        if pending is None:
+            return None
+        out = pending.public(seat)
+        out["seconds_left"] = (
+            None if pending.deadline is None else max(0.0, pending.deadline - self.clock())
+        )
+        return out
+
+    def pending_digest(self, game_id: str) -> str | None:
+        """The digest of the action waiting for its dice now (the live stream names it)."""
+        version = self.version(game_id)
+        pending = dice_table.pending_at(self.journal, game_id, version)
+        return pending.digest if pending is not None else None
+
+    def settle(self, game_id: str) -> JournalEntry | None:
+        """Draw the dice of the action waiting at the current version, if it may roll now.
+
+        It may when every awaited seat revealed for it, or, at a ``go_ahead``
+        table, once its deadline (:attr:`clock`) has passed: then without the
+        silent seats, who are named in the roll's record (``without``), the
+        journal (``dice_note``) and the page. Called by every read and write
+        of the table (lazy: nothing runs in the background).
+        """
+        session = self.session(game_id)
+        for _attempt in range(5):
+            version = session.version
+            pending = dice_table.pending_at(self.journal, game_id, version)
+            if pending is None:
+                return None
+            go, without = dice_table.ready(pending, self.clock())
+            if not go:
+                return None
+            commit = commitments.commitment(self.journal, game_id, version)
+            seats = self._dice_seats(game_id)
+            elements: dict[str, str | None] = {s: pending.revealed.get(s) for s in seats}
+            source = dice_table.dice_source(commit.seed, game_id, version, elements, pending.digest)
+            hook = dice_table.settle_hook(pending, elements, without, source)
+            try:
+                entry = guarded(
+                    partial(session.act, pending.action, source, pending.seat, version, within=hook)
+                )
+            except dice_table.RevealsChanged:
+                continue
+            except StaleVersion:
+                return None  # another request settled it (or the game moved on)
+            except OrdnanceError:
+                dice_table.expire_one(self.journal, pending.id)  # the rules refused it now
+                self.on_change(game_id, version)
+                return None
+            commitments.commitment(self.journal, game_id, entry.seq)
+            self.on_change(game_id, entry.seq)
+            return entry
+        return None
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
@@ -321,9 +562,16 @@ class TableService(ConsentRequests):
         """
         session = self.session(game_id)
         self._check_side(action, seat)
+        self.settle(game_id)
         version = session.version
         if expected_version != version:
             raise StaleVersion(expected_version, version)
+        if dice_table.pending_at(self.journal, game_id, version) is not None:
+            raise RuleViolation(
+                "TABLE-DICE-8",
+                "an action is waiting for the seats' dice elements at this version",
+                hint="wait until it is rolled (the other seats' pages reveal for it)",
+            )
         state = session.state()
         if dice is not None:
             dice_table.check_entered(self.journal, game_id)
@@ -339,29 +587,75 @@ class TableService(ConsentRequests):
                 "version": version,
                 "pending": self._request_action(session, seat, action, version, dice, ask_of),
             }
-        for _attempt in range(5):
-            source: DiceSource
-            hook: Within | None = None
-            if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
-                source = dice_table.NoServerRoll()  # TABLE-DICE-7: only if the action rolls
-            elif dice is None:
-                source, hook = self._server_dice(game_id, version, seat, element, commitment)
-            else:
-                source = EnteredDice(list(dice))
-            try:
-                run = partial(
-                    session.act, dict(action), source, seat, expected_version, within=hook
-                )
-                entry = guarded(run)
-                break
-            except dice_table.RevealsChanged:
-                continue  # a seat revealed meanwhile: roll again with its element
+        source: DiceSource
+        if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
+            source = dice_table.NoServerRoll()  # TABLE-DICE-7: refused if the action rolls
+        elif dice is None:
+            return self._act_server_dice(session, seat, action, version, element, commitment)
         else:
-            raise StaleVersion(expected_version, session.version)
+            source = EnteredDice(list(dice))
+        entry = guarded(partial(session.act, dict(action), source, seat, expected_version))
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}
         return {"version": entry.seq, "entry": row}
+
+    def _act_server_dice(
+        self,
+        session: GameSession,
+        seat: str,
+        action: Mapping[str, Any],
+        version: int,
+        element: str | None,
+        commitment: str | None,
+    ) -> ActAnswer:
+        """An action with server dice: a dry run first, with dice that stop at the first
+        die asked. One that rolls nothing is applied at once; one that rolls is
+        committed as pending (:func:`dice_table.open_pending`) and drawn once the
+        awaited seats have revealed for it (:meth:`settle`): 202 with ``rolling``."""
+        game_id = session.game_id
+        commit = commitments.commitment(self.journal, game_id, version)
+        if commitment is not None and commitment != commit.seed_hash:
+            raise StaleVersion(version, version)
+        seats = self._dice_seats(game_id)
+        for _attempt in range(5):
+            plan = dice_table.plan_roll(self.journal, game_id, version, seat, element, seats)
+            probe = _NoDice()
+            try:
+                run = partial(
+                    session.act, dict(action), probe, seat, version, within=plan.hook(probe)
+                )
+                entry = guarded(run)
+                break
+            except dice_table.RevealsChanged:
+                continue
+            except _WouldRoll:
+                pending = dice_table.open_pending(
+                    self.journal,
+                    game_id,
+                    version,
+                    seat,
+                    dict(action),
+                    commit.seed_hash,
+                    element,
+                    seats,
+                    self.clock(),
+                )
+                done = self.settle(game_id)
+                if done is not None:  # nobody to wait for
+                    row: TableEntry = {**done.for_seat(seat), "dice_origin": done.dice_origin}
+                    return {"version": done.seq, "entry": row}
+                self.on_change(game_id, version)  # the other seats' pages reveal for it
+                now = dice_table.pending_at(self.journal, game_id, version) or pending
+                shown = self._pending_view(now, seat)
+                assert shown is not None
+                return {"version": version, "rolling": shown}
+        else:
+            raise StaleVersion(version, session.version)
+        commitments.commitment(self.journal, game_id, entry.seq)
+        self.on_change(game_id, entry.seq)
+        out: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}
+        return {"version": entry.seq, "entry": out}
 
     @staticmethod
     def _other_seat(session: GameSession, state: Any, seat: str) -> str | None:

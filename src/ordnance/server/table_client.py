@@ -11,7 +11,7 @@ HTTP and saves the seat's fresh token in a file only its user can read
 
 ``--file PATH`` picks another file (e.g. to hold two seats of one table on
 one machine). The other commands (``view``, ``log``, ``act``, ``invite``,
-``seats``, ``token``) read that file and present the token as
+``seats``, ``token``, ``watch``) read that file and present the token as
 ``Authorization: Bearer``; they print what the server answers, never more.
 
 Exit status: 0 done; 2 the server refused (the message names the rule or
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -258,8 +259,65 @@ def act(
     if json_out:
         out.print_json(data=data)
         return
+    if "rolling" in data:  # 202: the other seats reveal for it, then the dice are drawn
+        r = data["rolling"]
+        out.print(
+            f"version {data['version']}: your action waits for its dice "
+            f"(digest {r['digest'][:16]}..., waiting for {', '.join(r['waiting_for'])}); "
+            "`ordnance table log` shows it once rolled",
+            highlight=False,
+        )
+        return
+    if "pending" in data:  # 202: a consent request
+        out.print(f"version {data['version']}: asked: {data['pending'].get('text', '')}")
+        return
     texts = "; ".join(str(x.get("text") or x.get("kind")) for x in data["entry"]["events"])
     out.print(f"version {data['version']}: {texts}", highlight=False)
+
+
+@app.command()
+def watch(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    file: FileOpt = None,
+    secret_file: Annotated[
+        Path | None,
+        typer.Option("--secret-file", help="The seat's dice chain file (default: one per seat)."),
+    ] = None,
+    interval: Annotated[
+        float, typer.Option(min=0.2, max=3600, help="Seconds between two polls.")
+    ] = 2.0,
+    polls: Annotated[int, typer.Option(min=0, help="Stop after this many polls (0: never).")] = 0,
+) -> None:
+    """Take part in the dice as the page does: publish your chain's anchor, then reveal
+    your element for every action that waits for it (reveal-on-poll)."""
+    from ordnance.server import dice_secret
+
+    seat = load_seat(game_id, file)
+    base = f"{seat['url']}/api/tables/{game_id}"
+    done = 0
+    while True:
+        data = _call("GET", base + "/view", seat["token"])
+        path = secret_file or dice_secret.default_path(game_id, data["seat"])
+        try:
+            chain = dice_secret.load_or_make(path)
+        except typer.Exit:
+            raise
+        if data["dice"]["chain"]["anchor"] != chain[-1]:
+            res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
+            out.print(f"anchor published, in force from version {res['from_version']}")
+        else:
+            try:
+                line = dice_secret.reveal_pending(
+                    data, chain, path, lambda p, b: _call("POST", base + p, seat["token"], b)
+                )
+            except dice_secret.RevealRefused as exc:
+                _fail(2, str(exc))
+            if line:
+                out.print(line, highlight=False)
+        done += 1
+        if polls and done >= polls:
+            return
+        time.sleep(interval)
 
 
 @app.command()

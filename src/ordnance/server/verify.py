@@ -32,29 +32,83 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def merge_pages(pages: list[dict[str, Any]]) -> dict[str, Any]:
+    """One record from the pages of ``GET /dice?since=`` (each bounded, ``next_since``).
+
+    Rolls are concatenated; each chain (seat and anchor) keeps the union of the
+    reveals its pages list, by version; the last page's version and next
+    commitment stand.
+    """
+    merged = dict(pages[-1])
+    merged["since"] = pages[0].get("since", 0)
+    merged["rolls"] = [roll for page in pages for roll in page.get("rolls", [])]
+    chains: dict[str, list[dict[str, Any]]] = {}
+    for page in pages:
+        for seat, items in (page.get("chains") or {}).items():
+            held = chains.setdefault(seat, [])
+            for item in items:
+                same = next(
+                    (
+                        c
+                        for c in held
+                        if c["anchor"] == item["anchor"]
+                        and c["from_version"] == item["from_version"]
+                    ),
+                    None,
+                )
+                if same is None:
+                    held.append({**item, "reveals": list(item.get("reveals", []))})
+                    continue
+                known = {r["version"] for r in same["reveals"]}
+                same["reveals"] += [r for r in item.get("reveals", []) if r["version"] not in known]
+                same["reveals"].sort(key=lambda r: r["version"])
+                if not item.get("omitted"):
+                    same.pop("omitted", None)
+    for items in chains.values():
+        items.sort(key=lambda c: c["from_version"])
+    merged["chains"] = chains
+    merged.pop("next_since", None)
+    return merged
+
+
+#: The most pages ``--url`` reads (500 entries each: 5 million entries).
+MAX_PAGES = 10_000
+
+
 def _fetch(url: str, game_id: str, token: str | None) -> Any:
     import httpx
 
     if not token:
         raise _fail("--token is needed with --url (the token of your seat's link)")
-    try:
-        res = httpx.get(
-            f"{url.rstrip('/')}/api/tables/{game_id}/dice",
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=30,
-        )
-    except httpx.HTTPError as exc:
-        # the environment, not the input: exit 1 (README, "errors and exit status")
-        raise _fail(
-            f"cannot reach the table server {url}: {type(exc).__name__}; is the server running?",
-            code=1,
-        ) from None
-    if res.status_code != 200:
-        raise _fail(f"the server refused: HTTP {res.status_code} {res.text[:200]}")
-    try:
-        return res.json()
-    except ValueError:
-        raise _fail("the server's answer is not JSON") from None
+    pages: list[dict[str, Any]] = []
+    since: int | None = 0
+    while since is not None and len(pages) < MAX_PAGES:
+        try:
+            res = httpx.get(
+                f"{url.rstrip('/')}/api/tables/{game_id}/dice",
+                params={"since": since, "limit": 500},
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=30,
+            )
+        except httpx.HTTPError as exc:
+            # the environment, not the input: exit 1 (README, "errors and exit status")
+            raise _fail(
+                f"cannot reach the table server {url}: {type(exc).__name__}; "
+                "is the server running?",
+                code=1,
+            ) from None
+        if res.status_code != 200:
+            raise _fail(f"the server refused: HTTP {res.status_code} {res.text[:200]}")
+        try:
+            page = res.json()
+        except ValueError:
+            raise _fail("the server's answer is not JSON") from None
+        if not isinstance(page, dict):
+            raise _fail("the server's answer is not a dice record")
+        pages.append(page)
+        after = page.get("next_since")
+        since = after if isinstance(after, int) and after > since else None
+    return merge_pages(pages)
 
 
 def _read(source: str) -> Any:
@@ -73,6 +127,8 @@ def _print(report: Report, allow_hidden: bool) -> None:
         mark = {"ok": "ok", "failed": "FAILED", "hidden": "hidden from your seat"}[r.status]
         absent = f" (no secret from: {', '.join(r.absent)})" if r.absent else ""
         typer.echo(f"roll #{r.seq} (version {r.version}): {mark}{absent}")
+        for n in r.notes:
+            typer.echo(f"    {n}")
         for p in r.problems:
             typer.echo(f"    {p}")
     line = (

@@ -9,6 +9,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -42,7 +43,11 @@ class EntryRow(Base):
     """One journal entry: an action with its dice and seat, or an undo."""
 
     __tablename__ = "journal"
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_journal_game_seq"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_journal_game_seq"),
+        # an older page of the table server's log reads the undo entries after it
+        Index("ix_journal_game_kind_seq", "game_id", "kind", "seq"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)

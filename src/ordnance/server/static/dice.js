@@ -1,9 +1,12 @@
-// Dice every seat helps make (scheme ordnance-dice-v1, docs/server.md "Trust model").
+// Dice every seat helps make (scheme ordnance-dice-v2, docs/server.md "Trust model";
+// ordnance-dice-v1 rolls of older tables are still checked).
 //
 // This file is the page's half of the scheme and its own verifier:
 // * it keeps this seat's secret chain root in localStorage (per table and seat),
-//   publishes the chain's anchor and reveals the next element at each version,
-//   after it has seen (and remembered) the server's commitment for that version;
+//   publishes the chain's anchor and reveals the next element only FOR an action
+//   waiting for its dice (the view's dice.pending names its digest), never before
+//   that action is committed: so nobody who reads the server's database can
+//   compute a roll before the action that consumes it is fixed;
 // * it recomputes every die the journal shows from the revealed secrets and
 //   names each roll that fails, trusting nothing the server says about them.
 //
@@ -14,7 +17,8 @@
 "use strict";
 
 const OrdnanceDice = (function () {
-  const SCHEME = "ordnance-dice-v1";
+  const SCHEME_V1 = "ordnance-dice-v1";
+  const SCHEME = "ordnance-dice-v2";
   const CHAIN_LENGTH = 2048; // reveals per chain; a used-up chain is replaced by a new one
 
   // ---- SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over Uint8Array ----------------
@@ -109,16 +113,17 @@ const OrdnanceDice = (function () {
     return x.length - y.length;
   }
 
-  function message(gameId, version, elements) {
-    const lines = [SCHEME, gameId, String(version)];
+  // v2 (with the pending action's digest) or, without a digest, the v1 message
+  function message(gameId, version, elements, digest) {
+    const lines = digest ? [SCHEME, gameId, String(version), digest] : [SCHEME_V1, gameId, String(version)];
     for (const seat of Object.keys(elements).sort(byteCompare)) lines.push(seat + "=" + (elements[seat] || "-"));
     return utf8(lines.join("\n") + "\n");
   }
 
   // faces of dice with these sides: HMAC-SHA256(seed, message || block) bytes, rejection sampling
-  function derive(seed, gameId, version, elements, sides) {
+  function derive(seed, gameId, version, elements, sides, digest) {
     const key = utf8(seed);
-    const msg = message(gameId, version, elements);
+    const msg = message(gameId, version, elements, digest);
     const buf = new Uint8Array(msg.length + 4);
     buf.set(msg);
     let block = 0, stream = new Uint8Array(0), pos = 0;
@@ -178,24 +183,49 @@ const OrdnanceDice = (function () {
     store.set("ordnance:dice-sent:" + gid + ":" + seat, { element, version });
   }
 
-  // After each view: remember the commitment shown, publish the anchor, reveal the next element.
+  // After each view: remember the commitment shown, publish the anchor, and reveal the
+  // next element for the action waiting for this seat's element (dice.pending.reveal).
+  // Nothing is revealed while no action waits: an element in the database before the
+  // action is chosen would let its reader foresee the roll.
+  const poked = new Set();
   async function sync(api, view) {
     const gid = view.game_id, seat = view.seat, d = view.dice;
-    remember("seen", gid, seat, view.version, view.commitment.hash);
+    // the first commitment shown for a version is the one kept (a later view of the
+    // same version, e.g. while an action waits for its dice, must not replace it)
+    if (!memory("seen", gid, seat)[view.version]) remember("seen", gid, seat, view.version, view.commitment.hash);
     // entered dice are offered only at a table made for them (TABLE-DICE-1)
     for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || (d.mode !== "entered" && d.mode !== "entered_remote");
     if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return;
+    const p = d.pending;
+    // a go-ahead roll is drawn lazily: ask once its deadline has passed (any request does it)
+    if (p && p.seconds_left != null && !poked.has(p.digest)) {
+      poked.add(p.digest);
+      setTimeout(() => { api("/view"); }, Math.ceil(p.seconds_left * 1000) + 250);
+    }
     const chain = myChain(gid, seat);
     if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
-    if (d.chain.revealed || d.chain.from_version > view.version) return;
+    if (!p || !p.reveal || d.chain.revealed || d.chain.from_version > view.version) return;
     const element = chain.after(d.chain.last);
     if (!element || sentBefore(gid, seat, element, view.version)) {
       await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
       return;
     }
     markSent(gid, seat, element, view.version);
-    const res = await api("/dice/reveal", { method: "POST", body: { version: view.version, commitment: view.commitment.hash, element } });
+    const res = await api("/dice/reveal", { method: "POST", body: { version: view.version, commitment: view.commitment.hash, element, pending: p.digest } });
     remember(res.ok ? "revealed" : "refused", gid, seat, view.version, res.ok ? element : res.status);
+    if (res.ok) remember("revealed-for", gid, seat, view.version, p.digest);
+  }
+
+  // Whether a live notice names an action this page has not seen waiting yet.
+  function wants(view, digest) {
+    const p = view && view.dice && view.dice.pending;
+    return !!digest && (!p || p.digest !== digest);
+  }
+
+  // The words for a roll drawn without some seats' elements.
+  function withoutText(silent, actor) {
+    return t("rolled without {seats}'s element: the operator and {actor} together could have foreseen it")
+      .replace("{seats}", silent.join(", ")).replace("{actor}", actor || "-");
   }
 
   // Fields an action sends: the commitment this seat saw and its element for this version.
@@ -228,7 +258,7 @@ const OrdnanceDice = (function () {
           if (!(r.version > lastVersion && r.version < until)) { broken.set(seat, seat + ": a reveal for version " + r.version + " is out of order"); return; }
           if (!isHex(r.element) || step(r.element) !== previous) { broken.set(seat, seat + ": the element for version " + r.version + " does not hash to the previous one"); return; }
           if (good.has(seat + "\n" + r.version)) { broken.set(seat, seat + ": two elements for version " + r.version); return; }
-          good.set(seat + "\n" + r.version, r.element);
+          good.set(seat + "\n" + r.version, r);
           previous = r.element; lastVersion = r.version;
         }
       });
@@ -245,13 +275,22 @@ const OrdnanceDice = (function () {
     return record.rolls.map((roll) => {
       const res = { seq: roll.seq, version: roll.version, status: "ok", problems: [], absent: [] };
       const fail = (p) => { res.problems.push(p); };
-      if (roll.scheme !== SCHEME || !roll.elements) { fail(t("no dice record for this roll")); res.status = "failed"; return res; }
+      if ((roll.scheme !== SCHEME && roll.scheme !== SCHEME_V1) || !roll.elements) { fail(t("no dice record for this roll")); res.status = "failed"; return res; }
       if (!isHex(roll.hash)) { fail(t("commitment missing")); res.status = "failed"; return res; }
+      // v2: the roll's action was committed (its digest) before any element it used
+      const v2 = roll.scheme === SCHEME, pend = roll.pending;
+      if (v2 && !(pend && isHex(pend.digest) && Number.isInteger(pend.commit_seq))) { fail(t("order") + ": " + t("the roll has no commitment of its action")); res.status = "failed"; return res; }
+      const digest = v2 ? pend.digest : null;
       if (seen[roll.version] && seen[roll.version] !== roll.hash) fail(t("hash mismatch") + ": " + t("the commitment differs from the one shown to you before the roll"));
       const seats = Object.keys(roll.elements);
       if (seats.length !== record.seats.length || !record.seats.every((s) => s in roll.elements)) fail(t("chain mismatch") + ": " + t("the roll's seats are not the table's seats"));
       for (const s of record.seats) {
-        const e = roll.elements[s], revealed = good.get(s + "\n" + roll.version);
+        const e = roll.elements[s], found = good.get(s + "\n" + roll.version), revealed = found ? found.element : undefined;
+        if (v2 && e != null && found && (found.pending !== digest || !Number.isInteger(found.seq) || found.seq <= pend.commit_seq)) fail(t("order") + ": " + t("the element of") + " " + s + " " + t("was revealed before the action was committed"));
+        if (v2 && s === seat && e != null) {
+          const mineFor = memory("revealed-for", record.game_id, seat)[roll.version];
+          if (mineFor && mineFor !== digest) fail(t("order") + ": " + t("your secret was revealed for another action"));
+        }
         if (broken.has(s)) fail(t("chain mismatch") + ": " + broken.get(s));
         else if (e == null && revealed) fail(t("chain mismatch") + ": " + s + " " + t("revealed an element but the roll left it out"));
         else if (e != null && e !== revealed) fail(t("chain mismatch") + ": " + t("the element of") + " " + s + " " + t("is not the one its chain revealed"));
@@ -259,11 +298,12 @@ const OrdnanceDice = (function () {
         if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
         if (e == null) res.absent.push(s);
       }
+      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat)]); res.without = res.absent.slice(); }
       if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
       if (seedHash(roll.seed) !== roll.hash) fail(t("hash mismatch") + ": " + t("the seed does not hash to the published commitment"));
       const sides = roll.sides || [];
       if (!Array.isArray(roll.dice) || sides.length !== roll.dice.length || sides.some((s) => !(s >= 2 && s <= 256))) { fail(t("die value mismatch") + ": " + t("the dice and their sides do not match")); res.status = "failed"; return res; }
-      const derived = derive(roll.seed, record.game_id, roll.version, roll.elements, sides);
+      const derived = derive(roll.seed, record.game_id, roll.version, roll.elements, sides, digest);
       const lists = [roll.dice];
       if (shown && shown[roll.seq]) lists.push(shown[roll.seq]);
       for (const list of lists) {
@@ -286,9 +326,34 @@ const OrdnanceDice = (function () {
   // not given: GET /dice, the "Verify every roll" button), keep what was checked before,
   // mark each journal line and summarise. `log` is the journal the page shows (fetched
   // again when not given). Returns the results and the version the record reached.
+  // The record of the rolls after `since`, page by page (each page is bounded: its
+  // next_since is the cursor of the next one); chains merged by anchor, reveals by version.
+  async function readRecord(api, since) {
+    let rec = await api("/dice?since=" + since + "&limit=500");
+    if (!rec.ok) return rec;
+    const record = rec.data;
+    for (let pages = 1; rec.data.next_since != null && pages < 10000; pages++) {
+      rec = await api("/dice?since=" + rec.data.next_since + "&limit=500");
+      if (!rec.ok) return rec;
+      record.rolls = record.rolls.concat(rec.data.rolls);
+      for (const [s, list] of Object.entries(rec.data.chains || {})) {
+        const held = (record.chains[s] = record.chains[s] || []);
+        for (const c of list) {
+          const same = held.find((x) => x.anchor === c.anchor && x.from_version === c.from_version);
+          if (!same) { held.push(c); continue; }
+          const known = new Set(same.reveals.map((r) => r.version));
+          same.reveals = same.reveals.concat(c.reveals.filter((r) => !known.has(r.version))).sort((a, b) => a.version - b.version);
+          if (!c.omitted) delete same.omitted;
+        }
+      }
+      record.version = rec.data.version; record.next = rec.data.next;
+    }
+    return { ok: true, data: record };
+  }
+
   async function verify(api, out, seat, log, since) {
     since = since > 0 ? since : 0;
-    const [rec, lg] = await Promise.all([api(since ? "/dice?since=" + since : "/dice"), log ? { ok: true, data: log } : api("/log")]);
+    const [rec, lg] = await Promise.all([readRecord(api, since), log ? { ok: true, data: log } : api("/log")]);
     if (!rec.ok || !lg.ok) { out.textContent = t("Cannot read the dice record") + ": " + ((rec.data && rec.data.message) || ""); out.className = "error"; return null; }
     const record = rec.data;
     const from = record.since || 0;
@@ -314,6 +379,7 @@ const OrdnanceDice = (function () {
       if (!r) { delete li.dataset.dice; continue; }
       li.dataset.dice = r.status;
       if (r.problems.length) li.title = r.problems.join("; ");
+      if (r.without && r.without.length) li.dataset.diceNote = (r.notes || []).join("; "); else delete li.dataset.diceNote;
     }
     const summary = failed.length
       ? t("Rolls that fail") + ": " + failed.map((r) => "#" + r.seq).join(", ")
@@ -323,7 +389,7 @@ const OrdnanceDice = (function () {
     for (const r of results) {
       const parts = ["#" + r.seq + ": " + (r.status === "ok" ? t("ok") : r.status === "hidden" ? t("hidden from you") : t("FAILS"))];
       if (r.notes) parts.push(...r.notes);
-      if (r.absent.length) parts.push(t("no secret from") + " " + r.absent.join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
+      if (r.absent.length && !r.without) parts.push(t("no secret from") + " " + r.absent.join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
       parts.push(...r.problems);
       list.append(el("li", { "data-seq": r.seq, class: "dice-" + r.status }, parts.join(" · ")));
     }
@@ -332,6 +398,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;

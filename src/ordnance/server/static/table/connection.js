@@ -82,7 +82,7 @@ function retryLater() {
   }, 2000);
 }
 
-/** The live stream: each version bump calls ``bump(version)``. */
+/** The live stream: each notice calls ``bump(version, dice_pending)``. */
 export async function connect(bump) {
   if (S.seatRefused) return;
   const tk = await api("/ticket", { method: "POST" });
@@ -96,9 +96,9 @@ export async function connect(bump) {
   S.es = es;
   es.addEventListener("open", () => { if (!S.offline) setLive("● " + t("Live"), "live"); });
   es.addEventListener("version", (ev) => {
-    let v = null;
-    try { v = JSON.parse(ev.data).version; } catch (e) { v = null; }
-    bump(v);
+    let v = null, pending = null;
+    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; } catch (e) { v = null; }
+    bump(v, pending);
   });
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");

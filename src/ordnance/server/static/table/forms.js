@@ -193,10 +193,12 @@ async function send(entry, f, submit, body) {
     $("action-error").textContent = "";
     const entryRow = res.data && res.data.entry;
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
+    const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
     // the result under the form names counters by their labels (the journal keeps the events' texts)
-    const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : t("Done");
+    const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
     S.result = { type: entry.type, text, version: res.data.version };
     await refresh();
+    if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
     return;
   }
   if (res.status === 409) {

@@ -48,6 +48,7 @@ async function refreshOnce() {
     // same version (a repeated bump, an undo request): keep the forms being filled
     renderTurn(v.data.seat, v.data.view);
     renderUndo(v.data.undo);
+    try { await window.OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
     return;
   }
   $("seat-name").textContent = t("Your seat") + ": " + v.data.seat + " · " + v.data.title;
@@ -109,7 +110,8 @@ function start() {
   // the server answers again: read the table, then send the action kept meanwhile (or say why not)
   whenBack(async () => { await refresh(); await resendPending(); });
   document.body.dataset.connection = "ok";
-  refresh().then(() => connect((v) => { if (v === null || v !== S.version) refresh(); }));
+  // dice.js: a notice may name an action waiting for this seat's dice element
+  refresh().then(() => connect((v, pending) => { if (v === null || v !== S.version || window.OrdnanceDice.wants(S.view, pending)) refresh(); }));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
