@@ -196,7 +196,8 @@ async function send(entry, f, submit, body) {
     const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
     // the result under the form names counters by their labels (the journal keeps the events' texts)
     const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
-    S.result = { type: entry.type, text, version: res.data.version };
+    // a rolling action becomes the entry of the next version, once the seats' dice are in
+    S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
     await refresh();
     if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
     return;
@@ -208,6 +209,19 @@ async function send(entry, f, submit, body) {
     return;
   }
   resultNear(f, t("Refused") + ": " + errText(res.data), false);
+}
+
+/** The rolled entry of a rolling action has arrived: its sentence replaces "waiting". */
+export function settleResult() {
+  const r = S.result;
+  if (!r || !r.rolling || r.version !== S.version) return;
+  const e = S.entries.get(r.version);
+  if (!e) return;
+  r.rolling = false;
+  r.text = nameCounters(sentence(e), units());
+  const entry = S.forms.find((f) => f.type === r.type);
+  if (entry) resultNear(entry.node, "✔ " + r.text, true);
+  else { const top = document.getElementById("last-result"); if (top) top.textContent = "✔ " + r.text; }
 }
 
 /** After the server answers again: send the kept action, or say why it is not sent. */
@@ -277,7 +291,7 @@ export function renderActions(legal) {
     for (const item of legal) box.append(renderForm(item, null, false));
   }
   // the result of the last action stays by its form (else on top) until the table moves on
-  if (S.result && S.result.version !== S.version) S.result = null;
+  if (S.result && S.result.version !== S.version && !(S.result.rolling && S.result.version > S.version)) S.result = null;
   if (S.result && !S.forms.some((f) => f.type === S.result.type)) {
     box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
   }

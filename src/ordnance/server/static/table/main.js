@@ -19,7 +19,7 @@ import { S } from "./state.js";
 import { api, connect, whenBack } from "./connection.js";
 import { errText } from "./words.js";
 import { fitZoom, pinchZoom, renderMap, setPickHint, setZoom, showPanel } from "./board.js";
-import { renderActions, resendPending } from "./forms.js";
+import { renderActions, resendPending, settleResult } from "./forms.js";
 import { JOURNAL_TAIL, loadLog, loadOlder, renderInvites, renderJournal, renderTurn, renderUndo, renderView } from "./journal.js";
 
 const $ = (id) => document.getElementById(id);
@@ -62,6 +62,7 @@ async function refreshOnce() {
   renderUndo(v.data.undo);
   renderInvites(v.data.seat, v.data.seats);
   if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
+  settleResult();
   // dice.js: reveal this seat's secret for this version, then recompute the rolls not
   // checked yet (the first time: those of the entries held)
   try {
