@@ -67,9 +67,12 @@ bench: $(STAMP)
 bench-quick: $(STAMP)
 	$(BIN)/python -m ordnance.bench.run --quick
 
-# The plot of docs/asl.md's worked example (AP, APCR, HEAT by range; matplotlib).
+# The plots of docs/asl.md's worked examples (AP, APCR, HEAT by range; the VASL PaK 40).
 docs-img: $(STAMP)
 	$(BIN)/python scripts/asl_shot_plot.py docs/img/asl-ap-apcr-heat.png
+	$(BIN)/ordnance asl odds gun --gun 75L --notation 's7 A5^2^/4^3^/3^4^' --date 1944-06 --ammo AP \
+	  --range 7 --target vehicle --af 11 --compare AP --compare APCR \
+	  --plot docs/img/asl-vasl-pak40-ap-apcr.png > /dev/null
 
 # The journal at 1k/5k/20k/100k events: view, log since, odds, an action (one JSON line).
 bench-journal: $(STAMP)

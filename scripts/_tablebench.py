@@ -47,7 +47,7 @@ class TallyGame(Game[Tally]):
     def seats(self, state: Tally) -> Sequence[str]:
         return SEATS
 
-    def apply(
+    def _resolve(
         self, state: Tally, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[Tally]:
         if action.get("type") != "roll" or seat not in SEATS:

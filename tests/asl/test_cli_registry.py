@@ -17,6 +17,7 @@ from ordnance.cli.lazy import LazyGroup, Sub, typer_command
 ENTRIES = [
     *((("asl", name), sub) for name, sub in cli.app.subs.items()),
     *((("asl", "odds", name), sub) for name, sub in cli.odds_app.subs.items()),
+    *((("asl", "vasl", name), sub) for name, sub in cli.vasl_app.subs.items()),
 ]
 
 
@@ -33,8 +34,10 @@ def test_the_registry_keeps_every_command_name() -> None:
         "shot",
         "game",
         "odds",
+        "vasl",
     ]
     assert list(cli.odds_app.subs) == ["depletion", "shot", "gun"]
+    assert list(cli.vasl_app.subs) == ["read", "label"]
 
 
 @pytest.mark.parametrize(("path", "sub"), ENTRIES, ids=[" ".join(p) for p, _s in ENTRIES])

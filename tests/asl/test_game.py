@@ -306,8 +306,13 @@ def test_canister_through_game() -> None:
 
 def test_seat_checks_and_legal() -> None:
     s = in_phase(t34(new()), "PFPh")
-    with pytest.raises(NotYourSeat):
+    with pytest.raises(RuleViolation) as err:  # the russian's phase (ASL-B3), first
         act(s, {"type": "fire", "gun": "t34", "ammo": "APCR"}, 1, 1, seat="german")
+    assert err.value.clause == "ASL-B3"
+    with pytest.raises(NotYourSeat):  # the german's phase, the russian's gun
+        act(
+            in_phase(s, "DFPh"), {"type": "fire", "gun": "t34", "ammo": "APCR"}, 1, 1, seat="german"
+        )
     kinds = [a["type"] for a in GAME.legal(s, "russian")]
     assert "fire" in kinds and "declare_ammo" in kinds
     assert all("schema" in a for a in GAME.legal(s, None))

@@ -62,9 +62,18 @@ def test_game_fire_scw() -> None:
     (event,) = out.events
     assert event.kind == "scw_heat" and event.data["depletion_clause"] == "ASL-8.3-b"
     assert "no depletion check (ASL-8.3-b)" in event.text
-    with pytest.raises(NotYourSeat):
+    with pytest.raises(RuleViolation) as err:  # not the german's phase (ASL-B3)
         GAME.apply(
             s, {"type": "fire_scw", "side": "russian", "weapon": "BAZ"}, EnteredDice([]), "german"
+        )
+    assert err.value.clause == "ASL-B3"
+    dfph = GAME.apply(s, {"type": "set_phase", "phase": "DFPh"}, EnteredDice([])).state
+    with pytest.raises(NotYourSeat):  # the german's phase, but the russian's weapon
+        GAME.apply(
+            dfph,
+            {"type": "fire_scw", "side": "russian", "weapon": "BAZ"},
+            EnteredDice([]),
+            "german",
         )
 
 

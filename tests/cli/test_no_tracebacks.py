@@ -54,6 +54,7 @@ SAMPLES: dict[str, dict[str, str]] = {
         "game": "asl",
         "side": "us",
         "weapon": "BAZ",
+        "file": str(Path(__file__).resolve().parents[1] / "data" / "vasl" / "basic.vsav"),
     },
     "asl": {"side": "russian"},
     "toi": {"side": "german"},

@@ -33,7 +33,7 @@ class ToyGame(Game[ToyState]):
     def seats(self, state: ToyState) -> Sequence[str]:
         return SEATS
 
-    def apply(
+    def _resolve(
         self, state: ToyState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
     ) -> Outcome[ToyState]:
         side = action.get("side", seat)

@@ -104,7 +104,7 @@ class SecretGame(Game[SecretState]):
     def seats(self, state: SecretState) -> Sequence[str]:
         return SEATS
 
-    def apply(
+    def _resolve(
         self,
         state: SecretState,
         action: Mapping[str, Any],

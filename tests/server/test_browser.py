@@ -204,11 +204,19 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         own_link = guest.url
         assert "/t/" in own_link and "#seat=" in own_link
         assert own_link.split("#seat=")[1] not in host.content()  # the host never had it
-        # the spent invitation opens nothing a second time
+        # the creator's browser, which holds a seat, claims no invitation (TABLE-SEAT-4)
         again = host_ctx.new_page()
         again.goto(invite)
-        expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-2")
+        expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-4")
         again.close()
+        # and the spent invitation opens nothing a second time, in any browser
+        other_ctx = browser.new_context()
+        try:
+            again = other_ctx.new_page()
+            again.goto(invite)
+            expect(again.locator("#join-error")).to_contain_text("TABLE-SEAT-2")
+        finally:
+            other_ctx.close()
 
         secret = CATALOGUE["allies"][0]
         _act(host, "buy", {"kind": secret, "hex": "1,0"})
@@ -335,17 +343,25 @@ def test_tide_of_iron_status_phase_and_attacks(server: str, browser: Any) -> Non
     assert msgs_b == msgs_c, sorted(msgs_b ^ msgs_c)[:4]
 
 
-def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, browser: Any) -> None:
-    """TABLE-SEAT-3 in the page: the allies issue a new invitation for the axis; it
-    claims the seat in another browser and the axis's old link stops working."""
+def test_a_seat_is_handed_over_only_with_its_holders_yes_in_the_page(
+    server: str, browser: Any
+) -> None:
+    """TABLE-SEAT-3, TABLE-SEAT-5 in the page: the allies ask for a new axis invitation;
+    the axis page shows the request at once (live), the link opens nothing until the
+    axis hands its seat over, then it claims the seat in another browser."""
     import httpx
 
     from tests.server.conftest import http_table
 
     gid, tokens = http_table(server, "secrets")
     host_ctx = browser.new_context()
+    holder_ctx = browser.new_context()
     guest_ctx = browser.new_context()
     try:
+        holder = holder_ctx.new_page()
+        holder.goto(f"{server}/t/{gid}?lang=en#seat={tokens['axis']}")
+        holder.wait_for_selector("#status")
+        expect(holder.locator("#live")).to_contain_text("Live")
         host = host_ctx.new_page()
         host.goto(f"{server}/t/{gid}?lang=en#seat={tokens['allies']}")
         host.wait_for_selector('form.action[data-type="buy"]')
@@ -353,16 +369,30 @@ def test_a_lost_link_is_reissued_by_the_other_seat_from_the_page(server: str, br
         host.locator('#invites li[data-seat="axis"] button.reissue').click()
         link = host.locator('#invites li[data-seat="axis"] input.link')
         expect(link).to_have_value(re.compile(f"/join/{gid}#invite="))
-        old = httpx.get(
+        # the holder keeps its seat, and sees the request without reloading
+        still = httpx.get(
             f"{server}/api/tables/{gid}/view", headers={"Authorization": "Bearer " + tokens["axis"]}
         )
-        assert old.status_code == 403
+        assert still.status_code == 200
+        expect(host.locator("#seats-box .seat-request")).to_contain_text("allies")
+        expect(holder.locator("#seats-box button.accept-reissue")).to_have_count(1)
+        guest = guest_ctx.new_page()
+        guest.goto(link.input_value())
+        expect(guest.locator("#join-error")).to_contain_text("TABLE-SEAT-5")
+        holder.locator("#seats-box button.accept-reissue").click()
+        expect(host.locator("#seats-box ol.seat-events")).to_contain_text(
+            "the axis seat was reissued at entry 0 on allies's request (axis agreed)"
+        )
+        guest.close()  # (the same address again would only move to its fragment)
         guest = guest_ctx.new_page()
         guest.goto(link.input_value())
         guest.wait_for_selector('form.action[data-type="buy"]')
         expect(guest.locator("#status")).to_contain_text("axis")
+        recovery = guest.locator("#seats-box details.recovery input.recovery-link")
+        expect(recovery).to_have_value(re.compile(f"/join/{gid}#recover=.+&seat=axis"))
     finally:
         host_ctx.close()
+        holder_ctx.close()
         guest_ctx.close()
 
 

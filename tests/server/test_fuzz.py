@@ -112,7 +112,11 @@ def poison(case: Any, where: int, hostile: str) -> str:
     return part
 
 
-OPERATIONS = 23  # operations in the document besides the stream (checked below)
+OPERATIONS = 26  # operations in the document besides the stream (checked below)
+
+
+#: Open reissue requests the fuzzer made: request id -> (seat, invitation link).
+PENDING_LINKS: dict[int, tuple[str, str]] = {}
 
 
 def _refresh_tokens(table: Table, seat: str, path: str, response: Any) -> None:
@@ -123,8 +127,13 @@ def _refresh_tokens(table: Table, seat: str, path: str, response: Any) -> None:
         table.tokens[seat] = response.json()["token"]
     elif path.endswith("/invitations"):
         answer = response.json()
-        if answer["seat"] in table.tokens:
+        if answer["status"] == "issued" and answer["seat"] in table.tokens:
             table.tokens[answer["seat"]] = claim(table.client, answer["link"])["token"]
+        elif answer["status"] == "pending":  # the holder may hand the seat over later
+            PENDING_LINKS[answer["request"]] = (answer["seat"], answer["link"])
+    elif "/reissues/" in path and response.json().get("status") == "completed":
+        held, link = PENDING_LINKS.pop(response.json()["request"])
+        table.tokens[held] = claim(table.client, link)["token"]
 
 
 def _fuzz(app: FastAPI, table: Table, mode: str) -> list[int]:

@@ -51,7 +51,7 @@ class BuggyGame(SecretGame):
             return {"broken": {}["missing"]}  # a KeyError: a bug in the game
         return super().view(state, seat)
 
-    def apply(
+    def _resolve(
         self,
         state: SecretState,
         action: Mapping[str, Any],
@@ -62,7 +62,7 @@ class BuggyGame(SecretGame):
             return len(None)  # type: ignore[arg-type]  # a TypeError: a bug
         if action.get("type") == "shot":
             _Shot.model_validate(dict(action))  # bad input: refused by its model
-        return super().apply(state, action, dice, seat)
+        return super()._resolve(state, action, dice, seat)
 
 
 registry.register(GamePlugin(BuggyGame()))

@@ -145,7 +145,9 @@ def test_two_concurrent_claims_exactly_one_wins(db_client: TestClient) -> None:
 
 
 def test_reissue_revokes_the_lost_token_and_its_tickets(db_client: TestClient) -> None:
-    """TABLE-SEAT-3: another seat reissues a lost link; the old token and ticket stop working."""
+    """TABLE-SEAT-3: another seat asks for a new invitation; once the holder agrees
+    (tests/server/test_seat_recovery.py: or stays away), the old token and ticket stop
+    working and the new invitation opens the seat."""
     table = Table(db_client)
     old = table.tokens["axis"]
     ticket = table.post("axis", "/ticket", None).json()["ticket"]
@@ -153,17 +155,18 @@ def test_reissue_revokes_the_lost_token_and_its_tickets(db_client: TestClient) -
     res = table.post("axis", "/invitations", {"seat": "axis"})
     assert res.status_code == 403 and res.json()["clause"] == "TABLE-SEAT-3"
     res = table.post("allies", "/invitations", {"seat": "axis"})
-    assert res.status_code == 201, res.text
-    link = res.json()["link"]
+    assert res.status_code == 202, res.text  # axis holds its seat: it is asked
+    link, request = res.json()["link"], res.json()["request"]
+    assert table.post("axis", f"/reissues/{request}", {"accept": True}).status_code == 200
     assert table.get("axis", "/view").status_code == 403  # revoked at once
     events = db_client.get(
         f"/api/tables/{table.id}/events", params={"ticket": ticket, "max_events": 1}
     )
     assert events.status_code == 403
     status = table.get("allies", "/seats").json()["seats"]
-    assert status == [
-        {"seat": "allies", "held": True, "reissued": 0, "reissued_by": {}},
-        {"seat": "axis", "held": False, "reissued": 1, "reissued_by": {"allies": 1}},
+    assert [(s["seat"], s["held"], s["reissued"], s["reissued_by"]) for s in status] == [
+        ("allies", True, 0, {}),
+        ("axis", False, 1, {"allies": 1}),
     ]
     fresh = claim(db_client, link)
     assert fresh["seat"] == "axis" and fresh["token"] != old
@@ -171,15 +174,23 @@ def test_reissue_revokes_the_lost_token_and_its_tickets(db_client: TestClient) -
         db_client.get(f"/api/tables/{table.id}/view", headers=_h(fresh["token"])).status_code == 200
     )
     assert db_client.get(f"/api/tables/{table.id}/view", headers=_h(old)).status_code == 403
-    # a second reissue voids the first, still unclaimed, invitation
+    # a second request replaces the first, still open, one
     first = table.post("allies", "/invitations", {"seat": "axis"}).json()["code"]
-    second = table.post("allies", "/invitations", {"seat": "axis"}).json()["code"]
+    second = table.post("allies", "/invitations", {"seat": "axis"}).json()
     assert (
         db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": first}).status_code
         == 409
     )
+    new_axis = {"Authorization": f"Bearer {fresh['token']}"}
+    db_client.post(
+        f"/api/tables/{table.id}/reissues/{second['request']}",
+        json={"accept": True},
+        headers=new_axis,
+    )
     assert (
-        db_client.post(f"/api/tables/{table.id}/claim", json={"invitation": second}).status_code
+        db_client.post(
+            f"/api/tables/{table.id}/claim", json={"invitation": second["code"]}
+        ).status_code
         == 200
     )
 
@@ -291,8 +302,10 @@ def test_migration_0003_keeps_existing_seats(
     with TestClient(app) as client:
         journal = app.state.service.journal
         assert seats.seat_for(journal, "old", "a" * 32) == "allies"
-        code = seats.reissue(journal, "old", "axis", "allies")  # as another seat: NULLs the token
+        asked = seats.reissue(journal, "old", "axis", "allies")  # allies holds it: a request
+        assert asked.status == "pending" and asked.request is not None
+        assert seats.answer(journal, "old", "allies", asked.request, True) == "completed"
         assert seats.seat_for(journal, "old", "a" * 32) is None
-        assert seats.claim(journal, "old", code)[0] == "allies"
+        assert seats.claim(journal, "old", asked.code)[0] == "allies"
         assert client.get("/api/health").status_code == 200
     journal.close()

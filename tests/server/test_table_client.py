@@ -1,8 +1,10 @@
 """``ordnance table ...`` against a real server: join with an invitation (TABLE-SEAT-1),
-a spent invitation refused (TABLE-SEAT-2), reissue (TABLE-SEAT-3), view and act."""
+a spent invitation refused (TABLE-SEAT-2), a reissue that waits for the holder
+(TABLE-SEAT-3, TABLE-SEAT-5), recovery (TABLE-SEAT-6), view and act."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -79,21 +81,70 @@ def test_join_view_act_and_a_spent_invitation(base: str, tmp_path: Path) -> None
     assert not (tmp_path / "again.json").exists()
 
 
-def test_invite_reissues_the_other_seat(base: str, tmp_path: Path) -> None:
-    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+def test_invite_asks_the_holder_who_hands_the_seat_over(base: str, tmp_path: Path) -> None:
+    """TABLE-SEAT-5, TABLE-SEAT-3: the axis asks for a new allies invitation; the link
+    opens nothing until the allies (the creator, from its own file) accept."""
+    allies_file = tmp_path / "allies.json"
+    code, output = run(
+        tmp_path,
+        "create",
+        base,
+        "secrets",
+        "--seat",
+        "allies",
+        "--file",
+        str(allies_file),
+        "--json",
+    )
+    assert code == 0, output
+    gid = json.loads(output)["game_id"]
+    invitation = json.loads(output)["invitations"]["axis"]
+    assert json.loads(allies_file.read_text())["recovery"]  # kept with the token
+    assert run(tmp_path, "join", invitation)[0] == 0
+    code, output = run(tmp_path, "invite", gid, "allies")
+    assert code == 0 and "opens the seat once allies accepts" in output, output
+    link = output.split(": ", 1)[1].split()[0]
+    request = output.split("(request ")[1].split(")")[0]
+    code, output = run(tmp_path, "join", link, "--file", str(tmp_path / "thief.json"))
+    assert code == 2 and "TABLE-SEAT-5" in output, output
+    code, output = run(tmp_path, "seats", gid, "--file", str(allies_file))
+    assert code == 0 and f"request {request}: axis asks for a new invitation for allies" in output
+    code, output = run(tmp_path, "answer", gid, request, "--accept", "--file", str(allies_file))
+    assert code == 0 and "completed" in output, output
+    assert run(tmp_path, "view", gid, "--file", str(allies_file))[0] == 2  # handed over
+    newcomer = tmp_path / "newcomer.json"
+    assert run(tmp_path, "join", link, "--file", str(newcomer))[0] == 0
+    code, output = run(tmp_path, "seats", gid, "--file", str(newcomer))
+    assert code == 0 and "reissued 1 (by axis x1)" in output, output
+    assert "the allies seat was reissued at entry 0 on axis's request (allies agreed)" in output
+
+
+def test_a_joined_seat_claims_no_other_invitation_and_recovers(base: str, tmp_path: Path) -> None:
+    """TABLE-SEAT-4 from the CLI, and the recovery secret saved by ``join``."""
+    created = httpx.post(
+        base + "/api/tables", json={"game": "secrets", "seat": "allies", "settings": {}}
+    ).json()
     gid = created["game_id"]
     assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
-    code, output = run(tmp_path, "invite", gid, "allies")
-    assert code == 0 and f"{base}/join/{gid}#invite=" in output, output
-    old = httpx.get(
-        f"{base}/api/tables/{gid}/view", headers={"Authorization": "Bearer " + created["token"]}
+    other = httpx.post(
+        f"{base}/api/tables/{gid}/invitations",
+        json={"seat": "axis"},  # axis holds its seat: an invitation that opens nothing yet
+        headers={"Authorization": "Bearer " + created["token"]},
     )
-    assert old.status_code == 403  # the allies' lost token is revoked
-    link = output.split("new invitation for allies: ")[1].split()[0]
-    allies_file = tmp_path / "allies.json"
-    assert run(tmp_path, "join", link, "--file", str(allies_file))[0] == 0
-    code, output = run(tmp_path, "seats", gid, "--file", str(allies_file))
-    assert code == 0 and "allies: held; reissued 1 (by axis x1)" in output, output
+    assert other.status_code == 202
+    # the same file (the seat already held) cannot take another invitation of the table
+    code, output = run(tmp_path, "join", base + other.json()["link"])
+    assert code == 2 and "TABLE-SEAT-4" in output, output
+    saved = json.loads((tmp_path / f"{gid}.json").read_text())
+    assert saved["recovery"]
+    device2 = tmp_path / "device2.json"
+    device2.write_text(json.dumps({k: saved[k] for k in ("url", "game_id", "seat", "recovery")}))
+    code, output = run(tmp_path, "recover", gid, "--file", str(device2))
+    assert code == 0 and "axis moved to this device" in output, output
+    assert run(tmp_path, "view", gid)[0] == 2  # the first device's token stopped working
+    code, output = run(tmp_path, "view", gid, "--file", str(device2))
+    assert code == 0 and "you: axis" in output
+    assert json.loads(device2.read_text())["recovery"] != saved["recovery"]
 
 
 def test_errors_are_one_line_with_an_exit_status(base: str, tmp_path: Path) -> None:

@@ -244,7 +244,11 @@ def test_vehicle_damage_default() -> None:
 
 def test_only_the_owner_acts_for_its_units() -> None:
     state = to(new(), "action")
-    with pytest.raises(NotYourSeat):
+    with pytest.raises(RuleViolation) as err:  # the german's action turn first (TOI-B8)
+        act(state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, [1] * 8, seat="soviet")
+    assert err.value.clause == "TOI-B8"
+    state = act(state, {"type": "done"}, seat="german")[0]  # the german passes
+    with pytest.raises(NotYourSeat):  # the soviet's turn, but the german's unit
         act(state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, [1] * 8, seat="soviet")
 
 

@@ -18,6 +18,7 @@ from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIE
 from ordnance.asl.nationalities import nationality_key as nationality_key
 from ordnance.asl.options import AslOptions
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.names import Name
 
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"
@@ -29,7 +30,7 @@ class _Model(BaseModel):
 
 
 class SideSettings(_Model):
-    name: str = Field(
+    name: Name = Field(
         title="Seat name", description="Seat name of the side, e.g. 'russian' or 'germans'."
     )
     nationality: str = Field(

@@ -2,7 +2,8 @@
 
 Every command lives in a module of its own (``cli_notation``, ``cli_supply``,
 ``cli_heat`` for heat, he-equivalency and scw-heat, ``cli_canister``,
-``cli_counters``, ``cli_shot``, ``cli_game``, ``cli_odds`` and ``cli_gun``)
+``cli_counters``, ``cli_shot``, ``cli_game``, ``cli_odds``, ``cli_gun`` and
+``cli_vasl`` for ``vasl read`` and ``vasl label``)
 and is named here with its help line (:class:`~ordnance.cli.lazy.LazyGroup`),
 so ``ordnance asl supply`` loads the supply chart and not the game, the
 journal or Pydantic (issue 13: a fast CLI). ``tests/asl/test_cli_registry.py``
@@ -34,6 +35,21 @@ odds_app = LazyGroup(
         "gun": Sub(
             f"{_HERE}.cli_gun:odds_gun",
             "Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).",
+        ),
+    },
+)
+
+#: ``ordnance asl vasl ...``: VASL saves in, the side record out as a VASL label.
+vasl_app = LazyGroup(
+    help="VASL saves: their vehicles and ordnance in, the side record out as a label.",
+    subs={
+        "read": Sub(
+            f"{_HERE}.cli_vasl:read_cmd",
+            "List the vehicles and ordnance of a VASL save, with their special ammunition.",
+        ),
+        "label": Sub(
+            f"{_HERE}.cli_vasl:label_cmd",
+            "Write a game's side record as HTML for a VASL label (both players see it in VASL).",
         ),
     },
 )
@@ -80,7 +96,11 @@ app = LazyGroup(
             "A scenario with its side record, kept in the journal.",
         ),
         "odds": Sub(f"{_HERE}.cli:odds_app", "Exact odds of the ASL C8 procedures."),
+        "vasl": Sub(
+            f"{_HERE}.cli:vasl_app",
+            "VASL saves: their vehicles and ordnance in, the side record out as a label.",
+        ),
     },
 )
 
-__all__ = ["app", "odds_app"]
+__all__ = ["app", "odds_app", "vasl_app"]

@@ -153,12 +153,12 @@ class AslGame(Game[AslState]):
         return state.side_names
 
     # -- apply ------------------------------------------------------------------
-    def apply(
+    def _resolve(
         self,
         state: AslState,
         action: Mapping[str, Any],
         dice: DiceSource,
-        seat: str | None = None,
+        seat: str | None,
     ) -> Outcome[AslState]:
         act = parse_action(accept_hexes(state.settings.board, action))  # C5 -> q,r
         if isinstance(act, AddGun):

@@ -20,7 +20,6 @@ from typing import Any
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Game, Outcome
-from ordnance.core.turns import check_turn
 
 SEATS = ("german", "soviet")
 #: Move or attack actions a nation takes in one Action Phase before it passes.
@@ -244,9 +243,8 @@ def step(
             try:
                 if action["type"] == "attack":
                     game.odds(state, action, seat)  # the page prices an attack before it
-                check_turn(game, state, action, seat)
                 source = dice()
-                outcome = game.apply(state, action, source, seat)
+                outcome = game.apply(state, action, source, seat)  # checks the turn first
             except OrdnanceError:
                 continue
             if not keep(outcome.state):

@@ -48,6 +48,17 @@ class OrdnanceError(ValueError):
         }
 
 
+class BadSetting(OrdnanceError):
+    """A setting that cannot be used; ``field`` is its path (``settings.sides.us``)."""
+
+    def __init__(self, field: str, message: str, *, hint: str | None = None):
+        self.field = field
+        super().__init__(f"{field}: {message}", hint=hint)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "field": self.field}
+
+
 class RuleViolation(OrdnanceError):
     """A rule clause forbids the action."""
 

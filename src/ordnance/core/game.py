@@ -3,7 +3,9 @@
 A game is a set of pure functions over immutable states:
 
 * ``new(settings) -> state``
-* ``apply(state, action, dice, seat) -> Outcome(state, events)``
+* ``apply(state, action, dice, seat) -> Outcome(state, events)``: the one
+  entry point; it refuses an action out of turn (the sequence of play,
+  :mod:`ordnance.core.turns`) before the game's rules (``_resolve``) run
 * ``view(state, seat) -> GameView``: the observer. It is the only way anything
   leaves a state toward a seat, so a secret never reaches the wrong player.
 * ``legal(state, seat) -> list[ActionForm]``: what that seat may do now.
@@ -34,7 +36,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
@@ -49,6 +51,7 @@ from ordnance.core.shapes import (
     LosAnswer,
     OddsAnswer,
 )
+from ordnance.core.turns import check_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
@@ -104,16 +107,53 @@ class Game(ABC, Generic[S]):
     def seats(self, state: S) -> Sequence[str]:
         """The sides that play this game (e.g. ``("german", "soviet")``)."""
 
-    @abstractmethod
+    @final
     def apply(
-        self, state: S, action: Mapping[str, Any], dice: DiceSource, seat: str | None = ANY_SEAT
+        self,
+        state: S,
+        action: Mapping[str, Any],
+        dice: DiceSource,
+        seat: str | None = ANY_SEAT,
+        *,
+        consented: bool = False,
     ) -> Outcome[S]:
-        """Run one action. Pure: the same inputs always give the same outcome.
+        """Run one action: THE entry point every caller uses (the faces through
+        :class:`~ordnance.core.journal.GameSession`, a bot, the bench players).
 
-        ``seat`` is who acts; ``None`` means local play that may act for any
-        side. A refused action raises :class:`~ordnance.core.errors.OrdnanceError`
-        and changes nothing.
+        The sequence of play is checked first (:func:`ordnance.core.turns.check_turn`):
+        an action out of turn, a second action where the step allows one, a
+        ``done`` nobody awaits, or a change to another seat's pieces without
+        its consent (``consented``) is refused naming the game's clause, before
+        any rule runs. Then the rules resolve it (:meth:`_resolve`). Pure: the
+        same inputs always give the same outcome.
+
+        ``seat`` is who acts; ``None`` means local (hot-seat) play that may act
+        for any side, so no owner is checked. A refused action raises
+        :class:`~ordnance.core.errors.OrdnanceError` and changes nothing.
+        ``apply`` is final (a game implements :meth:`_resolve`), so no game can
+        offer a way round the check; only the journal's replay of entries it
+        already accepted skips it, through :func:`resolve_recorded`.
         """
+        check_turn(self, state, action, seat, consented=consented)
+        return self._resolve(state, action, dice, seat)
+
+    @abstractmethod
+    def _resolve(
+        self, state: S, action: Mapping[str, Any], dice: DiceSource, seat: str | None
+    ) -> Outcome[S]:
+        """The rules of one action, the sequence of play already checked.
+
+        Private: call :meth:`apply`. A game implements this; ``seat`` is who
+        acts (``None``: hot seat).
+        """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__name__} overrides Game.apply: implement _resolve instead "
+                "(apply checks the sequence of play first, for every caller)"
+            )
 
     @abstractmethod
     def view(self, state: S, seat: str | None) -> GameView:
@@ -304,3 +344,16 @@ def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
         "text": f"{len(ln.hexes)} hexes, range {origin.distance(target)}",
         "explanation": why,
     }
+
+
+def resolve_recorded(
+    game: Game[S], state: S, action: Mapping[str, Any], dice: DiceSource, seat: str | None
+) -> Outcome[S]:
+    """Re-run an action the journal already accepted, without the sequence-of-play check.
+
+    For the journal's replay only (:mod:`ordnance.core.journal.derive`): the
+    check ran when the entry was accepted, and a replay must reproduce the
+    state, not judge the entry again (a game whose sequence rules change
+    would otherwise lose its journals). Everything else calls :meth:`Game.apply`.
+    """
+    return game._resolve(state, action, dice, seat)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.names import Name, VisibleText
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
@@ -57,7 +58,9 @@ class Side(_Model):
         description="Seat name (lower case), e.g. 'german'.",
     )
     nationality: str = Field(min_length=1, description="Nationality, e.g. german, soviet.")
-    title: str = Field("", description="How the side is called in the text, e.g. 'Kampfgruppe'.")
+    title: VisibleText = Field(
+        "", description="How the side is called in the text, e.g. 'Kampfgruppe'."
+    )
 
 
 class HexCell(_Model):
@@ -103,7 +106,7 @@ class ScenarioDoc(_Model):
     )
     format_version: Literal[1] = Field(1, description="Version of this format.")
     game: str = Field(description="Game module: asl, toi or waw.")
-    title: str = Field(min_length=1, max_length=120)
+    title: Name = Field(min_length=1, max_length=120)
     sample: bool = Field(
         False,
         description="True when the values are samples (not read from official counters).",
@@ -239,8 +242,10 @@ def parse_text(text: str, name: str = "<scenario>") -> Source:
     """Read YAML or JSON text, remembering where each key is; bad syntax is a Problem."""
     import yaml  # imported here: only scenario commands pay for it
 
-    loader = yaml.SafeLoader(text)
+    loader: yaml.SafeLoader | None = None
     try:
+        # The reader checks the characters at once (a NUL, a binary file): inside the try.
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
@@ -248,10 +253,14 @@ def parse_text(text: str, name: str = "<scenario>") -> Source:
         line = mark.line + 1 if mark is not None else None
         reason = exc.problem or exc.context or "cannot be read"
         raise ScenarioProblems(name, [Problem("(syntax)", reason, line)]) from None
+    except yaml.reader.ReaderError as exc:
+        reason = f"not a text file: character #x{exc.character:04x} at position {exc.position}"
+        raise ScenarioProblems(name, [Problem("(syntax)", reason)]) from None
     except yaml.YAMLError as exc:
-        raise ScenarioProblems(name, [Problem("(syntax)", str(exc))]) from None
+        raise ScenarioProblems(name, [Problem("(syntax)", " ".join(str(exc).split()))]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     lines: dict[Loc, int] = {}
     if node is not None:
         _index(node, (), lines)
@@ -263,7 +272,17 @@ def read_file(path: str | Path) -> Source:
     try:
         text = p.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise OrdnanceError(f"cannot read the scenario {p}: {exc}") from None
+        raise OrdnanceError(
+            f"cannot read the scenario {p}: not UTF-8 text ({exc})"
+            if isinstance(exc, UnicodeDecodeError)
+            else f"cannot read the scenario {p}: {exc}",
+            hint="give a YAML or JSON scenario file",
+        ) from None
+    if "\x00" in text:  # UTF-8 by chance, but binary (YAML and JSON forbid NUL)
+        raise OrdnanceError(
+            f"cannot read the scenario {p}: not a text file (NUL at character {text.index(chr(0))})",
+            hint="give a YAML or JSON scenario file",
+        )
     return parse_text(text, str(p))
 
 

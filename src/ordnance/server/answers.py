@@ -127,6 +127,11 @@ class TableView(TypedDict):
     dice: DiceState
     undo: UndoState
     pending_request: RequestState | None
+    #: What happened to the seats (claims, reissue requests and reissues, recoveries),
+    #: the newest :data:`ordnance.server.seats.VIEW_EVENTS`, the same for every seat.
+    seat_events: list[dict[str, Any]]
+    #: Open requests for a new invitation to a held seat (every seat sees them).
+    reissues: list[dict[str, Any]]
 
 
 class LogAnswer(TypedDict):

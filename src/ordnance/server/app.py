@@ -12,6 +12,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -37,13 +38,19 @@ from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
 from ordnance.server import i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
-from ordnance.server.seats import InvitationUsed, UnknownInvitation
+from ordnance.server.seats import (
+    InvitationUsed,
+    InvitationWaiting,
+    UnknownInvitation,
+)
 from ordnance.server.service import NotFound, TableService
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
 #: Largest request body accepted (an action is a few hundred bytes).
 MAX_BODY = 64 * 1024
+#: Routes that take a larger body, by path prefix (a VASL save, uploaded as it is).
+LARGER_BODIES = {"/api/vasl/": 1024 * 1024}
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,10 +70,15 @@ class BodyLimit:
         if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)
             return
+        limit = self.limit
+        path = str(scope.get("path", ""))
+        for prefix, larger in LARGER_BODIES.items():
+            if path.startswith(prefix):
+                limit = max(limit, larger)
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await _too_large(send, self.limit)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _too_large(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -76,8 +88,8 @@ class BodyLimit:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await _too_large(send, self.limit)
+            if size > limit:
+                await _too_large(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body"):
@@ -249,7 +261,7 @@ def status_for(exc: OrdnanceError) -> int:
         return 403
     if isinstance(exc, NotFound | UnknownInvitation):
         return 404
-    if isinstance(exc, InvitationUsed):
+    if isinstance(exc, InvitationUsed | InvitationWaiting):
         return 409
     if isinstance(exc, TooManyTables):
         return 429
@@ -263,9 +275,12 @@ def create_app(
     heartbeat: float = 15.0,
     sqlite_synchronous: str = "normal",
     create_rate: str | None = DEFAULT_CREATE_RATE,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The app; ``create_rate`` is the per-address table-creation limit
-    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none)."""
+    (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none); ``clock``
+    the table's clock in seconds since the epoch (the lazy dice deadline and the
+    seats' reissue waiting periods; tests pass a fake one)."""
     install_log_filter()
     rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))
@@ -278,7 +293,7 @@ def create_app(
         if not live.notify(journal, game_id, version):
             broadcaster.publish(game_id, version)
 
-    service = TableService(journal, on_change=changed)
+    service = TableService(journal, on_change=changed, clock=clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -350,10 +365,11 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    from ordnance.server import pages, routes, scenario_routes
+    from ordnance.server import pages, routes, scenario_routes, vasl_routes
 
     app.include_router(routes.router)
     app.include_router(scenario_routes.router)
+    app.include_router(vasl_routes.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

@@ -43,7 +43,14 @@ def serve(
     """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
     import uvicorn
 
+    from ordnance.core.errors import OrdnanceError
     from ordnance.core.journal import open_journal
+
+    if not 0 <= port <= 65535:
+        raise OrdnanceError(
+            f"--port {port} is not a TCP port",
+            hint="give a port from 0 to 65535 (0: any free port), e.g. 8000",
+        )
 
     if db is not None:
         os.environ["ORDNANCE_DB"] = db

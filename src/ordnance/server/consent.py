@@ -88,7 +88,8 @@ class ConsentRequests:
             probe = EnteredDice(list(dice))
         # A dry run: an action the rules refuse is refused now, not after the yes.
         # Its outcome is thrown away (nothing of it is shown or written).
-        guarded(lambda: game.apply(state, dict(action), probe, seat))
+        # (consented: the dry run asks whether the rules allow it once the other side agrees)
+        guarded(lambda: game.apply(state, dict(action), probe, seat, consented=True))
         what = guarded(lambda: game.describe(state, dict(action), seat))
         text = render_message(what.template, what.args)
         if dice is not None:  # the other seat confirms the roll it cannot see made

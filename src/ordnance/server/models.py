@@ -9,6 +9,11 @@
   (``WHERE claimed_at IS NULL AND revoked_at IS NULL``), so exactly one
   claim of an invitation wins; a claimed or revoked row stays as the record
   of who issued it and when.
+* ``seat_policies``, ``seat_reissues``, ``seat_events`` and the seats'
+  ``recovery_hash``, ``claimed_at``, ``address_hash`` (migration 0008): a
+  seat belongs to its holder (:mod:`ordnance.server.seats`): its recovery
+  secret, another seat's requests for a new invitation, and the record of
+  every change of holder that every seat sees.
 * ``dice_commitments``: the commit-reveal record of server-rolled dice. The
   seed for the action taken at game version N is drawn and its hash stored
   (and shown to both seats) before that action exists; the seed is shown once
@@ -70,6 +75,73 @@ class SeatRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: SHA-256 of the holder's recovery secret (migration 0008); NULL while nobody holds it.
+    recovery_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: When the present holder took the seat (created the table, claimed, recovered).
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: A keyed digest of the address the holder took the seat from (never the address).
+    address_hash: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class SeatPolicyRow(Base):
+    """What a table agreed at creation about its seats (migration 0008)."""
+
+    __tablename__ = "seat_policies"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: How long a seat's holder must stay silent before another seat's reissue completes.
+    reissue_wait_seconds: Mapped[int] = mapped_column(Integer)
+
+
+class ReissueRow(Base):
+    """A request by one seat for a new invitation to another, held, seat (migration 0008).
+
+    ``status``: ``pending`` (the waiting period runs), ``kept`` (the holder was
+    seen since: the period no longer runs, only the holder's yes completes it),
+    ``completed``, ``declined`` (by the holder), ``withdrawn`` (by the
+    requester) or ``cancelled`` (the holder recovered its seat, or a newer
+    request replaced it). ``code_hash`` is the invitation the requester holds;
+    it opens the seat only once the request is completed.
+    """
+
+    __tablename__ = "seat_reissues"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    requested_by: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: ``accepted`` (the holder agreed) or ``absent`` (the period ran out) when completed.
+    how: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: The journal entry (game version) at which it completed.
+    at_entry: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeatEventRow(Base):
+    """The table's record of what happened to its seats, shown to every seat (0008).
+
+    ``kind``: ``claimed``, ``reissue_requested``,
+    ``reissue_declined``, ``reissue_withdrawn``, ``reissued``, ``invited``
+    (a seat nobody held got a new invitation), ``recovered``. ``at_entry`` is
+    the game's version (journal entry) when it happened.
+    """
+
+    __tablename__ = "seat_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    at_entry: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[str] = mapped_column(String(32))
+    by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    text: Mapped[str] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 

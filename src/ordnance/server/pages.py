@@ -128,6 +128,16 @@ SCRIPT_STRINGS = [
     "Fix the scenario file first, or drop it.",
     # static/scenario_export.js
     "Saved",
+    # static/table.js: the seats (docs/server.md "Seats and invitations")
+    "Opens the seat once its holder agrees, or stays away until",
+    "asks for a new invitation for your seat",
+    "asks for a new invitation for this seat",
+    "Waiting for",
+    "Hand my seat over",
+    "Keep my seat",
+    "Withdraw",
+    "Seats",
+    "Your recovery link (keep it private: it moves your seat to another device)",
 ]
 
 

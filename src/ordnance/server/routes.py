@@ -114,11 +114,32 @@ class NewTable(BaseModel):
         description="A scenario document (docs/scenarios.md) instead of settings; its "
         "`game` must be this table's game.",
     )
+    reissue_wait_minutes: int = Field(
+        default=seats.DEFAULT_REISSUE_WAIT // 60,
+        ge=seats.MIN_REISSUE_WAIT // 60,
+        le=seats.MAX_REISSUE_WAIT // 60,
+        description="How long a seat's holder must make no request before another seat's "
+        "request for a new invitation to that seat completes without the holder's yes "
+        "(default 1440: 24 hours).",
+    )
 
 
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid")
     invitation: Code = Field(description="The code from the invitation link (#invite=...).")
+
+
+class Recover(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    secret: Code = Field(description="The seat's recovery secret, shown when it was taken.")
+
+
+class ReissueAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    accept: bool = Field(
+        description="The holder: true hands the seat over, false declines; the requester: "
+        "false withdraws the request."
+    )
 
 
 class Reissue(BaseModel):
@@ -238,8 +259,13 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     invitation is claimed (``POST /tables/{id}/claim``), for the claimer only.
     """
     limiter = request.app.state.create_limiter
+    address = request.client.host if request.client else None
     if limiter is not None:
-        limiter.take(request.client.host if request.client else "-")
+        limiter.take(address or "-")
+    options: dict[str, Any] = {
+        "reissue_wait": body.reissue_wait_minutes * 60,
+        "address": address,
+    }
     if body.scenario is not None:
         created = service.create_from_scenario(
             body.game,
@@ -249,6 +275,7 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
             body.dice,
             dice_wait=body.dice_wait,
             dice_wait_seconds=body.dice_wait_seconds,
+            **options,
         )
     else:
         created = service.create(
@@ -258,6 +285,7 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
             body.dice,
             dice_wait=body.dice_wait,
             dice_wait_seconds=body.dice_wait_seconds,
+            **options,
         )
     gid = created.game_id
     return {
@@ -265,6 +293,7 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
         "game": body.game,
         "seat": created.seat,
         "token": created.token,
+        "recovery": created.recovery,
         "link": seats.seat_link(gid, created.token),
         "invitations": [
             {"seat": seat, "code": code, "link": seats.invitation_link(gid, code)}
@@ -274,14 +303,28 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
 
 
 @router.post("/tables/{game_id}/claim", summary="Claim a seat with its invitation")
-def claim(game_id: GameId, body: Claim, service: Service) -> dict[str, Any]:
-    """One claim per invitation: the seat's fresh token goes to this caller only (409 after)."""
+def claim(
+    game_id: GameId, body: Claim, request: Request, service: Service, creds: Creds
+) -> dict[str, Any]:
+    """One claim per invitation: the seat's fresh token and recovery secret go to this
+    caller only (409 after). A claim presenting a token of a seat of this table is
+    refused (403 TABLE-SEAT-4): a seated player passes an invitation on."""
     service.session(game_id)
-    seat, token = seats.claim(service.journal, game_id, body.invitation)
+    presented = service.authenticate(game_id, creds.credentials) if creds is not None else None
+    seat, token, recovery = seats.claim(
+        service.journal,
+        game_id,
+        body.invitation,
+        presented_seat=presented,
+        address=request.client.host if request.client else None,
+        now=service.seat_now(),
+    )
+    service.on_change(game_id, service.version(game_id))
     return {
         "game_id": game_id,
         "seat": seat,
         "token": token,
+        "recovery": recovery,
         "link": seats.seat_link(game_id, token),
     }
 
@@ -289,12 +332,79 @@ def claim(game_id: GameId, body: Claim, service: Service) -> dict[str, Any]:
 @router.post(
     "/tables/{game_id}/invitations",
     status_code=201,
-    summary="Reissue another seat's lost link (revokes its token)",
+    summary="Ask for a new invitation for another seat (its holder decides)",
+    responses={
+        202: {
+            "description": "The seat is held: a request was opened; the invitation answered "
+            "opens the seat only once the holder accepts or stays silent for the waiting period."
+        }
+    },
 )
-def reissue(game_id: GameId, body: Reissue, service: Service, creds: Creds) -> dict[str, Any]:
+def reissue(
+    game_id: GameId, body: Reissue, service: Service, creds: Creds, response: Response
+) -> dict[str, Any]:
     by = seat_of(service, game_id, creds)
-    code = seats.reissue(service.journal, game_id, by, body.seat)
-    return {"seat": body.seat, "code": code, "link": seats.invitation_link(game_id, code)}
+    made = seats.reissue(service.journal, game_id, by, body.seat, now=service.seat_now())
+    service.on_change(game_id, service.version(game_id))
+    answer: dict[str, Any] = {
+        "seat": made.seat,
+        "status": made.status,
+        "code": made.code,
+        "link": seats.invitation_link(game_id, made.code),
+        "usable": made.status == "issued",
+    }
+    if made.status == "pending":
+        response.status_code = 202
+        answer["request"] = made.request
+        answer["due_at"] = made.due_at.isoformat(timespec="seconds") if made.due_at else None
+    return answer
+
+
+@router.post(
+    "/tables/{game_id}/reissues/{request_id}",
+    summary="Answer a request for a new invitation to your seat (or withdraw yours)",
+)
+def reissue_answer(
+    game_id: GameId,
+    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    body: ReissueAnswer,
+    service: Service,
+    creds: Creds,
+) -> dict[str, Any]:
+    seat = seat_of(service, game_id, creds)
+    status = seats.answer(
+        service.journal, game_id, seat, request_id, body.accept, now=service.seat_now()
+    )
+    service.on_change(game_id, service.version(game_id))
+    return {"request": request_id, "status": status}
+
+
+@router.post(
+    "/tables/{game_id}/seats/{seat}/recover",
+    summary="Move your seat to a new device with its recovery secret",
+)
+def recover(
+    game_id: GameId, seat: SeatName, body: Recover, request: Request, service: Service
+) -> dict[str, Any]:
+    """No token needed (the old device may be lost): the secret proves the holder. The
+    old token stops working; a new token and a new recovery secret are answered once."""
+    service.session(game_id)
+    token, recovery = seats.recover(
+        service.journal,
+        game_id,
+        seat,
+        body.secret,
+        address=request.client.host if request.client else None,
+        now=service.seat_now(),
+    )
+    service.on_change(game_id, service.version(game_id))
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "token": token,
+        "recovery": recovery,
+        "link": seats.seat_link(game_id, token),
+    }
 
 
 @router.post("/tables/{game_id}/token", summary="Replace this seat's own token")
@@ -307,8 +417,13 @@ def rotate(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
 
 @router.get("/tables/{game_id}/seats", summary="Who holds each seat, and reissues")
 def seat_status(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
-    seat_of(service, game_id, creds)
-    return {"game_id": game_id, "seats": seats.status(service.journal, game_id)}
+    seat = seat_of(service, game_id, creds)
+    return {
+        "game_id": game_id,
+        "seats": seats.status(service.journal, game_id),
+        "requests": seats.requests(service.journal, game_id, seat),
+        "events": seats.events(service.journal, game_id, seats.STATUS_EVENTS),
+    }
 
 
 @router.get(
@@ -511,7 +626,8 @@ async def events(
         try:
             last = await run_in_threadpool(service.version, game_id)
             digest = await run_in_threadpool(service.pending_digest, game_id)
-            yield "retry: 2000\n" + _event(game_id, last, digest)
+            mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
+            yield "retry: 2000\n" + _event(game_id, last, digest, mark)
             sent = 1
             while not max_events or sent < max_events:
                 try:
@@ -525,7 +641,8 @@ async def events(
                         continue
                 last = version
                 digest = await run_in_threadpool(service.pending_digest, game_id)
-                yield _event(game_id, version, digest)
+                mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
+                yield _event(game_id, version, digest, mark)
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
@@ -537,10 +654,17 @@ async def events(
     )
 
 
-def _event(game_id: str, version: int, dice_pending: str | None = None) -> str:
-    """``{"game_id", "version", "dice_pending"}``: the digest of an action waiting for
-    the seats' dice elements (a page not yet revealed for it reveals now), else null."""
-    data = {"game_id": game_id, "version": version, "dice_pending": dice_pending}
+def _event(game_id: str, version: int, dice_pending: str | None = None, seats_mark: int = 0) -> str:
+    """``{"game_id", "version", "dice_pending", "seats"}``: ``dice_pending`` is the digest
+    of an action waiting for the seats' dice elements (a page not yet revealed for it
+    reveals now), else null; ``seats`` the number of seat events, so a page refreshes on
+    a seat notice at the same version."""
+    data = {
+        "game_id": game_id,
+        "version": version,
+        "dice_pending": dice_pending,
+        "seats": seats_mark,
+    }
     return "event: version\ndata: " + json.dumps(data) + "\n\n"
 
 

@@ -12,19 +12,28 @@ hashes of tokens and invitation codes, so a leaked database opens nothing.
   seat's new token hash; of two concurrent claims exactly one updates the
   row (SQLite serialises writers with ``BEGIN IMMEDIATE``; PostgreSQL's row
   lock makes the second update re-check the condition and find nothing).
-* **A lost link needs another seat.** A seat that lost its link cannot prove
-  who it is, so another seat still holding its link issues a new invitation
-  for it (:func:`reissue`); that revokes the lost seat's token and any open
-  invitation for it, in one transaction. A seat may also replace its own
-  token (:func:`rotate`). Neither can be done silently to a player: a
-  revoked token stops working at once (403), and ``GET /seats`` shows how
-  often each seat was reissued and by whom.
+* **A seat belongs to its holder.** Whoever takes a seat (the creator at
+  creation, a player at its claim) gets a *recovery secret* with its token,
+  shown once and stored hashed: with it, and only with it, the holder moves
+  the seat to a new device (:func:`recover`: the old token is revoked, a new
+  token and a new secret answered).
+* **Another seat cannot take a held seat.** A request for a new invitation
+  (:func:`reissue`) for a seat somebody holds answers an invitation that
+  opens nothing yet: the seat changes hands only when its holder accepts
+  (:func:`answer`), or when the holder made no authenticated request for
+  the table's waiting period (:func:`settle`; any request of the holder
+  stops the period, :func:`seen`). A seat nobody holds gets its new
+  invitation at once. Every step is a seat event every seat sees.
+* **Claims are seen.** A claim that comes with a token of a seat of the same
+  table is refused (TABLE-SEAT-4); every claim is a seat event with its
+  time, and ``GET /seats`` says which seats were taken from one address.
+* **One place changes a token** (:func:`set_seat_token`): revocation hooks
+  (:data:`TOKEN_REVOKED`) are called there.
 * **Where a token lives.** In the page, the URL fragment
   (``/t/<game>#seat=<token>``, never sent to the server, so never in an
   access log) and the browser's ``localStorage``; in the CLI, a file of mode
   0600 (:mod:`ordnance.server.table_client`). A request presents it as
-  ``Authorization: Bearer``; it is hashed and looked up on every request
-  (no cache: a revoked token must stop working in every server process).
+  ``Authorization: Bearer``; it is hashed and looked up on every request.
 
 The live stream is opened by ``EventSource``, which cannot send headers, so
 it presents a short-lived *ticket*: ``<expiry>.<seat, base64url>.<mac>`` with
@@ -44,9 +53,9 @@ import re
 import secrets
 import time
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Update, func, select, update
@@ -56,7 +65,13 @@ from sqlalchemy.orm import Session
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
 from ordnance.core.journal.models import GameRow
-from ordnance.server.models import InvitationRow, SeatRow
+from ordnance.server.models import (
+    InvitationRow,
+    ReissueRow,
+    SeatEventRow,
+    SeatPolicyRow,
+    SeatRow,
+)
 
 TICKET_SECONDS = 3600
 #: Tokens and invitation codes are ``secrets.token_urlsafe(24)``: 32 characters.
@@ -79,12 +94,48 @@ class UnknownInvitation(OrdnanceError):
     clause = "TABLE-SEAT-1"
 
 
+class InvitationWaiting(OrdnanceError):
+    """A reissued invitation whose seat's holder has not let go yet (409, TABLE-SEAT-5)."""
+
+    clause = "TABLE-SEAT-5"
+
+
+#: How long a holder must stay silent before another seat's reissue completes,
+#: unless the table sets its own at creation (``reissue_wait_minutes``).
+DEFAULT_REISSUE_WAIT = 24 * 3600
+MIN_REISSUE_WAIT = 60
+MAX_REISSUE_WAIT = 30 * 24 * 3600
+#: Seat events a view carries (the newest); ``GET /seats`` has them all up to this many.
+VIEW_EVENTS = 20
+STATUS_EVENTS = 200
+
+#: The table's clock (injected by tests: no test sleeps).
+Clock = Callable[[], datetime]
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def address_digest(game_id: str, address: str | None) -> str | None:
+    """A digest of the client's address, keyed by the table: equal for one address
+    at one table, never the address itself (``/seats`` only says "the same as")."""
+    if not address:
+        return None
+    return hashlib.sha256(f"{game_id}:{address}".encode()).hexdigest()[:16]
 
 
 def seat_link(game_id: str, token: str) -> str:
@@ -95,6 +146,45 @@ def invitation_link(game_id: str, code: str) -> str:
     return f"/join/{game_id}#invite={code}"
 
 
+#: Called with ``(game_id, seat)`` whenever a seat's token stops working (revoked,
+#: replaced, reissued, recovered): a process-local token cache registers here.
+TOKEN_REVOKED: list[Callable[[str, str], None]] = []
+
+
+def set_seat_token(
+    s: Session,
+    game_id: str,
+    seat: str,
+    token: str | None,
+    *,
+    recovery: str | None,
+    keep_recovery: bool = False,
+    now: datetime | None = None,
+    address: str | None = None,
+    condition: Any = None,
+) -> int:
+    """THE one place a seat's token changes (and with it the old one is revoked).
+
+    ``token`` None leaves the seat waiting for an invitation (nobody holds it).
+    ``recovery``: the new recovery secret (None: none), unless ``keep_recovery``.
+    ``condition``: an extra WHERE clause (e.g. the old token's hash, so a
+    replacement races safely). Returns the rows changed; calls every
+    :data:`TOKEN_REVOKED` hook for the seat.
+    """
+    values: dict[str, Any] = {"token_hash": token_hash(token) if token is not None else None}
+    if not keep_recovery:
+        values["recovery_hash"] = token_hash(recovery) if recovery is not None else None
+        values["claimed_at"] = now if token is not None else None
+        values["address_hash"] = address_digest(game_id, address) if token is not None else None
+    statement = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+    if condition is not None:
+        statement = statement.where(condition)
+    changed = _changed(s, statement.values(**values))
+    for hook in TOKEN_REVOKED:
+        hook(game_id, seat)
+    return changed
+
+
 @dataclass(frozen=True)
 class NewTable:
     game_id: str
@@ -102,6 +192,8 @@ class NewTable:
     token: str
     #: seat -> invitation code, for every seat but the creator's
     invitations: dict[str, str]
+    #: the creator's recovery secret (shown once)
+    recovery: str = ""
 
 
 def create_table(
@@ -113,6 +205,9 @@ def create_table(
     seats: Sequence[str],
     creator: str,
     game_id: str | None = None,
+    reissue_wait: int = DEFAULT_REISSUE_WAIT,
+    address: str | None = None,
+    now: datetime | None = None,
 ) -> NewTable:
     """The game row, every seat and every invitation, in ONE transaction.
 
@@ -121,8 +216,9 @@ def create_table(
     here rolls back whole: no game row without its seats.
     """
     gid = game_id or uuid.uuid4().hex[:12]
-    token = new_token()
+    token, recovery = new_token(), new_token()
     codes = {seat: new_token() for seat in seats if seat != creator}
+    moment = now or utcnow()
     with journal.transaction() as s:
         s.add(
             GameRow(
@@ -135,16 +231,31 @@ def create_table(
         )
         s.flush()  # the foreign keys below need the game row first
         for seat in seats:
+            mine = seat == creator
             s.add(
                 SeatRow(
                     game_id=gid,
                     seat=seat,
-                    token_hash=token_hash(token) if seat == creator else None,
+                    token_hash=token_hash(token) if mine else None,
+                    recovery_hash=token_hash(recovery) if mine else None,
+                    claimed_at=moment if mine else None,
+                    address_hash=address_digest(gid, address) if mine else None,
                 )
             )
         for seat, code in codes.items():
             s.add(InvitationRow(game_id=gid, seat=seat, code_hash=token_hash(code)))
-    return NewTable(gid, creator, token, codes)
+        s.add(SeatPolicyRow(game_id=gid, reissue_wait_seconds=int(reissue_wait)))
+        _event(
+            s,
+            gid,
+            0,
+            "claimed",
+            creator,
+            None,
+            f"{creator} created the table and took its seat",
+            moment,
+        )
+    return NewTable(gid, creator, token, codes, recovery)
 
 
 def _changed(s: Session, statement: Update) -> int:
@@ -152,6 +263,34 @@ def _changed(s: Session, statement: Update) -> int:
     result = s.execute(statement)
     assert isinstance(result, CursorResult)
     return int(result.rowcount)
+
+
+def _entry(s: Session, game_id: str) -> int:
+    """The game's version: the journal entry a seat event happened at."""
+    return int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
+
+
+def _event(
+    s: Session,
+    game_id: str,
+    at_entry: int,
+    kind: str,
+    seat: str,
+    by: str | None,
+    text: str,
+    now: datetime,
+) -> None:
+    s.add(
+        SeatEventRow(
+            game_id=game_id,
+            at_entry=at_entry,
+            kind=kind,
+            seat=seat,
+            by=by,
+            text=text[:500],
+            created_at=now,
+        )
+    )
 
 
 def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
@@ -167,15 +306,37 @@ def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     return str(row.seat)
 
 
-def claim(journal: Journal, game_id: str, code: str) -> tuple[str, str]:
-    """Claim an invitation: (seat, fresh token). Exactly one claim wins (TABLE-SEAT-2)."""
+def claim(
+    journal: Journal,
+    game_id: str,
+    code: str,
+    *,
+    presented_seat: str | None = None,
+    address: str | None = None,
+    now: datetime | None = None,
+) -> tuple[str, str, str]:
+    """Claim an invitation: (seat, fresh token, recovery secret). Exactly one claim wins.
+
+    ``presented_seat``: the seat of this table whose token came with the
+    claim (the browser of a player already seated): refused, TABLE-SEAT-4, an
+    invitation is for another player. A reissued invitation opens its seat
+    only once its request completed (TABLE-SEAT-5).
+    """
     if not _TOKEN.match(code):
         raise UnknownInvitation(
             "this invitation does not open a seat at this table",
             hint="check that the whole link was copied",
         )
-    token = new_token()
-    now = datetime.now(UTC)
+    if presented_seat is not None:
+        raise NotYourSeat(
+            f"you already hold the {presented_seat} seat at this table: an invitation is "
+            "for another player",
+            clause="TABLE-SEAT-4",
+            hint="pass the invitation on to its player; open it in their browser, not yours",
+        )
+    moment = now or utcnow()
+    settle(journal, game_id, moment)
+    token, recovery = new_token(), new_token()
     with journal.transaction() as s:
         row = s.execute(
             select(InvitationRow.id, InvitationRow.seat).where(
@@ -183,10 +344,8 @@ def claim(journal: Journal, game_id: str, code: str) -> tuple[str, str]:
             )
         ).first()
         if row is None:
-            raise UnknownInvitation(
-                "this invitation does not open a seat at this table",
-                hint="check that the whole link was copied",
-            )
+            _refuse_unknown(s, game_id, code)
+        assert row is not None
         won = _changed(
             s,
             update(InvitationRow)
@@ -195,79 +354,526 @@ def claim(journal: Journal, game_id: str, code: str) -> tuple[str, str]:
                 InvitationRow.claimed_at.is_(None),
                 InvitationRow.revoked_at.is_(None),
             )
-            .values(claimed_at=now),
+            .values(claimed_at=moment),
         )
         if won != 1:
             raise InvitationUsed(
                 "this invitation was already used or replaced",
                 hint="ask a player at the table for a new invitation for your seat",
             )
-        s.execute(
-            update(SeatRow)
-            .where(SeatRow.game_id == game_id, SeatRow.seat == row.seat)
-            .values(token_hash=token_hash(token))
+        seat = str(row.seat)
+        set_seat_token(s, game_id, seat, token, recovery=recovery, now=moment, address=address)
+        mine = address_digest(game_id, address)
+        sharing = (
+            sorted(
+                str(other)
+                for other in s.scalars(
+                    select(SeatRow.seat).where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat != seat,
+                        SeatRow.address_hash == mine,
+                        SeatRow.token_hash.is_not(None),
+                    )
+                )
+            )
+            if mine
+            else []
         )
-    return str(row.seat), token
+        entry = _entry(s, game_id)
+        text = f"{seat} claimed its seat (entry {entry})"  # the time is the event's ``at``
+        if sharing:
+            text += f", from the same address as {', '.join(sharing)}"
+        _event(s, game_id, entry, "claimed", seat, None, text, moment)
+    return seat, token, recovery
 
 
-def reissue(journal: Journal, game_id: str, by: str, seat: str) -> str:
-    """Another seat's consent to a lost link: a new invitation for ``seat``.
+def _refuse_unknown(s: Session, game_id: str, code: str) -> None:
+    """An invitation code not (yet) in the invitations: a reissue's, or nothing."""
+    req = s.scalar(
+        select(ReissueRow).where(
+            ReissueRow.code_hash == token_hash(code), ReissueRow.game_id == game_id
+        )
+    )
+    if req is not None and req.status in OPEN:
+        raise InvitationWaiting(
+            f"this invitation opens the {req.seat} seat only once its holder lets it go",
+            hint=f"{req.seat} must accept the request"
+            + (
+                f", or make no request until {_aware(req.due_at):%Y-%m-%d %H:%M} UTC"
+                if req.status == "pending"
+                else " (it is active, so the waiting period no longer runs)"
+            ),
+        )
+    if req is not None:
+        raise InvitationUsed(
+            f"this invitation's request was {req.status}",
+            hint="ask a player at the table for a new invitation for your seat",
+        )
+    raise UnknownInvitation(
+        "this invitation does not open a seat at this table",
+        hint="check that the whole link was copied",
+    )
 
-    Revokes ``seat``'s token and every open invitation for it (TABLE-SEAT-3).
+
+#: The statuses of a request still open: ``pending`` (the waiting period runs) and
+#: ``kept`` (the holder was seen: only its yes completes the request).
+OPEN = ("pending", "kept")
+
+
+@dataclass(frozen=True)
+class Reissue:
+    """The answer to a request for a new invitation (``code`` shown once)."""
+
+    seat: str
+    status: str  # "issued" (nobody held the seat) or "pending"
+    code: str
+    request: int | None = None
+    due_at: datetime | None = None
+
+
+def _wait_seconds(s: Session, game_id: str) -> int:
+    wait = s.scalar(
+        select(SeatPolicyRow.reissue_wait_seconds).where(SeatPolicyRow.game_id == game_id)
+    )
+    return int(wait) if wait is not None else DEFAULT_REISSUE_WAIT
+
+
+def reissue(
+    journal: Journal, game_id: str, by: str, seat: str, now: datetime | None = None
+) -> Reissue:
+    """Another seat asks for a new invitation for ``seat`` (TABLE-SEAT-3).
+
+    A seat nobody holds gets its new invitation at once (its open invitations
+    are revoked). A held seat is never taken from its holder here: the
+    request waits for the holder's yes (:func:`answer`) or for the table's
+    waiting period without a single request from the holder (:func:`settle`);
+    the code answered opens the seat only then. Either way every seat sees it
+    (:data:`SeatEventRow`).
     """
     if seat == by:
         raise NotYourSeat(
             "a seat cannot reissue its own link: that needs another seat's consent",
             clause="TABLE-SEAT-3",
-            hint="replace your own token with POST /token instead",
+            hint="move your seat to a new device with your recovery secret "
+            "(POST /seats/<seat>/recover), or replace your token with POST /token",
         )
     code = new_token()
-    now = datetime.now(UTC)
+    moment = now or utcnow()
     with journal.transaction() as s:
-        found = s.scalar(select(SeatRow.id).where(SeatRow.game_id == game_id, SeatRow.seat == seat))
+        found = s.execute(
+            select(SeatRow.id, SeatRow.token_hash).where(
+                SeatRow.game_id == game_id, SeatRow.seat == seat
+            )
+        ).first()
         if found is None:
             raise UnknownInvitation(
                 "this table has no such seat", hint="use one of the seats listed by GET /seats"
             )
-        s.execute(update(SeatRow).where(SeatRow.id == found).values(token_hash=None))
-        s.execute(
-            update(InvitationRow)
-            .where(
-                InvitationRow.game_id == game_id,
-                InvitationRow.seat == seat,
-                InvitationRow.claimed_at.is_(None),
-                InvitationRow.revoked_at.is_(None),
+        entry = _entry(s, game_id)
+        if found.token_hash is None:  # nobody holds it: nobody to ask
+            _revoke_open_invitations(s, game_id, seat, moment)
+            s.add(
+                InvitationRow(game_id=game_id, seat=seat, code_hash=token_hash(code), issued_by=by)
             )
-            .values(revoked_at=now)
+            _event(
+                s,
+                game_id,
+                entry,
+                "invited",
+                seat,
+                by,
+                f"{by} made a new invitation for the {seat} seat, which nobody held "
+                f"(entry {entry}); the earlier ones no longer open it",
+                moment,
+            )
+            return Reissue(seat, "issued", code)
+        s.execute(  # one open request per seat: the newest replaces the others
+            update(ReissueRow)
+            .where(
+                ReissueRow.game_id == game_id, ReissueRow.seat == seat, ReissueRow.status.in_(OPEN)
+            )
+            .values(status="cancelled", decided_at=moment)
         )
-        s.add(InvitationRow(game_id=game_id, seat=seat, code_hash=token_hash(code), issued_by=by))
-    return code
+        due = moment + timedelta(seconds=_wait_seconds(s, game_id))
+        row = ReissueRow(
+            game_id=game_id,
+            seat=seat,
+            requested_by=by,
+            status="pending",
+            code_hash=token_hash(code),
+            created_at=moment,
+            due_at=due,
+        )
+        s.add(row)
+        s.flush()
+        rid = int(row.id)
+        _event(
+            s,
+            game_id,
+            entry,
+            "reissue_requested",
+            seat,
+            by,
+            f"{by} asked for a new invitation for the {seat} seat (entry {entry}): it opens the "
+            f"seat if {seat} accepts, or if {seat} makes no request until {due:%Y-%m-%d %H:%M} UTC",
+            moment,
+        )
+    return Reissue(seat, "pending", code, rid, due)
+
+
+def _revoke_open_invitations(s: Session, game_id: str, seat: str, now: datetime) -> None:
+    s.execute(
+        update(InvitationRow)
+        .where(
+            InvitationRow.game_id == game_id,
+            InvitationRow.seat == seat,
+            InvitationRow.claimed_at.is_(None),
+            InvitationRow.revoked_at.is_(None),
+        )
+        .values(revoked_at=now)
+    )
+
+
+def _complete(s: Session, req: ReissueRow, how: str, now: datetime) -> None:
+    """The seat changes hands: its token stops working, the request's invitation opens it."""
+    gid, seat = req.game_id, req.seat
+    set_seat_token(s, gid, seat, None, recovery=None)
+    _revoke_open_invitations(s, gid, seat, now)
+    s.add(
+        InvitationRow(game_id=gid, seat=seat, code_hash=req.code_hash, issued_by=req.requested_by)
+    )
+    entry = _entry(s, gid)
+    req.status, req.how, req.at_entry, req.decided_at = "completed", how, entry, now
+    why = (
+        f"{seat} agreed"
+        if how == "accepted"
+        else f"{seat} made no request for {_hours(_aware(req.due_at) - _aware(req.created_at))}"
+    )
+    _event(
+        s,
+        gid,
+        entry,
+        "reissued",
+        seat,
+        req.requested_by,
+        f"the {seat} seat was reissued at entry {entry} on {req.requested_by}'s request ({why})",
+        now,
+    )
+
+
+def _hours(span: timedelta) -> str:
+    seconds = int(span.total_seconds())
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 60} min"
+
+
+def watch(journal: Journal, game_id: str, now: datetime | None = None) -> tuple[bool, set[str]]:
+    """Run at every authenticated request, before its token is checked: complete
+    the requests whose period ran out (:func:`settle`). Answers whether that
+    changed anything (to announce) and the seats still awaited by a pending
+    request (for :func:`seen`, once the token proved which seat asks).
+
+    One read when no request is pending.
+    """
+    moment = now or utcnow()
+    with journal.reading() as s:
+        rows = s.execute(
+            select(ReissueRow.seat, ReissueRow.due_at).where(
+                ReissueRow.game_id == game_id, ReissueRow.status == "pending"
+            )
+        ).all()
+    if not rows:
+        return False, set()
+    changed = False
+    if any(_aware(r.due_at) <= moment for r in rows):
+        changed = settle(journal, game_id, moment) > 0
+    return changed, {str(r.seat) for r in rows if _aware(r.due_at) > moment}
+
+
+def settle(journal: Journal, game_id: str, now: datetime | None = None) -> int:
+    """Complete the requests whose waiting period ran out with no request from the
+    holder (read first, so a table with none writes nothing). Returns how many."""
+    moment = now or utcnow()
+    with journal.reading() as s:
+        due = [
+            int(r.id)
+            for r in s.execute(
+                select(ReissueRow.id, ReissueRow.due_at).where(
+                    ReissueRow.game_id == game_id, ReissueRow.status == "pending"
+                )
+            )
+            if _aware(r.due_at) <= moment
+        ]
+    done = 0
+    for rid in due:
+        with journal.transaction() as s:
+            req = s.get(ReissueRow, rid)
+            if req is None or req.status != "pending":  # another process got there first
+                continue
+            won = _changed(
+                s,
+                update(ReissueRow)
+                .where(ReissueRow.id == rid, ReissueRow.status == "pending")
+                .values(status="settling"),
+            )
+            if won != 1:
+                continue
+            s.refresh(req)
+            _complete(s, req, "absent", moment)
+            done += 1
+    return done
+
+
+def seen(journal: Journal, game_id: str, seat: str, now: datetime | None = None) -> bool:
+    """The holder made an authenticated request: its pending requests stop waiting
+    (status ``kept``: only its yes completes them now). True when one changed."""
+    with journal.reading() as s:
+        pending = s.scalars(
+            select(ReissueRow.id).where(
+                ReissueRow.game_id == game_id,
+                ReissueRow.seat == seat,
+                ReissueRow.status == "pending",
+            )
+        ).all()
+    if not pending:
+        return False
+    moment = now or utcnow()
+    changed = 0
+    with journal.transaction() as s:
+        for rid in pending:
+            req = s.get(ReissueRow, rid)
+            if req is None or _aware(req.due_at) <= moment:
+                continue  # ran out before this request: settled next
+            # Only the request's status changes (every seat sees it in ``reissues``): the
+            # request that proved the holder present may itself be refused, and a
+            # refusal adds no row anywhere.
+            changed += _changed(
+                s,
+                update(ReissueRow)
+                .where(ReissueRow.id == rid, ReissueRow.status == "pending")
+                .values(status="kept"),
+            )
+    return changed > 0
+
+
+def answer(
+    journal: Journal,
+    game_id: str,
+    seat: str,
+    request_id: int,
+    accept: bool,
+    now: datetime | None = None,
+) -> str:
+    """The holder accepts (the seat changes hands) or declines; the requester may
+    withdraw (``accept`` false). Returns the request's new status."""
+    moment = now or utcnow()
+    with journal.transaction() as s:
+        req = s.get(ReissueRow, request_id)
+        if req is None or req.game_id != game_id:
+            raise UnknownInvitation("no such request at this table")
+        if req.status not in OPEN:
+            raise InvitationUsed(f"this request was already {req.status}", hint="reload the table")
+        if seat not in (req.seat, req.requested_by):
+            raise NotYourSeat(
+                f"only {req.seat} (or {req.requested_by}, to withdraw it) answers this request",
+                clause="TABLE-SEAT-3",
+            )
+        if accept and seat != req.seat:
+            raise NotYourSeat(
+                f"only {req.seat} may agree to hand its seat over",
+                clause="TABLE-SEAT-3",
+                hint="wait for its answer",
+            )
+        won = _changed(
+            s,
+            update(ReissueRow)
+            .where(ReissueRow.id == request_id, ReissueRow.status.in_(OPEN))
+            .values(status="settling"),
+        )
+        if won != 1:
+            raise InvitationUsed("this request was already answered", hint="reload the table")
+        s.refresh(req)
+        if accept:
+            _complete(s, req, "accepted", moment)
+            return "completed"
+        status = "declined" if seat == req.seat else "withdrawn"
+        req.status, req.decided_at = status, moment
+        entry = _entry(s, game_id)
+        _event(
+            s,
+            game_id,
+            entry,
+            f"reissue_{status}",
+            req.seat,
+            seat,
+            f"{seat} {status} the request of {req.requested_by} for the {req.seat} seat "
+            f"(entry {entry})"
+            if status == "declined"
+            else f"{seat} withdrew its request for the {req.seat} seat (entry {entry})",
+            moment,
+        )
+        return status
+
+
+def recover(
+    journal: Journal,
+    game_id: str,
+    seat: str,
+    secret: str,
+    *,
+    address: str | None = None,
+    now: datetime | None = None,
+) -> tuple[str, str]:
+    """Move ``seat`` to a new device with its recovery secret: (new token, new secret).
+
+    The old token stops working; the requests others made for the seat are
+    cancelled (its holder is here). Refused, changing nothing, with any other
+    secret (TABLE-SEAT-6).
+    """
+    wrong = NotYourSeat(
+        "this recovery secret does not open that seat",
+        clause="TABLE-SEAT-6",
+        hint="use the secret shown when you took the seat (saved in your browser or token file)",
+    )
+    if not _TOKEN.match(secret):
+        raise wrong
+    moment = now or utcnow()
+    token, recovery = new_token(), new_token()
+    with journal.transaction() as s:
+        stored = s.scalar(
+            select(SeatRow.recovery_hash).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        )
+        if stored is None or not hmac.compare_digest(stored, token_hash(secret)):
+            raise wrong
+        changed = set_seat_token(
+            s,
+            game_id,
+            seat,
+            token,
+            recovery=recovery,
+            now=moment,
+            address=address,
+            condition=SeatRow.recovery_hash == stored,
+        )
+        if changed != 1:
+            raise wrong
+        s.execute(
+            update(ReissueRow)
+            .where(
+                ReissueRow.game_id == game_id, ReissueRow.seat == seat, ReissueRow.status.in_(OPEN)
+            )
+            .values(status="cancelled", decided_at=moment)
+        )
+        entry = _entry(s, game_id)
+        _event(
+            s,
+            game_id,
+            entry,
+            "recovered",
+            seat,
+            seat,
+            f"{seat} moved its seat to a new device with its recovery secret (entry {entry}); "
+            "its old link no longer opens it",
+            moment,
+        )
+    return token, recovery
 
 
 def rotate(journal: Journal, game_id: str, seat: str, old_token: str) -> str:
     """Replace the presenting seat's token with a fresh one (the old stops working)."""
     token = new_token()
     with journal.transaction() as s:
-        changed = _changed(
+        changed = set_seat_token(
             s,
-            update(SeatRow)
-            .where(
-                SeatRow.game_id == game_id,
-                SeatRow.seat == seat,
-                SeatRow.token_hash == token_hash(old_token),
-            )
-            .values(token_hash=token_hash(token)),
+            game_id,
+            seat,
+            token,
+            recovery=None,
+            keep_recovery=True,
+            condition=SeatRow.token_hash == token_hash(old_token),
         )
     if changed != 1:
         raise NotYourSeat("this link no longer opens a seat at this table")
     return token
 
 
+def _iso(moment: datetime | None) -> str | None:
+    return _aware(moment).isoformat(timespec="seconds") if moment is not None else None
+
+
+def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dict[str, Any]]:
+    """The newest seat events, oldest first (the same for every seat). ``id`` numbers
+    the table's own events from 1, so it says nothing of other tables."""
+    with journal.reading() as s:
+        total = _count_events(s, game_id)
+        rows = s.scalars(
+            select(SeatEventRow)
+            .where(SeatEventRow.game_id == game_id)
+            .order_by(SeatEventRow.id.desc())
+            .limit(limit)
+        ).all()
+    first = total - len(rows) + 1
+    return [
+        {
+            "id": first + i,
+            "at_entry": r.at_entry,
+            "kind": r.kind,
+            "seat": r.seat,
+            "by": r.by,
+            "text": r.text,
+            "at": _iso(r.created_at),
+        }
+        for i, r in enumerate(reversed(rows))
+    ]
+
+
+def _count_events(s: Session, game_id: str) -> int:
+    n = s.scalar(
+        select(func.count()).select_from(SeatEventRow).where(SeatEventRow.game_id == game_id)
+    )
+    return int(n or 0)
+
+
+def last_event(journal: Journal, game_id: str) -> int:
+    """How many seat events the table has (the newest one's ``id``): the live stream
+    carries it, so a page refreshes on a seat notice."""
+    with journal.reading() as s:
+        return _count_events(s, game_id)
+
+
+def requests(journal: Journal, game_id: str, seat: str) -> list[dict[str, Any]]:
+    """The open reissue requests as ``seat`` sees them (every seat sees them all)."""
+    with journal.reading() as s:
+        rows = s.scalars(
+            select(ReissueRow)
+            .where(ReissueRow.game_id == game_id, ReissueRow.status.in_(OPEN))
+            .order_by(ReissueRow.id)
+        ).all()
+    return [
+        {
+            "request": r.id,
+            "seat": r.seat,
+            "requested_by": r.requested_by,
+            "status": r.status,
+            "due_at": _iso(r.due_at) if r.status == "pending" else None,
+            "mine": r.requested_by == seat,
+            "may_accept": r.seat == seat,
+        }
+        for r in rows
+    ]
+
+
 def status(journal: Journal, game_id: str) -> list[dict[str, Any]]:
-    """Each seat: held or waiting for its invitation, and who reissued it how often."""
+    """Each seat: held or waiting, since when, from whose address, and its reissues."""
     with journal.reading() as s:
         seats = s.execute(
-            select(SeatRow.seat, SeatRow.token_hash.is_not(None))
+            select(
+                SeatRow.seat,
+                SeatRow.token_hash.is_not(None),
+                SeatRow.claimed_at,
+                SeatRow.address_hash,
+            )
             .where(SeatRow.game_id == game_id)
             .order_by(SeatRow.id)
         ).all()
@@ -277,10 +883,20 @@ def status(journal: Journal, game_id: str) -> list[dict[str, Any]]:
             .group_by(InvitationRow.seat, InvitationRow.issued_by)
         ).all()
     out = []
-    for seat, held in seats:
+    for seat, held, claimed_at, address in seats:
         by = {str(b): int(n) for s_, b, n in reissued if s_ == seat}
+        sharing = sorted(
+            str(o) for o, h, _c, a in seats if o != seat and h and held and address and a == address
+        )
         out.append(
-            {"seat": seat, "held": bool(held), "reissued": sum(by.values()), "reissued_by": by}
+            {
+                "seat": seat,
+                "held": bool(held),
+                "claimed_at": _iso(claimed_at) if held else None,
+                "same_address_as": sharing,
+                "reissued": sum(by.values()),
+                "reissued_by": by,
+            }
         )
     return out
 

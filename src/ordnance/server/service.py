@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -89,10 +90,15 @@ class TableService(ConsentRequests):
     ):
         self.journal = journal
         self.on_change = on_change or (lambda _gid, _v: None)
-        #: seconds since the epoch; tests replace it (the dice deadline is lazy)
+        #: seconds since the epoch; tests replace it (the dice deadline is lazy, and so
+        #: are the seats' reissue waiting periods)
         self.clock = clock
         self._meta: dict[str, _Meta] = {}
         self._lock = threading.Lock()
+
+    def seat_now(self) -> datetime:
+        """The table's clock as the seats read it (:mod:`ordnance.server.seats`)."""
+        return datetime.fromtimestamp(self.clock(), UTC)
 
     # -- tables ------------------------------------------------------------------
     def create(
@@ -104,6 +110,9 @@ class TableService(ConsentRequests):
         setup: Sequence[Mapping[str, Any]] = (),
         dice_wait: str = dice_table.DEFAULT_WAIT,
         dice_wait_seconds: int = dice_table.DEFAULT_WAIT_SECONDS,
+        *,
+        reissue_wait: int = seats.DEFAULT_REISSUE_WAIT,
+        address: str | None = None,
     ) -> seats.NewTable:
         """A new table: the creator's token for ``seat`` (default: the first) and
         one invitation per other seat; ``dice`` is the agreed dice setting
@@ -134,6 +143,9 @@ class TableService(ConsentRequests):
             settings=dict(settings),
             seats=names,
             creator=creator,
+            reissue_wait=reissue_wait,
+            address=address,
+            now=self.seat_now(),
         )
         dice_table.set_mode(self.journal, created.game_id, dice, dice_wait, dice_wait_seconds)
         if setup:  # a scenario's set-up, checked in memory before (hot seat, no dice)
@@ -152,6 +164,7 @@ class TableService(ConsentRequests):
         dice: str = "server",
         dice_wait: str = dice_table.DEFAULT_WAIT,
         dice_wait_seconds: int = dice_table.DEFAULT_WAIT_SECONDS,
+        **seat_options: Any,
     ) -> seats.NewTable:
         """A table from a scenario document; its set-up is journaled as hot seat.
 
@@ -178,6 +191,7 @@ class TableService(ConsentRequests):
             setup=start.actions,
             dice_wait=dice_wait,
             dice_wait_seconds=dice_wait_seconds,
+            **seat_options,
         )
 
     def session(self, game_id: str) -> GameSession:
@@ -193,8 +207,18 @@ class TableService(ConsentRequests):
         return GameSession(self.journal, game_id, game_name=meta.game, settings=meta.settings)
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
+        """The seat ``token`` opens, after the seats' clock ran (:func:`seats.watch`):
+        a reissue whose waiting period is over completes first, and a holder's
+        request stops the waiting period of the requests for its seat."""
         self.session(game_id)  # 404 before 403
-        return seats.seat_for(self.journal, game_id, token or "")
+        now = self.seat_now()
+        changed, awaited = seats.watch(self.journal, game_id, now)
+        seat = seats.seat_for(self.journal, game_id, token or "")
+        if seat is not None and seat in awaited:
+            changed = seats.seen(self.journal, game_id, seat, now) or changed
+        if changed:
+            self.on_change(game_id, self.version(game_id))
+        return seat
 
     def version(self, game_id: str) -> int:
         with self.journal.reading() as s:
@@ -232,6 +256,8 @@ class TableService(ConsentRequests):
             },
             "undo": undo,
             "pending_request": undo["pending"],
+            "seat_events": seats.events(self.journal, game_id),
+            "reissues": seats.requests(self.journal, game_id, seat),
         }
 
     def page_bounds(

@@ -133,14 +133,38 @@ def join(
 ) -> None:
     """Claim a seat with its invitation and save the seat's token (mode 0600)."""
     base, gid, kind, secret = _parse_link(url)
+    path = seat_file(gid, file)
+    recovery = ""
     if kind == "join":
-        data = _call("POST", f"{base}/api/tables/{gid}/claim", body={"invitation": secret})
-        seat, token = data["seat"], data["token"]
+        # the seat this file already holds at this table goes with the claim: a seated
+        # player's claim of another seat's invitation is refused (TABLE-SEAT-4)
+        held = _held_token(path, gid)
+        data = _call("POST", f"{base}/api/tables/{gid}/claim", held, body={"invitation": secret})
+        seat, token, recovery = data["seat"], data["token"], data.get("recovery") or ""
     else:  # a seat link: check it opens a seat, then keep it
         seat, token = _call("GET", f"{base}/api/tables/{gid}/view", secret)["seat"], secret
-    path = seat_file(gid, file)
-    save_seat(path, {"url": base, "game_id": gid, "seat": seat, "token": token})
+    saved = {"url": base, "game_id": gid, "seat": seat, "token": token}
+    if recovery:
+        saved["recovery"] = recovery
+    save_seat(path, saved)
     out.print(f"joined table {gid} as {seat}; token saved in {path} (mode 0600)", highlight=False)
+    if recovery:
+        out.print(
+            "your recovery secret (kept in that file; `ordnance table recover` moves the "
+            f"seat to another device with it): {recovery}",
+            highlight=False,
+            soft_wrap=True,
+        )
+
+
+def _held_token(path: Path, game_id: str) -> str | None:
+    """The token a seat file already holds for this table (None: none, or unreadable)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    token = data.get("token") if isinstance(data, dict) else None
+    return token if isinstance(token, str) and data.get("game_id") == game_id else None
 
 
 @app.command()
@@ -149,6 +173,15 @@ def create(
     game: Annotated[str, typer.Argument(help="Game module (ordnance game types).")],
     seat: Annotated[str | None, typer.Option(help="Your seat (default: the first).")] = None,
     settings: Annotated[str, typer.Option(help="The game's settings as JSON.")] = "{}",
+    reissue_wait: Annotated[
+        int,
+        typer.Option(
+            help="Minutes a seat's holder must make no request before another seat's "
+            "request for its seat completes without its yes.",
+            min=1,
+            max=43200,
+        ),
+    ] = 1440,
     file: FileOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -158,14 +191,20 @@ def create(
     except ValueError as exc:
         _fail(2, f"--settings is not JSON ({exc})")
     base = server.rstrip("/")
-    body: dict[str, Any] = {"game": game, "settings": parsed}
+    body: dict[str, Any] = {"game": game, "settings": parsed, "reissue_wait_minutes": reissue_wait}
     if seat is not None:
         body["seat"] = seat
     data = _call("POST", f"{base}/api/tables", body=body)
     path = seat_file(data["game_id"], file)
     save_seat(
         path,
-        {"url": base, "game_id": data["game_id"], "seat": data["seat"], "token": data["token"]},
+        {
+            "url": base,
+            "game_id": data["game_id"],
+            "seat": data["seat"],
+            "token": data["token"],
+            "recovery": data.get("recovery") or "",
+        },
     )
     invitations = {i["seat"]: base + i["link"] for i in data["invitations"]}
     if json_out:
@@ -326,7 +365,7 @@ def invite(
     seat_name: Annotated[str, typer.Argument(metavar="SEAT", help="The seat whose link is lost.")],
     file: FileOpt = None,
 ) -> None:
-    """Give another seat a new invitation (its lost token stops working)."""
+    """Ask for a new invitation for another seat: its holder decides (or stays away)."""
     seat = load_seat(game_id, file)
     data = _call(
         "POST",
@@ -334,7 +373,90 @@ def invite(
         seat["token"],
         {"seat": seat_name},
     )
-    out.print(f"new invitation for {data['seat']}: {seat['url']}{data['link']}", highlight=False)
+    link = f"{seat['url']}{data['link']}"
+    if data.get("status") == "pending":
+        out.print(
+            f"asked for a new invitation for {data['seat']} (request {data['request']}): "
+            f"{link} opens the seat once {data['seat']} accepts, or makes no request until "
+            f"{data['due_at']}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        return
+    out.print(f"new invitation for {data['seat']}: {link}", highlight=False)
+
+
+@app.command()
+def answer(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    request: Annotated[int, typer.Argument(help="The request's number (ordnance table seats).")],
+    accept: Annotated[
+        bool,
+        typer.Option(
+            "--accept/--decline",
+            help="Hand your seat over (the holder), or decline it (the holder) or withdraw "
+            "it (the seat that asked).",
+        ),
+    ],
+    file: FileOpt = None,
+) -> None:
+    """Answer a request for a new invitation for your seat (or withdraw your own)."""
+    seat = load_seat(game_id, file)
+    data = _call(
+        "POST",
+        f"{seat['url']}/api/tables/{game_id}/reissues/{request}",
+        seat["token"],
+        {"accept": accept},
+    )
+    out.print(f"request {data['request']}: {data['status']}", highlight=False)
+
+
+@app.command()
+def recover(
+    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    server: Annotated[
+        str | None, typer.Option(help="The server (default: the one in the seat file).")
+    ] = None,
+    seat_name: Annotated[
+        str | None, typer.Option("--seat", help="Your seat (default: the seat file's).")
+    ] = None,
+    secret: Annotated[
+        str | None,
+        typer.Option(help="Your recovery secret (default: the seat file's)."),
+    ] = None,
+    file: FileOpt = None,
+) -> None:
+    """Move your seat to this device with its recovery secret: the old token stops
+    working; the new token and a new secret are saved."""
+    path = seat_file(game_id, file)
+    saved: dict[str, str] = {}
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+        saved = {k: v for k, v in loaded.items() if isinstance(v, str)}
+    except (OSError, ValueError):
+        saved = {}
+    base = (server or saved.get("url") or "").rstrip("/")
+    name = seat_name or saved.get("seat")
+    key = secret or saved.get("recovery")
+    if not base or not name or not key:
+        _fail(
+            2, f"no seat file for table {game_id} in {path}", "give --server, --seat and --secret"
+        )
+    data = _call("POST", f"{base}/api/tables/{game_id}/seats/{name}/recover", body={"secret": key})
+    save_seat(
+        path,
+        {
+            "url": base,
+            "game_id": game_id,
+            "seat": data["seat"],
+            "token": data["token"],
+            "recovery": data["recovery"],
+        },
+    )
+    out.print(
+        f"{data['seat']} moved to this device; new token and recovery secret saved in {path}",
+        highlight=False,
+    )
 
 
 @app.command()
@@ -348,7 +470,20 @@ def seats(
     for s in data["seats"]:
         by = ", ".join(f"{k} x{n}" for k, n in s["reissued_by"].items()) or "-"
         held = "held" if s["held"] else "waiting for its invitation"
+        if s.get("claimed_at"):
+            held += f" since {s['claimed_at']}"
+        if s.get("same_address_as"):
+            held += f" (from the same address as {', '.join(s['same_address_as'])})"
         out.print(f"{s['seat']}: {held}; reissued {s['reissued']} (by {by})", highlight=False)
+    for r in data.get("requests", []):
+        waits = f"until {r['due_at']}" if r.get("due_at") else f"for {r['seat']}'s answer"
+        out.print(
+            f"request {r['request']}: {r['requested_by']} asks for a new invitation for "
+            f"{r['seat']} ({r['status']}; waits {waits})",
+            highlight=False,
+        )
+    for e in data.get("events", [])[-10:]:
+        out.print(f"  {e['at']}: {e['text']}", highlight=False, soft_wrap=True)
 
 
 @app.command()

@@ -9,6 +9,11 @@ both, and refuses with 422 naming the field (:class:`BadText`):
 
 * no lone surrogate, no NUL, no other control character (U+0000-U+001F,
   U+007F-U+009F); free text inside a JSON body may hold tab and line feed;
+* no invisible format character either (Unicode Cf: the bidirectional
+  overrides, embeddings, isolates and marks, zero-width characters), nor a
+  line or paragraph separator, private-use or unassigned code point
+  (:func:`ordnance.core.names.invisible_problem`): every string may end up
+  in a name or a journal line that every seat reads;
 * at most :data:`MAX_TEXT` characters per string in a body (keys included),
   :data:`MAX_NAME` in a seat name, the route's own limit in a parameter;
 * bodies nested at most :data:`MAX_DEPTH` deep, and numbers finite (Python's
@@ -25,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.names import invisible_problem
 
 #: The longest string a JSON body may hold (a setting, an action field).
 MAX_TEXT = 500
@@ -59,7 +65,7 @@ def problem(text: str, *, max_length: int, allow: frozenset[str] = frozenset()) 
             return "a NUL character (U+0000) is not allowed"
         if (code < 0x20 or 0x7F <= code <= 0x9F) and ch not in allow:
             return f"the control character U+{code:04X} is not allowed"
-    return None
+    return invisible_problem(text, allow)
 
 
 def check_text(

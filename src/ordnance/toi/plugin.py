@@ -73,8 +73,8 @@ class ToIGame(Game[ToIState]):
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides
 
-    def apply(
-        self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None = None
+    def _resolve(
+        self, state: ToIState, action: Mapping[str, Any], dice: DiceSource, seat: str | None
     ) -> Outcome[ToIState]:
         after, events = apply_action(state, action, dice, seat)
         after = toi_turns.record_action(state, after, action)  # whose action next

@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.names import name_problem
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.readings import (
     DEFAULTS,
@@ -341,6 +342,10 @@ class ToISettings(BaseModel):
         a, b = (v.strip().lower() for v in value)
         if not a or not b or a == b:
             raise ValueError("two different nation names are needed")
+        for name in (a, b):
+            wrong = name_problem(name)
+            if wrong is not None:
+                raise ValueError(f"the nation name {name[:40]!r} is not usable: {wrong}")
         return (a, b)
 
     @model_validator(mode="after")

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.names import Name
 
 
 class ArmourClass(StrEnum):
@@ -82,9 +83,9 @@ class UnitType(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    name: str
+    name: Name
     family: str
-    nationality: str
+    nationality: Name
     armour: ArmourClass
     ap: Rating | None = None
     he: Rating | None = None

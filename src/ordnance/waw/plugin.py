@@ -82,12 +82,12 @@ class WorldAtWar(Game[WawState]):
 
         return to_scenario(state, seat)
 
-    def apply(
+    def _resolve(
         self,
         state: WawState,
         action: Mapping[str, Any],
         dice: DiceSource,
-        seat: str | None = ANY_SEAT,
+        seat: str | None,
     ) -> Outcome[WawState]:
         act = A.parse_action(dict(action))
         return apply_action(state, act, dice, seat)

@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ordnance.core.errors import OrdnanceError
-from ordnance.waw.catalogue import TerrainType, UnitType
+from ordnance.core.errors import BadSetting, OrdnanceError
+from ordnance.core.names import name_problem
+from ordnance.waw.catalogue import TerrainType, UnitType, catalogue
 
 
 class HqCheckRule(BaseModel):
@@ -259,15 +260,45 @@ class WawSettings(BaseModel):
         json_schema_extra={"x-group": "rules"},
     )
 
+    @field_validator("sides")
+    @classmethod
+    def _visible_side_names(cls, sides: dict[str, str]) -> dict[str, str]:
+        for name in sides:
+            wrong = name_problem(name)
+            if wrong is not None:
+                raise ValueError(f"the side name {name[:40]!r} is not usable: {wrong}")
+        return sides
+
     def nationality(self, side: str) -> str:
         return self.sides[side]
+
+
+def known_nationalities(extra: tuple[UnitType, ...] = ()) -> frozenset[str]:
+    """The nationalities a side may have: those of the catalogue's unit types
+    and of the scenario's own (a side of another nationality could field nothing)."""
+    return frozenset(u.nationality for u in (*catalogue().units(), *extra))
 
 
 def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
     """Validated settings, or one line naming the first bad field (no Pydantic report)."""
     try:
-        return WawSettings.model_validate(dict(settings))
+        parsed = WawSettings.model_validate(dict(settings))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "settings"
         raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
+    check_nationalities(parsed)
+    return parsed
+
+
+def check_nationalities(settings: WawSettings) -> None:
+    """Every side is of a nationality some unit type has, else :class:`BadSetting`
+    naming the side's field and the known nationalities."""
+    known = known_nationalities(settings.unit_types)
+    for side, nationality in settings.sides.items():
+        if nationality not in known:
+            raise BadSetting(
+                f"settings.sides.{side}",
+                f"no unit type is of the nationality {nationality[:40]!r}",
+                hint="give one of: " + ", ".join(sorted(known)),
+            )

@@ -49,7 +49,6 @@ from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.shapes import EntryView, SessionView
-from ordnance.core.turns import check_turn
 
 __all__ = [
     "GameSession",
@@ -267,9 +266,8 @@ class GameSession:
         if expected_version is not None and expected_version != version:
             raise StaleVersion(expected_version, version)
         self._check_seat(state, seat)  # a name that is no side is refused as such, first
-        check_turn(self.game, state, action, seat, consented=consented)
-        try:
-            outcome = self.game.apply(state, dict(action), dice, seat)
+        try:  # apply checks the sequence of play first (check_turn), then the rules
+            outcome = self.game.apply(state, dict(action), dice, seat, consented=consented)
             if isinstance(dice, EnteredDice):
                 dice.finish()
         except InvalidDice as exc:

@@ -142,10 +142,18 @@ async function readAnswer(res) {
     const file = upload.files && upload.files[0];
     chosen = null; broken = false; pick.value = ""; clearProblems();
     if (file) {
-      const res = await fetch("/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + encodeURIComponent(file.name.slice(0, 120)), {
+      const name = encodeURIComponent(file.name.slice(0, 120));
+      // a VASL save (.vsav): its Guns come back as an ASL scenario (docs/asl.md)
+      const vasl = /\.vsav$/i.test(file.name) && games.some((g) => g.name === "asl");
+      if (vasl && select.value !== "asl") { select.value = "asl"; showSettings(); loadSamples(); }
+      const ask = (date) => fetch(vasl ? "/api/vasl/check?file=" + name + (date ? "&date=" + encodeURIComponent(date) : "")
+        : "/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + name, {
         method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
       });
-      const data = await readAnswer(res);
+      let res = await ask(null);
+      let data = await readAnswer(res);
+      const date = vasl && form ? form.collect().date : null;  // a save without a date: the settings' date
+      if (!res.ok && vasl && data.clause === "ASL-8.2-c" && date) { res = await ask(date); data = await readAnswer(res); }
       if (res.ok) chosen = data;
       else { broken = true; showProblems(data, res.statusText); }
     }
@@ -170,7 +178,12 @@ async function readAnswer(res) {
       return;
     }
     const links = seatLinks(data);
-    try { localStorage.setItem("ordnance:links:" + data.game_id, JSON.stringify(links)); } catch (e) { /* private mode */ }
+    try {
+      localStorage.setItem("ordnance:links:" + data.game_id, JSON.stringify(links));
+      // the creator's own seat: its token and recovery secret stay in this browser
+      localStorage.setItem("ordnance:seat:" + data.game_id, JSON.stringify({ seat: data.seat, url: location.origin + data.link }));
+      localStorage.setItem("ordnance:recovery:" + data.game_id, JSON.stringify({ seat: data.seat, secret: data.recovery }));
+    } catch (e) { /* private mode */ }
     const list = document.getElementById("seat-links");
     list.replaceChildren();
     for (const l of links) {

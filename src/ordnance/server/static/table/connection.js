@@ -82,7 +82,7 @@ function retryLater() {
   }, 2000);
 }
 
-/** The live stream: each notice calls ``bump(version, dice_pending)``. */
+/** The live stream: each notice calls ``bump(version, dice_pending, seats)``. */
 export async function connect(bump) {
   if (S.seatRefused) return;
   const tk = await api("/ticket", { method: "POST" });
@@ -96,9 +96,9 @@ export async function connect(bump) {
   S.es = es;
   es.addEventListener("open", () => { if (!S.offline) setLive("● " + t("Live"), "live"); });
   es.addEventListener("version", (ev) => {
-    let v = null, pending = null;
-    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; } catch (e) { v = null; }
-    bump(v, pending);
+    let v = null, pending = null, mark = null;
+    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; } catch (e) { v = null; }
+    bump(v, pending, mark);
   });
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");

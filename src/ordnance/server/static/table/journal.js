@@ -150,6 +150,8 @@ export function renderInvites(seat, seats) {
       if (!res.ok) { $("action-error").textContent = errText(res.data); return; }
       const url = location.origin + res.data.link;
       input.value = url; input.hidden = false; copy.hidden = false;
+      // a held seat: the link opens it only once its holder agrees or stays away (docs/server.md)
+      if (res.status === 202) input.title = t("Opens the seat once its holder agrees, or stays away until") + " " + res.data.due_at;
       const kept = links.filter((x) => x.seat !== other).concat([{ seat: other, url }]);
       try { localStorage.setItem("ordnance:links:" + S.gid, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     } }, t("New invitation for") + " " + other);
@@ -158,4 +160,42 @@ export function renderInvites(seat, seats) {
   const details = el("details", { class: "invites" }, el("summary", {}, t("Invite the other seats")), ul);
   if (wasOpen) details.open = true;
   box.append(details);
+}
+
+// ---- seats: requests for a new invitation, what happened to the seats, recovery ----
+// Every seat sees every request and every seat event (docs/server.md "Seats and invitations").
+export function renderSeats(v) {
+  const box = $("seats-box");
+  if (!box) return;
+  const events = v.seat_events || [];
+  S.seatsMark = events.length ? events[events.length - 1].id : 0;
+  box.replaceChildren();
+  for (const r of v.reissues || []) {
+    const li = el("p", { class: "seat-request", "data-request": String(r.request) },
+      r.may_accept ? r.requested_by + ": " + t("asks for a new invitation for your seat") + " " : t("Waiting for") + " " + r.seat + ": " + r.requested_by + " " + t("asks for a new invitation for this seat") + " ");
+    const answer = (accept) => async () => {
+      const res = await api("/reissues/" + r.request, { method: "POST", body: { accept } });
+      if (!res.ok) $("action-error").textContent = errText(res.data);
+      refresh();
+    };
+    if (r.may_accept) {
+      li.append(el("button", { type: "button", class: "small accept-reissue", onclick: answer(true) }, t("Hand my seat over")), " ",
+        el("button", { type: "button", class: "small decline-reissue", onclick: answer(false) }, t("Keep my seat")));
+    } else if (r.mine) {
+      li.append(el("button", { type: "button", class: "small withdraw-reissue", onclick: answer(false) }, t("Withdraw")));
+    }
+    box.append(li);
+  }
+  if (events.length) {
+    const ol = el("ol", { class: "seat-events" });
+    for (const e of events.slice(-5)) ol.append(el("li", { "data-kind": e.kind }, e.text));
+    box.append(el("details", { class: "seat-events", open: (v.reissues || []).length ? true : undefined }, el("summary", {}, t("Seats")), ol));
+  }
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem("ordnance:recovery:" + S.gid) || "null"); } catch (e) { saved = null; }
+  if (saved && saved.seat === v.seat && saved.secret) {
+    const url = location.origin + "/join/" + encodeURIComponent(S.gid) + "#recover=" + encodeURIComponent(saved.secret) + "&seat=" + encodeURIComponent(saved.seat);
+    box.append(el("details", { class: "recovery" }, el("summary", {}, t("Your recovery link (keep it private: it moves your seat to another device)")),
+      el("input", { type: "text", readonly: true, value: url, class: "link recovery-link", "aria-label": t("Your recovery link (keep it private: it moves your seat to another device)") })));
+  }
 }

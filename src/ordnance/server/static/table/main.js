@@ -20,7 +20,7 @@ import { api, connect, whenBack } from "./connection.js";
 import { errText } from "./words.js";
 import { fitZoom, pinchZoom, renderMap, setPickHint, setZoom, showPanel } from "./board.js";
 import { renderActions, resendPending, settleResult } from "./forms.js";
-import { JOURNAL_TAIL, loadLog, loadOlder, renderInvites, renderJournal, renderTurn, renderUndo, renderView } from "./journal.js";
+import { JOURNAL_TAIL, loadLog, loadOlder, renderInvites, renderJournal, renderSeats, renderTurn, renderUndo, renderView } from "./journal.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
@@ -48,6 +48,7 @@ async function refreshOnce() {
     // same version (a repeated bump, an undo request): keep the forms being filled
     renderTurn(v.data.seat, v.data.view);
     renderUndo(v.data.undo);
+    renderSeats(v.data);
     try { await window.OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
     return;
   }
@@ -61,6 +62,7 @@ async function refreshOnce() {
   renderActions(v.data.legal || []);
   renderUndo(v.data.undo);
   renderInvites(v.data.seat, v.data.seats);
+  renderSeats(v.data);
   if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
   settleResult();
   // dice.js: reveal this seat's secret for this version, then recompute the rolls not
@@ -111,8 +113,11 @@ function start() {
   // the server answers again: read the table, then send the action kept meanwhile (or say why not)
   whenBack(async () => { await refresh(); await resendPending(); });
   document.body.dataset.connection = "ok";
-  // dice.js: a notice may name an action waiting for this seat's dice element
-  refresh().then(() => connect((v, pending) => { if (v === null || v !== S.version || window.OrdnanceDice.wants(S.view, pending)) refresh(); }));
+  // dice.js: a notice may name an action waiting for this seat's dice element; a seat
+  // notice (a request for a seat, a reissue) comes at the same version
+  refresh().then(() => connect((v, pending, mark) => {
+    if (v === null || v !== S.version || window.OrdnanceDice.wants(S.view, pending) || (typeof mark === "number" && mark !== S.seatsMark)) refresh();
+  }));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

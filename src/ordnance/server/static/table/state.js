@@ -15,6 +15,8 @@ export const S = {
   oddsBox: null, oddsAsked: { key: null, n: 0 }, oddsFlight: Promise.resolve(),
   // the journal
   entries: new Map(), lastSeq: 0, from: 0, diceSince: null,
+  // the seats: the id of the last seat event shown (a stream notice with another one refreshes)
+  seatsMark: null,
   // refreshing: one at a time, `again` when a bump arrived meanwhile
   refreshing: null, again: false,
   // the connection: the live stream, whether the server answers, the action not yet sent

@@ -1,0 +1,343 @@
+"""A VASL save into an ASL game: the sides by nationality, one ``add_gun`` per Gun with special ammunition.
+
+The save is turned into the game's own actions (``add_gun``, as ``ordnance asl
+game add-gun`` makes them), so the journal stays the truth: the plan is
+played in memory first (:func:`check_plan`: the sequence of play and the
+rules of every action), and only a plan that passes is written, through
+:class:`~ordnance.core.journal.GameSession`. A refused plan writes nothing.
+
+* **sides**: a new game gets one side per nationality of the save's known
+  vehicles and ordnance (in the order the save adds them; exactly two, as
+  an ASL scenario has), or the sides given; an existing game keeps its own,
+  and each Gun goes to the side of its nationality;
+* **date**: the one given, else the one the save states (a vasl-templates
+  scenario label), else refused; an existing game keeps its own;
+* **hexes**: a Gun on a geomorphic board of the save is placed at its printed
+  hex on the game's board (the board the most Guns are on, for a new game:
+  the ``board`` setting takes its number and orientation); a Gun anywhere
+  else is added unplaced, and the reason is listed;
+* **unknown pieces** refuse the import (listed, nothing written) unless
+  ``skip_unknown`` is given: then they are listed and the rest imported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ordnance.asl.board import BoardGeometry
+from ordnance.asl.dates import ScenarioDate
+from ordnance.asl.vasl.pieces import SaveReading, VaslPiece, database_counter
+from ordnance.asl.vasl.reader import VaslFileError
+from ordnance.core.dice import EnteredDice
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.turns import check_turn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.asl.state import AslState
+    from ordnance.core.game import Game
+    from ordnance.core.journal import GameSession, Journal
+
+__all__ = [
+    "ImportPlan",
+    "check_plan",
+    "import_save",
+    "plan_import",
+    "scenario_document",
+    "unknown_line",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    """What an import writes: a new game's settings (None: an existing game) and the Guns."""
+
+    settings: dict[str, Any] | None
+    actions: tuple[dict[str, Any], ...]
+    unplaced: tuple[tuple[str, str], ...]  # (gun id, why)
+    skipped: tuple[VaslPiece, ...]  # unknown pieces left out (skip_unknown)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings,
+            "guns": [
+                {
+                    k: a[k]
+                    for k in (
+                        "id",
+                        "side",
+                        "name",
+                        "notation",
+                        "gun_size",
+                        "rof",
+                        "breakdown",
+                        "hex",
+                    )
+                    if k in a
+                }
+                for a in self.actions
+            ],
+            "unplaced": [{"gun": g, "why": why} for g, why in self.unplaced],
+            "skipped": [p.to_dict() for p in self.skipped],
+        }
+
+
+def unknown_line(pieces: Sequence[VaslPiece]) -> str:
+    """One line naming the unknown pieces (piece id, name and why)."""
+    listed = "; ".join(f"{p.gpid or '?'} {p.name or '(unnamed)'}: {p.problem}" for p in pieces)
+    return f"{len(pieces)} unknown piece(s): {listed}"
+
+
+def _refuse_unknown(reading: SaveReading, skip_unknown: bool) -> tuple[VaslPiece, ...]:
+    unknown = reading.unknown
+    if unknown and not skip_unknown:
+        raise VaslFileError(
+            unknown_line(unknown), hint="import the others with --skip-unknown (nothing written)"
+        )
+    return unknown
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:32] or "gun"
+
+
+def _ids(guns: Iterable[VaslPiece], taken: set[str]) -> list[str]:
+    out: list[str] = []
+    counts: Counter[str] = Counter()
+    for gun in guns:
+        base = _slug(gun.name)
+        while True:
+            counts[base] += 1
+            candidate = f"{base}-{counts[base]}"
+            if candidate not in taken:
+                break
+        taken.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def _board_for(guns: Sequence[VaslPiece], boards: Sequence[str]) -> dict[str, Any] | None:
+    """The ``board`` setting of a new game: the board most Guns are on (or the only one)."""
+    placed = Counter((g.placement.board, g.placement.reversed) for g in guns if g.placement.label)
+    if placed:
+        (number, rev), _n = placed.most_common(1)[0]
+        return {"number": number, "orientation": "rotated" if rev else "normal"}
+    if len(boards) == 1 and boards[0].lstrip("r").isdigit():
+        name = boards[0]
+        rev = name.startswith("r")
+        return {
+            "number": name.lstrip("r").lstrip("0") or "0",
+            "orientation": "rotated" if rev else "normal",
+        }
+    return None
+
+
+def _hex(gun: VaslPiece, geometry: BoardGeometry) -> tuple[str | None, str | None]:
+    """(axial hex, None) on the game's board, or (None, why the Gun is unplaced)."""
+    p = gun.placement
+    if p.label is None or p.hex is None:
+        return None, p.why_not or "not on a board"
+    if p.board != geometry.number:
+        return None, f"on board {p.board} ({p.label}); the game draws {geometry.title()}"
+    try:
+        return str(geometry.hex_of(p.hex)), None
+    except OrdnanceError:
+        return None, f"{p.label} is a half hex at the board's edge: not on the game's board"
+
+
+def _sides_of(reading: SaveReading) -> list[str]:
+    seen: list[str] = []
+    for p in reading.known:
+        if p.army and p.army not in seen:
+            seen.append(p.army)
+    return seen
+
+
+def plan_import(
+    reading: SaveReading,
+    *,
+    state: AslState | None = None,
+    date: str | None = None,
+    theatre: str = "ETO",
+    sides: Sequence[Mapping[str, Any]] | None = None,
+    skip_unknown: bool = False,
+    board_setting: bool = True,
+    library: Any = None,
+) -> ImportPlan:
+    """The settings (for a new game, ``state`` None) and ``add_gun`` actions of an import.
+
+    ``board_setting=False`` (a scenario document, which has no board): the
+    Guns on the main board keep their printed hex on the default board.
+    ``library`` (the player's counter library) adds the gun size, ROF and B#
+    printed on the player's own counters (:func:`~.pieces.database_counter`).
+    """
+    skipped = _refuse_unknown(reading, skip_unknown)
+    guns = list(reading.guns())
+    settings: dict[str, Any] | None = None
+    if state is None:
+        when = date or reading.stated_date
+        if when is None:
+            raise OrdnanceError(
+                "the save states no scenario date",
+                clause="ASL-8.2-c",
+                hint="give the scenario date: --date YYYY-MM",
+            )
+        ScenarioDate.parse(when)  # a date outside the war is refused here (ASL-8.2-d)
+        if sides is None:
+            armies = _sides_of(reading)
+            if len(armies) != 2:
+                raise OrdnanceError(
+                    f"the save's vehicles and ordnance are of {len(armies)} nationalities "
+                    f"({', '.join(armies) or 'none'}); an ASL scenario has two sides",
+                    clause="ASL-8.2-g",
+                    hint="name the two sides: --side american --side german",
+                )
+            sides = [{"name": a, "nationality": a} for a in armies]
+        settings = {"date": when, "theatre": theatre, "sides": [dict(s) for s in sides]}
+        board = _board_for(guns, reading.boards)
+        geometry = BoardGeometry()
+        if board is not None and board_setting:
+            settings["board"] = board
+            geometry = BoardGeometry(**board)
+        elif board is not None:  # the default board, numbered as the main one
+            geometry = BoardGeometry(number=board["number"])
+        side_of = {str(s.get("nationality", s["name"])).lower(): str(s["name"]) for s in sides}
+        taken: set[str] = set()
+    else:
+        if date is not None and date != str(state.date):
+            raise OrdnanceError(
+                f"the game is dated {state.date}; an import keeps the game's date",
+                clause="ASL-8.2-c",
+                hint="drop --date",
+            )
+        geometry = state.settings.board
+        side_of = {str(s.nationality).lower(): s.name for s in state.settings.sides}
+        taken = {g.id for g in state.guns}
+    homeless = sorted({g.army or str(g.nationality) for g in guns if (g.army or "") not in side_of})
+    if homeless:
+        raise OrdnanceError(
+            f"no side of this game has the nationality of the save's {', '.join(homeless)} Guns",
+            clause="ASL-8.2-g",
+            hint="sides: " + ", ".join(f"{v} ({k})" for k, v in side_of.items()),
+        )
+    actions: list[dict[str, Any]] = []
+    unplaced: list[tuple[str, str]] = []
+    for gun, gun_id in zip(guns, _ids(guns, taken), strict=True):
+        action: dict[str, Any] = {
+            "type": "add_gun",
+            "id": gun_id,
+            "side": side_of[gun.army or ""],
+            "name": gun.name,
+            "notation": gun.notation,
+        }
+        view = database_counter(gun.gpid, gun.name, gun.nationality, gun.notation, gun.gun_size)
+        action.update(view.printed(library))
+        where, why = _hex(gun, geometry)
+        if where is not None:
+            action["hex"] = where
+        else:
+            unplaced.append((gun_id, why or "not on a board"))
+        actions.append(action)
+    return ImportPlan(settings, tuple(actions), tuple(unplaced), skipped)
+
+
+def scenario_document(
+    reading: SaveReading, *, name: str, date: str | None = None, theatre: str = "ETO"
+) -> dict[str, Any]:
+    """An ASL scenario document (``docs/scenarios.md``) of the save's Guns: what the lobby starts.
+
+    The unknown pieces are left out and named in the description; the Guns off
+    the main board have no hex. The document is checked like any uploaded one.
+    """
+    plan = plan_import(reading, date=date, theatre=theatre, skip_unknown=True, board_setting=False)
+    assert plan.settings is not None
+    units = []
+    for action in plan.actions:
+        unit = {
+            k: action[k]
+            for k in ("id", "side", "name", "notation", "gun_size", "hex")
+            if k in action
+        }
+        units.append(unit)
+    notes = [f"{len(units)} Guns with special ammunition"]
+    if plan.unplaced:
+        notes.append(f"{len(plan.unplaced)} not placed")
+    if plan.skipped:
+        notes.append(unknown_line(plan.skipped))
+    title = reading.scenario or name
+    return {
+        "format": "ordnance-scenario",
+        "format_version": 1,
+        "game": "asl",
+        "title": f"{title} (VASL save)"[:120],
+        "description": f"From the VASL save {name} (VASL {reading.module_version}): "
+        + "; ".join(notes)
+        + ".",
+        "date": plan.settings["date"],
+        "theatre": plan.settings["theatre"],
+        "sides": [
+            {"id": s["name"], "nationality": s["nationality"]} for s in plan.settings["sides"]
+        ],
+        "units": units,
+    }
+
+
+def check_plan(
+    game: Game[AslState], state: AslState, actions: Sequence[Mapping[str, Any]]
+) -> AslState:
+    """Play ``actions`` in memory (sequence of play, then the rules); the state after them."""
+    for action in actions:
+        check_turn(game, state, action, None)
+        state = game.apply(state, dict(action), EnteredDice(()), None).state
+    return state
+
+
+def import_save(
+    journal: Journal,
+    reading: SaveReading,
+    *,
+    game_id: str,
+    date: str | None = None,
+    theatre: str = "ETO",
+    sides: Sequence[Mapping[str, Any]] | None = None,
+    skip_unknown: bool = False,
+    library: Any = None,
+) -> tuple[GameSession, ImportPlan]:
+    """Create game ``game_id`` (or add to it, if it exists) from ``reading``; nothing on a refusal."""
+    from ordnance.asl.plugin import GAME
+    from ordnance.core.errors import UnknownName
+    from ordnance.core.journal import GameSession
+
+    try:
+        session: GameSession | None = GameSession(journal, game_id, expect="asl")
+    except UnknownName as exc:
+        if "no game with id" not in str(exc):
+            raise
+        session = None
+    if session is None:
+        plan = plan_import(
+            reading,
+            date=date,
+            theatre=theatre,
+            sides=sides,
+            skip_unknown=skip_unknown,
+            library=library,
+        )
+        assert plan.settings is not None
+        check_plan(GAME, GAME.new(plan.settings), plan.actions)
+        session = GameSession.create(journal, "asl", plan.settings, game_id)
+    else:
+        if sides is not None:
+            raise OrdnanceError(
+                f"game {game_id!r} exists: its sides stay as they are", hint="drop --side"
+            )
+        plan = plan_import(
+            reading, state=session.state(), date=date, skip_unknown=skip_unknown, library=library
+        )
+        check_plan(GAME, session.state(), plan.actions)
+    for action in plan.actions:
+        session.act(action, EnteredDice(()))
+    return session, plan

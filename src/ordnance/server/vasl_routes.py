@@ -1,0 +1,65 @@
+"""The lobby's VASL upload: a save's Guns as a checked ASL scenario, then a table as for any scenario.
+
+``POST /api/vasl/check`` takes the ``.vsav`` file itself as the body, reads it
+(:mod:`ordnance.asl.vasl`: pure Python, bounded sizes), turns its Guns with
+special ammunition into an ASL scenario document
+(:func:`~ordnance.asl.vasl.importer.scenario_document`) and answers what
+``/api/scenarios/check`` answers for an uploaded file (summary and document),
+plus the save's reading. The lobby creates the table from that document
+(``POST /api/tables`` with ``scenario``), which plays the ``add_gun`` set-up
+into the journal. Nothing is written here. A file that is no VASL save, or
+whose Guns cannot make a scenario, is a 422 naming the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from ordnance.core import scenario as sc
+from ordnance.server import texts
+from ordnance.server.routes import CheckedRoute
+from ordnance.server.scenario_routes import _checked
+
+router = APIRouter(prefix="/api", route_class=CheckedRoute)
+
+#: The largest save the lobby takes (bytes); the server's body limit lets it through.
+MAX_VASL_UPLOAD = 1024 * 1024
+
+FileQ = Annotated[str, Query(max_length=120)]
+DateQ = Annotated[str | None, Query(pattern=r"^\d{4}-\d{2}$")]
+TheatreQ = Annotated[str, Query(max_length=8, pattern=r"^[A-Za-z]+$")]
+
+
+@router.post(
+    "/vasl/check",
+    summary="Read an uploaded VASL save: its Guns as an ASL scenario (nothing written)",
+    responses={422: {"description": "Not a VASL save, or its Guns make no scenario."}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": f"The .vsav file itself (at most {MAX_VASL_UPLOAD} bytes).",
+            "content": {"application/octet-stream": {"schema": {"type": "string"}}},
+        }
+    },
+)
+async def check_vasl(
+    request: Request, file: FileQ = "upload.vsav", date: DateQ = None, theatre: TheatreQ = "ETO"
+) -> dict[str, Any]:
+    from ordnance.asl.vasl.importer import scenario_document
+    from ordnance.asl.vasl.pieces import read_save
+
+    texts.check_text("query.file", file, max_length=120)
+    raw = await request.body()
+    if len(raw) > MAX_VASL_UPLOAD:
+        raise texts.BadText("file", f"the save is {len(raw)} bytes, more than {MAX_VASL_UPLOAD}")
+
+    def work() -> dict[str, Any]:  # CPU-bound: in the thread pool, not on the event loop
+        reading = read_save(raw, file, date=date, theatre=theatre)
+        doc = scenario_document(reading, name=file, date=date, theatre=theatre)
+        checked = _checked(sc.document(doc, file), "asl")
+        return {**checked, "vasl": reading.to_dict()}
+
+    return await run_in_threadpool(work)

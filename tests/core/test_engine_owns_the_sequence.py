@@ -1,0 +1,147 @@
+"""The engine owns the sequence of play: ``Game.apply`` is the one entry point, and it
+refuses an action out of turn before any rule runs, naming the game's sequence clause.
+
+What a bot or another program calls directly (``GAME.apply``) is what the faces call
+through ``GameSession``: the Soviet attacking out of turn and the German attacking
+twice in a row are refused in the three games whose sequence of play defines it
+(TOI-B8, TOI-B9; ASL-B3; WAW-B6). The raw resolution is private (``_resolve``), a game
+cannot override ``apply``, and only the journal's replay skips the check
+(``resolve_recorded``), for entries it already accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from ordnance.asl.plugin import AslGame
+from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
+from ordnance.core.errors import RuleViolation
+from ordnance.core.game import Game, Outcome, resolve_recorded
+from ordnance.toi.plugin import GAME as TOI
+from ordnance.waw.plugin import WorldAtWar
+from tests.toi.helpers import new as toi_new
+from tests.toi.helpers import rolled
+
+ASL = AslGame()
+WAW = WorldAtWar()
+
+
+def _refused(game: Game[Any], state: Any, action: dict[str, Any], seat: str) -> RuleViolation:
+    with pytest.raises(RuleViolation) as err:
+        game.apply(state, action, SeededDice(0), seat)
+    return err.value
+
+
+# -- Tide of Iron: alternating action turns, the initiative nation first -------------------
+def test_toi_soviet_out_of_turn_and_german_twice_are_refused_by_apply() -> None:
+    """covers TOI-B8: the German has the initiative; one unit each, alternating."""
+    state = toi_new()
+    attack_soviet = {"type": "attack", "unit": "s-tank", "target": "g-tank"}
+    err = _refused(TOI, state, attack_soviet, "soviet")
+    assert err.clause == "TOI-B8" and "soviet may not attack now" in err.message
+    state = TOI.apply(
+        state, {"type": "attack", "unit": "g-tank", "target": "s-tank"}, rolled(1), "german"
+    ).state
+    err = _refused(TOI, state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, "german")
+    assert err.clause == "TOI-B8" and "german" in err.message and "soviet" in err.message
+
+
+def test_toi_op_fire_is_refused_when_nothing_moved() -> None:
+    """covers TOI-B9: Op Fire answers an enemy move; with nothing moved it is out of turn."""
+    state = toi_new()
+    opfire = {"type": "attack", "unit": "s-tank", "target": "g-tank", "mode": "op_fire"}
+    err = _refused(TOI, state, opfire, "soviet")
+    assert err.clause in ("TOI-B8", "TOI-B9")
+
+
+# -- ASL: the ATTACKER fires in the PFPh and AFPh, the DEFENDER in the DFPh ----------------
+SIDES = [
+    {"name": "german", "nationality": "german"},
+    {"name": "soviet", "nationality": "russian"},
+]
+
+
+def _asl(phase: str) -> Any:
+    state = ASL.new({"sides": SIDES})
+    for gun in (
+        {"type": "add_gun", "id": "pak", "side": "german", "gun_size": "75L", "notation": "A5"},
+        {"type": "add_gun", "id": "t34", "side": "soviet", "gun_size": "85L", "notation": "A5"},
+    ):
+        state = ASL.apply(state, gun, EnteredDice(()), None).state
+    return ASL.apply(state, {"type": "set_phase", "phase": phase}, EnteredDice(()), None).state
+
+
+def test_asl_soviet_out_of_turn_and_german_twice_are_refused_by_apply() -> None:
+    """covers ASL-B3: the German is the ATTACKER (first side): PFPh and AFPh are its,
+    the DFPh the Soviet's."""
+    state = _asl("PFPh")
+    assert ASL.turn(state).active == ("german",)
+    err = _refused(ASL, state, {"type": "fire", "gun": "t34", "ammo": "APCR"}, "soviet")
+    assert err.clause == "ASL-B3" and "soviet" in err.message
+    fired = ASL.apply(
+        state, {"type": "fire", "gun": "pak", "ammo": "APCR"}, EnteredDice([3, 2]), "german"
+    ).state
+    # the German ends its PFPh; the MPh waits for both; the DFPh is the Soviet's
+    state = ASL.apply(fired, {"type": "set_phase"}, EnteredDice(()), "german").state
+    for seat in ("german", "soviet"):
+        state = ASL.apply(state, {"type": "done"}, EnteredDice(()), seat).state
+    assert ASL.turn(state).active == ("soviet",)
+    err = _refused(ASL, state, {"type": "fire", "gun": "pak", "ammo": "APCR"}, "german")
+    assert err.clause == "ASL-B3" and "german" in err.message
+
+
+# -- World at War: both sides act in a turn's impulses, then say done ------------------------
+def _waw() -> Any:
+    state = WAW.new({"sides": {"german": "west_german", "soviet": "soviet"}})
+    for side, uid, kind, h in (
+        ("german", "leo", "Leopard 1", "2,2"),
+        ("soviet", "t72", "T-72", "5,2"),
+    ):
+        action = {"type": "place_unit", "id": uid, "kind": kind, "side": side, "hex": h}
+        state = WAW.apply(state, action, SeededDice(0), side).state
+    return state
+
+
+def test_waw_a_side_that_is_done_cannot_attack_again_this_turn() -> None:
+    """covers WAW-B6: once a side said done, its fire this turn is refused (the German
+    firing a second time after its part, the Soviet after its own)."""
+    smoke = {"type": "smoke", "side": "german", "target": "3,3"}
+    state = WAW.apply(_waw(), smoke, SeededDice(0), "german").state
+    state = WAW.apply(state, {"type": "done"}, SeededDice(0), "german").state
+    err = _refused(WAW, state, smoke, "german")
+    assert err.clause == "WAW-B6"
+    err = _refused(WAW, state, {"type": "done"}, "german")
+    assert err.clause == "WAW-B6"
+
+
+# -- the entry point itself ------------------------------------------------------------------
+def test_a_game_cannot_override_apply() -> None:
+    with pytest.raises(TypeError, match="implement _resolve"):
+
+        class Sneaky(WorldAtWar):  # type: ignore[misc]  # apply is final
+            def apply(  # type: ignore[misc]
+                self,
+                state: Any,
+                action: Mapping[str, Any],
+                dice: DiceSource,
+                seat: str | None = None,
+                *,
+                consented: bool = False,
+            ) -> Outcome[Any]:
+                return self._resolve(state, action, dice, seat)
+
+
+def test_hot_seat_and_the_journal_replay_are_the_only_ways_round() -> None:
+    """Seat None (hot seat) may act for the active seat; ``resolve_recorded`` (the journal's
+    replay of an entry it accepted) runs the rules alone."""
+    state = toi_new()
+    soviet_move = {"type": "move", "unit": "s-squad", "to": "3,3"}
+    assert _refused(TOI, state, soviet_move, "soviet").clause == "TOI-B8"
+    replayed = resolve_recorded(TOI, state, soviet_move, EnteredDice(()), "soviet").state
+    assert replayed != state  # the rules ran, unchecked, for the replay only
+    seq: Sequence[str] = TOI.turn(state).active
+    assert seq == ("german",)
+    TOI.apply(state, {"type": "move", "unit": "g-squad", "to": "1,1"}, EnteredDice(()), None)
