@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint lint-js typecheck bench bench-quick bench-journal sysdeps clean demo serve loadtest crashtest docs-img screenshots
+.PHONY: run test lint lint-js typecheck bench bench-quick bench-journal bench-table bench-first-load soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -73,6 +73,19 @@ docs-img: $(STAMP)
 	$(BIN)/ordnance asl odds gun --gun 75L --notation 's7 A5^2^/4^3^/3^4^' --date 1944-06 --ammo AP \
 	  --range 7 --target vehicle --af 11 --compare AP --compare APCR \
 	  --plot docs/img/asl-vasl-pak40-ap-apcr.png > /dev/null
+
+# The table's CPU per accepted action beside bare FastAPI (with and without a durable
+# write), in one process, interleaved, same requests; SQLite and a throwaway PostgreSQL.
+bench-table: $(STAMP)
+	$(BIN)/python -m ordnance.bench.table
+
+# The table page's first load in headless Chromium, cold and warm, at 1k and 20k events.
+bench-first-load: $(STAMP) sysdeps
+	$(BIN)/python scripts/bench_first_load.py
+
+# RSS of a server process while many tables are opened and abandoned (30 minutes).
+soak: $(STAMP)
+	$(BIN)/python scripts/soak.py
 
 # The journal at 1k/5k/20k/100k events: view, log since, odds, an action (one JSON line).
 bench-journal: $(STAMP)

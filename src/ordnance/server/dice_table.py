@@ -46,6 +46,7 @@ from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.server import commitments
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
     SCHEME,
     SCHEME_V1,
@@ -115,7 +116,7 @@ def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
 
 
 #: (database, game) -> mode: the setting never changes once the table exists.
-_MODES: dict[tuple[str, str], str] = {}
+_MODES: dict[tuple[str, str], str] = BoundedDict(TABLES_REMEMBERED)
 
 
 def mode(journal: Journal, game_id: str) -> str:
@@ -569,7 +570,7 @@ def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict
 
 
 #: (database, game) -> the game's seats, sorted by UTF-8 bytes.
-_SEATS: dict[tuple[str, str], list[str]] = {}
+_SEATS: dict[tuple[str, str], list[str]] = BoundedDict(TABLES_REMEMBERED)
 
 
 def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:

@@ -128,7 +128,7 @@ SCRIPT_STRINGS = [
     "Fix the scenario file first, or drop it.",
     # static/scenario_export.js
     "Saved",
-    # static/table.js: the seats (docs/server.md "Seats and invitations")
+    # static/table/journal.js: the seats (docs/server.md "Seats and invitations")
     "Opens the seat once its holder agrees, or stays away until",
     "asks for a new invitation for your seat",
     "asks for a new invitation for this seat",

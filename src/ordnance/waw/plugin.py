@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
@@ -35,6 +36,10 @@ class WorldAtWar(Game[WawState]):
     name = "waw"
     title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
     rules_version = 1
+    #: snapshots as typed JSON; the catalogue is the settings' and is rebuilt from them
+    state_codec = StateCodec(
+        WawState, derived={WawState: {"catalogue": WawState.rebuilt_catalogue}}
+    )
     any_time_actions = waw_turns.ANY_TIME
     step_actions = waw_turns.STEP_ACTIONS
 
