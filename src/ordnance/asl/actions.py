@@ -17,8 +17,9 @@ from ordnance.asl.board import BoardGeometry
 from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIES
 from ordnance.asl.nationalities import nationality_key as nationality_key
 from ordnance.asl.options import AslOptions
-from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.errors import UnknownName
 from ordnance.core.names import Name
+from ordnance.core.validation import refusal
 
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"
@@ -422,14 +423,6 @@ ACTION_TITLES = {
 }
 
 
-def _validation_message(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        loc = ".".join(str(x) for x in err["loc"])
-        parts.append(f"{loc}: {err['msg']}" if loc else err["msg"])
-    return "; ".join(parts)
-
-
 def parse_action(action: Mapping[str, Any]) -> _Model:
     kind = action.get("type")
     model = ACTION_MODELS.get(str(kind))
@@ -442,11 +435,11 @@ def parse_action(action: Mapping[str, Any]) -> _Model:
     try:
         return model.model_validate(dict(action))
     except ValidationError as exc:
-        raise OrdnanceError(f"bad {kind} action: {_validation_message(exc)}") from None
+        raise refusal(exc, model, what=f"{kind} action", clause="ASL-8.0-a") from None
 
 
 def parse_settings(settings: Mapping[str, Any]) -> AslSettings:
     try:
         return AslSettings.model_validate(dict(settings))
     except ValidationError as exc:
-        raise OrdnanceError(f"bad ASL settings: {_validation_message(exc)}") from None
+        raise refusal(exc, AslSettings, what="ASL settings", clause="ASL-8.0-a") from None

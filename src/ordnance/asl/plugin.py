@@ -295,5 +295,6 @@ PLUGIN = GamePlugin(
     GAME,
     cli="ordnance.asl.cli:app",
     odds_cli="ordnance.asl.cli:odds_app",
+    calculators="ordnance.asl.calculators:CALCULATORS",
     demo="ordnance.asl.demo:walk",
 )

@@ -227,3 +227,8 @@ def join(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
     return _render(
         request, "join.html", _lang(request, lang), {"game_id": game_id}, chosen=lang is not None
     )
+
+
+#: The page helpers other page modules use (``calc_routes``).
+render = _render
+lang_of = _lang

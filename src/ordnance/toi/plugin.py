@@ -144,6 +144,10 @@ class ToIGame(Game[ToIState]):
 
 
 GAME = ToIGame()
-PLUGIN = GamePlugin(GAME, cli="ordnance.toi.cli:app", odds_cli="ordnance.toi.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    calculators="ordnance.toi.calculators:CALCULATORS",
+    commands="ordnance.toi.commands:COMMANDS",
+)
 
 __all__ = ["GAME", "PLUGIN", "ToIGame"]

@@ -137,7 +137,11 @@ class WorldAtWar(Game[WawState]):
 
 
 GAME = WorldAtWar()
-PLUGIN = GamePlugin(GAME, cli="ordnance.waw.cli:app", odds_cli="ordnance.waw.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    calculators="ordnance.waw.calculators:CALCULATORS",
+    commands="ordnance.waw.commands:COMMANDS",
+)
 
 #: ``he_fire_odds`` and ``parse_settings`` are imported from here by :mod:`.cli`.
 __all__ = ["GAME", "PLUGIN", "WorldAtWar", "he_fire_odds", "parse_settings"]
