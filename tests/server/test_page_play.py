@@ -4,7 +4,7 @@
   (hex distance) without closing the fire form; the odds panel heads with the
   chance to hit and to kill, lists every outcome, and charts AP against APCR;
 * an entered-dice table asks for the dice (no "roll on the server"), and the
-  server refuses a server roll there (TABLE-DICE-7); a required choice starts
+  server refuses a server roll there (TABLE-DICE-9); a required choice starts
   empty (WaW HE Fire's Hit Number); "Done with this step" has no dice control;
 * the server down: a banner, the button back, the action kept and sent when the
   server answers again;
@@ -113,7 +113,7 @@ def test_entered_dice_table_refuses_a_server_roll(server: str) -> None:  # noqa:
                          "range": 4, "af": 8}, "expected_version": view["version"]},
         headers={"Authorization": "Bearer " + api.tokens["russian"]},
     )  # fmt: skip
-    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-7", res.text
+    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-9", res.text
     assert api.view("russian")["version"] == view["version"]  # nothing written
 
 

@@ -154,7 +154,7 @@ def check_entered(journal: Journal, game_id: str) -> None:
 
 
 class NoServerRoll(EnteredDice):
-    """TABLE-DICE-7: at a table made for entered dice the server rolls nothing.
+    """TABLE-DICE-9: at a table made for entered dice the server rolls nothing.
 
     An action sent without dice there is applied only if it rolls no die; the
     first die it asks for refuses it (nothing is written), so a roll is never made
@@ -166,7 +166,7 @@ class NoServerRoll(EnteredDice):
 
     def _next(self, sides: int, label: str) -> int:
         raise RuleViolation(
-            "TABLE-DICE-7",
+            "TABLE-DICE-9",
             "this table rolls real dice: the server rolls none for it",
             hint="type the dice rolled at the table, in order (e.g. 3,2)",
         )

@@ -614,7 +614,7 @@ class TableService(ConsentRequests):
             }
         source: DiceSource
         if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
-            source = dice_table.NoServerRoll()  # TABLE-DICE-7: refused if the action rolls
+            source = dice_table.NoServerRoll()  # TABLE-DICE-9: refused if the action rolls
         elif dice is None:
             return self._act_server_dice(session, seat, action, version, element, commitment)
         else:
