@@ -166,7 +166,13 @@ def test_two_processes_over_one_postgres(two_processes: tuple[str, str]) -> None
                 json={"seat": soviet.seat},
                 headers=german.headers,
             )
-            assert res.status_code == 201, res.text
+            assert res.status_code == 202, res.text  # a held seat: its holder is asked
+            res = await client.post(  # and the Soviet hands its seat over, through A
+                f"{base_a}/api/tables/{t.game_id}/reissues/{res.json()['request']}",
+                json={"accept": True},
+                headers=soviet.headers,
+            )
+            assert res.status_code == 200, res.text
             view_a = f"{base_a}/api/tables/{t.game_id}/view"
             assert (await client.get(view_a, headers=soviet.headers)).status_code == 403
             codes: list[int] = []

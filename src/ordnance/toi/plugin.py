@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
-from ordnance.core.forms import choices
+from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -132,6 +132,10 @@ class ToIGame(Game[ToIState]):
         schema["properties"].pop("custom_map", None)
         return schema
 
+    def hex_label(self, state: ToIState, h: Hex) -> str:
+        """The map's printed column-row number, ``0305``."""
+        return numbered_hex(h)
+
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None
     ) -> ToILosAnswer:
@@ -144,6 +148,10 @@ class ToIGame(Game[ToIState]):
 
 
 GAME = ToIGame()
-PLUGIN = GamePlugin(GAME, cli="ordnance.toi.cli:app", odds_cli="ordnance.toi.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    calculators="ordnance.toi.calculators:CALCULATORS",
+    commands="ordnance.toi.commands:COMMANDS",
+)
 
 __all__ = ["GAME", "PLUGIN", "ToIGame"]
