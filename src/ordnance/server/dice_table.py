@@ -331,11 +331,15 @@ class Pending:
         }
 
 
-def _pending_of(s: Session, row: DicePendingRow) -> Pending:
-    revealed = {
-        r.seat: r.element
-        for r in s.scalars(select(DiceRevealRow).where(DiceRevealRow.pending_id == row.id)).all()
-    }
+def _pending_of(s: Session, row: DicePendingRow, revealed: dict[str, str] | None = None) -> Pending:
+    """The waiting action of ``row``, with its reveals (read unless given)."""
+    if revealed is None:
+        revealed = {
+            r.seat: r.element
+            for r in s.scalars(
+                select(DiceRevealRow).where(DiceRevealRow.pending_id == row.id)
+            ).all()
+        }
     return Pending(
         row.game_id,
         row.id,
@@ -360,15 +364,20 @@ def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
         return None
 
     def read() -> Pending | None:
-        with journal.reading() as s:
-            row = s.scalar(
-                select(DicePendingRow).where(
+        with journal.reading() as s:  # the action and its reveals, in one statement
+            found = s.execute(
+                select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element)
+                .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
+                .where(
                     DicePendingRow.game_id == game_id,
                     DicePendingRow.at_version == version,
                     DicePendingRow.status == "pending",
                 )
-            )
-            return _pending_of(s, row) if row is not None else None
+            ).all()
+            if not found:
+                return None
+            revealed = {str(seat): str(el) for _row, seat, el in found if seat is not None}
+            return _pending_of(s, found[0][0], revealed)
 
     return journal.remembered(("dice_pending", game_id, version), read)
 
