@@ -478,7 +478,7 @@
         const pending = res.data && res.data.pending;  // 202: the other seat must agree first
         const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
         const text = entryRow ? sentence(entryRow) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
-        S.result = { type: item.type, text, version: res.data.version };
+        S.result = { type: item.type, text, version: res.data.version, rolling: !!rolling };
         await refresh();
         if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
         return;
@@ -519,6 +519,9 @@
     S.oddsBox.replaceChildren();
     oddsAsked = { key: null, n: oddsAsked.n + 1 };
     box.replaceChildren();
+    // a roll that waited for the other seats' elements: once drawn (the next version),
+    // its result stays by its form; refreshOnce words it from the entry
+    if (S.result && S.result.rolling && S.version === S.result.version + 1) S.result = { type: S.result.type, text: t("Done"), version: S.version, drawn: true };
     S.forms = [];
     S.hexTarget = null;
     S.pieceForms = legal.some((item) => actorOf(item));
@@ -820,6 +823,11 @@
     renderInvites(v.data.seat, v.data.seats);
     renderSeats(v.data);
     if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
+    const drawn = S.result && S.result.drawn && S.entries.get(S.version);
+    if (drawn) {
+      S.result = drawn.seat === v.data.seat ? { type: S.result.type, text: sentence(drawn), version: S.version } : null;
+      for (const n of document.querySelectorAll("#actions .form-result.ok")) { n.textContent = S.result ? "✔ " + S.result.text : ""; n.hidden = !S.result; }
+    }
     // dice.js: reveal this seat's secret for this version, then recompute the rolls not
     // checked yet (the first time: those of the entries held)
     try {
