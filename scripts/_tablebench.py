@@ -10,11 +10,9 @@ plays Tide of Iron, a real game; its bare baseline answers the same requests
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -22,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from pydantic import BaseModel
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, Game, Outcome
@@ -40,6 +38,7 @@ class Tally:
 class TallyGame(Game[Tally]):
     name = "tally"
     title = "Tally (load test)"
+    state_codec = StateCodec(Tally)
 
     def new(self, settings: Mapping[str, Any]) -> Tally:
         return Tally()
@@ -62,25 +61,6 @@ class TallyGame(Game[Tally]):
 
     def view(self, state: Tally, seat: str | None) -> dict[str, Any]:
         return {"totals": dict(zip(SEATS, state.totals, strict=True)), "rolls": state.rolls}
-
-
-class BareBody(BaseModel):
-    action: dict[str, Any]
-    expected_version: int
-
-
-class BareOdds(BaseModel):
-    action: dict[str, Any]
-
-
-class BareAnchor(BaseModel):
-    anchor: str
-
-
-class BareReveal(BaseModel):
-    version: int
-    commitment: str
-    element: str
 
 
 def free_port() -> int:
@@ -111,81 +91,16 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
 
 
 def serve_bare(port: int, canned: str) -> None:
-    """Bare FastAPI endpoints doing the table's HTTP and JSON work and nothing else.
-
-    ``canned`` is a JSON file of a real ToI table's answers (each seat's view
-    with its legal forms, an odds answer, a log answer, an action's answer, a
-    dice record, taken by ``loadtest.canned_answers``), so the baseline sends
-    JSON of the very size and shape the table sends. The only state is a
-    version counter per table id, so the players read the log only when the
-    version moved, and each seat's dice chain (anchor, last reveal), so they
-    publish and reveal as on the table.
-    """
+    """The bare FastAPI baseline (:func:`ordnance.bench.bare.bare_app`) over a JSON file
+    of a real ToI table's answers (taken by ``loadtest.canned_answers``)."""
     import json
 
     import uvicorn
-    from fastapi import FastAPI, Header
 
-    answers = json.loads(Path(canned).read_text())
-    by_seat = {f"bare-{seat}": view for seat, view in answers["views"].items()}
-    versions: dict[str, int] = {}
-    app = FastAPI()
-
-    # each seat's dice chain as the table keeps it: anchor, from_version, last reveal
-    chains: dict[tuple[str, str], dict[str, Any]] = {}
-
-    @app.get("/bare/{game_id}/view")
-    def bare_view(game_id: str, authorization: str = Header("")) -> dict[str, Any]:
-        token = authorization.removeprefix("Bearer ")
-        view = by_seat[token]
-        version = versions.get(game_id, 0)
-        chain = chains.get((game_id, token))
-        if chain is not None:
-            shown = {**chain, "revealed": chain["last"] if chain["at"] == version else None}
-            shown.pop("at")
-            view = {**view, "dice": {**view["dice"], "chain": shown}}
-        return {**view, "game_id": game_id, "version": version}
-
-    @app.post("/bare/{game_id}/dice/anchor")
-    def bare_anchor(
-        game_id: str, body: BareAnchor, authorization: str = Header("")
-    ) -> dict[str, Any]:
-        start = versions.get(game_id, 0) + 1
-        chains[(game_id, authorization.removeprefix("Bearer "))] = {
-            "anchor": body.anchor,
-            "from_version": start,
-            "last": body.anchor,
-            "at": None,
-        }
-        return {"anchor": body.anchor, "from_version": start}
-
-    @app.post("/bare/{game_id}/dice/reveal")
-    def bare_reveal(
-        game_id: str, body: BareReveal, authorization: str = Header("")
-    ) -> dict[str, Any]:
-        chain = chains[(game_id, authorization.removeprefix("Bearer "))]
-        chain.update(last=body.element, at=body.version)
-        return {"version": body.version, "element": body.element}
-
-    @app.get("/bare/{game_id}/dice")
-    def bare_dice(game_id: str, authorization: str = Header("")) -> dict[str, Any]:
-        return {**answers["dice"], "game_id": game_id}
-
-    @app.get("/bare/{game_id}/log")
-    def bare_log(game_id: str, since: int = 0, authorization: str = Header("")) -> dict[str, Any]:
-        return {**answers["log"], "game_id": game_id, "version": versions.get(game_id, 0)}
-
-    @app.post("/bare/{game_id}/odds")
-    def bare_odds(game_id: str, body: BareOdds, authorization: str = Header("")) -> dict[str, Any]:
-        return dict(answers["odds"])
-
-    @app.post("/bare/{game_id}/actions")
-    def bare_act(game_id: str, body: BareBody, authorization: str = Header("")) -> dict[str, Any]:
-        versions[game_id] = body.expected_version + 1
-        return {**answers["act"], "version": versions[game_id]}
+    from ordnance.bench.bare import bare_app
 
     uvicorn.run(
-        app,
+        bare_app(json.loads(Path(canned).read_text())),
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -229,49 +144,6 @@ def wait_up(base: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> No
         except httpx.HTTPError:
             time.sleep(0.1)
     raise RuntimeError("server did not start")
-
-
-class ThrowawayPostgres:
-    """initdb + pg_ctl on loopback in a temp dir (as user postgres when root)."""
-
-    def __init__(self) -> None:
-        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)
-        if not bins:
-            raise RuntimeError("PostgreSQL is not installed (make sysdeps)")
-        self.bin = bins[0].parent
-        self.root = os.geteuid() == 0
-        self.base = Path(tempfile.mkdtemp(prefix="ordnance-pg-"))
-        self.port = free_port()
-
-    def _run(self, *cmd: str) -> None:
-        full = (["runuser", "-u", "postgres", "--"] if self.root else []) + list(cmd)
-        subprocess.run(full, check=True, capture_output=True, timeout=120)
-
-    def __enter__(self) -> str:
-        if self.root:
-            shutil.chown(self.base, "postgres", "postgres")
-        data = str(self.base / "data")
-        self._run(str(self.bin / "initdb"), "-D", data, "-U", "postgres", "--auth=trust")
-        self._run(
-            str(self.bin / "pg_ctl"),
-            "-D",
-            data,
-            "-l",
-            str(self.base / "log"),
-            "-w",
-            "-o",
-            f"-h 127.0.0.1 -p {self.port} -k {self.base} -c max_connections=200",
-            "start",
-        )
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            self._run(
-                str(self.bin / "pg_ctl"), "-D", str(self.base / "data"), "-m", "fast", "-w", "stop"
-            )
-        finally:
-            shutil.rmtree(self.base, ignore_errors=True)
 
 
 if __name__ == "__main__":

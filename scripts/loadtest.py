@@ -7,7 +7,7 @@ a pass), the Command Phase, and the Status Phase with its purchase window
 (face-down tokens bought), Op Fire placement and keep-or-discard. A player
 attacks with the unit holding its token, so tokens get revealed.
 
-A player does what its page does (``static/table.js``, ``refreshOnce``):
+A player does what its page does (``static/table/main.js``, ``refreshOnce``):
 after every action at its table it reads its view, and the log since the
 last version it saw only when the version moved; it picks its action from
 the ``legal`` forms of that view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
@@ -18,10 +18,11 @@ gives them the move; the server's refusals are counted by kind (a healthy
 run has no out-of-turn refusal at all).
 
 Three servers run at once, one process each: the bare FastAPI baseline (the
-same requests answered with canned JSON taken from a real table, no work),
+very requests the SQLite tables' players sent, replayed turn by turn, so the
+same mix per action, answered with canned JSON taken from a real table, no work),
 the table on an SQLite file and the table on a throwaway PostgreSQL (skipped
 if missing). The targets are **interleaved**: every slice runs the same turns
-on each target in turn (bare, SQLite, PostgreSQL), so load from other
+on each target in turn (SQLite, then bare replaying them, then PostgreSQL), so load from other
 programs on the machine falls on all of them alike. Two rounds of slices:
 fresh tables, then tables whose journals already hold 1,000 events
 (bulk-inserted with their snapshots, see :mod:`ordnance.bench.journal`).
@@ -38,309 +39,29 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _tablebench import ThrowawayPostgres, start
+from _tablebench import start
 
-from ordnance.bench.journal import page_tail
-from ordnance.bench.toi_players import SEATS, attacks, plan, position_key
-from ordnance.server.dice_scheme import chain_from
-
-#: The refusals that mean "not your move": the sequence-of-play clauses of ToI
-#: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
-#: window, TOI-GEN-8 keep-or-discard).
-SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
-
-
-# ---- a table and its players ----------------------------------------------------------
-
-
-@dataclass
-class Stats:
-    action_ms: list[float] = field(default_factory=list)
-    turn_ms: list[float] = field(default_factory=list)
-    view_ms: list[float] = field(default_factory=list)
-    log_ms: list[float] = field(default_factory=list)
-    odds_ms: list[float] = field(default_factory=list)
-    dice_ms: list[float] = field(default_factory=list)
-    refused: Counter[str] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    odds_refused: int = 0
-    revealed: int = 0
-    rounds: int = 0
-    seconds: float = 0.0
-
-    @property
-    def out_of_turn(self) -> int:
-        return sum(n for k, n in self.refused.items() if k in SEQUENCE_CLAUSES)
-
-
-@dataclass
-class Player:
-    seat: str
-    token: str
-    rng: random.Random
-    seen: int | None = None  # the last version whose log this seat read
-    dice_seen: int | None = None  # the last version whose rolls this seat has checked
-    taken: Counter[str] = field(default_factory=Counter)
-    chain: DiceChain = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.chain = DiceChain(self.rng)
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
-
-
-class DiceChain:
-    """A seat's secret dice chain as ``static/dice.js`` keeps it (scheme ordnance-dice-v1).
-
-    The root comes from the player's seeded generator (the page draws it from
-    ``crypto.getRandomValues``); an element is sent once, and a chain whose
-    next element was sent at another version (or is used up) is replaced by a
-    new one, as the page does.
-    """
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.sent: tuple[str, int] | None = None
-        self.renew()
-
-    def renew(self) -> None:
-        self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
-        self.index = {e: i for i, e in enumerate(self.elements)}
-        self.anchor = self.elements[-1]
-
-    def after(self, last: str | None) -> str | None:
-        i = self.index.get(last or "", 0)
-        return self.elements[i - 1] if i > 0 else None
-
-    def sent_before(self, element: str, version: int) -> bool:
-        return self.sent is not None and self.sent[0] == element and self.sent[1] != version
-
-
-@dataclass
-class Table:
-    base: str
-    game_id: str
-    players: list[Player]
-    bare: bool = False
-    round: int | None = None
-
-    @property
-    def path(self) -> str:
-        prefix = "/bare" if self.bare else "/api/tables"
-        return f"{self.base}{prefix}/{self.game_id}"
-
-
-def new_table(base: str, game_id: str, tokens: Mapping[str, str], seed: str) -> Table:
-    players = [Player(s, tokens[s], random.Random(f"{seed}-{s}")) for s in SEATS]
-    return Table(base, game_id, players)
-
-
-class Stuck(RuntimeError):
-    """No seat of a table found an action the server accepted (a bug of the players)."""
-
-
-async def _timed(into: list[float], coro: Any) -> httpx.Response:
-    t0 = time.perf_counter()
-    res: httpx.Response = await coro
-    into.append(1000 * (time.perf_counter() - t0))
-    if res.status_code >= 500:
-        raise RuntimeError(f"server error {res.status_code}: {res.text[:300]}")
-    return res
-
-
-async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) -> dict[str, Any]:
-    """The page's ``refreshOnce``: the view; when the version moved (or on the first
-    load), the log since the last seen version, then ``dice.js``: publish the chain's
-    anchor or reveal this version's element (:func:`sync_dice`) and read the dice
-    record of the rolls not yet checked to recompute them (``GET /dice?since=``)."""
-    res = await _timed(stats.view_ms, client.get(t.path + "/view", headers=p.headers))
-    res.raise_for_status()
-    answer: dict[str, Any] = res.json()
-    version = int(answer["version"])
-    first = p.seen is None
-    if p.seen is None:
-        p.seen = version  # the page was already open: its log is up to date
-    if version != p.seen:
-        res = await _timed(
-            stats.log_ms,
-            client.get(t.path + "/log", params={"since": p.seen}, headers=p.headers),
-        )
-        res.raise_for_status()
-        p.seen = int(res.json()["version"])
-    elif not first:
-        return answer  # same version: the page keeps what it shows
-    await sync_dice(client, t, p, answer, stats)
-    # dice.js reads the rolls of the journal's tail at first, then only the new ones
-    since = p.dice_seen if p.dice_seen is not None else max(0, version - page_tail())
-    res = await _timed(
-        stats.dice_ms,
-        client.get(t.path + "/dice", params={"since": since}, headers=p.headers),
-    )
-    res.raise_for_status()
-    p.dice_seen = version
-    return answer
-
-
-async def sync_dice(
-    client: httpx.AsyncClient, t: Table, p: Player, answer: Mapping[str, Any], stats: Stats
-) -> None:
-    """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
-    does not hold it, else reveal the next element for the action waiting for this
-    seat's element (``dice.pending``; once). A refused anchor or reveal is counted
-    with the refusals, by clause."""
-    chain = (answer.get("dice") or {}).get("chain")
-    if not chain:
-        return
-    version = int(answer["version"])
-
-    async def post(path: str, body: dict[str, Any]) -> None:
-        res = await _timed(stats.dice_ms, client.post(t.path + path, json=body, headers=p.headers))
-        if res.status_code != 200:
-            stats.refused[str(res.json().get("clause") or res.status_code)] += 1
-
-    if chain.get("anchor") != p.chain.anchor:
-        await post("/dice/anchor", {"anchor": p.chain.anchor})
-        return
-    pending = (answer.get("dice") or {}).get("pending")
-    if not pending or not pending.get("reveal"):
-        return  # nothing is revealed before an action that rolls is committed
-    if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
-        return
-    element = p.chain.after(chain.get("last"))
-    if element is None or p.chain.sent_before(element, version):
-        p.chain.renew()  # an element is sent once: a new chain rather than resend it
-        await post("/dice/anchor", {"anchor": p.chain.anchor})
-        return
-    p.chain.sent = (element, version)
-    commitment = answer["commitment"]["hash"]
-    body = {
-        "version": version,
-        "commitment": commitment,
-        "element": element,
-        "pending": pending["digest"],
-    }
-    await post("/dice/reveal", body)
-
-
-def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
-    """``OrdnanceDice.actionFields``: the commitment this seat saw and its element for
-    this version (the one it revealed, else its next one, each sent once)."""
-    out: dict[str, Any] = {"commitment": answer["commitment"]["hash"]}
-    chain = (answer.get("dice") or {}).get("chain") or {}
-    version = int(answer["version"])
-    if chain.get("anchor") and int(chain.get("from_version") or 0) <= version:
-        element = chain.get("revealed") or (
-            p.chain.after(chain.get("last")) if chain["anchor"] == p.chain.anchor else None
-        )
-        if element and not p.chain.sent_before(element, version):
-            p.chain.sent = (element, version)
-            out["element"] = element
-    return out
-
-
-async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
-    """One turn of a table: both seats refresh, then the seat given the move acts.
-
-    Returns the accepted action. Op Fire reactions are tried before the
-    action of the nation on turn (a reaction comes straight after the move).
-    """
-    t0 = time.perf_counter()
-    # both pages refresh at once, as two browsers told of the new version would
-    fresh = await asyncio.gather(*(refresh(client, t, p, stats) for p in t.players))
-    answers = list(zip(t.players, fresh, strict=True))
-    view = answers[0][1]["view"]
-    if t.round is None:
-        t.round = int(view.get("round", 0))
-    elif view.get("round", 0) > t.round:
-        stats.rounds += int(view["round"]) - t.round
-        t.round = int(view["round"])
-    plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers]
-    plans.sort(key=lambda x: not (x[2] and x[2][0].get("mode") == "op_fire"))
-    tried = []
-    for p, answer, candidates in plans:
-        for action in candidates:
-            if action["type"] == "attack":
-                res = await _timed(
-                    stats.odds_ms,
-                    client.post(t.path + "/odds", json={"action": action}, headers=p.headers),
-                )
-                if res.status_code != 200:
-                    stats.odds_refused += 1
-                    continue
-            body = {
-                "action": action,
-                "expected_version": answer["version"],
-                **action_fields(p, answer),
-            }
-            res = await _timed(
-                stats.action_ms, client.post(t.path + "/actions", json=body, headers=p.headers)
-            )
-            if res.status_code == 202 and "rolling" in res.json():
-                # the action rolls: the other seats' pages get the notice, view the
-                # waiting action and reveal for it, which draws the dice
-                for other in t.players:
-                    if other is not p:
-                        seen = await _timed(
-                            stats.view_ms, client.get(t.path + "/view", headers=other.headers)
-                        )
-                        await sync_dice(client, t, other, seen.json(), stats)
-            if res.status_code in (200, 202):
-                p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
-                stats.kinds[action["type"]] += 1
-                events = res.json().get("entry", {}).get("events", [])
-                stats.revealed += sum(e.get("kind") == "token-revealed" for e in events)
-                stats.turn_ms.append(1000 * (time.perf_counter() - t0))
-                return action
-            stats.action_ms.pop()  # a refusal is not an action; counted apart
-            data = res.json() if res.headers.get("content-type", "").startswith("app") else {}
-            stats.refused[str(data.get("clause") or res.status_code)] += 1
-            tried.append((p.seat, action, res.status_code, data.get("message")))
-    raise Stuck(f"table {t.game_id}: nothing accepted at {view.get('position')}: {tried}")
-
-
-async def _slice(client: httpx.AsyncClient, tables: list[Table], turns: int, stats: Stats) -> None:
-    async def play(t: Table) -> None:
-        for _ in range(turns):
-            await play_turn(client, t, stats)
-
-    t0 = time.perf_counter()
-    await asyncio.gather(*(play(t) for t in tables))
-    stats.seconds += time.perf_counter() - t0
-
-
-async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> list[Table]:
-    """``games`` fresh ToI tables, each seat claimed with its invitation as its player would."""
-    tables = []
-    for i in range(games):
-        res = await client.post(base + "/api/tables", json={"game": "toi", "settings": {}})
-        res.raise_for_status()
-        data = res.json()
-        tokens = {data["seat"]: data["token"]}
-        for invitation in data["invitations"]:
-            claimed = await client.post(
-                f"{base}/api/tables/{data['game_id']}/claim",
-                json={"invitation": invitation["code"]},
-            )
-            claimed.raise_for_status()
-            tokens[invitation["seat"]] = claimed.json()["token"]
-        tables.append(new_table(base, data["game_id"], tokens, f"fresh-{i}"))
-    return tables
-
+from ordnance.bench.page_players import (
+    Stats,
+    Table,
+    create_tables,
+    new_table,
+    play_slice,
+    replay_turn,
+    turns_of,
+)
+from ordnance.bench.pg import ThrowawayPostgres
+from ordnance.bench.toi_players import SEATS, attacks
 
 # ---- the run ----------------------------------------------------------------------------
 
@@ -431,6 +152,23 @@ def _form(answer: Mapping[str, Any], kind: str) -> dict[str, Any]:
     return next(f for f in answer["legal"] if f["type"] == kind)
 
 
+async def _replay_slice(
+    client: httpx.AsyncClient, bare: list[Table], played: list[Table], stats: Stats
+) -> None:
+    """Each bare table replays the turns its twin table played since the last slice:
+    the baseline gets the table's very requests (the same mix per action)."""
+
+    async def replay(b: Table, t: Table) -> None:
+        assert t.record is not None
+        for turn in turns_of(t.record)[b.turn :]:
+            await replay_turn(client, b, turn, stats)
+            b.turn += 1
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(replay(b, t) for b, t in zip(bare, played, strict=True)))
+    stats.seconds += time.perf_counter() - t0
+
+
 async def run(
     targets: dict[str, str],
     prebuilt: dict[str, list[tuple[str, dict[str, str]]]],
@@ -438,15 +176,19 @@ async def run(
     turns: int,
     slices: int,
 ) -> dict[str, Any]:
+    """Interleaved slices: the SQLite tables play (their requests recorded), the bare
+    baseline replays those requests, then PostgreSQL plays, slice after slice."""
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     out: dict[str, Any] = {}
+    order = ["sqlite", "bare", *(n for n in targets if n not in ("sqlite", "bare"))]
     async with httpx.AsyncClient(limits=limits, timeout=120) as client:
         for length in ("fresh", "1k_events"):
             tables: dict[str, list[Table]] = {}
-            for name, base in targets.items():
+            for name in order:
+                base = targets[name]
                 if name == "bare":
                     tables[name] = [
-                        new_table(base, f"bare-{i}", {s: f"bare-{s}" for s in SEATS}, f"bare-{i}")
+                        new_table(base, f"bare-{length}-{i}", {s: f"bare-{s}" for s in SEATS}, "b")
                         for i in range(games)
                     ]
                     for t in tables[name]:
@@ -457,14 +199,25 @@ async def run(
                     tables[name] = [
                         new_table(base, gid, tok, f"{name}-{gid}") for gid, tok in prebuilt[name]
                     ]
+            for t in tables["sqlite"]:
+                t.record = []
+
+            async def one(
+                name: str, turns: int, stats: Stats, tables: dict[str, list[Table]] = tables
+            ) -> None:
+                if name == "bare":
+                    await _replay_slice(client, tables["bare"], tables["sqlite"], stats)
+                else:
+                    await play_slice(client, tables[name], turns, stats)
+
             # warm-up turn (first connections, imports, first views), not measured
-            for ts in tables.values():
-                await _slice(client, ts, 1, Stats())
-            stats = {name: Stats() for name in targets}
+            for name in order:
+                await one(name, 1, Stats())
+            stats = {name: Stats() for name in order}
             for _ in range(slices):  # interleaved: every target plays each slice in turn
-                for name, ts in tables.items():
-                    await _slice(client, ts, turns, stats[name])
-            result = {name: report(s) for name, s in stats.items()}
+                for name in order:
+                    await one(name, turns, stats[name])
+            result = {name: report(stats[name]) for name in targets}
             bare = result["bare"]["actions_per_s"]
             for name, r in result.items():
                 if name != "bare" and bare and r["actions_per_s"]:

@@ -22,15 +22,15 @@ from tests.cli.test_start_imports import HEAVY, imported
 #: The modules of the ASL commands (``ordnance.asl.cli_*``) by command.
 COMMAND_MODULES = {
     "notation": "cli_notation",
-    "supply": "cli_supply",
-    "heat": "cli_heat",
+    "supply": "calculators",
+    "heat": "calculators",
     "he-equivalency": "cli_heat",
     "scw-heat": "cli_heat",
     "canister": "cli_canister",
     "counters": "cli_counters",
     "shot": "cli_shot",
     "game": "cli_game",
-    "odds depletion": "cli_odds",
+    "odds depletion": "calculators",
     "odds shot": "cli_odds",
     "odds gun": "cli_gun",
 }
@@ -65,7 +65,8 @@ def _asl_command_modules(mods: set[str]) -> set[str]:
     return {
         m.removeprefix("ordnance.asl.")
         for m in mods
-        if m.startswith("ordnance.asl.cli") and m.removeprefix("ordnance.asl.") not in SHARED
+        if m.startswith(("ordnance.asl.cli", "ordnance.asl.calculators"))
+        and m.removeprefix("ordnance.asl.") not in SHARED
     }
 
 

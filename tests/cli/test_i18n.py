@@ -24,9 +24,9 @@ CLI_FILES = [
     SRC / "cli" / "games.py",
     *sorted((SRC / "cli" / "odds").glob("*.py")),
     *sorted((SRC / "cli" / "i18n").glob("*.py")),
-    SRC / "asl" / "cli.py",
-    *sorted((SRC / "toi").glob("cli*.py")),  # the registry and one module per command family
-    *sorted((SRC / "waw").glob("cli*.py")),
+    *sorted((SRC / "cli" / "game_commands").glob("*.py")),
+    SRC / "cli" / "calculators.py",
+    *sorted((SRC / "asl").glob("cli*.py")),
 ]
 #: Every clause id a WaW rule refusal can carry (grep of RuleViolation in ordnance.waw).
 WAW_REFUSAL_CLAUSES = [

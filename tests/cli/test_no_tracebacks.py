@@ -246,7 +246,7 @@ def test_game_id_of_another_game_type_is_refused(
     [
         ["asl", "game", "record", "toi"],
         ["waw", "view", "asl"],
-        ["waw", "los", "1,1", "2,2", "--game", "toi"],
+        ["waw", "game", "mission", "toi", "--side", "us", "--target", "1,1"],
         ["toi", "game", "preview", "asl", "--unit", "u1"],
     ],
     ids=" ".join,

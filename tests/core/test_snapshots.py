@@ -11,6 +11,7 @@ Run on SQLite and on a throwaway PostgreSQL.
 from __future__ import annotations
 
 import contextlib
+import json
 import pickle
 from collections.abc import Iterator
 from itertools import count
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from sqlalchemy import delete, select, update
 
 from ordnance.core import registry
+from ordnance.core.codec import MAGIC
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.journal import GameSession, Journal, open_journal, snapshots
@@ -142,7 +144,7 @@ def _played(tmp_path: Path) -> GameSession:
 def test_snapshot_of_other_code_is_ignored(tmp_path: Path) -> None:
     """CORE-JOURNAL-1: a snapshot is read only under the code key it was written with."""
     session = _played(tmp_path)
-    planted = snapshots.dumps(ToyState(totals=(40, 40)))
+    planted = snapshots.dumps(ToyState(totals=(40, 40)), ToyGame())
     with session.journal.transaction() as s:
         s.execute(update(SnapshotRow).values(state=planted))
     snapshots.STATES.clear()
@@ -154,7 +156,8 @@ def test_snapshot_of_other_code_is_ignored(tmp_path: Path) -> None:
 
 
 def test_broken_or_forged_snapshot_falls_back_to_replay(tmp_path: Path) -> None:
-    """CORE-JOURNAL-1: a snapshot that fails to load, or names a function, is ignored."""
+    """CORE-JOURNAL-1: a snapshot that fails to load is ignored: a pickle (even one
+    naming a function), a string, JSON of another shape."""
 
     class Forged:
         def __reduce__(self) -> tuple[Any, ...]:
@@ -163,7 +166,15 @@ def test_broken_or_forged_snapshot_falls_back_to_replay(tmp_path: Path) -> None:
     session = _played(tmp_path)
     with session.journal.reading() as s:
         assert s.scalars(select(SnapshotRow.seq)).all() == [2]
-    for blob in (b"not a pickle", pickle.dumps(Forged()), pickle.dumps("a string")):
+    forged = [
+        b"not a state",
+        pickle.dumps(Forged()),
+        pickle.dumps("a string"),
+        MAGIC + b'{"totals": [40, 40]}',
+        MAGIC + b'[["40", 40], [0, 0]]',
+        MAGIC + b"[[40, 40, 1], [0, 0]]",
+    ]
+    for blob in forged:
         with session.journal.transaction() as s:
             s.execute(update(SnapshotRow).values(state=blob))
         snapshots.STATES.clear()
@@ -174,9 +185,21 @@ def test_broken_or_forged_snapshot_falls_back_to_replay(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["asl", "toi", "waw"])
 def test_every_game_state_round_trips(game: str) -> None:
-    """The snapshot format serves the three games with no per-game code."""
+    """Each game declares its state codec (typed JSON, no per-game code in the core);
+    its snapshots are data, not pickles."""
     plugin = registry.game(game)
     state = plugin.new({})
-    blob = snapshots.dumps(state)
-    assert blob is not None
+    blob = snapshots.dumps(state, plugin)
+    assert blob is not None and blob.startswith(MAGIC)
+    json.loads(blob[len(MAGIC) :])  # plain JSON
     assert snapshots.loads(blob, plugin) == state
+
+
+def test_a_game_without_a_codec_keeps_no_snapshots(tmp_path: Path) -> None:
+    """CORE-JOURNAL-1: with no declared codec the states are replayed, never stored."""
+    with mock.patch.object(ToyGame, "state_codec", None):
+        session = _played(tmp_path)
+        with session.journal.reading() as s:
+            assert s.scalars(select(SnapshotRow.seq)).all() == []
+        snapshots.STATES.clear()
+        assert GameSession(session.journal, session.game_id).state().totals == (5, 5)

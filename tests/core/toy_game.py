@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from ordnance.core.game import Event, Game, Outcome
@@ -26,6 +27,7 @@ SEATS = ("red", "blue")
 class ToyGame(Game[ToyState]):
     name = "toy"
     title = "Toy"
+    state_codec = StateCodec(ToyState)
 
     def new(self, settings: Mapping[str, Any]) -> ToyState:
         return ToyState()

@@ -209,7 +209,11 @@ def test_game_odds_apps_are_mounted() -> None:
     from ordnance.core import registry
 
     leaves = {path for path, _cmd in walk(cli_command())}
-    with_odds = {name for name, p in registry.plugins().items() if p.odds_cli is not None}
+    with_odds = {
+        name
+        for name, p in registry.plugins().items()
+        if p.odds_cli is not None or any(c.path[0] == "odds" for c in p.calculator_list())
+    }
     assert with_odds == {"asl", "toi", "waw"}
     for name in with_odds:
         assert any(path[:2] == ("odds", name) for path in leaves), name

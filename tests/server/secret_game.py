@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from ordnance.core.game import Event, Game, Outcome
@@ -93,6 +94,7 @@ class EndPhase(BaseModel):
 class SecretGame(Game[SecretState]):
     name = "secrets"
     title = "Face-down test game"
+    state_codec = StateCodec(SecretState)
 
     def new(self, settings: Mapping[str, Any]) -> SecretState:
         Settings.model_validate(dict(settings))

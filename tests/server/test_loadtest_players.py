@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ordnance.bench import page_players, toi_players
 from ordnance.core import registry
 from ordnance.core.dice import SeededDice
 from ordnance.core.errors import OrdnanceError
@@ -62,8 +63,8 @@ def test_only_the_nation_on_turn_plans_an_action_at_the_start() -> None:
     nothing, so its player waits instead of sending an action the server would refuse."""
     game = registry.game("toi")
     state = game.new({})
-    german = loadtest.plan("german", _answer(game, state, "german", 0), {}, random.Random(1))
-    soviet = loadtest.plan("soviet", _answer(game, state, "soviet", 0), {}, random.Random(1))
+    german = toi_players.plan("german", _answer(game, state, "german", 0), {}, random.Random(1))
+    soviet = toi_players.plan("soviet", _answer(game, state, "soviet", 0), {}, random.Random(1))
     assert soviet == []
     assert german and all(a["type"] in ("attack", "move", "done") for a in german)
     own = {u.id for u in state.units if u.side == "german"}
@@ -75,15 +76,15 @@ def test_players_play_whole_rounds_in_memory_without_an_out_of_turn_action() -> 
     TOI-GEN-4, TOI-GEN-8) and the rules; rounds advance, tokens are bought and revealed."""
     game = registry.game("toi")
     state = game.new({})
-    taken: dict[str, Counter[str]] = {s: Counter() for s in loadtest.SEATS}
-    rngs = {s: random.Random(f"test-{s}") for s in loadtest.SEATS}
+    taken: dict[str, Counter[str]] = {s: Counter() for s in toi_players.SEATS}
+    rngs = {s: random.Random(f"test-{s}") for s in toi_players.SEATS}
     kinds: Counter[str] = Counter()
     revealed = 0
     for version in range(400):
         accepted = None
         plans = [
-            (s, loadtest.plan(s, _answer(game, state, s, version), taken[s], rngs[s]))
-            for s in loadtest.SEATS
+            (s, toi_players.plan(s, _answer(game, state, s, version), taken[s], rngs[s]))
+            for s in toi_players.SEATS
         ]
         plans.sort(key=lambda p: not (p[1] and p[1][0].get("mode") == "op_fire"))
         for seat, candidates in plans:
@@ -101,7 +102,7 @@ def test_players_play_whole_rounds_in_memory_without_an_out_of_turn_action() -> 
                 break
         assert accepted is not None, f"no seat acted at {state.position} (version {version})"
         seat, action, outcome = accepted
-        key = loadtest.position_key(game.view(state, seat))
+        key = toi_players.position_key(game.view(state, seat))
         taken[seat][key] += action["type"] not in ("done", "advance")
         kinds[action["type"]] += 1
         revealed += sum(e.kind == "token-revealed" for e in outcome.events)
@@ -134,10 +135,10 @@ def test_players_play_a_round_over_http_with_no_refusal(base: str) -> None:
 
     async def play() -> Any:
         async with httpx.AsyncClient(timeout=120) as client:
-            [table] = await loadtest.create_tables(client, base, 1)
-            stats = loadtest.Stats()
+            [table] = await page_players.create_tables(client, base, 1)
+            stats = page_players.Stats()
             for _ in range(40):
-                await loadtest.play_turn(client, table, stats)
+                await page_players.play_turn(client, table, stats)
             record = await client.get(table.path + "/dice", headers=table.players[0].headers)
             return stats, record.json()
 

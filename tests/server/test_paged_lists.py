@@ -66,7 +66,7 @@ def long_table(client: TestClient, count: int) -> Table:
             "dice_origin": row.dice_origin,
             "events": row.events,
         }
-    blob = snapshots.dumps(state)
+    blob = snapshots.dumps(state, session.game)
     assert blob is not None
     with journal.transaction() as s:
         rows = [dict(model, seq=seq) for seq in range(3, count + 1)]

@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from ordnance.cli import main as cli_main
-from ordnance.cli.lazy import typer_command
+from ordnance.cli.game_entries import GameEntry
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal import GameSession, open_journal
-from ordnance.toi import cli as toi_cli
 
 _TOI_COMMAND: Any = None
 
@@ -28,7 +27,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
     try:
         if argv[0] == "toi" and "--via-main" not in argv:
             if _TOI_COMMAND is None:
-                _TOI_COMMAND = typer_command(toi_cli.app, "toi")
+                toi = GameEntry("toi", "ordnance.toi.plugin:PLUGIN")
+                _TOI_COMMAND = cli_main.game_loader(toi, "cli")()
             try:
                 _TOI_COMMAND.main(list(argv[1:]), prog_name="ordnance toi", standalone_mode=True)
             except OrdnanceError as exc:  # what main() does

@@ -90,9 +90,9 @@ def test_the_smoke_command_refuses_a_bad_drift_reading_without_a_traceback() -> 
 def test_an_unknown_range_band_is_refused_naming_the_range_rule() -> None:
     """TOI-B2 (range bands): ``--range far`` is refused with the clause, never a traceback."""
     import pytest
+    from ordnance.toi.cli_options import read_band
 
     from ordnance.core.errors import OrdnanceError
-    from ordnance.toi.cli_options import read_band
 
     assert read_band(" Close ").value == "close"
     with pytest.raises(OrdnanceError) as err:

@@ -29,7 +29,8 @@ def run(capsys, *args: str) -> tuple[int, dict]:
 
 def test_plugin_is_registered():
     game = registry.game("waw")
-    assert game.name == "waw" and registry.get("waw").odds_cli == "ordnance.waw.cli:odds_app"
+    assert game.name == "waw"
+    assert {c.name for c in registry.get("waw").calculator_list()} >= {"he-fire", "los"}
     assert "he_allocation" in json.dumps(game.settings_schema())
 
 
@@ -295,7 +296,7 @@ def test_cli_game_and_bad_input_write_nothing(capsys, tmp_path):
     code, data = run(
         capsys,
         "waw",
-        "odds",
+        "game",
         "mission",
         "g",
         "--side",

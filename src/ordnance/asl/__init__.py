@@ -4,3 +4,5 @@
 #: without loading the plug-in (and so the rules): the same paths as the plug-in's.
 CLI = "ordnance.asl.cli:app"
 ODDS_CLI = "ordnance.asl.cli:odds_app"
+#: The calculators ASL declares (every face derives its questions from them).
+CALCULATORS = "ordnance.asl.calculators:CALCULATORS"

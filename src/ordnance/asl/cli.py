@@ -1,7 +1,9 @@
 """``ordnance asl ...``: the registry of the ASL commands (each imported only when it runs).
 
-Every command lives in a module of its own (``cli_notation``, ``cli_supply``,
-``cli_heat`` for heat, he-equivalency and scw-heat, ``cli_canister``,
+``supply``, ``heat`` and ``odds depletion`` are derived from the calculators ASL
+declares (:mod:`ordnance.asl.calculators`, through :mod:`ordnance.cli.declared`);
+every other command lives in a module of its own (``cli_notation``,
+``cli_heat`` for he-equivalency and scw-heat, ``cli_canister``,
 ``cli_counters``, ``cli_shot``, ``cli_game``, ``cli_odds``, ``cli_gun`` and
 ``cli_vasl`` for ``vasl read`` and ``vasl label``)
 and is named here with its help line (:class:`~ordnance.cli.lazy.LazyGroup`),
@@ -25,7 +27,7 @@ odds_app = LazyGroup(
     help="Exact odds of the ASL C8 procedures.",
     subs={
         "depletion": Sub(
-            f"{_HERE}.cli_odds:odds_depletion",
+            "ordnance.cli.declared:asl.depletion",
             "Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).",
         ),
         "shot": Sub(
@@ -63,11 +65,11 @@ app = LazyGroup(
             "Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).",
         ),
         "supply": Sub(
-            f"{_HERE}.cli_supply:supply_cmd",
+            "ordnance.cli.declared:asl.supply",
             "Ammunition Supply Chart (ASL-8.2): APCR/APDS Depletion Number for a Gun.",
         ),
         "heat": Sub(
-            f"{_HERE}.cli_heat:heat_cmd",
+            "ordnance.cli.declared:asl.heat",
             "HEAT availability date of a nation's ordnance (ASL-8.3-a).",
         ),
         "he-equivalency": Sub(

@@ -11,41 +11,9 @@ from typing import Annotated
 
 import typer
 
-from ordnance.asl.cli_options import DateOpt
-from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
+from ordnance.asl.heat import scw_heat_attack
 from ordnance.cli.common import JsonOpt, emit
-
-
-def heat_cmd(
-    nationality: Annotated[str, typer.Argument(help="Nation that made the Gun.")],
-    date: DateOpt = "1944-06",
-    as_json: JsonOpt = False,
-) -> None:
-    """HEAT availability date of a nation's ordnance (ASL-8.3-a).
-
-    An unknown name is refused; a nation the rule does not name has no date
-    of its own (``available`` null: its counters decide, ASL-AMB-6); a
-    Commonwealth army's ordnance is British (ASL-8.2-g).
-    """
-    when = ScenarioDate.parse(date)
-    nation = check_nationality(nationality)
-    gate = heat_gate(nation)
-    data = {
-        "nationality": nationality,
-        "ordnance_of": nation,
-        "date": str(when),
-        "from": str(gate) if gate else None,
-        "available": None if gate is None else when >= gate,
-        "clause": "ASL-8.3-a" if gate else "ASL-AMB-6",
-        "reason": (
-            f"{nation} ordnance fires HEAT from {gate.label}"
-            if gate
-            else f"ASL-8.3-a names no HEAT date for {nation}: its counters decide"
-        ),
-    }
-    emit(data, as_json)
 
 
 def he_equivalency_cmd(
@@ -84,4 +52,4 @@ def scw_heat_cmd(
     emit(scw_heat_attack(weapon, target, tem).to_dict(), as_json)
 
 
-__all__ = ["he_equivalency_cmd", "heat_cmd", "scw_heat_cmd"]
+__all__ = ["he_equivalency_cmd", "scw_heat_cmd"]

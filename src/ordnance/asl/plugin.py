@@ -83,6 +83,7 @@ from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
 from ordnance.asl.views import board_view, form_schema, map_marker, panels, smoke_los
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
@@ -101,6 +102,7 @@ class AslGame(Game[AslState]):
     name = "asl"
     title = "ASL Chapter C8: Special Ammunition"
     rules_version = 1
+    state_codec = StateCodec(AslState)  # snapshots as typed JSON
     any_time_actions = asl_turns.ANY_TIME
     step_actions = asl_turns.STEP_ACTIONS
 
@@ -293,5 +295,6 @@ PLUGIN = GamePlugin(
     GAME,
     cli="ordnance.asl.cli:app",
     odds_cli="ordnance.asl.cli:odds_app",
+    calculators="ordnance.asl.calculators:CALCULATORS",
     demo="ordnance.asl.demo:walk",
 )

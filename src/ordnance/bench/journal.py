@@ -16,12 +16,17 @@ included) is timed at that length:
   the POST the server accepted is timed, never a refused try or the views;
 * ``first_view_ms``: a fresh server process (empty state cache) and what a
   page opening the table asks it, in the page's order (``first_view``): the
-  table's HTML, the view, the log's tail (``static/table.js`` JOURNAL_TAIL),
+  table's HTML, the view, the log's tail (``static/table/journal.js`` JOURNAL_TAIL),
   the seat's dice chain anchor (a browser new to the table publishes one) and
   the dice record of the tail (``/dice?since=``);
 * ``cold_state_ms``: a fresh process rebuilding the state (a CLI command);
 * ``full_log_ms`` / ``full_log_kb``: the whole log, which nothing needs per
-  request any more.
+  request any more;
+* ``snapshot_read_us``, ``snapshot_write_us``, ``snapshot_kb``: the final
+  state as the journal's snapshot (the game's typed JSON), side by side with
+  a plain pickle of it (``*_pickle_*``, what snapshots were before; a plain
+  ``pickle.loads``, faster than the restricted unpickler they were read
+  with), interleaved call by call.
 
 Prints one JSON line. ``--sizes`` picks the journal lengths.
 """
@@ -30,7 +35,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
+import pickle
 import random
 import re
 import statistics
@@ -40,6 +47,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import insert
@@ -157,7 +165,7 @@ def insert_games(
     for row in rows:
         state, top = row["_state"]
         if row["seq"] % snapshots.EVERY == 0 or row["kind"] == "undo":
-            blob = snapshots.dumps(state)
+            blob = snapshots.dumps(state, game)
             assert blob is not None
             blobs.append((row["seq"], top, blob))
         entries.append({k: v for k, v in row.items() if k != "_state"})
@@ -200,6 +208,58 @@ def insert_games(
     return tokens
 
 
+def _readonly(contents: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(contents)
+
+
+class _FormerPickler(pickle.Pickler):
+    """How snapshots were pickled before they were data (read-only mappings as dicts)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, MappingProxyType):
+            return _readonly, (dict(obj),)
+        return NotImplemented
+
+
+def _pickled(state: Any) -> bytes:
+    out = io.BytesIO()
+    _FormerPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    return out.getvalue()
+
+
+def snapshot_figures(game: Game[Any], state: Any, rounds: int = 41) -> dict[str, Any]:
+    """A snapshot of ``state`` read and written as the game's typed JSON (what the journal
+    stores) and as a pickle (what it stored before), interleaved call by call; medians."""
+    codec = game.state_codec
+    assert codec is not None
+    data = codec.dumps(state)
+    blob = _pickled(state)
+    assert codec.loads(data) == state == pickle.loads(blob)
+    times: dict[str, list[float]] = {
+        k: [] for k in ("read", "read_pickle", "write", "write_pickle")
+    }
+    jobs: dict[str, Callable[[], Any]] = {
+        "read": lambda: codec.loads(data),
+        "read_pickle": lambda: pickle.loads(blob),
+        "write": lambda: codec.dumps(state),
+        "write_pickle": lambda: _pickled(state),
+    }
+    for _ in range(rounds):
+        for name, job in jobs.items():
+            t0 = time.perf_counter()
+            job()
+            times[name].append(time.perf_counter() - t0)
+    med = {k: statistics.median(v) * 1e6 for k, v in times.items()}
+    return {
+        "snapshot_read_us": round(med["read"], 1),
+        "snapshot_read_pickle_us": round(med["read_pickle"], 1),
+        "snapshot_write_us": round(med["write"], 1),
+        "snapshot_write_pickle_us": round(med["write_pickle"], 1),
+        "snapshot_kb": round(len(data) / 1024, 1),
+        "snapshot_pickle_kb": round(len(blob) / 1024, 1),
+    }
+
+
 def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:
     times = []
     for _ in range(repeat):
@@ -210,13 +270,15 @@ def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:
 
 
 def page_tail() -> int:
-    """The page's JOURNAL_TAIL, read from ``static/table.js`` (one number, not two)."""
+    """The page's JOURNAL_TAIL, read from ``static/table/journal.js`` (one number, not two)."""
     from importlib.resources import files
 
-    text = (files("ordnance.server") / "static" / "table.js").read_text(encoding="utf-8")
-    found = re.search(r"const JOURNAL_TAIL = (\d+);", text)
+    text = (files("ordnance.server") / "static" / "table" / "journal.js").read_text(
+        encoding="utf-8"
+    )
+    found = re.search(r"export const JOURNAL_TAIL = (\d+);", text)
     if found is None:
-        raise RuntimeError("static/table.js defines no JOURNAL_TAIL")
+        raise RuntimeError("static/table/journal.js defines no JOURNAL_TAIL")
     return int(found.group(1))
 
 
@@ -228,7 +290,7 @@ def bench_chain(gid: str) -> list[str]:
 
 
 def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
-    """The requests the table page makes before it shows the table (static/table.js
+    """The requests the table page makes before it shows the table (static/table/main.js
     ``refreshOnce`` and static/dice.js ``sync``/``verify``), in its order."""
     base = f"/api/tables/{gid}"
 
@@ -262,8 +324,10 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
     snapshots.STATES.clear()
     journal = open_journal(db)
     t0 = time.perf_counter()
-    GameSession(journal, gid).state()
+    session = GameSession(journal, gid)
+    state = session.state()
     out["cold_state_ms"] = round((time.perf_counter() - t0) * 1e3, 2)
+    out.update(snapshot_figures(session.game, state))
     journal.close()
 
     snapshots.STATES.clear()

@@ -92,37 +92,57 @@ def _game_entries() -> list[tuple[str, str, GameEntry]]:
     return found
 
 
-def _plugin_app(ep: GameEntry, which: str) -> Callable[[], click.Command]:
+def game_loader(ep: GameEntry, which: str) -> Callable[[], click.Command]:
     """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``).
 
-    A game package that names its apps (``CLI`` / ``ODDS_CLI``, dotted
-    ``module:attribute`` in its ``__init__``) has them imported directly, so
-    a stand-alone command loads neither the plug-in nor the rules it does not
-    use; otherwise the plug-in is loaded and asked.
+    Derived from the game's declarations (:mod:`ordnance.cli.calculators`):
+    its calculators and the spellings of its action commands. A game package
+    that names them (``CALCULATORS`` / ``COMMANDS``, dotted ``module:attribute``
+    in its ``__init__``) has them imported directly, so a stand-alone command
+    loads neither the plug-in nor the rules it does not use; otherwise the
+    plug-in is loaded and asked. (A game that still ships a command line of its
+    own names it as ``CLI`` / ``ODDS_CLI``.)
     """
 
     def load() -> click.Command:
-        package = ep.module.rpartition(".")[0] or ep.module
-        dotted = getattr(import_module(package), "CLI" if which == "cli" else "ODDS_CLI", None)
+        package = import_module(ep.module.rpartition(".")[0] or ep.module)
+        dotted = getattr(package, "CLI" if which == "cli" else "ODDS_CLI", None)
         if isinstance(dotted, str):
             module, _sep, attr = dotted.partition(":")
             return typer_command(getattr(import_module(module), attr), ep.name, _localized())
-        from ordnance.core.registry import GamePlugin
+        from ordnance.cli.calculators import game_command, odds_command
+        from ordnance.core.calculators import load as load_calculators
+        from ordnance.core.commands import GameCommands
 
-        plugin = ep.load()
-        if not isinstance(plugin, GamePlugin):
-            raise OrdnanceError(f"the entry point {ep.value!r} is not a game plug-in")
-        sub = plugin.cli_app() if which == "cli" else plugin.odds_app()
-        if sub is None and which == "cli":  # its game actions need no CLI code
-            from ordnance.cli.game_commands import default_app
+        calcs_path = getattr(package, "CALCULATORS", None)
+        commands_path = getattr(package, "COMMANDS", None)
+        help_text = (package.__doc__ or ep.name).strip().splitlines()[0]
+        if isinstance(calcs_path, str):
+            calcs = load_calculators(calcs_path)
+        else:
+            from ordnance.core.registry import GamePlugin
 
-            sub = default_app(ep.name)
-        if sub is None:
+            plugin = ep.load()
+            if not isinstance(plugin, GamePlugin):
+                raise OrdnanceError(f"the entry point {ep.value!r} is not a game plug-in")
+            calcs = plugin.calculator_list()
+            commands_path = commands_path or plugin.commands
+        commands = None
+        if isinstance(commands_path, str):
+            module, _sep, attr = commands_path.partition(":")
+            commands = getattr(import_module(module), attr)
+            if not isinstance(commands, GameCommands):
+                raise OrdnanceError(f"{commands_path!r} is not a GameCommands declaration")
+        if which == "cli":
+            cmd = game_command(ep.name, calcs, commands, help_text)
+        elif any(p[0] == "odds" for c in calcs for p in (c.path, *c.also)):
+            cmd = odds_command(calcs, f"{help_text.partition(':')[0]}: odds.")
+        else:
             raise OrdnanceError(
-                f"the game {ep.name!r} has no {which} commands",
-                hint=f"use 'ordnance game ...' with the game type {ep.name!r}",
+                f"the game {ep.name!r} has no odds commands",
+                hint=f"see 'ordnance {ep.name} --help'",
             )
-        return typer_command(sub, ep.name, _localized())
+        return typer_command(cmd, ep.name, _localized())
 
     return load
 
@@ -152,7 +172,7 @@ def _mount_game_odds(odds: click.Command) -> None:
         group.commands[name] = LazyMount(
             name,
             f"{doc.partition(':')[0]}: odds.",
-            _plugin_app(ep, "odds"),
+            game_loader(ep, "odds"),
             scope=_expecting(name),
             prepare=_localized(),
         )
@@ -202,7 +222,7 @@ def cli_command() -> TyperGroup:
     for name, doc, ep in _game_entries():
         mounts.append(
             LazyMount(
-                name, doc, _plugin_app(ep, "cli"), scope=_expecting(name), prepare=_localized()
+                name, doc, game_loader(ep, "cli"), scope=_expecting(name), prepare=_localized()
             )
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):

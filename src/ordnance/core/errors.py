@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -122,6 +123,48 @@ class NotationError(OrdnanceError):
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
         data.update(token=self.token, position=self.position)
+        return data
+
+
+@dataclass
+class Problem:
+    """One field of some input that a model refused: its name, the value given
+    (``repr``, shortened; ``None`` when missing), why, and the clause it serves."""
+
+    field: str
+    value: str | None
+    message: str
+    clause: str | None = None
+
+    def text(self) -> str:
+        given = f" (given {self.value})" if self.value is not None else ""
+        where = f"[{self.clause}] " if self.clause else ""
+        return f"{where}{self.field or 'input'}{given}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "value": self.value,
+            "message": self.message,
+            "clause": self.clause,
+        }
+
+
+class InvalidInput(OrdnanceError):
+    """Input a model refused: every field with its value and clause
+    (made by :func:`ordnance.core.validation.refusal`)."""
+
+    def __init__(self, what: str, problems: list[Problem], *, clause: str | None = None):
+        self.problems = problems
+        self.field = problems[0].field if problems else None
+        detail = "; ".join(
+            p.text().removeprefix(f"[{clause}] ") if clause else p.text() for p in problems
+        )
+        super().__init__(f"bad {what}: {detail}", clause=clause)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        data.update(field=self.field, problems=[p.to_dict() for p in self.problems])
         return data
 
 

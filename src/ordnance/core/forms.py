@@ -27,7 +27,6 @@ see (its own view): they are output toward that seat like the view itself.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -56,6 +55,32 @@ def _non_null(prop: dict[str, Any]) -> dict[str, Any]:
     return prop
 
 
+def _own_field(schema: JsonSchema, field: str) -> tuple[JsonSchema, dict[str, Any] | None]:
+    """A copy of ``schema`` that owns the path to ``field``: the schema, its
+    ``properties`` and that property (with its ``anyOf`` options and ``items``)
+    are new dicts; every other part is shared with ``schema``, never changed.
+
+    The forms of a view are built from a few cached model schemas many times
+    per request; copying only what is changed (not ``copy.deepcopy``) keeps
+    that cheap, and each helper here changes only what it copied.
+    """
+    out = dict(schema)
+    props = out.get("properties")
+    if not isinstance(props, dict):
+        return out, None
+    props = out["properties"] = dict(props)
+    prop = props.get(field)
+    if not isinstance(prop, dict):
+        return out, None
+    prop = props[field] = dict(prop)
+    if isinstance(prop.get("anyOf"), list):
+        prop["anyOf"] = [dict(a) if isinstance(a, dict) else a for a in prop["anyOf"]]
+    for holder in (prop, _non_null(prop)):
+        if isinstance(holder.get("items"), dict):
+            holder["items"] = dict(holder["items"])
+    return out, prop
+
+
 def _json_type(value: Any) -> str:
     if isinstance(value, bool):
         return "boolean"
@@ -78,11 +103,10 @@ def choices(schema: JsonSchema, field: str, options: Iterable[tuple[Any, str]]) 
     {'type': 'string', 'title': 'Unit', 'enum': ['a'], 'x-labels': ['A (1,0)']}
     """
     pairs = list(options)
-    out = copy.deepcopy(schema)
-    props = out.get("properties", {})
-    if field not in props or not pairs:
+    out, prop = _own_field(schema, field)
+    if prop is None or not pairs:
         return out
-    target = _non_null(props[field])
+    target = _non_null(prop)
     if target.get("type") == "array" and isinstance(target.get("items"), dict):
         target = target["items"]
     target.pop("$ref", None)
@@ -94,12 +118,11 @@ def choices(schema: JsonSchema, field: str, options: Iterable[tuple[Any, str]]) 
 
 def hex_field(schema: JsonSchema, *fields: str) -> JsonSchema:
     """A copy of ``schema`` marking ``fields`` as hexes (``"x-hex"``), for map picking."""
-    out = copy.deepcopy(schema)
-    props = out.get("properties", {})
+    out = schema
     for field in fields:
-        if field not in props:
+        out, prop = _own_field(out, field)
+        if prop is None:
             continue
-        prop = props[field]
         many = _non_null(prop).get("type") == "array"
         prop["x-hex"] = "many" if many else "one"
         prop.setdefault("examples", [["3,2"] if many else "3,2"])
@@ -141,16 +164,15 @@ def piece_field(
     piece is clicked); ``target``: a piece the action is aimed at (a click on
     the map fills it).
     """
-    out = copy.deepcopy(schema)
-    props = out.get("properties", {})
-    if field in props:
-        props[field]["x-piece"] = role
+    out, prop = _own_field(schema, field)
+    if prop is not None:
+        prop["x-piece"] = role
     return out
 
 
 def rolls(schema: JsonSchema, dice: bool) -> JsonSchema:
     """A copy of an action's ``schema`` saying whether it rolls dice (``"x-dice"``)."""
-    out = copy.deepcopy(schema)
+    out = dict(schema)
     out["x-dice"] = dice
     return out
 

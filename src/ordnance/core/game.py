@@ -54,6 +54,7 @@ from ordnance.core.shapes import (
 from ordnance.core.turns import check_turn
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.codec import StateCodec
     from ordnance.core.scenario import ScenarioDoc, ScenarioStart
     from ordnance.core.turns import Turn
 
@@ -98,6 +99,10 @@ class Game(ABC, Generic[S]):
     #: words a face translates (e.g. a munition type), beyond the generic ones the
     #: faces know (``kind``, ``terrain``...); any other plain argument is an id.
     word_args: ClassVar[frozenset[str]] = frozenset()
+    #: How the journal's snapshots write and read this game's states
+    #: (:class:`ordnance.core.codec.StateCodec`, typed JSON; None: no snapshots,
+    #: states are replayed).
+    state_codec: ClassVar[StateCodec | None] = None
 
     @abstractmethod
     def new(self, settings: Mapping[str, Any]) -> S:

@@ -12,10 +12,13 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.game import Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.calculators import Calculator
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,20 @@ class GamePlugin:
     #: callable ``(console, journal_path, step) -> None`` (a Rich console; ``step``
     #: pauses between steps).
     demo: str | None = None
+    #: The game's calculators (:mod:`ordnance.core.calculators`): a dotted
+    #: ``"module:attribute"`` path to a sequence of them, or the sequence itself.
+    calculators: str | tuple[Calculator, ...] = ()
+    #: Dotted path to the game's :class:`~ordnance.core.commands.GameCommands`
+    #: (older spellings of its action commands), or ``None``.
+    commands: str | None = None
+
+    def calculator_list(self) -> tuple[Calculator, ...]:
+        """Every calculator the game declares (imported on first use)."""
+        if isinstance(self.calculators, str):
+            from ordnance.core.calculators import load
+
+            return load(self.calculators)
+        return tuple(self.calculators)
 
     @property
     def name(self) -> str:

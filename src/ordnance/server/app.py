@@ -365,12 +365,14 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    from ordnance.server import pages, routes, scenario_routes, vasl_routes
+    from ordnance.server import calc_routes, pages, routes, scenario_routes, vasl_routes
 
     app.include_router(routes.router)
     app.include_router(scenario_routes.router)
     app.include_router(vasl_routes.router)
     app.include_router(pages.router)
+    app.include_router(calc_routes.router)
+    app.include_router(calc_routes.pages)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app
 

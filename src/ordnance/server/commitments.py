@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from ordnance.core.journal import Journal
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import fresh_seed, seed_hash
 from ordnance.server.models import CommitmentRow
 
@@ -36,8 +37,18 @@ BATCH = 16
 
 
 #: (database, game, version) -> (hash, seed): a commitment never changes once
-#: drawn, so each process remembers the ones it has read.
-_SEEN: dict[tuple[str, str, int], Commitment] = {}
+#: drawn, so each process remembers the ones it has read (the latest
+#: :data:`REMEMBERED`: a few batches for each table it remembers).
+REMEMBERED = 4 * BATCH * TABLES_REMEMBERED // 16
+_SEEN: dict[tuple[str, str, int], Commitment] = BoundedDict(REMEMBERED)
+
+
+#: The commitments of a game from ``:low`` below ``:high`` (built once).
+_BATCH = select(CommitmentRow).where(
+    CommitmentRow.game_id == bindparam("gid"),
+    CommitmentRow.for_version >= bindparam("low"),
+    CommitmentRow.for_version < bindparam("high"),
+)
 
 
 @dataclass(frozen=True)
@@ -53,20 +64,14 @@ def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
     if hit is not None:
         return hit
     with journal.reading() as s:
-        rows = s.scalars(
-            select(CommitmentRow).where(
-                CommitmentRow.game_id == game_id,
-                CommitmentRow.for_version >= version,
-                CommitmentRow.for_version < version + BATCH,
-            )
-        ).all()
-    if len(_SEEN) > 200_000:
-        _SEEN.clear()
+        rows = s.scalars(_BATCH, {"gid": game_id, "low": version, "high": version + BATCH}).all()
+    found = None
     for row in rows:
-        _SEEN[(journal.cache_key, game_id, row.for_version)] = Commitment(
-            row.for_version, row.seed_hash, row.seed
-        )
-    return _SEEN.get(key)
+        seen = Commitment(row.for_version, row.seed_hash, row.seed)
+        _SEEN[(journal.cache_key, game_id, row.for_version)] = seen
+        if row.for_version == version:
+            found = seen
+    return found
 
 
 def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
@@ -104,10 +109,23 @@ def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
     return row
 
 
+#: A range of commitments this short is answered from :data:`_SEEN` when every one is there.
+CACHED_RANGE = 256
+
+
 def all_commitments(
     journal: Journal, game_id: str, below: int, *, from_version: int = 0
-) -> list[CommitmentRow]:
-    """The commitments of versions ``from_version`` to ``below - 1`` (never those drawn ahead)."""
+) -> list[CommitmentRow] | list[Commitment]:
+    """The commitments of versions ``from_version`` to ``below - 1`` (never those drawn ahead).
+
+    A short range (a log or dice record since the last version seen) is read from
+    this process's commitments when it holds them all, since a commitment never
+    changes once drawn; otherwise from the database.
+    """
+    if 0 <= below - from_version <= CACHED_RANGE:
+        seen = [_SEEN.get((journal.cache_key, game_id, v)) for v in range(from_version, below)]
+        if all(c is not None for c in seen):
+            return [c for c in seen if c is not None]
     with journal.reading() as s:
         return list(
             s.scalars(

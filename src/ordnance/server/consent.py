@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -245,13 +245,7 @@ class ConsentRequests:
 
     def _pending(self, game_id: str, version: int) -> ConsentRequestRow | None:
         with self.journal.reading() as s:
-            return s.scalar(
-                select(ConsentRequestRow).where(
-                    ConsentRequestRow.game_id == game_id,
-                    ConsentRequestRow.status == "pending",
-                    ConsentRequestRow.at_version == version,
-                )
-            )
+            return s.scalar(_PENDING, {"gid": game_id, "version": version})
 
     def _request_state(
         self, game_id: str, seat: str, session: GameSession, version: int, top: int
@@ -285,6 +279,14 @@ class ConsentRequests:
             "possible": top > 0,
             "pending": self._request_state(game_id, seat, session, version, top),
         }
+
+
+#: The pending request of a game at a version (built once: every view and log asks).
+_PENDING = select(ConsentRequestRow).where(
+    ConsentRequestRow.game_id == bindparam("gid"),
+    ConsentRequestRow.status == "pending",
+    ConsentRequestRow.at_version == bindparam("version"),
+)
 
 
 def _undo_text(entry: JournalEntry, seat: str | None) -> str:

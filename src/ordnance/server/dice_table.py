@@ -41,11 +41,12 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from ordnance.core.dice import DiceSource
+from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.server import commitments
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
     SCHEME,
     SCHEME_V1,
@@ -115,7 +116,7 @@ def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
 
 
 #: (database, game) -> mode: the setting never changes once the table exists.
-_MODES: dict[tuple[str, str], str] = {}
+_MODES: dict[tuple[str, str], str] = BoundedDict(TABLES_REMEMBERED)
 
 
 def mode(journal: Journal, game_id: str) -> str:
@@ -149,6 +150,25 @@ def check_entered(journal: Journal, game_id: str) -> None:
             hint="leave the dice out and let the server roll, or make a table with "
             'dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at '
             "home; the other confirms each roll)",
+        )
+
+
+class NoServerRoll(EnteredDice):
+    """TABLE-DICE-9: at a table made for entered dice the server rolls nothing.
+
+    An action sent without dice there is applied only if it rolls no die; the
+    first die it asks for refuses it (nothing is written), so a roll is never made
+    on the server behind the players' backs.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def _next(self, sides: int, label: str) -> int:
+        raise RuleViolation(
+            "TABLE-DICE-9",
+            "this table rolls real dice: the server rolls none for it",
+            hint="type the dice rolled at the table, in order (e.g. 3,2)",
         )
 
 
@@ -550,7 +570,7 @@ def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict
 
 
 #: (database, game) -> the game's seats, sorted by UTF-8 bytes.
-_SEATS: dict[tuple[str, str], list[str]] = {}
+_SEATS: dict[tuple[str, str], list[str]] = BoundedDict(TABLES_REMEMBERED)
 
 
 def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:

@@ -22,9 +22,10 @@ import logging
 import threading
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import Connection, Engine, text
 
 from ordnance.core.journal import Journal
+from ordnance.server import seat_cache
 
 CHANNEL = "ordnance_table"
 log = logging.getLogger("ordnance.server")
@@ -93,6 +94,26 @@ def notify(journal: Journal, game_id: str, version: int) -> bool:
     return True
 
 
+def revoked(engine: Engine | Connection, token_hash: str) -> None:
+    """A seat token was revoked (its transaction committed): forget it here, and by
+    ``NOTIFY`` in every other server process over the same PostgreSQL
+    (:mod:`ordnance.server.seat_cache`). The payload is the token's SHA-256,
+    which the database itself stores."""
+    seat_cache.invalidate(token_hash)
+    if engine.dialect.name != "postgresql":
+        return
+    if isinstance(engine, Connection):
+        engine = engine.engine
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text("SELECT pg_notify(:ch, :payload)"),
+                {"ch": CHANNEL, "payload": json.dumps({"revoked": token_hash})},
+            )
+    except Exception:  # the cache's TTL still bounds how long another process trusts it
+        log.warning("NOTIFY of a revoked token failed")
+
+
 def _conninfo(url: str) -> str:
     # SQLAlchemy URL "postgresql+psycopg://..." -> libpq "postgresql://..."
     _scheme, _, rest = url.partition("://")
@@ -123,6 +144,7 @@ class PgListener:
             try:
                 with psycopg.connect(_conninfo(self.url), autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    seat_cache.clear()  # revocations sent while not listening were missed
                     self.ready.set()
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=0.5):
@@ -134,6 +156,9 @@ class PgListener:
     def _handle(self, payload: str) -> None:
         try:
             data: Any = json.loads(payload)
+            if "revoked" in data:
+                seat_cache.invalidate(str(data["revoked"]))
+                return
             self.broadcaster.publish(str(data["game_id"]), int(data["version"]))
         except (ValueError, KeyError, TypeError):
             return

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Game
+from ordnance.core.journal.store import request_scope
 from ordnance.core.shapes import JsonObject, LosAnswer
 from ordnance.server import i18n, seats, texts
 from ordnance.server.answers import (
@@ -41,6 +42,7 @@ class CheckedRoute(APIRoute):
 
     Path and query parameters, then every string and number of a JSON body:
     a refusal is 422 naming the field, before any game or database sees it.
+    The route's reads share one database session (:func:`request_scope`).
     """
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
@@ -56,7 +58,12 @@ class CheckedRoute(APIRoute):
                 except ValueError:  # FastAPI answers unreadable JSON itself
                     body = None
                 texts.check_json("", body)
-            return await handler(request)
+            with request_scope() as scope:  # one read session for the whole request
+                try:
+                    return await handler(request)
+                finally:
+                    if scope.sessions:
+                        await run_in_threadpool(scope.close)
 
         return checked
 

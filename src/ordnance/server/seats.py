@@ -33,7 +33,10 @@ hashes of tokens and invitation codes, so a leaked database opens nothing.
   (``/t/<game>#seat=<token>``, never sent to the server, so never in an
   access log) and the browser's ``localStorage``; in the CLI, a file of mode
   0600 (:mod:`ordnance.server.table_client`). A request presents it as
-  ``Authorization: Bearer``; it is hashed and looked up on every request.
+  ``Authorization: Bearer``; it is hashed and looked up in a small cache
+  (:mod:`ordnance.server.seat_cache`), then in ``seats``; every revocation
+  below forgets the old hash in this process and, by ``NOTIFY``, in the others
+  (:func:`ordnance.server.live.revoked`), so a revoked token stops at once.
 
 The live stream is opened by ``EventSource``, which cannot send headers, so
 it presents a short-lived *ticket*: ``<expiry>.<seat, base64url>.<mac>`` with
@@ -59,13 +62,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Update, func, select, update
+from sqlalchemy import Update, event, func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
 from ordnance.core.journal.models import GameRow
+from ordnance.server import live, seat_cache
 from ordnance.server.models import (
     InvitationRow,
     ReissueRow,
@@ -177,10 +181,19 @@ def set_seat_token(
         values["recovery_hash"] = token_hash(recovery) if recovery is not None else None
         values["claimed_at"] = now if token is not None else None
         values["address_hash"] = address_digest(game_id, address) if token is not None else None
-    statement = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+    where = [SeatRow.game_id == game_id, SeatRow.seat == seat]
     if condition is not None:
-        statement = statement.where(condition)
-    changed = _changed(s, statement.values(**values))
+        where.append(condition)
+    old = s.execute(select(SeatRow.token_hash).where(*where)).scalar()
+    changed = _changed(s, update(SeatRow).where(*where).values(**values))
+    if changed and old is not None:
+        bind = s.get_bind()
+
+        def forget(_session: Session) -> None:
+            # after the commit, so a lookup racing the change cannot cache the old token
+            live.revoked(bind, old)
+
+        event.listen(s, "after_commit", forget, once=True)
     for hook in TOKEN_REVOKED:
         hook(game_id, seat)
     return changed
@@ -383,13 +396,21 @@ def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     """The seat this token opens in this game, or None."""
     if not token or not _TOKEN.match(token):
         return None
-    with journal.reading() as s:
-        row = s.execute(
-            select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == token_hash(token))
-        ).first()
-    if row is None or not hmac.compare_digest(row.game_id, game_id):
+    hashed = token_hash(token)
+    hit = seat_cache.get(journal.cache_key, hashed)
+    if hit is None:
+        seen = seat_cache.generation()
+        with journal.reading() as s:
+            row = s.execute(
+                select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == hashed)
+            ).first()
+        if row is None:
+            return None
+        hit = (str(row.game_id), str(row.seat))
+        seat_cache.put(journal.cache_key, hashed, hit[0], hit[1], seen)
+    if not hmac.compare_digest(hit[0], game_id):
         return None
-    return str(row.seat)
+    return hit[1]
 
 
 def claim(

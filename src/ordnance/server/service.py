@@ -30,7 +30,7 @@ from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, Stal
 from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
-from ordnance.core.journal.session import Within
+from ordnance.core.journal.session import Within, read_version
 from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, texts
 from ordnance.server.answers import (
@@ -41,6 +41,7 @@ from ordnance.server.answers import (
     TableEntry,
     TableView,
 )
+from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.consent import ConsentRequests
 from ordnance.server.models import CommitmentRow
 from ordnance.server.refusals import BadAction, NotFound, guarded
@@ -93,7 +94,7 @@ class TableService(ConsentRequests):
         #: seconds since the epoch; tests replace it (the dice deadline is lazy, and so
         #: are the seats' reissue waiting periods)
         self.clock = clock
-        self._meta: dict[str, _Meta] = {}
+        self._meta: dict[str, _Meta] = BoundedDict(TABLES_REMEMBERED)
         self._lock = threading.Lock()
 
     def seat_now(self) -> datetime:
@@ -221,9 +222,7 @@ class TableService(ConsentRequests):
         return seat
 
     def version(self, game_id: str) -> int:
-        with self.journal.reading() as s:
-            v = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
-        return int(v or 0)
+        return read_version(self.journal, game_id)
 
     # -- reading -------------------------------------------------------------------
     def view(self, game_id: str, seat: str) -> TableView:
@@ -619,11 +618,14 @@ class TableService(ConsentRequests):
                 "version": version,
                 "pending": self._request_action(session, seat, action, version, dice, ask_of),
             }
-        if dice is None:
+        source: DiceSource
+        if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
+            source = dice_table.NoServerRoll()  # TABLE-DICE-9: refused if the action rolls
+        elif dice is None:
             return self._act_server_dice(session, seat, action, version, element, commitment)
-        entry = guarded(
-            partial(session.act, dict(action), EnteredDice(list(dice)), seat, expected_version)
-        )
+        else:
+            source = EnteredDice(list(dice))
+        entry = guarded(partial(session.act, dict(action), source, seat, expected_version))
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}

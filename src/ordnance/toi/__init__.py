@@ -29,16 +29,17 @@ Layout (small modules named for the game's own words):
   seat may do, may see (face-down tokens hidden from the opponent), the odds
   and the LOS answer;
 * :mod:`.advice`: ranking the munitions against a target;
-* :mod:`.plugin` / :mod:`.cli`: the Game class with its registration, and the
-  command line (a list of commands; each family in its own ``cli_*`` module,
-  imported when it runs).
+* :mod:`.plugin`: the Game class with its registration;
+* :mod:`.calculators`: the stand-alone questions (attack odds, Smoke, advice,
+  reference tables), declared once: every face derives its commands, routes
+  and forms from them; :mod:`.commands`: the older spellings of action commands.
 
 Clause ids (``TOI-GEN-4``, ``TOI-HE-3``, ``TOI-AMB-7``...) come from the
 reference notes shipped with the project; core Tide of Iron facts are cited by
 the notes' Part B section (``TOI-B2`` = range bands, ``TOI-B10`` = smoke...).
 """
 
-#: Where ``ordnance toi ...`` and ``ordnance odds toi ...`` live, read by the command line
+#: Where the calculators and command spellings are declared, read by the command line
 #: without loading the plug-in (and so the rules): the same paths as the plug-in's.
-CLI = "ordnance.toi.cli:app"
-ODDS_CLI = "ordnance.toi.cli:odds_app"
+CALCULATORS = "ordnance.toi.calculators:CALCULATORS"
+COMMANDS = "ordnance.toi.commands:COMMANDS"

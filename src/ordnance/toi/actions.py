@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.validation import refusal, unknown_kind
 from ordnance.toi.munitions import Munition
 
 
@@ -126,13 +126,10 @@ def parse_action(action: Mapping[str, Any]) -> _Action:
     """Validate a JSON action; refuses unknown types and bad fields."""
     kind = action.get("type")
     if kind not in ACTION_MODELS:
-        raise OrdnanceError(
-            f"unknown action type {kind!r}", hint=f"one of {', '.join(ACTION_MODELS)}"
-        )
+        raise unknown_kind("Tide of Iron action", kind, ACTION_MODELS, clause="TOI-B8")
     try:
         parsed: _Action = _ADAPTER.validate_python(dict(action))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-        raise OrdnanceError(f"bad {kind} action: {where}: {first['msg']}") from None
+        model = ACTION_MODELS[str(kind)]
+        raise refusal(exc, model, what=f"{kind} action", clause="TOI-B8", skip=1) from None
     return parsed

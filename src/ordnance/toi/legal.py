@@ -11,7 +11,6 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 
 from ordnance.core.forms import choices, hex_field, piece_field, rolls
@@ -51,8 +50,10 @@ def _model_schema(kind: str) -> JsonSchema:
 
 
 def _bare_schema(kind: str) -> JsonSchema:
-    """A fresh copy of action ``kind``'s JSON schema (callers may change it)."""
-    return copy.deepcopy(_model_schema(kind))
+    """Action ``kind``'s JSON schema, shared: never change it in place. The forms
+    helpers (``choices``, ``piece_field``, ``rolls``...) copy only the parts they
+    change, so each view's forms cost no deep copy."""
+    return _model_schema(kind)
 
 
 #: every action's title, offered now or not (for faces that take an action by name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import choices
@@ -22,7 +23,7 @@ from ordnance.toi.hexmap import map_data, map_names
 from ordnance.toi.legal import ACTION_TITLES, any_form_schema, legal_forms
 from ordnance.toi.los_answer import los_answer
 from ordnance.toi.settings import ToISettings
-from ordnance.toi.setup import new_state
+from ordnance.toi.setup import new_state, state_map
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
@@ -35,6 +36,8 @@ class ToIGame(Game[ToIState]):
     name = "toi"
     title = "Tide of Iron: Fury of the Bear munitions tokens"
     rules_version = 1
+    #: snapshots as typed JSON; the map is the settings' and is rebuilt from them
+    state_codec = StateCodec(ToIState, derived={ToIState: {"map": state_map}})
     #: ``advance`` ends a step; every other action belongs to the step's
     #: nations (:mod:`ordnance.toi.turns`).
     step_actions = frozenset({"advance"})
@@ -141,6 +144,10 @@ class ToIGame(Game[ToIState]):
 
 
 GAME = ToIGame()
-PLUGIN = GamePlugin(GAME, cli="ordnance.toi.cli:app", odds_cli="ordnance.toi.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    calculators="ordnance.toi.calculators:CALCULATORS",
+    commands="ordnance.toi.commands:COMMANDS",
+)
 
 __all__ = ["GAME", "PLUGIN", "ToIGame"]

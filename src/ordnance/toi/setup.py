@@ -15,10 +15,16 @@ from typing import Any
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.hexes import parse_hex
 from ordnance.toi.catalogue import profile
-from ordnance.toi.hexmap import load_map, map_data, map_from_dict
+from ordnance.toi.hexmap import ToIMap, load_map, map_data, map_from_dict
 from ordnance.toi.settings import UnitPlacement, parse_settings
 from ordnance.toi.state import Nation, Phase, ToIState, Unit
 from ordnance.toi.status_phase import enter
+
+
+def state_map(state: ToIState) -> ToIMap:
+    """The map a state plays on: a function of its settings (its snapshots leave it out)."""
+    s = state.settings
+    return map_from_dict(s.custom_map) if s.custom_map is not None else load_map(s.map)
 
 
 def new_state(settings: Mapping[str, Any]) -> ToIState:

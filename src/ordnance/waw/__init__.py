@@ -15,14 +15,15 @@
 * :mod:`.legal`, :mod:`.views`, :mod:`.action_odds`, :mod:`.los_answer`: what a
   seat may do and see, the odds of an action and the LOS answer;
 * :mod:`.plugin`: the :class:`~ordnance.core.game.Game` class and its registry entry;
-* :mod:`.cli`: ``ordnance waw ...``, a list of commands; each family in its own
-  ``cli_*`` module (odds, LOS, reference, game), imported when it runs.
+* :mod:`.calculators`: the stand-alone questions (HE Fire and FASCAM odds, LOS,
+  the reference tables), declared once: every face derives its commands, routes
+  and forms from them; :mod:`.commands`: the older spellings of action commands.
 
 Clause ids (``WAW-HE-a``, ``WAW-8.2-c``, ``WAW-AMB-3``...) are those of the
 project's rules notes; ``grep`` one to find the code and its tests.
 """
 
-#: Where ``ordnance waw ...`` and ``ordnance odds waw ...`` live, read by the command line
+#: Where the calculators and command spellings are declared, read by the command line
 #: without loading the plug-in (and so the rules): the same paths as the plug-in's.
-CLI = "ordnance.waw.cli:app"
-ODDS_CLI = "ordnance.waw.cli:odds_app"
+CALCULATORS = "ordnance.waw.calculators:CALCULATORS"
+COMMANDS = "ordnance.waw.commands:COMMANDS"

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.validation import refusal, unknown_kind
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
 
@@ -194,12 +194,10 @@ def parse_action(data: Any) -> Any:
     """Validate a JSON action; bad input is an :class:`OrdnanceError` (exit 2)."""
     if not isinstance(data, dict) or data.get("type") not in ACTIONS:
         kind = data.get("type") if isinstance(data, dict) else None
-        raise OrdnanceError(
-            f"unknown World at War action {kind!r}", hint="one of: " + ", ".join(ACTIONS)
-        )
+        raise unknown_kind("World at War action", kind, ACTIONS, clause="WAW-B6")
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-        raise OrdnanceError(f"bad {data['type']} action: {where}: {first['msg']}") from None
+        model = ACTIONS[data["type"]]
+        what = f"{data['type']} action"
+        raise refusal(exc, model, what=what, clause="WAW-B6", skip=1) from None

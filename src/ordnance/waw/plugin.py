@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
@@ -35,6 +36,10 @@ class WorldAtWar(Game[WawState]):
     name = "waw"
     title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
     rules_version = 1
+    #: snapshots as typed JSON; the catalogue is the settings' and is rebuilt from them
+    state_codec = StateCodec(
+        WawState, derived={WawState: {"catalogue": WawState.rebuilt_catalogue}}
+    )
     any_time_actions = waw_turns.ANY_TIME
     step_actions = waw_turns.STEP_ACTIONS
 
@@ -132,7 +137,11 @@ class WorldAtWar(Game[WawState]):
 
 
 GAME = WorldAtWar()
-PLUGIN = GamePlugin(GAME, cli="ordnance.waw.cli:app", odds_cli="ordnance.waw.cli:odds_app")
+PLUGIN = GamePlugin(
+    GAME,
+    calculators="ordnance.waw.calculators:CALCULATORS",
+    commands="ordnance.waw.commands:COMMANDS",
+)
 
 #: ``he_fire_odds`` and ``parse_settings`` are imported from here by :mod:`.cli`.
 __all__ = ["GAME", "PLUGIN", "WorldAtWar", "he_fire_odds", "parse_settings"]

@@ -50,6 +50,10 @@ class WawState:
     done: frozenset[str] = frozenset()
 
     # -- construction ---------------------------------------------------------------
+    def rebuilt_catalogue(self) -> Catalogue:
+        """The catalogue of the settings (a state's snapshot leaves it out)."""
+        return catalogue().extended(self.settings.unit_types, self.settings.terrain_types)
+
     @classmethod
     def start(cls, settings: WawSettings) -> WawState:
         cat = catalogue().extended(settings.unit_types, settings.terrain_types)

@@ -24,7 +24,7 @@ One module a part:
 
 * :mod:`.form_fields`: a form field as a Click option or argument;
 * :mod:`.shared_options`: ``--as``, the dice, ``--version``, ``--db``, ``--json``;
-* :mod:`.alias`: :class:`Alias`, an older spelling of an action's command;
+* :class:`~ordnance.core.commands.Alias` (declared by the games): an older spelling;
 * :mod:`.action`: one action form as one command, and :func:`take`;
 * :mod:`.shared_commands`: ``new``, ``view``, ``log``, ``undo``, ``legal``, ``act``;
 * :mod:`.render`: how those commands print (Rich, imported when they print);
@@ -39,7 +39,6 @@ The package is imported only when ``ordnance <game> ...`` runs (see
 from __future__ import annotations
 
 from ordnance.cli.game_commands.action import action_command, take
-from ordnance.cli.game_commands.alias import Alias
 from ordnance.cli.game_commands.form_fields import command_name, option_name
 from ordnance.cli.game_commands.groups import (
     AliasCommands,
@@ -51,6 +50,7 @@ from ordnance.cli.game_commands.groups import (
 from ordnance.cli.game_commands.render import entry_line, render_odds, render_view
 from ordnance.cli.game_commands.resolve import derived_command
 from ordnance.cli.game_commands.shared_commands import GameArg, generic_app, new_command
+from ordnance.core.commands import Alias
 
 __all__ = [
     "Alias",

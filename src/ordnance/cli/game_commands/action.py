@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ordnance.cli.common import emit, open_game
-from ordnance.cli.game_commands.alias import Alias
 from ordnance.cli.game_commands.form_fields import command_name, form_fields, parameter
 from ordnance.cli.game_commands.render import entry_line, render_odds
 from ordnance.cli.game_commands.shared_options import shared_parameters
 from ordnance.cli.i18n import _
 from ordnance.cli.lazy import click, typer_command
+from ordnance.core.commands import Alias
 from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover

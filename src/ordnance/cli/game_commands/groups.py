@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli.game_commands.alias import Alias
 from ordnance.cli.game_commands.resolve import action_kinds, derived_command
 from ordnance.cli.game_commands.shared_commands import every_game_commands
 from ordnance.cli.lazy import click
+from ordnance.core.commands import Alias
 
 
 class GameActions(TyperGroup):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ordnance.cli.i18n import _
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.text import Text
 
     from ordnance.core.journal import JournalEntry
-    from ordnance.core.shapes import GameView, OddsAnswer
+    from ordnance.core.shapes import ActionForm, GameView, JsonSchema, OddsAnswer
 
 
 def entry_line(entry: JournalEntry, seat: str | None) -> Text:
@@ -51,13 +51,18 @@ def render_view(view: GameView, turn_text: str) -> Group:
     parts: list[RenderableType] = [
         Text(_("Whose move: {text}").format(text=turn_text), style="bold")
     ]
-    for p in view.get("panels") or []:
+    for p in view.get("panels") or []:  # already in the language wanted
         table = Table(title=p["title"], caption=p.get("note"))
         for col in p["columns"]:
             table.add_column(col)
         for row in p["rows"]:
             table.add_row(*row)
         parts.append(table)
+    board: Mapping[str, Any] = view.get("board") or {}
+    if board.get("numbering"):
+        parts.append(Text(f"{board.get('title', '')}: {board['numbering']}"))
+    for terrain in board.get("terrains", []):
+        parts.append(Text(f"  {terrain.get('label', '')}"))
     if len(parts) == 1:  # a game without panels: the view as JSON
         from rich.json import JSON
 
@@ -65,6 +70,41 @@ def render_view(view: GameView, turn_text: str) -> Group:
 
         parts.append(JSON(json.dumps(to_jsonable(dict(view)), ensure_ascii=False)))
     return Group(*parts)
+
+
+def render_legal(forms: Sequence[ActionForm]) -> Group:
+    """What a seat may do: per action, its command, then its fields, help and choices."""
+    from rich.console import Group
+    from rich.table import Table
+
+    from ordnance.cli import i18n
+    from ordnance.cli.game_commands.form_fields import command_name
+    from ordnance.cli.i18n import N_
+
+    lang = i18n.current()
+    parts: list[RenderableType] = []
+    for form in i18n.localize_legal(list(forms), _, lang):
+        schema = i18n.localize_schema_words(form["schema"], _, lang)
+        table = Table(title=f"{form['title']} (`{command_name(form['type'])}`)")
+        for col in (N_("field"), N_("what it is"), N_("choices")):
+            table.add_column(_(col))
+        for name, field in (schema.get("properties") or {}).items():
+            if name != "type":
+                table.add_row(
+                    str(field.get("title") or name),
+                    str(field.get("description") or ""),
+                    field_labels(field),
+                )
+        parts.append(table)
+    return Group(*parts)
+
+
+def field_labels(field: JsonSchema) -> str:
+    """The choice labels of a form field (on the field, its items or an ``anyOf`` branch)."""
+    for node in (field, field.get("items") or {}, *(field.get("anyOf") or [])):
+        if isinstance(node, dict) and isinstance(node.get("x-labels"), list):
+            return "; ".join(str(x) for x in node["x-labels"])
+    return ""
 
 
 def render_odds(data: OddsAnswer) -> Group:

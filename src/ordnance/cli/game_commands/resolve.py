@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.cli.common import open_game
 from ordnance.cli.game_commands.action import action_command
-from ordnance.cli.game_commands.alias import Alias
 from ordnance.cli.game_commands.form_fields import command_name
 from ordnance.cli.game_commands.shared_commands import every_game_commands
 from ordnance.cli.lazy import click
+from ordnance.core.commands import Alias
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.journal import GameSession

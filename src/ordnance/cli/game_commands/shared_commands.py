@@ -5,82 +5,127 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 import typer
 
 from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, open_game
-from ordnance.cli.game_commands.form_fields import command_name, form_fields, option_name, parameter
-from ordnance.cli.game_commands.render import entry_line, entry_table, render_view
+from ordnance.cli.game_commands.form_fields import form_fields, option_name, parameter
+from ordnance.cli.game_commands.render import entry_line, entry_table, render_legal, render_view
 from ordnance.cli.game_commands.shared_options import shared_parameters
 from ordnance.cli.lazy import click, typer_command
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.shapes import GameView
 
 GameArg = Annotated[str, typer.Argument(help="Game id.", metavar="GAME_ID")]
 
 
+def view_cmd(
+    game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Show the game as one seat sees it (or the public view), with whose move it is."""
+    from ordnance.cli import i18n
+    from ordnance.cli.i18n import _, event_text
+
+    session = open_game(db, game_id)
+    view = session.view(seat)
+    turn = event_text(session.game.turn(session.state()).to_view())
+
+    def render(data: GameView) -> Any:
+        lang = i18n.current()
+        # another language: the words the page shows (panels, board legend);
+        # the raw view (ids and values) is what --json prints
+        if lang == i18n.DEFAULT:
+            return render_view(data, turn)
+        words: Any = i18n.localize_view_words(data, _, lang)  # the same keys, in words
+        return render_view(words, turn)
+
+    emit(view, as_json, render)
+
+
+def log_cmd(
+    game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Show the journal, redacted for the seat."""
+    session = open_game(db, game_id)
+    rows = session.log(seat)
+    emit({"entries": rows}, as_json, lambda _d: entry_table(session.entries(), seat))
+
+
+def undo_cmd(
+    game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Undo the latest action still in force (recorded as a journal entry)."""
+    entry = open_game(db, game_id).undo(seat)
+    emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
+
+
+def los_cmd(
+    game_id: GameArg,
+    origin: Annotated[str, typer.Argument(help='From hex "q,r".')],
+    target: Annotated[str, typer.Argument(help='To hex "q,r".')],
+    seat: SeatOpt = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Line of sight in this game, as the seat sees it (the game judges it)."""
+    from ordnance.core.hexes import parse_hex
+
+    session = open_game(db, game_id)
+    answer = session.game.los(session.state(), parse_hex(origin), parse_hex(target), seat)
+    emit(answer, as_json, lambda a: str(a.get("text") or " ".join(a.get("hexes", []))))
+
+
+def legal_cmd(
+    game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
+) -> None:
+    """What the seat may do now: each action's command, fields, help and choices."""
+    session = open_game(db, game_id)
+    legal = session.game.legal(session.state(), seat)
+    emit({"legal": legal}, as_json, lambda d: render_legal(d["legal"]))
+
+
+def act_cmd(
+    game_id: GameArg,
+    action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
+    seat: SeatOpt = None,
+    dice: DiceOpt = None,
+    seed: SeedOpt = None,
+    version: Annotated[
+        int | None, typer.Option(help="Refuse unless the game is at this version.")
+    ] = None,
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Apply one action given as JSON (with rolled or entered dice) and append it."""
+    from ordnance.cli.games import parse_json_arg
+    from ordnance.core.dice import dice_source
+
+    session = open_game(db, game_id)
+    entry = session.act(
+        parse_json_arg(action, "the action"), dice_source(dice, seed), seat, version
+    )
+    emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
+
+
+#: The commands every game shares, the same functions under ``ordnance game`` and
+#: ``ordnance <game> game`` (one implementation, one way of printing).
+SHARED: dict[str, Callable[..., None]] = {
+    "view": view_cmd,
+    "log": log_cmd,
+    "undo": undo_cmd,
+    "los": los_cmd,
+    "legal": legal_cmd,
+    "act": act_cmd,
+}
+
+
 def generic_app(game_name: str) -> typer.Typer:
-    """``new``, ``view``, ``log``, ``undo``, ``legal`` and ``act`` for one game."""
+    """``view``, ``log``, ``undo``, ``los``, ``legal`` and ``act`` (for any game)."""
     app = typer.Typer(add_completion=False)
-
-    @app.command("view")
-    def view_cmd(
-        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
-    ) -> None:
-        """Show the game as one seat sees it (or the public view), with whose move it is."""
-        from ordnance.cli.i18n import event_text
-
-        session = open_game(db, game_id)
-        view = session.view(seat)
-        turn = event_text(session.game.turn(session.state()).to_view())
-        emit(view, as_json, lambda v: render_view(v, turn))
-
-    @app.command("log")
-    def log_cmd(
-        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
-    ) -> None:
-        """Show the journal, redacted for the seat."""
-        session = open_game(db, game_id)
-        rows = session.log(seat)
-        emit({"entries": rows}, as_json, lambda _d: entry_table(session.entries(), seat))
-
-    @app.command("undo")
-    def undo_cmd(
-        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
-    ) -> None:
-        """Undo the latest action still in force (recorded as a journal entry)."""
-        entry = open_game(db, game_id).undo(seat)
-        emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))
-
-    @app.command("legal")
-    def legal_cmd(
-        game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
-    ) -> None:
-        """What the seat may do now: each action's command and title."""
-        session = open_game(db, game_id)
-        rows = session.game.legal(session.state(), seat)
-        emit(
-            {"legal": rows},
-            as_json,
-            lambda d: "\n".join(f"{command_name(r['type'])}: {r['title']}" for r in d["legal"]),
-        )
-
-    @app.command("act")
-    def act_cmd(
-        game_id: GameArg,
-        action: Annotated[str, typer.Argument(help='Action as JSON, e.g. {"type": "advance"}.')],
-        seat: SeatOpt = None,
-        dice: DiceOpt = None,
-        seed: SeedOpt = None,
-        db: DbOpt = None,
-        as_json: JsonOpt = False,
-    ) -> None:
-        """Apply one action given as JSON (any action, as ``ordnance game act``)."""
-        from ordnance.cli.games import act_cmd as generic_act
-
-        generic_act(game_id, action, seat, dice, seed, None, db, as_json)
-
+    for name, command in SHARED.items():
+        app.command(name)(command)
     return app
 
 

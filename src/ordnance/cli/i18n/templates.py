@@ -54,7 +54,7 @@ FREE_TEXT = frozenset(
 PHRASES = frozenset(
     {
         "kind", "label", "name", "condition", "before", "after", "phase_name", "range",
-        "what", "other", "counter", "where", "step",
+        "what", "other", "counter", "where", "step", "verdict",
     }
 )  # fmt: skip
 

@@ -155,7 +155,7 @@ def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None
     """Store a snapshot made while reading (best effort: it is only a cache)."""
     from sqlalchemy.exc import DBAPIError, IntegrityError
 
-    blob = snapshots.dumps(state)
+    blob = snapshots.dumps(state, source.game)
     if blob is None:
         return
     try:

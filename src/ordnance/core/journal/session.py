@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from ordnance.core import registry
@@ -67,6 +67,43 @@ Within = Callable[["Session"], None]
 
 if TYPE_CHECKING:  # pragma: no cover
     from sqlalchemy.orm import Session
+
+
+@cache
+def _version_statement() -> Any:
+    """``SELECT version FROM games WHERE id = :gid``, built once: a statement made anew
+    on every request costs more CPU (expression building, cache key) than running it."""
+    from sqlalchemy import bindparam, select
+
+    from ordnance.core.journal.models import GameRow
+
+    return select(GameRow.version).where(GameRow.id == bindparam("gid"))
+
+
+@cache
+def _entries_statement() -> Any:
+    """The entries of a game after ``:since``, in order (built once, as above)."""
+    from sqlalchemy import bindparam, select
+
+    from ordnance.core.journal.models import EntryRow
+
+    return (
+        select(*columns())
+        .where(EntryRow.game_id == bindparam("gid"), EntryRow.seq > bindparam("since"))
+        .order_by(EntryRow.seq)
+    )
+
+
+def read_version(journal: Journal, game_id: str) -> int:
+    """The game's version (0 for no such game), in one statement, once per request
+    (:meth:`Journal.remembered_version`)."""
+
+    def read() -> int:
+        with journal.reading() as s:
+            v = s.connection().execute(_version_statement(), {"gid": game_id}).scalar()
+        return int(v or 0)
+
+    return journal.remembered_version(game_id, read)
 
 
 class WrongGame(UnknownName):
@@ -165,16 +202,12 @@ class GameSession:
         is still in force is settled by walking back from the newest entry,
         since an undo names the action it cancelled.
         """
-        from sqlalchemy import select
-
-        from ordnance.core.journal.models import EntryRow
-
         with self.journal.reading() as s:
-            rows = s.execute(
-                select(*columns())
-                .where(EntryRow.game_id == self.game_id, EntryRow.seq > since)
-                .order_by(EntryRow.seq)
-            ).all()
+            rows = (
+                s.connection()
+                .execute(_entries_statement(), {"gid": self.game_id, "since": since})
+                .all()
+            )
         entries = [from_row(r) for r in rows]
         try:
             alive = in_force(entries, since)
@@ -188,13 +221,7 @@ class GameSession:
 
     @property
     def version(self) -> int:
-        from sqlalchemy import select
-
-        from ordnance.core.journal.models import GameRow
-
-        with self.journal.reading() as s:
-            v = s.scalar(select(GameRow.version).where(GameRow.id == self.game_id))
-        return int(v or 0)
+        return read_version(self.journal, self.game_id)
 
     def state(self) -> Any:
         """The current state: by definition ``replay(entries())``.
@@ -334,7 +361,7 @@ class GameSession:
 
         from ordnance.core.journal.models import EntryRow, GameRow
 
-        blob = snapshots.dumps(snapshot[0]) if snapshot is not None else None
+        blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
         with self.journal.transaction() as s:
             bumped = s.execute(
                 update(GameRow)

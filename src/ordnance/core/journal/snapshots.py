@@ -13,35 +13,33 @@ is the same. Two caches hold such states:
   the state is pickled beside the journal, so a fresh process (a CLI call, a
   restarted server) replays at most a few hundred entries.
 
-Why pickle: the three games keep their states as frozen dataclasses holding
-enums, hexes, tuples, frozensets, mappings and Pydantic settings, with no
-common JSON form; pickle round-trips all of them exactly with no per-game
-code. Its two risks are handled here: (1) a pickle is only meaningful for the
+Snapshots are data: each game declares its state's codec
+(``Game.state_codec``, :class:`ordnance.core.codec.StateCodec`), a typed JSON
+form written and read by the state's type hints. Reading one parses JSON and
+rebuilds the declared types only: a forged row can produce a state of the
+declared shape or fail, never run code (snapshots used to be pickles, read
+through a restricted unpickler). A snapshot is still only meaningful for the
 code that wrote it, so every snapshot carries a :func:`code_key` (package
 version, the game's ``rules_version``, a digest of the source of the game's
 package and of the core, the settings) and a snapshot with another key is
-never read; (2) unpickling can run code, so :class:`_Unpickler` resolves only
-value classes (dataclasses, enums, Pydantic models) of the game's own package
-and of ``ordnance``, plus a few builtin containers: a forged row cannot call a
-function. A snapshot that fails to load is ignored and the entries are
-replayed instead.
+never read. A snapshot that fails to load is ignored and the entries are
+replayed instead; a game that declares no codec has no snapshots.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
-import pickle
+import os
 import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import ordnance
+from ordnance.core.codec import CodecError
 from ordnance.core.game import Game
 
 #: A snapshot is written when an entry's seq is a multiple of this (and after every undo).
@@ -79,7 +77,8 @@ class StateCache:
 
 
 #: The process's one state cache (GameSession and the table server both use it).
-STATES = StateCache()
+#: The process's states: ``$ORDNANCE_STATE_CACHE`` entries (1,024 by default).
+STATES = StateCache(int(os.environ.get("ORDNANCE_STATE_CACHE", "1024")))
 
 
 # -- the code a snapshot belongs to -------------------------------------------------
@@ -138,92 +137,25 @@ def code_key(game: Game[Any], settings: Mapping[str, Any]) -> str:
 
 
 # -- (de)serialising --------------------------------------------------------------------
-_BUILTINS = {
-    ("builtins", name)
-    for name in (
-        "tuple",
-        "list",
-        "dict",
-        "set",
-        "frozenset",
-        "int",
-        "float",
-        "str",
-        "bytes",
-        "bool",
-        "complex",
-    )
-}
-_ALLOWED = _BUILTINS | {
-    ("fractions", "Fraction"),
-    ("collections", "OrderedDict"),
-    (__name__, "_readonly"),
-    ("datetime", "date"),
-    ("datetime", "datetime"),
-    ("datetime", "timezone"),
-    ("datetime", "timedelta"),
-}
-
-
-#: Modules whose classes a snapshot may never name (their constructors touch
-#: databases, files or the network).
-_DENIED = ("ordnance.core.journal", "ordnance.server", "ordnance.cli", "ordnance.bench")
-
-
-def _state_class(module: str, obj: Any) -> bool:
-    if not isinstance(obj, type) or module.startswith(_DENIED) or module.endswith(".cli"):
-        return False
-    return not issubclass(obj, BaseException)
-
-
-class _Unpickler(pickle.Unpickler):
-    """Resolves only classes (never functions) of the game's package and of the core."""
-
-    def __init__(self, data: bytes, packages: tuple[str, ...]):
-        super().__init__(io.BytesIO(data))
-        self._packages = packages
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED:
-            return super().find_class(module, name)
-        if module.startswith(self._packages):
-            obj = super().find_class(module, name)
-            if _state_class(module, obj):
-                return obj
-        raise pickle.UnpicklingError(f"{module}.{name} is not a state value class")
-
-
-def _readonly(contents: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    """Rebuilds a read-only mapping (the type itself has no importable name)."""
-    return MappingProxyType(contents)
-
-
-class _Pickler(pickle.Pickler):
-    """Pickles read-only mappings (``MappingProxyType``) as their plain contents."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, MappingProxyType):
-            return _readonly, (dict(obj),)
-        return NotImplemented
-
-
-def dumps(state: Any) -> bytes | None:
-    """The pickled state, or None when it cannot be pickled (no snapshot then)."""
-    out = io.BytesIO()
+def dumps(state: Any, game: Game[Any]) -> bytes | None:
+    """The state as the game's typed JSON, or None when the game declares no codec
+    or the state does not fit it (no snapshot then: the entries are replayed)."""
+    codec = game.state_codec
+    if codec is None:
+        return None
     try:
-        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+        return codec.dumps(state)
     except Exception:  # any failure just means "no snapshot"
         return None
-    return out.getvalue()
 
 
 def loads(blob: bytes, game: Game[Any]) -> Any:
-    """The state in ``blob``; raises on anything but a state of ``game``'s classes."""
-    module = type(game).__module__
-    # The game's own package (ordnance.toi., ...) and the core's value types.
-    home = module.rsplit(".", 1)[0] if module.startswith("ordnance.") else module.split(".")[0]
-    packages = ("ordnance.core.", home)
-    state = _Unpickler(blob, packages).load()
-    if not type(state).__module__.startswith(packages):
-        raise pickle.UnpicklingError(f"a snapshot holds a {type(state).__name__}, not a state")
-    return state
+    """The state in ``blob``, read as data of the game's declared state type.
+
+    Raises on anything else (a pickle of an older version, a forged or broken
+    row): the caller then replays the entries.
+    """
+    codec = game.state_codec
+    if codec is None:
+        raise CodecError(f"{game.name} declares no state codec")
+    return codec.loads(blob)

@@ -24,8 +24,9 @@ from __future__ import annotations
 import contextlib
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -177,13 +178,52 @@ def _sqlite_hooks(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        # Writers take the write lock up front; readers (Journal.reading) need
-        # no lock in WAL mode and must not queue behind writers.
-        read_only = conn.get_execution_options().get(_READ_ONLY, False)
-        conn.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+        # Writers take the write lock up front. Readers (Journal.reading) open
+        # no transaction at all: each SELECT is its own snapshot, as every
+        # statement is under PostgreSQL's READ COMMITTED, so the code sees the
+        # same isolation on both databases and a read costs one statement.
+        if not conn.get_execution_options().get(_READ_ONLY, False):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 _HEAD: str | None = None
+
+
+class RequestScope:
+    """The read session of one request: every :meth:`Journal.reading` inside
+    :func:`request_scope` uses the same session (one connection, one pool
+    checkout) instead of opening one each. Each block still leaves the session
+    as a fresh one would be: its objects detached, a failed read rolled back.
+    """
+
+    def __init__(self) -> None:
+        self.sessions: dict[int, Session] = {}
+        #: (journal, game) -> version, read once per request until a write ends
+        self.versions: dict[tuple[int, str], int] = {}
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+        sessions, self.sessions = self.sessions, {}
+        for session in sessions.values():
+            session.close()
+
+
+_SCOPE: ContextVar[RequestScope | None] = ContextVar("ordnance_request_scope", default=None)
+
+
+@contextmanager
+def request_scope() -> Iterator[RequestScope]:
+    """One read session per journal for what runs inside (a request; threads
+    started with a copy of the context, as FastAPI's thread pool is, share it)."""
+    scope = RequestScope()
+    token = _SCOPE.set(scope)
+    try:
+        yield scope
+    finally:
+        _SCOPE.reset(token)
+        scope.close()
+
 
 #: Execution option marking the connections of :meth:`Journal.reading`.
 _READ_ONLY = "ordnance_read_only"
@@ -273,15 +313,55 @@ class Journal:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One write transaction: committed whole or rolled back whole."""
-        with self._sessions.begin() as session:
-            yield session
+        """One write transaction: committed whole or rolled back whole.
+
+        When it ends (either way) the request's remembered versions are
+        forgotten (:meth:`remembered_version`): the next read sees the write.
+        """
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        finally:
+            scope = _SCOPE.get()
+            if scope is not None:
+                scope.versions.clear()
+
+    def remembered_version(self, game_id: str, read: Callable[[], int]) -> int:
+        """A game's version, read once per request (:func:`request_scope`) until a
+        write transaction of the request ends; outside a request, read each time.
+
+        Another process's write during the request is seen by the next request,
+        as if this one had run a moment earlier; every write still checks the
+        version it bumps (``UPDATE ... WHERE version = :seen``)."""
+        scope = _SCOPE.get()
+        if scope is None or scope.closed:
+            return read()
+        key = (id(self), game_id)
+        hit = scope.versions.get(key)
+        if hit is None:
+            hit = scope.versions[key] = read()
+        return hit
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A session for reads only (on SQLite a deferred ``BEGIN``, no write lock)."""
-        with self._readers() as session:
-            yield session
+        """A session for reads only (on SQLite no transaction and no lock: each
+        statement reads the last commit). Inside :func:`request_scope`, the
+        request's one read session."""
+        scope = _SCOPE.get()
+        if scope is None or scope.closed:
+            with self._readers() as own:
+                yield own
+            return
+        shared = scope.sessions.get(id(self))
+        if shared is None:
+            shared = scope.sessions[id(self)] = self._readers()
+        try:
+            yield shared
+        except BaseException:
+            shared.rollback()
+            raise
+        finally:
+            shared.expunge_all()  # what a closed session would have left: detached rows
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,387 @@
+"""The table's cost per accepted action, measured side by side in ONE process.
+
+``make bench-table`` (``python -m ordnance.bench.table``) plays Tide of Iron
+tables in process, through the page's own request flow
+(:mod:`ordnance.bench.page_players`: both seats' views, logs since, dice
+anchors, reveals and reads, the odds before an attack, the action), and
+sends exactly the same requests to two baselines in the same process:
+
+* ``bare``: bare FastAPI answering each route with canned JSON of a real
+  table (same size and shape), nothing else (:mod:`ordnance.bench.bare`);
+* ``bare_with_write``: the same, plus one durable INSERT and COMMIT of a
+  journal row's size on every action, on the same kind of database.
+
+The three are **interleaved** turn by turn (table turn, then its replay on
+each baseline), and each is timed with :func:`time.process_time`, the
+process's CPU time, around its own requests only; so load from other
+programs on the machine, which slows the wall clock, barely moves the
+figures. The client (httpx over ASGI, in process) costs CPU too: it is
+measured alone against a null ASGI app answering the same bytes
+(``client``), and subtracted from each target (``*_net``) before the share
+is taken. SQL statements are counted with SQLAlchemy's
+``before_cursor_execute`` event on the table's engine.
+
+One JSON line: CPU ms per action for each target, ``share_of_bare_with_write``
+(bare-with-write CPU over table CPU, net of the client), requests and SQL
+statements per action, p50/p99 per route (wall clock, ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from sqlalchemy import Engine, event
+
+from ordnance.bench.bare import bare_app, canned_answers, null_app
+from ordnance.bench.page_players import (
+    Sent,
+    Stats,
+    Table,
+    create_tables,
+    play_turn,
+    replay_turn,
+)
+
+Clock = Callable[[], float]
+
+
+class StatementCounter:
+    """Counts the SQL statements an engine sends (``before_cursor_execute``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.count = 0
+        self.kinds: Counter[str] = Counter()
+        self.on = True
+
+    def _seen(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if self.on:
+            self.count += 1
+            self.kinds[" ".join(statement.split()[:3])[:60]] += 1
+
+    def __enter__(self) -> StatementCounter:
+        event.listen(self.engine, "before_cursor_execute", self._seen)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._seen)
+
+
+@dataclass
+class Meter:
+    """CPU time and wall time of one target, summed over its measured requests."""
+
+    clock: Clock = time.process_time
+    cpu: float = 0.0
+    actions: int = 0
+    requests: int = 0
+    per_route: dict[str, list[float]] = field(default_factory=dict)
+
+    @contextmanager
+    def measure(self) -> Iterator[None]:
+        start = self.clock()
+        try:
+            yield
+        finally:
+            self.cpu += self.clock() - start
+
+    def cpu_ms_per_action(self) -> float | None:
+        return round(1000 * self.cpu / self.actions, 3) if self.actions else None
+
+
+def share(bare_cpu: float, table_cpu: float, client_cpu: float = 0.0) -> float | None:
+    """The table's rate as a share of the baseline's, from CPU per action, net of
+    the in-process client's own CPU (the same requests cost it the same)."""
+    table = table_cpu - client_cpu
+    bare = bare_cpu - client_cpu
+    if table <= 0 or bare <= 0:
+        return None
+    return round(bare / table, 3)
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def routes_of(stats: Stats, record: Sequence[Sent] = ()) -> dict[str, dict[str, float | None]]:
+    lists = {
+        "view": stats.view_ms,
+        "log": stats.log_ms,
+        "dice": stats.dice_ms,
+        "odds": stats.odds_ms,
+        "actions": stats.action_ms,
+    }
+    return {
+        name: {"n": len(v), "p50_ms": percentile(v, 0.5), "p99_ms": percentile(v, 0.99)}
+        for name, v in lists.items()
+        if v
+    }
+
+
+def requests_of(stats: Stats) -> int:
+    return (
+        len(stats.view_ms)
+        + len(stats.log_ms)
+        + len(stats.dice_ms)
+        + len(stats.odds_ms)
+        + len(stats.action_ms)
+    )
+
+
+def client_for(app: Any) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://bench", timeout=120
+    )
+
+
+async def play_counted(
+    app: Any, engine: Engine, *, games: int, turns: int, warmup: int = 1
+) -> dict[str, Any]:
+    """Play ``games`` fresh tables ``turns`` turns each through the page's requests;
+    count requests and SQL statements per accepted action (after ``warmup`` turns)."""
+    async with client_for(app) as client:
+        tables = await create_tables(client, "http://bench", games)
+        for _ in range(warmup):
+            await asyncio.gather(*(play_turn(client, t, Stats()) for t in tables))
+        stats = Stats()
+        with StatementCounter(engine) as counter:
+            for _ in range(turns):
+                await asyncio.gather(*(play_turn(client, t, stats) for t in tables))
+    actions = len(stats.turn_ms)
+    return {
+        "actions": actions,
+        "requests": requests_of(stats),
+        "statements": counter.count,
+        "statements_per_action": round(counter.count / actions, 2) if actions else None,
+        "requests_per_action": round(requests_of(stats) / actions, 2) if actions else None,
+        "statement_kinds": dict(counter.kinds.most_common(30)),
+    }
+
+
+TARGETS = ("table", "bare", "bare_with_write", "client")
+
+
+async def bench(
+    table_app: Any,
+    engine: Engine,
+    write: Engine,
+    *,
+    games: int = 4,
+    turns: int = 30,
+    warmup: int = 2,
+    clock: Clock = time.process_time,
+) -> dict[str, Any]:
+    """The table and its baselines, interleaved turn by turn, on the same requests.
+
+    Each turn, every table plays one turn through the page's requests (recorded),
+    then each baseline gets the very same requests (:func:`replay_turn`): bare
+    FastAPI, bare FastAPI with one durable write per action, and the null app
+    (the client alone). Each target's CPU is ``clock`` (process CPU time) summed
+    over its own part of each turn.
+    """
+    async with client_for(table_app) as tc:
+        answers = await canned_answers(tc)
+        played = await create_tables(tc, "http://bench", games)
+    for t in played:
+        t.record = []
+    apps = {
+        "table": table_app,
+        "bare": bare_app(answers),
+        "bare_with_write": bare_app(answers, write=write),
+        "client": null_app(answers),
+    }
+    clients = {name: client_for(app) for name, app in apps.items()}
+    twins = {
+        name: [
+            Table("http://bench", f"{name}-{i}", [_bare_player(p) for p in t.players], bare=True)
+            for i, t in enumerate(played)
+        ]
+        for name in TARGETS[1:]
+    }
+    meters = {name: Meter(clock=clock) for name in TARGETS}
+    stats = {name: Stats() for name in TARGETS}
+    counter = StatementCounter(engine)
+    try:
+        with counter:
+            for n in range(warmup + turns):
+                measured = n >= warmup
+                counter.on = measured
+                await _each_target(clients, played, twins, meters, stats, measured)
+    finally:
+        for c in clients.values():
+            await c.aclose()
+    return _report(meters, stats, counter)
+
+
+def _bare_player(p: Any) -> Any:
+    from ordnance.bench.page_players import Player
+
+    return Player(p.seat, f"bare-{p.seat}", p.rng)
+
+
+async def _each_target(
+    clients: Mapping[str, httpx.AsyncClient],
+    played: list[Table],
+    twins: Mapping[str, list[Table]],
+    meters: Mapping[str, Meter],
+    stats: Mapping[str, Stats],
+    measured: bool,
+) -> None:
+    """One turn of every table on the table, then the same turn on each baseline."""
+    turn_stats = {name: stats[name] if measured else Stats() for name in TARGETS}
+    meter = meters["table"] if measured else Meter()
+    with meter.measure():
+        await asyncio.gather(*(play_turn(clients["table"], t, turn_stats["table"]) for t in played))
+    if measured:
+        meter.actions += len(played)
+    for name, tables in twins.items():
+        meter = meters[name] if measured else Meter()
+        with meter.measure():
+            await asyncio.gather(
+                *(
+                    replay_turn(clients[name], b, _last_turn(t), turn_stats[name])
+                    for b, t in zip(tables, played, strict=True)
+                )
+            )
+        if measured:
+            meter.actions += len(played)
+
+
+def _last_turn(t: Table) -> list[Sent]:
+    assert t.record is not None
+    return [s for s in t.record if s.turn == t.turn]
+
+
+def _report(
+    meters: Mapping[str, Meter], stats: Mapping[str, Stats], counter: StatementCounter
+) -> dict[str, Any]:
+    cpu = {name: meters[name].cpu_ms_per_action() for name in TARGETS}
+    client = cpu["client"] or 0.0
+    net = {
+        name: round(v - client, 3) if v is not None else None
+        for name, v in cpu.items()
+        if name != "client"
+    }
+    table = cpu["table"] or 0.0
+    actions = meters["table"].actions
+    return {
+        "actions": actions,
+        "cpu_ms_per_action": cpu,
+        "cpu_ms_per_action_net_of_client": net,
+        "share_of_bare": share(cpu["bare"] or 0.0, table, client),
+        "share_of_bare_with_write": share(cpu["bare_with_write"] or 0.0, table, client),
+        "requests_per_action": {
+            name: round(requests_of(stats[name]) / actions, 2) if actions else None
+            for name in TARGETS
+        },
+        "statements_per_action": round(counter.count / actions, 2) if actions else None,
+        "routes": {name: routes_of(stats[name]) for name in TARGETS if name != "client"},
+    }
+
+
+def _write_engine(url: str) -> Engine:
+    """The baseline's durable write: the same kind of database, the table's durability."""
+    from sqlalchemy import create_engine
+
+    if not url.startswith("sqlite"):
+        return create_engine(url)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return engine
+
+
+def run(url: str, write_url: str, *, games: int, turns: int) -> dict[str, Any]:
+    """:func:`bench` with the table over ``url`` and the durable write over ``write_url``."""
+    from ordnance.server.app import create_app
+
+    app = create_app(url, create_rate=None)
+    journal = app.state.service.journal
+    write = _write_engine(write_url)
+    try:
+        return asyncio.run(bench(app, journal.engine, write, games=games, turns=turns))
+    finally:
+        journal.close()
+        write.dispose()
+
+
+def _on_throwaway_postgres(games: int, turns: int) -> dict[str, Any]:
+    from ordnance.bench.pg import ThrowawayPostgres
+
+    try:
+        pg = ThrowawayPostgres()
+        url = pg.__enter__()
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
+        return {"skipped": str(exc)}
+    try:
+        return run(url, url, games=games, turns=turns)
+    finally:
+        pg.__exit__(None, None, None)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=4, help="tables played at once")
+    ap.add_argument("--turns", type=int, default=30, help="measured turns per table")
+    ap.add_argument(
+        "--postgres",
+        default=None,
+        help="a PostgreSQL URL (default: a throwaway cluster on loopback, if installed)",
+    )
+    ap.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    ap.add_argument("--counts", action="store_true", help="only count requests and statements")
+    args = ap.parse_args()
+    out: dict[str, Any] = {
+        "game": "toi",
+        "games": args.games,
+        "turns": args.turns,
+        "cpus": os.cpu_count(),
+        "load_average_before": round(os.getloadavg()[0], 2),
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.counts:
+            from ordnance.server.app import create_app
+
+            app = create_app(os.path.join(tmp, "bench.db"), create_rate=None)
+            engine = app.state.service.journal.engine
+            out["sqlite"] = asyncio.run(
+                play_counted(app, engine, games=args.games, turns=args.turns)
+            )
+        else:
+            table = f"sqlite:///{tmp}/table.db"
+            out["sqlite"] = run(
+                table, f"sqlite:///{tmp}/bare.db", games=args.games, turns=args.turns
+            )
+            if args.postgres:
+                out["postgres"] = run(
+                    args.postgres, args.postgres, games=args.games, turns=args.turns
+                )
+            elif not args.no_postgres:
+                out["postgres"] = _on_throwaway_postgres(args.games, args.turns)
+    out["load_average_after"] = round(os.getloadavg()[0], 2)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

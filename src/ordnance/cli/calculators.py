@@ -1,0 +1,369 @@
+"""Every game's calculators as commands, derived from their declarations.
+
+One builder for all: a :class:`~ordnance.core.calculators.Calculator`
+becomes a command whose options are the fields of its input model
+(``--field-name``, or the spellings the calculator declares in ``flags``;
+the field's title and description are the help, an enum or ``Literal`` the
+choices, a ``bool`` a flag, a list the option given again or ``a,b`` text).
+Positional ``arguments`` are declared too. Every command takes ``--json``
+(the answer as the HTTP API returns it) and, for a distribution, ``--plot
+FILE.png``. Only the options given are passed on, so the model's defaults
+are the command's defaults, in every face.
+
+A game's command line (:func:`game_command`) is its calculators at their
+declared paths (``toi odds``, ``toi odds smoke``, ``toi smoke``), its
+``game`` group derived from its action forms
+(:mod:`ordnance.cli.game_commands`) and the older spellings it declares
+(:class:`~ordnance.core.commands.GameCommands`). A game writes no command
+line code.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic.fields import FieldInfo
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+from ordnance.cli.common import emit, plot_to
+from ordnance.cli.lazy import click
+from ordnance.core.calculators import Calculator
+from ordnance.core.commands import GameCommands
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool]:
+    """``X | None`` -> ``(X, True)``; anything else -> ``(annotation, False)``."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(annotation)[0])
+    return annotation, False
+
+
+def _choices(kind: Any) -> list[str] | None:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return [str(m.value) for m in kind]
+    if typing.get_origin(kind) is typing.Literal:
+        return [str(a) for a in typing.get_args(kind)]
+    return None
+
+
+def _is_list(kind: Any) -> bool:
+    return typing.get_origin(kind) in (list, tuple, set, frozenset, Sequence)
+
+
+def _help(info: FieldInfo) -> str:
+    parts = [p for p in (info.title, info.description) if p]
+    if len(parts) == 2 and parts[1].lower().startswith(parts[0].lower()):
+        parts = parts[1:]
+    return ": ".join(parts)
+
+
+def _default_text(info: FieldInfo) -> str | None:
+    if info.is_required():
+        return None
+    value = info.get_default(call_default_factory=True)
+    if value is None or value == () or value == []:
+        return None
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return None
+    return str(value)
+
+
+def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
+    kind, _optional = _unwrap(info.annotation)
+    parsed = name in calc.parsers
+    dashed = "--" + name.replace("_", "-")
+    decls = [*calc.flags.get(name, ()), dashed]
+    decls = [*dict.fromkeys(decls), name]  # the bare name: the parameter the value lands in
+    help_text = _help(info)
+    if name in calc.arguments:
+        many = _is_list(kind) and not parsed
+        return TyperArgument(
+            param_decls=[name],
+            nargs=-1 if many else 1,
+            required=info.is_required() and not many,
+            help=help_text,
+        )
+    if kind is bool and not parsed:
+        default = info.get_default(call_default_factory=True)
+        if default is True:
+            no = "--no-" + dashed.removeprefix("--")
+            return TyperOption(
+                param_decls=[f"{decls[0]}/{no}", *decls[1:]], default=None, help=help_text
+            )
+        return TyperOption(param_decls=decls, is_flag=True, default=None, help=help_text)
+    choices = None if parsed else _choices(kind)
+    many = _is_list(kind) and not parsed
+    click_type: Any = str
+    complete = None
+    if choices is not None:
+        # offered as completions and in the help; the model refuses any other value
+        help_text += f" (one of: {', '.join(choices)})"
+        complete = _completer(choices)
+    elif kind is int and not parsed:
+        click_type = int
+    elif kind is float and not parsed:
+        click_type = float
+    shown = _default_text(info)
+    return TyperOption(
+        param_decls=decls,
+        type=click_type,
+        multiple=many,
+        default=None,
+        autocompletion=complete,
+        # the model says what is missing (with its clause), in every face alike
+        required=False,
+        help=help_text + (f" [default: {shown}]" if shown else ""),
+    )
+
+
+def _completer(choices: list[str]) -> Callable[[str], list[str]]:
+    def complete(incomplete: str) -> list[str]:
+        return [c for c in choices if c.startswith(incomplete)]
+
+    return complete
+
+
+def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The fields given on the command line (lists from repeats or ``a,b`` text)."""
+    fields = calc.input_model.model_fields
+    out: dict[str, Any] = {}
+    for name, value in kwargs.items():
+        if name not in fields or value is None or value == ():
+            continue
+        kind, _opt = _unwrap(fields[name].annotation)
+        if _is_list(kind) and name not in calc.parsers:
+            # the option repeated; numbers may also come as one text, "3,2"
+            numbers = typing.get_args(kind) and typing.get_args(kind)[0] in (int, float)
+            out[name] = (
+                [p for v in value for p in str(v).replace(",", " ").split()]
+                if numbers
+                else list(value)
+            )
+        else:
+            out[name] = value
+    return out
+
+
+def calculator_command(calc: Calculator, name: str | None = None) -> click.Command:
+    """The command of one calculator (see the module docstring)."""
+    params = [_param(calc, n, info) for n, info in calc.input_model.model_fields.items()]
+    params.append(
+        TyperOption(
+            param_decls=["--json", "as_json"],
+            is_flag=True,
+            default=False,
+            help="Print one JSON document instead of a table.",
+        )
+    )
+    if calc.hint == "distribution":
+        params.append(
+            TyperOption(param_decls=["--plot"], help="Also write a PNG bar chart to this file.")
+        )
+
+    def run(**kwargs: Any) -> None:
+        ctx = click.globals.get_current_context()
+        if getattr(ctx, "invoked_subcommand", None) is not None:
+            return
+        as_json = bool(kwargs.pop("as_json", False))
+        plot = kwargs.pop("plot", None)
+        answer = calc.answer(_values(calc, kwargs))
+        if plot:
+            answer["plot"] = _plot(answer, plot)
+        emit(answer, as_json, render_answer)
+
+    return TyperCommand(
+        name=name or calc.path[-1],
+        params=params,
+        callback=run,
+        help=calc.help,
+        short_help=calc.title,
+    )
+
+
+def _plot(answer: dict[str, Any], path: str) -> str | None:
+    from fractions import Fraction
+
+    from ordnance.core.odds.distribution import Distribution
+
+    dist = Distribution({k: Fraction(v) for k, v in answer["distribution"].items()})
+    return plot_to(dist, path, answer["title"], answer.get("xlabel", "outcome"))
+
+
+def render_answer(answer: dict[str, Any]) -> Any:
+    """An answer as Rich renderables, by its hint: bars, a comparison table or a table."""
+    from fractions import Fraction
+
+    from rich.console import Group
+    from rich.table import Table
+
+    parts: list[Any] = []
+    title = answer["title"]
+    if "distribution" in answer:
+        table = Table(title=title)
+        table.add_column(answer.get("xlabel", "outcome"), justify="right")
+        table.add_column("exact", justify="right")
+        table.add_column("%", justify="right")
+        table.add_column("", justify="left")
+        for outcome, p in answer["distribution"].items():
+            q = Fraction(p) if isinstance(p, str) else Fraction(p).limit_denominator()
+            table.add_row(outcome, str(p), f"{float(q) * 100:.2f}%", "█" * round(float(q) * 40))
+        parts.append(table)
+        title = None
+    if "comparison" in answer and "table" not in answer:
+        comp = answer["comparison"]
+        table = Table(title=title)
+        table.add_column(comp.get("xlabel", ""))
+        for series in comp["series"]:
+            table.add_column(series["name"], justify="right")
+        for i, label in enumerate(comp["x"]):
+            table.add_row(label, *(_percent_cell(s["values"][i]) for s in comp["series"]))
+        parts.append(table)
+        title = None
+    if "table" in answer:
+        table = Table(title=answer["table"].get("title") or title)
+        for column in answer["table"]["columns"]:
+            table.add_column(column)
+        for row in answer["table"]["rows"]:
+            table.add_row(*(str(c) for c in row))
+        parts.append(table)
+        title = None
+    if title is not None:
+        parts.append(f"[bold]{title}[/]")
+    if answer.get("outcome"):
+        parts.append(str(answer["outcome"]))
+    parts.extend(str(line) for line in answer.get("lines", ()))
+    if answer.get("plot"):
+        parts.append(f"plot written to {answer['plot']}")
+    return Group(*parts)
+
+
+def _percent_cell(value: Any) -> str:
+    from fractions import Fraction
+
+    if isinstance(value, str) and "/" in value:
+        return f"{value} ({float(Fraction(value)) * 100:.1f}%)"
+    return str(value)
+
+
+class _CalcGroup(TyperGroup):
+    """A group that is also a calculator (``toi odds --fp 5``, ``toi odds smoke``)."""
+
+
+def _tree(calcs: Sequence[Calculator]) -> dict[tuple[str, ...], Calculator]:
+    paths: dict[tuple[str, ...], Calculator] = {}
+    for calc in calcs:
+        for path in (calc.path, *calc.also):
+            paths[path] = calc
+    return paths
+
+
+def _group_at(
+    prefix: tuple[str, ...], paths: dict[tuple[str, ...], Calculator], help_text: str
+) -> TyperGroup:
+    here = paths.get(prefix)
+    children = sorted(
+        {p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix}
+    )
+    if here is not None:
+        leaf = calculator_command(here, prefix[-1] if prefix else None)
+        group: TyperGroup = _CalcGroup(
+            name=prefix[-1] if prefix else None,
+            params=leaf.params,
+            callback=leaf.callback,
+            help=here.help,
+            short_help=here.title,
+            invoke_without_command=True,
+        )
+    else:
+        text = "Exact odds of the game's procedures." if prefix == ("odds",) else help_text
+        group = TyperGroup(name=prefix[-1] if prefix else None, help=text, no_args_is_help=True)
+    for child in children:
+        path = (*prefix, child)
+        if any(len(p) > len(path) and p[: len(path)] == path for p in paths):
+            group.add_command(_group_at(path, paths, help_text), child)
+        else:
+            group.add_command(calculator_command(paths[path], child), child)
+    return group
+
+
+def calculators_group(
+    calcs: Sequence[Calculator], help_text: str, prefix: tuple[str, ...] = ()
+) -> TyperGroup:
+    """A group of calculators at their declared paths (below ``prefix``)."""
+    return _group_at(prefix, _tree(calcs), help_text)
+
+
+def game_command(
+    game: str,
+    calcs: Sequence[Calculator],
+    commands: GameCommands | None,
+    help_text: str,
+) -> click.Command:
+    """``ordnance <game> ...``: its calculators, its ``game`` group and older spellings.
+
+    The ``game`` group (derived from the action forms, with the journal) is
+    mounted lazily: a calculator's command loads neither.
+    """
+    from ordnance.cli.lazy import LazyMount
+
+    declared = commands or GameCommands()
+    group = calculators_group(calcs, help_text)
+    top_aliases = declared.top_aliases
+    shared = declared.top_shared
+
+    def find(name: str, args: list[str] | None) -> click.Command | None:
+        if name not in top_aliases and name not in shared:
+            return None
+        from ordnance.cli.game_commands import derived_command
+
+        cmd = derived_command(game, name, top_aliases, args)
+        if cmd is not None:
+            cmd.hidden = True
+        return cmd
+
+    def game_group_command() -> click.Command:
+        from ordnance.cli.game_commands import game_group
+
+        cls = game_group(game, declared.game_aliases, declared.new_options)
+        return cls(name="game", help=declared.help, no_args_is_help=True)
+
+    group.add_command(LazyMount("game", declared.help, game_group_command), "game")
+    if top_aliases or shared:
+        return _with_fallback(group, find)
+    return group
+
+
+def _with_fallback(
+    group: TyperGroup, find: Callable[[str, list[str] | None], click.Command | None]
+) -> TyperGroup:
+    from ordnance.cli.lazy import FallbackGroup
+
+    out = FallbackGroup(name=group.name, help=group.help, no_args_is_help=True, find=find)
+    for name, cmd in group.commands.items():
+        out.add_command(cmd, name)
+    return out
+
+
+def odds_command(calcs: Sequence[Calculator], help_text: str) -> click.Command:
+    """``ordnance odds <game> ...``: the calculators under the game's ``odds``."""
+    return calculators_group(calcs, help_text, ("odds",))
+
+
+__all__ = [
+    "calculator_command",
+    "calculators_group",
+    "game_command",
+    "odds_command",
+    "render_answer",
+]

@@ -1,0 +1,263 @@
+"""Calculators: the stand-alone questions a game declares, as data.
+
+A game answers two kinds of request: an **action** (a form a seat fills,
+applied to a state: ``Game.legal``/``Game.apply``) and a **calculator**, a
+question asked without a table ("the odds of this attack", "what does this
+counter notation say"). A :class:`Calculator` is an input model (Pydantic,
+every field with a title and a description, enums as choices), a pure
+function from that model to a JSON-ready answer, and a rendering hint:
+
+* ``"distribution"``: the answer has ``distribution`` (outcome -> ``"p/q"``),
+  drawn as bars;
+* ``"comparison"``: the answer has ``comparison``
+  (``{"x": [labels], "series": [{"name", "values": ["p/q", ...]}]}``), drawn
+  as grouped bars, one group a label;
+* ``"table"``: the answer has ``table`` (``{"columns", "rows"}``).
+
+Every answer has a ``title`` and may have ``lines`` (sentences printed under
+the table). Exact fractions are ``"a/b"`` strings, as everywhere else.
+
+The faces derive everything else: the CLI a command whose options are the
+model's fields (:mod:`ordnance.cli.calculators`), the HTTP API a route with the
+model's JSON Schema (``/api/calculators``), the page a form (``/calc/{game}``).
+What a form cannot express (a counter notation such as ``75L``, a list
+typed as ``3,2``) is a declared **parser**: a function from the text to the
+field's value, run by :meth:`Calculator.read` whenever the field arrives as
+text, in every face.
+
+A game lists its calculators in a module named by its package
+(``CALCULATORS = "ordnance.toi.calculators:CALCULATORS"`` in
+``ordnance/toi/__init__.py``) so the CLI loads them without the plug-in;
+:func:`for_game` reads that list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import import_module
+from typing import Any, Literal, NotRequired
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
+
+from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
+from ordnance.core.validation import refusal, unknown_kind
+
+Hint = Literal["table", "distribution", "comparison"]
+#: A notation front-end: the text of one field -> the field's value (raise
+#: :class:`OrdnanceError` for text it cannot read).
+Parser = Callable[[str], Any]
+
+
+class ComparisonSeries(TypedDict):
+    name: str
+    values: list[str]
+
+
+class Comparison(TypedDict):
+    """Grouped bars: one group per ``x`` label, one bar per series (exact ``"p/q"``)."""
+
+    x: list[str]
+    xlabel: NotRequired[str]
+    series: list[ComparisonSeries]
+
+
+class AnswerTable(TypedDict):
+    columns: list[str]
+    rows: list[list[str]]
+    title: NotRequired[str]
+
+
+class CalculatorAnswer(TypedDict):
+    """The conventional keys of an answer (a calculator adds keys of its own)."""
+
+    title: str
+    distribution: NotRequired[dict[str, str]]
+    outcome: NotRequired[str]
+    comparison: NotRequired[Comparison]
+    table: NotRequired[AnswerTable]
+    lines: NotRequired[list[str]]
+
+
+class CalculatorInfo(TypedDict):
+    """A calculator as ``GET /api/calculators`` lists it."""
+
+    game: str
+    name: str
+    title: str
+    help: str
+    clauses: list[str]
+    hint: Hint
+    command: list[str]
+    schema: dict[str, Any]
+    example: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """One stand-alone question of a game (see the module docstring).
+
+    ``command``: the words of its CLI command under ``ordnance <game>``
+    (default: ``name``); ``also``: further spellings kept working.
+    ``arguments``: fields read as positional CLI arguments, in order.
+    ``flags``: further CLI spellings of a field (``{"band": ("--range",)}``).
+    ``example``: a question the page offers filled in.
+    """
+
+    name: str
+    title: str
+    clauses: tuple[str, ...]
+    input_model: type[BaseModel]
+    run: Callable[[Any], Mapping[str, Any]]
+    #: The longer help (default: the title).
+    help: str = ""
+    hint: Hint = "table"
+    parsers: Mapping[str, Parser] = field(default_factory=dict)
+    command: tuple[str, ...] = ()
+    also: tuple[tuple[str, ...], ...] = ()
+    arguments: tuple[str, ...] = ()
+    flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    example: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.help:
+            object.__setattr__(self, "help", self.title)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return self.command or (self.name,)
+
+    def schema(self) -> dict[str, Any]:
+        """The input model's JSON Schema; a parsed field says so (``x-parsed``)."""
+        schema = self.input_model.model_json_schema()
+        props = schema.get("properties", {})
+        for name in self.parsers:
+            if name in props:
+                props[name]["x-parsed"] = True
+        schema.setdefault("title", self.title)
+        schema["description"] = self.help
+        return schema
+
+    def read(self, values: Mapping[str, Any]) -> BaseModel:
+        """Validate a question; text of a parsed field goes through its parser first."""
+        data = dict(values)
+        for name, parse in self.parsers.items():
+            if isinstance(data.get(name), str):
+                try:
+                    data[name] = parse(data[name])
+                except OrdnanceError as exc:
+                    raise InvalidInput(
+                        f"{self.name} question",
+                        [Problem(name, repr(values[name]), exc.message, exc.clause)],
+                        clause=exc.clause or self.clauses[0] if self.clauses else exc.clause,
+                    ) from None
+        try:
+            return self.input_model.model_validate(data)
+        except ValidationError as exc:
+            raise refusal(
+                exc,
+                self.input_model,
+                what=f"{self.name} question",
+                clause=self.clauses[0] if self.clauses else None,
+            ) from None
+
+    def answer(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The JSON-ready answer to the question ``values`` (refusals raise)."""
+        result = jsonable(self.run(self.read(values)))
+        if not isinstance(result, dict) or "title" not in result:
+            raise TypeError(f"calculator {self.name!r} answered no title")  # a bug
+        result.setdefault("hint", self.hint)
+        return result
+
+    def info(self, game: str) -> CalculatorInfo:
+        return CalculatorInfo(
+            game=game,
+            name=self.name,
+            title=self.title,
+            help=self.help,
+            clauses=list(self.clauses),
+            hint=self.hint,
+            command=list(self.path),
+            schema=self.schema(),
+            example=dict(jsonable(dict(self.example))),
+        )
+
+
+class NoQuestion(BaseModel):
+    """The input of a reference table: nothing to ask."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+def jsonable(value: Any) -> Any:
+    """Fractions as exact ``"p/q"``, distributions as their JSON, models dumped."""
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if hasattr(value, "to_json") and hasattr(value, "outcomes"):  # a Distribution
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    if isinstance(value, BaseModel):
+        return jsonable(value.model_dump(mode="json"))
+    if hasattr(value, "value") and hasattr(value, "name") and type(value).__module__ != "builtins":
+        return value.value  # an Enum
+    return value
+
+
+def load(dotted: str) -> tuple[Calculator, ...]:
+    """The calculators a ``"module:attribute"`` path names."""
+    module, _sep, attr = dotted.partition(":")
+    return tuple(getattr(import_module(module), attr))
+
+
+#: The generic odds (no game): ``ordnance odds ...``, ``/api/calculators/odds/...``.
+GENERIC = "odds"
+
+
+def for_game(game: str) -> tuple[Calculator, ...]:
+    """Every calculator of the installed game ``game`` (its plug-in's
+    ``calculators``), or of the generic odds (:data:`GENERIC`)."""
+    from ordnance.core import registry
+
+    if game == GENERIC:
+        return load("ordnance.core.odds.calculators:CALCULATORS")
+    return registry.get(game).calculator_list()
+
+
+def find(game: str, name: str) -> Calculator:
+    """The calculator ``name`` of ``game``, or the refusal every game words the same."""
+    calcs = for_game(game)
+    for calc in calcs:
+        if calc.name == name:
+            return calc
+    raise unknown_kind(f"{game} calculator", name, [c.name for c in calcs], clause=None)
+
+
+def catalogue() -> list[CalculatorInfo]:
+    """Every calculator of every installed game, with its schema."""
+    from ordnance.core import registry
+
+    games = [GENERIC, *registry.plugins()]
+    return [calc.info(game) for game in games for calc in for_game(game)]
+
+
+__all__ = [
+    "AnswerTable",
+    "Calculator",
+    "CalculatorAnswer",
+    "CalculatorInfo",
+    "Comparison",
+    "ComparisonSeries",
+    "Hint",
+    "NoQuestion",
+    "Parser",
+    "catalogue",
+    "find",
+    "for_game",
+    "jsonable",
+    "load",
+]

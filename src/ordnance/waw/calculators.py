@@ -1,0 +1,294 @@
+"""The stand-alone questions of World at War, declared once for every face.
+
+HE Fire odds, the FASCAM mine attack, line of sight with smoke, and the
+reference tables (:mod:`ordnance.core.calculators`); the HTTP API
+(``/api/calculators/waw/...``) and the page (``/calc/waw``) are derived.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ordnance.core.calculators import Calculator, NoQuestion
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.hexes import parse_hex
+from ordnance.waw.catalogue import catalogue
+from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
+from ordnance.waw.los import judge_los
+from ordnance.waw.odds import (
+    defends_per_unit,
+    fascam_attack,
+    he_fire_outcomes,
+    he_hits_headline,
+    marginals_json,
+    outcome_json,
+)
+from ordnance.waw.settings import WawSettings, parse_settings
+from ordnance.waw.smoke import fire_check
+from ordnance.waw.units import Condition
+
+
+class HeFireQuestion(BaseModel):
+    """One HE Fire mission against a hex (default settings)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-HE-a"})
+    fp: int = Field(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
+    hit_number: int = Field(
+        title="Hit Number", description="a die hits on this or more", ge=1, le=12
+    )
+    defence: int | None = Field(
+        None, title="Defence dice", description="the infantry Defensive Bonus", ge=0, le=20
+    )
+    terrain: str | None = Field(
+        None, title="Terrain", description="take the defence dice from it", max_length=40
+    )
+    unit: list[str] = Field(
+        default_factory=list,
+        title="Units in the hex",
+        description='by type ("T-72", "Motor Rifle Infantry=disrupted")',
+        max_length=12,
+    )
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        title="Settings",
+        description="game settings as a JSON object (options named WAW-AMB-n)",
+    )
+
+
+def _settings_text(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise OrdnanceError(
+            f"cannot read settings {text!r}",
+            hint='a JSON object, e.g. {"city_defence": "per_unit"}',
+        ) from None
+    if not isinstance(value, dict):
+        raise OrdnanceError(
+            "the settings are a JSON object", hint='e.g. {"city_defence": "per_unit"}'
+        )
+    return value
+
+
+def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
+    cat = catalogue().extended(settings.unit_types, settings.terrain_types)
+    out: list[Target] = []
+    for i, spec in enumerate(specs):
+        kind_name, _sep, cond = spec.partition("=")
+        kind = cat.unit(kind_name.strip())
+        try:
+            condition = Condition.from_label(cond.strip() or "good order")
+        except ValueError as exc:
+            raise OrdnanceError(
+                str(exc),
+                clause="WAW-HE-a",
+                hint="good order, disrupted, reduced, disrupted+reduced",
+            ) from None
+        out.append(Target(f"{i + 1}:{kind.name}", kind.armour, condition, kind.hq))
+    return out
+
+
+def he_fire(q: HeFireQuestion) -> dict[str, Any]:
+    """Net Hits of an HE Fire mission and, with units, each unit's resulting state."""
+    opts = parse_settings(q.settings)
+    check_hit_number(q.hit_number)
+    check_firepower(q.fp)
+    defence, city = q.defence, False
+    if defence is None:
+        if q.terrain is None:
+            raise OrdnanceError(
+                "give the defence dice or a terrain", clause="WAW-HE-a", hint="e.g. --defence 2"
+            )
+        ttype = catalogue().extended((), opts.terrain_types).terrain(q.terrain)
+        defence = 2 if ttype.city else ttype.infantry_db
+        city = ttype.city
+    stack = _stack(q.unit, opts)
+    dist, counts = he_hits_headline(stack, q.fp, q.hit_number, defence, opts, city)
+    each = " each" if defends_per_unit(opts, city) else ""
+    data: dict[str, Any] = {
+        "title": f"HE Fire: {q.fp} dice at {q.hit_number}+, {defence} defence dice{each} (5+ cancels)",
+        "xlabel": counts,
+        "firepower": q.fp,
+        "hit_number": q.hit_number,
+        "defence_dice": defence,
+        "counts": counts,
+        "distribution": dist.to_json(),
+        "mean": dist.mean(),
+    }
+    if q.unit:
+        outcomes = he_fire_outcomes(stack, q.fp, q.hit_number, defence, opts, city)
+        data["units"] = marginals_json(outcomes)
+        data["outcomes"] = outcome_json(outcomes)
+        data["lines"] = [
+            f"{uid}: " + ", ".join(f"{label} {p}" for label, p in rows.items())
+            for uid, rows in data["units"].items()
+        ]
+    return data
+
+
+def fascam(_q: NoQuestion) -> dict[str, Any]:
+    """One mine attack on a unit entering a mined hex."""
+    return {
+        "title": "FASCAM mine attack (1d6)",
+        "xlabel": "result",
+        "distribution": fascam_attack().to_json(),
+    }
+
+
+class LosQuestion(BaseModel):
+    """Line of sight between two hexes across Smoke markers."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
+    origin: str = Field(title="From", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
+    target: str = Field(title="To", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
+    smoke: list[str] = Field(
+        default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20
+    )
+    unit: str | None = Field(
+        None, title="Firing unit type", description="adds its Hit Numbers", max_length=40
+    )
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        title="Settings",
+        description="game settings as a JSON object (options named WAW-AMB-n)",
+    )
+
+
+def los(q: LosQuestion) -> dict[str, Any]:
+    """The hexes crossed, which smoke blocks the line, and for whom."""
+    opts = parse_settings(q.settings)
+    cat = catalogue().extended(opts.unit_types, opts.terrain_types)
+    markers = {parse_hex(t): 2 for t in q.smoke}
+    a, b = parse_hex(q.origin), parse_hex(q.target)
+    data: dict[str, Any] = judge_los(a, b, markers, opts).to_dict()
+    data["advanced_imaging_families"] = sorted(cat.imaging_families)
+    # the same sentences as the game texts' catalogue, so every face can translate them
+    lines = [f"hexes crossed: {' '.join(data['hexes'])}"]
+    if data["along_hexsides"]:
+        lines.append(f"runs along hexsides: {', '.join(data['along_hexsides'])}")
+    for s in data["smoke"]:
+        verdict = "BLOCKS" if s["blocks"] else "does not block"
+        lines.append(f"Smoke {s['level']} at {s['marker']} {verdict}: {s['reason']}")
+    if data["blocked"]:
+        families = ", ".join(data["advanced_imaging_families"])
+        lines.append(
+            f"blocked for ordinary units; Advanced Imaging units ({families}) "
+            "see through at Hit Number +1"
+        )
+    else:
+        lines.append("clear of smoke")
+    if q.unit is not None:
+        kind = cat.unit(q.unit)
+        shots: dict[str, Any] = {}
+        for weapon in ("ap", "he"):
+            try:
+                check = fire_check(kind, weapon, a, b, markers, opts)
+                shots[weapon] = {
+                    "hit_number": check.hit_number,
+                    "modifiers": [f"+{m.amount} {m.clause}" for m in check.modifiers],
+                }
+                mods = " ".join(shots[weapon]["modifiers"])
+                lines.append(f"{kind.name} {weapon.upper()}: Hit Number {check.hit_number} {mods}")
+            except OrdnanceError as exc:
+                shots[weapon] = {"refused": exc.to_dict()}
+                lines.append(f"{kind.name} {weapon.upper()}: refused [{exc.clause}] {exc.message}")
+        data["unit"] = {"type": kind.name, "advanced_imaging": kind.advanced_imaging, **shots}
+    data["title"] = f"LOS {data['from']} -> {data['to']} (distance {data['distance']})"
+    data["table"] = {
+        "columns": ["Smoke marker", "level", "blocks", "why"],
+        "rows": [
+            [s["marker"], str(s["level"]), "yes" if s["blocks"] else "no", s["reason"]]
+            for s in data["smoke"]
+        ],
+    }
+    data["lines"] = lines
+    return data
+
+
+def units(_q: NoQuestion) -> dict[str, Any]:
+    """The unit types (sample values are marked)."""
+    rows = [
+        {
+            "name": u.name,
+            "nationality": u.nationality,
+            "armour": u.armour.value,
+            "ap": str(u.ap) if u.ap else None,
+            "he": str(u.he) if u.he else None,
+            "hq": u.hq,
+            "advanced_imaging": u.advanced_imaging,
+            "values": u.values,
+        }
+        for u in catalogue().units()
+    ]
+    columns = ["name", "nationality", "armour", "ap", "he", "hq", "advanced_imaging", "values"]
+    return {
+        "title": "World at War unit types (values: sample = placeholder, not from the game)",
+        "unit_types": rows,
+        "table": {"columns": columns, "rows": [[str(r[c]) for c in columns] for r in rows]},
+    }
+
+
+def terrain_types(_q: NoQuestion) -> dict[str, Any]:
+    """Terrain types and their infantry Defensive Bonus in dice."""
+    rows = [t.model_dump(mode="json") for t in catalogue().terrains()]
+    columns = list(rows[0]) if rows else []
+    return {
+        "title": "World at War terrain types",
+        "terrain_types": rows,
+        "table": {"columns": columns, "rows": [[str(r[c]) for c in columns] for r in rows]},
+    }
+
+
+CALCULATORS: tuple[Calculator, ...] = (
+    Calculator(
+        name="he-fire",
+        title="Net Hits of an HE Fire mission and, with units, each unit's resulting state.",
+        help="Net Hits of an HE Fire mission and, with --unit, each unit's resulting state.",
+        clauses=("WAW-HE-a",),
+        input_model=HeFireQuestion,
+        run=he_fire,
+        hint="distribution",
+        command=("odds", "he-fire"),
+        flags={"defence": ("--defense",)},
+        parsers={"settings": _settings_text},
+        example={"fp": 4, "hit_number": 4, "defence": 1},
+    ),
+    Calculator(
+        name="fascam",
+        title="One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
+        clauses=("WAW-8.3-d", "WAW-8.3-e"),
+        input_model=NoQuestion,
+        run=fascam,
+        hint="distribution",
+        command=("odds", "fascam"),
+    ),
+    Calculator(
+        name="los",
+        title="Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom.",
+        clauses=("WAW-8.2-c",),
+        input_model=LosQuestion,
+        run=los,
+        arguments=("origin", "target"),
+        parsers={"settings": _settings_text},
+        example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]},
+    ),
+    Calculator(
+        name="units",
+        title="The unit types (sample values are marked).",
+        clauses=(),
+        input_model=NoQuestion,
+        run=units,
+    ),
+    Calculator(
+        name="terrain-types",
+        title="Terrain types and their infantry Defensive Bonus in dice.",
+        clauses=(),
+        input_model=NoQuestion,
+        run=terrain_types,
+    ),
+)
+
+__all__ = ["CALCULATORS"]

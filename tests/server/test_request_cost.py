@@ -1,0 +1,130 @@
+"""What one accepted action costs the table: SQL statements, sessions, seat look-ups.
+
+The page's players (:mod:`ordnance.bench.page_players`: both seats' views,
+logs since, dice anchors, reveals and reads, the odds before an attack, the
+action) play real Tide of Iron tables in process; SQLAlchemy's
+``before_cursor_execute`` event counts every statement sent to the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ordnance.bench.table import play_counted
+from ordnance.core import registry
+from ordnance.core.journal.store import Journal, request_scope
+from ordnance.server import seat_cache
+from ordnance.server.app import create_app
+from ordnance.toi.legal import _model_schema
+from tests.server.conftest import Table, fresh_pg_db
+
+#: Statements per accepted action over the page's ~8.6 requests (issue goal: 15;
+#: the dice reads and reveals, the seat holders' presence check on every request,
+#: and the number of requests, are most of the rest). A ratchet: lower it as they go.
+MAX_STATEMENTS_PER_ACTION = 75
+
+
+def _count(db: str) -> dict[str, Any]:
+    app = create_app(db, create_rate=None)
+    engine = app.state.service.journal.engine
+    try:
+        return asyncio.run(play_counted(app, engine, games=2, turns=8))
+    finally:
+        app.state.service.journal.close()
+
+
+def test_statements_per_accepted_action_on_sqlite(tmp_path: Path) -> None:
+    counted = _count(str(tmp_path / "cost.db"))
+    assert counted["actions"] == 16
+    assert counted["requests_per_action"] >= 5  # the page's flow, not a shortcut
+    assert counted["statements_per_action"] <= MAX_STATEMENTS_PER_ACTION, counted
+    kinds = counted["statement_kinds"]
+    # seat tokens come from the cache; readers open no transaction of their own
+    assert not any(k.startswith("SELECT seats") for k in kinds), kinds
+    assert "BEGIN" not in kinds, kinds
+
+
+@pytest.mark.postgres
+def test_statements_per_accepted_action_on_postgres(pg_url: str) -> None:
+    counted = _count(fresh_pg_db(pg_url))
+    assert counted["actions"] == 16
+    assert counted["statements_per_action"] <= MAX_STATEMENTS_PER_ACTION, counted
+    assert not any(k.startswith("SELECT seats") for k in counted["statement_kinds"])
+
+
+def test_a_request_reads_through_one_session(tmp_path: Path) -> None:
+    journal = Journal(f"sqlite:///{tmp_path / 'one.db'}")
+    with request_scope() as scope:
+        with journal.reading() as a:
+            pass
+        with journal.reading() as b:
+            pass
+        assert a is b and len(scope.sessions) == 1
+    assert scope.closed
+    with journal.reading() as c, journal.reading() as d:  # outside a request: one each
+        assert c is not d
+    journal.close()
+
+
+def test_a_reissued_token_stops_at_once_though_cached(client: TestClient) -> None:
+    table = Table(client)
+    assert table.get("axis", "/view").status_code == 200  # now cached
+    assert seat_cache.size() >= 1
+    res = table.post("allies", "/invitations", {"seat": "axis"})
+    assert res.status_code == 202, res.text  # a held seat: its holder is asked
+    request = res.json()["request"]
+    res = table.post("axis", f"/reissues/{request}", {"accept": True})  # and hands it over
+    assert res.status_code == 200, res.text
+    assert table.get("axis", "/view").status_code == 403
+
+
+def test_a_replaced_token_stops_at_once_though_cached(client: TestClient) -> None:
+    table = Table(client)
+    assert table.get("allies", "/view").status_code == 200
+    res = table.post("allies", "/token", {})
+    assert res.status_code == 200, res.text
+    assert table.get("allies", "/view").status_code == 403
+    table.tokens["allies"] = res.json()["token"]
+    assert table.get("allies", "/view").status_code == 200
+
+
+def test_seat_cache_is_bounded_expires_and_drops_raced_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(seat_cache, "clock", lambda: now[0])
+    monkeypatch.setattr(seat_cache, "MAX_ENTRIES", 3)
+    seat_cache.clear()
+    for i in range(5):
+        seat_cache.put("j", f"h{i}", "g", f"s{i}", seat_cache.generation())
+    assert seat_cache.size() == 3 and seat_cache.get("j", "h0") is None
+    assert seat_cache.get("j", "h4") == ("g", "s4")
+    now[0] += seat_cache.TTL_SECONDS + 1
+    assert seat_cache.get("j", "h4") is None  # too old: read again
+    seen = seat_cache.generation()
+    seat_cache.invalidate("h9")  # a revocation while a look-up was under way
+    seat_cache.put("j", "h9", "g", "old", seen)
+    assert seat_cache.get("j", "h9") is None
+    seat_cache.put("j", "h5", "g", "s5", seat_cache.generation())
+    seat_cache.forget_seat("g", "s5")
+    assert seat_cache.get("j", "h5") is None
+    seat_cache.clear()
+
+
+def test_legal_forms_leave_the_shared_schemas_unchanged() -> None:
+    """The forms share the cached model schemas (no deep copy per view): building
+    them, for both seats and every step, changes none of those schemas."""
+    game = registry.game("toi")
+    state = game.new({})
+    kinds = ["move", "attack", "buy", "advance", "op_fire", "discard"]
+    before = {k: copy.deepcopy(_model_schema(k)) for k in kinds}
+    for seat in ("german", "soviet", None):
+        first = game.legal(state, seat)
+        assert first == game.legal(state, seat)
+    assert {k: _model_schema(k) for k in kinds} == before
