@@ -347,7 +347,7 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
         # the fire rolls: it waits for the US page's element, then its result stays by the form
-        expect(form.locator(".form-result.ok")).to_contain_text("t72 fires AP")
+        expect(form.locator(".form-result.ok")).to_contain_text("T-72 fires AP")
         wait_version(us, start + 2)
         expect(us.locator("#journal li").first).to_contain_text("t72")
         sizes = label_sizes(soviet)
