@@ -16,6 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.i18n.latin import offences
 from tests.server.conftest import Table, http_table
 from tests.server.test_api import _secret_words_in
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
@@ -92,6 +93,13 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
             headers={"Authorization": "Bearer " + tokens[seat]},
         )
         assert res.status_code == 200, res.text
+    # a seat event and a pending reissue request: the US asks for the Soviet's seat
+    res = httpx.post(
+        f"{server}/api/tables/{gid}/invitations",
+        json={"seat": "soviet"},
+        headers={"Authorization": "Bearer " + tokens["us"]},
+    )
+    assert res.status_code == 202, res.text
     ctx = browser.new_context()
     page = ctx.new_page()
     try:
@@ -102,6 +110,17 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
         journal = page.inner_text("#journal")
         assert "Дым 2 в гексе 0303" in journal and "лес: гексы 0504" in journal
         assert "Огневое задание HE Fire" in page.inner_text("#actions")
+        # the request and the seat events, in the Seats panel and the journal
+        page.wait_for_selector("#seats-box .seat-request")
+        line = page.locator(f'#journal li[value="{len(SETUP)}"] .seat-line')
+        assert "us просит новое приглашение на место soviet" in line.inner_text()
+        assert "занимает своё место" in page.inner_text("#journal-start")
+        seats_box = page.inner_text("#seats-box")
+        assert "просит новое приглашение на это место" in seats_box
+        # (the rest of the journal names this test's unit ids, such as mr)
+        shown = [("seats panel", seats_box), ("journal start", page.inner_text("#journal-start"))]
+        shown += [("journal seat line", line.inner_text())]
+        assert not offences(shown), offences(shown)
     finally:
         ctx.close()
 
