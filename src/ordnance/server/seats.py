@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import hashlib
 import hmac
 import json
@@ -935,7 +936,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         return []
     key = (journal.cache_key, game_id, known, limit)
     if known > 0 and (hit := _EVENTS.get(key)) is not None:
-        return [dict(e) for e in hit]
+        return copy.deepcopy(hit)  # the messages are dicts too
     with journal.reading() as s:
         total = known if known > 0 else _count_events(s, game_id)
         rows = s.scalars(
@@ -959,7 +960,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         for i, r in enumerate(reversed(rows))
     ]
     if known > 0:
-        _EVENTS[key] = [dict(e) for e in found]
+        _EVENTS[key] = copy.deepcopy(found)
     return found
 
 
