@@ -341,9 +341,13 @@ def watch(
             chain = dice_secret.load_or_make(path)
         except typer.Exit:
             raise
-        if data["dice"]["chain"]["anchor"] != chain[-1]:
+        state = data["dice"]["chain"]
+        if state.get("newest", state["anchor"]) != chain[-1]:
             res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
-            out.print(f"anchor published, in force from version {res['from_version']}")
+            out.print(
+                f"anchor published at version {res['from_version']}: "
+                "it serves the actions committed after it"
+            )
         else:
             try:
                 line = dice_secret.reveal_pending(

@@ -203,8 +203,13 @@ const OrdnanceDice = (function () {
       setTimeout(() => { api("/view"); }, Math.ceil(p.seconds_left * 1000) + 250);
     }
     const chain = myChain(gid, seat);
-    if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
+    // d.chain is the chain in force for the waiting action (published before its commitment);
+    // d.chain.newest the seat's newest anchor, which serves the next actions
+    if ((d.chain.newest || d.chain.anchor) !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
     if (!p || !p.reveal || d.chain.revealed || d.chain.from_version > view.version) return;
+    // the chain in force is an older one this page no longer holds: this roll goes without
+    // this seat (marked); the newest chain serves the next one
+    if (d.chain.anchor !== chain.anchor) return;
     const element = chain.after(d.chain.last);
     if (!element || sentBefore(gid, seat, element, view.version)) {
       await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
