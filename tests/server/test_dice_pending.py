@@ -161,3 +161,81 @@ def test_a_v1_roll_still_verifies(client: TestClient) -> None:
     assert check(old).success()
     roll["dice"] = derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"], "0" * 64)
     assert not check(old).success()
+
+
+def test_a_seat_that_re_anchors_before_the_action_is_awaited(client: TestClient) -> None:
+    """A new anchor published before the action's commitment is the chain in force for it:
+    the seat is awaited and its reveal from the new chain feeds the roll (it used to drop
+    out of that version, unmarked)."""
+    table, allies, _axis, _clock = _seated(client, dice_wait="wait")
+    fresh = Chain(table, "axis", root="ab" * 32)
+    assert fresh.publish().status_code == 200
+    pending = _attack(table, allies)
+    assert pending["awaited"] == ["axis"] and pending["waiting_for"] == ["axis"]
+    assert table.version() == 1
+    assert fresh.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["elements"]["axis"] == fresh.chain[-2] and roll["without"] == []
+    assert check(table.get("allies", "/dice").json()).success()
+
+
+def test_an_anchor_published_after_the_commitment_leaves_the_seat_marked(
+    client: TestClient,
+) -> None:
+    """A seat that re-anchors while an action waits (its page lost its chain) cannot serve
+    that action with the new chain; at the go-ahead deadline the roll names it."""
+    table, allies, _axis, clock = _seated(client, dice_wait="go_ahead", dice_wait_seconds=30)
+    pending = _attack(table, allies)
+    fresh = Chain(table, "axis", root="ab" * 32)
+    assert fresh.publish().status_code == 200
+    view = table.get("axis", "/view").json()
+    assert view["dice"]["pending"]["waiting_for"] == ["axis"]
+    assert view["dice"]["chain"]["newest"] == fresh.anchor != view["dice"]["chain"]["anchor"]
+    clock.now += 30
+    log = table.get("axis", "/log").json()
+    assert log["version"] == 2 and log["entries"][-1]["dice_note"] == WORDS
+    record = table.get("allies", "/dice").json()
+    (roll,) = record["rolls"]
+    assert roll["without"] == ["axis"] and pending["digest"] == roll["pending"]["digest"]
+    assert check(record).success()
+    # the next action is served by the new chain
+    _attack(table, allies)
+    assert fresh.reveal().json()["applied"] == 3
+
+
+def test_a_seat_that_never_anchored_is_named_even_at_a_wait_table(client: TestClient) -> None:
+    """A roll needs every other seat; one with no chain in force cannot reveal, so even
+    under ``wait`` the roll goes ahead at once, and the record and journal name it."""
+    clock = Clock().install(client)
+    table = Table(client, dice_wait="wait")
+    allies = Chain(table, "allies")
+    assert allies.publish().status_code == 200
+    assert table.act("allies", {"type": "end_phase"}).status_code == 200
+    view = table.get("allies", "/view").json()
+    body = {"action": ATTACK, "expected_version": 1, "element": allies.next_element()}
+    res = table.post("allies", "/actions", body)
+    assert res.status_code == 200, res.text  # nobody to wait for: drawn at once
+    assert view["version"] == 1 and clock.now == Clock().now
+    log = table.get("axis", "/log").json()
+    assert log["entries"][-1]["dice_note"] == WORDS
+    record = table.get("allies", "/dice").json()
+    (roll,) = record["rolls"]
+    assert roll["without"] == ["axis"] and roll["pending"]["awaited"] == []
+    report = check(record)
+    assert report.success() and report.rolls[0].without == ["axis"]
+
+
+def test_the_actor_cannot_reveal_its_own_element_after_its_action(client: TestClient) -> None:
+    """TABLE-DICE-9: the acting seat's element comes with its action or not at all; a
+    reveal for its own committed action is refused and writes nothing."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    view = table.get("allies", "/view").json()
+    res = table.post("allies", "/actions", {"action": ATTACK, "expected_version": 1})
+    assert res.status_code == 202
+    late = allies.reveal()
+    assert late.status_code == 422 and late.json()["clause"] == "TABLE-DICE-9"
+    assert table.get("allies", "/view").json()["dice"]["chain"]["revealed"] is None
+    assert axis.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["elements"]["allies"] is None and roll["without"] == []
+    assert view["version"] == 1
