@@ -268,9 +268,9 @@ def test_reveals_follow_the_chain_one_step_per_version(client: TestClient) -> No
     assert other_action.status_code == 409
     bad = table.post("axis", "/dice/reveal", dict(body, element="XYZ"))
     assert bad.status_code == 422
-    # the actor's element came with its action: a reveal of its own after it is TABLE-DICE-9
+    # the actor's element came with its action: a reveal of its own after it is TABLE-DICE-10
     mine = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-3]))
-    assert mine.status_code == 422 and mine.json()["clause"] == "TABLE-DICE-9"
+    assert mine.status_code == 422 and mine.json()["clause"] == "TABLE-DICE-10"
     # while it waits, no other action is taken at this version (TABLE-DICE-8)
     busy = table.act("axis", {"type": "end_phase"})
     assert busy.status_code == 422 and busy.json()["clause"] == "TABLE-DICE-8"

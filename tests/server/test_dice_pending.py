@@ -226,14 +226,14 @@ def test_a_seat_that_never_anchored_is_named_even_at_a_wait_table(client: TestCl
 
 
 def test_the_actor_cannot_reveal_its_own_element_after_its_action(client: TestClient) -> None:
-    """TABLE-DICE-9: the acting seat's element comes with its action or not at all; a
+    """TABLE-DICE-10: the acting seat's element comes with its action or not at all; a
     reveal for its own committed action is refused and writes nothing."""
     table, allies, axis, _clock = _seated(client, dice_wait="wait")
     view = table.get("allies", "/view").json()
     res = table.post("allies", "/actions", {"action": ATTACK, "expected_version": 1})
     assert res.status_code == 202
     late = allies.reveal()
-    assert late.status_code == 422 and late.json()["clause"] == "TABLE-DICE-9"
+    assert late.status_code == 422 and late.json()["clause"] == "TABLE-DICE-10"
     assert table.get("allies", "/view").json()["dice"]["chain"]["revealed"] is None
     assert axis.reveal().json()["applied"] == 2
     (roll,) = table.get("allies", "/dice").json()["rolls"]

@@ -22,7 +22,7 @@ this module enforces, and why:
   contribute, so the roll goes ahead without it and says so (``without``
   and the journal's ``dice_note``), under ``wait`` as under ``go_ahead``
   (``wait`` cannot wait for a chain that cannot exist). The acting seat's
-  own element comes only with its action (``TABLE-DICE-9`` after it).
+  own element comes only with its action (``TABLE-DICE-10`` after it).
 * **A reveal is exactly one chain step**, at most one per seat and version,
   and only while the game is at that version, after the seat saw its
   commitment (the request carries the hash it saw) and for the action
@@ -487,7 +487,7 @@ def reveal(
             raise StaleVersion(version, version)
         if pending.seat == seat:
             raise RuleViolation(
-                "TABLE-DICE-9",
+                "TABLE-DICE-10",
                 "the acting seat's element comes with its action only, never after it",
                 hint="the action is committed: the other seats reveal for it now",
             )
