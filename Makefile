@@ -5,15 +5,26 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The page's lint and unit-test tools (eslint), from package-lock.json; only for `make test`.
+NODE_STAMP := node_modules/.installed
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench bench-quick bench-journal bench-table bench-first-load soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
+.PHONY: run test lint lint-js typecheck bench bench-quick bench-journal bench-table bench-first-load soak sysdeps clean demo serve loadtest crashtest docs-img screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $(NODE_STAMP)
+
+# The table page's ES modules: ESLint, then the unit tests of their pure parts (node's runner).
+lint-js: $(NODE_STAMP)
+	npx --no-install eslint src/ordnance/server/static tests/js eslint.config.js
+	node --test tests/js/
 
 # Debian packages the browser and PostgreSQL tests need (skipped when present).
 # Best effort: without them (no root, no apt) those tests skip and say why.
@@ -33,7 +44,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) sysdeps
+test: $(STAMP) sysdeps lint-js
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)

@@ -13,7 +13,7 @@ journal and a seat's link is opened in headless Chromium:
 * ``warm_ms``: a reload in the same context (HTTP cache and storage kept).
 
 The time is from the navigation's start to the moment the page has shown the
-table and checked its dice (``table.js`` sets ``body[data-version]`` at the
+table and checked its dice (``static/table/main.js`` sets ``body[data-version]`` at the
 end of its first refresh), taken in the page by a ``MutationObserver``; the
 bytes are the navigation's and every resource's ``transferSize`` up to then
 (the live stream not counted). Prints one JSON line.

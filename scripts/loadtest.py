@@ -7,7 +7,7 @@ a pass), the Command Phase, and the Status Phase with its purchase window
 (face-down tokens bought), Op Fire placement and keep-or-discard. A player
 attacks with the unit holding its token, so tokens get revealed.
 
-A player does what its page does (``static/table.js``, ``refreshOnce``):
+A player does what its page does (``static/table/main.js``, ``refreshOnce``):
 after every action at its table it reads its view, and the log since the
 last version it saw only when the version moved; it picks its action from
 the ``legal`` forms of that view (:func:`ordnance.bench.toi_players.plan`), never from a script, and

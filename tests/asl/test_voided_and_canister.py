@@ -154,7 +154,7 @@ def test_canister_without_any_ca_is_refused() -> None:
     """ASL-8.4-h: no recorded CA and none given: the aim points are unknown."""
     with pytest.raises(RuleViolation) as err:
         act(m3(ca=None), {"type": "fire_canister", "gun": "m3", "aim": 3}, 2, 2)
-    assert err.value.clause == "ASL-8.4-h" and "--ca" in (err.value.hint or "")
+    assert err.value.clause == "ASL-8.4-h" and "Covered Arc" in (err.value.hint or "")
 
 
 def test_canister_ca_change_is_recorded_and_undone_for_a_voided_shot() -> None:

@@ -70,11 +70,13 @@ def seat_tokens(created: dict[str, Any]) -> dict[str, str]:
 class Api:
     """A table made and moved through the HTTP API (the scenario's set-up)."""
 
-    def __init__(self, base: str, game: str, settings: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, base: str, game: str, settings: dict[str, Any] | None = None, dice: str = "server"
+    ) -> None:
         from tests.server.conftest import http_table
 
-        # yours, then each invitation claimed; real dice typed in at one table
-        gid, tokens = http_table(base, game, settings, dice="entered")
+        # yours, then each invitation claimed; "entered": real dice typed in at one table
+        gid, tokens = http_table(base, game, settings, dice=dice)
         self.base, self.id, self.tokens = base, gid, tokens
 
     def act(self, seat: str, action: dict[str, Any]) -> dict[str, Any]:
@@ -133,19 +135,35 @@ def wait_version(page: Any, v: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(v), timeout=15000)
 
 
+def show_panel(page: Any, panel: str) -> None:
+    """On a phone, bring ``panel`` forward with its tab (map, actions, journal, view)."""
+    tab = page.locator(f'#panel-tabs [data-panel="{panel}"]')
+    if tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
+        tab.click()
+
+
 def click_piece(page: Any, unit: str) -> None:
     """A real click on ``unit``'s counter (on the board, or in its spread stack)."""
+    show_panel(page, "map")
     spread = page.locator(f'#map .spread [data-unit="{unit}"]')
     target = spread if spread.count() else page.locator(f'#map .stack [data-unit="{unit}"]')
     target.first.click()
 
 
 def click_stack(page: Any, hex_id: str) -> None:
+    show_panel(page, "map")
     page.locator(f'#map .stack[data-hex="{hex_id}"] .stack-count').click()
+
+
+def printed(page: Any, hex_id: str) -> str:
+    """The board's printed number of hex ``hex_id`` (what a form shows once it is clicked)."""
+    label: str = page.locator(f'#map g.hexcell[data-hex="{hex_id}"]').get_attribute("data-label")
+    return label
 
 
 def click_hex(page: Any, hex_id: str) -> None:
     """A real click in the lower left of the hex, where no counter or marker sits."""
+    show_panel(page, "map")
     poly = page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon')
     poly.scroll_into_view_if_needed()
     box = poly.bounding_box()
@@ -156,6 +174,7 @@ def open_action(page: Any, action_type: str) -> Any:
     """Open the selected piece's action ``action_type``; its form."""
     from playwright.sync_api import expect
 
+    show_panel(page, "actions")
     box = page.locator(f'details.action-box[data-type="{action_type}"]')
     if box.get_attribute("open") is None:
         box.locator("summary").click()
@@ -163,7 +182,15 @@ def open_action(page: Any, action_type: str) -> Any:
     return box.locator("form.action")
 
 
+def see_odds(page: Any) -> Any:
+    """The odds box, on screen (a phone shows it on its own Odds panel)."""
+    if page.locator("#panel-tabs").is_visible():
+        show_panel(page, "odds")
+    return page.locator("#odds")
+
+
 def submit(page: Any, form: Any) -> None:
+    show_panel(page, "actions")
     form.locator('button[type="submit"]').click()
 
 
@@ -177,6 +204,7 @@ def do_it(page: Any, form: Any) -> None:
 def shot(page: Any, path: Path) -> None:
     """The first screen from the top of the map (the board, then what follows it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    show_panel(page, "map")
     page.evaluate("window.scrollTo(0, document.querySelector('.map-card').offsetTop - 8)")
     page.screenshot(path=str(path), full_page=False)
 
@@ -195,6 +223,7 @@ def assert_near_and_visible(page: Any, form: Any, message: str) -> None:
 
 def label_sizes(page: Any) -> dict[str, float]:
     """The smallest rendered size (px) of the hex labels and the counter labels."""
+    show_panel(page, "map")
     sizes: dict[str, float] = page.evaluate(
         """() => {
           const least = (sel) => Math.min(...[...document.querySelectorAll(sel)].map((n) =>
@@ -229,8 +258,8 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
             "placeholder", re.compile(r"^\d{4}$")
         )
         click_hex(german, "2,3")
-        expect(form.locator('input[name="to"]')).to_have_value("2,3")
-        assert form.locator('select[name="__dice_mode"]').count() == 0  # a move rolls nothing
+        expect(form.locator('input[name="to"]')).to_have_value(printed(german, "2,3"))
+        assert form.locator(".dice-row").count() == 0  # a move rolls nothing
         do_it(german, form)
         wait_version(soviet, 1)
         expect(soviet.locator('#map [data-unit="g-pziv-1"]')).to_have_attribute("data-hex", "2,3")
@@ -250,7 +279,7 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
         click_piece(soviet, "s-t34-1")
         form = open_action(soviet, "attack")
         click_piece(soviet, "g-panther-1")
-        expect(soviet.locator("#odds .odds-table")).to_be_visible()
+        expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
         wait_version(german, 2)
         expect(german.locator("#journal li").first).to_contain_text("s-t34-1")
@@ -289,7 +318,7 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
             "placeholder", re.compile(r"^\d{4} …$")
         )
         click_hex(us, "4,2")
-        expect(form.locator('input[name="path"]')).to_have_value("4,2")
+        expect(form.locator('input[name="path"]')).to_have_value(printed(us, "4,2"))
         submit(us, form)
         assert_near_and_visible(us, form, "adjacent")
         assert version(us) == start
@@ -298,7 +327,9 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         for h in ("2,1", "2,2"):
             click_hex(us, h)
             expect(us.locator(f'#map polygon.selected-hex[data-selected="{h}"]')).to_have_count(1)
-        expect(form.locator('input[name="path"]')).to_have_value("2,1 2,2")
+        expect(form.locator('input[name="path"]')).to_have_value(
+            printed(us, "2,1") + " " + printed(us, "2,2")
+        )
         do_it(us, form)
         wait_version(soviet, start + 1)
         expect(soviet.locator('#map [data-unit="abrams"]')).to_have_attribute("data-hex", "2,2")
@@ -311,9 +342,9 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         expect(soviet.locator("#selected-piece")).to_contain_text("T-72")
         form = open_action(soviet, "fire")
         click_hex(soviet, "2,2")
-        expect(form.locator('input[name="target"]')).to_have_value("2,2")
+        expect(form.locator('input[name="target"]')).to_have_value(printed(soviet, "2,2"))
         form.locator('select[name="weapon"]').select_option(label="AP (anti-armour)")
-        expect(soviet.locator("#odds .odds-table")).to_be_visible()
+        expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
         expect(form.locator(".form-result.ok")).to_be_visible()
         wait_version(us, start + 2)
@@ -332,7 +363,7 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
     """The russian T-34 places SMOKE (own hex refused, ASL-8.52-b); the german turns its CA."""
     from playwright.sync_api import expect
 
-    api = Api(base, "asl")
+    api = Api(base, "asl", dice="entered")
     setup = [
         ("russian", {"type": "add_gun", "id": "t34", "side": "russian", "name": "T-34/85",
                      "notation": "s8", "gun_size": "85L", "hex": "2,2"}),
@@ -357,9 +388,10 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
         assert version(russian) == start
         form.locator("button.pick").click()
         click_hex(russian, "4,1")
-        expect(form.locator('input[name="target"]')).to_have_value("4,1")
-        expect(russian.locator("#odds .odds-table")).to_be_visible()
-        form.locator('select[name="__dice_mode"]').select_option("entered")
+        expect(form.locator('input[name="target"]')).to_have_value(printed(russian, "4,1"))
+        expect(russian.locator("#odds .odds-table").first).to_be_visible()
+        # an entered-dice table: the dice are typed in, there is no "roll on the server"
+        assert form.locator('select[name="__dice_mode"]').count() == 0
         form.locator('input[name="__dice"]').fill("2,3")
         do_it(russian, form)
         wait_version(german, start + 1)
@@ -373,7 +405,7 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
         assert types == ["turn_ca"]
         form = german.locator('details.action-box[data-type="turn_ca"] form.action')
         expect(form).to_be_visible()  # the only action opens by itself
-        assert form.locator('select[name="__dice_mode"]').count() == 0
+        assert form.locator('input[name="__dice"]').count() == 0  # turning rolls nothing
         form.locator('select[name="ca"]').select_option(label="3: S")
         do_it(german, form)
         wait_version(russian, start + 2)

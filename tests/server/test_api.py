@@ -289,7 +289,7 @@ def test_pages_render_in_english_and_russian(client: TestClient, table: Table) -
     for token in table.tokens.values():
         assert token not in page.text
     assert client.get("/t/unknown").status_code == 404
-    assert client.get("/static/table.js").status_code == 200
+    assert client.get("/static/table/main.js").status_code == 200
 
 
 def test_openapi_document_lists_the_api(client: TestClient) -> None:

@@ -165,8 +165,8 @@ def _act(
         else:
             field.fill(value)
         _settled(page)
-    if dice is not None:
-        form.locator('select[name="__dice_mode"]').select_option("entered")
+    if dice is not None:  # an entered-dice table: the page asks for the dice, nothing else
+        assert form.locator('select[name="__dice_mode"]').count() == 0
         form.locator('input[name="__dice"]').fill(dice)
         _settled(page)
     form.locator('button[type="submit"]').click()
@@ -230,7 +230,7 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         guest.locator('form.action[data-type="attack"] [name="target"]').fill("0,0")
         guest.locator('form.action[data-type="attack"] [name="dice"]').fill("2")
         expect(guest.locator("#odds .odds-table")).to_contain_text("4/9")
-        _act(guest, "attack", {"dice": "2", "target": "0,0"})
+        _act(guest, "attack", {"dice": "2", "target": "0,0"}, dice="3,4")
         _act(guest, "attack", {"dice": "3", "target": "0,0"}, dice="5,6,1")
         host.wait_for_function("() => document.body.dataset.version === '4'", timeout=10000)
         assert "5,6,1" in host.inner_text("#journal")

@@ -25,7 +25,7 @@ from tests.server.live import wait_started
 PAGES_AND_ANSWERS = [
     "/",
     "/?lang=ru",
-    "/static/table.js",
+    "/static/table/main.js",
     "/static/style.css",
     "/openapi.json",
     "/api/modules",

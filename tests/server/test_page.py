@@ -41,7 +41,8 @@ def _table(base: str) -> tuple[str, dict[str, str]]:
 
 def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None:  # noqa: F811
     gid, tokens = _table(server)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    # every form listed (a desktop); the phone's own checks come last, at 390x844
+    ctx = browser.new_context(viewport=tp.DESKTOP)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -68,7 +69,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         page.locator('form.action[data-type="he_fire"] button.pick').click()
         assert page.is_visible("#pick-hint") and "Target" in page.inner_text("#pick-hint")
         pick("4,1")
-        assert target.input_value() == "4,1"
+        assert target.input_value() == tp.printed(page, "4,1")  # the board's own number
         page.wait_for_selector('#map polygon.selected-hex[data-selected="4,1"]', state="attached")
         # a hex typed by its printed number is the same hex
         target.fill("0102")
@@ -84,7 +85,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
             page.wait_for_selector(
                 f'#map polygon.selected-hex[data-selected="{h}"]', state="attached"
             )
-        assert path.input_value() == "1,1 2,1"
+        assert path.input_value() == tp.printed(page, "1,1") + " " + tp.printed(page, "2,1")
         # the LOS tool draws the line and marks what blocks it
         page.click("#los-button")
         pick("0,1")
@@ -94,6 +95,8 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert page.locator("#map .los-x").count() >= 1
         assert "blocked" in page.inner_text("#los-result")
         # on the phone the board scrolls inside its box, its labels stay 12 px or more
+        page.set_viewport_size(tp.PHONE)
+        tp.show_panel(page, "map")
         width = page.evaluate("document.getElementById('map').getBoundingClientRect().width")
         assert width <= 390
         sizes = tp.label_sizes(page)

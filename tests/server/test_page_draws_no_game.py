@@ -1,6 +1,6 @@
 """The table page draws every game's markers from the view alone: a fourth game needs no
 page code. Each game's ``map.markers`` carry their glyph (``shape``, ``short``) and legend
-name (``kind_name``), its clusters a ``kind_name``; ``table.js`` names no game's marker."""
+name (``kind_name``), its clusters a ``kind_name``; the page's modules (``static/table/``) name no game's marker."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "ordnance" / "server" / "
 
 def test_table_js_names_no_game_marker_or_token() -> None:
     """The page holds no ASL/ToI/WaW marker kind, token face or legend name."""
-    page = (STATIC / "table.js").read_text()
+    page = "\n".join(p.read_text() for p in sorted((STATIC / "table").glob("*.js")))
     for word in ("munition-token", "dispersed-smoke", "smoke2", "Mines!", "AP-B", "Canister"):
         assert word not in page
     assert not re.search(r"\bHE\b", page)

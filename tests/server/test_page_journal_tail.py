@@ -23,7 +23,7 @@ from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
-#: static/table.js JOURNAL_TAIL, as the benchmark reads it
+#: static/table/journal.js JOURNAL_TAIL, as the benchmark reads it
 TAIL = page_tail()
 #: entries before the page opens: a tail and 40 older ones
 LAST = TAIL + 40
@@ -120,6 +120,7 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
 
         # older entries on demand, with a real click on the phone-sized page
         older = page.locator("#older-button")
+        tp.show_panel(page, "journal")  # the phone shows one panel at a time
         expect(older).to_be_visible()
         older.click()
         expect(journal).to_have_count(LAST + 2)

@@ -219,16 +219,46 @@ class Fire(_Model):
         None,
         ge=0,
         le=200,
-        description="Range in hexes: resolves To Hit and To Kill/IFT (notes B5, B6); "
-        "0-1 for Final Fire after First Fire (B3).",
+        title="Range (hexes)",
+        description="Hexes from the Gun to the target: gives To Hit and To Kill/IFT "
+        "(notes B5, B6); 0-1 for Final Fire after First Fire (B3).",
+        json_schema_extra={"x-range": "actor"},
     )
-    af: int | None = Field(None, ge=0, le=40, description="Target AF at the facing fired on.")
-    af_turret: int | None = Field(None, ge=0, le=40, description="Turret AF, if different.")
-    drm: int = Field(0, description="To Hit DRM of the target-based cases (J-R), entered.")
-    acquisition: int = Field(0, ge=-6, le=0, description="Acquisition DRM (Case N), entered.")
-    ift_drm: int = Field(0, description="TEM/Hindrance DRM of an IFT attack (Personnel).")
+    af: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (front, hull)",
+        description="The target's Armour Factor on the facing fired on (its hull).",
+    )
+    af_turret: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (turret)",
+        description="The turret's Armour Factor, if it differs from the hull's.",
+    )
+    drm: int = Field(
+        0,
+        title="To Hit modifier (target)",
+        description="The To Hit DRM of the target's cases (J-R): motion, size, concealment...",
+    )
+    acquisition: int = Field(
+        0,
+        ge=-6,
+        le=0,
+        title="Acquisition modifier",
+        description="Acquisition DRM (Case N): 0, or -1/-2 for a target already fired on.",
+    )
+    ift_drm: int = Field(
+        0,
+        title="Infantry Fire Table modifier",
+        description="TEM and Hindrance DRM of an attack on Personnel (IFT).",
+    )
     captured: bool | None = Field(
-        None, description="Captured use for this shot (Case H); default the Gun's record."
+        None,
+        title="Captured Gun",
+        description="Fired as a captured Gun this shot (Case H); else the Gun's record.",
     )
 
 

@@ -53,7 +53,7 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
         raise OrdnanceError(
             "a Gun needs its counter notation or a gun size for the chart",
             clause="ASL-8.2-a",
-            hint="give --notation 'A5^4^/6^5' or --size 85L",
+            hint="give the counter's notation (e.g. A5^4^/6^5) or its gun size (e.g. 85L)",
         )
     else:
         chart_row(made_by, size)  # an unknown nationality or gun size is refused here
@@ -62,7 +62,7 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
             "ASL-8.8-a",
             "a Gun that cannot fire HE (underscored caliber, notes B5.2) has no limited-"
             "stowage HE#",
-            hint="drop the HE# entry, or add the Gun without --no-he",
+            hint="drop the HE# entry, or add the Gun with its HE",
         )
     if act.hex is not None:
         check_hex(act.hex)

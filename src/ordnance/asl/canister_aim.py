@@ -243,7 +243,7 @@ def building_aim(
                 "ASL-8.4-h",
                 f"the building hex {target_hex} is outside the Gun's Covered Arc "
                 f"(facing {arc.spine.name})",
-                hint="turn the CA towards it for this shot (--ca; the change adds its DRM, "
+                hint="turn the CA towards it for this shot (its Covered Arc; the change adds its DRM, "
                 "ASL-8.4-d)",
             )
     rng = gun_hex.distance(target_hex)

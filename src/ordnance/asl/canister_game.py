@@ -91,7 +91,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
         raise RuleViolation(
             "ASL-8.4-h",
             f"{gun.id} has no hex, so its Canister aim points are unknown",
-            hint="add the Gun with --hex q,r",
+            hint="place the Gun on the board (its hex)",
         )
     opts = state.settings.options
     copts = CanisterOptions(
@@ -106,7 +106,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
         raise RuleViolation(
             "ASL-8.4-h",
             f"{gun.id} has no recorded Covered Arc, so its Canister aim points are unknown",
-            hint="give the CA with --ca 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
+            hint="give the Covered Arc, 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
             "(turn_ca)",
         )
     changes = 0 if gun.ca is None else hexspine_changes(gun.ca, ca)
@@ -260,6 +260,6 @@ def canister_fp(gun: Gun) -> int:
         raise RuleViolation(
             "ASL-8.4-e",
             f"{gun.id} has no gun size, so its Canister FP is unknown",
-            hint="add the Gun with --canister-fp N (its Ordnance Listing) or --size",
+            hint="add the Gun with its Canister FP (its Ordnance Listing) or its gun size",
         )
     return load_tables().canister_fp(caliber_of(gun.gun_size))

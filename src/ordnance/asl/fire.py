@@ -215,14 +215,16 @@ def whole_shot_plan(
         raise RuleViolation(
             "ASL-B5.1",
             "a shot resolved To Hit needs its Target Type",
-            hint="--target vehicle (with --af), unarmored, infantry, gun...",
+            hint="say what is fired at: a vehicle (with its Armour Factor), an unarmored "
+            "vehicle, infantry, a Gun...",
         )
     if gun.gun_size is None:
         raise RuleViolation(
             "ASL-B5.2",
             f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
-            hint="add the Gun with --size (e.g. 75L), or with --counter after "
-            "'ordnance asl counters set COUNTER --gun-size SIZE'; or fire without --range",
+            hint="add the Gun with its gun size (e.g. 75L), or from a counter whose gun "
+            "size the counter library holds (ordnance asl counters set); or fire without "
+            "a range",
         )
     target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
     kind = ("AP" if target in ("vehicle", "unarmored") else "HE") if ammo is None else ammo.value

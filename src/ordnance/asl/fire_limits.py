@@ -69,7 +69,7 @@ def check_fire_limit(gun: Gun, phase: Phase, *, range_hexes: int | None = None) 
                 "ASL-B3",
                 f"{gun.id} First Fired in the MPh: in the DFPh it may fire only as Final Fire "
                 "at an adjacent target",
-                hint="give an adjacent target (--range 0 or 1 and --target), or hold fire",
+                hint="fire at an adjacent target (range 0 or 1, with its target type), or hold fire",
             )
         return
     raise RuleViolation(

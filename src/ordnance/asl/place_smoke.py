@@ -131,7 +131,7 @@ def placement_to_hit(
         raise RuleViolation(
             "ASL-B5.1",
             f"{gun.id} has no hex, so the range of its {ammo.value} is unknown",
-            hint="add the Gun with --hex q,r, or give the range",
+            hint="place the Gun on the board (its hex), or give the range",
         )
     th = modified_th(
         "area", rng, gun_size=gun.gun_size, ammo=ammo.value, options=state.settings.options

@@ -185,7 +185,7 @@ def check_automatic_choice(gun: Gun, act: Fire) -> None:
         "ASL-8.8-b",
         f"{gun.id} carries limited-stowage {auto.value}{token}: the automatic choice of "
         f"{auto.value} (target: {act.target}) does not cover it; {state_text}",
-        hint=f"declare {auto.value} (--ammo {auto.value}: the To Hit DR is then its "
+        hint=f"declare {auto.value} (as the ammunition: the To Hit DR is then its "
         f"depletion check, ASL-8.9) or fire {other}",
     )
 

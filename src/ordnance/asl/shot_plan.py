@@ -53,7 +53,7 @@ def plan_shot(spec: GunShot) -> ShotPlan:
         raise RuleViolation(
             "ASL-8.5-a",
             f"{ammo} is fired at a hex: the Area Target Type",
-            hint="--target area",
+            hint="fire at an area target",
         )
     if spec.target == "area" and ammo not in ("SMOKE", "WP", "HE"):
         raise RuleViolation(
@@ -69,11 +69,11 @@ def plan_shot(spec: GunShot) -> ShotPlan:
         raise RuleViolation(
             "ASL-B6",
             "an armoured target needs its Armor Factor",
-            hint="--af N (the AF at the facing fired on), or --target unarmored",
+            hint="give the Armour Factor of the facing fired on, or fire at it as unarmored",
         )
     if ammo == "Canister" and spec.target != "infantry":
         raise RuleViolation(
-            "ASL-8.4-a", "Canister attacks Personnel in its Locations", hint="--target infantry"
+            "ASL-8.4-a", "Canister attacks Personnel in its Locations", hint="fire at infantry"
         )
     colour, clause = th_colour(
         spec.nationality, captured=spec.captured, red=spec.red, options=spec.options

@@ -16,7 +16,7 @@ included) is timed at that length:
   the POST the server accepted is timed, never a refused try or the views;
 * ``first_view_ms``: a fresh server process (empty state cache) and what a
   page opening the table asks it, in the page's order (``first_view``): the
-  table's HTML, the view, the log's tail (``static/table.js`` JOURNAL_TAIL),
+  table's HTML, the view, the log's tail (``static/table/journal.js`` JOURNAL_TAIL),
   the seat's dice chain anchor (a browser new to the table publishes one) and
   the dice record of the tail (``/dice?since=``);
 * ``cold_state_ms``: a fresh process rebuilding the state (a CLI command);
@@ -270,13 +270,15 @@ def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:
 
 
 def page_tail() -> int:
-    """The page's JOURNAL_TAIL, read from ``static/table.js`` (one number, not two)."""
+    """The page's JOURNAL_TAIL, read from ``static/table/journal.js`` (one number, not two)."""
     from importlib.resources import files
 
-    text = (files("ordnance.server") / "static" / "table.js").read_text(encoding="utf-8")
-    found = re.search(r"const JOURNAL_TAIL = (\d+);", text)
+    text = (files("ordnance.server") / "static" / "table" / "journal.js").read_text(
+        encoding="utf-8"
+    )
+    found = re.search(r"export const JOURNAL_TAIL = (\d+);", text)
     if found is None:
-        raise RuntimeError("static/table.js defines no JOURNAL_TAIL")
+        raise RuntimeError("static/table/journal.js defines no JOURNAL_TAIL")
     return int(found.group(1))
 
 
@@ -288,7 +290,7 @@ def bench_chain(gid: str) -> list[str]:
 
 
 def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
-    """The requests the table page makes before it shows the table (static/table.js
+    """The requests the table page makes before it shows the table (static/table/main.js
     ``refreshOnce`` and static/dice.js ``sync``/``verify``), in its order."""
     base = f"/api/tables/{gid}"
 

@@ -1,4 +1,4 @@
-"""The page's players over HTTP: the requests ``static/table.js`` and ``dice.js`` make.
+"""The page's players over HTTP: the requests ``static/table/main.js`` and ``dice.js`` make.
 
 Shared by the load test (``scripts/loadtest.py``, real servers on loopback), the
 in-process table benchmark (:mod:`ordnance.bench.table`, ``make bench-table``)

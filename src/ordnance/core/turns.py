@@ -291,6 +291,7 @@ def done_form(turn: Turn, seat: str | None) -> ActionForm | None:
         "schema": {
             "type": "object",
             "title": "Done",
+            "x-dice": False,
             "properties": props,
             "additionalProperties": False,
         },

@@ -49,7 +49,7 @@ from typing import Any
 from sqlalchemy import func, select, true, update
 from sqlalchemy.orm import Session
 
-from ordnance.core.dice import DiceSource
+from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
@@ -158,6 +158,25 @@ def check_entered(journal: Journal, game_id: str) -> None:
             hint="leave the dice out and let the server roll, or make a table with "
             'dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at '
             "home; the other confirms each roll)",
+        )
+
+
+class NoServerRoll(EnteredDice):
+    """TABLE-DICE-9: at a table made for entered dice the server rolls nothing.
+
+    An action sent without dice there is applied only if it rolls no die; the
+    first die it asks for refuses it (nothing is written), so a roll is never made
+    on the server behind the players' backs.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def _next(self, sides: int, label: str) -> int:
+        raise RuleViolation(
+            "TABLE-DICE-9",
+            "this table rolls real dice: the server rolls none for it",
+            hint="type the dice rolled at the table, in order (e.g. 3,2)",
         )
 
 

@@ -17,7 +17,7 @@ from fastapi.templating import Jinja2Templates
 from ordnance.core import registry
 from ordnance.server import i18n
 from ordnance.server.routes import CheckedRoute, GameId, default_seats
-from ordnance.server.service import TableService
+from ordnance.server.service import NotFound, TableService
 
 router = APIRouter(include_in_schema=False, route_class=CheckedRoute)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
@@ -114,6 +114,7 @@ SCRIPT_STRINGS = [
     "This piece has nothing to do now.",
     "Done",
     "Fill in the form to see the odds.",
+    "Choose…",
     "Scenario details",
     "Waiting for the other seat to agree",
     # static/lobby.js: a scenario's summary and problems
@@ -127,7 +128,7 @@ SCRIPT_STRINGS = [
     "Fix the scenario file first, or drop it.",
     # static/scenario_export.js
     "Saved",
-    # static/table.js: the seats (docs/server.md "Seats and invitations")
+    # static/table/journal.js: the seats (docs/server.md "Seats and invitations")
     "Opens the seat once its holder agrees, or stays away until",
     "asks for a new invitation for your seat",
     "asks for a new invitation for this seat",
@@ -145,7 +146,12 @@ def _lang(request: Request, lang: str | None) -> str:
 
 
 def _render(
-    request: Request, name: str, lang: str, extra: dict[str, Any], chosen: bool = False
+    request: Request,
+    name: str,
+    lang: str,
+    extra: dict[str, Any],
+    chosen: bool = False,
+    status_code: int = 200,
 ) -> Response:
     tr = i18n.translations(lang)
     strings = {s: tr.gettext(s) for s in SCRIPT_STRINGS}
@@ -156,7 +162,7 @@ def _render(
         "strings": strings,
         **extra,
     }
-    response = templates.TemplateResponse(request, name, context)
+    response = templates.TemplateResponse(request, name, context, status_code=status_code)
     if chosen:  # the page's language switch: remember it
         response.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
     response.headers["Content-Language"] = lang
@@ -189,10 +195,23 @@ def lobby(request: Request, lang: LangQ = None) -> Response:
     )
 
 
+def _missing(request: Request, game_id: str, lang: str | None) -> Response | None:
+    """A page in words (404) for a link to a table this server does not hold."""
+    service: TableService = request.app.state.service
+    try:
+        service.session(game_id)
+    except NotFound:
+        return _render(
+            request, "missing.html", _lang(request, lang), {"game_id": game_id}, status_code=404
+        )
+    return None
+
+
 @router.get("/t/{game_id}", response_class=HTMLResponse)
 def table(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
-    service: TableService = request.app.state.service
-    service.session(game_id)  # 404 for an unknown table
+    missing = _missing(request, game_id, lang)
+    if missing is not None:
+        return missing
     return _render(
         request, "table.html", _lang(request, lang), {"game_id": game_id}, chosen=lang is not None
     )
@@ -202,8 +221,9 @@ def table(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
 def join(request: Request, game_id: GameId, lang: LangQ = None) -> Response:
     """An invitation (``/join/<game>#invite=<code>``): the page's script claims the
     seat with the code from the fragment and moves on to the seat's own link."""
-    service: TableService = request.app.state.service
-    service.session(game_id)  # 404 for an unknown table
+    missing = _missing(request, game_id, lang)
+    if missing is not None:
+        return missing
     return _render(
         request, "join.html", _lang(request, lang), {"game_id": game_id}, chosen=lang is not None
     )

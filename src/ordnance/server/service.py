@@ -612,11 +612,14 @@ class TableService(ConsentRequests):
                 "version": version,
                 "pending": self._request_action(session, seat, action, version, dice, ask_of),
             }
-        if dice is None:
+        source: DiceSource
+        if dice is None and dice_table.mode(self.journal, game_id) in dice_table.ENTERED:
+            source = dice_table.NoServerRoll()  # TABLE-DICE-9: refused if the action rolls
+        elif dice is None:
             return self._act_server_dice(session, seat, action, version, element, commitment)
-        entry = guarded(
-            partial(session.act, dict(action), EnteredDice(list(dice)), seat, expected_version)
-        )
+        else:
+            source = EnteredDice(list(dice))
+        entry = guarded(partial(session.act, dict(action), source, seat, expected_version))
         commitments.commitment(self.journal, game_id, entry.seq)
         self.on_change(game_id, entry.seq)
         row: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}

@@ -57,7 +57,7 @@ def buy(
         raise RuleViolation(
             "TOI-GEN-4",
             f"tokens are bought only in the Status Phase, right before Op Fire placement (now: {state.position})",
-            hint="advance to the munitions step: advance --to munitions",
+            hint="advance to the munitions step first",
         )
     refusal = carrier_refusal(state, unit)
     if refusal is not None:

@@ -128,7 +128,7 @@ def he_hits_headline(
     if not [u for u in units if not u.hq]:
         raise OrdnanceError(
             "when each unit defends on its own, the Hits depend on the stack",
-            hint="name each unit in the hex (--unit)",
+            hint="name each unit in the hex",
         )
     shares = he_fire_shares(units, firepower, hit_number, defence, settings, city)
     return shares.map(_total), "Hits taken by the units"

@@ -93,10 +93,14 @@ function buildControl(path, raw, root, opts, isReq) {
   if (s.enum) {
     if (s.enum.length === 1 && !labels && isReq) return { fixed: true, read: () => s.enum[0], hexInputs };
     input = el("select", { id, name: path });
-    if (!isReq || nullable) input.append(el("option", { value: "", "data-raw": "" }, "-"));
+    // a required choice with no default starts on "choose" (never on its first value, which
+    // would send a value nobody picked), unless there is only one value to pick
+    const pickFirst = isReq && !nullable && s.enum.length === 1;
+    if (!pickFirst && (s.default === undefined || s.default === null || !isReq || nullable)) input.append(el("option", { value: "", "data-raw": "" }, isReq && !nullable ? t("Choose…") : "-"));
     s.enum.forEach((v, i) => input.append(el("option", { value: JSON.stringify(v), "data-raw": String(v) }, labels ? String(labels[i]) : String(v))));
     if (s.default !== undefined && s.default !== null) input.value = JSON.stringify(s.default);
-    else if (isReq && !nullable && s.enum.length) input.value = JSON.stringify(s.enum[0]);
+    else if (pickFirst) input.value = JSON.stringify(s.enum[0]);
+    else input.value = "";
     read = () => (input.value === "" ? undefined : JSON.parse(input.value));
   } else if (items && items.enum) {
     const itemLabels = items["x-labels"];

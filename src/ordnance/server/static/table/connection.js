@@ -1,0 +1,110 @@
+// The connection to the table server: every request (api), the live stream of
+// version numbers, and what the page says when the server cannot be reached
+// (a banner; the action being sent is kept and sent again once it answers).
+import { S } from "./state.js";
+import { errText } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const t = (s) => window.t(s);
+
+/** Status 0: the server did not answer at all (fetch rejected). */
+export const UNREACHABLE = 0;
+
+/** One request to the table's API: {ok, status, data}; never throws. */
+export async function api(path, opts) {
+  opts = opts || {};
+  const headers = Object.assign({ Authorization: "Bearer " + S.token }, opts.body ? { "Content-Type": "application/json" } : {});
+  // the game's own texts (journal, panels, form fields, labels, odds titles, LOS) in the page's language
+  const lang = document.documentElement.lang;
+  if (lang && lang !== "en" && /^\/(view|log|odds|los|actions|undo)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
+  let res;
+  try {
+    res = await fetch("/api/tables/" + encodeURIComponent(S.gid) + path, {
+      method: opts.method || "GET", headers, body: opts.body ? JSON.stringify(opts.body) : undefined, cache: "no-store",
+    });
+  } catch (e) {
+    setOffline(true);
+    return { ok: false, status: UNREACHABLE, data: { message: t("The table server cannot be reached.") } };
+  }
+  if (S.offline) setOffline(false);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { message: res.statusText }; }
+  if (res.status === 401 || res.status === 403) seatRefused(data);
+  return { ok: res.ok, status: res.status, data };
+}
+
+/** The live line and the banner say the truth: live, reconnecting, or refused. */
+export function setLive(text, kind) {
+  const live = $("live");
+  live.textContent = text;
+  live.dataset.state = kind;
+}
+
+function seatRefused(data) {
+  S.seatRefused = data;
+  const box = $("need-link");
+  box.hidden = false;
+  box.textContent = t("This seat link is not valid for this table (it may have been replaced by a new invitation). Ask the host for a new link.") + " " + errText(data);
+  setLive(t("Not connected: the link was refused"), "refused");
+  document.body.dataset.seat = "refused";
+}
+
+let onBack = null;
+/** ``fn`` runs each time the server answers again after it could not be reached. */
+export function whenBack(fn) { onBack = fn; }
+
+export function setOffline(off) {
+  if (S.offline === off) return;
+  S.offline = off;
+  const banner = $("offline-banner");
+  banner.hidden = !off;
+  document.body.dataset.connection = off ? "lost" : "ok";
+  if (off) {
+    setLive(t("Connection lost"), "lost");
+    banner.textContent = t("Connection lost: the table server does not answer. Your action is kept and will be sent again when it answers.");
+    retryLater();
+  } else {
+    setLive("● " + t("Live"), "live");
+    if (onBack) onBack();
+  }
+}
+
+// one probe at a time while the server is unreachable: /view answers once it is back
+let probing = false;
+function retryLater() {
+  if (probing) return;
+  probing = true;
+  setTimeout(async () => {
+    probing = false;
+    if (!S.offline) return;
+    await api("/view");
+    if (S.offline) retryLater();
+  }, 2000);
+}
+
+/** The live stream: each notice calls ``bump(version, dice_pending, seats)``. */
+export async function connect(bump) {
+  if (S.seatRefused) return;
+  const tk = await api("/ticket", { method: "POST" });
+  if (!tk.ok) {
+    if (tk.status === 401 || tk.status === 403 || tk.status === 404) return; // said in words by seatRefused
+    setLive(t("Reconnecting..."), "reconnecting");
+    setTimeout(() => connect(bump), 3000);
+    return;
+  }
+  const es = new EventSource("/api/tables/" + encodeURIComponent(S.gid) + "/events?ticket=" + encodeURIComponent(tk.data.ticket));
+  S.es = es;
+  es.addEventListener("open", () => { if (!S.offline) setLive("● " + t("Live"), "live"); });
+  es.addEventListener("version", (ev) => {
+    let v = null, pending = null, mark = null;
+    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; } catch (e) { v = null; }
+    bump(v, pending, mark);
+  });
+  es.addEventListener("error", () => {
+    setLive(t("Reconnecting..."), "reconnecting");
+    if (es.readyState === EventSource.CLOSED) {
+      setTimeout(() => connect(bump), 2000);
+      api("/view"); // a server that is down shows the banner
+    }
+  });
+}

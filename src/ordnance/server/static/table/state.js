@@ -1,0 +1,26 @@
+// The page's one state object: everything the table page remembers between two
+// renderings lives here (no other module keeps mutable state of its own).
+
+export const S = {
+  gid: "",            // the table's id (from the page)
+  token: "",          // this seat's token (from the URL fragment, never sent in a URL)
+  version: null,      // the version of the view drawn
+  view: null,         // the last /view answer
+  hexLabels: new Map(), // "q,r" -> the board's printed hex number
+  // the board
+  zoom: 1, spread: null, piece: null, selected: new Set(), losPick: null, los: null,
+  // the forms
+  forms: [], open: null, hexTarget: null, pieceForms: false, result: null,
+  // the odds: one preview per distinct complete action, the one in flight awaited by an action
+  oddsBox: null, oddsAsked: { key: null, n: 0 }, oddsFlight: Promise.resolve(),
+  // the journal
+  entries: new Map(), lastSeq: 0, from: 0, diceSince: null,
+  // the seats: the id of the last seat event shown (a stream notice with another one refreshes)
+  seatsMark: null,
+  // refreshing: one at a time, `again` when a bump arrived meanwhile
+  refreshing: null, again: false,
+  // the connection: the live stream, whether the server answers, the action not yet sent
+  es: null, offline: false, pending: null, seatRefused: null,
+  // the phone's panels: which one is shown
+  panel: "map",
+};

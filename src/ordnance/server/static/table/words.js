@@ -1,0 +1,44 @@
+// What the page writes in words (pure; no DOM): refusals, journal sentences, and
+// counters named by their labels rather than their ids.
+
+/** A refusal in one line: "[clause] message (hint)". */
+export function errText(d) {
+  d = d || {};
+  return (d.clause ? "[" + d.clause + "] " : "") + (d.message || d.detail || "") + (d.hint ? " (" + d.hint + ")" : "");
+}
+
+/** One sentence for a journal entry: its events' texts, the seat's name once, up front. */
+export function sentence(e) {
+  const texts = (e.events || []).map((x) => String(x.text || x.kind || "")).filter(Boolean);
+  let s = texts.join("; ");
+  const seat = e.seat || "";
+  if (seat && !s.toLowerCase().startsWith(seat.toLowerCase())) s = seat + ": " + s;
+  return s;
+}
+
+function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+/**
+ * ``text`` with every counter id (a whole word) replaced by the counter's label:
+ * "g-pziv-1 attacks s-t34-1: net hits" -> "Panzer IV attacks T-34: net hits".
+ * Longer ids first, so an id that is part of another is not replaced inside it.
+ */
+export function nameCounters(text, units) {
+  let out = String(text || "");
+  const named = (units || []).filter((u) => u && u.id && u.label && u.label !== u.id);
+  named.sort((a, b) => String(b.id).length - String(a.id).length);
+  for (const u of named) {
+    const label = String(u.label).split(" (")[0];
+    out = out.replace(new RegExp("(^|[^\\w-])" + escapeRe(String(u.id)) + "(?![\\w-])", "g"), (_m, pre) => pre + label);
+  }
+  return out;
+}
+
+/** A counter's text on the board: the game's "short", else its label (no remarks), else its id. */
+export function shortLabel(u) {
+  if (u.short) return String(u.short);
+  const text = String(u.label || u.id).split(" (")[0];
+  if (text.length <= 9) return text;
+  const id = String(u.id);
+  return id.length <= 9 ? id : text.slice(0, 8) + "…";
+}
