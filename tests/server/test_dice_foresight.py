@@ -146,5 +146,7 @@ def test_an_anchor_published_at_the_action_s_version_is_awaited(client: TestClie
     assert axis.chain[-2] not in known
     sides = [6] * 12
     for s, e in itertools.product(sorted(known), [None, *sorted(known)]):
-        got = derive(s, table.id, 1, {"allies": allies_element, "axis": e}, sides, rolling["digest"])
+        got = derive(
+            s, table.id, 1, {"allies": allies_element, "axis": e}, sides, rolling["digest"]
+        )
         assert got != roll["dice"], (s, e)

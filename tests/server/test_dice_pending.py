@@ -239,3 +239,26 @@ def test_the_actor_cannot_reveal_its_own_element_after_its_action(client: TestCl
     (roll,) = table.get("allies", "/dice").json()["rolls"]
     assert roll["elements"]["allies"] is None and roll["without"] == []
     assert view["version"] == 1
+
+
+def test_the_verifier_wants_every_missing_seat_named_and_chains_anchored_first(
+    client: TestClient,
+) -> None:
+    """A record whose roll lacks a seat's element without naming it in ``without``, or
+    whose element comes from a chain anchored after the action's commitment, fails."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    _attack(table, allies)
+    assert axis.reveal().json()["applied"] == 2
+    record = table.get("allies", "/dice").json()
+    assert check(record).success()
+    (roll,) = record["rolls"]
+    late = copy.deepcopy(record)
+    late["chains"]["axis"][0]["seq"] = roll["pending"]["commit_seq"] + 1
+    report = check(late)
+    assert not report.success()
+    assert any("anchored after the action" in p for p in report.rolls[0].problems)
+    hidden = copy.deepcopy(record)
+    hidden["rolls"][0]["elements"]["axis"] = None
+    hidden["chains"]["axis"][0]["reveals"] = []
+    report = check(hidden)
+    assert any("does not say so" in p for p in report.rolls[0].problems)
