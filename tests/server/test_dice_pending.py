@@ -262,3 +262,33 @@ def test_the_verifier_wants_every_missing_seat_named_and_chains_anchored_first(
     hidden["chains"]["axis"][0]["reveals"] = []
     report = check(hidden)
     assert any("does not say so" in p for p in report.rolls[0].problems)
+
+
+def test_an_undo_accepted_while_an_action_waits_says_it_drops_the_roll(
+    client: TestClient,
+) -> None:
+    """An undo accepted at the version where an action waits for its dice drops that
+    action unrolled: the request's text and the answer say so, and nothing is rolled."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    pending = _attack(table, allies)
+    ask = table.post("allies", "/undo", {"expected_version": 1})
+    assert ask.status_code == 201, ask.text
+    note = "allies's action waiting for its dice at version 1 is dropped, never rolled"
+    shown = table.get("axis", "/view").json()["undo"]["pending"]
+    assert shown["text"].endswith(note)
+    ok = table.post("axis", f"/undo/{ask.json()['request']}", {"accept": True})
+    assert ok.status_code == 200 and ok.json()["dice_note"] == note
+    view = table.get("axis", "/view").json()
+    assert view["version"] == 2 and view["dice"]["pending"] is None
+    late = table.post(
+        "axis",
+        "/dice/reveal",
+        {
+            "version": 1,
+            "commitment": "0" * 64,
+            "element": axis.chain[-2],
+            "pending": pending["digest"],
+        },
+    )
+    assert late.status_code == 409
+    assert table.get("allies", "/dice").json()["rolls"] == []

@@ -602,6 +602,23 @@ def expire(journal: Journal, game_id: str, below: int) -> None:
         )
 
 
+def drop_note(pending: Pending) -> str:
+    """The words an undo accepted while an action waits for its dice carries."""
+    return (
+        f"{pending.seat}'s action waiting for its dice at version {pending.version} "
+        "is dropped, never rolled"
+    )
+
+
+def drop_pending(s: Session, pending_id: int) -> None:
+    """In an accepted undo's transaction: the waiting action no longer applies."""
+    s.execute(
+        update(DicePendingRow)
+        .where(DicePendingRow.id == pending_id, DicePendingRow.status == "pending")
+        .values(status="expired")
+    )
+
+
 def expire_one(journal: Journal, pending_id: int) -> None:
     with journal.transaction() as s:
         s.execute(
