@@ -81,12 +81,12 @@ def test_waw_he_and_log_print_russian_event_text(
     """covers WAW-HE-a..k, WAW-8.2-a, WAW-8.2-h: the event lines in Russian."""
     text = _scenario(str(tmp_path / "ru.db"), capsys, "--lang", "ru")
     assert (
-        "залп HE Fire по гексу 3,3: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5"
+        "залп HE Fire по гексу 0405: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5"
         in text
     )
     assert "mr: в порядке -> подавлен+ослаблен" in text  # WAW-AMB-4: soft units end Reduced
     assert "решают игроки (правило 1.3.3.2)" in text
-    assert "Дым 2 в гексе 1,1" in text and "Дым 2 -> Дым 1 в гексах 1,1" in text
+    assert "Дым 2 в гексе 0202" in text and "Дым 2 -> Дым 1 в гексах 0202" in text
     assert "Журнал" in text and "что произошло" in text
     assert "net Hit(s)" not in text and "placed in" not in text
 
@@ -94,8 +94,8 @@ def test_waw_he_and_log_print_russian_event_text(
 def test_english_output_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = _scenario(str(tmp_path / "en.db"), capsys, "--lang", "en")
     # WAW-AMB-4 default: HE takes the soft unit at most to Reduced
-    assert "HE Fire 6 dice at 4+ on 3,3: 5 net Hit(s); mr good order -> disrupted+reduced" in text
-    assert "Marker Removal Phase: Smoke 2 -> Smoke 1 in 1,1" in text
+    assert "HE Fire 6 dice at 4+ on 0405: 5 net Hit(s); mr good order -> disrupted+reduced" in text
+    assert "Marker Removal Phase: Smoke 2 -> Smoke 1 in 0202" in text
 
 
 def test_json_is_the_same_in_both_languages(
@@ -190,13 +190,13 @@ def test_view_panels_labels_and_odds_titles_translate() -> None:
     assert [p["title"] for p in panels] == ["Юниты", "Маркеры", "Ожидающие проверки HQ", "Стороны"]
     assert panels[0]["columns"][:3] == ["юнит", "сторона", "гекс"]
     assert panels[0]["rows"][0][3:] == ["лес", "T-72", "в порядке"]
-    assert panels[1]["rows"] == [["1,1", "Дым 2"]]
+    assert panels[1]["rows"] == [["0202", "Дым 2"]]
     assert panels[1]["note"] == "Проведено фаз снятия маркеров: 0"
     legal = i18n.localize_legal(GAME.legal(state, "us"), i18n._, "ru")
     titles = {item["type"]: item["title"] for item in legal}
     assert titles["he_fire"] == "Огневое задание HE Fire"
     fire = next(item for item in legal if item["type"] == "set_condition")
-    assert fire["schema"]["properties"]["unit"]["x-labels"] == ["t: T-72, гекс 3,3 (в порядке)"]
+    assert fire["schema"]["properties"]["unit"]["x-labels"] == ["t: T-72, гекс 0405 (в порядке)"]
     odds = GAME.odds(
         state,
         {"type": "he_fire", "side": "us", "target": "3,3", "firepower": 4, "hit_number": 4},
@@ -204,7 +204,7 @@ def test_view_panels_labels_and_odds_titles_translate() -> None:
     )
     assert odds is not None
     assert i18n.localize_text(odds["title"], i18n._, "ru") == (
-        "залп HE Fire по гексу 3,3: огневая мощь 4 d6, число попадания 4+ (лес, кубиков защиты: 1)"
+        "залп HE Fire по гексу 0405: огневая мощь 4 d6, число попадания 4+ (лес, кубиков защиты: 1)"
     )
     assert i18n.localize_panels(panels, i18n._, "en") == panels  # English: untouched
 

@@ -43,9 +43,10 @@ def test_waw_los_smoke_reasons_in_russian(capsys: pytest.CaptureFixture[str]) ->
     """WAW-8.2-c and WAW-AMB-7: the blocking and the exempting reason are Russian."""
     blocked = ["waw", "los", "0,0", "3,0", "--smoke", "2,0", "--unit", "M901 ITV"]
     en = run(capsys, *blocked)
-    assert "Smoke 2 at 2,0 BLOCKS: the line meets the smoke area of 2,0 in 1,0, 2,0, 3,0" in en
+    # hexes as printed: 2,0 is 0302; 1,0 0201; 3,0 0402
+    assert "Smoke 2 at 0302 BLOCKS: the line meets the smoke area of 0302 in 0201, 0302," in en
     ru = run(capsys, "--lang", "ru", *blocked)
-    assert "Дым 2 в 2,0 БЛОКИРУЕТ: линия проходит через зону дыма 2,0 в гексах 1,0, 2,0, 3,0" in ru
+    assert "Дым 2 в 0302 БЛОКИРУЕТ: линия проходит через зону дыма 0302 в гексах 0201, 0302," in ru
     assert "the line meets" not in ru
     adjacent = ["waw", "los", "0,0", "1,0", "--smoke", "2,0"]
     assert "does not block: the firer is adjacent to its target" in run(capsys, *adjacent)
@@ -85,7 +86,7 @@ def test_labels_and_odds_titles_through_the_templates() -> None:
     assert i18n.localize_legal(legal, tr, "en") == legal
     ru = i18n.localize_legal(legal, tr, "ru")
     labels = [x for item in ru for x in _labels(item["schema"])]
-    assert "t34: T-34/85 (russian, гекс 0,0)" in labels
+    assert "t34: T-34/85 (russian, гекс A1)" in labels
     assert "RtPh: фаза бегства" in labels and "5: СЗ" in labels
     assert all(CYRILLIC.search(item["title"]) for item in ru)
     odds = game.odds(state, {"type": "fire", "gun": "t34", "ammo": "APCR"}, "russian")

@@ -346,7 +346,8 @@ def play_waw(browser: Any, base: str, shots: Path | None = None) -> None:
         form.locator('select[name="weapon"]').select_option(label="AP (anti-armour)")
         expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()
         do_it(soviet, form)
-        expect(form.locator(".form-result.ok")).to_be_visible()
+        # the fire rolls: it waits for the US page's element, then its result stays by the form
+        expect(form.locator(".form-result.ok")).to_contain_text("T-72 fires AP")
         wait_version(us, start + 2)
         expect(us.locator("#journal li").first).to_contain_text("t72")
         sizes = label_sizes(soviet)

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.i18n.latin import offences
 from tests.server.conftest import Table, http_table
 from tests.server.test_api import _secret_words_in
 from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
@@ -43,9 +44,9 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
     assert t.get("us", "/log?lang=en").json() == en
     ru = t.get("us", "/log?lang=ru").json()
     texts = [e["events"][0]["text"] for e in ru["entries"]]
-    assert texts[0] == "лес: гексы 4,1"
-    assert texts[-1].startswith("залп HE Fire по гексу 4,1: огневая мощь 4 d6, число попадания 4+")
-    assert "Дым 2 в гексе 2,1" in texts[3]
+    assert texts[0] == "лес: гексы 0504"
+    assert texts[-1].startswith("залп HE Fire по гексу 0504: огневая мощь 4 d6, число попадания 4+")
+    assert "Дым 2 в гексе 0303" in texts[3]
     # same keys, same data: only the texts differ
     assert [sorted(e["events"][0]) for e in ru["entries"]] == [
         sorted(e["events"][0]) for e in en["entries"]
@@ -68,7 +69,7 @@ def test_api_answers_in_russian_only_when_asked(client: TestClient) -> None:
     assert turn_en["text"].startswith("turn 1, formation impulses")
     assert turn_ru["text"].startswith("ход 1, импульсы формирований")
     odds = t.post("us", "/odds?lang=ru", {"action": HE}).json()["odds"]
-    assert odds["title"].startswith("залп HE Fire по гексу 4,1")
+    assert odds["title"].startswith("залп HE Fire по гексу 0504")
     assert t.post("us", "/odds", {"action": HE}).json()["odds"]["title"].startswith("HE Fire 4")
     assert t.get("us", "/log?lang=de").status_code == 422
 
@@ -92,6 +93,13 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
             headers={"Authorization": "Bearer " + tokens[seat]},
         )
         assert res.status_code == 200, res.text
+    # a seat event and a pending reissue request: the US asks for the Soviet's seat
+    res = httpx.post(
+        f"{server}/api/tables/{gid}/invitations",
+        json={"seat": "soviet"},
+        headers={"Authorization": "Bearer " + tokens["us"]},
+    )
+    assert res.status_code == 202, res.text
     ctx = browser.new_context()
     page = ctx.new_page()
     try:
@@ -100,8 +108,19 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
         titles = page.locator("#view .panel h3").all_inner_texts()
         assert titles == ["Юниты", "Маркеры", "Ожидающие проверки HQ", "Стороны"]
         journal = page.inner_text("#journal")
-        assert "Дым 2 в гексе 2,1" in journal and "лес: гексы 4,1" in journal
+        assert "Дым 2 в гексе 0303" in journal and "лес: гексы 0504" in journal
         assert "Огневое задание HE Fire" in page.inner_text("#actions")
+        # the request and the seat events, in the Seats panel and the journal
+        page.wait_for_selector("#seats-box .seat-request")
+        line = page.locator(f'#journal li[value="{len(SETUP)}"] .seat-line')
+        assert "us просит новое приглашение на место soviet" in line.inner_text()
+        assert "занимает своё место" in page.inner_text("#journal-start")
+        seats_box = page.inner_text("#seats-box")
+        assert "просит новое приглашение на это место" in seats_box
+        # (the rest of the journal names this test's unit ids, such as mr)
+        shown = [("seats panel", seats_box), ("journal start", page.inner_text("#journal-start"))]
+        shown += [("journal seat line", line.inner_text())]
+        assert not offences(shown), offences(shown)
     finally:
         ctx.close()
 
@@ -172,8 +191,8 @@ def test_toi_forms_and_los_in_russian(client: TestClient) -> None:
     ]
     los_en = t.get("german", "/los?from=0,0&to=2,1").json()
     los_ru = t.get("german", "/los?from=0,0&to=2,1&lang=ru").json()
-    assert los_en["explanation"][0].startswith("The line 0,0 -> 2,1")
-    assert los_ru["explanation"][0].startswith("Линия 0,0 -> 2,1")
+    assert los_en["explanation"][0].startswith("The line 0101 -> 0303")
+    assert los_ru["explanation"][0].startswith("Линия 0101 -> 0303")
     assert los_ru["explanation"][-1].startswith("Конечные гексы никогда не блокируют")
     assert los_ru["hexes"] == los_en["hexes"] and los_ru["blocked"] == los_en["blocked"]
     assert los_ru["text"].split(":")[0] == los_en["text"].split(":")[0]  # the verdict word
@@ -287,14 +306,14 @@ def test_waw_los_lines_in_russian(client: TestClient) -> None:
         english_left = [x for x in ru["explanation"] if not CYRILLIC.search(x)]
         assert english_left == [], english_left
     ru = t.get("us", "/los?from=0,0&to=4,0&lang=ru").json()["explanation"]
-    assert "Дым 2 в 2,0 блокирует линию (WAW-8.2-c)" in "\n".join(ru)
+    assert "Дым 2 в 0302 блокирует линию (WAW-8.2-c)" in "\n".join(ru)
     assert any(
         x.startswith("A1 (M1 Abrams) AP: видит цель, число попадания 4, +1 стрельба тепловизора")
         for x in ru
     )
     assert any(x.startswith("I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может") for x in ru)
     assert any(
-        "нет LOS от 4,0 до 0,0" in x
+        "нет LOS от 0503 до 0101" in x
         for x in t.get("soviet", "/los?from=4,0&to=0,0&lang=ru").json()["explanation"]
     )
 
@@ -322,7 +341,7 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     en, ru = t.get("russian", "/view").json(), t.get("russian", "/view?lang=ru").json()
     labels = _labels(ru)
     assert "PFPh: фаза подготовительного огня" in labels and "2: ЮВ" in labels
-    assert "t34: T-34/85 (russian, гекс 0,0)" in labels
+    assert "t34: T-34/85 (russian, гекс A1)" in labels
     assert "PFPh: Prep Fire Phase" in _labels(en) and "PFPh: Prep Fire Phase" not in labels
     assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
     fire = {"type": "fire", "gun": "t34", "ammo": "APCR"}
@@ -348,7 +367,7 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     ru = toi.get("german", "/view?lang=ru").json()
     labels = _labels(ru)
     assert "HE (осталось 1)" in labels and "фаза статуса: покупка боеприпасов" in labels
-    assert "g-pziv-1: Panzer IV, гекс 2,4" in labels
+    assert "g-pziv-1: Panzer IV, гекс 0306" in labels
     assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
     assert toi.act("german", {"type": "advance", "to": "op-fire"}).status_code == 200
     assert toi.act("soviet", {"type": "done"}).status_code == 200

@@ -54,7 +54,7 @@ def test_smoke_between_two_units_blocks_a_unit_without_advanced_imaging() -> Non
         "may_fire": False,
         "base_hit_number": 4,
         "clause": "WAW-8.2-c",
-        "why": "no line of sight from 4,0 to 0,0: smoke from 2,0 blocks it",
+        "why": "no line of sight from 0503 to 0101: smoke from 0302 blocks it",
     }
 
 

@@ -55,9 +55,9 @@ def test_panels_show_units_markers_and_hq_checks() -> None:
     panels = {p["title"]: p for p in GAME.view(state, "us")["panels"]}
     assert list(panels) == ["Units", "Markers", "Pending HQ checks", "Sides"]
     units = {row[0]: row for row in panels["Units"]["rows"]}
-    assert units["t72"] == ["t72", "soviet", "4,1", "woods", "T-72", "good order"]
-    assert ["2,1", "Smoke 2"] in panels["Markers"]["rows"]
-    assert ["6,1", "Mines!"] in panels["Markers"]["rows"]
+    assert units["t72"] == ["t72", "soviet", "0504", "woods", "T-72", "good order"]
+    assert ["0303", "Smoke 2"] in panels["Markers"]["rows"]
+    assert ["0705", "Mines!"] in panels["Markers"]["rows"]
     assert panels["Pending HQ checks"]["rows"] == []
     assert GAME.view(state, "us")["panels"] == GAME.view(state, "soviet")["panels"]
 

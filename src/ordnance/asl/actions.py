@@ -127,7 +127,11 @@ class AddGun(_Model):
         description="B#; none printed = 12.",
     )
     rof: int = Field(0, ge=0, le=4, title="Rate of Fire", description="Multiple ROF (0 = none).")
-    hex: str | None = Field(None, title="Hex", description="Hex 'q,r' (needed for SMOKE/Canister).")
+    hex: str | None = Field(
+        None,
+        title="Hex",
+        description="Hex as printed on the board, e.g. C5 (needed for SMOKE/Canister).",
+    )
     elite: bool | None = Field(None, title="Elite", description="Override the side's Elite flag.")
     can_fire_he: bool = Field(
         True, title="Can fire HE", description="The Gun may fire HE (unchecked: AP only)."
@@ -273,7 +277,9 @@ class TurnCa(_Model):
 class PlaceSmoke(_Model):
     type: Literal["place_smoke", "place_wp"] = "place_smoke"
     gun: str = Field(title="Gun", description="The Gun that fires the round.")
-    target: str = Field(title="Target hex", description="Target hex 'q,r'.")
+    target: str = Field(
+        title="Target hex", description="Target hex as printed on the board, e.g. C5."
+    )
     interior_building: bool = Field(
         False,
         title="Inside a building",

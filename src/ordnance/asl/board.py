@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import lettered_label
-from ordnance.core.hexes import Hex
+from ordnance.core.hexes import Hex, parse_hex
 
 __all__ = ["BOARD_CLAUSE", "HEX_FIELDS", "BoardGeometry", "accept_hexes"]
 
@@ -116,6 +116,16 @@ class BoardGeometry(BaseModel):
         if 0 <= col < self.columns and 0 <= row < self.rows:
             return lettered_label(col, row)
         return None
+
+    def printed(self, h: Hex | str) -> str:
+        """How ``h`` (a Hex or its ``"q,r"`` id) is written for a player: its printed id
+        (``C5``); a hex off the board is written ``off-board q:r``."""
+        hx = parse_hex(h) if isinstance(h, str) else h
+        return self.label_of(hx) or f"off-board {hx.q}:{hx.r}"
+
+    def hexside(self, text: str) -> str:
+        """A hexside id ``"q,r|q,r"`` as printed ids, ``C5|D5``."""
+        return "|".join(self.printed(p) for p in text.split("|"))
 
     def hex_of(self, text: str) -> Hex:
         """The hex a printed id (``C5``, ``2C5``) names; refused when it is not on the board."""

@@ -223,6 +223,10 @@ class AslGame(Game[AslState]):
         return {**head, **placed, "board": board_view(state), "panels": panels(head)}
 
     # -- line of sight --------------------------------------------------------
+    def hex_label(self, state: AslState, h: Hex) -> str:
+        """The hex's printed id on the board of the settings, ``C5``."""
+        return state.settings.board.printed(h)
+
     def los(
         self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
     ) -> AslLosAnswer:

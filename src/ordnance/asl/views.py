@@ -25,8 +25,8 @@ from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, Panel
 ROLLING = frozenset({"fire", "place_smoke", "place_wp", "fire_canister"})
 
 
-def _gun_label(g: Gun) -> str:
-    where = f" at {g.hex}" if g.hex else ""
+def _gun_label(state: AslState, g: Gun) -> str:
+    where = f" at {state.settings.board.printed(g.hex)}" if g.hex else ""
     return f"{g.id}: {g.name or g.id} ({g.side}{where})"
 
 
@@ -74,7 +74,7 @@ def _form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gu
         return _board_hexes(state, schema, "hex")
     if kind == "turn_ca":
         own = [g for g in state.guns if seat is None or g.side == seat]
-        schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in own])
+        schema = choices(schema, "gun", [(g.id, _gun_label(state, g)) for g in own])
         return choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
     if kind == "fire_scw":
         from ordnance.asl.fire import firing_sides
@@ -93,7 +93,7 @@ def _form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gu
         if wanted is None
         or any(c.ammo == wanted and c.status == "available" for c in g.capabilities)
     ]
-    schema = choices(schema, "gun", [(g.id, _gun_label(g)) for g in guns])
+    schema = choices(schema, "gun", [(g.id, _gun_label(state, g)) for g in guns])
     special = sorted(
         {c.ammo for g in guns for c in g.capabilities if c.status == "available"}
         - {"SMOKE", "WP", "Canister"}
@@ -212,7 +212,8 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
       counters' two-level height, and each one hinders (:func:`smoke_hinders`).
     """
     ln = line(origin, target)
-    answer = hex_line_answer(origin, target)
+    board = state.settings.board
+    answer = hex_line_answer(origin, target, board.printed)
     why: list[str] = answer["explanation"]
     on_line = {str(h) for h in ln.hexes}
     run_of = {str(h): r for r in ln.runs for h in (r.left, r.right)}
@@ -226,7 +227,7 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
         ammo, dispersed = counter
         if marker.hex in touched:
             why.append(
-                f"{marker.label} in {marker.hex}: the line touches that hex only at a vertex, "
+                f"{marker.label} in {board.printed(marker.hex)}: the line touches that hex only at a vertex, "
                 "so it is not counted."
             )
             continue
@@ -256,11 +257,14 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
             }
         )
         side = (
-            f"; the line runs along the hexside {run.hexside}, so both its hexes count"
+            f"; the line runs along the hexside {board.hexside(str(run.hexside))}, so both its hexes count"
             if run
             else ""
         )
-        why.append(f"{marker.label} in {marker.hex} ({where}{side}): Hindrance +{drm} (ASL-8.5-c).")
+        why.append(
+            f"{marker.label} in {board.printed(marker.hex)} ({where}{side}): "
+            f"Hindrance +{drm} (ASL-8.5-c)."
+        )
     total = sum(h["drm"] for h in hindrances)
     why.append(
         "SMOKE and WP hinder LOS and never block it (ASL-8.5-d; the B.10 exception is not "

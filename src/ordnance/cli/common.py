@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console, RenderableType
     from rich.table import Table
 
+    from ordnance.core.hexes import Hex
     from ordnance.core.journal import GameSession
     from ordnance.core.odds.distribution import Distribution
 
@@ -133,6 +134,24 @@ def open_game(db: str | None, game_id: str) -> GameSession:
     from ordnance.core.journal import GameSession, open_journal
 
     return GameSession(open_journal(db), game_id)
+
+
+def printed(text: str, label: Callable[[Hex], str] | None = None) -> str:
+    """A hex id of the data (``"q,r"``, or a hexside ``"q,r|q,r"``) as a player reads it.
+
+    ``label`` is the game's printed numbering (``Game.hex_label``); the default
+    is the column-row number of the ToI and WaW maps (``0305``). The one place
+    the command line turns a hex id into words; ``--json`` keeps the ids.
+    """
+    from ordnance.core.errors import OrdnanceError
+    from ordnance.core.forms import numbered_hex
+    from ordnance.core.hexes import parse_hex
+
+    show = label or numbered_hex
+    try:
+        return "|".join(show(parse_hex(part)) for part in text.split("|"))
+    except OrdnanceError:
+        return text
 
 
 def percent(p: Fraction) -> str:

@@ -111,7 +111,7 @@ def export_cmd(
             f"--as {seat!r}: not a seat of this game", hint="one of " + ", ".join(seats)
         )
     try:
-        doc = sc.export(session.game, state, seat)
+        doc = sc.export(session.game, state, seat, session.settings)
     except NotImplementedError as exc:
         raise OrdnanceError(str(exc)) from None
     if title is not None:

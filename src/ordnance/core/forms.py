@@ -6,8 +6,10 @@ shows the view as plain tables:
 * :func:`choices` narrows a field of a ``legal`` action schema to a list of
   values with human labels (JSON Schema ``enum`` plus a parallel ``x-labels``
   list); the page renders it as a ``<select>`` (checkboxes for a list field).
-* :func:`hex_field` marks a field holding ``"q,r"`` hexes (``"x-hex": "one"``
-  or ``"many"``) so the page offers "pick on map".
+* :func:`hex_field` marks a field holding hexes (``"x-hex": "one"`` or
+  ``"many"``) so the page offers "pick on map"; a hex is sent as its ``"q,r"``
+  id or its printed number (``"0305"``, read by ``parse_hex``; ASL's ``C5`` by
+  its board), and every text shows the printed number (``Game.hex_label``).
 * :func:`panel` builds one entry of a view's ``"panels"`` list:
   ``{"title", "columns", "rows", "note"?}`` with every cell a string.
 * :func:`board` builds a view's ``"board"``: every hex of the map with its
@@ -30,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from ordnance.core.hexes import Hex
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, MarkerShape, Panel
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "choices",
     "hex_field",
     "lettered_label",
+    "numbered_hex",
     "numbered_label",
     "panel",
     "piece_field",
@@ -125,7 +129,7 @@ def hex_field(schema: JsonSchema, *fields: str) -> JsonSchema:
             continue
         many = _non_null(prop).get("type") == "array"
         prop["x-hex"] = "many" if many else "one"
-        prop.setdefault("examples", [["3,2"] if many else "3,2"])
+        prop.setdefault("examples", [["0305"] if many else "0305"])
     return out
 
 
@@ -198,6 +202,20 @@ def numbered_label(col: int, row: int) -> str:
     ('0305', '1210')
     """
     return f"{col + 1:02d}{row + 1:02d}"
+
+
+def numbered_hex(h: Hex) -> str:
+    """The printed number of ``h`` on a column-row numbered map (ToI, WaW): ``0305``.
+
+    Column and row are the odd-q offset of :meth:`Hex.to_offset`, both from 01;
+    :func:`ordnance.core.hexes.parse_hex` reads the number back. A hex off the
+    map, before its first column or row, prints ``00`` (or a sign) there.
+
+    >>> numbered_hex(Hex(2, 3)), numbered_hex(Hex(0, 0))
+    ('0305', '0101')
+    """
+    col, row = h.to_offset()
+    return numbered_label(col, row)
 
 
 def board(

@@ -33,15 +33,16 @@ instance in :mod:`ordnance.core.registry`.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.events import Event
-from ordnance.core.hexes import Hex, line
+from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.messages import Message, joined, msg, render_message, term
 from ordnance.core.shapes import (
     ActionForm,
@@ -52,6 +53,9 @@ from ordnance.core.shapes import (
     OddsAnswer,
 )
 from ordnance.core.turns import check_turn
+
+#: An axial hex id as an action holds it, ``"q,r"``.
+_AXIAL = re.compile(r"^-?\d+,-?\d+$")
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.codec import StateCodec
@@ -203,6 +207,15 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def hex_label(self, state: S, h: Hex) -> str:
+        """How ``h`` is written for a player: the number printed on the game's map.
+
+        Every text a face shows (event texts, panels, form labels, LOS lines,
+        CLI output) names hexes this way; the data keeps axial ``"q,r"`` ids.
+        The default is the axial id, for a game with no printed numbering.
+        """
+        return str(h)
+
     def los(self, state: S, origin: Hex, target: Hex, seat: str | None = ANY_SEAT) -> LosAnswer:
         """Line of sight from ``origin`` to ``target`` as ``seat`` may know it.
 
@@ -216,7 +229,7 @@ class Game(ABC, Generic[S]):
         judge only from what that seat's view shows. The table's LOS tool
         calls it; a hex the game cannot place is refused with an OrdnanceError.
         """
-        answer = hex_line_answer(origin, target)
+        answer = hex_line_answer(origin, target, lambda h: self.hex_label(state, h))
         answer["explanation"].append(
             f"{self.title} judges no blocking terrain or hindrance here: this is the hex line only."
         )
@@ -275,7 +288,16 @@ class Game(ABC, Generic[S]):
         It must not reveal anything the other seats may not see, and must not
         depend on dice (they are rolled only if the request is accepted).
         """
-        fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+
+        def shown(v: Any) -> Any:
+            # a hex is named as printed on the map (hex_label), never as its axial id
+            if isinstance(v, str) and _AXIAL.match(v):
+                return self.hex_label(state, parse_hex(v))
+            if isinstance(v, list):
+                return ", ".join(str(shown(x)) for x in v)
+            return v
+
+        fields = ", ".join(f"{k}={shown(v)}" for k, v in action.items() if k != "type")
         return msg(
             "{seat}: {action}{fields}",
             seat=seat or "hot seat",
@@ -305,13 +327,15 @@ class Game(ABC, Generic[S]):
         return InvalidDice(exc.message, clause=clause, hint=hint, label=exc.label)
 
 
-def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
+def hex_line_answer(origin: Hex, target: Hex, label: Callable[[Hex], str] = str) -> LosAnswer:
     """The geometric part of every :meth:`Game.los` answer, JSON-ready.
 
     ``ordnance.core.hexes.line(origin, target).to_dict()`` plus ``distance``,
     ``blocked`` (``None``: not judged), ``text`` and ``explanation`` (English
     sentences: the hexes entered, each hexside the line runs along, with both
     of its hexes, and each hex touched only at a vertex). Games extend it.
+    ``label`` prints a hex in the sentences (a game passes its printed
+    numbering, :meth:`Game.hex_label`); the ids in the data stay axial.
 
     >>> a = hex_line_answer(Hex(0, 0), Hex(2, -1))
     >>> a["hexes"], a["blocked"]
@@ -320,17 +344,19 @@ def hex_line_answer(origin: Hex, target: Hex) -> LosAnswer:
     'It runs along the hexside 1,-1|1,0: both 1,-1 and 1,0 are on the line.'
     """
     ln = line(origin, target)
-    hexes = ", ".join(str(h) for h in ln.hexes)
+    hexes = ", ".join(label(h) for h in ln.hexes)
     why = [
-        f"The line {origin} -> {target} (range {origin.distance(target)}) "
+        f"The line {label(origin)} -> {label(target)} (range {origin.distance(target)}) "
         f"enters {len(ln.hexes)} hexes: {hexes}."
     ]
     why += [
-        f"It runs along the hexside {r.hexside}: both {r.left} and {r.right} are on the line."
+        f"It runs along the hexside {'|'.join(label(h) for h in r.hexside.hexes)}: "
+        f"both {label(r.left)} and {label(r.right)} are on the line."
         for r in ln.runs
     ]
     why += [
-        f"It touches {p.touched} only at the vertex {p.vertex} (its interior is not crossed)."
+        f"It touches {label(p.touched)} only at the vertex "
+        f"{'|'.join(label(h) for h in p.vertex.hexes)} (its interior is not crossed)."
         for p in ln.vertex_passes
         if p.touched is not None
     ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -286,15 +286,20 @@ def read_file(path: str | Path) -> Source:
     return parse_text(text, str(p))
 
 
-def _pydantic_problems(src: Source, exc: ValidationError) -> list[Problem]:
+def _pydantic_errors(src: Source, exc: ValidationError) -> list[tuple[Loc, Problem]]:
+    """Each schema error with its field, in the order of the file's lines."""
     out = []
     for err in exc.errors(include_url=False):
         loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
         message = str(err["msg"]).removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             message = "unknown field (check the spelling against the schema)"
-        out.append(src.problem(loc, message))
-    return sorted(out, key=lambda p: (p.line is None, p.line or 0))
+        out.append((loc, src.problem(loc, message)))
+    return sorted(out, key=lambda lp: (lp[1].line is None, lp[1].line or 0))
+
+
+def _pydantic_problems(src: Source, exc: ValidationError) -> list[Problem]:
+    return [p for _loc, p in _pydantic_errors(src, exc)]
 
 
 def _game_of(src: Source) -> Game[Any]:
@@ -339,8 +344,17 @@ def prepare(src: Source) -> tuple[Game[Any], ScenarioDoc, ScenarioStart]:
         raise ScenarioProblems(src.name, [src.problem(exc.loc, str(exc))]) from None
     except OrdnanceError as exc:
         raise ScenarioProblems(src.name, [src.problem((), str(exc))]) from None
+    # the file's own words travel with the settings, for `scenario export` to keep them
+    start = replace(start, settings={**start.settings, SCENARIO_KEY: scenario_words(doc)})
     dry_run(game, start, src)
     return game, doc, start
+
+
+def scenario_words(doc: ScenarioDoc) -> dict[str, Any]:
+    """What a document says about itself (title, date, theatre, description, sample flag):
+    kept in the game's settings under :data:`SCENARIO_KEY`; the rules never read it."""
+    words = doc.model_dump(mode="json", include=set(SCENARIO_WORDS), exclude_defaults=True)
+    return {"title": doc.title, **words}
 
 
 def dry_run(game: Game[Any], start: ScenarioStart, src: Source | None = None) -> Any:
@@ -362,13 +376,128 @@ def dry_run(game: Game[Any], start: ScenarioStart, src: Source | None = None) ->
     return state
 
 
-def problems_of(src: Source) -> list[Problem]:
-    """Every problem ``ordnance scenario check`` reports (empty: the file is good)."""
+#: How many times :func:`problems_of` sets aside what it found and checks again.
+MAX_CHECK_ROUNDS = 40
+
+
+@dataclass
+class _Reduced(Source):
+    """The document with the parts found wrong set aside, named by the original's lines.
+
+    ``kept`` maps each list (by its path in the original) to the original indices
+    still in it, so a problem found in what is left is reported at the original
+    field and line.
+    """
+
+    original: Source = field(default_factory=lambda: Source("", None))
+    kept: dict[Loc, list[int]] = field(default_factory=dict)
+
+    def to_original(self, loc: Loc) -> Loc:
+        out: list[str | int] = []
+        for part in loc:
+            if isinstance(part, int):
+                kept = self.kept.get(tuple(out))
+                if kept is not None and 0 <= part < len(kept):
+                    part = kept[part]
+            out.append(part)
+        return tuple(out)
+
+    def problem(self, loc: Loc, message: str) -> Problem:
+        return self.original.problem(self.to_original(loc), message)
+
+    def set_aside(self, loc: Loc) -> bool:
+        """Leave out the list item (the deepest one) or the key ``loc`` names; False: nothing
+        can be left out there (the document itself), so checking cannot go further."""
+        cut = max((i for i, p in enumerate(loc) if isinstance(p, int)), default=None)
+        target = loc if cut is None else loc[: cut + 1]
+        if not target:
+            return False
+        node = self.data
+        for part in target[:-1]:
+            try:
+                node = node[part]
+            except (KeyError, IndexError, TypeError):
+                return False
+        last = target[-1]
+        if isinstance(last, int) and isinstance(node, list) and 0 <= last < len(node):
+            path = self.to_original(target[:-1])
+            kept = self.kept.setdefault(path, list(range(len(node))))
+            del kept[last]
+            del node[last]
+            return True
+        if isinstance(last, str) and isinstance(node, dict) and last in node:
+            del node[last]
+            return True
+        return False
+
+
+def _check_once(src: Source) -> list[tuple[Loc, Problem]]:
+    """The problems of one pass (schema, then references, then the game's), each with its
+    field in ``src``'s own coordinates (to set it aside)."""
     try:
-        prepare(src)
+        game = _game_of(src)
     except ScenarioProblems as exc:
-        return list(exc.problems)
-    return []
+        return [((), p) for p in exc.problems]
+    model = game.scenario_model()
+    assert model is not None
+    try:
+        doc = model.model_validate(src.data)
+    except ValidationError as exc:
+        return _pydantic_errors(src, exc)
+    refs = doc.reference_problems()
+    if refs:
+        return [(loc, src.problem(loc, m)) for loc, m in refs]
+    try:
+        start = game.from_scenario(doc)
+    except ScenarioFieldError as exc:
+        return [(exc.loc, src.problem(exc.loc, str(exc)))]
+    except OrdnanceError as exc:
+        return [((), src.problem((), str(exc)))]
+    try:
+        state = game.new(start.settings)
+    except OrdnanceError as exc:
+        return [((), src.problem((), str(exc)))]
+    from ordnance.core.dice import EnteredDice
+
+    found: list[tuple[Loc, Problem]] = []
+    for i, action in enumerate(start.actions):
+        loc = start.action_locs[i] if i < len(start.action_locs) else ()
+        try:
+            state = game.apply(state, action, EnteredDice(()), None).state
+        except OrdnanceError as exc:  # the next set-up actions go on from the state before
+            found.append((loc, src.problem(loc, str(exc))))
+    return found
+
+
+def problems_of(src: Source) -> list[Problem]:
+    """Every problem ``ordnance scenario check`` reports (empty: the file is good).
+
+    One run finds them all: the schema's problems come together; then each
+    field found wrong is set aside (its list item, e.g. the whole unit, or its
+    key; the enclosing part when leaving the key out is wrong too) and what is
+    left is checked again, down to the game's own checks and the set-up, until
+    nothing more is wrong or nothing more can be set aside. Each problem keeps
+    its field and line in the file as written; a field already reported is
+    not reported again.
+    """
+    import copy
+
+    reduced = _Reduced(src.name, copy.deepcopy(src.data), original=src)
+    out: list[Problem] = []
+    for _ in range(MAX_CHECK_ROUNDS):
+        found = _check_once(reduced)
+        reported = {p.field for p in out}
+        out += [p for _loc, p in found if p.field not in reported and p not in out]
+        aside = {loc[:-1] if p.field in reported else loc for loc, p in found}
+        moved = [reduced.set_aside(loc) for loc in sorted(aside, key=_loc_key, reverse=True)]
+        if not any(moved):
+            break
+    return out
+
+
+def _loc_key(loc: Loc) -> tuple[tuple[int, int | str], ...]:
+    """Sort key of a field path (ints and names mixed), so later list items come last."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in loc)
 
 
 def document(data: Mapping[str, Any], name: str = "<scenario>") -> Source:
@@ -387,13 +516,21 @@ def dump(doc: Mapping[str, Any], fmt: Literal["yaml", "json"] = "yaml") -> str:
     return text
 
 
-def export(game: Game[Any], state: Any, seat: str | None = None) -> dict[str, Any]:
+def export(
+    game: Game[Any],
+    state: Any,
+    seat: str | None = None,
+    settings: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The current position as a validated scenario document (JSON-ready).
 
     ``seat=None`` is the full position, every secret included (the hot seat,
     the CLI without ``--as``): a file both sides can resume from. With a seat,
     the game writes only what that seat's view shows (a ToI export leaves out
     the other side's face-down tokens and its supply left by type).
+    ``settings`` are the game's (as journaled): a game started from a file
+    keeps that file's title, date, theatre, description and sample flag there
+    (:data:`SCENARIO_KEY`), and the export writes them back.
     """
     model = game.scenario_model()
     if model is None:
@@ -402,6 +539,9 @@ def export(game: Game[Any], state: Any, seat: str | None = None) -> dict[str, An
         data = game.to_scenario(state, seat)
     except NotImplementedError as exc:
         raise OrdnanceError(str(exc)) from None
+    words = (settings or {}).get(SCENARIO_KEY)
+    if isinstance(words, Mapping):
+        data = {**data, **{k: v for k, v in words.items() if k in SCENARIO_WORDS}}
     dumped = model.model_validate(data).model_dump(mode="json", exclude_defaults=True)
     head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "game": game.name}
     return head | {k: v for k, v in dumped.items() if k not in head}
@@ -409,6 +549,10 @@ def export(game: Game[Any], state: Any, seat: str | None = None) -> dict[str, An
 
 #: The settings key that carries a position (``position`` of a scenario file) into ``new``.
 POSITION_KEY = "position"
+#: The settings key that keeps a scenario file's own words (:func:`scenario_words`).
+SCENARIO_KEY = "scenario"
+#: The envelope's fields that describe the scenario rather than set it up.
+SCENARIO_WORDS = ("title", "date", "theatre", "description", "sample")
 
 
 def split_position(settings: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -419,6 +563,7 @@ def split_position(settings: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     from the journal alone (settings, then the journaled actions).
     """
     base = dict(settings)
+    base.pop(SCENARIO_KEY, None)  # the file's words (title, date...): no rule reads them
     return base, base.pop(POSITION_KEY, None)
 
 

@@ -140,6 +140,10 @@ class LogAnswer(TypedDict):
     game_id: str
     version: int
     entries: list[LogEntry]
+    #: The seat events that happened at this page's entries (``at_entry`` in the
+    #: page's range; the first page also those at entry 0): kind ``"seat"``, shown
+    #: after the entry ``at_entry``, the same for every seat.
+    seat_events: list[dict[str, Any]]
     #: Older entries that an undo after ``since`` cancelled.
     undone_before: list[int]
     pending_request: RequestState | None

@@ -7,6 +7,11 @@ from typing import Annotated
 
 import typer
 
+#: The table's own journal when neither --db nor $ORDNANCE_DB names one: not the
+#: command line's ``ordnance.db``, so games played at the table and on the command
+#: line do not mix in one file unless asked to.
+TABLE_DB = "ordnance-table.db"
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -16,7 +21,7 @@ def serve(
         typer.Option(
             "--db",
             envvar="ORDNANCE_DB",
-            help="Journal database: SQLite file path (default ordnance.db) or SQLAlchemy URL "
+            help=f"Journal database: SQLite file path (default {TABLE_DB}) or SQLAlchemy URL "
             "(postgresql+psycopg://user@host/db).",
         ),
     ] = None,
@@ -52,8 +57,7 @@ def serve(
             hint="give a port from 0 to 65535 (0: any free port), e.g. 8000",
         )
 
-    if db is not None:
-        os.environ["ORDNANCE_DB"] = db
+    os.environ["ORDNANCE_DB"] = db if db is not None else TABLE_DB
     if sqlite_synchronous.lower() not in ("normal", "full", "extra"):
         raise typer.BadParameter("use normal, full or extra", param_hint="--sqlite-synchronous")
     os.environ["ORDNANCE_SQLITE_SYNCHRONOUS"] = sqlite_synchronous.lower()

@@ -42,6 +42,7 @@ from ordnance.core.events import Event
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.server.answers import RequestState, TableView
+from ordnance.server.seats import render_event
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -89,11 +90,24 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     pending = out.get("pending_request")
     if pending is not None:
         out["pending_request"] = localize_request(pending, tr, lang)
+    if out.get("seat_events"):
+        out["seat_events"] = localize_seat_events(out["seat_events"], tr)
     undo = out.get("undo")
     waiting = undo.get("pending") if undo is not None else None
     if undo is not None and waiting is not None:
         out["undo"] = {**undo, "pending": localize_request(waiting, tr, lang)}
     return out
+
+
+def localize_seat_events(
+    events: list[dict[str, Any]], gettext_: Callable[[str], str]
+) -> list[dict[str, Any]]:
+    """Seat events with their ``text`` worded from their ``message`` in the catalogue's
+    language (a row with no message keeps its English text)."""
+    return [
+        {**e, "text": render_event(e["message"], gettext_)} if e.get("message") else e
+        for e in events
+    ]
 
 
 def localize_request(

@@ -423,13 +423,18 @@ def rotate(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
 
 
 @router.get("/tables/{game_id}/seats", summary="Who holds each seat, and reissues")
-def seat_status(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+def seat_status(
+    game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en"
+) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
+    events = seats.events(service.journal, game_id, seats.STATUS_EVENTS)
+    if lang != i18n.DEFAULT:
+        events = i18n.localize_seat_events(events, i18n.translations(lang).gettext)
     return {
         "game_id": game_id,
         "seats": seats.status(service.journal, game_id),
         "requests": seats.requests(service.journal, game_id, seat),
-        "events": seats.events(service.journal, game_id, seats.STATUS_EVENTS),
+        "events": events,
     }
 
 

@@ -155,5 +155,5 @@ def export_scenario(game_id: GameId, service: Service, creds: Creds) -> dict[str
     seat = seat_of(service, game_id, creds)
     session = service.session(game_id)
     _version, state, _top = session.position()
-    doc = guarded(lambda: sc.export(session.game, state, seat))
+    doc = guarded(lambda: sc.export(session.game, state, seat, session.settings))
     return {"game_id": game_id, "seat": seat, "document": doc, "yaml": sc.dump(doc)}

@@ -52,6 +52,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import time
@@ -265,7 +266,7 @@ def create_table(
             "claimed",
             creator,
             None,
-            f"{creator} created the table and took its seat",
+            msg(CREATED, seat=creator),
             moment,
         )
     return NewTable(gid, creator, token, codes, recovery)
@@ -276,6 +277,88 @@ def _changed(s: Session, statement: Update) -> int:
     result = s.execute(statement)
     assert isinstance(result, CursorResult)
     return int(result.rowcount)
+
+
+# The seat events' sentences: message templates (msgids of the server's catalogues,
+# translated where they are shown, :func:`render_event`). ``seat_events.text`` keeps
+# the template and its arguments as JSON; a row written before holds plain English.
+CREATED = "{seat} created the table and took its seat"
+CLAIMED = "{seat} claimed its seat (entry {entry})"
+CLAIMED_SHARED = "{seat} claimed its seat (entry {entry}), from the same address as {others}"
+INVITED = (
+    "{by} made a new invitation for the {seat} seat, which nobody held (entry {entry}); "
+    "the earlier ones no longer open it"
+)
+REQUESTED = (
+    "{by} asked for a new invitation for the {seat} seat (entry {entry}): it opens the seat "
+    "if {seat} accepts, or if {seat} makes no request until {due} UTC"
+)
+REISSUED_AGREED = "the {seat} seat was reissued at entry {entry} on {by}'s request ({seat} agreed)"
+REISSUED_ABSENT = (
+    "the {seat} seat was reissued at entry {entry} on {by}'s request "
+    "({seat} made no request for {span})"
+)
+DECLINED = "{by} declined the request of {requester} for the {seat} seat (entry {entry})"
+WITHDRAWN = "{by} withdrew its request for the {seat} seat (entry {entry})"
+RECOVERED = (
+    "{seat} moved its seat to a new device with its recovery secret (entry {entry}); "
+    "its old link no longer opens it"
+)
+HOURS = "{n} h"
+MINUTES = "{n} min"
+#: Every template above (the catalogue test checks each has a Russian text).
+TEMPLATES = (
+    CREATED,
+    CLAIMED,
+    CLAIMED_SHARED,
+    INVITED,
+    REQUESTED,
+    REISSUED_AGREED,
+    REISSUED_ABSENT,
+    DECLINED,
+    WITHDRAWN,
+    RECOVERED,
+    HOURS,
+    MINUTES,
+)
+
+
+def msg(template: str, **args: Any) -> dict[str, Any]:
+    """A seat event's sentence as a message: its template and arguments (an argument
+    may itself be a message, such as a span of hours)."""
+    return {"template": template, "args": args}
+
+
+def render_event(message: Any, gettext_: Callable[[str], str] | None = None) -> str:
+    """A message's sentence, its template translated by ``gettext_`` (English without)."""
+    if not isinstance(message, dict) or not isinstance(message.get("template"), str):
+        return str(message)
+    tr = gettext_ or (lambda text: text)
+    args = {
+        k: render_event(v, gettext_) if isinstance(v, dict) else v
+        for k, v in (message.get("args") or {}).items()
+    }
+    try:
+        return tr(message["template"]).format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return str(message["template"]).format(**args)
+
+
+def stored_message(text: str) -> dict[str, Any] | None:
+    """The message a ``seat_events.text`` holds, or None for a plain English row."""
+    if not text.startswith("{"):
+        return None
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) and isinstance(found.get("template"), str) else None
+
+
+def event_text(text: str, gettext_: Callable[[str], str] | None = None) -> str:
+    """A stored seat event's sentence in the language of ``gettext_``."""
+    found = stored_message(text)
+    return text if found is None else render_event(found, gettext_)
 
 
 def _entry(s: Session, game_id: str) -> int:
@@ -290,9 +373,12 @@ def _event(
     kind: str,
     seat: str,
     by: str | None,
-    text: str,
+    message: dict[str, Any],
     now: datetime,
 ) -> None:
+    text = json.dumps(message, ensure_ascii=False, sort_keys=True)
+    if len(text) > 500:  # a very long list of seat names: kept as English text
+        text = render_event(message)[:500]
     s.add(
         SeatEventRow(
             game_id=game_id,
@@ -300,7 +386,7 @@ def _event(
             kind=kind,
             seat=seat,
             by=by,
-            text=text[:500],
+            text=text,
             created_at=now,
         )
     )
@@ -401,9 +487,11 @@ def claim(
             else []
         )
         entry = _entry(s, game_id)
-        text = f"{seat} claimed its seat (entry {entry})"  # the time is the event's ``at``
-        if sharing:
-            text += f", from the same address as {', '.join(sharing)}"
+        text = (  # the time is the event's ``at``
+            msg(CLAIMED_SHARED, seat=seat, entry=entry, others=", ".join(sharing))
+            if sharing
+            else msg(CLAIMED, seat=seat, entry=entry)
+        )
         _event(s, game_id, entry, "claimed", seat, None, text, moment)
     return seat, token, recovery
 
@@ -503,8 +591,7 @@ def reissue(
                 "invited",
                 seat,
                 by,
-                f"{by} made a new invitation for the {seat} seat, which nobody held "
-                f"(entry {entry}); the earlier ones no longer open it",
+                msg(INVITED, by=by, seat=seat, entry=entry),
                 moment,
             )
             return Reissue(seat, "issued", code)
@@ -535,8 +622,7 @@ def reissue(
             "reissue_requested",
             seat,
             by,
-            f"{by} asked for a new invitation for the {seat} seat (entry {entry}): it opens the "
-            f"seat if {seat} accepts, or if {seat} makes no request until {due:%Y-%m-%d %H:%M} UTC",
+            msg(REQUESTED, by=by, seat=seat, entry=entry, due=f"{due:%Y-%m-%d %H:%M}"),
             moment,
         )
     return Reissue(seat, "pending", code, rid, due)
@@ -566,9 +652,15 @@ def _complete(s: Session, req: ReissueRow, how: str, now: datetime) -> None:
     entry = _entry(s, gid)
     req.status, req.how, req.at_entry, req.decided_at = "completed", how, entry, now
     why = (
-        f"{seat} agreed"
+        msg(REISSUED_AGREED, seat=seat, entry=entry, by=req.requested_by)
         if how == "accepted"
-        else f"{seat} made no request for {_hours(_aware(req.due_at) - _aware(req.created_at))}"
+        else msg(
+            REISSUED_ABSENT,
+            seat=seat,
+            entry=entry,
+            by=req.requested_by,
+            span=_hours(_aware(req.due_at) - _aware(req.created_at)),
+        )
     )
     _event(
         s,
@@ -577,16 +669,16 @@ def _complete(s: Session, req: ReissueRow, how: str, now: datetime) -> None:
         "reissued",
         seat,
         req.requested_by,
-        f"the {seat} seat was reissued at entry {entry} on {req.requested_by}'s request ({why})",
+        why,
         now,
     )
 
 
-def _hours(span: timedelta) -> str:
+def _hours(span: timedelta) -> dict[str, Any]:
     seconds = int(span.total_seconds())
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} h"
-    return f"{seconds // 60} min"
+        return msg(HOURS, n=seconds // 3600)
+    return msg(MINUTES, n=seconds // 60)
 
 
 def watch(journal: Journal, game_id: str, now: datetime | None = None) -> tuple[bool, set[str]]:
@@ -728,10 +820,9 @@ def answer(
             f"reissue_{status}",
             req.seat,
             seat,
-            f"{seat} {status} the request of {req.requested_by} for the {req.seat} seat "
-            f"(entry {entry})"
+            msg(DECLINED, by=seat, requester=req.requested_by, seat=req.seat, entry=entry)
             if status == "declined"
-            else f"{seat} withdrew its request for the {req.seat} seat (entry {entry})",
+            else msg(WITHDRAWN, by=seat, seat=req.seat, entry=entry),
             moment,
         )
         return status
@@ -794,8 +885,7 @@ def recover(
             "recovered",
             seat,
             seat,
-            f"{seat} moved its seat to a new device with its recovery secret (entry {entry}); "
-            "its old link no longer opens it",
+            msg(RECOVERED, seat=seat, entry=entry),
             moment,
         )
     return token, recovery
@@ -842,10 +932,53 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
             "kind": r.kind,
             "seat": r.seat,
             "by": r.by,
-            "text": r.text,
+            "text": event_text(r.text),
+            "message": stored_message(r.text),
             "at": _iso(r.created_at),
         }
         for i, r in enumerate(reversed(rows))
+    ]
+
+
+def events_at(journal: Journal, game_id: str, lo: int, hi: int) -> list[dict[str, Any]]:
+    """The seat events that happened at entries ``lo..hi`` (``at_entry``), oldest
+    first, as :func:`events` words them (``kind`` ``"seat"``, the event's own kind in
+    ``event``): what a journal page of entries ``lo..hi`` interleaves."""
+    with journal.reading() as s:
+        rows = s.scalars(
+            select(SeatEventRow)
+            .where(
+                SeatEventRow.game_id == game_id,
+                SeatEventRow.at_entry >= lo,
+                SeatEventRow.at_entry <= hi,
+            )
+            .order_by(SeatEventRow.id)
+        ).all()
+        before = (
+            int(
+                s.scalar(
+                    select(func.count())
+                    .select_from(SeatEventRow)
+                    .where(SeatEventRow.game_id == game_id, SeatEventRow.id < rows[0].id)
+                )
+                or 0
+            )
+            if rows
+            else 0
+        )
+    return [
+        {
+            "kind": "seat",
+            "id": before + i + 1,
+            "at_entry": r.at_entry,
+            "event": r.kind,
+            "seat": r.seat,
+            "by": r.by,
+            "text": event_text(r.text),
+            "message": stored_message(r.text),
+            "at": _iso(r.created_at),
+        }
+        for i, r in enumerate(rows)
     ]
 
 

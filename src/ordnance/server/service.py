@@ -379,10 +379,16 @@ class TableService(ConsentRequests):
         pending = self._request_state(game_id, seat, session, current, top)
         if pending is not None and lang != i18n.DEFAULT:
             pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
+        # the seat events at these entries (at_entry lo..hi; the first page also those
+        # at entry 0), the same for every seat
+        seat_rows = seats.events_at(self.journal, game_id, 0 if lo <= 1 else lo, hi)
+        if lang != i18n.DEFAULT:
+            seat_rows = i18n.localize_seat_events(seat_rows, i18n.translations(lang).gettext)
         return {
             "game_id": game_id,
             "version": version,
             "entries": rows,
+            "seat_events": seat_rows,
             "undone_before": cancelled,
             "pending_request": pending,
             "limit": max(1, min(limit, MAX_PAGE)),

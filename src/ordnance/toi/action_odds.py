@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ordnance.core.forms import numbered_hex
 from ordnance.toi.actions import Attack, parse_action
 from ordnance.toi.attack import attack_distribution
 from ordnance.toi.shapes import ToIAttackOdds, ToIOdds
@@ -38,7 +39,7 @@ def attack_odds(state: ToIState, action: Mapping[str, Any], seat: str | None) ->
             state.settings,
         )
         return {
-            "title": f"Smoke round by {attacker.id} at {prepared.target_hex}",
+            "title": f"Smoke round by {attacker.label} at {numbered_hex(prepared.target_hex)}",
             "distribution": dist.to_json(),
             "dice": prepared.plan.dice,
             "hit_on": prepared.plan.hit_on,

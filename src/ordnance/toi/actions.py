@@ -88,7 +88,9 @@ class Attack(_Action):
     unit: str = Field(title="Attacker", description="The unit that fires.")
     target: str | None = Field(None, title="Target", description="The enemy unit fired at.")
     hex: str | None = Field(
-        None, title="Smoke target hex", description="Target hex of a Smoke round ('q,r')."
+        None,
+        title="Smoke target hex",
+        description="Target hex of a Smoke round, its printed number (e.g. 0305).",
     )
     support: tuple[str, ...] = Field(
         (), title="Supporting units", description="Units joining with combined fire (B5)."

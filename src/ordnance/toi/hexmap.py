@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, Hex, line, parse_hex
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,7 +65,8 @@ class ToIMap:
             return self.hexes[h]
         except KeyError:
             raise OrdnanceError(
-                f"hex {h} is not on the map {self.name!r}", hint="pick a hex of the map"
+                f"hex {numbered_hex(h)} is not on the map {self.name!r}",
+                hint="pick a hex of the map",
             ) from None
 
     def elevation(self, h: Hex) -> int:
@@ -112,10 +114,17 @@ class LosBlock:
 
     @property
     def reason(self) -> str:
-        parts = [f"{w} in {h}" for h, w in zip(self.hexes, self.what, strict=True)]
+        parts = [f"{w} in {numbered_hex(h)}" for h, w in zip(self.hexes, self.what, strict=True)]
         if self.hexside is not None:
-            return f"it runs along the hexside {self.hexside} with {' and '.join(parts)}"
+            return f"it runs along the hexside {self.hexside_label} with {' and '.join(parts)}"
         return f"{parts[0]} blocks it"
+
+    @property
+    def hexside_label(self) -> str:
+        """The hexside as printed numbers, ``0203|0303``."""
+        if self.hexside is None:
+            return ""
+        return "|".join(numbered_hex(parse_hex(p)) for p in self.hexside.split("|"))
 
     def to_dict(self) -> LosBlockView:
         return {

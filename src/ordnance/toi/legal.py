@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
@@ -34,7 +34,7 @@ _TITLES = {
 
 
 def _unit_label(u: Unit) -> str:
-    return f"{u.id}: {u.label} at {u.hex}"
+    return f"{u.id}: {u.label} at {numbered_hex(u.hex)}"
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);

@@ -8,6 +8,7 @@ every seat sees, never a munitions token.
 
 from __future__ import annotations
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.toi.hexmap import blocker, los_blocks
@@ -21,7 +22,7 @@ def los_answer(state: ToIState, origin: Hex, target: Hex) -> ToILosAnswer:
     for h in (origin, target):
         m.info(h)  # refuses a hex off the map
     blocks = los_blocks(m, origin, target, state.smoke_hexes)
-    answer = hex_line_answer(origin, target)
+    answer = hex_line_answer(origin, target, numbered_hex)
     why: list[str] = answer["explanation"]
     for b in blocks:
         why.append(f"Blocked [{b.clause}]: {b.reason}.")
@@ -34,17 +35,17 @@ def los_answer(state: ToIState, origin: Hex, target: Hex) -> ToILosAnswer:
             one = [(h, w) for h in pair if (w := blocker(m, h, smoky)) is not None]
             if one:
                 why.append(
-                    f"Along the hexside {run['hexside']} the line is blocked only when both "
-                    f"hexes block; only {one[0][0]} does ({one[0][1]}), so it is not blocked."
+                    f"Along the hexside {numbered_hex(pair[0])}|{numbered_hex(pair[1])} the line is blocked only when both "
+                    f"hexes block; only {numbered_hex(one[0][0])} does ({one[0][1]}), so it is not blocked."
                 )
     if origin in smoky:
         why.append(
-            f"Smoke in the firer's hex {origin} does not block its own line, but units there "
+            f"Smoke in the firer's hex {numbered_hex(origin)} does not block its own line, but units there "
             "attack at half firepower (TOI-B10)."
         )
     if target in smoky and origin != target:
         why.append(
-            f"Smoke in the target hex {target} does not block the line; units there get +2 "
+            f"Smoke in the target hex {numbered_hex(target)} does not block the line; units there get +2 "
             "cover (TOI-B10)."
         )
     why.append(

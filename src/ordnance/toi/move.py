@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg
 from ordnance.core.hexes import parse_hex
 from ordnance.toi.actions import Move
@@ -37,7 +38,10 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
             "move",
             step,
             msg(
-                "{unit} moves {start} -> {dest}", unit=unit.id, start=str(unit.hex), dest=str(dest)
+                "{unit} moves {start} -> {dest}",
+                unit=unit.id,
+                start=numbered_hex(unit.hex),
+                dest=numbered_hex(dest),
             ),
         )
     ]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
-from ordnance.core.forms import choices
+from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -131,6 +131,10 @@ class ToIGame(Game[ToIState]):
         # a map as data comes from a scenario file (docs/scenarios.md), not from the lobby
         schema["properties"].pop("custom_map", None)
         return schema
+
+    def hex_label(self, state: ToIState, h: Hex) -> str:
+        """The map's printed column-row number, ``0305``."""
+        return numbered_hex(h)
 
     def los(
         self, state: ToIState, origin: Hex, target: Hex, seat: str | None = None

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
@@ -83,11 +83,13 @@ class ToIRules(BaseModel):
         description="TOI-GEN-2: the players agreed (or not) to the tokens, or the scenario "
         "requires or forbids them.",
     )
-    supply: dict[str, dict[Munition, int]] | None = Field(
+    supply: dict[str, dict[Munition, NonNegativeInt]] | None = Field(
         None, description="TOI-GEN-3: tokens per type per nation (default one of each)."
     )
     unlimited_supply: bool = False
-    command: dict[str, int] = Field(default_factory=dict, description="Starting command.")
+    command: dict[str, NonNegativeInt] = Field(
+        default_factory=dict, description="Starting command."
+    )
     start_phase: Literal["action", "status"] = "action"
     hit_on: HitNumbers = HitNumbers()
     options: dict[str, Any] = Field(
@@ -128,7 +130,7 @@ class ToISmoke(_Record):
 class ToINationState(_Record):
     bought_this_status: int = Field(0, ge=0, description="Tokens bought this Status Phase.")
     purchases: int = Field(0, ge=0, description="Tokens bought so far (token ids count them).")
-    supply: dict[Munition, int] | None = Field(
+    supply: dict[Munition, NonNegativeInt] | None = Field(
         None,
         description="The supply left, by type (TOI-GEN-3); absent: the starting supply of "
         "rules.supply. Secret from the other side, so a seat's export writes only its own.",

@@ -15,6 +15,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    NonNegativeInt,
     ValidationError,
     field_validator,
     model_validator,
@@ -80,7 +81,9 @@ class UnitPlacement(BaseModel):
     )
     profile: str = Field(title="Profile", description="A unit profile of the catalogue.")
     side: str = Field(title="Nation", description="The nation that owns it.")
-    hex: str = Field(title="Hex", description="Where it starts ('q,r').")
+    hex: str = Field(
+        title="Hex", description="Where it starts: the hex's printed number (e.g. 0305)."
+    )
     figures: int | None = Field(
         None, ge=1, le=12, title="Figures", description="Squads only: figures in the squad."
     )
@@ -109,7 +112,7 @@ class ToISettings(BaseModel):
         json_schema_extra={"x-labels": ["Required by the scenario", "Forbidden by the scenario"]},
     )
     # -- TOI-GEN-3 / TOI-AMB-13: the supply ---------------------------------------
-    supply: dict[str, dict[Munition, int]] | None = Field(
+    supply: dict[str, dict[Munition, NonNegativeInt]] | None = Field(
         None,
         title="Token supply",
         description="TOI-GEN-3/TOI-AMB-13: tokens per type per nation (default one of each).",
@@ -120,7 +123,7 @@ class ToISettings(BaseModel):
         "Unlimited supply",
         "TOI-AMB-13 option: no supply limit, only the cap of three.",
     )
-    command: dict[str, int] = Field(
+    command: dict[str, NonNegativeInt] = Field(
         default_factory=dict,
         title="Starting command",
         description="Starting command per nation (default 3).",

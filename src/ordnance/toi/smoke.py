@@ -26,6 +26,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import term
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds.distribution import Distribution
@@ -191,11 +192,15 @@ class Landing:
     direction: Direction | None = None
 
     @property
+    def _at(self) -> str:
+        return numbered_hex(self.hex) if self.hex is not None else "-"
+
+    @property
     def label(self) -> str:
         if self.reason == "placed":
-            return f"placed {self.hex}"
+            return f"placed {self._at}"
         if self.reason in ("drifted", "refresh"):
-            return f"drift to {self.hex}" + (" (refresh)" if self.reason == "refresh" else "")
+            return f"drift to {self._at}" + (" (refresh)" if self.reason == "refresh" else "")
         if self.reason == "misfire":
             return "misfire"
         return f"no smoke ({self.reason})"
@@ -204,11 +209,11 @@ class Landing:
     def label_term(self) -> dict[str, Any]:
         """:attr:`label` as a translatable term (the same English text)."""
         if self.reason == "placed":
-            return term("placed {hex}", hex=str(self.hex))
+            return term("placed {hex}", hex=self._at)
         if self.reason == "drifted":
-            return term("drift to {hex}", hex=str(self.hex))
+            return term("drift to {hex}", hex=self._at)
         if self.reason == "refresh":
-            return term("drift to {hex} (refresh)", hex=str(self.hex))
+            return term("drift to {hex} (refresh)", hex=self._at)
         if self.reason == "misfire":
             return term("misfire")
         return term(f"no smoke ({self.reason})")

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg, term
 from ordnance.toi.firer import fatigue, reveal_tokens
 from ordnance.toi.munitions import Munition
@@ -82,7 +83,7 @@ def _smoke_event(
     )
     args: dict[str, Any] = {
         "unit": p.attacker.id,
-        "hex": str(p.target_hex),
+        "hex": numbered_hex(p.target_hex),
         "range": term(f"{p.plan.band.value} range"),
         "dice": p.plan.dice,
         "hit_on": p.plan.hit_on,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ordnance.core.errors import UnknownName
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, joined, msg, term
 from ordnance.toi.shapes import (
     NoData,
@@ -75,10 +76,14 @@ def enter(state: ToIState) -> tuple[ToIState, list[Event]]:
             )
         )
         gone = [str(s.hex) for s in state.smoke if s not in kept]
+        gone_labels = [numbered_hex(s.hex) for s in state.smoke if s not in kept]
         state = replace(state, units=tuple(units), smoke=kept, last_drift=None)
         fresh = "units are fresh; pinned markers removed; disrupted squads now pinned"
         message = (
-            msg(fresh + "; smoke removed from {hexes} (TOI-AMB-17)", hexes=joined(", ", gone))
+            msg(
+                fresh + "; smoke removed from {hexes} (TOI-AMB-17)",
+                hexes=joined(", ", gone_labels),
+            )
             if gone
             else msg(fresh)
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, Hex, parse_hex
 from ordnance.toi.actions import Attack
 from ordnance.toi.attack import (
@@ -252,7 +253,7 @@ def _prepare_smoke(
     if why is not None and state.settings.smoke_targets == "open_only":
         raise RuleViolation(
             "TOI-AMB-5",
-            f"smoke cannot be placed in {target_hex} ({why}; no smoke in buildings, one per hex, B10)",
+            f"smoke cannot be placed in {numbered_hex(target_hex)} ({why}; no smoke in buildings, one per hex, B10)",
             hint="target a hex without a building or smoke",
         )
     fire = attacker.profile.vs_vehicle

@@ -10,7 +10,8 @@ Tokens are listed in unit order, never in purchase order.
 
 from __future__ import annotations
 
-from ordnance.core.forms import board, marker, numbered_label, panel
+from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
+from ordnance.core.hexes import parse_hex
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.munitions import Munition
 from ordnance.toi.shapes import (
@@ -243,7 +244,7 @@ def panels(v: ToIView) -> list[Panel]:
             [
                 u["id"],
                 u["side"],
-                u["hex"],
+                numbered_hex(parse_hex(u["hex"])),
                 u["title"],
                 unit_state(u),
                 ", ".join(tokens.get(u["id"], [])),
@@ -254,7 +255,7 @@ def panels(v: ToIView) -> list[Panel]:
     smoke = panel(
         "Smoke markers",
         ["hex", "placed in round"],
-        [[s["hex"], s["placed_round"]] for s in v["smoke"]],
+        [[numbered_hex(parse_hex(s["hex"])), s["placed_round"]] for s in v["smoke"]],
         note=None if v["smoke"] else "no smoke on the map",
     )
     return [turn, nations, units, smoke]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.odds.pools import successes
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import attacked_by_mines, markers_covering
@@ -79,7 +80,7 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
     )
     each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
-        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {target} "
+        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {numbered_hex(target)} "
         f"({terrain.name}, {pool} defence dice{each})",
         "counts": counts,
         "distribution": headline.to_json(),

@@ -142,8 +142,8 @@ class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
-    origin: str = Field(title="From", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
-    target: str = Field(title="To", description='hex "q,r"', pattern=r"^-?\d+,-?\d+$")
+    origin: str = Field(title="From", description='hex "q,r"', pattern=r"^(-?\d+,-?\d+|\d{4})$")
+    target: str = Field(title="To", description='hex "q,r"', pattern=r"^(-?\d+,-?\d+|\d{4})$")
     smoke: list[str] = Field(
         default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20
     )

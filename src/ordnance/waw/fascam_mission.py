@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import check_fascam_caller
@@ -40,7 +41,10 @@ def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> 
             FascamEvent(
                 side=a.side, target=str(target), area=[str(h) for h in sorted(smoke_area(target))]
             ),
-            msg("Mines! in {target}: it and its six neighbours are mined", target=str(target)),
+            msg(
+                "Mines! in {target}: it and its six neighbours are mined",
+                target=numbered_hex(target),
+            ),
         )
     ]
     if state.settings.fascam_attack_on_placement:  # WAW-AMB-14 option

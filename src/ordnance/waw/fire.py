@@ -7,6 +7,7 @@ rules (not in the section 8 text): the Hits are recorded for the players.
 from __future__ import annotations
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
@@ -42,7 +43,7 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outc
         unit=unit.id,
         weapon=a.weapon.upper(),
         firepower=check.rating.firepower,
-        target=str(target),
+        target=numbered_hex(target),
         base=check.rating.hit_number,
         mods=mods,
         hit_number=check.hit_number,

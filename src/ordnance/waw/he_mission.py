@@ -14,6 +14,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.he_fire import check_firepower, check_hit_number, defence_dice, resolve_he_fire
@@ -87,7 +88,7 @@ def he_fire(state: WawState, a: A.HeFire, dice: DiceSource, seat: str | None) ->
             "HE Fire {firepower} dice at {hit_number}+ on {target}: {net_hits} net Hit(s)",
             firepower=a.firepower,
             hit_number=a.hit_number,
-            target=str(target),
+            target=numbered_hex(target),
             net_hits=result.net_hits,
         )
     ]

@@ -9,7 +9,7 @@ the list to the step's owners (``turns.owned_legal``).
 
 from __future__ import annotations
 
-from ordnance.core.forms import choices, hex_field, piece_field, rolls
+from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
@@ -31,7 +31,7 @@ def form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
 
 def _unit_label(state: WawState, unit_id: str) -> str:
     u = state.units[unit_id]
-    return f"{u.id}: {state.unit_type(u).name} at {u.hex} ({u.condition.label})"
+    return f"{u.id}: {state.unit_type(u).name} at {numbered_hex(u.hex)} ({u.condition.label})"
 
 
 def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, Line, line
 from ordnance.waw.settings import WawSettings
 
@@ -78,14 +79,16 @@ class LosReport:
         """One English sentence per Smoke marker the line meets, with its clause."""
         out: list[str] = []
         for c in self.crossings:
-            area = ", ".join(map(str, c.hexes))
+            area = ", ".join(map(numbered_hex, c.hexes))
             if c.blocks:
                 out.append(
-                    f"Smoke {c.level} at {c.marker} blocks the line (WAW-8.2-c): its smoke area "
+                    f"Smoke {c.level} at {numbered_hex(c.marker)} blocks the line (WAW-8.2-c): its smoke area "
                     f"(the marker hex and its six neighbours, WAW-8.2-b) holds {area} of the line."
                 )
             else:
-                out.append(f"Smoke {c.level} at {c.marker} does not block: {c.reason}.")
+                out.append(
+                    f"Smoke {c.level} at {numbered_hex(c.marker)} does not block: {c.reason}."
+                )
         if not self.crossings:
             out.append("No smoke area touches the line: it is clear of Smoke (WAW-8.2-c).")
         return out
@@ -145,7 +148,9 @@ def judge_los(
             continue
         why = _exemption(origin, target, marker, settings)
         if why is None:
-            reason = f"the line meets the smoke area of {marker} in " + ", ".join(map(str, inside))
+            reason = f"the line meets the smoke area of {numbered_hex(marker)} in " + ", ".join(
+                map(numbered_hex, inside)
+            )
             crossings.append(SmokeCrossing(marker, smoke[marker], inside, True, reason))
         else:
             crossings.append(SmokeCrossing(marker, smoke[marker], inside, False, why))

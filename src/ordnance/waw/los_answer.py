@@ -9,6 +9,7 @@ Firepower only (WAW-8.2-f). Each unit in the origin hex is judged by
 from __future__ import annotations
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex
 from ordnance.waw.los import judge_los
@@ -28,7 +29,7 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
     for h in (origin, target):
         state.hex(str(h))  # refuses a hex off the board
     report = judge_los(origin, target, state.smoke, state.settings)
-    answer = hex_line_answer(origin, target)
+    answer = hex_line_answer(origin, target, numbered_hex)
     why: list[str] = answer["explanation"]
     why += report.explanation()
     blocking = [c for c in report.crossings if c.blocks]
@@ -87,7 +88,7 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
         **answer,
         "blocked": report.blocked,
         "text": (
-            f"blocked by Smoke at {', '.join(str(c.marker) for c in blocking)} "
+            f"blocked by Smoke at {', '.join(numbered_hex(c.marker) for c in blocking)} "
             "(WAW-8.2-c); Advanced Imaging sees through at Hit Number +1 (WAW-8.2-e)"
             if blocking
             else "clear of Smoke"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, joined, msg, term
 from ordnance.core.turns import done_side
 from ordnance.waw import actions as A
@@ -24,9 +25,12 @@ def marker_removal_phase(
     after = marker_removal(state.smoke)
     flipped = [str(h) for h, lvl in state.smoke.items() if lvl == 2]
     removed = [str(h) for h, lvl in state.smoke.items() if lvl == 1]
+    printed = {str(h): numbered_hex(h) for h in state.smoke}
+    flipped_at = ", ".join(printed[h] for h in flipped)
+    removed_at = ", ".join(printed[h] for h in removed)
     changes = [
-        term("Smoke 2 -> Smoke 1 in {hexes}", hexes=", ".join(flipped)) if flipped else None,
-        term("Smoke 1 removed from {hexes}", hexes=", ".join(removed)) if removed else None,
+        term("Smoke 2 -> Smoke 1 in {hexes}", hexes=flipped_at) if flipped else None,
+        term("Smoke 1 removed from {hexes}", hexes=removed_at) if removed else None,
     ]
     done = [c for c in changes if c is not None]
     event = Event.of(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.dice import DiceSource
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, msg, term
 from ordnance.core.hexes import Hex
 from ordnance.waw.fascam import attacked_by_mines, markers_rolled_against, mine_attack, mine_disrupt
@@ -47,9 +48,9 @@ def mine_attack_unit(
         "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}; the Mines! marker is removed"
         if removes
         else "mines ({marker}) attack {unit} in {hex}: d6={die}, {effect}",
-        marker=str(marker),
+        marker=numbered_hex(marker),
         unit=uid,
-        hex=str(where),
+        hex=numbered_hex(where),
         die=die,
         effect=effect,
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.mines import enter_hex
@@ -47,8 +48,8 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
             msg(
                 "{unit} moves {start} -> {path}",
                 unit=unit.id,
-                start=str(unit.hex),
-                path=" -> ".join(map(str, path)),
+                start=numbered_hex(unit.hex),
+                path=" -> ".join(map(numbered_hex, path)),
             ),
         ),
     )
@@ -57,7 +58,7 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
             Event.of(
                 "stopped",
                 StoppedEvent(unit=unit.id, hex=str(moved_to)),
-                msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=str(moved_to)),
+                msg("{unit} is Eliminated in {hex}", unit=unit.id, hex=numbered_hex(moved_to)),
             )
         )
     return Outcome(new, tuple(events))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
@@ -122,6 +123,10 @@ class WorldAtWar(Game[WawState]):
         return action_odds(state, action)
 
     # -- line of sight -----------------------------------------------------------------
+    def hex_label(self, state: WawState, h: Hex) -> str:
+        """The board's printed column-row number, ``0305``."""
+        return numbered_hex(h)
+
     def los(
         self, state: WawState, origin: Hex, target: Hex, seat: str | None = ANY_SEAT
     ) -> WawLosAnswer:

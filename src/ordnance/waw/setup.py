@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.seats import check_seat
@@ -28,7 +29,11 @@ def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outco
     event = Event.of(
         "terrain",
         TerrainEvent(hexes=[str(h) for h in hexes], terrain=terrain.name),
-        msg("{terrain} in {hexes}", terrain=term(terrain.name), hexes=", ".join(map(str, hexes))),
+        msg(
+            "{terrain} in {hexes}",
+            terrain=term(terrain.name),
+            hexes=", ".join(map(numbered_hex, hexes)),
+        ),
     )
     return Outcome(replace(state, terrain=new), (event,))
 
@@ -51,7 +56,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
             side=a.side,
             kind=kind.name,
             unit=a.id,
-            hex=str(h),
+            hex=numbered_hex(h),
         ),
     )
     return Outcome(state.with_unit(unit), (event,))

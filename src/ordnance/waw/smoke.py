@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex
 from ordnance.waw.catalogue import Rating, UnitType
 from ordnance.waw.los import LosReport, judge_los, smoke_area
@@ -117,11 +118,11 @@ def fire_check(
     mods: list[Modifier] = []
     thermal = False
     if report.blocked:
-        markers = ", ".join(str(c.marker) for c in report.crossings if c.blocks)
+        markers = ", ".join(numbered_hex(c.marker) for c in report.crossings if c.blocks)
         if not unit_type.advanced_imaging:
             raise RuleViolation(
                 "WAW-8.2-c",
-                f"no line of sight from {origin} to {target}: smoke from {markers} blocks it",
+                f"no line of sight from {numbered_hex(origin)} to {numbered_hex(target)}: smoke from {markers} blocks it",
                 hint="fire with an Advanced Imaging unit, from an adjacent hex, or at another target",
             )
         if unit_type.family == "ITV" and weapon == "he":

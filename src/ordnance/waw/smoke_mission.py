@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ordnance.core.forms import numbered_hex
 from ordnance.core.game import Event, Outcome, msg
 from ordnance.waw import actions as A
 from ordnance.waw.los import smoke_area
@@ -27,6 +28,9 @@ def smoke(state: WawState, a: A.Smoke, seat: str | None) -> Outcome[WawState]:
     event = Event.of(
         "smoke",
         SmokeEvent(side=a.side, target=str(target), level=2, area=[str(h) for h in area]),
-        msg("Smoke 2 in {target}: LOS blocked in it and its six neighbours", target=str(target)),
+        msg(
+            "Smoke 2 in {target}: LOS blocked in it and its six neighbours",
+            target=numbered_hex(target),
+        ),
     )
     return Outcome(replace(state, smoke=lay_smoke(state.smoke, target)), (event,))

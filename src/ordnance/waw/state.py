@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.waw.catalogue import Catalogue, TerrainType, UnitType, catalogue
 from ordnance.waw.he_fire import Target
@@ -73,7 +74,7 @@ class WawState:
         h = parse_hex(text)
         if not self.on_board(h):
             raise OrdnanceError(
-                f"hex {h} is off the board ({self.settings.map_columns} columns x "
+                f"hex {numbered_hex(h)} is off the board ({self.settings.map_columns} columns x "
                 f"{self.settings.map_rows} rows)",
                 hint="use a hex on the board; see the view's map",
             )
@@ -121,7 +122,7 @@ class WawState:
         if len(others) >= STACKING_LIMIT:
             raise RuleViolation(
                 "WAW-B5",
-                f"hex {h} already holds {len(others)} units ({', '.join(u.id for u in others)})",
+                f"hex {numbered_hex(h)} already holds {len(others)} units ({', '.join(u.id for u in others)})",
                 hint="at most 2 units stack in a hex; an HQ does not count",
             )
 

@@ -8,7 +8,8 @@ and the page's panels, which are built from the view alone.
 
 from __future__ import annotations
 
-from ordnance.core.forms import board, marker, numbered_label, panel
+from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
+from ordnance.core.hexes import parse_hex
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
@@ -123,7 +124,14 @@ def panels(v: WawView) -> list[Panel]:
         "Units",
         ["unit", "side", "hex", "terrain", "type", "state"],
         [
-            [u["id"], u["side"], u["hex"], u["terrain"], u["kind"], u["condition"]]
+            [
+                u["id"],
+                u["side"],
+                numbered_hex(parse_hex(u["hex"])),
+                u["terrain"],
+                u["kind"],
+                u["condition"],
+            ]
             for u in v["map"]["units"]
         ],
         note=("eliminated: " + ", ".join(v["eliminated"])) if v["eliminated"] else None,
@@ -131,7 +139,7 @@ def panels(v: WawView) -> list[Panel]:
     markers = panel(
         "Markers",
         ["hex", "marker"],
-        [[m["hex"], m["label"]] for m in v["map"]["markers"]],
+        [[numbered_hex(parse_hex(m["hex"])), m["label"]] for m in v["map"]["markers"]],
         note=f"Marker Removal Phases so far: {v['marker_removal_phases']}",
     )
     hq = panel(

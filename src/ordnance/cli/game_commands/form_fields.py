@@ -102,7 +102,9 @@ class FormField:
         elif shown:
             text += " " + _("({n} choices: press TAB, or see `legal`)").format(n=len(shown))
         if self.prop.get("x-hex"):
-            text += " " + _('(a hex, "q,r")')
+            examples = self.prop.get("examples") or ["0305"]
+            example = examples[0][0] if isinstance(examples[0], list) else examples[0]
+            text += " " + _("(a hex as printed on the map, e.g. {example})").format(example=example)
         if self.required:
             text += " " + _("(required)")
         return text

@@ -24,7 +24,8 @@ _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 # token (no spaces); only the names in ``PHRASES`` (a name or a few words, never
 # across a clause separator ``;``/``:``/``->``) and ``FREE_TEXT`` (a sentence)
 # may span spaces.
-HEX = r"-?\d+,-?\d+"
+#: a hex as a player reads it: its printed number (``0305``, ``C5``), else axial ``q,r``
+HEX = r"(?:-?\d+,-?\d+|-?\d{4,}|[A-Z]{1,2}\d{1,2}|off-board -?\d+:-?\d+)"
 HEXES = rf"{HEX}(?:,? {HEX})*"
 NUMBER = r"-?\d+"
 TERRAIN = r"[a-z][a-z-]*"

@@ -236,13 +236,25 @@ def disk(center: Hex, radius: int) -> tuple[Hex, ...]:
 
 
 _HEX_TEXT = re.compile(r"^\s*\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?\s*$")
+_NUMBERED = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
 
 
 def parse_hex(text: str) -> Hex:
-    """Read a hex written ``"q,r"`` (axial; spaces and parentheses allowed)."""
+    """Read a hex written ``"q,r"`` (axial; spaces and parentheses allowed) or as its
+    four-digit printed number ``"CCRR"`` (column then row, both from 01, odd columns
+    half a hex lower: the numbering of the ToI and WaW maps, see
+    :func:`ordnance.core.forms.numbered_hex`).
+
+    >>> parse_hex("0305"), parse_hex("0101"), parse_hex("2,-1")
+    (Hex(2, 3), Hex(0, 0), Hex(2, -1))
+    """
+    numbered = _NUMBERED.match(text) if isinstance(text, str) else None
+    if numbered is not None and int(numbered.group(1)) > 0 and int(numbered.group(2)) > 0:
+        return Hex.from_offset(int(numbered.group(1)) - 1, int(numbered.group(2)) - 1)
     match = _HEX_TEXT.match(text) if isinstance(text, str) else None
     if match is None:
         raise OrdnanceError(
-            f"cannot read a hex from {text!r}", hint='write a hex as axial "q,r", e.g. "2,-1"'
+            f"cannot read a hex from {text!r}",
+            hint='write a hex as its printed number, e.g. "0305", or as axial "q,r"',
         )
     return Hex(int(match.group(1)), int(match.group(2)))

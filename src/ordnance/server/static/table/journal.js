@@ -90,9 +90,23 @@ function entryNode(e) {
     e.undone ? el("em", {}, " (" + t("undone") + ")") : null, commit);
 }
 
+// Seat events (kind "seat", from /log pages and the view) show under the entry at
+// which they happened; those at entry 0 under the list (docs/server.md "The journal").
+function seatLines(at) {
+  return [...S.seatLog.values()].filter((e) => e.at_entry === at).sort((a, b) => a.id - b.id)
+    .map((e) => el("div", { class: "seat-line", "data-kind": "seat", "data-event": e.event || "" }, e.text));
+}
+
 export function renderJournal() {
   const list = $("journal");
-  list.replaceChildren(...[...S.entries.values()].sort((a, b) => b.seq - a.seq).map(entryNode));
+  list.replaceChildren(...[...S.entries.values()].sort((a, b) => b.seq - a.seq).map((e) => {
+    const li = entryNode(e);
+    li.append(...seatLines(e.seq));
+    return li;
+  }));
+  let start = $("journal-start");
+  if (!start) { start = el("div", { id: "journal-start", class: "seat-lines" }); list.after(start); }
+  start.replaceChildren(...(S.from <= 0 ? seatLines(0) : []));
   $("older-button").hidden = S.from <= 0;
   list.dataset.from = String(S.from);
 }
@@ -107,6 +121,7 @@ export async function loadLog(since) {
     S.entries.set(e.seq, e);
     S.lastSeq = Math.max(S.lastSeq, e.seq);
   }
+  for (const e of lg.data.seat_events || []) S.seatLog.set(e.id, e);
   for (const seq of lg.data.undone_before || []) {
     const held = S.entries.get(seq);
     if (held) held.undone = true;
@@ -169,6 +184,9 @@ export function renderSeats(v) {
   if (!box) return;
   const events = v.seat_events || [];
   S.seatsMark = events.length ? events[events.length - 1].id : 0;
+  const fresh = events.filter((e) => !S.seatLog.has(e.id));
+  for (const e of fresh) S.seatLog.set(e.id, Object.assign({}, e, { kind: "seat", event: e.kind }));
+  if (fresh.length) renderJournal();
   box.replaceChildren();
   for (const r of v.reissues || []) {
     const li = el("p", { class: "seat-request", "data-request": String(r.request) },

@@ -15,6 +15,8 @@ export const S = {
   oddsBox: null, oddsAsked: { key: null, n: 0 }, oddsFlight: Promise.resolve(),
   // the journal
   entries: new Map(), lastSeq: 0, from: 0, diceSince: null,
+  // the seat events the journal shows under their entries (id -> event, kind "seat")
+  seatLog: new Map(),
   // the seats: the id of the last seat event shown (a stream notice with another one refreshes)
   seatsMark: null,
   // refreshing: one at a time, `again` when a bump arrived meanwhile
