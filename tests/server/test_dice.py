@@ -268,9 +268,9 @@ def test_reveals_follow_the_chain_one_step_per_version(client: TestClient) -> No
     assert other_action.status_code == 409
     bad = table.post("axis", "/dice/reveal", dict(body, element="XYZ"))
     assert bad.status_code == 422
-    # the actor revealed with its action: another element of its own is TABLE-DICE-5
+    # the actor's element came with its action: a reveal of its own after it is TABLE-DICE-10
     mine = table.post("allies", "/dice/reveal", dict(body, element=allies.chain[-3]))
-    assert mine.status_code == 422 and mine.json()["clause"] == "TABLE-DICE-5"
+    assert mine.status_code == 422 and mine.json()["clause"] == "TABLE-DICE-10"
     # while it waits, no other action is taken at this version (TABLE-DICE-8)
     busy = table.act("axis", {"type": "end_phase"})
     assert busy.status_code == 422 and busy.json()["clause"] == "TABLE-DICE-8"
@@ -280,13 +280,16 @@ def test_reveals_follow_the_chain_one_step_per_version(client: TestClient) -> No
     assert again.status_code == 409  # the game moved on
 
 
-def test_an_anchor_counts_from_the_next_version(client: TestClient) -> None:
-    """TABLE-DICE-3: a chain published while an action waits cannot feed its roll."""
-    table, allies, _axis = _sit(client)
+def test_an_anchor_published_after_the_commitment_cannot_serve_it(client: TestClient) -> None:
+    """TABLE-DICE-4: a chain published while an action waits cannot feed its roll; the
+    chain in force at the commitment still does (the seat is not dropped)."""
+    table, allies, axis = _sit(client)
     pending = _pending(table, allies)
     late = Chain(table, "axis", root="cd" * 32)
-    assert late.publish().json()["from_version"] == 2
+    published = late.publish().json()
+    assert published["from_version"] == 1 and published["seq"] > pending["commit_seq"]
     view = table.get("axis", "/view").json()
+    assert view["dice"]["chain"]["anchor"] == axis.chain[-1]  # the chain in force
     body = {
         "version": 1,
         "commitment": view["commitment"]["hash"],
@@ -294,7 +297,10 @@ def test_an_anchor_counts_from_the_next_version(client: TestClient) -> None:
         "pending": pending["digest"],
     }
     res = table.post("axis", "/dice/reveal", body)
-    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-3"
+    assert res.status_code == 422 and res.json()["clause"] == "TABLE-DICE-4"
+    assert axis.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["elements"]["axis"] == axis.chain[-2] and roll["without"] == []
 
 
 def test_a_reveal_names_its_action_and_comes_after_it(client: TestClient) -> None:

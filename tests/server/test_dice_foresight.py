@@ -121,3 +121,32 @@ def test_a_seat_cannot_reveal_before_the_action(client: TestClient) -> None:
     after = whole_database(client)
     assert after["dice_reveals"] == before["dice_reveals"]
     assert axis.chain[-2] not in hex_values(after)
+
+
+def test_an_anchor_published_at_the_action_s_version_is_awaited(client: TestClient) -> None:
+    """An anchor published at version v, before the action at v was committed, is in force
+    for it (at a real game's version 0 the first seat acts before any version passed):
+    the other seat is awaited and the database before the action cannot give the roll.
+    It used to count from v + 1 only, so the roll was drawn at once, unmarked."""
+    table = Table(client, dice_wait="wait")
+    assert table.act("allies", {"type": "end_phase"}).status_code == 200
+    allies, axis = Chain(table, "allies"), Chain(table, "axis")
+    assert allies.publish().status_code == 200 and axis.publish().status_code == 200
+    assert table.get("allies", "/view").json()["version"] == 1
+    known = hex_values(whole_database(client))
+    allies_element = allies.next_element()
+    body = {"action": ATTACK, "expected_version": 1, "element": allies_element}
+    res = table.post("allies", "/actions", body)
+    assert res.status_code == 202, res.text
+    rolling = res.json()["rolling"]
+    assert rolling["awaited"] == ["axis"] and rolling["waiting_for"] == ["axis"]
+    assert axis.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["without"] == [] and roll["elements"]["axis"] == axis.chain[-2]
+    assert axis.chain[-2] not in known
+    sides = [6] * 12
+    for s, e in itertools.product(sorted(known), [None, *sorted(known)]):
+        got = derive(
+            s, table.id, 1, {"allies": allies_element, "axis": e}, sides, rolling["digest"]
+        )
+        assert got != roll["dice"], (s, e)

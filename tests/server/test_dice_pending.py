@@ -161,3 +161,134 @@ def test_a_v1_roll_still_verifies(client: TestClient) -> None:
     assert check(old).success()
     roll["dice"] = derive(roll["seed"], table.id, 1, roll["elements"], roll["sides"], "0" * 64)
     assert not check(old).success()
+
+
+def test_a_seat_that_re_anchors_before_the_action_is_awaited(client: TestClient) -> None:
+    """A new anchor published before the action's commitment is the chain in force for it:
+    the seat is awaited and its reveal from the new chain feeds the roll (it used to drop
+    out of that version, unmarked)."""
+    table, allies, _axis, _clock = _seated(client, dice_wait="wait")
+    fresh = Chain(table, "axis", root="ab" * 32)
+    assert fresh.publish().status_code == 200
+    pending = _attack(table, allies)
+    assert pending["awaited"] == ["axis"] and pending["waiting_for"] == ["axis"]
+    assert table.version() == 1
+    assert fresh.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["elements"]["axis"] == fresh.chain[-2] and roll["without"] == []
+    assert check(table.get("allies", "/dice").json()).success()
+
+
+def test_an_anchor_published_after_the_commitment_leaves_the_seat_marked(
+    client: TestClient,
+) -> None:
+    """A seat that re-anchors while an action waits (its page lost its chain) cannot serve
+    that action with the new chain; at the go-ahead deadline the roll names it."""
+    table, allies, _axis, clock = _seated(client, dice_wait="go_ahead", dice_wait_seconds=30)
+    pending = _attack(table, allies)
+    fresh = Chain(table, "axis", root="ab" * 32)
+    assert fresh.publish().status_code == 200
+    view = table.get("axis", "/view").json()
+    assert view["dice"]["pending"]["waiting_for"] == ["axis"]
+    assert view["dice"]["chain"]["newest"] == fresh.anchor != view["dice"]["chain"]["anchor"]
+    clock.now += 30
+    log = table.get("axis", "/log").json()
+    assert log["version"] == 2 and log["entries"][-1]["dice_note"] == WORDS
+    record = table.get("allies", "/dice").json()
+    (roll,) = record["rolls"]
+    assert roll["without"] == ["axis"] and pending["digest"] == roll["pending"]["digest"]
+    assert check(record).success()
+    # the next action is served by the new chain
+    _attack(table, allies)
+    assert fresh.reveal().json()["applied"] == 3
+
+
+def test_a_seat_that_never_anchored_is_named_even_at_a_wait_table(client: TestClient) -> None:
+    """A roll needs every other seat; one with no chain in force cannot reveal, so even
+    under ``wait`` the roll goes ahead at once, and the record and journal name it."""
+    clock = Clock().install(client)
+    table = Table(client, dice_wait="wait")
+    allies = Chain(table, "allies")
+    assert allies.publish().status_code == 200
+    assert table.act("allies", {"type": "end_phase"}).status_code == 200
+    view = table.get("allies", "/view").json()
+    body = {"action": ATTACK, "expected_version": 1, "element": allies.next_element()}
+    res = table.post("allies", "/actions", body)
+    assert res.status_code == 200, res.text  # nobody to wait for: drawn at once
+    assert view["version"] == 1 and clock.now == Clock().now
+    log = table.get("axis", "/log").json()
+    assert log["entries"][-1]["dice_note"] == WORDS
+    record = table.get("allies", "/dice").json()
+    (roll,) = record["rolls"]
+    assert roll["without"] == ["axis"] and roll["pending"]["awaited"] == []
+    report = check(record)
+    assert report.success() and report.rolls[0].without == ["axis"]
+
+
+def test_the_actor_cannot_reveal_its_own_element_after_its_action(client: TestClient) -> None:
+    """TABLE-DICE-10: the acting seat's element comes with its action or not at all; a
+    reveal for its own committed action is refused and writes nothing."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    view = table.get("allies", "/view").json()
+    res = table.post("allies", "/actions", {"action": ATTACK, "expected_version": 1})
+    assert res.status_code == 202
+    late = allies.reveal()
+    assert late.status_code == 422 and late.json()["clause"] == "TABLE-DICE-10"
+    assert table.get("allies", "/view").json()["dice"]["chain"]["revealed"] is None
+    assert axis.reveal().json()["applied"] == 2
+    (roll,) = table.get("allies", "/dice").json()["rolls"]
+    assert roll["elements"]["allies"] is None and roll["without"] == []
+    assert view["version"] == 1
+
+
+def test_the_verifier_wants_every_missing_seat_named_and_chains_anchored_first(
+    client: TestClient,
+) -> None:
+    """A record whose roll lacks a seat's element without naming it in ``without``, or
+    whose element comes from a chain anchored after the action's commitment, fails."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    _attack(table, allies)
+    assert axis.reveal().json()["applied"] == 2
+    record = table.get("allies", "/dice").json()
+    assert check(record).success()
+    (roll,) = record["rolls"]
+    late = copy.deepcopy(record)
+    late["chains"]["axis"][0]["seq"] = roll["pending"]["commit_seq"] + 1
+    report = check(late)
+    assert not report.success()
+    assert any("anchored after the action" in p for p in report.rolls[0].problems)
+    hidden = copy.deepcopy(record)
+    hidden["rolls"][0]["elements"]["axis"] = None
+    hidden["chains"]["axis"][0]["reveals"] = []
+    report = check(hidden)
+    assert any("does not say so" in p for p in report.rolls[0].problems)
+
+
+def test_an_undo_accepted_while_an_action_waits_says_it_drops_the_roll(
+    client: TestClient,
+) -> None:
+    """An undo accepted at the version where an action waits for its dice drops that
+    action unrolled: the request's text and the answer say so, and nothing is rolled."""
+    table, allies, axis, _clock = _seated(client, dice_wait="wait")
+    pending = _attack(table, allies)
+    ask = table.post("allies", "/undo", {"expected_version": 1})
+    assert ask.status_code == 201, ask.text
+    note = "allies's action waiting for its dice at version 1 is dropped, never rolled"
+    shown = table.get("axis", "/view").json()["undo"]["pending"]
+    assert shown["text"].endswith(note)
+    ok = table.post("axis", f"/undo/{ask.json()['request']}", {"accept": True})
+    assert ok.status_code == 200 and ok.json()["dice_note"] == note
+    view = table.get("axis", "/view").json()
+    assert view["version"] == 2 and view["dice"]["pending"] is None
+    late = table.post(
+        "axis",
+        "/dice/reveal",
+        {
+            "version": 1,
+            "commitment": "0" * 64,
+            "element": axis.chain[-2],
+            "pending": pending["digest"],
+        },
+    )
+    assert late.status_code == 409
+    assert table.get("allies", "/dice").json()["rolls"] == []

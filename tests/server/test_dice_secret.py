@@ -41,7 +41,7 @@ def test_a_file_secret_takes_part_in_the_roll(
     token = tokens["axis"]
     args = [gid, "--url", base, "--token", token]
     res = _run("anchor", *args)
-    assert res.exit_code == 0 and "from version 1" in res.output, res.output
+    assert res.exit_code == 0 and "at version 0" in res.output, res.output
     path = default_path(gid, "axis")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert json.loads(path.read_text())["root"] not in res.output
@@ -109,5 +109,5 @@ def test_an_element_sent_but_not_recorded_is_never_sent_again(
     res = _run("reveal", *args)
     assert res.exit_code == 2 and "anchor --new" in res.output
     res = _run("anchor", *args, "--new")
-    assert res.exit_code == 0 and "from version 2" in res.output
+    assert res.exit_code == 0 and "at version 1" in res.output
     assert json.loads(secret.read_text())["root"] != stored["root"]

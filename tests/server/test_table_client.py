@@ -40,7 +40,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def run(tmp_path: Path, *args: str) -> tuple[int, str]:
     """``ordnance table ARGS`` as a user runs it (its own process, the lazy command line)."""
-    env = dict(os.environ, ORDNANCE_TABLES_DIR=str(tmp_path), COLUMNS="200")
+    # join and create publish a dice chain anchor: its root stays under tmp_path
+    cfg = os.environ.get("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    env = dict(os.environ, ORDNANCE_TABLES_DIR=str(tmp_path), COLUMNS="200", XDG_CONFIG_HOME=cfg)
     result = subprocess.run(
         [sys.executable, "-m", "ordnance.cli.main", "table", *args],
         capture_output=True,
@@ -161,16 +163,23 @@ def test_errors_are_one_line_with_an_exit_status(base: str, tmp_path: Path) -> N
 
 
 def test_watch_reveals_for_the_action_waiting_for_its_dice(base: str, tmp_path: Path) -> None:
-    """``ordnance table watch``: publish the chain's anchor, then reveal for a pending
-    action (TABLE-DICE-7: never before it)."""
+    """``ordnance table join`` publishes the seat's chain anchor at the claim (so the
+    first roll awaits it); ``watch`` keeps it and reveals for a pending action
+    (TABLE-DICE-7: never before it)."""
     created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
     gid = created["game_id"]
-    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
     env_dice = {"XDG_CONFIG_HOME": str(tmp_path / "cfg")}
     os.environ.update(env_dice)
     try:
+        code, output = run(tmp_path, "join", base + created["invitations"][0]["link"])
+        assert code == 0 and "dice chain anchor published" in output, output
+        view = httpx.get(
+            f"{base}/api/tables/{gid}/view",
+            headers={"Authorization": "Bearer " + created["token"]},
+        ).json()
+        assert view["version"] == 0
         code, output = run(tmp_path, "watch", gid, "--polls", "1")
-        assert code == 0 and "anchor published, in force from version 1" in output, output
+        assert code == 0 and "anchor published" not in output, output
         allies = {"Authorization": "Bearer " + created["token"]}
         act = f"{base}/api/tables/{gid}/actions"
         end = {"action": {"type": "end_phase"}, "expected_version": 0}

@@ -180,3 +180,5 @@ class RequestAnswer(TypedDict):
     status: str
     version: NotRequired[int]
     entry: NotRequired[EntryView]
+    #: an accepted undo that dropped an action waiting for its dice says so
+    dice_note: NotRequired[str]

@@ -66,6 +66,9 @@ class ConsentRequests:
         if top == 0:
             raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
         text = _undo_text(session.entries(top - 1)[0], None)
+        waiting = dice_table.pending_at(self.journal, game_id, version)
+        if waiting is not None:  # an undo drops it: the request and its record say so
+            text = f"{text}; {dice_table.drop_note(waiting)}"[:500]
         return self._open_request(game_id, seat, expected_version, "undo", None, text, None)
 
     def _request_action(
@@ -207,8 +210,18 @@ class ConsentRequests:
             with self.journal.transaction() as s:
                 claim(s)
         elif req.kind == "undo":
+            waiting = dice_table.pending_at(self.journal, game_id, version)
+            undo_within: Within = claim
+            if waiting is not None:
+                dropped = waiting
+
+                def undo_within(s: Session) -> None:  # the answer and the dropped roll, atomically
+                    claim(s)
+                    dice_table.drop_pending(s, dropped.id)
+
+                result["dice_note"] = dice_table.drop_note(waiting)
             entry = guarded(
-                lambda: session.undo(seat, expected_version=req.at_version, within=claim)
+                lambda: session.undo(seat, expected_version=req.at_version, within=undo_within)
             )
             result["version"] = entry.seq
         else:
@@ -261,6 +274,9 @@ class ConsentRequests:
         if pending.kind == "undo" and top > 0:  # the entry named as this seat may see it
             entry = session.entries(top - 1)[0]
             text, message = _undo_text(entry, seat), _undo_message(entry, seat)
+            waiting = dice_table.pending_at(self.journal, game_id, version)
+            if waiting is not None:
+                text = f"{text}; {dice_table.drop_note(waiting)}"[:500]
         mine = pending.requested_by == seat
         return {
             "request": pending.id,

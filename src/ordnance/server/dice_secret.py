@@ -124,13 +124,18 @@ def anchor(
 ) -> None:
     """Publish this seat's chain anchor (it counts from the next version)."""
     view, chain, _path = _chain_for(url, game_id, token, secret_file, new)
-    if view["dice"]["chain"]["anchor"] == chain[-1]:
+    state = view["dice"]["chain"]
+    if state.get("newest", state["anchor"]) == chain[-1]:
         typer.echo(
-            f"anchor already published, in force from version {view['dice']['chain']['from_version']}"
+            f"anchor already published at version {view['dice']['chain']['from_version']}: "
+            "it serves the actions committed after it"
         )
         return
     res = _call(url, game_id, token, "POST", "/dice/anchor", {"anchor": chain[-1]})
-    typer.echo(f"anchor published, in force from version {res['from_version']}")
+    typer.echo(
+        f"anchor published at version {res['from_version']}: "
+        "it serves the actions committed after it"
+    )
 
 
 class RevealRefused(Exception):

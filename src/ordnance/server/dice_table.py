@@ -11,10 +11,18 @@ numbered after the commitment; :func:`ready` says when the dice may be drawn
 :func:`settle_hook` writes the roll in the journal's transaction. The rules
 this module enforces, and why:
 
-* **An anchor counts from the next version** (``from_version = v + 1`` when
-  registered at ``v``). A seat that could register a chain at ``v`` after
-  another seat revealed for ``v`` could try roots until the roll suits it
-  (with the operator's help, who knows the server seed).
+* **The chain in force for a pending action is the seat's newest anchor
+  published before the action's commitment** (by the table's order numbers:
+  the anchor's ``seq`` below the action's ``commit_seq``). An anchor
+  published after it serves the next action only: a seat that could pick a
+  chain root once the action is fixed could, with the operator (who knows
+  the seed), try roots until the roll suits it.
+* **Every other seat of the table is needed by a roll.** A seat with a chain
+  in force at the commitment is awaited; a seat without one cannot
+  contribute, so the roll goes ahead without it and says so (``without``
+  and the journal's ``dice_note``), under ``wait`` as under ``go_ahead``
+  (``wait`` cannot wait for a chain that cannot exist). The acting seat's
+  own element comes only with its action (``TABLE-DICE-10`` after it).
 * **A reveal is exactly one chain step**, at most one per seat and version,
   and only while the game is at that version, after the seat saw its
   commitment (the request carries the hash it saw) and for the action
@@ -38,8 +46,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import func, select, true, update
+from sqlalchemy.orm import Session
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
@@ -186,10 +194,35 @@ def _lock_version(s: Session, game_id: str, version: int) -> None:
 
 
 def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
+    """The seat's newest anchor (the one its next actions will use)."""
     return s.scalar(
         select(DiceAnchorRow)
         .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
-        .order_by(DiceAnchorRow.from_version.desc())
+        .order_by(DiceAnchorRow.id.desc())
+        .limit(1)
+    )
+
+
+def _anchor_for(
+    s: Session, game_id: str, seat: str, version: int, commit_seq: int | None
+) -> DiceAnchorRow | None:
+    """The seat's chain in force for the action committed at ``commit_seq`` (version ``version``).
+
+    The newest anchor published before that commitment (``seq < commit_seq``);
+    an anchor from before order numbers (``seq`` NULL) serves versions from
+    its ``from_version``. Without ``commit_seq`` (a roll of scheme v1 or an
+    action that rolls nothing): the newest anchor in force at ``version``.
+    """
+    ordered = DiceAnchorRow.seq < commit_seq if commit_seq is not None else true()
+    return s.scalar(
+        select(DiceAnchorRow)
+        .where(
+            DiceAnchorRow.game_id == game_id,
+            DiceAnchorRow.seat == seat,
+            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
+            | ((DiceAnchorRow.seq.is_not(None)) & ordered),
+        )
+        .order_by(DiceAnchorRow.id.desc())
         .limit(1)
     )
 
@@ -214,65 +247,54 @@ def _check_hex(name: str, value: str) -> None:
 
 
 def register_anchor(journal: Journal, game_id: str, seat: str, anchor: str) -> dict[str, Any]:
-    """Publish a seat's chain anchor; it counts from the next version on.
+    """Publish a seat's chain anchor; it serves the actions committed after it.
 
     Sending the current anchor again changes nothing. A different anchor
-    (a lost browser storage, a new chain) replaces it from the next version.
+    (a lost browser storage, a new chain) takes a new order number: an action
+    already committed keeps the chain that was in force at its commitment.
     """
     _check_hex("anchor", anchor)
     with journal.transaction() as s:
         version = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
         current = _anchor(s, game_id, seat)
         if current is not None and current.anchor == anchor:
-            return {"anchor": anchor, "from_version": current.from_version}
+            return {"anchor": anchor, "from_version": current.from_version, "seq": current.seq}
         _lock_version(s, game_id, version)
-        if current is not None and current.from_version == version + 1:
-            current.anchor = anchor  # replaced before it could be used
-        else:
-            s.add(
-                DiceAnchorRow(game_id=game_id, seat=seat, anchor=anchor, from_version=version + 1)
+        order = _order(s, game_id)
+        s.add(
+            DiceAnchorRow(
+                game_id=game_id, seat=seat, anchor=anchor, from_version=version, seq=order
             )
-    return {"anchor": anchor, "from_version": version + 1}
-
-
-_LATER = aliased(DiceRevealRow)
-
-
-def _chain_head(
-    s: Session, game_id: str, seat: str
-) -> tuple[DiceAnchorRow | None, DiceRevealRow | None]:
-    """The seat's newest anchor and that chain's last reveal (the highest
-    version), in one statement."""
-    newest = (
-        select(func.max(_LATER.for_version))
-        .where(_LATER.anchor_id == DiceAnchorRow.id)
-        .correlate(DiceAnchorRow)
-        .scalar_subquery()
-    )
-    row = s.execute(
-        select(DiceAnchorRow, DiceRevealRow)
-        .outerjoin(
-            DiceRevealRow,
-            and_(DiceRevealRow.anchor_id == DiceAnchorRow.id, DiceRevealRow.for_version == newest),
         )
-        .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
-        .order_by(DiceAnchorRow.from_version.desc())
+    return {"anchor": anchor, "from_version": version, "seq": order}
+
+
+def _last_reveal(s: Session, anchor: DiceAnchorRow) -> DiceRevealRow | None:
+    return s.scalar(
+        select(DiceRevealRow)
+        .where(DiceRevealRow.anchor_id == anchor.id)
+        .order_by(DiceRevealRow.for_version.desc())
         .limit(1)
-    ).first()
-    if row is None:
-        return None, None
-    return row[0], row[1]
+    )
 
 
-def _check_next(s: Session, game_id: str, seat: str, version: int, element: str) -> DiceAnchorRow:
+def _check_next(
+    s: Session,
+    game_id: str,
+    seat: str,
+    version: int,
+    element: str,
+    commit_seq: int | None = None,
+) -> DiceAnchorRow:
     _check_hex("element", element)
-    anchor, last = _chain_head(s, game_id, seat)
-    if anchor is None or anchor.from_version > version:
+    anchor = _anchor_for(s, game_id, seat, version, commit_seq)
+    if anchor is None:
         raise RuleViolation(
             "TABLE-DICE-3",
-            "this seat has no chain anchor in force at this version",
-            hint="publish an anchor first; it counts from the next version",
+            "this seat has no chain anchor published before this action was committed",
+            hint="publish an anchor now; it serves the next action that rolls",
         )
+    last = _last_reveal(s, anchor)
     previous = anchor.anchor if last is None else last.element
     if not follows(element, previous):
         raise RuleViolation(
@@ -292,7 +314,10 @@ def _order(s: Session, game_id: str) -> int:
     top_reveal = s.scalar(
         select(func.max(DiceRevealRow.seq)).where(DiceRevealRow.game_id == game_id)
     )
-    return max(int(top_commit or 0), int(top_reveal or 0)) + 1
+    top_anchor = s.scalar(
+        select(func.max(DiceAnchorRow.seq)).where(DiceAnchorRow.game_id == game_id)
+    )
+    return max(int(top_commit or 0), int(top_reveal or 0), int(top_anchor or 0)) + 1
 
 
 @dataclass(frozen=True)
@@ -395,8 +420,9 @@ def open_pending(
 ) -> Pending:
     """Commit an action that rolls: its digest first, the other seats' reveals after.
 
-    The awaited seats are the other seats with a chain anchor in force at
-    ``version`` (a seat without one cannot reveal). The actor's own element,
+    The awaited seats are the other seats with a chain anchor published
+    before this commitment (a seat without one cannot reveal: the roll goes
+    without it, marked, see :func:`ready`). The actor's own element,
     if sent with the action, is stored as revealed for it (order number just
     above the commitment's). Refused (``TABLE-DICE-8``) while another action
     waits at this version.
@@ -415,14 +441,12 @@ def open_pending(
                 "another action is already waiting for its dice at this version",
                 hint="wait until it is rolled (the other seats' pages reveal for it)",
             )
-        awaited = []
-        for other in seats:
-            if other == seat:
-                continue
-            anchor = _anchor(s, game_id, other)
-            if anchor is not None and anchor.from_version <= version:
-                awaited.append(other)
         order = _order(s, game_id)
+        awaited = [
+            other
+            for other in seats
+            if other != seat and _anchor_for(s, game_id, other, version, order) is not None
+        ]
         row = DicePendingRow(
             game_id=game_id,
             at_version=version,
@@ -441,7 +465,7 @@ def open_pending(
         if actor_element is not None:
             done = _reveal_at(s, game_id, seat, version)
             if done is None:
-                anchor = _check_next(s, game_id, seat, version, actor_element)
+                anchor = _check_next(s, game_id, seat, version, actor_element, order)
                 s.add(
                     DiceRevealRow(
                         game_id=game_id,
@@ -498,6 +522,12 @@ def reveal(
         )
         if pending is None or pending.digest != digest:
             raise StaleVersion(version, version)
+        if pending.seat == seat:
+            raise RuleViolation(
+                "TABLE-DICE-10",
+                "the acting seat's element comes with its action only, never after it",
+                hint="the action is committed: the other seats reveal for it now",
+            )
         done = _reveal_at(s, game_id, seat, version)
         if done is not None:
             if done.element != element:
@@ -507,7 +537,7 @@ def reveal(
                     hint="one element per seat and version; reload the table",
                 )
             return {"version": version, "element": element, "pending": digest}
-        anchor = _check_next(s, game_id, seat, version, element)
+        anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
         s.add(
             DiceRevealRow(
                 game_id=game_id,
@@ -522,13 +552,21 @@ def reveal(
     return {"version": version, "element": element, "pending": digest}
 
 
-def ready(pending: Pending, now: float) -> tuple[bool, list[str]]:
-    """Whether the roll may be drawn now, and the awaited seats it goes without."""
+def ready(pending: Pending, now: float, seats: Sequence[str]) -> tuple[bool, list[str]]:
+    """Whether the roll may be drawn now, and the seats it goes without.
+
+    A roll needs every other seat of the table (``seats``). It waits for the
+    awaited ones (a chain in force at the commitment) until they reveal or,
+    at a ``go_ahead`` table, until the deadline; a seat that could not
+    reveal (no chain in force) is never waited for, but is always named in
+    ``without`` with the silent ones.
+    """
     silent = pending.waiting_for()
+    missing = [x for x in seats if x != pending.seat and x not in pending.revealed]
     if not silent:
-        return True, []
+        return True, missing
     if pending.deadline is not None and now >= pending.deadline:
-        return True, silent
+        return True, missing
     return False, silent
 
 
@@ -582,6 +620,23 @@ def expire(journal: Journal, game_id: str, below: int) -> None:
         )
 
 
+def drop_note(pending: Pending) -> str:
+    """The words an undo accepted while an action waits for its dice carries."""
+    return (
+        f"{pending.seat}'s action waiting for its dice at version {pending.version} "
+        "is dropped, never rolled"
+    )
+
+
+def drop_pending(s: Session, pending_id: int) -> None:
+    """In an accepted undo's transaction: the waiting action no longer applies."""
+    s.execute(
+        update(DicePendingRow)
+        .where(DicePendingRow.id == pending_id, DicePendingRow.status == "pending")
+        .values(status="expired")
+    )
+
+
 def expire_one(journal: Journal, pending_id: int) -> None:
     with journal.transaction() as s:
         s.execute(
@@ -593,13 +648,27 @@ def expire_one(journal: Journal, pending_id: int) -> None:
 
 def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
     """What the seat's page needs to reveal its next element (its own data only)."""
+    waiting = pending_at(journal, game_id, version)  # read once per request
     with journal.reading() as s:
-        # reveals are made at the current version only
-        anchor, last = _chain_head(s, game_id, seat)
+        newest = _anchor(s, game_id, seat)
+        # while an action waits, the chain in force at its commitment (maybe not the newest)
+        anchor = (
+            newest
+            if waiting is None
+            else _anchor_for(s, game_id, seat, version, waiting.commit_seq)
+        )
         if anchor is None:
-            return {"anchor": None, "from_version": None, "last": None, "revealed": None}
+            return {
+                "anchor": None,
+                "from_version": None,
+                "last": None,
+                "revealed": None,
+                "newest": newest.anchor if newest is not None else None,
+            }
+        last = _last_reveal(s, anchor)  # reveals are made at the current version only
         return {
             "anchor": anchor.anchor,
+            "newest": newest.anchor if newest is not None else None,
             "from_version": anchor.from_version,
             "last": anchor.anchor if last is None else last.element,
             "revealed": last.element if last is not None and last.for_version == version else None,
@@ -749,7 +818,7 @@ def record(
         anchors = s.scalars(
             select(DiceAnchorRow)
             .where(DiceAnchorRow.game_id == game_id)
-            .order_by(DiceAnchorRow.seat, DiceAnchorRow.from_version)
+            .order_by(DiceAnchorRow.seat, DiceAnchorRow.id)
         ).all()
         # a chain is in use at ``since`` or later unless the seat's next chain starts
         # by then; only those chains' reveals are read
@@ -760,7 +829,7 @@ def record(
         kept = [
             a.id
             for a in anchors
-            if since == 0 or (until := following[a.id]) is None or until > since
+            if since == 0 or (until := following[a.id]) is None or until >= since
         ]
         # each reveal and roll with the pending action it was for (one statement each)
         pendings: dict[int, DicePendingRow] = {}
@@ -798,6 +867,7 @@ def record(
             item: dict[str, Any] = {
                 "anchor": a.anchor,
                 "from_version": a.from_version,
+                "seq": a.seq,
                 "reveals": [],
             }
             if a.id not in kept_ids:

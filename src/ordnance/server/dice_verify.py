@@ -8,7 +8,10 @@ unbroken hash chain from its anchor, and finally derives the faces itself
 For an ``ordnance-dice-v2`` roll it also checks the order: every element it
 used was revealed *for* the roll's pending action (the reveal names the
 action's digest) and after it was committed (``commit_seq`` < the reveal's
-``seq``); where the record holds the action, that the digest is its digest.
+``seq``); that the chain each element came from was anchored before that
+commitment (the anchor's ``seq`` below ``commit_seq``: a chain picked after
+the action was known could be tried until the roll suits); and that the
+roll's ``without`` names every other seat whose element it lacks.
 
 A record that cannot be read (wrong types, bad hex, a die without sides)
 raises :class:`MalformedRecord` with a one-line message naming the field.
@@ -61,6 +64,8 @@ class _Pending(_Strict):
 class _Chain(_Strict):
     anchor: Hex64
     from_version: int
+    #: the anchor's order number (None: published before anchors had one)
+    seq: int | None = None
     reveals: list[_Reveal]
 
 
@@ -163,24 +168,40 @@ class Report:
 
 def _chain_reveals(
     record: _Record,
-) -> tuple[dict[tuple[str, int], _Reveal], dict[str, str]]:
-    """Valid reveals by (seat, version), and the first chain fault of each seat."""
+) -> tuple[dict[tuple[str, int], _Reveal], dict[str, str], dict[tuple[str, int], int | None]]:
+    """Valid reveals by (seat, version), the first chain fault of each seat, and the
+    order number of the anchor of each valid reveal's chain."""
     good: dict[tuple[str, int], _Reveal] = {}
     broken: dict[str, str] = {}
+    anchored: dict[tuple[str, int], int | None] = {}
     for seat, chains in record.chains.items():
         if seat not in record.seats:
             broken[seat] = f"chain of {seat!r}, which is not a seat of this table"
             continue
         starts = [c.from_version for c in chains]
-        if starts != sorted(set(starts)):
+        ordered = [c.seq for c in chains if c.seq is not None]
+        legacy = [c.from_version for c in chains if c.seq is None]
+        if (
+            starts != sorted(starts)
+            or ordered != sorted(set(ordered))
+            or legacy != sorted(set(legacy))
+        ):
             broken[seat] = f"{seat}: anchors are not in order of the version they count from"
             continue
         for i, chain in enumerate(chains):
-            until = chains[i + 1].from_version if i + 1 < len(chains) else None
+            after = chains[i + 1] if i + 1 < len(chains) else None
+            # an anchor with an order number may be published at a version whose action was
+            # committed before it: the older chain may still serve that version
+            last_allowed = None
+            if after is not None:
+                shared = after.seq is not None  # may share its first version with this chain
+                last_allowed = after.from_version if shared else after.from_version - 1
             previous = chain.anchor
             last_version = chain.from_version - 1
             for r in chain.reveals:
-                if r.version <= last_version or (until is not None and r.version >= until):
+                if r.version <= last_version or (
+                    last_allowed is not None and r.version > last_allowed
+                ):
                     broken[seat] = (
                         f"{seat}: a reveal for version {r.version} is out of order "
                         "or outside its anchor's versions"
@@ -196,16 +217,17 @@ def _chain_reveals(
                     broken[seat] = f"{seat}: two elements for version {r.version}"
                     break
                 good[(seat, r.version)] = r
+                anchored[(seat, r.version)] = chain.seq
                 previous, last_version = r.element, r.version
             if seat in broken:
                 break
-    return good, broken
+    return good, broken, anchored
 
 
 def check(data: Any) -> Report:
     """Recompute every roll of a dice record; raises :class:`MalformedRecord`."""
     record = parse(data)
-    good, broken = _chain_reveals(record)
+    good, broken, anchored = _chain_reveals(record)
     checks: list[RollCheck] = []
     for roll in record.rolls:
         res = RollCheck(roll.seq, roll.version, "ok")
@@ -253,6 +275,13 @@ def check(data: Any) -> Report:
                         f"order: the element of {seat} was revealed before the action "
                         f"was committed (reveal {found.seq}, commitment {roll.pending.commit_seq})"
                     )
+                elif (at := anchored.get((seat, roll.version))) is not None and (
+                    at >= roll.pending.commit_seq
+                ):
+                    res.problems.append(
+                        f"order: the chain of {seat} was anchored after the action was "
+                        f"committed (anchor {at}, commitment {roll.pending.commit_seq})"
+                    )
             if seat in broken:
                 res.problems.append(f"chain mismatch: {broken[seat]}")
             elif element is None and revealed is not None:
@@ -268,6 +297,13 @@ def check(data: Any) -> Report:
             if element is None:
                 res.absent.append(seat)
         res.without = [s for s in roll.without if s in res.absent]
+        if roll.scheme == SCHEME and roll.pending is not None:
+            unmarked = [s for s in res.absent if s != roll.pending.seat and s not in roll.without]
+            if unmarked:
+                res.problems.append(
+                    f"without: the roll lacks the element of {', '.join(unmarked)} "
+                    "but does not say so"
+                )
         if digest is not None and res.absent:
             actor = roll.pending.seat if roll.pending is not None else "the acting seat"
             res.notes.append(

@@ -227,18 +227,21 @@ class DiceTableRow(Base):
 
 
 class DiceAnchorRow(Base):
-    """A seat's published chain anchor, usable for versions >= ``from_version``."""
+    """A seat's published chain anchor: it serves the actions committed after it (``seq``).
+
+    ``from_version`` is the version it was published at (plus one for anchors
+    published before ``seq`` existed, which serve versions >= ``from_version``).
+    """
 
     __tablename__ = "dice_anchors"
-    __table_args__ = (
-        UniqueConstraint("game_id", "seat", "from_version", name="uq_dice_anchors_seat_version"),
-    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     anchor: Mapped[str] = mapped_column(String(64))
     from_version: Mapped[int] = mapped_column(Integer)
+    #: order number among the table's commitments and reveals (``NULL``: before 0009)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 

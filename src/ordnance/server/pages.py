@@ -33,6 +33,8 @@ SCRIPT_STRINGS = [
     "the roll has no commitment of its action",
     "was revealed before the action was committed",
     "your secret was revealed for another action",
+    "comes from a chain anchored after the action was committed",
+    "is missing from the roll but not named as missing",
     "Create",
     "Play as",
     "Invite link for",

@@ -519,11 +519,11 @@ class TableService(ConsentRequests):
             pending = dice_table.pending_at(self.journal, game_id, version)
             if pending is None:
                 return None
-            go, without = dice_table.ready(pending, self.clock())
+            seats = self._dice_seats(game_id)
+            go, without = dice_table.ready(pending, self.clock(), seats)
             if not go:
                 return None
             commit = commitments.commitment(self.journal, game_id, version)
-            seats = self._dice_seats(game_id)
             elements: dict[str, str | None] = {s: pending.revealed.get(s) for s in seats}
             source = dice_table.dice_source(commit.seed, game_id, version, elements, pending.digest)
             hook = dice_table.settle_hook(pending, elements, without, source)

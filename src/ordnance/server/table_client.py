@@ -148,6 +148,7 @@ def join(
         saved["recovery"] = recovery
     save_seat(path, saved)
     out.print(f"joined table {gid} as {seat}; token saved in {path} (mode 0600)", highlight=False)
+    _anchor_early(base, gid, seat, token)
     if recovery:
         out.print(
             "your recovery secret (kept in that file; `ordnance table recover` moves the "
@@ -155,6 +156,30 @@ def join(
             highlight=False,
             soft_wrap=True,
         )
+
+
+def _anchor_early(base: str, game_id: str, seat: str, token: str, quiet: bool = False) -> None:
+    """Publish this seat's dice chain anchor now (at claim or creation), as the page does.
+
+    A roll needs every other seat's element, but only a chain anchored before the
+    action's commitment can give one: anchoring at once means this seat is
+    awaited by the first roll. Best effort: a table with entered dice, or a server
+    that refuses, leaves it to ``ordnance table watch`` / ``ordnance dice anchor``.
+    """
+    from ordnance.server import dice_secret  # as in watch: the dice file helpers
+
+    try:
+        chain = dice_secret.load_or_make(dice_secret.default_path(game_id, seat))
+        res = httpx.post(
+            f"{base}/api/tables/{game_id}/dice/anchor",
+            json={"anchor": chain[-1]},
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=30,
+        )
+    except (httpx.HTTPError, OSError, typer.Exit):
+        return
+    if res.status_code == 200 and not quiet:
+        out.print("dice chain anchor published: your element is awaited by every roll")
 
 
 def _held_token(path: Path, game_id: str) -> str | None:
@@ -207,6 +232,7 @@ def create(
         },
     )
     invitations = {i["seat"]: base + i["link"] for i in data["invitations"]}
+    _anchor_early(base, data["game_id"], data["seat"], data["token"], quiet=json_out)
     if json_out:
         out.print_json(
             data=dict(game_id=data["game_id"], seat=data["seat"], invitations=invitations)
@@ -341,9 +367,13 @@ def watch(
             chain = dice_secret.load_or_make(path)
         except typer.Exit:
             raise
-        if data["dice"]["chain"]["anchor"] != chain[-1]:
+        state = data["dice"]["chain"]
+        if state.get("newest", state["anchor"]) != chain[-1]:
             res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
-            out.print(f"anchor published, in force from version {res['from_version']}")
+            out.print(
+                f"anchor published at version {res['from_version']}: "
+                "it serves the actions committed after it"
+            )
         else:
             try:
                 line = dice_secret.reveal_pending(

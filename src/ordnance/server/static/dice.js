@@ -203,8 +203,13 @@ const OrdnanceDice = (function () {
       setTimeout(() => { api("/view"); }, Math.ceil(p.seconds_left * 1000) + 250);
     }
     const chain = myChain(gid, seat);
-    if (d.chain.anchor !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
+    // d.chain is the chain in force for the waiting action (published before its commitment);
+    // d.chain.newest the seat's newest anchor, which serves the next actions
+    if ((d.chain.newest || d.chain.anchor) !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
     if (!p || !p.reveal || d.chain.revealed || d.chain.from_version > view.version) return;
+    // the chain in force is an older one this page no longer holds: this roll goes without
+    // this seat (marked); the newest chain serves the next one
+    if (d.chain.anchor !== chain.anchor) return;
     const element = chain.after(d.chain.last);
     if (!element || sentBefore(gid, seat, element, view.version)) {
       await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
@@ -251,14 +256,16 @@ const OrdnanceDice = (function () {
       if (!record.seats.includes(seat)) { broken.set(seat, seat + " is not a seat of this table"); continue; }
       list.forEach((c, i) => {
         if (broken.has(seat)) return;
-        const until = i + 1 < list.length ? list[i + 1].from_version : Infinity;
+        // a next anchor with an order number (seq) may share its first version with this chain
+        const after = list[i + 1];
+        const until = after ? (Number.isInteger(after.seq) ? after.from_version + 1 : after.from_version) : Infinity;
         let previous = c.anchor, lastVersion = c.from_version - 1;
         if (!isHex(previous)) { broken.set(seat, seat + ": the anchor is not 64 hex digits"); return; }
         for (const r of c.reveals) {
           if (!(r.version > lastVersion && r.version < until)) { broken.set(seat, seat + ": a reveal for version " + r.version + " is out of order"); return; }
           if (!isHex(r.element) || step(r.element) !== previous) { broken.set(seat, seat + ": the element for version " + r.version + " does not hash to the previous one"); return; }
           if (good.has(seat + "\n" + r.version)) { broken.set(seat, seat + ": two elements for version " + r.version); return; }
-          good.set(seat + "\n" + r.version, r);
+          good.set(seat + "\n" + r.version, Object.assign({ anchorSeq: Number.isInteger(c.seq) ? c.seq : null }, r));
           previous = r.element; lastVersion = r.version;
         }
       });
@@ -287,6 +294,10 @@ const OrdnanceDice = (function () {
       for (const s of record.seats) {
         const e = roll.elements[s], found = good.get(s + "\n" + roll.version), revealed = found ? found.element : undefined;
         if (v2 && e != null && found && (found.pending !== digest || !Number.isInteger(found.seq) || found.seq <= pend.commit_seq)) fail(t("order") + ": " + t("the element of") + " " + s + " " + t("was revealed before the action was committed"));
+        // the chain it came from was anchored before the commitment (not picked after it)
+        if (v2 && e != null && found && found.anchorSeq != null && found.anchorSeq >= pend.commit_seq) fail(t("order") + ": " + t("the element of") + " " + s + " " + t("comes from a chain anchored after the action was committed"));
+        // every other seat whose element the roll lacks is named in its `without`
+        if (v2 && e == null && s !== pend.seat && !(roll.without || []).includes(s)) fail(t("order") + ": " + t("the element of") + " " + s + " " + t("is missing from the roll but not named as missing"));
         if (v2 && s === seat && e != null) {
           const mineFor = memory("revealed-for", record.game_id, seat)[roll.version];
           if (mineFor && mineFor !== digest) fail(t("order") + ": " + t("your secret was revealed for another action"));
