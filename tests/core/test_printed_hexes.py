@@ -22,6 +22,7 @@ from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import render_message
+from ordnance.waw.calculators import LosQuestion, los
 from tests.core.test_shapes import GAMES, IDS, POSITIONS, _fillings, played_events, seats_of
 from tests.i18n.renderings import words_in
 
@@ -135,3 +136,17 @@ def test_printed_numbers_are_read_as_input_and_axial_ids_still_are() -> None:
     assert [u["hex"] for u in view["map"]["units"]] == ["4,1"]
     rows = [r for p in view["panels"] for r in p["rows"] if r and r[0] == "t"]
     assert rows and rows[0][2] == "0504"
+
+
+def test_the_waw_los_calculator_names_printed_hexes() -> None:
+    """WAW-8.2-c: the calculator's title, lines and Smoke marker column show ``0305``, ids stay axial."""
+    answer = los(LosQuestion(origin="0,3", target="4,1", smoke=["2,2", "1,3"], unit="M1 Abrams"))
+    texts = [answer["title"], *answer["lines"]]
+    texts += [" ".join(row) for row in answer["table"]["rows"]]
+    texts += [s["reason"] for s in answer["smoke"]]
+    assert not [t for t in texts if AXIAL.search(t)], texts
+    assert answer["title"] == "LOS 0104 -> 0504 (distance 4)"
+    assert [row[0] for row in answer["table"]["rows"]] == ["0204", "0304"]
+    assert answer["from"] == "0,3" and answer["smoke"][0]["marker"] == "1,3"
+    printed = los(LosQuestion(origin="0104", target="0504", smoke=["0304", "0204"]))
+    assert printed["title"] == answer["title"] and printed["hexes"] == answer["hexes"]

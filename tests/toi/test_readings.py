@@ -90,11 +90,12 @@ def test_the_smoke_command_refuses_a_bad_drift_reading_without_a_traceback() -> 
 def test_an_unknown_range_band_is_refused_naming_the_range_rule() -> None:
     """TOI-B2 (range bands): ``--range far`` is refused with the clause, never a traceback."""
     import pytest
-    from ordnance.toi.cli_options import read_band
 
+    from ordnance.core.calculators import find
     from ordnance.core.errors import OrdnanceError
 
-    assert read_band(" Close ").value == "close"
+    odds = find("toi", "odds")
+    assert odds.read({"fp": 4, "band": " Close "}).band == "close"  # type: ignore[attr-defined]
     with pytest.raises(OrdnanceError) as err:
-        read_band("far")
-    assert err.value.clause == "TOI-B2" and "close, normal or long" in (err.value.hint or "")
+        odds.read({"fp": 4, "band": "far"})
+    assert "TOI-B2" in str(err.value) and "'far'" in str(err.value)

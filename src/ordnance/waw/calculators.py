@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.waw.catalogue import catalogue
 from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
@@ -142,10 +143,17 @@ class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
-    origin: str = Field(title="From", description='hex "q,r"', pattern=r"^(-?\d+,-?\d+|\d{4})$")
-    target: str = Field(title="To", description='hex "q,r"', pattern=r"^(-?\d+,-?\d+|\d{4})$")
+    origin: str = Field(
+        title="From", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
+    )
+    target: str = Field(
+        title="To", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
+    )
     smoke: list[str] = Field(
-        default_factory=list, title="Smoke markers", description='hexes "q,r"', max_length=20
+        default_factory=list,
+        title="Smoke markers",
+        description='printed hex numbers ("0305")',
+        max_length=20,
     )
     unit: str | None = Field(
         None, title="Firing unit type", description="adds its Hit Numbers", max_length=40
@@ -165,13 +173,18 @@ def los(q: LosQuestion) -> dict[str, Any]:
     a, b = parse_hex(q.origin), parse_hex(q.target)
     data: dict[str, Any] = judge_los(a, b, markers, opts).to_dict()
     data["advanced_imaging_families"] = sorted(cat.imaging_families)
+
+    # the ids above stay axial (what a face sends back); every text names the printed numbers
+    def label(hexes: str) -> str:
+        return "|".join(numbered_hex(parse_hex(h)) for h in hexes.split("|"))
+
     # the same sentences as the game texts' catalogue, so every face can translate them
-    lines = [f"hexes crossed: {' '.join(data['hexes'])}"]
+    lines = [f"hexes crossed: {' '.join(label(h) for h in data['hexes'])}"]
     if data["along_hexsides"]:
-        lines.append(f"runs along hexsides: {', '.join(data['along_hexsides'])}")
+        lines.append(f"runs along hexsides: {', '.join(label(h) for h in data['along_hexsides'])}")
     for s in data["smoke"]:
         verdict = "BLOCKS" if s["blocks"] else "does not block"
-        lines.append(f"Smoke {s['level']} at {s['marker']} {verdict}: {s['reason']}")
+        lines.append(f"Smoke {s['level']} at {label(s['marker'])} {verdict}: {s['reason']}")
     if data["blocked"]:
         families = ", ".join(data["advanced_imaging_families"])
         lines.append(
@@ -196,11 +209,13 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 shots[weapon] = {"refused": exc.to_dict()}
                 lines.append(f"{kind.name} {weapon.upper()}: refused [{exc.clause}] {exc.message}")
         data["unit"] = {"type": kind.name, "advanced_imaging": kind.advanced_imaging, **shots}
-    data["title"] = f"LOS {data['from']} -> {data['to']} (distance {data['distance']})"
+    data["title"] = (
+        f"LOS {label(data['from'])} -> {label(data['to'])} (distance {data['distance']})"
+    )
     data["table"] = {
         "columns": ["Smoke marker", "level", "blocks", "why"],
         "rows": [
-            [s["marker"], str(s["level"]), "yes" if s["blocks"] else "no", s["reason"]]
+            [label(s["marker"]), str(s["level"]), "yes" if s["blocks"] else "no", s["reason"]]
             for s in data["smoke"]
         ],
     }
