@@ -26,7 +26,6 @@ stated once for both databases.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -96,32 +95,6 @@ def check_json(field: str, value: Any, depth: int = 0) -> None:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             check_json(f"{field}.{i}" if field else str(i), item, depth + 1)
-
-
-#: A JSON string in a raw body (escapes included), skipped by :func:`raw_depth`.
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-
-
-def raw_depth(body: bytes, limit: int = MAX_DEPTH + 1) -> int:
-    """How deeply the raw JSON ``body`` nests, counted up to ``limit + 1`` (a bounded scan).
-
-    Runs before any parser, so a body nested thousands deep is refused without
-    recursion: brackets inside strings do not count. A body :func:`check_json`
-    accepts never nests deeper than ``MAX_DEPTH + 1`` (the root is level 0).
-
-    >>> raw_depth(b'{"a": [1, "[[["]}'), raw_depth(b"[" * 100)
-    (2, 14)
-    """
-    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKET)
-    depth = deepest = 0
-    for b in brackets:
-        depth += 1 if b in (0x5B, 0x7B) else -1
-        if depth > deepest:
-            deepest = depth
-            if deepest > limit:
-                break
-    return deepest
 
 
 def _printable(name: str) -> str:
