@@ -367,7 +367,7 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
             from ordnance.server.dice_scheme import next_reveal
 
             for seat in rolling["waiting_for"]:
-                seen = get("/view") if seat == "german" else None
+                seen = get("/view").json() if seat == "german" else None
                 if seen is None:
                     continue
                 element = next_reveal(chain, seen["dice"]["chain"]["last"])
