@@ -163,11 +163,25 @@ def printed(page: Any, hex_id: str) -> str:
 
 def click_hex(page: Any, hex_id: str) -> None:
     """A real click in the lower left of the hex, where no counter or marker sits."""
+    from playwright.sync_api import Error as PlaywrightError
+
     show_panel(page, "map")
     poly = page.locator(f'#map g.hexcell[data-hex="{hex_id}"] polygon')
-    poly.scroll_into_view_if_needed()
-    box = poly.bounding_box()
-    poly.click(position={"x": box["width"] * 0.18, "y": box["height"] * 0.72})
+    # The board is drawn anew when a view arrives; on a loaded machine that can
+    # happen between finding the polygon and scrolling to it, which Playwright's
+    # scroll (unlike its click) does not retry.  Try again on a fresh polygon.
+    for attempt in range(5):
+        try:
+            poly.scroll_into_view_if_needed()
+            box = poly.bounding_box()
+            if box is None:
+                raise PlaywrightError("hex polygon has no box yet (not attached)")
+            poly.click(position={"x": box["width"] * 0.18, "y": box["height"] * 0.72})
+            return
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+            page.wait_for_timeout(100)
 
 
 def open_action(page: Any, action_type: str) -> Any:
