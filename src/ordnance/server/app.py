@@ -28,10 +28,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
@@ -44,6 +44,7 @@ from ordnance.server.seats import (
     UnknownInvitation,
 )
 from ordnance.server.service import NotFound, TableService
+from ordnance.server.static_files import PREFIX, CachedStatic
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
@@ -328,6 +329,9 @@ def create_app(
     app.state.heartbeat = heartbeat
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    # JSON answers and static files over 1 kB, gzipped when the client accepts it
+    # (the live stream, text/event-stream, is never buffered or compressed)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.exception_handler(OrdnanceError)
     async def _ordnance_error(request: Request, exc: OrdnanceError) -> JSONResponse:
@@ -373,7 +377,9 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(calc_routes.router)
     app.include_router(calc_routes.pages)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # versioned URLs (what the pages name) first: cached for good (static_files)
+    app.mount(PREFIX, CachedStatic(immutable=True), name="static-versioned")
+    app.mount("/static", CachedStatic(immutable=False), name="static")
     return app
 
 

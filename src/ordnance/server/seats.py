@@ -918,9 +918,10 @@ def _iso(moment: datetime | None) -> str | None:
     return _aware(moment).isoformat(timespec="seconds") if moment is not None else None
 
 
-#: (database, game, events, limit) -> the newest events as :func:`events` answers them.
-#: Seat events are only ever added, so the table's count names its newest ``limit``.
-_EVENTS: BoundedDict[tuple[str, str, int, int], list[dict[str, Any]]] = BoundedDict(
+#: (database, game, limit) -> (the table's count of events, the newest events as
+#: :func:`events` answers them). Seat events are only ever added, so the count names
+#: the newest ``limit``; one entry per table (a new count replaces the old one).
+_EVENTS: BoundedDict[tuple[str, str, int], tuple[int, list[dict[str, Any]]]] = BoundedDict(
     TABLES_REMEMBERED
 )
 
@@ -934,9 +935,9 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
     known = table_status.status(journal, game_id).seat_events
     if known == 0:
         return []
-    key = (journal.cache_key, game_id, known, limit)
-    if known > 0 and (hit := _EVENTS.get(key)) is not None:
-        return copy.deepcopy(hit)  # the messages are dicts too
+    key = (journal.cache_key, game_id, limit)
+    if known > 0 and (hit := _EVENTS.get(key)) is not None and hit[0] == known:
+        return copy.deepcopy(hit[1])  # the messages are dicts too
     with journal.reading() as s:
         total = known if known > 0 else _count_events(s, game_id)
         rows = s.scalars(
@@ -960,7 +961,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         for i, r in enumerate(reversed(rows))
     ]
     if known > 0:
-        _EVENTS[key] = copy.deepcopy(found)
+        _EVENTS[key] = (known, copy.deepcopy(found))
     return found
 
 
