@@ -81,11 +81,15 @@ def verdict(samples: Sequence[tuple[float, float]]) -> dict[str, object]:
     rise = rate * (last[-1][0] - last[0][0])
     base = last[0][1]
     flat = rise <= PLATEAU_SHARE * base and rate <= PLATEAU_MB_PER_MIN
+    first_third = [p for p in samples if p[0] <= end / 3]
+    last_third = [p for p in samples if p[0] >= 2 * end / 3]
     return {
         "verdict": "plateau" if flat else "still growing",
         "last_half_mb_per_min": round(rate, 3),
         "last_half_rise_mb": round(rise, 2),
         "warm_mb_per_min": round(slope(steady), 3),
+        "first_third_mb_per_min": round(slope(first_third), 3),
+        "last_third_mb_per_min": round(slope(last_third), 3),
         "rss_start_mb": round(samples[0][1], 1),
         "rss_end_mb": round(samples[-1][1], 1),
         "rss_max_mb": round(max(y for _, y in samples), 1),
@@ -194,7 +198,9 @@ def main() -> None:
     out["load_average_after"] = round(os.getloadavg()[0], 2)
     out["samples"] = [[round(x, 2), round(y, 1)] for x, y in out["samples"]]  # type: ignore[attr-defined]
     print(
-        f"verdict: {out['verdict']} (last half {out.get('last_half_mb_per_min')} MB/min, "
+        f"verdict: {out['verdict']} (last half {out.get('last_half_mb_per_min')} MB/min; "
+        f"first third {out.get('first_third_mb_per_min')}, last third "
+        f"{out.get('last_third_mb_per_min')} MB/min; "
         f"rss {out.get('rss_start_mb')} -> {out.get('rss_end_mb')} MB, {out['tables']} tables)"
     )
     if args.tracemalloc is not None:

@@ -46,7 +46,14 @@ def test_versioned_files_are_immutable_and_unversioned_ones_revalidate(
     again = client.get("/static/table/main.js", headers={"If-None-Match": plain.headers["etag"]})
     assert again.status_code == 304
     assert again.headers["cache-control"] == REVALIDATE
+    same = client.get(
+        f"{PREFIX}/table/main.js", headers={"If-None-Match": versioned.headers["etag"]}
+    )
+    assert same.status_code == 304 and same.headers["cache-control"] == IMMUTABLE
     assert client.get("/static/v/000000000000/table/main.js").status_code == 404
+    assert client.get(f"{PREFIX}/table/nothing.js").status_code == 404
+    assert versioned.headers["content-type"].startswith("text/javascript")
+    assert client.get(f"{PREFIX}/style.css").headers["content-type"].startswith("text/css")
 
 
 def test_the_build_id_changes_with_any_static_file(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ from ordnance.server.seats import (
     UnknownInvitation,
 )
 from ordnance.server.service import NotFound, TableService
-from ordnance.server.static_files import PREFIX, CachedStatic
+from ordnance.server.static_files import PREFIX, VERSIONED, CachedStatic
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
@@ -378,7 +378,7 @@ def create_app(
     app.include_router(calc_routes.router)
     app.include_router(calc_routes.pages)
     # versioned URLs (what the pages name) first: cached for good (static_files)
-    app.mount(PREFIX, CachedStatic(immutable=True), name="static-versioned")
+    app.mount(PREFIX, VERSIONED, name="static-versioned")
     app.mount("/static", CachedStatic(immutable=False), name="static")
     return app
 

@@ -20,6 +20,7 @@ TABLES_REMEMBERED = int(os.environ.get("ORDNANCE_TABLES_REMEMBERED", "1000"))
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class BoundedDict(OrderedDict[K, V]):
@@ -38,7 +39,9 @@ class BoundedDict(OrderedDict[K, V]):
     def get(self, key: K, default: None = None, /) -> V | None: ...
     @overload
     def get(self, key: K, default: V, /) -> V: ...
-    def get(self, key: K, default: V | None = None, /) -> V | None:
+    @overload
+    def get(self, key: K, default: T, /) -> V | T: ...
+    def get(self, key: K, default: object = None, /) -> object:
         """The value (now the most recently used), or ``default``."""
         try:
             value = super().__getitem__(key)
