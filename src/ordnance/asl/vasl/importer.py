@@ -74,6 +74,8 @@ class ImportPlan:
                         "gun_size",
                         "rof",
                         "breakdown",
+                        "to_hit",
+                        "piece_id",
                         "hex",
                     )
                     if k in a
@@ -185,7 +187,7 @@ def plan_import(
                 clause="ASL-8.2-c",
                 hint="give the scenario date: --date YYYY-MM",
             )
-        ScenarioDate.parse(when)  # a date outside the war is refused here (ASL-8.2-d)
+        when_date = ScenarioDate.parse(when)  # a date outside the war is refused (ASL-8.2-d)
         if sides is None:
             armies = _sides_of(reading)
             if len(armies) != 2:
@@ -214,6 +216,7 @@ def plan_import(
                 hint="drop --date",
             )
         geometry = state.settings.board
+        when_date = state.date
         side_of = {str(s.nationality).lower(): s.name for s in state.settings.sides}
         taken = {g.id for g in state.guns}
     homeless = sorted({g.army or str(g.nationality) for g in guns if (g.army or "") not in side_of})
@@ -234,7 +237,7 @@ def plan_import(
             "notation": gun.notation,
         }
         view = database_counter(gun.gpid, gun.name, gun.nationality, gun.notation, gun.gun_size)
-        action.update(view.printed(library))
+        action.update(view.printed(library, when_date))
         where, why = _hex(gun, geometry)
         if where is not None:
             action["hex"] = where
@@ -258,7 +261,18 @@ def scenario_document(
     for action in plan.actions:
         unit = {
             k: action[k]
-            for k in ("id", "side", "name", "notation", "gun_size", "hex")
+            for k in (
+                "id",
+                "side",
+                "name",
+                "notation",
+                "gun_size",
+                "rof",
+                "breakdown",
+                "to_hit",
+                "piece_id",
+                "hex",
+            )
             if k in action
         }
         units.append(unit)
