@@ -158,13 +158,14 @@ class AddGun(_Model):
         title="To Hit colour",
         description="Red or black TH# as the counter marks it (ASL-B5.1); empty: the "
         "nationality's default.",
+        json_schema_extra={"x-labels": ["Red TH#", "Black TH#"]},
     )
     piece_id: str | None = Field(
         None,
         max_length=16,
         pattern=r"^[A-Za-z0-9:._-]+$",
         title="VASL piece id",
-        description="The counter its values come from (ordnance asl counters NAME).",
+        description="The VASL counter its values come from (the counter library's key).",
     )
 
 

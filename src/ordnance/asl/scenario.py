@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ordnance.asl.board import BoardGeometry
 from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.options import AslOptions
@@ -147,6 +148,11 @@ class AslScenario(ScenarioDoc):
     sides: tuple[AslSide, ...] = Field(min_length=2, max_length=2)
     units: tuple[AslGun, ...] = ()
     rules: AslRules = AslRules()
+    board: BoardGeometry | None = Field(
+        None,
+        description="The ASL board drawn (number, size, orientation; the game's board "
+        "setting): the units' hexes are on it. Absent: the default board.",
+    )
     counter_library: CounterLibrary | None = Field(
         None,
         description="The printed values of your counters (the counter library's file format, "
@@ -182,6 +188,8 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
         ],
         "options": doc.rules.options.model_dump(mode="json", exclude_defaults=True),
     }
+    if doc.board is not None:
+        settings["board"] = doc.board.model_dump(mode="json", exclude_defaults=True)
     if doc.date is not None:
         settings["date"] = doc.date
     if doc.theatre is not None:
@@ -407,7 +415,13 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
         if not g.can_fire_he:
             unit["can_fire_he"] = False
         units.append(unit)
+    board = (
+        {"board": s.board.model_dump(mode="json", exclude_defaults=True)}
+        if s.board != BoardGeometry()
+        else {}
+    )
     return {
+        **board,
         "game": "asl",
         "title": "ASL position (exported)",
         "date": s.date,
