@@ -85,6 +85,7 @@ async function readAnswer(res) {
         el("h3", { class: "scenario-title" }, c.title),
         facts ? el("p", { class: "scenario-facts" }, facts) : null,
         c.description ? el("p", {}, c.description) : null,
+        c.library ? el("p", { class: "scenario-library" }, t("Counter library") + ": " + c.library) : null,
         el("p", { class: "scenario-sides" }, t("Sides") + ": " + c.sides.map((s) => s.id + (s.nationality !== s.id ? " (" + s.nationality + ")" : "")).join(", ")),
         c.map ? el("p", { class: "scenario-map" }, t("Map") + ": " + c.map.title + ", " + c.map.columns + " × " + c.map.rows) : null,
         c.units.length ? el("table", { class: "scenario-units" },
@@ -178,7 +179,7 @@ async function readAnswer(res) {
       let data = await readAnswer(res);
       const date = vasl && form ? form.collect().date : null;  // a save without a date: the settings' date
       if (!res.ok && vasl && data.clause === "ASL-8.2-c" && date) { res = await ask(date); data = await readAnswer(res); }
-      if (res.ok) chosen = data;
+      if (res.ok) chosen = library ? { ...data, library: library.name } : data;
       else { broken = true; showProblems(data, res.statusText); }
     }
     showScenario();
