@@ -10,6 +10,7 @@ Captured use stays red (ASL-B5.3-H). A scenario file carries its own counter lib
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -195,3 +196,21 @@ def test_counter_gun_fields_reads_the_marking_at_the_date() -> None:
         SHERMAN_II, nationality="british", library=None, date=ScenarioDate.parse("1944-01")
     )
     assert before["to_hit"] == "red" and "to_hit" not in after
+
+
+def test_the_games_odds_follow_the_counters_marking_b5_1() -> None:
+    """ASL-B5.1 in ``asl game odds`` (the preview of ``fire``): red TH# lowers the hit odds."""
+    from ordnance.asl.actions import Fire
+    from ordnance.asl.shot_preview import whole_shot_preview
+
+    red = add_from_counter(game("1943-06"), SHERMAN_II, "british", "sh")
+    black = add_from_counter(game("1944-06"), SHERMAN_II, "british", "sh")
+    act_ = Fire(gun="sh", range=8, target="vehicle", af=8)
+    odds = {}
+    for name, s in (("red", red), ("black", black)):
+        gun = s.gun("sh")
+        assert gun is not None
+        part = whole_shot_preview(s, gun, act_, None, None)
+        assert part is not None and "p_hit" in part, part
+        odds[name] = Fraction(str(part["p_hit"]))
+    assert odds["red"] < odds["black"]
