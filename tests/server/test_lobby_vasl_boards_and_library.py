@@ -134,3 +134,18 @@ def test_a_form_without_the_save_is_refused(client: TestClient) -> None:
     files = {"library": ("mine.yaml", LIBRARY.encode())}
     res = client.post("/api/vasl/check", params={"file": "h.vsav"}, files=files)
     assert res.status_code == 422 and "save" in res.json()["message"]
+
+
+def test_the_server_reads_no_library_of_its_own(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A library at the CLI's default places (the variable, the config home) is not read."""
+    mine = tmp_path / "home-library.yaml"
+    mine.write_text(LIBRARY, "utf-8")
+    monkeypatch.setenv("ORDNANCE_COUNTER_LIBRARY", str(mine))
+    (tmp_path / "config/ordnance").mkdir(parents=True)
+    (tmp_path / "config/ordnance/counters.yaml").write_text(LIBRARY, "utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    data = client.post("/api/vasl/check", params={"file": "h.vsav"}, content=_save()).json()
+    pak = {u["id"]: u for u in data["document"]["units"]}["75l-at-pak-40-1"]
+    assert "rof" not in pak and "breakdown" not in pak and "to_hit" not in pak
