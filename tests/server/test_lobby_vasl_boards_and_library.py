@@ -149,3 +149,35 @@ def test_the_server_reads_no_library_of_its_own(
     data = client.post("/api/vasl/check", params={"file": "h.vsav"}, content=_save()).json()
     pak = {u["id"]: u for u in data["document"]["units"]}["75l-at-pak-40-1"]
     assert "rof" not in pak and "breakdown" not in pak and "to_hit" not in pak
+
+
+def test_a_scenario_file_brings_its_own_library_to_the_table(client: TestClient) -> None:
+    """ASL-B5.2, B5.1: a unit by counter name takes the file's counter_library at the table."""
+    doc = {
+        "format": "ordnance-scenario",
+        "format_version": 1,
+        "game": "asl",
+        "title": "library at the table",
+        "date": "1943-06",
+        "sides": [
+            {"id": "british", "nationality": "british"},
+            {"id": "german", "nationality": "german"},
+        ],
+        "units": [{"id": "sh", "side": "british", "counter": "Sherman II(a)"}],
+        "counter_library": {"counters": {"Sherman II(a)": {"gun_size": "75", "rof": 1}}},
+    }
+    checked = client.post(
+        "/api/scenarios/check", params={"game": "asl", "file": "lib.json"}, json=doc
+    )
+    assert checked.status_code == 200, checked.text
+    created = client.post(
+        "/api/tables", json={"game": "asl", "scenario": doc, "settings": {}, "seat": "british"}
+    )
+    assert created.status_code == 201, created.text
+    table = created.json()
+    view = client.get(
+        f"/api/tables/{table['game_id']}/view",
+        headers={"Authorization": f"Bearer {table['token']}"},
+    ).json()["view"]
+    (gun,) = view["record"]
+    assert (gun["gun_size"], gun["rof"], gun["to_hit"]) == ("75", 1, "red")
