@@ -99,8 +99,10 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
 
     registry.register(GamePlugin(TallyGame()))
     os.environ["ORDNANCE_DB"] = db
+    from ordnance.server.allocator import limit_arenas
     from ordnance.server.app import create_app
 
+    limit_arenas()  # as app_from_env does for ``ordnance serve``
     app = create_app(db, create_rate=None)  # the bench creates its games from one address
     if folder := os.environ.get("ORDNANCE_TRACEMALLOC"):  # after the imports: what grows
         trace_memory(folder, float(os.environ.get("ORDNANCE_TRACEMALLOC_EVERY", "30")))

@@ -36,7 +36,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
-from ordnance.server import i18n, live
+from ordnance.server import allocator, i18n, live
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from ordnance.server.seats import (
     InvitationUsed,
@@ -384,7 +384,9 @@ def create_app(
 
 
 def app_from_env() -> FastAPI:
-    """Factory for ``uvicorn --factory`` and for several workers."""
+    """Factory for ``uvicorn --factory`` and for several workers (each caps its
+    malloc arenas first: :mod:`ordnance.server.allocator`)."""
+    allocator.limit_arenas()
     heartbeat = float(os.environ.get("ORDNANCE_HEARTBEAT", "15"))
     return create_app(
         os.environ.get("ORDNANCE_DB"),
