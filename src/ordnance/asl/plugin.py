@@ -82,7 +82,14 @@ from ordnance.asl.shapes import (
 from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
-from ordnance.asl.views import board_view, form_schema, map_marker, panels, smoke_los
+from ordnance.asl.views import (
+    board_view,
+    form_schema,
+    map_marker,
+    map_piece,
+    panels,
+    smoke_los,
+)
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
@@ -186,11 +193,7 @@ class AslGame(Game[AslState]):
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> AslView:
         record = [g.to_dict() for g in state.guns]
-        units: list[MapPiece] = [
-            {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
-            for g in state.guns
-            if g.hex
-        ]
+        units: list[MapPiece] = [map_piece(state, g) for g in state.guns if g.hex]
         head: AslViewHead = {
             "game": self.name,
             "date": str(state.date),

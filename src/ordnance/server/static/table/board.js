@@ -91,6 +91,7 @@ export function renderMap() {
     svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }))));
   const terrains = new Set();
   const cells = svg("g", { class: "cells" });
+  const elevs = svg("g", { class: "elevations", "aria-hidden": "true" });
   const aiming = !!(S.hexTarget || S.losPick !== null || S.forms.some((f) => f.active && f.aims));
   for (const [id, h] of hexes) {
     if (h.terrain) terrains.add(h.terrain);
@@ -99,12 +100,13 @@ export function renderMap() {
     const label = h.label || "";
     // while a form or the LOS tool waits for a hex, every hex is a keyboard stop too
     const g = svg("g", { class: "hexcell", "data-hex": id, "data-label": label, tabindex: aiming ? "0" : null, role: aiming ? "button" : null,
-      "aria-label": aiming ? t("Hex") + " " + label + (h.terrain ? ", " + h.terrain : "") : null }, poly,
+      "aria-label": aiming ? t("Hex") + " " + label + (h.terrain ? ", " + h.terrain : "") + (h.elevation ? ", " + t("elevation") + " " + h.elevation : "") : null }, poly,
     svg("text", { x, y: y - SIZE * 0.5, class: "coord", "aria-hidden": "true" }, label));
-    if (h.elevation) g.append(svg("text", { x: x + SIZE * 0.55, y: y + 4, class: "elev", "aria-hidden": "true" }, "▲" + h.elevation));
+    // the elevation is drawn beside the hex's button, not in it: a button's name holds its visible text
+    if (h.elevation) elevs.append(svg("text", { x: x + SIZE * 0.55, y: y + 4, class: "elev", "data-hex": id }, "▲" + h.elevation));
     cells.append(g);
   }
-  root.append(cells);
+  root.append(cells, elevs);
   // clusters: the outline of the whole group (edges not shared inside it)
   for (const c of map.clusters || []) {
     const segs = outlineEdges(c.hexes || []).map(([h, k]) => {

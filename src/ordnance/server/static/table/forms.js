@@ -62,7 +62,11 @@ export function aimAt(hex, unitId) {
     const raw = control.raw || {};
     const s = control.schema || {};
     const node = control.node;
-    if (fieldRole(raw, entry.schema) === "target" && node.tagName === "SELECT" && unitId) {
+    const fromTarget = raw["x-from-target"] || s["x-from-target"];
+    if (fromTarget && clicked && clicked.id !== (actor && actor.id) && clicked[fromTarget] != null) {
+      // what the counter clicked says of itself (ASL: vehicle or Gun; an AF): filled, not typed
+      if (fillFrom(node, clicked[fromTarget])) { changed.push(node); filled = true; }
+    } else if (fieldRole(raw, entry.schema) === "target" && node.tagName === "SELECT" && unitId) {
       const opt = [...node.options].find((o) => o.dataset.raw === unitId);
       if (opt) { node.value = opt.value; changed.push(node); filled = true; }
     } else if ((raw["x-range"] || s["x-range"]) === "actor" && actor && hex) {
@@ -79,6 +83,19 @@ export function aimAt(hex, unitId) {
   for (const node of changed) node.dispatchEvent(new Event("change", { bubbles: true }));
   if (filled) S.selected = new Set(entry.form.hexes().concat(hex ? [hex] : []));
   return filled;
+}
+
+/** Put ``value`` into a control (a choice by its raw value, else the text); true when it took. */
+function fillFrom(node, value) {
+  if (node.tagName === "SELECT") {
+    const opt = [...node.options].find((o) => o.dataset.raw === String(value));
+    if (!opt) return false;
+    node.value = opt.value;
+    return true;
+  }
+  if (node.type === "checkbox" || node.type === "radio") return false;
+  node.value = String(value);
+  return true;
 }
 
 function diceControls(item) {
