@@ -94,7 +94,7 @@ from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
-from ordnance.core.hexes import Hex
+from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
@@ -229,6 +229,12 @@ class AslGame(Game[AslState]):
     def hex_label(self, state: AslState, h: Hex) -> str:
         """The hex's printed id on the board of the settings, ``C5``."""
         return state.settings.board.printed(h)
+
+    def read_hex(self, state: AslState, text: str) -> Hex:
+        """A hex as typed: its printed id on the table's board (``C5``) or axial ``q,r``."""
+        if "," in text:
+            return parse_hex(text)
+        return state.settings.board.hex_of(text.strip())
 
     def los(
         self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
