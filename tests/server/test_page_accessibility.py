@@ -179,5 +179,8 @@ def test_waw_fire_by_keyboard_alone(server: str, browser: Any) -> None:  # noqa:
         result = form.locator(".form-result.ok")
         expect(result).to_contain_text("T-72 fires AP")
         expect(result).not_to_contain_text(re.compile(r"\bt72\b"))
+        journal = page.locator("#journal li").first  # the journal names counters too
+        expect(journal).to_contain_text("T-72 fires AP")
+        expect(journal).not_to_contain_text(re.compile(r"\bt72\b|\babrams\b"))
     finally:
         ctx.close()

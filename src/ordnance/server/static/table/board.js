@@ -53,6 +53,8 @@ export function mapOf(view) { return (view && view.map) || {}; }
 export function labelOf(hex) { return (S.hexLabels && S.hexLabels.get(hex)) || t("a hex off the board"); }
 export function unitById(id) { return (mapOf(S.view && S.view.view).units || []).find((u) => u.id === id) || null; }
 export function units() { return mapOf(S.view && S.view.view).units || []; }
+/** Every counter the board has shown (one eliminated since too): the texts name them by label. */
+export function namedUnits() { for (const u of units()) S.counters.set(u.id, u); return [...S.counters.values()]; }
 const fmt = (v) => v.toFixed(1);
 
 export function renderMap() {

@@ -6,7 +6,7 @@ import { S } from "./state.js";
 import { distance } from "./hexes.js";
 import { api, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
-import { labelOf, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById, units } from "./board.js";
+import { labelOf, namedUnits, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { refresh } from "./main.js";
 
@@ -212,7 +212,7 @@ async function send(entry, f, submit, body) {
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
     const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
     // the result under the form names counters by their labels (the journal keeps the events' texts)
-    const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
+    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
     await refresh();
@@ -225,7 +225,7 @@ async function send(entry, f, submit, body) {
     await refresh();
     return;
   }
-  resultNear(f, t("Refused") + ": " + errText(res.data), false);
+  resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
 }
 
 /** The rolled entry of a rolling action has arrived: its sentence replaces "waiting". */
@@ -235,7 +235,7 @@ export function settleResult() {
   const e = S.entries.get(r.version);
   if (!e) return;
   r.rolling = false;
-  r.text = nameCounters(sentence(e), units());
+  r.text = nameCounters(sentence(e), namedUnits());
   const entry = S.forms.find((f) => f.type === r.type);
   if (entry) resultNear(entry.node, "✔ " + r.text, true);
   else { const top = document.getElementById("last-result"); if (top) top.textContent = "✔ " + r.text; }
