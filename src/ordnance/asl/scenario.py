@@ -68,7 +68,7 @@ AslHexText = Annotated[str, Field(pattern=_ASL_HEX), BeforeValidator(_asl_hex)]
 class AslGun(UnitSpec):
     """A Gun or vehicle: a database counter, or the values printed on your own counter."""
 
-    hex: AslHexText | None = Field(  # type: ignore[assignment]
+    hex: AslHexText | None = Field(
         None, description="Set-up hex: its printed id ('C5') or axial 'q,r'."
     )
     counter: str | None = Field(
