@@ -198,6 +198,13 @@ export function renderMap() {
     if (g) hexClicked(g.getAttribute("data-hex"));
   };
   root.addEventListener("click", (ev) => activate(ev.target));
+  // a keyboard-focused hex gets its ring drawn over its neighbours (they would hide half of it)
+  root.addEventListener("focusin", (ev) => {
+    for (const r of root.querySelectorAll(".focus-ring")) r.remove();
+    const cell = ev.target.closest && ev.target.closest("g.hexcell");
+    if (cell && cell.matches(":focus-visible")) root.append(svg("polygon", { points: cornerPoints(cell.getAttribute("data-hex"), SIZE - 1.5), class: "focus-ring", "aria-hidden": "true" }));
+  });
+  root.addEventListener("focusout", () => { for (const r of root.querySelectorAll(".focus-ring")) r.remove(); });
   root.addEventListener("keydown", (ev) => {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest("[tabindex]")) { ev.preventDefault(); activate(ev.target); }
   });
@@ -338,7 +345,9 @@ async function hexClicked(id, unitId) {
   if (!target) {
     if (aimAt(id, unitId)) { renderMap(); if (phone()) showPanel("actions"); return; }
     if (S.piece || S.spread) { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); }
-    $("los-result").textContent = labelOf(id);
+    // nothing to aim: the hex clicked says what it is ("Hex 0305: Woods")
+    const cell = ((S.view && S.view.view && S.view.view.board && S.view.view.board.hexes) || []).find((h) => h.hex === id);
+    $("los-result").textContent = t("Hex") + " " + labelOf(id) + (cell && cell.terrain ? ": " + cell.terrain : "");
     return;
   }
   // the form shows the board's printed number (common.js reads it back as the hex's id)
