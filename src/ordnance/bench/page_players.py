@@ -247,7 +247,9 @@ async def sync_dice(
 
     async def anchor() -> None:
         body = {"anchor": p.chain.anchor}
-        res = await _send(client, t, p, stats.dice_ms, "POST", "/dice/anchor", phase=phase, json=body)
+        res = await _send(
+            client, t, p, stats.dice_ms, "POST", "/dice/anchor", phase=phase, json=body
+        )
         if res.status_code != 200:
             stats.refused[str(res.json().get("clause") or res.status_code)] += 1
 
@@ -286,7 +288,10 @@ def reveal_for_notice(p: Player, digest: str, by: str) -> dict[str, Any] | None:
     version = int(view["version"])
     if d.get("pending") or not chain.get("anchor") or chain.get("revealed"):
         return None
-    if chain["anchor"] != p.chain.anchor or (chain.get("newest") or chain["anchor"]) != chain["anchor"]:
+    if (
+        chain["anchor"] != p.chain.anchor
+        or (chain.get("newest") or chain["anchor"]) != chain["anchor"]
+    ):
         return None
     if int(chain.get("from_version") or 0) > version:
         return None
@@ -301,7 +306,9 @@ def reveal_for_notice(p: Player, digest: str, by: str) -> dict[str, Any] | None:
     }
 
 
-def action_fields(p: Player, answer: Mapping[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+def action_fields(
+    p: Player, answer: Mapping[str, Any], action: Mapping[str, Any]
+) -> dict[str, Any]:
     """``OrdnanceDice.actionFields``, sent with an action whose form rolls dice (its
     schema's ``x-dice``): the commitment this seat saw and its element for this version
     (the one it revealed, else its next one, each sent once)."""

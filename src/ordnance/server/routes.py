@@ -607,9 +607,7 @@ def since_reveal(
     revealed = None
     if body.reveal is not None:
         r = body.reveal
-        revealed = service.dice_reveal(
-            game_id, seat, r.version, r.commitment, r.element, r.pending
-        )
+        revealed = service.dice_reveal(game_id, seat, r.version, r.commitment, r.element, r.pending)
     return _since(service, game_id, seat, body.version, body.dice_since, lang, revealed)
 
 
