@@ -90,11 +90,14 @@ def report(stats: Stats) -> dict[str, Any]:
         "odds_p50_ms": _pct(stats.odds_ms, 0.5),
         "dice_p50_ms": _pct(stats.dice_ms, 0.5),
         "dice_p99_ms": _pct(stats.dice_ms, 0.99),
+        "since_p50_ms": _pct(stats.since_ms, 0.5),
+        "since_p99_ms": _pct(stats.since_ms, 0.99),
         "requests": len(stats.view_ms)
         + len(stats.log_ms)
         + len(stats.odds_ms)
         + len(stats.dice_ms)
-        + actions,
+        + len(stats.since_ms)
+        + len(stats.action_ms),
         "out_of_turn_refusals": stats.out_of_turn,
         "refusals": dict(stats.refused),
         "odds_refused": stats.odds_refused,
