@@ -371,7 +371,8 @@ def _check_next(
             "this seat has no chain anchor published before this action was committed",
             hint="publish an anchor now; it serves the next action that rolls",
         )
-    anchor, last_element = found
+    anchor: DiceAnchorRow = found[0]
+    last_element = found[1]
     previous = anchor.anchor if last_element is None else str(last_element)
     if not follows(element, previous):
         raise RuleViolation(
