@@ -34,6 +34,8 @@ def small_bounds(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterato
         dice_table._MODES,
         dice_table._WAITS,
         dice_table._SEATS,
+        dice_table._ANCHORS,
+        dice_table._HEADS,
         seats._EVENTS,
     ]
     for memo in memos:
@@ -59,6 +61,8 @@ def test_every_cache_is_listed_with_a_bound(client: TestClient) -> None:
         "server.dice_table._WAITS",
         "server.dice_table._SEATS",
         "server.seats._EVENTS",
+        "server.dice_table._ANCHORS",
+        "server.dice_table._HEADS",
         "asl.shot_plan.plan_shot",
         "asl.shot_odds.shot_distribution",
     } <= set(listed)

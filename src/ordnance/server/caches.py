@@ -55,6 +55,9 @@ def caches(service: TableService) -> list[Cache]:
         _bounded("server.dice_table._WAITS", dice_table._WAITS),  # type: ignore[arg-type]
         _bounded("server.dice_table._SEATS", dice_table._SEATS),  # type: ignore[arg-type]
         _bounded("server.seats._EVENTS", seats._EVENTS),
+        # filled only by tables whose seats publish dice chains
+        _bounded("server.dice_table._ANCHORS", dice_table._ANCHORS, per_table=False),
+        _bounded("server.dice_table._HEADS", dice_table._HEADS, per_table=False),
         _lru("asl.shot_plan.plan_shot", shot_plan.plan_shot),
         _lru("asl.shot_odds.shot_distribution", shot_odds.shot_distribution),
         _lru("asl.shot_odds.sequence_distribution", shot_odds.sequence_distribution),

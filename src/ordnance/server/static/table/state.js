@@ -7,6 +7,7 @@ export const S = {
   version: null,      // the version of the view drawn
   view: null,         // the last /view answer
   hexLabels: new Map(), // "q,r" -> the board's printed hex number
+  counters: new Map(),  // every counter seen on the board, by id (texts name it by its label)
   // the board
   zoom: 1, spread: null, piece: null, selected: new Set(), losPick: null, los: null,
   // the forms
@@ -19,8 +20,10 @@ export const S = {
   seatLog: new Map(),
   // the seats: the id of the last seat event shown (a stream notice with another one refreshes)
   seatsMark: null,
-  // refreshing: one at a time, `again` when a bump arrived meanwhile
-  refreshing: null, again: false,
+  // refreshing: one at a time, `again` when another refresh was asked meanwhile, `queued`
+  // an answer in hand to show next; `notice` the last live notice not looked at yet;
+  // `sending` while an action is on its way (its answer tells what changed)
+  refreshing: null, again: false, queued: null, notice: null, sending: false,
   // the connection: the live stream, whether the server answers, the action not yet sent
   es: null, offline: false, pending: null, seatRefused: null,
   // the phone's panels: which one is shown
