@@ -23,6 +23,7 @@ from ordnance.core.errors import OrdnanceError, RuleViolation
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.shot import GunShot
+    from ordnance.asl.shot_sequence import Mode
 
 # The whole-shot rules (and the Pydantic models of the shot and the ASL options)
 # are imported by the two Gun calculators when they run: ``asl supply``, ``asl
@@ -264,7 +265,6 @@ def _spec(q: WholeShot) -> GunShot:
 def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]:
     from ordnance.asl.shot import parse_shot_ammo
     from ordnance.asl.shot_odds import compare_ammo
-    from ordnance.asl.shot_sequence import Mode
 
     depletions: dict[str, int | None] = {}
     refused: dict[str, dict[str, str | None]] = {}
@@ -351,7 +351,7 @@ def _from_counters(q: WholeShot) -> dict[str, Any]:
     query = GunShotQuery(
         firer=q.firer or "",
         target=None if is_type else q.target,
-        target_type=q.target if is_type else "vehicle",  # type: ignore[arg-type]
+        target_type=q.target if is_type else "vehicle",
         range=q.range,
         date=q.date,
         theatre=q.theatre,
@@ -401,7 +401,7 @@ def whole_shot(q: WholeShot) -> dict[str, Any]:
     if q.firer is not None:
         return _from_counters(q)
     spec = _spec(q)
-    mode = "turns" if q.turns else "rof"
+    mode: Mode = "turns" if q.turns else "rof"
     fallback = parse_shot_ammo(q.fallback) if q.fallback else None
     data = gun_odds(spec, q.shots, mode=mode, fallback=fallback, acquisition=not q.no_acquisition)
     if q.compare_apcr:

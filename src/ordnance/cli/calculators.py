@@ -99,7 +99,9 @@ def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
         default = info.get_default(call_default_factory=True)
         paired = [d for d in calc.flags.get(name, ()) if "/" in d]
         if paired:  # a declared pair, e.g. "--red/--black"
-            return TyperOption(param_decls=[paired[0], name], default=None, help=help_text)
+            return TyperOption(
+                param_decls=[paired[0], name], is_flag=True, default=None, help=help_text
+            )
         if default is True:
             no = "--no-" + dashed.removeprefix("--")
             return TyperOption(
