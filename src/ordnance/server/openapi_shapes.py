@@ -65,7 +65,7 @@ def _rebuilt(td: type) -> Any:
         key: _convert(hint) if key in required else typing_extensions.NotRequired[_convert(hint)]
         for key, hint in hints.items()
     }
-    rebuilt = typing_extensions.TypedDict(td.__name__, fields)  # type: ignore[operator]
+    rebuilt = typing_extensions.TypedDict(td.__name__, fields)  # type: ignore[misc]
     rebuilt.__doc__ = td.__doc__
     rebuilt.__module__ = td.__module__
     return rebuilt
