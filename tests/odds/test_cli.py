@@ -218,3 +218,21 @@ def test_game_odds_apps_are_mounted() -> None:
     assert with_odds == {"asl", "toi", "waw"}
     for name in with_odds:
         assert any(path[:2] == ("odds", name) for path in leaves), name
+
+
+@pytest.mark.parametrize(
+    ("name", "argv", "question"),
+    [
+        ("pool", ["-n", "3", "-t", "4", "-m", "1"], {"attack": 3, "hit_on": 4, "defence": 1}),
+        ("dr", ["-m", "2", "--at-most", "7"], {"modifier": 2, "at_most": 7}),
+    ],
+)
+def test_pool_and_dr_are_the_declared_calculators(
+    capsys: pytest.CaptureFixture[str], name: str, argv: list[str], question: dict[str, int]
+) -> None:
+    """``ordnance odds pool|dr`` print what ``/api/calculators/odds/pool|dr`` answers."""
+    from ordnance.core.calculators import GENERIC, find
+
+    code, out = main_run(capsys, "odds", name, *argv, "--json")
+    assert code == 0
+    assert json.loads(out) == find(GENERIC, name).answer(question)
