@@ -300,17 +300,27 @@ def _plans_lines(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def _chart(compare: dict[str, Any]) -> dict[str, Any]:
+    """The comparison of hit and kill by ammunition (``N`` in each label)."""
+    return {
+        "title": "The same target, by ammunition",
+        "xlabel": "ammo (N)",
+        "x": [
+            f"{r['ammo']} ({'-' if r['depletion'] is None else r['depletion']})"
+            for r in compare["rows"]
+        ],
+        "series": [
+            {"name": "hit", "values": [r["p_hit"] for r in compare["rows"]]},
+            {"name": "kill", "values": [r["p_kill"] for r in compare["rows"]]},
+        ],
+    }
+
+
 def _compare_lines(data: dict[str, Any]) -> list[str]:
+    """The ammunition the Gun cannot fire at this target, with the clause."""
     if "compare" not in data:
         return []
-    lines = [
-        f"{r['ammo']} (N {'-' if r['depletion'] is None else r['depletion']}): "
-        f"hit {pct(r['p_hit'])}, kill {pct(r['p_kill'])}"
-        for r in data["compare"]["rows"]
-    ]
-    return lines + [
-        f"{a}: [{w['clause']}] {w['message']}" for a, w in data["compare"]["refused"].items()
-    ]
+    return [f"{a}: [{w['clause']}] {w['message']}" for a, w in data["compare"]["refused"].items()]
 
 
 def _from_counters(q: WholeShot) -> dict[str, Any]:
@@ -404,6 +414,7 @@ def whole_shot(q: WholeShot) -> dict[str, Any]:
     data["xlabel"] = "worst effect on the target"
     if q.compare:
         data["compare"] = _comparison(q, spec, q.compare)
+        data["chart"] = _chart(data["compare"])
     lines = _plans_lines(data) + _compare_lines(data)
     if lines:
         data["lines"] = lines

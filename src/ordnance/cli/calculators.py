@@ -241,7 +241,14 @@ def _failed_line(out: dict[str, Any]) -> Any:
 
 
 def _plot(answer: dict[str, Any], path: str) -> str | None:
+    """``--plot``: the answer's ``chart`` as grouped bars when it has one, else its
+    distribution."""
     from fractions import Fraction
+
+    if "chart" in answer:
+        from ordnance.cli.plot import plot_comparison
+
+        return str(plot_comparison(answer["chart"], path, answer["title"]))
 
     from ordnance.core.odds.distribution import Distribution
 
@@ -287,6 +294,15 @@ def render_answer(answer: dict[str, Any]) -> Any:
             table.add_row(*(str(c) for c in row))
         parts.append(table)
         title = None
+    if "chart" in answer:  # a comparison beside the main answer
+        chart = answer["chart"]
+        table = Table(title=chart.get("title"))
+        table.add_column(chart.get("xlabel", ""))
+        for series in chart["series"]:
+            table.add_column(series["name"], justify="right")
+        for i, label in enumerate(chart["x"]):
+            table.add_row(label, *(_percent_cell(s["values"][i]) for s in chart["series"]))
+        parts.append(table)
     if title is not None:
         parts.append(f"[bold]{title}[/]")
     if answer.get("outcome"):
@@ -301,7 +317,7 @@ def _percent_cell(value: Any) -> str:
     from fractions import Fraction
 
     if isinstance(value, str) and "/" in value:
-        return f"{value} ({float(Fraction(value)) * 100:.1f}%)"
+        return f"{value} ({float(Fraction(value)) * 100:.2f}%)"
     return str(value)
 
 

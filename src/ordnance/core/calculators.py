@@ -15,7 +15,8 @@ function from that model to a JSON-ready answer, and a rendering hint:
 * ``"table"``: the answer has ``table`` (``{"columns", "rows"}``).
 
 Every answer has a ``title`` and may have ``lines`` (sentences printed under
-the table). Exact fractions are ``"a/b"`` strings, as everywhere else.
+the table) and a ``chart`` (a comparison, the shape above, beside the main
+answer: printed as a table and drawn by the CLI's ``--plot``). Exact fractions are ``"a/b"`` strings, as everywhere else.
 
 The faces derive everything else: the CLI a command whose options are the
 model's fields (:mod:`ordnance.cli.calculators`), the HTTP API a route with the
@@ -79,6 +80,7 @@ class CalculatorAnswer(TypedDict):
     comparison: NotRequired[Comparison]
     table: NotRequired[AnswerTable]
     lines: NotRequired[list[str]]
+    chart: NotRequired[Comparison]
 
 
 class CalculatorInfo(TypedDict):
