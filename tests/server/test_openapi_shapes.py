@@ -16,6 +16,7 @@ from ordnance.server.answers import (
     OddsReply,
     OpenedRequest,
     RequestAnswer,
+    SinceAnswer,
     TableView,
 )
 from ordnance.server.openapi_shapes import documented
@@ -25,6 +26,8 @@ from tests.server.conftest import Table
 ROUTES = {
     ("get", "/api/tables/{game_id}/view", "200"): "TableView",
     ("get", "/api/tables/{game_id}/log", "200"): "LogAnswer",
+    ("get", "/api/tables/{game_id}/since", "200"): "SinceAnswer",
+    ("post", "/api/tables/{game_id}/since", "200"): "SinceAnswer",
     ("post", "/api/tables/{game_id}/actions", "200"): "ActAnswer",
     ("post", "/api/tables/{game_id}/actions", "202"): "ActAnswer",
     ("post", "/api/tables/{game_id}/odds", "200"): "OddsReply",
@@ -61,6 +64,9 @@ def test_the_answers_have_their_documented_shapes(table: Table) -> None:
         real = Table(table.client, game=game)
         view = real.get(real.creator, "/view").json()
         _check(TableView, view)
+        since = real.get(real.creator, "/since?version=0")
+        assert since.status_code == 200, since.text
+        _check(SinceAnswer, since.json())
     toi = Table(table.client, game="toi").get("german", "/view").json()
     assert "units" in toi["view"]  # a game's own key is sent, not cut to GameView's
     odds = table.post("allies", "/odds", {"action": {"type": "end_phase"}})

@@ -575,7 +575,8 @@ def _since(
 @router.get(
     "/tables/{game_id}/since",
     summary="The seat's view, the journal entries and the dice record since a version",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(SinceAnswer),
 )
 def since_read(
     game_id: GameId,
@@ -601,7 +602,8 @@ def since_read(
 @router.post(
     "/tables/{game_id}/since",
     summary="As GET /since, with this seat's dice reveal sent first",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(SinceAnswer),
 )
 def since_reveal(
     game_id: GameId, body: Since, service: Service, creds: Creds, lang: LangQ = "en"
