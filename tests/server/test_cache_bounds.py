@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from ordnance.asl import shot_odds, shot_plan
 from ordnance.core.journal.snapshots import STATES
-from ordnance.server import caches, commitments, dice_table, seat_cache, seats
+from ordnance.server import caches, commitments, dice_table, i18n, seat_cache, seats
 from ordnance.server.bounded import BoundedDict
 from ordnance.server.service import TableService
 from tests.server.conftest import Table
@@ -104,3 +104,14 @@ def test_the_shot_caches_fed_by_requests_are_bounded() -> None:
     for fn in (shot_plan.plan_shot, shot_odds.shot_distribution):
         info = fn.cache_info()  # type: ignore[attr-defined]
         assert info.maxsize is not None and info.maxsize <= 4096
+
+
+def test_an_unknown_language_adds_no_catalogue() -> None:
+    # a refusal is worded in the request's ?lang=, whatever it names (the error
+    # handler reads it from any route): one catalogue per language the server
+    # knows, at most, however many names the requests bring
+    for n in range(20):
+        answer = i18n.localize_error({"message": "refused", "hint": None}, f"x{n}")
+        assert answer["message"] == "refused"
+    assert i18n._translations.cache_info().currsize <= len(i18n.LANGUAGES) + 1
+    assert i18n.translations("x1") is i18n.translations("x2")
