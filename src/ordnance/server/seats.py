@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Update, event, func, select, update
+from sqlalchemy import Update, event, exists, func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
@@ -416,15 +416,20 @@ def _attempt(
     """Record a refused attempt on ``seat`` (``by``: who tried, or whose code was used).
 
     The same attempt again at the same entry adds nothing (the table's record
-    says it once, however often it was tried): one look at the newest event."""
+    says it once, however often it was tried), so a refused seat cannot flood it."""
     entry = _entry(s, game_id)
-    last = s.execute(
-        select(SeatEventRow.kind, SeatEventRow.seat, SeatEventRow.by, SeatEventRow.at_entry)
-        .where(SeatEventRow.game_id == game_id)
-        .order_by(SeatEventRow.id.desc())
-        .limit(1)
-    ).first()
-    if last is not None and tuple(last) == (kind, seat, by, entry):
+    said = s.scalar(
+        select(
+            exists().where(
+                SeatEventRow.game_id == game_id,
+                SeatEventRow.at_entry == entry,
+                SeatEventRow.kind == kind,
+                SeatEventRow.seat == seat,
+                SeatEventRow.by == by,
+            )
+        )
+    )
+    if said:
         return
     _event(s, game_id, entry, kind, seat, by, msg(template, by=by, seat=seat, entry=entry), now)
 
