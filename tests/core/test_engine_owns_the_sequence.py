@@ -28,6 +28,7 @@ from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Game, Outcome, _replay_recorded
+from ordnance.core.journal import GameSession, open_journal
 from ordnance.toi.plugin import GAME as TOI
 from ordnance.waw.plugin import WorldAtWar
 from tests.toi.helpers import new as toi_new
@@ -195,6 +196,28 @@ def test_toi_hot_seat_may_not_attack_for_the_soviet_out_of_turn_nor_twice() -> N
     assert err.clause == "TOI-B8" and "german" in err.message
     # the Soviet, whose action turn it now is, may act from the hot seat
     TOI.apply(state, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, rolled(1), None)
+
+
+def test_toi_hot_seat_passes_only_for_the_nation_on_its_action_turn() -> None:
+    """covers TOI-B8 and ours TOI-ACT-2: a hot-seat ``done`` is its side's; the Soviet may
+    not pass on the German's action turn (it still has fresh units); the German may."""
+    state = toi_new()
+    err = _refused(TOI, state, {"type": "done", "side": "soviet"}, None)
+    assert err.clause == "TOI-B8" and "soviet may pass only on its own action turn" in err.message
+    passed = TOI.apply(state, {"type": "done", "side": "german"}, EnteredDice(()), None).state
+    assert "german" in passed.done
+
+
+def test_hot_seat_through_the_journal_is_checked_alike(tmp_path: Path) -> None:
+    """covers TOI-B8: ``GameSession.act`` with seat None (the CLI without ``--as``) refuses
+    the Soviet's attack out of turn and writes nothing."""
+    journal = open_journal(tmp_path / "hot.db")
+    session = GameSession.create(journal, "toi", {})
+    with pytest.raises(RuleViolation) as err:
+        session.act({"type": "attack", "unit": "s-t34-1", "target": "g-panther-1"}, rolled(1), None)
+    assert err.value.clause == "TOI-B8"
+    assert session.version == 0
+    journal.close()
 
 
 def test_toi_hot_seat_op_fire_needs_an_enemy_move() -> None:
