@@ -25,12 +25,16 @@ from ordnance.server.app import create_app
 from ordnance.toi.legal import _model_schema
 from tests.server.conftest import Table, fresh_pg_db
 
-#: Statements per accepted action over the page's ~8.6 requests (issue goal: 15).
+#: Statements per accepted action over the page's ~8.7 requests (issue goal: 15).
 #: Measured 49.3 on SQLite and 48.9 on PostgreSQL once every other seat is awaited
 #: by every roll (the chain in force read at each commitment; 39.9 before that fix):
 #: one table-status statement per request, the dice chains and records, the journal
-#: since N and the action's own writes are most of the rest. A ratchet: lower it.
-MAX_STATEMENTS_PER_ACTION = 50
+#: since N and the action's own writes are most of the rest. Since a ToI move
+#: fatigues its unit (TOI-B8) the players attack more often (7 or 8 of 16 actions
+#: instead of 5; each attack rolls, and a roll's reveals are most of an action's
+#: statements): 49.3 to 51.6 on SQLite, 51.1 on PostgreSQL, by the dice drawn, for
+#: the same statements per request kind. A ratchet: lower it.
+MAX_STATEMENTS_PER_ACTION = 52
 
 
 def _count(db: str) -> dict[str, Any]:
