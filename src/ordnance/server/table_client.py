@@ -399,8 +399,8 @@ def watch(
         answer = _call("GET", base + "/since" + query, seat["token"])
         data = answer["view"]
         if seen is not None and answer.get("log"):
-            for line in log_lines(answer["log"]):  # the entries, and their seat lines
-                out.print(line, highlight=False)
+            for printed in log_lines(answer["log"]):  # the entries, and their seat lines
+                out.print(printed, highlight=False)
         seen = int(answer["log"]["version"]) if answer.get("log") else int(data["version"])
         path = secret_file or dice_secret.default_path(game_id, data["seat"])
         try:
