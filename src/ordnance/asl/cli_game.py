@@ -181,7 +181,9 @@ def game_add_gun(
     made_by: Annotated[str | None, typer.Option("--made-by", help="Maker nation.")] = None,
     breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
     rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
-    hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
+    hex_: Annotated[
+        str | None, typer.Option("--hex", help="Hex: its printed id (C5) or axial q,r.")
+    ] = None,
     ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
     counter: Annotated[
         str | None,
@@ -265,7 +267,10 @@ def game_fire(
         str | None, typer.Option("--target", help="vehicle, gun, infantry...")
     ] = None,
     tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (HEAT, ASL-8.31-b).")] = None,
-    at: Annotated[str | None, typer.Option("--at", help="Target hex q,r (SMOKE/WP).")] = None,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help="Target hex (SMOKE/WP): its printed id (C5) or axial q,r."),
+    ] = None,
     intensive: Annotated[bool, typer.Option("--intensive")] = False,
     moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
     ca: Annotated[
