@@ -313,8 +313,8 @@ class AslGame(Game[AslState]):
 GAME = AslGame()
 PLUGIN = GamePlugin(
     GAME,
-    cli="ordnance.asl.cli:app",
-    odds_cli="ordnance.asl.cli:odds_app",
+    cli="ordnance.cli.asl:app",
+    odds_cli="ordnance.cli.asl:odds_app",
     calculators="ordnance.asl.calculators:CALCULATORS",
-    demo="ordnance.asl.demo:walk",
+    demo="ordnance.cli.asl.demo:walk",
 )

@@ -13,19 +13,25 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ordnance.asl.cli_canister_options import (
+from ordnance.asl.option_text import (
+    CA_HELP,
+    canister_extras,
+    check_canister_only,
+    option_values,
+)
+from ordnance.cli import i18n
+from ordnance.cli.asl.options import (
     AimOpt,
     BuildingLevelOpt,
     BuildingOpt,
     CellarOpt,
+    DateOpt,
+    DrOpt,
     LocDrmOpt,
     MannedOpt,
     MountOpt,
-    canister_extras,
-    check_canister_only,
+    TheatreOpt,
 )
-from ordnance.asl.cli_options import CA_HELP, DateOpt, DrOpt, TheatreOpt, option_values
-from ordnance.cli import i18n
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
 from ordnance.cli.i18n import _
@@ -116,7 +122,7 @@ def _render_view(view: dict[str, Any]) -> Group:
     from rich.console import Group
     from rich.text import Text
 
-    from ordnance.asl.render import record_table
+    from ordnance.cli.asl.render import record_table
 
     head = Text(
         _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
