@@ -410,6 +410,59 @@ def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int
     return max(int(top or 0) for top in tops) + 1, bool(at)
 
 
+def _commit_facts(
+    s: Session, game_id: str, version: int, seat: str, others: Sequence[str]
+) -> tuple[int, bool, list[bool], str | None]:
+    """What committing an action at ``version`` needs, in ONE statement (under the
+    version lock): the next order number, whether an action was committed at
+    ``version`` already, for each of ``others`` whether a chain is in force for
+    the commitment (:func:`_anchor_for` at the new order number), and the element
+    ``seat`` already revealed for ``version``, if any (:func:`_reveal_at`).
+
+    The order number is one above every anchor's, so every numbered anchor is
+    before the commitment (``seq < order``): an anchor is in force if it is
+    numbered, or unnumbered and from ``version`` or earlier, as in
+    :func:`_anchor_for`."""
+    taken = exists().where(DicePendingRow.game_id == game_id, DicePendingRow.at_version == version)
+    in_force = [
+        exists().where(
+            DiceAnchorRow.game_id == game_id,
+            DiceAnchorRow.seat == other,
+            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
+            | DiceAnchorRow.seq.is_not(None),
+        )
+        for other in others
+    ]
+    done = (
+        select(DiceRevealRow.element)
+        .where(
+            DiceRevealRow.game_id == game_id,
+            DiceRevealRow.seat == seat,
+            DiceRevealRow.for_version == version,
+        )
+        .scalar_subquery()
+    )
+    row = s.execute(
+        select(
+            select(func.max(DicePendingRow.commit_seq))
+            .where(DicePendingRow.game_id == game_id)
+            .scalar_subquery(),
+            select(func.max(DiceRevealRow.seq))
+            .where(DiceRevealRow.game_id == game_id)
+            .scalar_subquery(),
+            select(func.max(DiceAnchorRow.seq))
+            .where(DiceAnchorRow.game_id == game_id)
+            .scalar_subquery(),
+            taken,
+            done,
+            *in_force,
+        )
+    ).one()
+    tops, at, element, chained = row[:3], row[3], row[4], row[5:]
+    order = max(int(top or 0) for top in tops) + 1
+    return order, bool(at), [bool(c) for c in chained], None if element is None else str(element)
+
+
 @dataclass(frozen=True)
 class Pending:
     """An action waiting for its dice (``dice_pending``)."""
@@ -521,20 +574,17 @@ def open_pending(
     digest = action_digest(game_id, version, seat, action, seed_hash_hex)
     before = table_status.status(journal, game_id)  # read at the request's start
     reveal_id: int | None = None
+    others = [other for other in seats if other != seat]
     with journal.transaction() as s:
         _lock_version(s, game_id, version)
-        order, taken = _order_and_taken(s, game_id, version)
+        order, taken, chained, done_element = _commit_facts(s, game_id, version, seat, others)
         if taken:
             raise RuleViolation(
                 "TABLE-DICE-8",
                 "another action is already waiting for its dice at this version",
                 hint="wait until it is rolled (the other seats' pages reveal for it)",
             )
-        awaited = [
-            other
-            for other in seats
-            if other != seat and _anchor_for(s, game_id, other, version, order) is not None
-        ]
+        awaited = [other for other, has in zip(others, chained, strict=True) if has]
         row = DicePendingRow(
             game_id=game_id,
             at_version=version,
@@ -552,15 +602,14 @@ def open_pending(
         s.flush()
         revealed: dict[str, str] = {}
         if actor_element is not None:
-            done = _reveal_at(s, game_id, seat, version)
-            if done is not None and done.element != actor_element:
+            if done_element is not None and done_element != actor_element:
                 raise RuleViolation(
                     "TABLE-DICE-5",
                     "this seat already revealed another element for this version",
                     hint="send the element you revealed, or none",
                 )
             revealed[seat] = actor_element
-            if done is None:
+            if done_element is None:
                 anchor = _check_next(s, game_id, seat, version, actor_element, order)
                 mine = DiceRevealRow(
                     game_id=game_id,
@@ -620,13 +669,7 @@ def reveal(
         _lock_version(s, game_id, version)
         if seen_hash != commit.seed_hash:
             raise StaleVersion(version, version)
-        pending = s.scalar(
-            select(DicePendingRow).where(
-                DicePendingRow.game_id == game_id,
-                DicePendingRow.at_version == version,
-                DicePendingRow.status == "pending",
-            )
-        )
+        pending, revealed, done, order = _pending_for_reveal(s, game_id, seat, version)
         if pending is None or pending.digest != digest:
             raise StaleVersion(version, version)
         if pending.seat == seat:
@@ -635,9 +678,8 @@ def reveal(
                 "the acting seat's element comes with its action only, never after it",
                 hint="the action is committed: the other seats reveal for it now",
             )
-        done = _reveal_at(s, game_id, seat, version)
         if done is not None:
-            if done.element != element:
+            if done != element:
                 raise RuleViolation(
                     "TABLE-DICE-5",
                     "this seat already revealed another element for this version",
@@ -652,16 +694,61 @@ def reveal(
             element=element,
             anchor_id=anchor.id,
             pending_id=pending.id,
-            seq=_order(s, game_id),
+            seq=order,
         )
         s.add(mine)
         s.flush()
-        waiting = _pending_of(s, pending)  # with every reveal for it, this one too
+        # with every reveal for it, this one too (written just now, not read back)
+        waiting = _pending_of(s, pending, {**revealed, seat: element})
         reveal_id = mine.id
     # the rest of the request (which may draw the dice now) sees its own reveal
     table_status.after_own_write(journal, game_id, before, reveals_top=reveal_id)
     journal.remembered(("dice_pending", game_id, version), lambda: waiting)
     return {"version": version, "element": element, "pending": digest}
+
+
+def _pending_for_reveal(
+    s: Session, game_id: str, seat: str, version: int
+) -> tuple[DicePendingRow | None, dict[str, str], str | None, int]:
+    """What a reveal needs, in ONE statement (under the version lock): the action
+    waiting at ``version``, the reveals made for it, the element ``seat`` already
+    revealed for ``version`` (:func:`_reveal_at`) and the table's next order
+    number (:func:`_order`)."""
+    done = (
+        select(DiceRevealRow.element)
+        .where(
+            DiceRevealRow.game_id == game_id,
+            DiceRevealRow.seat == seat,
+            DiceRevealRow.for_version == version,
+        )
+        .scalar_subquery()
+    )
+    tops = [
+        select(func.max(DicePendingRow.commit_seq))
+        .where(DicePendingRow.game_id == game_id)
+        .scalar_subquery(),
+        select(func.max(DiceRevealRow.seq))
+        .where(DiceRevealRow.game_id == game_id)
+        .scalar_subquery(),
+        select(func.max(DiceAnchorRow.seq))
+        .where(DiceAnchorRow.game_id == game_id)
+        .scalar_subquery(),
+    ]
+    found = s.execute(
+        select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element, done, *tops)
+        .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
+        .where(
+            DicePendingRow.game_id == game_id,
+            DicePendingRow.at_version == version,
+            DicePendingRow.status == "pending",
+        )
+    ).all()
+    if not found:
+        return None, {}, None, 0
+    first = found[0]
+    revealed = {str(r[1]): str(r[2]) for r in found if r[1] is not None}
+    order = max(int(top or 0) for top in first[4:]) + 1
+    return first[0], revealed, None if first[3] is None else str(first[3]), order
 
 
 def ready(pending: Pending, now: float, seats: Sequence[str]) -> tuple[bool, list[str]]:
