@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
     from ordnance.asl.counter_library import CounterLibrary
-    from ordnance.cli.lazy import click
+    from ordnance.cli.lazy import Command
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -38,8 +38,8 @@ class FindByDefault(TyperGroup):
     """``counters NAME`` is ``counters find NAME``: any first word that is no sub-command."""
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["find", *args]
         return super().resolve_command(ctx, args)

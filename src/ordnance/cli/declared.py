@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ordnance.cli.lazy import Factory, click
+from ordnance.cli.lazy import Command, Factory
 
 
 def __getattr__(dotted: str) -> Factory:
@@ -20,7 +20,7 @@ def __getattr__(dotted: str) -> Factory:
     if not sep:
         raise AttributeError(f"module {__name__!r} has no attribute {dotted!r}")
 
-    def make() -> click.Command:
+    def make() -> Command:
         from ordnance.cli.calculators import calculator_command
         from ordnance.core.calculators import load
 
