@@ -15,11 +15,11 @@ from rich.markup import escape
 from typer.core import TyperGroup
 
 from ordnance.cli.lazy import (
+    Command,
     Factory,
     FallbackGroup,
     LazyGroup,
     LazyMount,
-    Command,
     Sub,
     typer_command,
 )

@@ -13,7 +13,6 @@ import typer
 from fastapi.testclient import TestClient
 
 from ordnance.cli.game_entries import GameEntry
-from ordnance.cli.lazy import Command
 from ordnance.cli.main import game_loader, run_command
 from ordnance.core import registry
 from ordnance.server.app import create_app

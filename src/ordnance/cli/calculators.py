@@ -173,7 +173,10 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
             "as_json",
             KEYWORD_ONLY,
             default=typer.Option(
-                False, "--json", help="Print one JSON document instead of a table.", show_default=False
+                False,
+                "--json",
+                help="Print one JSON document instead of a table.",
+                show_default=False,
             ),
             annotation=bool,
         ),
@@ -184,7 +187,10 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
                 "plot",
                 KEYWORD_ONLY,
                 default=typer.Option(
-                    None, "--plot", help="Also write a PNG bar chart to this file.", show_default=False
+                    None,
+                    "--plot",
+                    help="Also write a PNG bar chart to this file.",
+                    show_default=False,
                 ),
                 annotation=str | None,
             )

@@ -226,9 +226,7 @@ class LazyGroup:
     #: none of ``subs`` (older spellings kept working, hidden from help).
     fallback: str | None = None
 
-    def build(
-        self, name: str, prepare: Callable[[Command], None] | None = None
-    ) -> TyperGroup:
+    def build(self, name: str, prepare: Callable[[Command], None] | None = None) -> TyperGroup:
         then = prepare or self.prepare
         group: TyperGroup
         if self.base is not None:

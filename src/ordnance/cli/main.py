@@ -235,9 +235,7 @@ def build() -> typer.Typer:
     return app
 
 
-def walk(
-    command: Command, path: tuple[str, ...] = ()
-) -> Iterator[tuple[tuple[str, ...], Command]]:
+def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Command]]:
     """Every leaf command under ``command`` with its path, loading each lazy mount.
 
     Tests use it to run every command (so a new command is covered by them).
