@@ -23,13 +23,13 @@ from ordnance.asl.dates import Theatre
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.cli.i18n import _
+from ordnance.cli.lazy import Command, resolved
 from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
     from ordnance.asl.counter_library import CounterLibrary
-    from ordnance.cli.lazy import Command
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -42,7 +42,7 @@ class FindByDefault(TyperGroup):
     ) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["find", *args]
-        return super().resolve_command(ctx, args)
+        return resolved(super().resolve_command(ctx, args))
 
 
 counters_app = typer.Typer(

@@ -116,7 +116,7 @@ def _param(calc: Calculator, name: str, info: FieldInfo) -> inspect.Parameter:
         elif kind in (int, float) and not parsed:
             one = kind
         shown = _default_text(info)
-        annotation = list[one] | None if many else one | None  # type: ignore[valid-type]
+        annotation = list[one] | None if many else one | None
         default = typer.Option(
             None,
             *decls,

@@ -49,6 +49,19 @@ def as_command(obj: object) -> Command:
     raise TypeError(f"{obj!r} is not a Typer command or group")
 
 
+def maybe_command(obj: object | None) -> Command | None:
+    """:func:`as_command`, or ``None`` for ``None`` (what a group finds for a name)."""
+    return None if obj is None else as_command(obj)
+
+
+def resolved(
+    found: tuple[str | None, object | None, list[str]],
+) -> tuple[str | None, Command | None, list[str]]:
+    """A group's ``resolve_command`` answer with its command as a :data:`Command`."""
+    name, cmd, rest = found
+    return name, maybe_command(cmd), rest
+
+
 class LazyMount(TyperGroup):
     """A placeholder for a sub-command, loaded on first use.
 
@@ -110,7 +123,9 @@ class LazyMount(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
         real = self.real()
-        return real.get_command(ctx, cmd_name) if isinstance(real, TyperGroup) else None
+        return (
+            maybe_command(real.get_command(ctx, cmd_name)) if isinstance(real, TyperGroup) else None
+        )
 
 
 def plain_help(cmd: Command) -> None:
@@ -174,7 +189,7 @@ class FallbackGroup(TyperGroup):
         self._find = find
 
     def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
-        found = super().get_command(ctx, cmd_name)
+        found = maybe_command(super().get_command(ctx, cmd_name))
         if found is None and cmd_name not in self.commands:
             found = self._find(cmd_name, None)
         return found
@@ -186,7 +201,7 @@ class FallbackGroup(TyperGroup):
             cmd = self._find(args[0], args[1:])
             if cmd is not None:
                 return args[0], cmd, args[1:]
-        return super().resolve_command(ctx, args)
+        return resolved(super().resolve_command(ctx, args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +316,8 @@ __all__ = [
     "LazyMount",
     "Sub",
     "as_command",
+    "maybe_command",
     "plain_help",
+    "resolved",
     "typer_command",
 ]

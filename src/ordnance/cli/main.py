@@ -31,7 +31,7 @@ from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
 from ordnance.cli.i18n import _
-from ordnance.cli.lazy import Command, LazyMount, as_command, typer_command
+from ordnance.cli.lazy import Command, LazyMount, as_command, maybe_command, typer_command
 from ordnance.core.errors import OrdnanceError
 
 app = typer.Typer(
@@ -225,7 +225,7 @@ def cli_command() -> TyperGroup:
             )
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):
-        command.commands[mount.name] = mount
+        command.add_command(mount, mount.name)
     i18n.localize_command(command)
     return command
 
@@ -246,7 +246,7 @@ def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[s
         return
     ctx = typer.Context(group)
     for name in group.list_commands(ctx):
-        sub = group.get_command(ctx, name)
+        sub = maybe_command(group.get_command(ctx, name))
         if sub is not None and not sub.hidden:
             yield from walk(sub, (*path, name))
 

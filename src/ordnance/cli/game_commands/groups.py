@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 
 from ordnance.cli.game_commands.resolve import action_kinds, derived_command
 from ordnance.cli.game_commands.shared_commands import every_game_commands
-from ordnance.cli.lazy import Command
+from ordnance.cli.lazy import Command, as_command, maybe_command, resolved
 from ordnance.core.commands import Alias
 
 
@@ -27,7 +27,7 @@ class GameActions(TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
         if cmd_name in self.commands:
-            return self.commands[cmd_name]
+            return as_command(self.commands[cmd_name])
         return derived_command(self.game_name, cmd_name, self.aliases, None, self.new_options)
 
     def resolve_command(
@@ -40,7 +40,7 @@ class GameActions(TyperGroup):
             else derived_command(self.game_name, name, self.aliases, rest, self.new_options)
         )
         if cmd is None:
-            return super().resolve_command(ctx, args)  # its own command, or Click's refusal
+            return resolved(super().resolve_command(ctx, args))  # its own, or Click's refusal
         return name, cmd, rest
 
 
@@ -61,14 +61,14 @@ class AliasCommands(TyperGroup):
         return cmd
 
     def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
-        return super().get_command(ctx, cmd_name) or self._hidden(cmd_name, None)
+        return maybe_command(super().get_command(ctx, cmd_name)) or self._hidden(cmd_name, None)
 
     def resolve_command(
         self, ctx: Any, args: list[str]
     ) -> tuple[str | None, Command | None, list[str]]:
         cmd = self._hidden(args[0], args[1:])
         if cmd is None:
-            return super().resolve_command(ctx, args)
+            return resolved(super().resolve_command(ctx, args))
         return args[0], cmd, args[1:]
 
 
