@@ -25,6 +25,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 import typer
@@ -32,9 +33,10 @@ from pydantic.fields import FieldInfo
 from typer.core import TyperGroup
 
 from ordnance.cli.common import emit, plot_to
-from ordnance.cli.lazy import Command, as_command
+from ordnance.cli.lazy import Command, FallbackGroup, LazyMount, as_command
 from ordnance.core.calculators import Calculator
 from ordnance.core.commands import GameCommands
+from ordnance.core.odds.distribution import Distribution
 
 KEYWORD_ONLY = inspect.Parameter.KEYWORD_ONLY
 POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -214,18 +216,12 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
 
 
 def _plot(answer: dict[str, Any], path: str) -> str | None:
-    from fractions import Fraction
-
-    from ordnance.core.odds.distribution import Distribution
-
     dist = Distribution({k: Fraction(v) for k, v in answer["distribution"].items()})
     return plot_to(dist, path, answer["title"], answer.get("xlabel", "outcome"))
 
 
 def render_answer(answer: dict[str, Any]) -> Any:
     """An answer as Rich renderables, by its hint: bars, a comparison table or a table."""
-    from fractions import Fraction
-
     from rich.console import Group
     from rich.table import Table
 
@@ -271,8 +267,6 @@ def render_answer(answer: dict[str, Any]) -> Any:
 
 
 def _percent_cell(value: Any) -> str:
-    from fractions import Fraction
-
     if isinstance(value, str) and "/" in value:
         return f"{value} ({float(Fraction(value)) * 100:.1f}%)"
     return str(value)
@@ -337,8 +331,6 @@ def game_command(
     The ``game`` group (derived from the action forms, with the journal) is
     mounted lazily: a calculator's command loads neither.
     """
-    from ordnance.cli.lazy import LazyMount
-
     declared = commands or GameCommands()
     group = calculators_group(calcs, help_text)
     top_aliases = declared.top_aliases
@@ -369,8 +361,6 @@ def game_command(
 def _with_fallback(
     group: TyperGroup, find: Callable[[str, list[str] | None], Command | None]
 ) -> TyperGroup:
-    from ordnance.cli.lazy import FallbackGroup
-
     out = FallbackGroup(name=group.name, help=group.help, no_args_is_help=True, find=find)
     for name, cmd in group.commands.items():
         out.add_command(cmd, name)
