@@ -222,9 +222,15 @@ def whole_shot_plan(
         raise RuleViolation(
             "ASL-B5.2",
             f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
-            hint="add the Gun with its gun size (e.g. 75L), or from a counter whose gun "
-            "size the counter library holds (ordnance asl counters set); or fire without "
-            "a range",
+            hint=(
+                f"no gun size for {gun.name or gun.id!r}: add it with `ordnance asl counters "
+                f"set {gun.piece_id} --gun-size SIZE` and add the Gun again (or give its gun "
+                "size, e.g. 75L); or fire without a range"
+                if gun.piece_id
+                else "add the Gun with its gun size (e.g. 75L), or from a counter whose gun "
+                "size the counter library holds (ordnance asl counters set); or fire without "
+                "a range"
+            ),
         )
     target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
     kind = ("AP" if target in ("vehicle", "unarmored") else "HE") if ammo is None else ammo.value
@@ -242,6 +248,8 @@ def whole_shot_plan(
         af_turret=act.af_turret,
         tem=act.tem,
         ift_drm=act.ift_drm,
+        # the counter's own marking, the nationality's default only where it says nothing
+        red=None if gun.to_hit is None else gun.to_hit == "red",
         captured=captured,
         intensive=act.intensive,
         cases=FirerCases(target_drm=act.drm, acquisition=act.acquisition),
