@@ -203,4 +203,6 @@ def check_hex(text: str) -> Hex:
     try:
         return parse_hex(text)
     except (ValueError, TypeError) as exc:
-        raise OrdnanceError(f"cannot read the hex {text!r}: {exc}", hint="write q,r") from None
+        raise OrdnanceError(
+            f"cannot read the hex {text!r}: {exc}", hint="write its printed id (C5) or axial q,r"
+        ) from None

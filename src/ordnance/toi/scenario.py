@@ -29,9 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.scenario import (
-    HEX_PATTERN,
     POSITION_KEY,
     HexCell,
+    HexText,
     Loc,
     MapSpec,
     ScenarioDoc,
@@ -68,7 +68,7 @@ class ToIMapSpec(MapSpec):
 
 
 class ToIUnit(UnitSpec):
-    hex: str = Field(pattern=r"^-?\d+,-?\d+$", description="Set-up hex 'q,r'.")
+    hex: HexText = Field(description="Set-up hex: its printed number ('0305') or axial 'q,r'.")
     profile: str = Field(description="A name from `profiles` or the sample catalogue.")
     figures: int | None = Field(None, ge=1, le=12, description="Squads: figures in the squad.")
 
@@ -123,7 +123,7 @@ class ToIToken(_Record):
 
 
 class ToISmoke(_Record):
-    hex: str = Field(pattern=HEX_PATTERN)
+    hex: HexText
     placed_round: int = Field(ge=1)
 
 
