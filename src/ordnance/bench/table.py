@@ -38,6 +38,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,10 @@ from ordnance.bench.page_players import (
 
 Clock = Callable[[], float]
 
+#: The statement tally of the turn under way in this task (:func:`play_counted`:
+#: each table's turn runs in its own task, and the app's threads copy its context).
+_TURN: ContextVar[list[int] | None] = ContextVar("ordnance_bench_turn", default=None)
+
 
 class StatementCounter:
     """Counts the SQL statements an engine sends (``before_cursor_execute``)."""
@@ -70,6 +75,9 @@ class StatementCounter:
         if self.on:
             self.count += 1
             self.kinds[" ".join(statement.split()[:3])[:60]] += 1
+            tally = _TURN.get()
+            if tally is not None:
+                tally[0] += 1
 
     def __enter__(self) -> StatementCounter:
         event.listen(self.engine, "before_cursor_execute", self._seen)
@@ -156,6 +164,14 @@ async def play_counted(
 ) -> dict[str, Any]:
     """Play ``games`` fresh tables ``turns`` turns each through the page's requests;
     count requests and SQL statements per accepted action (after ``warmup`` turns)."""
+    by_kind: dict[str, list[int]] = {}
+
+    async def counted_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> None:
+        tally = [0]
+        _TURN.set(tally)  # this task's own context (gather wraps each turn in a task)
+        action = await play_turn(client, t, stats)
+        by_kind.setdefault(str(action["type"]), []).append(tally[0])
+
     async with client_for(app) as client:
         tables = await create_tables(client, "http://bench", games)
         for _ in range(warmup):
@@ -163,7 +179,7 @@ async def play_counted(
         stats = Stats()
         with StatementCounter(engine) as counter:
             for _ in range(turns):
-                await asyncio.gather(*(play_turn(client, t, stats) for t in tables))
+                await asyncio.gather(*(counted_turn(client, t, stats) for t in tables))
     actions = len(stats.turn_ms)
     return {
         "actions": actions,
@@ -176,6 +192,14 @@ async def play_counted(
         "refused": dict(stats.refused),
         "odds_refused": stats.odds_refused,
         "statement_kinds": dict(counter.kinds.most_common(30)),
+        # each turn's own requests (its odds, refusals, action, the other pages'
+        # /since), by the kind of the action accepted; statements sent outside a
+        # turn's requests (the live stream's notices) are in no kind
+        "statements_by_kind": {
+            k: {"n": len(v), "per_action": round(sum(v) / len(v), 2)}
+            for k, v in sorted(by_kind.items())
+        },
+        "statements_in_turns": sum(sum(v) for v in by_kind.values()),
     }
 
 

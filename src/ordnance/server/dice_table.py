@@ -574,6 +574,7 @@ def open_pending(
     digest = action_digest(game_id, version, seat, action, seed_hash_hex)
     before = table_status.status(journal, game_id)  # read at the request's start
     reveal_id: int | None = None
+    anchor_id = 0
     others = [other for other in seats if other != seat]
     with journal.transaction() as s:
         _lock_version(s, game_id, version)
@@ -622,7 +623,7 @@ def open_pending(
                 )
                 s.add(mine)
                 s.flush()
-                reveal_id = mine.id
+                reveal_id, anchor_id = mine.id, anchor.id
         # nobody else can have revealed for an action committed just now
         opened = _pending_of(s, row, revealed)
     # the rest of the request sees its own commitment without reading it back
@@ -634,6 +635,8 @@ def open_pending(
         reveals_top=before.reveals_top if reveal_id is None else reveal_id,
     )
     journal.remembered(("dice_pending", game_id, version), lambda: opened)
+    if reveal_id is not None and actor_element is not None:
+        _written_head(journal, game_id, anchor_id, reveal_id, actor_element, version)
     return opened
 
 
@@ -700,9 +703,10 @@ def reveal(
         s.flush()
         # with every reveal for it, this one too (written just now, not read back)
         waiting = _pending_of(s, pending, {**revealed, seat: element})
-        reveal_id = mine.id
+        reveal_id, anchor_id = mine.id, anchor.id
     # the rest of the request (which may draw the dice now) sees its own reveal
     table_status.after_own_write(journal, game_id, before, reveals_top=reveal_id)
+    _written_head(journal, game_id, anchor_id, reveal_id, element, version)
     journal.remembered(("dice_pending", game_id, version), lambda: waiting)
     return {"version": version, "element": element, "pending": digest}
 
@@ -900,6 +904,17 @@ def _chain_head(journal: Journal, game_id: str, anchor: Anchor) -> tuple[str, in
 
 #: (database, game) -> the game's seats, sorted by UTF-8 bytes.
 _SEATS: dict[tuple[str, str], list[str]] = BoundedDict(TABLES_REMEMBERED)
+
+
+def _written_head(
+    journal: Journal, game_id: str, anchor_id: int, reveal_id: int, element: str, version: int
+) -> None:
+    """The chain's head as the reveal just committed left it (:func:`_chain_head` at
+    ``reveal_id``), kept instead of read back. A reveal is written under the game
+    row's lock at the current version, the chain's highest, so every earlier
+    reveal of this table has a smaller id and an earlier version: the newest
+    reveal of the chain up to ``reveal_id`` is this one."""
+    _HEADS[(journal.cache_key, game_id, anchor_id, reveal_id)] = (element, version)
 
 
 def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str]]) -> list[str]:
