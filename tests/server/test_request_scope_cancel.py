@@ -22,12 +22,14 @@ from typing import Any
 
 import pytest
 from fastapi import APIRouter, FastAPI
+from fastapi.testclient import TestClient
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
 from ordnance.core.journal.store import Journal, RequestScope, database_url, request_scope
 from ordnance.server.routes import CheckedRoute
-from tests.server.conftest import fresh_pg_db
+from ordnance.server.service import TableService
+from tests.server.conftest import Table, fresh_pg_db
 
 WAIT = 30.0  # an upper bound for a thread to reach a point, never asserted
 
@@ -44,19 +46,28 @@ def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]
 
 
 class Held:
-    """Holds the next pool checkout of ``journal`` until :meth:`release`."""
+    """Holds the next pool checkout of ``journal`` until :meth:`release`;
+    ``back`` is set when that connection is checked in again."""
 
     def __init__(self, journal: Journal) -> None:
         self.armed = threading.Event()
         self.inside = threading.Event()
         self.released = threading.Event()
+        self.back = threading.Event()
+        self._held: Any = None
         event.listen(journal.engine, "checkout", self._checkout)
+        event.listen(journal.engine, "checkin", self._checkin)
 
-    def _checkout(self, *_: Any) -> None:
+    def _checkout(self, dbapi_connection: Any, *_: Any) -> None:
         if self.armed.is_set():
             self.armed.clear()
+            self._held = dbapi_connection
             self.inside.set()
             self.released.wait(WAIT)
+
+    def _checkin(self, dbapi_connection: Any, *_: Any) -> None:
+        if self._held is not None and dbapi_connection is self._held:
+            self.back.set()
 
     def release(self) -> None:
         self.released.set()
@@ -81,7 +92,7 @@ def _app(journal: Journal, done: threading.Event, reads: list[int]) -> FastAPI:
     return app
 
 
-def _http(path: str) -> dict[str, Any]:
+def _http(path: str, headers: list[tuple[bytes, bytes]] | None = None) -> dict[str, Any]:
     return {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -92,20 +103,25 @@ def _http(path: str) -> dict[str, Any]:
         "raw_path": path.encode(),
         "root_path": "",
         "query_string": b"",
-        "headers": [(b"host", b"test")],
+        "headers": [(b"host", b"test"), *(headers or [])],
         "client": ("127.0.0.1", 1),
         "server": ("test", 80),
     }
 
 
-async def _call(app: FastAPI, path: str, sent: list[dict[str, Any]]) -> None:
+async def _call(
+    app: FastAPI,
+    path: str,
+    sent: list[dict[str, Any]],
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": b"", "more_body": False}
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    await app(_http(path), receive, send)
+    await app(_http(path, headers), receive, send)
 
 
 def test_a_cancelled_request_closes_its_session_after_the_thread_still_reading(
@@ -201,3 +217,48 @@ def test_close_during_a_read_waits_for_the_reader(journal: Journal) -> None:
     assert not thread.is_alive()
     assert seen == [2, 1, 0]  # read on an open session, closed by the reader at its end
     assert journal.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+def test_a_cancelled_table_view_leaks_nothing_and_the_next_requests_answer(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same through the table server: a seat's view is cancelled while
+    its read waits for a pooled connection; a request meanwhile and one after
+    are answered 200, and the held connection is given back (checked in) when
+    the abandoned thread's read ends."""
+    table = Table(client)
+    service: TableService = client.app.state.service  # type: ignore[attr-defined]
+    journal = service.journal
+    held = Held(journal)
+    path = f"/api/tables/{table.id}/view"
+    auth = [(b"authorization", f"Bearer {table.tokens[table.creator]}".encode())]
+
+    async def scenario() -> tuple[BaseException | None, list[int], list[int]]:
+        cancelled: list[dict[str, Any]] = []
+        others: list[dict[str, Any]] = []
+        held.armed.set()
+        task = asyncio.create_task(_call(client.app, path, cancelled, auth))  # type: ignore[arg-type]
+        assert await asyncio.to_thread(held.inside.wait, WAIT)
+        await _call(client.app, "/api/modules", others)  # type: ignore[arg-type]
+        task.cancel()
+        (outcome,) = await asyncio.gather(task, return_exceptions=True)
+        held.release()
+        await _call(client.app, path, others, auth)  # type: ignore[arg-type]
+        return (
+            outcome if isinstance(outcome, BaseException) else None,
+            _statuses(cancelled),
+            _statuses(others),
+        )
+
+    caplog.set_level(logging.WARNING)
+    outcome, cancelled, others = client.portal.call(scenario)  # type: ignore[union-attr]
+    assert isinstance(outcome, asyncio.CancelledError), repr(outcome)
+    assert cancelled == []  # the cancelled request answered nothing
+    assert others == [200, 200]
+    # the abandoned thread's read ended and gave its connection back to the pool
+    assert held.back.wait(WAIT)
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def _statuses(sent: list[dict[str, Any]]) -> list[int]:
+    return [int(m["status"]) for m in sent if m["type"] == "http.response.start"]
