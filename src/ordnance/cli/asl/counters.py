@@ -24,13 +24,13 @@ from ordnance.asl.option_text import parse_date
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.cli.i18n import _
+from ordnance.cli.lazy import Command, resolved
 from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
     from ordnance.asl.counter_library import CounterLibrary
-    from ordnance.cli.lazy import click
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -39,11 +39,11 @@ class FindByDefault(TyperGroup):
     """``counters NAME`` is ``counters find NAME``: any first word that is no sub-command."""
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["find", *args]
-        return super().resolve_command(ctx, args)
+        return resolved(super().resolve_command(ctx, args))
 
 
 counters_app = typer.Typer(
