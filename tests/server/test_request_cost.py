@@ -37,19 +37,19 @@ from tests.server.conftest import Table, fresh_pg_db
 #: 19.4 to about 21 on PostgreSQL. A rolling action's commitment now reads its
 #: order number, the chains in force and the actor's earlier reveal in one
 #: statement, a reveal reads the waiting action, its reveals, the seat's earlier
-#: reveal and the order number in one, and the chain head a reveal just wrote is
-#: kept, not read back (7 statements fewer per roll): 15.4 on SQLite, 15.1 on
-#: PostgreSQL with 6 attacks, about 16.5 with 7 and 18.2 with 8. A ratchet: lower
-#: it (the mix's figure keeps room for the dice; the per-kind ones are tight).
-MAX_STATEMENTS_PER_ACTION = 19
+#: reveal and the order number in one, and the chain heads a reveal leaves are
+#: kept, not read back (8 statements fewer per roll): 16.3 on SQLite and 15.9 on
+#: PostgreSQL with 7 attacks (about 14.9 with 6, 17.4 with 8). A ratchet: lower it
+#: (the mix's figure keeps room for the dice; the per-kind ones are tight).
+MAX_STATEMENTS_PER_ACTION = 18
 
 #: Statements per accepted action of each kind (each turn's own requests: the odds
 #: previews and refusals before it, the action, the other page's ``/since``), so the
 #: mix of the dice drawn no longer hides what a roll costs. Measured: a move 7.75
-#: (a ``done`` 7); an attack, which waits for the other seat's element, 29 on
-#: SQLite and 28 on PostgreSQL (36 before; each refused odds preview before it
-#: adds one).
-MAX_STATEMENTS_PER_KIND = {"move": 9, "attack": 32}
+#: to 8 (a ``done`` 7); an attack, which waits for the other seat's element, 27.9
+#: on SQLite and 26.9 on PostgreSQL (36 before; each refused odds preview before
+#: it adds one).
+MAX_STATEMENTS_PER_KIND = {"move": 9, "attack": 30}
 
 #: Requests per accepted action besides the odds previews (``/odds``, asked before
 #: each attack the players consider): the action, and one ``/since`` per other page,

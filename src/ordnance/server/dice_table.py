@@ -672,7 +672,7 @@ def reveal(
         _lock_version(s, game_id, version)
         if seen_hash != commit.seed_hash:
             raise StaleVersion(version, version)
-        pending, revealed, done, order = _pending_for_reveal(s, game_id, seat, version)
+        pending, revealed, done, chains, order = _pending_for_reveal(s, game_id, seat, version)
         if pending is None or pending.digest != digest:
             raise StaleVersion(version, version)
         if pending.seat == seat:
@@ -707,17 +707,19 @@ def reveal(
     # the rest of the request (which may draw the dice now) sees its own reveal
     table_status.after_own_write(journal, game_id, before, reveals_top=reveal_id)
     _written_head(journal, game_id, anchor_id, reveal_id, element, version)
+    for other, chain in chains.items():  # the earlier reveals for it: their heads too
+        _written_head(journal, game_id, chain, reveal_id, revealed[other], version)
     journal.remembered(("dice_pending", game_id, version), lambda: waiting)
     return {"version": version, "element": element, "pending": digest}
 
 
 def _pending_for_reveal(
     s: Session, game_id: str, seat: str, version: int
-) -> tuple[DicePendingRow | None, dict[str, str], str | None, int]:
+) -> tuple[DicePendingRow | None, dict[str, str], str | None, dict[str, int], int]:
     """What a reveal needs, in ONE statement (under the version lock): the action
-    waiting at ``version``, the reveals made for it, the element ``seat`` already
-    revealed for ``version`` (:func:`_reveal_at`) and the table's next order
-    number (:func:`_order`)."""
+    waiting at ``version``, the reveals made for it (element and anchor id by
+    seat), the element ``seat`` already revealed for ``version``
+    (:func:`_reveal_at`) and the table's next order number (:func:`_order`)."""
     done = (
         select(DiceRevealRow.element)
         .where(
@@ -739,7 +741,14 @@ def _pending_for_reveal(
         .scalar_subquery(),
     ]
     found = s.execute(
-        select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element, done, *tops)
+        select(
+            DicePendingRow,
+            DiceRevealRow.seat,
+            DiceRevealRow.element,
+            done,
+            DiceRevealRow.anchor_id,
+            *tops,
+        )
         .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
         .where(
             DicePendingRow.game_id == game_id,
@@ -748,11 +757,12 @@ def _pending_for_reveal(
         )
     ).all()
     if not found:
-        return None, {}, None, 0
+        return None, {}, None, {}, 0
     first = found[0]
     revealed = {str(r[1]): str(r[2]) for r in found if r[1] is not None}
-    order = max(int(top or 0) for top in first[4:]) + 1
-    return first[0], revealed, None if first[3] is None else str(first[3]), order
+    chains = {str(r[1]): int(r[4]) for r in found if r[1] is not None}
+    order = max(int(top or 0) for top in first[5:]) + 1
+    return first[0], revealed, None if first[3] is None else str(first[3]), chains, order
 
 
 def ready(pending: Pending, now: float, seats: Sequence[str]) -> tuple[bool, list[str]]:
@@ -912,8 +922,10 @@ def _written_head(
     """The chain's head as the reveal just committed left it (:func:`_chain_head` at
     ``reveal_id``), kept instead of read back. A reveal is written under the game
     row's lock at the current version, the chain's highest, so every earlier
-    reveal of this table has a smaller id and an earlier version: the newest
-    reveal of the chain up to ``reveal_id`` is this one."""
+    reveal of this table has a smaller id and no later version: the newest
+    reveal of the chain up to ``reveal_id`` is the chain's reveal for
+    ``version`` (this one, or, for another seat's chain, its reveal for the same
+    waiting action, read under the same lock)."""
     _HEADS[(journal.cache_key, game_id, anchor_id, reveal_id)] = (element, version)
 
 
