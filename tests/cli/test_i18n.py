@@ -14,7 +14,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from ordnance.cli import i18n
+from ordnance import i18n
 from ordnance.cli.main import main
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ordnance"

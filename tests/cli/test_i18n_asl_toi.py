@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
+from ordnance import i18n
 from ordnance.asl.depletion import DepletionOutcome
 from ordnance.asl.phases import Phase as AslPhase
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.core.dice import EnteredDice, SeededDice
 from ordnance.core.game import Event, render_message
 from ordnance.toi.attack import RangeBand

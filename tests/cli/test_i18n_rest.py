@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from ordnance import i18n
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.cli.main import main
 from ordnance.core.dice import SeededDice
 

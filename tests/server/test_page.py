@@ -57,7 +57,9 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert '"settings"' not in page.inner_text("#view")
         # choices are selects with human labels, values are the raw ids
         unit = page.locator('form.action[data-type="move"] select[name="unit"]')
-        assert unit.locator("option").all_inner_texts() == ["abrams: M1 Abrams at 0102 (good order)"]
+        assert unit.locator("option").all_inner_texts() == [
+            "abrams: M1 Abrams at 0102 (good order)"
+        ]
         side = page.locator('form.action[data-type="he_fire"] select[name="side"]')
         assert side.input_value() == '"us"'
 

@@ -18,9 +18,9 @@ from ordnance.asl.cli_canister_options import (
 from ordnance.asl.cli_options import CA_HELP, DrOpt
 from ordnance.asl.notation import check_depletion_number
 from ordnance.cli.common import JsonOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group

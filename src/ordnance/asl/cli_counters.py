@@ -22,8 +22,8 @@ from ordnance.asl.cli_reading import Reading, entries_json
 from ordnance.asl.dates import Theatre
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS
 from ordnance.cli.common import JsonOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ordnance import i18n
 from ordnance.asl.cli_canister_options import (
     AimOpt,
     BuildingLevelOpt,
@@ -25,11 +26,10 @@ from ordnance.asl.cli_canister_options import (
     check_canister_only,
 )
 from ordnance.asl.cli_options import CA_HELP, DateOpt, DrOpt, TheatreOpt, option_values
-from ordnance.cli import i18n
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group

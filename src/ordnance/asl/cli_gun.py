@@ -24,8 +24,8 @@ from ordnance.asl.shot_sequence import Mode
 from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.to_hit import FirerCases
 from ordnance.cli.common import JsonOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 Opt = typer.Option
 

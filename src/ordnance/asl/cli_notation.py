@@ -11,8 +11,8 @@ import typer
 from ordnance.asl.cli_options import OptionOpt, TheatreOpt
 from ordnance.asl.cli_reading import entries_json, reading
 from ordnance.cli.common import JsonOpt, emit, to_jsonable
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table

@@ -10,9 +10,9 @@ from ordnance.asl.cli_options import DrOpt
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.cli.common import JsonOpt, SeedOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table

@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli import i18n, markdown_stand_in
+from ordnance import i18n
+from ordnance.cli import localize, markdown_stand_in
 from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
-from ordnance.cli.i18n import _
 from ordnance.cli.lazy import LazyMount, typer_command
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.cli.lazy import click
@@ -65,7 +66,7 @@ def _global_options(
     # main() reads --lang before the command runs (help texts are translated
     # before Click parses anything); declaring it here lets Click accept it.
     if lang is not None:
-        i18n.activate(lang.value)
+        localize.activate(lang.value)
 
 
 def _from(dotted: str, name: str) -> Callable[[], click.Command]:
@@ -160,7 +161,7 @@ def _localized(then: Callable[[click.Command], None] | None = None) -> Any:
     def prepare(cmd: click.Command) -> None:
         if then is not None:
             then(cmd)
-        i18n.localize_command(cmd)
+        localize.localize_command(cmd)
 
     return prepare
 
@@ -227,7 +228,7 @@ def cli_command() -> TyperGroup:
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):
         command.commands[mount.name] = mount
-    i18n.localize_command(command)
+    localize.localize_command(command)
     return command  # type: ignore[no-any-return]
 
 
@@ -289,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
     markdown_stand_in.install()  # a help screen needs no Markdown parser
-    i18n.activate(i18n.pick(i18n.lang_from_argv(args)))
+    localize.activate(i18n.pick(i18n.lang_from_argv(args)))
     run_command(cli_command(), args)
 
 

@@ -7,7 +7,7 @@ page's switch), else the ``lang`` cookie it sets, else the browser's
 
 The texts the game modules write (event texts, panel titles, headers and cell
 words, action titles, select labels, odds titles) come from the shared
-game-texts catalogue (``ordnance/cli/locale/<lang>/LC_MESSAGES/games.po``),
+game-texts catalogue (``ordnance/i18n/locale/<lang>/LC_MESSAGES/games.po``),
 chained behind the page's own: the API answers ``/view``, ``/log`` and
 ``/odds`` in Russian when asked with ``?lang=ru`` (the page does), and in
 English otherwise, byte for byte as before. The lobby's settings forms are
@@ -28,7 +28,10 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ordnance.cli.i18n import (
+from ordnance.core.events import Event
+from ordnance.core.messages import render_message
+from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
+from ordnance.i18n import (
     event_text,
     game_texts,
     localize_legal,
@@ -38,9 +41,6 @@ from ordnance.cli.i18n import (
     localize_view_words,
     translated_args,
 )
-from ordnance.core.events import Event
-from ordnance.core.messages import render_message
-from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.server.answers import RequestState, TableView
 from ordnance.server.seats import render_event
 

@@ -92,8 +92,8 @@ def derived_command(
 
 def shown(cmd: click.Command) -> click.Command:
     """Help as written (no Rich markup), in the active language: as every mounted command."""
-    from ordnance.cli.i18n import localize_command
     from ordnance.cli.lazy import plain_help
+    from ordnance.cli.localize import localize_command
 
     localize_command(cmd)
     plain_help(cmd)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ordnance.cli.i18n.templates import Gettext
+from ordnance.i18n.templates import Gettext
 
 #: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
 #: only these, and those each game declares (``Game.word_args``), are looked up, so a

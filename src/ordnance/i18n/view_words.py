@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ordnance.cli.i18n.catalogues import DEFAULT
-from ordnance.cli.i18n.templates import Gettext, localize_text, lookup
+from ordnance.i18n.catalogues import DEFAULT
+from ordnance.i18n.templates import Gettext, localize_text, lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.shapes import ActionForm

@@ -1,6 +1,6 @@
 """The gettext catalogues of the command line, compiled in memory with Babel.
 
-The ``.po`` files ship in the package (``ordnance/cli/locale/<lang>/LC_MESSAGES``)
+The ``.po`` files ship in the package (``ordnance/i18n/locale/<lang>/LC_MESSAGES``)
 and are compiled the first time a language needs them, so the user has no
 build step: ``ordnance.po`` holds the CLI's own texts, ``games.po`` the texts
 the game modules write (read by the page too, :mod:`ordnance.server.i18n`).
@@ -16,7 +16,7 @@ from pathlib import Path
 # Babel is imported where used: English output (the default) needs no
 # catalogue, and the command line must start fast.
 
-LOCALE_DIR = Path(__file__).parents[1] / "locale"
+LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "ordnance"
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"

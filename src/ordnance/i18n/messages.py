@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ordnance.cli.i18n.active import _, current
-from ordnance.cli.i18n.catalogues import DEFAULT
-from ordnance.cli.i18n.templates import Gettext, localize_text
-from ordnance.cli.i18n.word_args import translated_args
+from ordnance.i18n.active import _, current
+from ordnance.i18n.catalogues import DEFAULT
+from ordnance.i18n.templates import Gettext, localize_text
+from ordnance.i18n.word_args import translated_args
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.journal import JournalEntry
