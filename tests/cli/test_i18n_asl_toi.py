@@ -229,9 +229,11 @@ def _event_templates(events: list[Event]) -> set[str]:
 
 
 def test_every_asl_and_toi_template_is_in_the_catalogue_with_the_same_fields() -> None:
-    with i18n.catalogue_path("ru", i18n.GAMES_DOMAIN).open("rb") as fh:
-        catalog = read_po(fh, locale="ru")
-    strings = {str(m.id): str(m.string or "") for m in catalog if m.id}
+    strings: dict[str, str] = {}
+    for domain in (i18n.REFUSALS_DOMAIN, i18n.GAMES_DOMAIN):  # refusal templates: refusals.po
+        with i18n.catalogue_path("ru", domain).open("rb") as fh:
+            catalog = read_po(fh, locale="ru")
+        strings |= {str(m.id): str(m.string or "") for m in catalog if m.id}
     seen = _event_templates(ASL_SHOTS) | _event_templates(
         _toi(*TOI_BUY, ({"type": "advance", "to": "action"}, (), None))
     )

@@ -19,6 +19,7 @@ from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.shot import GunShot
@@ -160,7 +161,9 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
         name, _sep, n = item.partition("=")
         if n and not n.strip().isdigit():
             raise OrdnanceError(
-                f"cannot read {item!r}", clause="ASL-8.9-a", hint="AMMO or AMMO=N, e.g. APCR=5"
+                msg("cannot read {item!r}", item=item),
+                clause="ASL-8.9-a",
+                hint=msg("AMMO or AMMO=N, e.g. APCR=5"),
             )
         which = parse_shot_ammo(name)
         entered = int(n) if n else None
@@ -366,7 +369,11 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
 
     kind = Ammo.parse(q.ammo)
     if q.depletion is None and kind.has_depletion:
-        raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="give N")
+        raise RuleViolation(
+            "ASL-8.9-a",
+            msg("{value} needs its Depletion Number", value=kind.value),
+            hint=msg("give N"),
+        )
     roll = DR(q.coloured, q.white)
     result = check_shot(
         kind.value,

@@ -20,6 +20,7 @@ from ordnance.asl.notation import check_depletion_number
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,7 +120,7 @@ def canister_cmd(
         check_depletion_number(depletion)
     extras = canister_extras(aim, False, loc_drm, mount, building, building_level, cellar)
     if not 0 <= ca <= 5 or (ca_before is not None and not 0 <= ca_before <= 5):
-        raise OrdnanceError("a CA is 0 to 5", clause="ASL-8.4-h", hint=CA_HELP)
+        raise OrdnanceError(msg("a CA is 0 to 5"), clause="ASL-8.4-h", hint=CA_HELP)
     gun_hex = _hex(hex_)
     changes = 0 if ca_before is None else canister.hexspine_changes(ca_before, ca)
     ca_drm = canister.ca_change_drm(

@@ -25,6 +25,7 @@ from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.to_hit import FirerCases
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.i18n import _
 
 Opt = typer.Option
@@ -46,7 +47,9 @@ def _compare_items(items: list[str]) -> list[tuple[str, int | None]]:
         name, _sep, n = item.partition("=")
         ammo = parse_shot_ammo(name)
         if n and not n.strip().isdigit():
-            raise OrdnanceError(f"cannot read {item!r}", hint="AMMO or AMMO=N, e.g. APCR=5")
+            raise OrdnanceError(
+                msg("cannot read {item!r}", item=item), hint=msg("AMMO or AMMO=N, e.g. APCR=5")
+            )
         out.append((ammo, int(n) if n else None))
     return out
 
@@ -212,17 +215,26 @@ def odds_gun(
 ) -> None:
     """Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6)."""
     if aspect not in ("front", "side"):
-        raise OrdnanceError(f"unknown aspect {aspect!r}", clause="ASL-B6", hint="front or side")
+        raise OrdnanceError(
+            msg("unknown aspect {aspect!r}", aspect=aspect),
+            clause="ASL-B6",
+            hint=msg("front or side"),
+        )
     if firer is not None:
         _odds_from_counters(locals())
         return
     if gun is None:
-        raise OrdnanceError("give the Gun", clause="ASL-B5.2", hint="--gun 75L, or --firer COUNTER")
+        raise OrdnanceError(
+            msg("give the Gun"), clause="ASL-B5.2", hint=msg("--gun 75L, or --firer COUNTER")
+        )
     if target not in TARGET_TYPES:
         raise OrdnanceError(
-            f"--target {target!r} names a counter: give the firer as a counter too",
+            msg(
+                "--target {target!r} names a counter: give the firer as a counter too",
+                target=target,
+            ),
             clause="ASL-B6",
-            hint="--firer COUNTER, or --target vehicle --af N",
+            hint=msg("--firer COUNTER, or --target vehicle --af N"),
         )
     kind = parse_shot_ammo(ammo)
 
@@ -282,7 +294,7 @@ def odds_gun(
         errors = "; ".join(
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
-        raise OrdnanceError(f"bad shot: {errors}", clause="ASL-8.1-a") from None
+        raise OrdnanceError(msg("bad shot: {errors}", errors=errors), clause="ASL-8.1-a") from None
     mode: Mode = "turns" if turns else "rof"
     fb = parse_shot_ammo(fallback) if fallback else None
     data = gun_odds(spec, shots, mode=mode, fallback=fb, acquisition=not no_acquisition)
@@ -327,15 +339,17 @@ def _odds_from_counters(opts: dict[str, Any]) -> None:
         if opts[entered] is not None:
             flag = "--" + entered.replace("_", "-")
             raise OrdnanceError(
-                f"--firer reads the Gun from its counter: {flag} is not taken with it",
+                msg(
+                    "--firer reads the Gun from its counter: {flag} is not taken with it", flag=flag
+                ),
                 clause="ASL-8.2-e",
-                hint="set the value in your counter library (ordnance asl counters set ...)",
+                hint=msg("set the value in your counter library (ordnance asl counters set ...)"),
             )
     if opts["date"] is None:
         raise OrdnanceError(
-            "--firer reads the counter at a scenario date",
+            msg("--firer reads the counter at a scenario date"),
             clause="ASL-8.91-a",
-            hint="--date 1944-06",
+            hint=msg("--date 1944-06"),
         )
     target = opts["target"]
     is_type = target in TARGET_TYPES
@@ -386,7 +400,7 @@ def _odds_from_counters(opts: dict[str, Any]) -> None:
         errors = "; ".join(
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
-        raise OrdnanceError(f"bad shot: {errors}", clause="ASL-8.1-a") from None
+        raise OrdnanceError(msg("bad shot: {errors}", errors=errors), clause="ASL-8.1-a") from None
     lib = load_library(library_path(opts["library"]))
     answer = answer_shot_query(query, lib)
     emit(answer.to_dict(), opts["as_json"], _render_query)

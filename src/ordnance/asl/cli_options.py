@@ -14,6 +14,7 @@ import typer
 
 from ordnance.asl.dates import ScenarioDate
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 DateOpt = Annotated[str, typer.Option("--date", help="Scenario date YYYY-MM (1939-1945).")]
 TheatreOpt = Annotated[str, typer.Option("--theatre", help="ETO, PTO or Burma.")]
@@ -39,7 +40,9 @@ def option_values(option: list[str] | None) -> dict[str, Any]:
     for opt in option or []:
         key, sep, value = opt.partition("=")
         if not sep:
-            raise OrdnanceError(f"cannot read the option {opt!r}", hint="name=value")
+            raise OrdnanceError(
+                msg("cannot read the option {opt!r}", opt=opt), hint=msg("name=value")
+            )
         try:
             values[key.strip()] = json.loads(value)
         except json.JSONDecodeError:

@@ -12,6 +12,7 @@ from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.cli.common import JsonOpt, SeedOpt, emit
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
+from ordnance.core.messages import msg
 from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,7 +52,11 @@ def shot_cmd(
     if depletion is not None:
         check_depletion_number(depletion)
     if depletion is None and kind.has_depletion:
-        raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="-n 5")
+        raise RuleViolation(
+            "ASL-8.9-a",
+            msg("{value} needs its Depletion Number", value=kind.value),
+            hint=msg("-n 5"),
+        )
     source = dice_source(dr, seed)
     try:
         roll = source.dr("To Hit DR")

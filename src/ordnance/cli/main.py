@@ -276,7 +276,7 @@ def refusal_text(exc: OrdnanceError) -> str:
     if exc.hint:
         detail += escape(f" ({instead} {exc.hint})")
     clause = escape(f"[{exc.clause}]") if exc.clause else ""
-    said, told, found = i18n.localize_refusal(exc.message, exc.hint, _, i18n.current())
+    said, told, found = i18n.localize_refusal(exc, _, i18n.current())
     if found:  # the refusal itself has a Russian text: no English detail
         told_part = escape(f" ({instead} {told})") if told else ""
         return f"[bold red]{refused}[/] {clause} {escape(said)}{told_part}".replace("[/]  ", "[/] ")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.names import Name, VisibleText
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -276,12 +277,16 @@ def read_file(path: str | Path) -> Source:
             f"cannot read the scenario {p}: not UTF-8 text ({exc})"
             if isinstance(exc, UnicodeDecodeError)
             else f"cannot read the scenario {p}: {exc}",
-            hint="give a YAML or JSON scenario file",
+            hint=msg("give a YAML or JSON scenario file"),
         ) from None
     if "\x00" in text:  # UTF-8 by chance, but binary (YAML and JSON forbid NUL)
         raise OrdnanceError(
-            f"cannot read the scenario {p}: not a text file (NUL at character {text.index(chr(0))})",
-            hint="give a YAML or JSON scenario file",
+            msg(
+                "cannot read the scenario {p}: not a text file (NUL at character {value})",
+                p=p,
+                value=text.index(chr(0)),
+            ),
+            hint=msg("give a YAML or JSON scenario file"),
         )
     return parse_text(text, str(p))
 
@@ -534,7 +539,7 @@ def export(
     """
     model = game.scenario_model()
     if model is None:
-        raise OrdnanceError(f"{game.name} does not write scenario files")
+        raise OrdnanceError(msg("{name} does not write scenario files", name=game.name))
     try:
         data = game.to_scenario(state, seat)
     except NotImplementedError as exc:
@@ -584,7 +589,13 @@ def read_position(model: type[BaseModel], data: Any) -> Any:
         err = exc.errors(include_url=False)[0]
         loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
         message = str(err["msg"]).removeprefix("Value error, ")
-        raise OrdnanceError(f"bad position: {field_name(('position', *loc))}: {message}") from None
+        raise OrdnanceError(
+            msg(
+                "bad position: {value}: {message}",
+                value=field_name(("position", *loc)),
+                message=message,
+            )
+        ) from None
 
 
 def start_game(journal: Journal, src: Source, game_id: str | None = None) -> GameSession:
@@ -603,7 +614,7 @@ def schema(game: Game[Any]) -> dict[str, Any]:
     """The JSON Schema of a game's scenario model, as editors read it."""
     model = game.scenario_model()
     if model is None:
-        raise OrdnanceError(f"{game.name} does not read scenario files")
+        raise OrdnanceError(msg("{name} does not read scenario files", name=game.name))
     out: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://ordnance.invalid/schemas/{game.name}.schema.json",
@@ -640,6 +651,6 @@ def open_source(name: str) -> Source:
     if name in shipped:
         return parse_text(shipped[name].read_text("utf-8"), name)
     raise OrdnanceError(
-        f"no scenario file {name!r}",
+        msg("no scenario file {name!r}", name=name),
         hint="give a path, or one of the examples: " + ", ".join(shipped),
     )

@@ -86,7 +86,9 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
     """A copy of a JSON schema with ``title``, ``description`` and ``x-labels`` in ``lang``.
 
     Field names (under ``properties``/``$defs``) and values (``enum``,
-    ``const``, ``default``...) stay as they are: they are what a form sends.
+    ``const``, ``default``...) stay as they are: they are what a form sends. A
+    choice with no ``x-labels`` whose values are catalogue words (a WaW
+    condition ``disrupted``) gets labels, so the form shows the words.
     """
     if lang == DEFAULT:
         return node
@@ -103,6 +105,12 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
                 out[key] = value
             else:
                 out[key] = localize_schema_words(value, gettext_, lang)
+        choices = node.get("enum")
+        if "x-labels" not in node and isinstance(choices, list) and choices:
+            # a choice with no labels shows its values: label the ones that are words
+            labels = [lookup(v, gettext_) if isinstance(v, str) else v for v in choices]
+            if labels != choices:
+                out["x-labels"] = [str(x) for x in labels]
         return out
     if isinstance(node, list):
         return [localize_schema_words(x, gettext_, lang) for x in node]

@@ -53,6 +53,7 @@ from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
+from ordnance.core.messages import msg
 from ordnance.server import commitments, table_status
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
@@ -153,11 +154,12 @@ def check_entered(journal: Journal, game_id: str) -> None:
     if mode(journal, game_id) not in ENTERED:
         raise RuleViolation(
             "TABLE-DICE-1",
-            "this table rolls its dice on the server: entered dice were not agreed "
-            "when it was made",
-            hint="leave the dice out and let the server roll, or make a table with "
-            'dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at '
-            "home; the other confirms each roll)",
+            msg(
+                "this table rolls its dice on the server: entered dice were not agreed when it was made"
+            ),
+            hint=msg(
+                'leave the dice out and let the server roll, or make a table with dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at home; the other confirms each roll)'
+            ),
         )
 
 
@@ -175,8 +177,8 @@ class NoServerRoll(EnteredDice):
     def _next(self, sides: int, label: str) -> int:
         raise RuleViolation(
             "TABLE-DICE-9",
-            "this table rolls real dice: the server rolls none for it",
-            hint="type the dice rolled at the table, in order (e.g. 3,2)",
+            msg("this table rolls real dice: the server rolls none for it"),
+            hint=msg("type the dice rolled at the table, in order (e.g. 3,2)"),
         )
 
 
@@ -241,8 +243,8 @@ def _check_hex(name: str, value: str) -> None:
     if not is_hex(value):
         raise RuleViolation(
             "TABLE-DICE-2",
-            f"{name} must be 64 lowercase hex digits (32 bytes)",
-            hint="send the value your page or `ordnance` computed",
+            msg("{name} must be 64 lowercase hex digits (32 bytes)", name=name),
+            hint=msg("send the value your page or `ordnance` computed"),
         )
 
 
@@ -291,17 +293,18 @@ def _check_next(
     if anchor is None:
         raise RuleViolation(
             "TABLE-DICE-3",
-            "this seat has no chain anchor published before this action was committed",
-            hint="publish an anchor now; it serves the next action that rolls",
+            msg("this seat has no chain anchor published before this action was committed"),
+            hint=msg("publish an anchor now; it serves the next action that rolls"),
         )
     last = _last_reveal(s, anchor)
     previous = anchor.anchor if last is None else last.element
     if not follows(element, previous):
         raise RuleViolation(
             "TABLE-DICE-4",
-            "this element is not the next one of your chain "
-            "(its SHA-256 must be your anchor or your last revealed element)",
-            hint="reload the table: your page computes the next element from the last one",
+            msg(
+                "this element is not the next one of your chain (its SHA-256 must be your anchor or your last revealed element)"
+            ),
+            hint=msg("reload the table: your page computes the next element from the last one"),
         )
     return anchor
 
@@ -438,8 +441,8 @@ def open_pending(
         ):
             raise RuleViolation(
                 "TABLE-DICE-8",
-                "another action is already waiting for its dice at this version",
-                hint="wait until it is rolled (the other seats' pages reveal for it)",
+                msg("another action is already waiting for its dice at this version"),
+                hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
         order = _order(s, game_id)
         awaited = [
@@ -501,8 +504,8 @@ def reveal(
     if digest is None:
         raise RuleViolation(
             "TABLE-DICE-7",
-            "a seat reveals its element only for an action waiting for its dice",
-            hint='send "pending": the digest of the action your view shows under dice.pending',
+            msg("a seat reveals its element only for an action waiting for its dice"),
+            hint=msg('send "pending": the digest of the action your view shows under dice.pending'),
         )
     with journal.reading() as s:
         current = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
@@ -525,16 +528,16 @@ def reveal(
         if pending.seat == seat:
             raise RuleViolation(
                 "TABLE-DICE-10",
-                "the acting seat's element comes with its action only, never after it",
-                hint="the action is committed: the other seats reveal for it now",
+                msg("the acting seat's element comes with its action only, never after it"),
+                hint=msg("the action is committed: the other seats reveal for it now"),
             )
         done = _reveal_at(s, game_id, seat, version)
         if done is not None:
             if done.element != element:
                 raise RuleViolation(
                     "TABLE-DICE-5",
-                    "this seat already revealed another element for this version",
-                    hint="one element per seat and version; reload the table",
+                    msg("this seat already revealed another element for this version"),
+                    hint=msg("one element per seat and version; reload the table"),
                 )
             return {"version": version, "element": element, "pending": digest}
         anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
@@ -772,8 +775,8 @@ def plan_roll(
                 if found[actor] != element:
                     raise RuleViolation(
                         "TABLE-DICE-5",
-                        "this seat already revealed another element for this version",
-                        hint="send the element you revealed, or none",
+                        msg("this seat already revealed another element for this version"),
+                        hint=msg("send the element you revealed, or none"),
                     )
             else:
                 _check_next(s, game_id, actor, version, element)

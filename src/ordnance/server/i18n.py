@@ -28,6 +28,7 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
@@ -35,6 +36,7 @@ from ordnance.i18n import (
     event_text,
     game_texts,
     localize_legal,
+    localize_problem,
     localize_refusal,
     localize_schema_words,
     localize_text,
@@ -76,6 +78,8 @@ def localize_view(answer: TableView, lang: str) -> TableView:
         return answer
     tr = translations(lang).gettext
     out = answer.copy()
+    out["title"] = tr(answer["title"])
+    out["seat_names"] = {s: tr(s) for s in answer["seats"]}
     view = out.get("view")
     if isinstance(view, dict):
         out["view"] = view = localize_view_words(view, tr, lang)
@@ -123,15 +127,22 @@ def localize_request(
     return {**request, "text": text}
 
 
-def localize_error(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """An error answer with its ``message`` and ``hint`` in ``lang`` (a template or an entry)."""
-    if lang == DEFAULT or not isinstance(data.get("message"), str):
+def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
+    """A refusal's answer (``exc.to_dict()``) with its ``message``, ``hint`` and each
+    problem's ``message`` rendered in ``lang`` from the messages the refusal carries."""
+    data = exc.to_dict()
+    if lang == DEFAULT:
         return data
-    hint = data.get("hint") if isinstance(data.get("hint"), str) else None
-    message, hint, _found = localize_refusal(
-        data["message"], hint, translations(lang).gettext, lang
-    )
-    return {**data, "message": message, "hint": hint}
+    tr = translations(lang).gettext
+    message, hint, _found = localize_refusal(exc, tr, lang)
+    out = {**data, "message": message, "hint": hint}
+    problems = getattr(exc, "problems", None)
+    if isinstance(problems, list) and isinstance(data.get("problems"), list):
+        out["problems"] = [
+            {**shown, "message": localize_problem(p, tr, lang)}
+            for shown, p in zip(data["problems"], problems, strict=False)
+        ]
+    return out
 
 
 def _is_turn(value: Any) -> bool:

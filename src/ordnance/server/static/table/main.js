@@ -52,7 +52,7 @@ async function refreshOnce() {
     try { await window.OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
     return;
   }
-  $("seat-name").textContent = t("Your seat") + ": " + v.data.seat + " · " + v.data.title;
+  $("seat-name").textContent = t("Your seat") + ": " + ((v.data.seat_names || {})[v.data.seat] || v.data.seat) + " · " + v.data.title;
   $("version").textContent = t("Version") + " " + v.data.version;
   $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.data.commitment.hash;
   document.body.dataset.dice = (v.data.dice && v.data.dice.mode) || "server";
