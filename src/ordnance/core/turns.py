@@ -182,7 +182,12 @@ def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
     if seat in turn.waiting_for or not turn.active:
         return RuleViolation(
             turn.clause,
-            msg("{seat} may not {kind} now: {value}", seat=seat, kind=kind, value=nested(turn.message)),
+            msg(
+                "{seat} may not {kind} now: {value}",
+                seat=seat,
+                kind=kind,
+                value=nested(turn.message),
+            ),
         )
     hint = (
         f"wait for {', '.join(turn.waiting_for)} to say done"  # i18n: "wait for {seats} to say done"
@@ -227,7 +232,11 @@ def check_turn(
             if seat not in turn.waiting_for:
                 raise RuleViolation(
                     turn.clause,
-                    msg("{seat} has no step to finish now: {value}", seat=seat, value=nested(turn.message)),
+                    msg(
+                        "{seat} has no step to finish now: {value}",
+                        seat=seat,
+                        value=nested(turn.message),
+                    ),
                     hint=msg("'done' ends your part of a step that waits for you"),
                 )
         elif seat not in turn.active:
