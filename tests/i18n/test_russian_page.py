@@ -110,3 +110,32 @@ def test_russian_table_page_draws_no_english(server: str, browser: Any, game: st
             assert not offences([("waw page refusal", result.inner_text())])
     finally:
         ctx.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["asl", "waw"])
+def test_russian_calculators_page_draws_no_english(server: str, browser: Any, game: str) -> None:  # noqa: F811
+    """``/calc/{game}?lang=ru``: the questions, their help and field labels, and an
+    answer asked from the page (its example question) are Russian."""
+    from playwright.sync_api import expect
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/calc/{game}?lang=ru")
+        expect(page.locator("#calc-form label").first).to_be_visible()
+        shown = [("calc questions", o) for o in page.locator("#calc-pick option").all_inner_texts()]
+        shown += [("calc help", page.inner_text("#calc-help"))]
+        shown += [("calc form", page.inner_text("#calc-form"))]
+        page.locator("#calc-form button[type=submit]").click()
+        expect(page.locator("#calc-answer")).not_to_be_empty()
+        shown += [
+            ("calc answer title", t)
+            for t in page.locator(
+                "#calc-answer h2, #calc-answer h3, #calc-answer caption"
+            ).all_inner_texts()
+        ]
+        bad = offences([(w, line) for w, text in shown for line in text.splitlines()])
+        assert not bad, "\n".join(map(str, bad))
+    finally:
+        ctx.close()

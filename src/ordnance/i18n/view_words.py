@@ -108,13 +108,21 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
         choices = node.get("enum")
         if "x-labels" not in node and isinstance(choices, list) and choices:
             # a choice with no labels shows its values: label the ones that are words
-            labels = [lookup(v, gettext_) if isinstance(v, str) else v for v in choices]
+            labels = [_choice_label(v, gettext_) if isinstance(v, str) else v for v in choices]
             if labels != choices:
                 out["x-labels"] = [str(x) for x in labels]
         return out
     if isinstance(node, list):
         return [localize_schema_words(x, gettext_, lang) for x in node]
     return node
+
+
+def _choice_label(value: str, gettext_: Gettext) -> str:
+    """A choice value as a word: its ``choice:<value>`` entry (a word with another sense
+    elsewhere, such as WaW's armour class ``light``), else the value's own entry."""
+    key = f"choice:{value}"
+    found = gettext_(key)
+    return found if found != key else lookup(value, gettext_)
 
 
 def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) -> list[ActionForm]:

@@ -28,6 +28,7 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.messages import render_message
@@ -217,6 +218,33 @@ def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     }
     if "note" in answer:
         out["note"] = localize_text(answer["note"], tr, lang)
+    return out
+
+
+def localize_calculator(info: CalculatorInfo, lang: str) -> CalculatorInfo:
+    """A calculator as the page lists it, its title, help and form (titles, help,
+    choice labels) in ``lang``; names, values and the example unchanged."""
+    if lang == DEFAULT:
+        return info
+    tr = translations(lang).gettext
+    return {
+        **info,
+        "title": localize_text(info["title"], tr, lang),
+        "help": localize_text(info["help"], tr, lang),
+        "schema": localize_schema_words(info["schema"], tr, lang),
+    }
+
+
+def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A calculator's answer with its ``title`` and ``lines`` in ``lang`` (the figures unchanged)."""
+    if lang == DEFAULT:
+        return reply
+    tr = translations(lang).gettext
+    out = dict(reply)
+    if isinstance(out.get("title"), str):
+        out["title"] = localize_text(out["title"], tr, lang)
+    if isinstance(out.get("lines"), list):
+        out["lines"] = [localize_text(str(x), tr, lang) for x in out["lines"]]
     return out
 
 
