@@ -154,6 +154,20 @@ class AddGun(_Model):
         False,
         description="Captured use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.",
     )
+    to_hit: Literal["red", "black"] | None = Field(
+        None,
+        title="To Hit colour",
+        description="Red or black TH# as the counter marks it (ASL-B5.1); empty: the "
+        "nationality's default.",
+        json_schema_extra={"x-labels": ["Red TH#", "Black TH#"]},
+    )
+    piece_id: str | None = Field(
+        None,
+        max_length=16,
+        pattern=r"^[A-Za-z0-9:._-]+$",
+        title="VASL piece id",
+        description="The VASL counter its values come from (the counter library's key).",
+    )
 
 
 class SetPhase(_Model):

@@ -125,6 +125,8 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
         canister_fp=act.canister_fp,
         ca=act.ca,
         captured=act.captured,
+        to_hit=act.to_hit,
+        piece_id=act.piece_id,
     )
     items = [
         f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()

@@ -210,29 +210,35 @@ def game_add_gun(
     as_json: JsonOpt = False,
 ) -> None:
     """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
+    to_hit: str | None = None
+    piece_id: str | None = None
     if counter is not None:
-        from ordnance.asl.counters import pick_counter
-
         if notation is not None:
             raise OrdnanceError(
                 msg("--counter fills in the notation: give one or the other"),
                 clause="ASL-8.2-e",
                 hint=msg("drop --notation, or drop --counter"),
             )
-        from ordnance.asl.counter_library import library_path, load_library
+        from ordnance.asl.counter_library import counter_gun_fields, library_path, load_library
 
-        army = _side_nationality(open_game(db, game_id), side)
-        found = pick_counter(counter, nationality=army)
-        merged = load_library(library_path(library)).merged(found)
-        notation = found.notation
-        name = name or found.name
-        size = size or merged.values.gun_size
-        if breakdown is None:
-            breakdown = merged.values.breakdown
-        if not rof and merged.values.rof:
-            rof = merged.values.rof
+        session = open_game(db, game_id)
+        values = counter_gun_fields(
+            counter,
+            nationality=_side_nationality(session, side),
+            library=load_library(library_path(library)),
+            date=session.state().date,
+        )
+        notation = values["notation"]
+        name = name or values["name"]
+        size = size or values.get("gun_size")
+        breakdown = values.get("breakdown") if breakdown is None else breakdown
+        rof = rof or values.get("rof", 0)
+        to_hit = values.get("to_hit")
+        piece_id = values["piece_id"]
     action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
     for key, value in (
+        ("to_hit", to_hit),
+        ("piece_id", piece_id),
         ("notation", notation),
         ("gun_size", size),
         ("made_by", made_by),

@@ -45,6 +45,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ordnance.asl.counters import Counter, all_counters, by_gpid, lookup
+from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.shot_spec import parse_shot_ammo
 from ordnance.asl.to_hit import parse_gun_size
 from ordnance.core.errors import OrdnanceError, RuleViolation
@@ -262,6 +263,47 @@ class MergedCounter:
             "sources": dict(self.sources),
             "library_keys": list(self.keys),
         }
+
+
+def gun_fields(merged: MergedCounter, date: ScenarioDate | None) -> dict[str, Any]:
+    """The ``add_gun`` values one counter gives: the database with the library over it.
+
+    ``piece_id``, ``name``, ``notation``, and where known ``gun_size``, ``rof``,
+    ``breakdown`` and ``to_hit``: the library's marking, else the counter's own
+    in force at ``date`` (``Red TH#s^<44^`` is red before 1944 only); absent
+    when neither says anything, so the nationality's default applies (ASL-B5.1).
+    """
+    values = merged.values
+    counter = merged.counter
+    from_library = merged.sources.get("to_hit", "database") != "database"
+    to_hit = values.to_hit if from_library else counter.to_hit_at(date)
+    out: dict[str, Any] = {
+        "piece_id": counter.gpid,
+        "name": counter.name,
+        "notation": counter.notation,
+        "gun_size": values.gun_size,
+        "rof": values.rof,
+        "breakdown": values.breakdown,
+        "to_hit": to_hit,
+    }
+    return {k: v for k, v in out.items() if k == "notation" or v not in (None, 0)}
+
+
+def counter_gun_fields(
+    query: str,
+    *,
+    nationality: str | None,
+    library: CounterLibrary | None,
+    date: ScenarioDate | None,
+) -> dict[str, Any]:
+    """:func:`gun_fields` of the counter ``query`` names (a name, alias or piece id).
+
+    ``library`` None is an empty library: nothing but the public database (a
+    server never reads a player's home directory; the library travels with
+    the scenario or the upload).
+    """
+    found = lookup(query, nationality=nationality)
+    return gun_fields((library or CounterLibrary()).merged(found), date)
 
 
 def default_path(env: Mapping[str, str] | None = None) -> Path:

@@ -230,8 +230,19 @@ def whole_shot_plan(
         raise RuleViolation(
             "ASL-B5.2",
             msg("{id} has no gun size, so its To Hit and To Kill numbers are unknown", id=gun.id),
-            hint=msg(
-                "add the Gun with its gun size (e.g. 75L), or from a counter whose gun size the counter library holds (ordnance asl counters set); or fire without a range"
+            hint=(
+                msg(
+                    "no gun size for {name!r}: add it with `ordnance asl counters set {piece_id}"
+                    " --gun-size SIZE` and add the Gun again (or give its gun size, e.g. 75L);"
+                    " or fire without a range",
+                    name=gun.name or gun.id,
+                    piece_id=gun.piece_id,
+                )
+                if gun.piece_id
+                else msg(
+                    "add the Gun with its gun size (e.g. 75L), or from a counter whose gun size"
+                    " the counter library holds (ordnance asl counters set); or fire without a range"
+                )
             ),
         )
     target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")
@@ -250,6 +261,8 @@ def whole_shot_plan(
         af_turret=act.af_turret,
         tem=act.tem,
         ift_drm=act.ift_drm,
+        # the counter's own marking, the nationality's default only where it says nothing
+        red=None if gun.to_hit is None else gun.to_hit == "red",
         captured=captured,
         intensive=act.intensive,
         cases=FirerCases(target_drm=act.drm, acquisition=act.acquisition),

@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ordnance.asl.board import BoardGeometry
+from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
+from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
 from ordnance.asl.state import AslState, Exhaustion, Marker
@@ -67,6 +70,15 @@ class AslGun(UnitSpec):
     can_fire_he: bool = True
     canister_fp: int | None = Field(None, ge=1, description="Canister FP (ASL-8.4-e).")
     ca: int | None = Field(None, ge=0, le=5, description="Covered Arc, 0 = N ... 5 = NW.")
+    to_hit: Literal["red", "black"] | None = Field(
+        None, description="Red or black TH# as the counter marks it (ASL-B5.1)."
+    )
+    piece_id: str | None = Field(
+        None,
+        max_length=16,
+        pattern=r"^[A-Za-z0-9:._-]+$",
+        description="The VASL piece id its values come from (the counter library's key).",
+    )
 
 
 class AslRules(BaseModel):
@@ -137,6 +149,17 @@ class AslScenario(ScenarioDoc):
     sides: tuple[AslSide, ...] = Field(min_length=2, max_length=2)
     units: tuple[AslGun, ...] = ()
     rules: AslRules = AslRules()
+    board: BoardGeometry | None = Field(
+        None,
+        description="The ASL board drawn (number, size, orientation; the game's board "
+        "setting): the units' hexes are on it. Absent: the default board.",
+    )
+    counter_library: CounterLibrary | None = Field(
+        None,
+        description="The printed values of your counters (the counter library's file format, "
+        "docs/counter-library.schema.json), laid over the counter database for each unit "
+        "given by counter or piece id; the only library a table reads.",
+    )
     position: AslPosition | None = Field(
         None, description="The game in play, as exported (absent: the set-up)."
     )
@@ -166,12 +189,15 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
         ],
         "options": doc.rules.options.model_dump(mode="json", exclude_defaults=True),
     }
+    if doc.board is not None:
+        settings["board"] = doc.board.model_dump(mode="json", exclude_defaults=True)
     if doc.date is not None:
         settings["date"] = doc.date
     if doc.theatre is not None:
         settings["theatre"] = doc.theatre
     sides = {s.id: s for s in doc.sides}
     actions: list[dict[str, Any]] = []
+    when = ScenarioDate.parse(doc.date) if doc.date is not None else None
     for i, gun in enumerate(doc.units):
         fields = gun.model_dump(exclude={"counter", "side", "id"}, exclude_defaults=True)
         action: dict[str, Any] = {"type": "add_gun", "id": gun.id, "side": gun.side, **fields}
@@ -181,16 +207,19 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
                     ("units", i, "notation"),
                     "counter fills in the notation: give one or the other",
                 )
-            from ordnance.asl.counters import pick_counter
-
             try:
-                found = pick_counter(gun.counter, nationality=_palette(sides[gun.side]))
+                values = counter_gun_fields(
+                    gun.counter,
+                    nationality=_palette(sides[gun.side]),
+                    library=doc.counter_library,
+                    date=when,
+                )
             except OrdnanceError as exc:
                 raise ScenarioFieldError(("units", i, "counter"), str(exc)) from None
-            action["notation"] = found.notation
-            action.setdefault("name", found.name)
-            if found.gun_size and "gun_size" not in action:
-                action["gun_size"] = found.gun_size
+            # the unit's own fields win, then the library, then the database
+            action = {**values, **action}
+        elif gun.piece_id is not None and doc.counter_library is not None:
+            action = {**_library_values(doc.counter_library, gun.piece_id, when), **action}
         actions.append(action)
     locs = tuple(("units", i) for i in range(len(actions)))
     if doc.position is not None:
@@ -202,6 +231,19 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
         settings[POSITION_KEY] = {"setup": actions, **position}
         return ScenarioStart(settings=settings)
     return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=locs)
+
+
+def _library_values(
+    library: CounterLibrary, piece_id: str, when: ScenarioDate | None
+) -> dict[str, Any]:
+    """The library's printed values for a unit given by piece id (its notation stays its own)."""
+    from ordnance.asl.counters import by_gpid
+
+    counter = by_gpid().get(piece_id)
+    if counter is None:
+        return {}
+    values = gun_fields(library.merged(counter), when)
+    return {k: v for k, v in values.items() if k in ("gun_size", "rof", "breakdown", "to_hit")}
 
 
 def _check_setup(
@@ -361,7 +403,17 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
     for g in state.guns:
         side = next(x for x in s.sides if x.name == g.side)
         unit: dict[str, Any] = {"id": g.id, "side": g.side, "name": g.name}
-        for key in ("notation", "gun_size", "made_by", "breakdown", "hex", "canister_fp", "ca"):
+        for key in (
+            "notation",
+            "gun_size",
+            "made_by",
+            "breakdown",
+            "hex",
+            "canister_fp",
+            "ca",
+            "to_hit",
+            "piece_id",
+        ):
             value = getattr(g, key)
             if value is not None:
                 unit[key] = value
@@ -372,7 +424,13 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
         if not g.can_fire_he:
             unit["can_fire_he"] = False
         units.append(unit)
+    board = (
+        {"board": s.board.model_dump(mode="json", exclude_defaults=True)}
+        if s.board != BoardGeometry()
+        else {}
+    )
     return {
+        **board,
         "game": "asl",
         "title": "ASL position (exported)",
         "date": s.date,

@@ -130,6 +130,10 @@ class Gun:
     fired_phases: tuple[str, ...] = ()
     #: Captured or non-qualified use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.
     captured: bool = False
+    #: The counter's To Hit marking (``red``/``black``, ASL-B5.1); None: the nationality's default.
+    to_hit: str | None = None
+    #: The VASL piece id of the counter its values came from (the library key to name).
+    piece_id: str | None = None
 
     def capability(self, ammo: str) -> Capability | None:
         for cap in self.capabilities:
@@ -159,6 +163,8 @@ class Gun:
             "fire_marker": self.fire_marker,
             "fired_phases": list(self.fired_phases),
             "captured": self.captured,
+            "to_hit": self.to_hit,
+            "piece_id": self.piece_id,
             "capabilities": [c.to_dict() for c in self.capabilities],
         }
 

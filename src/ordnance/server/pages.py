@@ -131,6 +131,9 @@ SCRIPT_STRINGS = [
     "Side",
     "Hex",
     "Fix the scenario file first, or drop it.",
+    "unplaced",
+    "Not placed",
+    "Counter library",
     # static/scenario_export.js
     "Saved",
     # static/table/journal.js: the seats (docs/server.md "Seats and invitations")

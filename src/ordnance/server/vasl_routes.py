@@ -27,6 +27,8 @@ router = APIRouter(prefix="/api", route_class=CheckedRoute)
 
 #: The largest save the lobby takes (bytes); the server's body limit lets it through.
 MAX_VASL_UPLOAD = 1024 * 1024
+#: The largest counter library uploaded beside it (bytes; inside the same body limit).
+MAX_LIBRARY_UPLOAD = 256 * 1024
 
 FileQ = Annotated[str, Query(max_length=120)]
 DateQ = Annotated[str | None, Query(pattern=r"^\d{4}-\d{2}$")]
@@ -40,26 +42,65 @@ TheatreQ = Annotated[str, Query(max_length=8, pattern=r"^[A-Za-z]+$")]
     openapi_extra={
         "requestBody": {
             "required": True,
-            "description": f"The .vsav file itself (at most {MAX_VASL_UPLOAD} bytes).",
-            "content": {"application/octet-stream": {"schema": {"type": "string"}}},
+            "description": f"The .vsav file itself (at most {MAX_VASL_UPLOAD} bytes), or a "
+            "form with the save (`save`) and your counter library (`library`, YAML or JSON, "
+            "docs/counter-library.schema.json).",
+            "content": {
+                "application/octet-stream": {"schema": {"type": "string"}},
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["save"],
+                        "properties": {
+                            "save": {"type": "string", "format": "binary"},
+                            "library": {"type": "string", "format": "binary"},
+                        },
+                    }
+                },
+            },
         }
     },
 )
 async def check_vasl(
     request: Request, file: FileQ = "upload.vsav", date: DateQ = None, theatre: TheatreQ = "ETO"
 ) -> dict[str, Any]:
-    from ordnance.asl.vasl.importer import scenario_document
+    from ordnance.asl.counter_library import CounterLibrary, parse_library
+    from ordnance.asl.vasl.importer import lobby_scenario
     from ordnance.asl.vasl.pieces import read_save
 
     texts.check_text("query.file", file, max_length=120)
-    raw = await request.body()
+    raw, library_text = await _parts(request)
     if len(raw) > MAX_VASL_UPLOAD:
         raise texts.BadText("file", f"the save is {len(raw)} bytes, more than {MAX_VASL_UPLOAD}")
 
     def work() -> dict[str, Any]:  # CPU-bound: in the thread pool, not on the event loop
+        library: CounterLibrary | None = None
+        if library_text is not None:
+            library = parse_library(library_text, "the counter library")
         reading = read_save(raw, file, date=date, theatre=theatre)
-        doc = scenario_document(reading, name=file, date=date, theatre=theatre)
-        checked = _checked(sc.document(doc, file), "asl")
-        return {**checked, "vasl": reading.to_dict()}
+        lobby = lobby_scenario(reading, name=file, date=date, theatre=theatre, library=library)
+        checked = _checked(sc.document(lobby.document, file), "asl")
+        return {**checked, "unplaced": list(lobby.unplaced), "vasl": reading.to_dict()}
 
     return await run_in_threadpool(work)
+
+
+async def _parts(request: Request) -> tuple[bytes, str | None]:
+    """The save's bytes and the counter library's text (None: no library uploaded)."""
+    kind = request.headers.get("content-type", "")
+    if not kind.startswith("multipart/form-data"):
+        return await request.body(), None
+    form = await request.form(max_files=2, max_fields=2)
+    save, library = form.get("save"), form.get("library")
+    if save is None or isinstance(save, str):
+        raise texts.BadText("save", "the form has no save file (field 'save')")
+    raw = await save.read()
+    if library is None:
+        return raw, None
+    data = library.encode() if isinstance(library, str) else await library.read()
+    if len(data) > MAX_LIBRARY_UPLOAD:
+        raise texts.BadText("library", f"the library is more than {MAX_LIBRARY_UPLOAD} bytes")
+    try:
+        return raw, data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise texts.BadText("library", "the counter library is not UTF-8 text") from None

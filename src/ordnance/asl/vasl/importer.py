@@ -44,8 +44,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ImportPlan",
+    "LobbyScenario",
     "check_plan",
     "import_save",
+    "lobby_scenario",
     "plan_import",
     "scenario_document",
     "unknown_line",
@@ -75,6 +77,8 @@ class ImportPlan:
                         "gun_size",
                         "rof",
                         "breakdown",
+                        "to_hit",
+                        "piece_id",
                         "hex",
                     )
                     if k in a
@@ -165,13 +169,10 @@ def plan_import(
     theatre: str = "ETO",
     sides: Sequence[Mapping[str, Any]] | None = None,
     skip_unknown: bool = False,
-    board_setting: bool = True,
     library: Any = None,
 ) -> ImportPlan:
     """The settings (for a new game, ``state`` None) and ``add_gun`` actions of an import.
 
-    ``board_setting=False`` (a scenario document, which has no board): the
-    Guns on the main board keep their printed hex on the default board.
     ``library`` (the player's counter library) adds the gun size, ROF and B#
     printed on the player's own counters (:func:`~.pieces.database_counter`).
     """
@@ -186,7 +187,7 @@ def plan_import(
                 clause="ASL-8.2-c",
                 hint=msg("give the scenario date: --date YYYY-MM"),
             )
-        ScenarioDate.parse(when)  # a date outside the war is refused here (ASL-8.2-d)
+        when_date = ScenarioDate.parse(when)  # a date outside the war is refused (ASL-8.2-d)
         if sides is None:
             armies = _sides_of(reading)
             if len(armies) != 2:
@@ -203,11 +204,9 @@ def plan_import(
         settings = {"date": when, "theatre": theatre, "sides": [dict(s) for s in sides]}
         board = _board_for(guns, reading.boards)
         geometry = BoardGeometry()
-        if board is not None and board_setting:
+        if board is not None:
             settings["board"] = board
             geometry = BoardGeometry(**board)
-        elif board is not None:  # the default board, numbered as the main one
-            geometry = BoardGeometry(number=board["number"])
         side_of = {str(s.get("nationality", s["name"])).lower(): str(s["name"]) for s in sides}
         taken: set[str] = set()
     else:
@@ -218,6 +217,7 @@ def plan_import(
                 hint=msg("drop --date"),
             )
         geometry = state.settings.board
+        when_date = state.date
         side_of = {str(s.nationality).lower(): s.name for s in state.settings.sides}
         taken = {g.id for g in state.guns}
     homeless = sorted({g.army or str(g.nationality) for g in guns if (g.army or "") not in side_of})
@@ -241,7 +241,7 @@ def plan_import(
             "notation": gun.notation,
         }
         view = database_counter(gun.gpid, gun.name, gun.nationality, gun.notation, gun.gun_size)
-        action.update(view.printed(library))
+        action.update(view.printed(library, when_date))
         where, why = _hex(gun, geometry)
         if where is not None:
             action["hex"] = where
@@ -251,31 +251,46 @@ def plan_import(
     return ImportPlan(settings, tuple(actions), tuple(unplaced), skipped)
 
 
-def scenario_document(
-    reading: SaveReading, *, name: str, date: str | None = None, theatre: str = "ETO"
-) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class LobbyScenario:
+    """A save as the lobby starts it: the scenario document and the Guns it leaves unplaced."""
+
+    document: dict[str, Any]
+    unplaced: tuple[dict[str, str], ...]  # {"gun", "name", "why"}
+
+
+def lobby_scenario(
+    reading: SaveReading,
+    *,
+    name: str,
+    date: str | None = None,
+    theatre: str = "ETO",
+    library: Any = None,
+) -> LobbyScenario:
     """An ASL scenario document (``docs/scenarios.md``) of the save's Guns: what the lobby starts.
 
-    The unknown pieces are left out and named in the description; the Guns off
-    the main board have no hex. The document is checked like any uploaded one.
+    The document's ``board`` is the save's board that holds the most Guns (its
+    number and orientation), so each Gun on it keeps its printed hex; a Gun
+    elsewhere (another board, the map's margin, a cropped board) has no hex and
+    is listed in ``unplaced`` with the reason, never put on a default board.
+    ``library`` (a :class:`~ordnance.asl.counter_library.CounterLibrary` the
+    player uploaded with the save) adds each counter's printed gun size, ROF,
+    B# and To Hit marking. The unknown pieces are left out and named in the
+    description. The document is checked like any uploaded one.
     """
-    plan = plan_import(reading, date=date, theatre=theatre, skip_unknown=True, board_setting=False)
+    plan = plan_import(reading, date=date, theatre=theatre, skip_unknown=True, library=library)
     assert plan.settings is not None
-    units = []
-    for action in plan.actions:
-        unit = {
-            k: action[k]
-            for k in ("id", "side", "name", "notation", "gun_size", "hex")
-            if k in action
-        }
-        units.append(unit)
+    keys = ("id", "side", "name", "notation", "gun_size", "rof", "breakdown", "to_hit",
+            "piece_id", "hex")  # fmt: skip
+    units = [{k: action[k] for k in keys if k in action} for action in plan.actions]
+    names = {str(a["id"]): str(a.get("name", "")) for a in plan.actions}
     notes = [f"{len(units)} Guns with special ammunition"]
     if plan.unplaced:
         notes.append(f"{len(plan.unplaced)} not placed")
     if plan.skipped:
         notes.append(unknown_line(plan.skipped))
     title = reading.scenario or name
-    return {
+    doc: dict[str, Any] = {
         "format": "ordnance-scenario",
         "format_version": 1,
         "game": "asl",
@@ -290,6 +305,22 @@ def scenario_document(
         ],
         "units": units,
     }
+    if "board" in plan.settings:
+        doc["board"] = plan.settings["board"]
+    unplaced = tuple({"gun": g, "name": names.get(g, ""), "why": why} for g, why in plan.unplaced)
+    return LobbyScenario(doc, unplaced)
+
+
+def scenario_document(
+    reading: SaveReading,
+    *,
+    name: str,
+    date: str | None = None,
+    theatre: str = "ETO",
+    library: Any = None,
+) -> dict[str, Any]:
+    """The document of :func:`lobby_scenario` alone."""
+    return lobby_scenario(reading, name=name, date=date, theatre=theatre, library=library).document
 
 
 def check_plan(

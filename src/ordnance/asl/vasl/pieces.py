@@ -207,13 +207,17 @@ class DatabaseView:
         result: list[Resolved] = self.counter.reading(date, theatre)
         return result
 
-    def printed(self, library: Any) -> dict[str, Any]:
-        """Gun size, ROF and B# from the database with the player's counter library over it."""
-        if library is None:
-            return {"gun_size": self.gun_size} if self.gun_size else {}
-        values = library.merged(self.counter).values
-        out = {"gun_size": values.gun_size, "rof": values.rof, "breakdown": values.breakdown}
-        return {k: v for k, v in out.items() if v}
+    def printed(self, library: Any, date: ScenarioDate | None = None) -> dict[str, Any]:
+        """Gun size, ROF, B# and To Hit marking: the database with the player's library over it.
+
+        The counter's own marking (``to_hit``, in force at ``date``) travels with
+        it, and the piece id of a counter the database knows (the library's key).
+        """
+        from ordnance.asl.counter_library import CounterLibrary, gun_fields
+
+        values = gun_fields((library or CounterLibrary()).merged(self.counter), date)
+        keep = ("gun_size", "rof", "breakdown", "to_hit") + (("piece_id",) if self.known else ())
+        return {k: values[k] for k in keep if k in values}
 
 
 @cache

@@ -85,13 +85,24 @@ async function readAnswer(res) {
         el("h3", { class: "scenario-title" }, c.title),
         facts ? el("p", { class: "scenario-facts" }, facts) : null,
         c.description ? el("p", {}, c.description) : null,
+        c.library ? el("p", { class: "scenario-library" }, t("Counter library") + ": " + c.library) : null,
         el("p", { class: "scenario-sides" }, t("Sides") + ": " + c.sides.map((s) => s.id + (s.nationality !== s.id ? " (" + s.nationality + ")" : "")).join(", ")),
         c.map ? el("p", { class: "scenario-map" }, t("Map") + ": " + c.map.title + ", " + c.map.columns + " × " + c.map.rows) : null,
         c.units.length ? el("table", { class: "scenario-units" },
           el("tr", {}, el("th", {}, t("Unit")), el("th", {}, t("Side")), el("th", {}, t("Hex"))),
-          c.units.map((u) => el("tr", { "data-unit": u.id }, el("td", {}, u.id), el("td", {}, u.side), el("td", {}, u.hex || "")))) : null);
+          c.units.map((u) => el("tr", { "data-unit": u.id }, el("td", {}, u.id), el("td", {}, u.side),
+            el("td", {}, u.hex || (unplacedWhy(u.id) !== null ? t("unplaced") : ""))))) : null,
+        // a VASL save's Guns that no hex of the table's board holds, with the reason
+        (c.unplaced || []).length ? el("div", { class: "scenario-unplaced" },
+          el("p", {}, t("Not placed") + ": " + c.unplaced.length),
+          el("ul", {}, c.unplaced.map((u) => el("li", { "data-unplaced": u.gun }, u.gun + (u.name ? " (" + u.name + ")" : "") + ": " + u.why)))) : null);
     }
     showSeats();
+  }
+
+  function unplacedWhy(id) {
+    const u = ((chosen && chosen.unplaced) || []).find((x) => x.gun === id);
+    return u ? u.why : null;
   }
 
   function showProblems(data, fallback) {
@@ -138,6 +149,13 @@ async function readAnswer(res) {
     showScenario();
   });
 
+  const libraryInput = document.getElementById("counter-library");
+  // a new counter library re-reads the VASL save already chosen
+  if (libraryInput) libraryInput.addEventListener("change", () => {
+    const file = upload.files && upload.files[0];
+    if (file && /\.vsav$/i.test(file.name)) upload.dispatchEvent(new Event("change"));
+  });
+
   upload.addEventListener("change", async () => {
     const file = upload.files && upload.files[0];
     chosen = null; broken = false; pick.value = ""; clearProblems();
@@ -146,15 +164,22 @@ async function readAnswer(res) {
       // a VASL save (.vsav): its Guns come back as an ASL scenario (docs/asl.md)
       const vasl = /\.vsav$/i.test(file.name) && games.some((g) => g.name === "asl");
       if (vasl && select.value !== "asl") { select.value = "asl"; showSettings(); loadSamples(); }
+      // with a counter library beside the save: both in one form (docs/asl.md, "In the lobby")
+      const library = vasl && libraryInput && libraryInput.files && libraryInput.files[0];
+      const send = () => {
+        if (!library) return { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file };
+        const parts = new FormData();
+        parts.append("save", file);
+        parts.append("library", library);
+        return { method: "POST", body: parts };
+      };
       const ask = (date) => fetch(vasl ? "/api/vasl/check?file=" + name + (date ? "&date=" + encodeURIComponent(date) : "")
-        : "/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + name, {
-        method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
-      });
+        : "/api/scenarios/check?game=" + encodeURIComponent(select.value) + "&file=" + name, send());
       let res = await ask(null);
       let data = await readAnswer(res);
       const date = vasl && form ? form.collect().date : null;  // a save without a date: the settings' date
       if (!res.ok && vasl && data.clause === "ASL-8.2-c" && date) { res = await ask(date); data = await readAnswer(res); }
-      if (res.ok) chosen = data;
+      if (res.ok) chosen = library ? { ...data, library: library.name } : data;
       else { broken = true; showProblems(data, res.statusText); }
     }
     showScenario();
