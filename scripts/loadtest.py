@@ -7,10 +7,11 @@ a pass), the Command Phase, and the Status Phase with its purchase window
 (face-down tokens bought), Op Fire placement and keep-or-discard. A player
 attacks with the unit holding its token, so tokens get revealed.
 
-A player does what its page does (``static/table/main.js``, ``refreshOnce``):
-after every action at its table it reads its view, and the log since the
-last version it saw only when the version moved; it picks its action from
-the ``legal`` forms of that view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
+A player does what its page does (``static/table/main.js``, ``refresh``;
+:mod:`ordnance.bench.page_players`): its action carries ``since``, and the
+answer its next view, entries and rolls; after another seat's action it reads
+what changed in one ``POST /since`` (with its reveal when that action waits
+for its dice); it picks its action from the ``legal`` forms of its view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
 asks ``/odds`` before an attack as the page's odds panel does (an attack the
 odds refuse, out of range or line of sight, is not sent). A seat whose view
 offers it nothing waits, so both seats act only when the sequence of play
@@ -90,11 +91,14 @@ def report(stats: Stats) -> dict[str, Any]:
         "odds_p50_ms": _pct(stats.odds_ms, 0.5),
         "dice_p50_ms": _pct(stats.dice_ms, 0.5),
         "dice_p99_ms": _pct(stats.dice_ms, 0.99),
+        "since_p50_ms": _pct(stats.since_ms, 0.5),
+        "since_p99_ms": _pct(stats.since_ms, 0.99),
         "requests": len(stats.view_ms)
         + len(stats.log_ms)
         + len(stats.odds_ms)
         + len(stats.dice_ms)
-        + actions,
+        + len(stats.since_ms)
+        + len(stats.action_ms),
         "out_of_turn_refusals": stats.out_of_turn,
         "refusals": dict(stats.refused),
         "odds_refused": stats.odds_refused,
@@ -239,8 +243,10 @@ def main() -> None:
         "game": "toi",
         "games": args.games,
         "turns": args.turns * args.slices,
-        "turn": "both seats: view (+ log?since, dice anchor/reveal, GET /dice when moved); "
-        "odds before an attack; one action with commitment and element",
+        "turn": "odds before an attack; one action with `since` (its answer carries the "
+        "acting page's next view, entries and rolls); the other page's one POST /since "
+        "(with its reveal when the action waits for its dice; the acting page reads once "
+        "more when its roll is drawn)",
         "events": args.events,
         "cpus": os.cpu_count(),
         "load_average_before": round(os.getloadavg()[0], 1),

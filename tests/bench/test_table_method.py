@@ -65,10 +65,10 @@ def test_every_target_gets_the_tables_requests_and_its_own_clock(tmp_path: Path)
         write.dispose()
     assert out["actions"] == 2
     per_action = out["requests_per_action"]
-    assert per_action["table"] >= 5
+    assert per_action["table"] >= 2  # the action and the other page's read at least
     assert {per_action[name] for name in TARGETS} == {per_action["table"]}
     assert out["cpu_ms_per_action"] == {name: 1000.0 for name in TARGETS}
     assert out["share_of_bare_with_write"] is None  # equal clocks: nothing net of the client
     assert out["statements_per_action"] > 0
-    assert set(out["routes"]["table"]) >= {"view", "dice", "actions"}
+    assert set(out["routes"]["table"]) >= {"since", "actions"}
     assert out["routes"]["bare_with_write"]["actions"]["n"] >= 2

@@ -1,7 +1,8 @@
 """The page's own dice verifier (static/dice.js) in Debian's Chromium.
 
 The page keeps its seat's chain root in localStorage, publishes the anchor,
-reveals one element per version, sends it with its actions, and recomputes
+reveals one element per version (in its ``POST /since``, for the action a notice
+or its view names), sends it with its actions, and recomputes
 every die it shows; these tests make the operator cheat and check that the
 page names the roll. The derivation in JavaScript is cross-checked against
 the Python one on fixed vectors. Clauses: TABLE-DICE-1..5 (see test_dice.py).
@@ -262,19 +263,24 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         refused: list[str] = []
 
         def refuse_once(route: Any) -> None:
-            if refused:
+            # the page's reveal travels in its POST /since (docs/server.md)
+            if refused or "reveal" not in json.loads(route.request.post_data or "{}"):
                 route.continue_()
                 return
             refused.append(route.request.post_data or "")
             route.fulfill(status=409, content_type="application/json", body='{"message": "stale"}')
 
-        page.route("**/api/tables/*/dice/reveal", refuse_once)
+        def carries_reveal(response: Any) -> bool:
+            return response.status == 409 and response.url.split("?")[0].endswith("/since")
+
+        page.route("**/api/tables/*/since*", refuse_once)
         _to_attack(seats)
         clock = Clock().install_app(_app)
         try:
-            with page.expect_response("**/api/tables/*/dice/reveal"):
+            with page.expect_response(carries_reveal):
                 _act(seats.pages["allies"], "attack", {"dice": "6", "target": "2,0"}, wait=False)
-            assert refused and json.loads(refused[0])["version"] == 1
+            sent = json.loads(refused[0])["reveal"]
+            assert sent["version"] == 1
             pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
             assert pending["waiting_for"] == ["axis"]
             clock.now = pending["deadline"] + 1  # go_ahead: the roll goes without axis
@@ -282,7 +288,7 @@ def test_page_never_resends_an_element_the_server_did_not_record(
             seats.at(2)
         finally:
             _app.state.service.clock = time.time
-        assert json.loads(refused[0])["element"] not in seats.api("axis", "GET", "/dice").text
+        assert sent["element"] not in seats.api("axis", "GET", "/dice").text
         line = _verify_line(page, 2)
         expect(line).to_contain_text("the server refused your secret")
         expect(line).to_contain_text("rolled without axis's element")

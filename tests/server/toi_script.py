@@ -44,7 +44,7 @@ SECRETS = ("AP-B", "AP-C")
 #: per table). Their values are replaced, their presence still compared; a field
 #: anywhere else, whatever its name (an event's ``token``, say), is compared as is,
 #: so a secret under it makes the twin tables differ.
-VOLATILE: frozenset[tuple[str, ...]] = frozenset(
+_VOLATILE: frozenset[tuple[str, ...]] = frozenset(
     {
         ("game_id",),
         ("ticket",),
@@ -74,8 +74,26 @@ VOLATILE: frozenset[tuple[str, ...]] = frozenset(
         ("pending", "request"),
         ("pending_request", "request"),
         ("undo", "pending", "request"),
+        # a reveal sent with a read (POST /since): this seat's chain element
+        ("reveal",),
     }
 )
+
+#: Where a message nests another: a ``/since`` answer (view, log, dice record) and an
+#: action's answer carrying it (``next``).
+_NESTED: tuple[tuple[str, ...], ...] = (
+    ("view",),
+    ("log",),
+    ("dice",),
+    ("next", "view"),
+    ("next", "log"),
+    ("next", "dice"),
+    ("next",),
+)
+
+VOLATILE: frozenset[tuple[str, ...]] = _VOLATILE | {
+    (*prefix, *path) for prefix in _NESTED for path in _VOLATILE
+}
 
 
 def strip(value: Any, path: tuple[str, ...] = ()) -> Any:

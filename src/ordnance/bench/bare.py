@@ -1,7 +1,7 @@
 """The baselines the table is measured against: bare FastAPI, with and without a write.
 
-:func:`bare_app` answers the table's routes (view, log, odds, action, dice
-anchor, reveal and record) with canned JSON of a real table (the same size and
+:func:`bare_app` answers the table's routes (view, since, log, odds, action,
+dice anchor, reveal and record) with canned JSON of a real table (the same size and
 shape, from :func:`canned_answers`) and does nothing else; its only state is a
 version counter per table and each seat's dice chain (anchor, last reveal), so
 the players read and reveal as on the table. With ``write`` (a SQLAlchemy
@@ -41,6 +41,14 @@ class BareBody(BaseModel):
     expected_version: int
     element: str | None = None
     commitment: str | None = None
+    since: int | None = None
+    dice_since: int | None = None
+
+
+class BareSince(BaseModel):
+    version: int | None = None
+    dice_since: int | None = None
+    reveal: dict[str, Any] | None = None
 
 
 class BareOdds(BaseModel):
@@ -55,6 +63,7 @@ class BareReveal(BaseModel):
     version: int
     commitment: str
     element: str
+    pending: str | None = None
 
 
 def bare_app(answers: dict[str, Any], write: Engine | None = None) -> FastAPI:
@@ -110,6 +119,23 @@ def bare_app(answers: dict[str, Any], write: Engine | None = None) -> FastAPI:
     def bare_log(game_id: str, since: int = 0, authorization: str = Header("")) -> dict[str, Any]:
         return {**answers["log"], "game_id": game_id, "version": versions.get(game_id, 0)}
 
+    def since_answer(game_id: str, authorization: str) -> dict[str, Any]:
+        version = versions.get(game_id, 0)
+        return {
+            "view": bare_view(game_id, authorization),
+            "log": {**answers["log"], "game_id": game_id, "version": version},
+            "dice": {**answers["dice"], "game_id": game_id},
+            "reveal": None,
+        }
+
+    @app.post("/bare/{game_id}/since")
+    def bare_since(
+        game_id: str, body: BareSince, authorization: str = Header("")
+    ) -> dict[str, Any]:
+        if body.reveal is not None:
+            bare_reveal(game_id, BareReveal(**body.reveal), authorization)
+        return since_answer(game_id, authorization)
+
     @app.post("/bare/{game_id}/odds")
     def bare_odds(game_id: str, body: BareOdds, authorization: str = Header("")) -> dict[str, Any]:
         return dict(answers["odds"])
@@ -121,7 +147,10 @@ def bare_app(answers: dict[str, Any], write: Engine | None = None) -> FastAPI:
             with write.begin() as conn:
                 conn.execute(insert(BENCH_ROWS).values(game_id=game_id, seq=version, body=row))
         versions[game_id] = version
-        return {**answers["act"], "version": version}
+        out = {**answers["act"], "version": version}
+        if body.since is not None:
+            out["next"] = since_answer(game_id, authorization)
+        return out
 
     return app
 
@@ -139,6 +168,7 @@ def null_app(answers: dict[str, Any]) -> Callable[[Scope, Receive, Send], Awaita
         "dice": json.dumps(answers["dice"]).encode(),
         "odds": json.dumps(answers["odds"]).encode(),
         "actions": json.dumps(answers["act"]).encode(),
+        "since": json.dumps(answers["since"]).encode(),
     }
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -191,7 +221,11 @@ async def canned_answers(client: httpx.AsyncClient) -> dict[str, Any]:
         f"/api/tables/{gid}/log", params={"since": first["version"]}, headers=auth[SEATS[1]]
     )
     dice = await client.get(f"/api/tables/{gid}/dice", headers=auth[SEATS[1]])
+    since = await client.get(
+        f"/api/tables/{gid}/since", params={"version": 0, "dice_since": 0}, headers=auth[SEATS[1]]
+    )
     return {
+        "since": since.json(),
         "views": views,
         "odds": odds.json(),
         "act": acted.json(),

@@ -291,7 +291,9 @@ def bench_chain(gid: str) -> list[str]:
 
 def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
     """The requests the table page makes before it shows the table (static/table/main.js
-    ``refreshOnce`` and static/dice.js ``sync``/``verify``), in its order."""
+    ``refresh`` and static/dice.js ``sync``/``verify``), in its order: the HTML, one
+    ``POST /since`` without a version (the view, the journal's tail of ``tail``
+    entries, the rolls of that tail), the dice anchor."""
     base = f"/api/tables/{gid}"
 
     def ok(res: Any) -> Any:
@@ -299,12 +301,10 @@ def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
         return res
 
     ok(client.get(f"/t/{gid}"))
-    view = ok(client.get(base + "/view", headers=auth)).json()
-    since = max(view["version"] - tail, 0)
-    ok(client.get(base + "/log", headers=auth, params={"since": since}))
+    answer = ok(client.post(base + "/since", headers=auth, json={"version": None})).json()
+    assert answer["log"] is None or len(answer["log"]["entries"]) <= tail
     anchor = bench_chain(gid)[-1]
     ok(client.post(base + "/dice/anchor", headers=auth, json={"anchor": anchor}))
-    ok(client.get(base + "/dice", headers=auth, params={"since": since} if since else {}))
 
 
 def measure(count: int, workdir: Path) -> dict[str, Any]:

@@ -2,18 +2,21 @@
 
 Shared by the load test (``scripts/loadtest.py``, real servers on loopback), the
 in-process table benchmark (:mod:`ordnance.bench.table`, ``make bench-table``)
-and the statement-count test. A player does what its page does
-(``refreshOnce``): after every action at its table it reads its view, and the
-log since the last version it saw only when the version moved, then
-publishes its dice chain's anchor or reveals this version's element and reads
-the rolls not yet checked; it picks its action from the ``legal`` forms of
-that view (:func:`ordnance.bench.toi_players.plan`) and asks ``/odds`` before
-an attack, as the page's odds panel does.
+and the statement-count test. A player does what its page does: it opens the
+table with one ``POST /since`` (its view, the journal's tail, the rolls of the
+tail) and publishes its dice chain's anchor if the server lacks it; it acts
+with ``since`` in the action, whose answer carries its next view, entries and
+rolls (``next``); told of another seat's change by the live stream, it reads
+what changed in one ``POST /since``, and when the change is an action waiting
+for its dice element it sends its reveal in that same request. It picks its
+action from the ``legal`` forms of its view
+(:func:`ordnance.bench.toi_players.plan`) and asks ``/odds`` before an attack,
+as the page's odds panel does.
 
 Every request goes through :func:`_send`, which can record it (:class:`Sent`),
 so that a baseline server can be sent exactly the same requests
-(:func:`replay_turn`): the same mix of views, logs, dice reads and reveals,
-odds and actions per accepted action.
+(:func:`replay_turn`): the same mix of reads, reveals, odds and actions per
+accepted action.
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from typing import Any, NamedTuple
 
 import httpx
 
-from ordnance.bench.journal import page_tail
 from ordnance.bench.toi_players import SEATS, plan, position_key
 from ordnance.server.dice_scheme import chain_from
 
@@ -62,6 +64,7 @@ class Stats:
     log_ms: list[float] = field(default_factory=list)
     odds_ms: list[float] = field(default_factory=list)
     dice_ms: list[float] = field(default_factory=list)
+    since_ms: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     odds_refused: int = 0
@@ -79,8 +82,9 @@ class Player:
     seat: str
     token: str
     rng: random.Random
-    seen: int | None = None  # the last version whose log this seat read
+    seen: int | None = None  # the last journal entry this seat's page holds
     dice_seen: int | None = None  # the last version whose rolls this seat has checked
+    answer: dict[str, Any] | None = None  # the view its page shows
     taken: Counter[str] = field(default_factory=Counter)
     chain: DiceChain = field(init=False)
 
@@ -170,33 +174,59 @@ async def _send(
     return res
 
 
-async def refresh(client: httpx.AsyncClient, t: Table, p: Player, stats: Stats) -> dict[str, Any]:
-    """The page's ``refreshOnce``: the view; when the version moved (or on the first
-    load), the log since the last seen version, then ``dice.js``: publish the chain's
-    anchor or reveal this version's element (:func:`sync_dice`) and read the dice
-    record of the rolls not yet checked to recompute them (``GET /dice?since=``)."""
-    res = await _send(client, t, p, stats.view_ms, "GET", "/view", phase=0)
-    res.raise_for_status()
-    answer: dict[str, Any] = res.json()
-    version = int(answer["version"])
-    first = p.seen is None
-    if p.seen is None:
-        p.seen = version  # the page was already open: its log is up to date
-    if version != p.seen:
-        res = await _send(
-            client, t, p, stats.log_ms, "GET", "/log", phase=0, params={"since": p.seen}
-        )
+def _apply(p: Player, data: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page does with a ``/since`` answer (or an action's ``next``): keep the
+    view, the entries up to the log's version and the dice checked up to the record's."""
+    view: dict[str, Any] = dict(data["view"])
+    version = int(view["version"])
+    log = data.get("log")
+    p.seen = int(log["version"]) if log else max(p.seen or 0, version)
+    dice = data.get("dice")
+    p.dice_seen = int(dice["version"]) if dice else max(p.dice_seen or 0, version)
+    p.answer = view
+    return view
+
+
+async def since(
+    client: httpx.AsyncClient,
+    t: Table,
+    p: Player,
+    stats: Stats,
+    *,
+    reveal: Mapping[str, Any] | None = None,
+    phase: int = 1,
+) -> httpx.Response:
+    """The page's one request after a change notice (``refreshOnce``): ``POST /since``
+    with the last entry it holds, the last version whose rolls it checked and, when it
+    is awaited, its reveal; the answer is its view, the new entries and the new rolls."""
+    body: dict[str, Any] = {"version": p.seen, "dice_since": p.dice_seen}
+    if reveal is not None:
+        body["reveal"] = dict(reveal)
+        p.chain.sent = (str(reveal["element"]), int(reveal["version"]))
+    res = await _send(client, t, p, stats.since_ms, "POST", "/since", phase=phase, json=body)
+    if res.status_code == 200:
+        _apply(p, res.json())
+    elif reveal is not None and res.status_code in (409, 422):
+        stats.refused[str(res.json().get("clause") or res.status_code)] += 1
+    else:
         res.raise_for_status()
-        p.seen = int(res.json()["version"])
-    elif not first:
-        return answer  # same version: the page keeps what it shows
-    await sync_dice(client, t, p, answer, stats)
-    # dice.js reads the rolls of the journal's tail at first, then only the new ones
-    since = p.dice_seen if p.dice_seen is not None else max(0, version - page_tail())
-    res = await _send(client, t, p, stats.dice_ms, "GET", "/dice", phase=0, params={"since": since})
-    res.raise_for_status()
-    p.dice_seen = version
-    return answer
+    return res
+
+
+async def refresh(
+    client: httpx.AsyncClient, t: Table, p: Player, stats: Stats, phase: int = 1
+) -> dict[str, Any]:
+    """One refresh of a seat's page and what ``dice.js`` does after it: publish the
+    chain's anchor when the server lacks it, or reveal for the action waiting for this
+    seat's element in a second ``/since`` (:func:`sync_dice`)."""
+    res = await since(client, t, p, stats, phase=phase)
+    if res.status_code != 200:  # a refused reveal: the page reads again
+        res = await since(client, t, p, stats, phase=phase)
+    assert p.answer is not None
+    reveal = await sync_dice(client, t, p, p.answer, stats, phase)
+    if reveal is not None:
+        await since(client, t, p, stats, reveal=reveal, phase=phase)
+    return p.answer
 
 
 async def sync_dice(
@@ -205,49 +235,87 @@ async def sync_dice(
     p: Player,
     answer: Mapping[str, Any],
     stats: Stats,
-    phase: int = 0,
-) -> None:
+    phase: int = 1,
+) -> dict[str, Any] | None:
     """``OrdnanceDice.sync``: after a view, publish this seat's anchor when the server
-    does not hold it, else reveal the next element for the action waiting for this
-    seat's element (``dice.pending``; once). A refused anchor or reveal is counted
-    with the refusals, by clause."""
+    does not hold it (``POST /dice/anchor``), else answer the reveal to send (in the
+    next ``/since``) for the action waiting for this seat's element (``dice.pending``)."""
     chain = (answer.get("dice") or {}).get("chain")
     if not chain:
-        return
+        return None
     version = int(answer["version"])
 
-    async def post(path: str, body: dict[str, Any]) -> None:
-        res = await _send(client, t, p, stats.dice_ms, "POST", path, phase=phase, json=body)
+    async def anchor() -> None:
+        body = {"anchor": p.chain.anchor}
+        res = await _send(
+            client, t, p, stats.dice_ms, "POST", "/dice/anchor", phase=phase, json=body
+        )
         if res.status_code != 200:
             stats.refused[str(res.json().get("clause") or res.status_code)] += 1
 
-    if chain.get("anchor") != p.chain.anchor:
-        await post("/dice/anchor", {"anchor": p.chain.anchor})
-        return
+    if (chain.get("newest") or chain.get("anchor")) != p.chain.anchor:
+        await anchor()
+        return None
     pending = (answer.get("dice") or {}).get("pending")
     if not pending or not pending.get("reveal"):
-        return  # nothing is revealed before an action that rolls is committed
+        return None  # nothing is revealed before an action that rolls is committed
     if chain.get("revealed") or int(chain.get("from_version") or 0) > version:
-        return
+        return None
+    if chain.get("anchor") != p.chain.anchor:
+        return None  # the chain in force is one this seat no longer holds
     element = p.chain.after(chain.get("last"))
     if element is None or p.chain.sent_before(element, version):
         p.chain.renew()  # an element is sent once: a new chain rather than resend it
-        await post("/dice/anchor", {"anchor": p.chain.anchor})
-        return
-    p.chain.sent = (element, version)
-    commitment = answer["commitment"]["hash"]
-    body = {
+        await anchor()
+        return None
+    return {
         "version": version,
-        "commitment": commitment,
+        "commitment": answer["commitment"]["hash"],
         "element": element,
         "pending": pending["digest"],
     }
-    await post("/dice/reveal", body)
 
 
-def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
-    """``OrdnanceDice.actionFields``: the commitment this seat saw and its element for
-    this version (the one it revealed, else its next one, each sent once)."""
+def reveal_for_notice(p: Player, digest: str, by: str) -> dict[str, Any] | None:
+    """``OrdnanceDice.revealFor``: on a notice that ``by``'s action waits for its dice
+    (``digest``) at the version this seat's view shows, the reveal to send with its
+    one ``/since`` (None: it reads its view first, as the page does)."""
+    view = p.answer
+    if view is None or by == p.seat:
+        return None
+    d = view.get("dice") or {}
+    chain = d.get("chain") or {}
+    version = int(view["version"])
+    if d.get("pending") or not chain.get("anchor") or chain.get("revealed"):
+        return None
+    if (
+        chain["anchor"] != p.chain.anchor
+        or (chain.get("newest") or chain["anchor"]) != chain["anchor"]
+    ):
+        return None
+    if int(chain.get("from_version") or 0) > version:
+        return None
+    element = p.chain.after(chain.get("last"))
+    if element is None or p.chain.sent_before(element, version):
+        return None
+    return {
+        "version": version,
+        "commitment": view["commitment"]["hash"],
+        "element": element,
+        "pending": digest,
+    }
+
+
+def action_fields(
+    p: Player, answer: Mapping[str, Any], action: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``OrdnanceDice.actionFields``, sent with an action whose form rolls dice (its
+    schema's ``x-dice``): the commitment this seat saw and its element for this version
+    (the one it revealed, else its next one, each sent once)."""
+    forms = {f.get("type"): f for f in answer.get("legal") or []}
+    schema = (forms.get(action.get("type")) or {}).get("schema") or {}
+    if schema.get("x-dice") is False:
+        return {}
     out: dict[str, Any] = {"commitment": answer["commitment"]["hash"]}
     chain = (answer.get("dice") or {}).get("chain") or {}
     version = int(answer["version"])
@@ -261,24 +329,51 @@ def action_fields(p: Player, answer: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
-    """One turn of a table: both seats refresh, then the seat given the move acts.
+async def _notice(
+    client: httpx.AsyncClient, t: Table, actor: Player, data: Mapping[str, Any], stats: Stats
+) -> None:
+    """Every other page, told of the change by its live stream, reads what changed in
+    one request; a waiting roll's notice makes each awaited page reveal in that request.
+    The acting page holds the answer's ``next``; told that its roll was drawn, it reads
+    once more."""
+    rolling = data.get("rolling")
+    for other in t.players:
+        if other is actor:
+            continue
+        if rolling:
+            reveal = reveal_for_notice(other, str(rolling["digest"]), actor.seat)
+            if reveal is not None:
+                await since(client, t, other, stats, reveal=reveal)
+                continue
+        await refresh(client, t, other, stats)
+    if rolling:
+        assert actor.answer is not None
+        seen = [o.answer for o in t.players if o is not actor and o.answer is not None]
+        if any(int(v["version"]) > int(actor.answer["version"]) for v in seen):
+            await refresh(client, t, actor, stats)  # the notice of the drawn roll
 
-    Returns the accepted action. Op Fire reactions are tried before the
-    action of the nation on turn (a reaction comes straight after the move).
+
+async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[str, Any]:
+    """One turn of a table: the seat given the move acts, the other pages follow.
+
+    Each page holds the view its last answer carried (a page opening the table
+    reads it first). Returns the accepted action. Op Fire reactions are tried
+    before the action of the nation on turn (a reaction comes straight after
+    the move).
     """
     t0 = time.perf_counter()
     t.turn += 1
-    # both pages refresh at once, as two browsers told of the new version would
-    fresh = await asyncio.gather(*(refresh(client, t, p, stats) for p in t.players))
-    answers = list(zip(t.players, fresh, strict=True))
-    view = answers[0][1]["view"]
+    for p in t.players:
+        if p.answer is None:  # the page opens: the journal's tail, its anchor
+            await refresh(client, t, p, stats, phase=0)
+    answers = [(p, p.answer) for p in t.players]
+    view = t.players[0].answer["view"] if t.players[0].answer else {}
     if t.round is None:
         t.round = int(view.get("round", 0))
     elif view.get("round", 0) > t.round:
         stats.rounds += int(view["round"]) - t.round
         t.round = int(view["round"])
-    plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers]
+    plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers if a is not None]
     plans.sort(key=lambda x: not (x[2] and x[2][0].get("mode") == "op_fire"))
     tried = []
     for p, answer, candidates in plans:
@@ -293,20 +388,18 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
             body = {
                 "action": action,
                 "expected_version": answer["version"],
-                **action_fields(p, answer),
+                "since": p.seen,
+                "dice_since": p.dice_seen,
+                **action_fields(p, answer, action),
             }
             res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
-            if res.status_code == 202 and "rolling" in res.json():
-                # the action rolls: the other seats' pages get the notice, view the
-                # waiting action and reveal for it, which draws the dice
-                for other in t.players:
-                    if other is not p:
-                        seen = await _send(client, t, other, stats.view_ms, "GET", "/view", phase=1)
-                        await sync_dice(client, t, other, seen.json(), stats, phase=1)
             if res.status_code in (200, 202):
+                data = res.json()
+                _apply(p, data["next"])
+                await _notice(client, t, p, data, stats)
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
-                events = res.json().get("entry", {}).get("events", [])
+                events = data.get("entry", {}).get("events", [])
                 stats.revealed += sum(e.get("kind") == "token-revealed" for e in events)
                 stats.turn_ms.append(1000 * (time.perf_counter() - t0))
                 return action
@@ -314,6 +407,8 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
             data = res.json() if res.headers.get("content-type", "").startswith("app") else {}
             stats.refused[str(data.get("clause") or res.status_code)] += 1
             tried.append((p.seat, action, res.status_code, data.get("message")))
+            if res.status_code == 409:
+                await refresh(client, t, p, stats)
     raise Stuck(f"table {t.game_id}: nothing accepted at {view.get('position')}: {tried}")
 
 
@@ -361,6 +456,7 @@ def stats_list(stats: Stats, suffix: str) -> list[float]:
         "dice": stats.dice_ms,
         "odds": stats.odds_ms,
         "actions": stats.action_ms,
+        "since": stats.since_ms,
     }[route]
 
 

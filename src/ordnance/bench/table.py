@@ -125,6 +125,7 @@ def routes_of(stats: Stats, record: Sequence[Sent] = ()) -> dict[str, dict[str, 
         "dice": stats.dice_ms,
         "odds": stats.odds_ms,
         "actions": stats.action_ms,
+        "since": stats.since_ms,
     }
     return {
         name: {"n": len(v), "p50_ms": percentile(v, 0.5), "p99_ms": percentile(v, 0.99)}
@@ -140,6 +141,7 @@ def requests_of(stats: Stats) -> int:
         + len(stats.dice_ms)
         + len(stats.odds_ms)
         + len(stats.action_ms)
+        + len(stats.since_ms)
     )
 
 
@@ -169,6 +171,10 @@ async def play_counted(
         "statements": counter.count,
         "statements_per_action": round(counter.count / actions, 2) if actions else None,
         "requests_per_action": round(requests_of(stats) / actions, 2) if actions else None,
+        "requests_by_route": {k: v["n"] for k, v in routes_of(stats).items()},
+        "kinds": dict(stats.kinds),
+        "refused": dict(stats.refused),
+        "odds_refused": stats.odds_refused,
         "statement_kinds": dict(counter.kinds.most_common(30)),
     }
 

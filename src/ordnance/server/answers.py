@@ -158,6 +158,21 @@ class LogAnswer(TypedDict):
     next_since: int | None
 
 
+class SinceAnswer(TypedDict):
+    """``GET|POST /since``: what a seat's page needs after a change, in one answer."""
+
+    #: The seat's view (as ``GET /view``).
+    view: TableView
+    #: The journal entries after the version the page holds (as ``GET /log?since=``),
+    #: the journal's tail when it holds none; None when it is up to date.
+    log: LogAnswer | None
+    #: The dice record of the entries after the last version whose rolls the page
+    #: checked (as ``GET /dice?since=``); None when nothing is new.
+    dice: dict[str, Any] | None
+    #: The reveal sent with the request, as ``POST /dice/reveal`` answers it.
+    reveal: dict[str, Any] | None
+
+
 class ActAnswer(TypedDict):
     """``POST /actions``: the new entry, or the consent request opened instead."""
 
@@ -166,6 +181,8 @@ class ActAnswer(TypedDict):
     pending: NotRequired[OpenedRequest]
     #: 202: the action rolls, and waits for the other seats' elements (:meth:`Pending.public`).
     rolling: NotRequired[dict[str, Any]]
+    #: With ``since`` in the request: what the acting page needs next (:class:`SinceAnswer`).
+    next: NotRequired[SinceAnswer]
 
 
 class OddsReply(TypedDict):

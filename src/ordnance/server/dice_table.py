@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, true, update
+from sqlalchemy import exists, false, func, select, true, update
 from sqlalchemy.orm import Session
 
 from ordnance.core.dice import DiceSource, EnteredDice
@@ -195,6 +195,64 @@ def _lock_version(s: Session, game_id: str, version: int) -> None:
         raise StaleVersion(version, int(actual or 0))
 
 
+@dataclass(frozen=True)
+class Anchor:
+    """A published chain anchor (a ``dice_anchors`` row, as the read paths use it)."""
+
+    id: int
+    seat: str
+    anchor: str
+    from_version: int
+    seq: int | None
+
+
+#: (database, game, newest anchor id) -> the table's anchors by seat, then id. Anchors
+#: are only ever added, so the newest id (in the request's table status) names the list.
+_ANCHORS: BoundedDict[tuple[str, str, int], tuple[Anchor, ...]] = BoundedDict(TABLES_REMEMBERED)
+
+
+def anchors(journal: Journal, game_id: str) -> tuple[Anchor, ...]:
+    """Every anchor of the table, ordered by seat then publication (read paths only:
+    a transaction reads its own under the version lock)."""
+    top = table_status.status(journal, game_id).anchors_top
+    if top == 0:
+        return ()
+    key = (journal.cache_key, game_id, top)
+    if top > 0 and (hit := _ANCHORS.get(key)) is not None:
+        return hit
+    with journal.reading() as s:
+        rows = s.scalars(
+            select(DiceAnchorRow)
+            .where(DiceAnchorRow.game_id == game_id)
+            .order_by(DiceAnchorRow.seat, DiceAnchorRow.id)
+        ).all()
+        found = tuple(Anchor(r.id, r.seat, r.anchor, r.from_version, r.seq) for r in rows)
+    if top > 0:  # as of the status (an anchor published since is the next key's)
+        found = _ANCHORS[key] = tuple(a for a in found if a.id <= top)
+    return found
+
+
+def _newest(found: Sequence[Anchor], seat: str) -> Anchor | None:
+    mine = [a for a in found if a.seat == seat]
+    return max(mine, key=lambda a: a.id) if mine else None
+
+
+def _in_force(
+    found: Sequence[Anchor], seat: str, version: int, commit_seq: int | None
+) -> Anchor | None:
+    """:func:`_anchor_for` over a list already read."""
+    mine = [
+        a
+        for a in found
+        if a.seat == seat
+        and (
+            (a.seq is None and a.from_version <= version)
+            or (a.seq is not None and (commit_seq is None or a.seq < commit_seq))
+        )
+    ]
+    return max(mine, key=lambda a: a.id) if mine else None
+
+
 def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
     """The seat's newest anchor (the one its next actions will use)."""
     return s.scalar(
@@ -271,7 +329,7 @@ def register_anchor(journal: Journal, game_id: str, seat: str, anchor: str) -> d
     return {"anchor": anchor, "from_version": version, "seq": order}
 
 
-def _last_reveal(s: Session, anchor: DiceAnchorRow) -> DiceRevealRow | None:
+def _last_reveal(s: Session, anchor: DiceAnchorRow | Anchor) -> DiceRevealRow | None:
     return s.scalar(
         select(DiceRevealRow)
         .where(DiceRevealRow.anchor_id == anchor.id)
@@ -289,15 +347,35 @@ def _check_next(
     commit_seq: int | None = None,
 ) -> DiceAnchorRow:
     _check_hex("element", element)
-    anchor = _anchor_for(s, game_id, seat, version, commit_seq)
-    if anchor is None:
+    ordered = DiceAnchorRow.seq < commit_seq if commit_seq is not None else true()
+    last = (  # the chain's last reveal, read with its anchor (one statement)
+        select(DiceRevealRow.element)
+        .where(DiceRevealRow.anchor_id == DiceAnchorRow.id)
+        .order_by(DiceRevealRow.for_version.desc())
+        .limit(1)
+        .correlate(DiceAnchorRow)
+        .scalar_subquery()
+    )
+    found = s.execute(
+        select(DiceAnchorRow, last)
+        .where(
+            DiceAnchorRow.game_id == game_id,
+            DiceAnchorRow.seat == seat,
+            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
+            | ((DiceAnchorRow.seq.is_not(None)) & ordered),
+        )
+        .order_by(DiceAnchorRow.id.desc())
+        .limit(1)
+    ).first()
+    if found is None:
         raise RuleViolation(
             "TABLE-DICE-3",
             msg("this seat has no chain anchor published before this action was committed"),
             hint=msg("publish an anchor now; it serves the next action that rolls"),
         )
-    last = _last_reveal(s, anchor)
-    previous = anchor.anchor if last is None else last.element
+    anchor: DiceAnchorRow = found[0]
+    last_element = found[1]
+    previous = anchor.anchor if last_element is None else str(last_element)
     if not follows(element, previous):
         raise RuleViolation(
             "TABLE-DICE-4",
@@ -311,16 +389,32 @@ def _check_next(
 
 def _order(s: Session, game_id: str) -> int:
     """The table's next order number for a commitment or a reveal (under the version lock)."""
-    top_commit = s.scalar(
-        select(func.max(DicePendingRow.commit_seq)).where(DicePendingRow.game_id == game_id)
+    return _order_and_taken(s, game_id, None)[0]
+
+
+def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int, bool]:
+    """:func:`_order`, and whether an action was committed at ``version`` already (one
+    statement for the table's three order numbers and that question)."""
+    taken = (
+        exists().where(DicePendingRow.game_id == game_id, DicePendingRow.at_version == version)
+        if version is not None
+        else false()
     )
-    top_reveal = s.scalar(
-        select(func.max(DiceRevealRow.seq)).where(DiceRevealRow.game_id == game_id)
-    )
-    top_anchor = s.scalar(
-        select(func.max(DiceAnchorRow.seq)).where(DiceAnchorRow.game_id == game_id)
-    )
-    return max(int(top_commit or 0), int(top_reveal or 0), int(top_anchor or 0)) + 1
+    *tops, at = s.execute(
+        select(
+            select(func.max(DicePendingRow.commit_seq))
+            .where(DicePendingRow.game_id == game_id)
+            .scalar_subquery(),
+            select(func.max(DiceRevealRow.seq))
+            .where(DiceRevealRow.game_id == game_id)
+            .scalar_subquery(),
+            select(func.max(DiceAnchorRow.seq))
+            .where(DiceAnchorRow.game_id == game_id)
+            .scalar_subquery(),
+            taken,
+        )
+    ).one()
+    return max(int(top or 0) for top in tops) + 1, bool(at)
 
 
 @dataclass(frozen=True)
@@ -432,19 +526,17 @@ def open_pending(
     """
     wait, seconds = wait_setting(journal, game_id)
     digest = action_digest(game_id, version, seat, action, seed_hash_hex)
+    before = table_status.status(journal, game_id)  # read at the request's start
+    reveal_id: int | None = None
     with journal.transaction() as s:
         _lock_version(s, game_id, version)
-        if s.scalar(
-            select(DicePendingRow.id).where(
-                DicePendingRow.game_id == game_id, DicePendingRow.at_version == version
-            )
-        ):
+        order, taken = _order_and_taken(s, game_id, version)
+        if taken:
             raise RuleViolation(
                 "TABLE-DICE-8",
                 msg("another action is already waiting for its dice at this version"),
                 hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
-        order = _order(s, game_id)
         awaited = [
             other
             for other in seats
@@ -465,23 +557,42 @@ def open_pending(
         )
         s.add(row)
         s.flush()
+        revealed: dict[str, str] = {}
         if actor_element is not None:
             done = _reveal_at(s, game_id, seat, version)
+            if done is not None and done.element != actor_element:
+                raise RuleViolation(
+                    "TABLE-DICE-5",
+                    msg("this seat already revealed another element for this version"),
+                    hint=msg("send the element you revealed, or none"),
+                )
+            revealed[seat] = actor_element
             if done is None:
                 anchor = _check_next(s, game_id, seat, version, actor_element, order)
-                s.add(
-                    DiceRevealRow(
-                        game_id=game_id,
-                        seat=seat,
-                        for_version=version,
-                        element=actor_element,
-                        anchor_id=anchor.id,
-                        pending_id=row.id,
-                        seq=order + 1,
-                    )
+                mine = DiceRevealRow(
+                    game_id=game_id,
+                    seat=seat,
+                    for_version=version,
+                    element=actor_element,
+                    anchor_id=anchor.id,
+                    pending_id=row.id,
+                    seq=order + 1,
                 )
+                s.add(mine)
                 s.flush()
-        return _pending_of(s, row)
+                reveal_id = mine.id
+        # nobody else can have revealed for an action committed just now
+        opened = _pending_of(s, row, revealed)
+    # the rest of the request sees its own commitment without reading it back
+    table_status.after_own_write(
+        journal,
+        game_id,
+        before,
+        dice_pending=True,
+        reveals_top=before.reveals_top if reveal_id is None else reveal_id,
+    )
+    journal.remembered(("dice_pending", game_id, version), lambda: opened)
+    return opened
 
 
 def reveal(
@@ -507,8 +618,8 @@ def reveal(
             msg("a seat reveals its element only for an action waiting for its dice"),
             hint=msg('send "pending": the digest of the action your view shows under dice.pending'),
         )
-    with journal.reading() as s:
-        current = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
+    before = table_status.status(journal, game_id)  # read once per request
+    current = before.version
     if current != version:  # before the commitment, which may be drawn (written) now
         raise StaleVersion(version, current)
     commit = commitments.commitment(journal, game_id, version)
@@ -541,17 +652,22 @@ def reveal(
                 )
             return {"version": version, "element": element, "pending": digest}
         anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
-        s.add(
-            DiceRevealRow(
-                game_id=game_id,
-                seat=seat,
-                for_version=version,
-                element=element,
-                anchor_id=anchor.id,
-                pending_id=pending.id,
-                seq=_order(s, game_id),
-            )
+        mine = DiceRevealRow(
+            game_id=game_id,
+            seat=seat,
+            for_version=version,
+            element=element,
+            anchor_id=anchor.id,
+            pending_id=pending.id,
+            seq=_order(s, game_id),
         )
+        s.add(mine)
+        s.flush()
+        waiting = _pending_of(s, pending)  # with every reveal for it, this one too
+        reveal_id = mine.id
+    # the rest of the request (which may draw the dice now) sees its own reveal
+    table_status.after_own_write(journal, game_id, before, reveals_top=reveal_id)
+    journal.remembered(("dice_pending", game_id, version), lambda: waiting)
     return {"version": version, "element": element, "pending": digest}
 
 
@@ -652,30 +768,54 @@ def expire_one(journal: Journal, pending_id: int) -> None:
 def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
     """What the seat's page needs to reveal its next element (its own data only)."""
     waiting = pending_at(journal, game_id, version)  # read once per request
-    with journal.reading() as s:
-        newest = _anchor(s, game_id, seat)
-        # while an action waits, the chain in force at its commitment (maybe not the newest)
-        anchor = (
-            newest
-            if waiting is None
-            else _anchor_for(s, game_id, seat, version, waiting.commit_seq)
-        )
-        if anchor is None:
-            return {
-                "anchor": None,
-                "from_version": None,
-                "last": None,
-                "revealed": None,
-                "newest": newest.anchor if newest is not None else None,
-            }
-        last = _last_reveal(s, anchor)  # reveals are made at the current version only
+    found = anchors(journal, game_id)  # read once per new anchor
+    newest = _newest(found, seat)
+    # while an action waits, the chain in force at its commitment (maybe not the newest)
+    anchor = newest if waiting is None else _in_force(found, seat, version, waiting.commit_seq)
+    if anchor is None:
         return {
-            "anchor": anchor.anchor,
+            "anchor": None,
+            "from_version": None,
+            "last": None,
+            "revealed": None,
             "newest": newest.anchor if newest is not None else None,
-            "from_version": anchor.from_version,
-            "last": anchor.anchor if last is None else last.element,
-            "revealed": last.element if last is not None and last.for_version == version else None,
         }
+    last = _chain_head(journal, game_id, anchor)  # reveals are made at the current version only
+    return {
+        "anchor": anchor.anchor,
+        "newest": newest.anchor if newest is not None else None,
+        "from_version": anchor.from_version,
+        "last": anchor.anchor if last is None else last[0],
+        "revealed": last[0] if last is not None and last[1] == version else None,
+    }
+
+
+#: (database, game, anchor id, newest reveal id) -> the chain's last reveal (element,
+#: version). Reveals are only ever added: the table's newest reveal id (in the request's
+#: table status) names every chain's head, so a view reads it once per new reveal.
+_HEADS: BoundedDict[tuple[str, str, int, int], tuple[str, int] | None] = BoundedDict(
+    TABLES_REMEMBERED
+)
+
+
+def _chain_head(journal: Journal, game_id: str, anchor: Anchor) -> tuple[str, int] | None:
+    top = table_status.status(journal, game_id).reveals_top
+    key = (journal.cache_key, game_id, anchor.id, top)
+    if top >= 0 and key in _HEADS:
+        return _HEADS[key]
+    # as of the status, so that the head cached under ``top`` is the head at ``top``
+    shown = DiceRevealRow.id <= top if top >= 0 else true()
+    with journal.reading() as s:
+        row = s.execute(
+            select(DiceRevealRow.element, DiceRevealRow.for_version)
+            .where(DiceRevealRow.anchor_id == anchor.id, shown)
+            .order_by(DiceRevealRow.for_version.desc())
+            .limit(1)
+        ).first()
+    found = (str(row[0]), int(row[1])) if row is not None else None
+    if top >= 0:
+        _HEADS[key] = found
+    return found
 
 
 #: (database, game) -> the game's seats, sorted by UTF-8 bytes.
@@ -710,11 +850,17 @@ class RollPlan:
     elements: dict[str, str | None]
     actor: str
     actor_new: str | None  # the actor's element sent with the action, not yet stored
+    #: the dice of a dry run that stops at the first die: no element is used
+    probe_only: bool = False
 
     def hook(self, source: DiceSource) -> Callable[[Session], None]:
         """Runs in the journal's appending transaction (``GameSession.act(also=)``)."""
 
         def write(s: Session) -> None:
+            if self.probe_only:  # the dry run rolled no die (it stops at the first one)
+                if self.actor_new is not None:
+                    _store_actor_element(s, self.game_id, self.actor, self.version, self.actor_new)
+                return
             now = {
                 r.seat: r.element
                 for r in s.scalars(
@@ -751,6 +897,26 @@ class RollPlan:
         return write
 
 
+def _store_actor_element(s: Session, game_id: str, seat: str, version: int, element: str) -> None:
+    """The acting seat's element sent with an action that rolled no die: stored as
+    revealed at ``version`` (its chain moves on), once; checked as every element is."""
+    done = _reveal_at(s, game_id, seat, version)
+    if done is not None:
+        if done.element != element:
+            raise RuleViolation(
+                "TABLE-DICE-5",
+                msg("this seat already revealed another element for this version"),
+                hint=msg("send the element you revealed, or none"),
+            )
+        return
+    anchor = _check_next(s, game_id, seat, version, element)
+    s.add(
+        DiceRevealRow(
+            game_id=game_id, seat=seat, for_version=version, element=element, anchor_id=anchor.id
+        )
+    )
+
+
 def plan_roll(
     journal: Journal,
     game_id: str,
@@ -758,8 +924,20 @@ def plan_roll(
     actor: str,
     element: str | None,
     seats: Sequence[str],
+    *,
+    probe_only: bool = False,
 ) -> RollPlan:
-    """Collect the revealed elements for ``version`` (the actor's may come with the action)."""
+    """Collect the revealed elements for ``version`` (the actor's may come with the action).
+
+    With ``probe_only`` (a dry run whose dice stop at the first die asked, see
+    ``TableService._act_server_dice``) and no element sent, nothing is read: an
+    action that rolls no die uses no element, and one that rolls is committed as
+    pending, which reads what it needs under the version lock.
+    """
+    if probe_only:  # the element is checked where it is stored, under the version lock
+        if element is not None:
+            _check_hex("element", element)
+        return RollPlan(game_id, version, {}, actor, element, probe_only=True)
     with journal.reading() as s:
         found = {
             r.seat: r.element
@@ -783,7 +961,7 @@ def plan_roll(
                 actor_new = element
                 found[actor] = element
     elements: dict[str, str | None] = {seat: found.get(seat) for seat in seats}
-    return RollPlan(game_id, version, elements, actor, actor_new)
+    return RollPlan(game_id, version, elements, actor, actor_new, probe_only=probe_only)
 
 
 # -- the record --------------------------------------------------------------------------
@@ -797,6 +975,7 @@ def record(
     *,
     version: int | None = None,
     since: int = 0,
+    chains_for_rolls_only: bool = False,
 ) -> dict[str, Any]:
     """Everything a seat needs to recompute every server roll it may see.
 
@@ -813,25 +992,33 @@ def record(
     """
     if version is None:
         version = len(entries)
+    if chains_for_rolls_only and not any(e.dice_origin == "rolled" and e.dice for e in entries):
+        # no roll to check among these entries: the chains would serve none (``/since``)
+        return {
+            "scheme": SCHEME,
+            "game_id": game_id,
+            "version": version,
+            "since": since,
+            "seats": list(seats),
+            "next": {"version": version, "hash": next_hash},
+            "chains": {},
+            "rolls": [],
+        }
     commits = {
         c.for_version: c
         for c in commitments.all_commitments(journal, game_id, version, from_version=since)
     }
+    listed = anchors(journal, game_id)  # read once per new anchor
     with journal.reading() as s:
-        anchors = s.scalars(
-            select(DiceAnchorRow)
-            .where(DiceAnchorRow.game_id == game_id)
-            .order_by(DiceAnchorRow.seat, DiceAnchorRow.id)
-        ).all()
         # a chain is in use at ``since`` or later unless the seat's next chain starts
         # by then; only those chains' reveals are read
         following: dict[int, int | None] = {}
-        for i, a in enumerate(anchors):
-            b = anchors[i + 1] if i + 1 < len(anchors) else None
+        for i, a in enumerate(listed):
+            b = listed[i + 1] if i + 1 < len(listed) else None
             following[a.id] = b.from_version if b is not None and b.seat == a.seat else None
         kept = [
             a.id
-            for a in anchors
+            for a in listed
             if since == 0 or (until := following[a.id]) is None or until >= since
         ]
         # each reveal and roll with the pending action it was for (one statement each)
@@ -866,7 +1053,7 @@ def record(
         chains: dict[str, list[dict[str, Any]]] = {}
         by_anchor: dict[int, list[dict[str, Any]]] = {}
         kept_ids = set(kept)
-        for a in anchors:
+        for a in listed:
             item: dict[str, Any] = {
                 "anchor": a.anchor,
                 "from_version": a.from_version,

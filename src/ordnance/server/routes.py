@@ -32,6 +32,7 @@ from ordnance.server.answers import (
     OddsReply,
     OpenedRequest,
     RequestAnswer,
+    SinceAnswer,
     TableView,
 )
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
@@ -179,6 +180,20 @@ class Act(BaseModel):
         description="The commitment hash you saw for this version; refused with 409 "
         "if it is not the current one.",
     )
+    since: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="The last journal entry your page holds: the answer then carries "
+        "`next`, what `POST /since` would answer (your view, the entries after it, the "
+        "dice record after `dice_since`), so the page needs no other request.",
+    )
+    dice_since: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="With `since`: the last version whose rolls your page checked.",
+    )
 
 
 class DiceAnchor(BaseModel):
@@ -196,6 +211,30 @@ class DiceReveal(BaseModel):
         description="The digest of the action waiting for its dice (the view's "
         "dice.pending.digest): an element is revealed only for such an action "
         "(TABLE-DICE-7 without it).",
+    )
+
+
+class Since(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="The last journal entry your page holds (null: none, the journal's "
+        "tail is answered).",
+    )
+    dice_since: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_VERSION,
+        description="The last version whose rolls your page checked (null: from where "
+        "the entries answered start).",
+    )
+    reveal: DiceReveal | None = Field(
+        default=None,
+        description="Your next chain element for the action waiting for its dice, as "
+        "`POST /dice/reveal` takes it: revealed first (it may draw the dice), then the "
+        "answer is read. A refused reveal refuses the request, as that route would.",
     )
 
 
@@ -488,7 +527,12 @@ def journal_log(
     },
 )
 def act(
-    game_id: GameId, body: Act, service: Service, creds: Creds, response: Response
+    game_id: GameId,
+    body: Act,
+    service: Service,
+    creds: Creds,
+    response: Response,
+    lang: LangQ = "en",
 ) -> ActAnswer:
     seat = seat_of(service, game_id, creds)
     result = service.act(
@@ -502,7 +546,69 @@ def act(
     )
     if "pending" in result or "rolling" in result:
         response.status_code = 202
+    if body.since is not None:
+        result["next"] = _since(service, game_id, seat, body.since, body.dice_since, lang)
     return result
+
+
+def _since(
+    service: TableService,
+    game_id: str,
+    seat: str,
+    version: int | None,
+    dice_since: int | None,
+    lang: str,
+    reveal: dict[str, Any] | None = None,
+) -> SinceAnswer:
+    answer = service.since(game_id, seat, version, dice_since, lang)
+    answer["view"] = i18n.localize_view(answer["view"], lang)
+    answer["reveal"] = reveal
+    return answer
+
+
+@router.get(
+    "/tables/{game_id}/since",
+    summary="The seat's view, the journal entries and the dice record since a version",
+    response_model=JsonObject,
+)
+def since_read(
+    game_id: GameId,
+    service: Service,
+    creds: Creds,
+    version: Annotated[
+        int | None, Query(ge=0, le=MAX_VERSION, description="The last entry you hold.")
+    ] = None,
+    dice_since: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_VERSION, description="The last version whose rolls you checked."),
+    ] = None,
+    lang: LangQ = "en",
+) -> SinceAnswer:
+    """What a page needs after a change notice, in one request: ``view`` (as ``/view``),
+    ``log`` (the entries after ``version``, as ``/log?since=``; the journal's tail
+    without it; null when up to date) and ``dice`` (the rolls after ``dice_since``,
+    as ``/dice?since=``; null when nothing is new)."""
+    seat = seat_of(service, game_id, creds)
+    return _since(service, game_id, seat, version, dice_since, lang)
+
+
+@router.post(
+    "/tables/{game_id}/since",
+    summary="As GET /since, with this seat's dice reveal sent first",
+    response_model=JsonObject,
+)
+def since_reveal(
+    game_id: GameId, body: Since, service: Service, creds: Creds, lang: LangQ = "en"
+) -> SinceAnswer:
+    """The reveal (if any) is made first, exactly as ``POST /dice/reveal`` makes it (the
+    same checks and refusals; the last awaited reveal draws the dice); then the answer
+    of ``GET /since`` is read, so the page sees the roll its element completed."""
+    seat = seat_of(service, game_id, creds)
+    revealed = None
+    if body.reveal is not None:
+        r = body.reveal
+        revealed = service.dice_reveal(game_id, seat, r.version, r.commitment, r.element, r.pending)
+    return _since(service, game_id, seat, body.version, body.dice_since, lang, revealed)
 
 
 @router.post(
@@ -637,9 +743,9 @@ async def events(
         queue = broadcaster.subscribe(game_id)
         try:
             last = await run_in_threadpool(service.version, game_id)
-            digest = await run_in_threadpool(service.pending_digest, game_id)
+            digest, by = await run_in_threadpool(service.pending_notice, game_id)
             mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-            yield "retry: 2000\n" + _event(game_id, last, digest, mark)
+            yield "retry: 2000\n" + _event(game_id, last, digest, mark, by)
             sent = 1
             while not max_events or sent < max_events:
                 try:
@@ -652,9 +758,9 @@ async def events(
                         yield ": heartbeat\n\n"
                         continue
                 last = version
-                digest = await run_in_threadpool(service.pending_digest, game_id)
+                digest, by = await run_in_threadpool(service.pending_notice, game_id)
                 mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-                yield _event(game_id, version, digest, mark)
+                yield _event(game_id, version, digest, mark, by)
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
@@ -666,15 +772,23 @@ async def events(
     )
 
 
-def _event(game_id: str, version: int, dice_pending: str | None = None, seats_mark: int = 0) -> str:
-    """``{"game_id", "version", "dice_pending", "seats"}``: ``dice_pending`` is the digest
-    of an action waiting for the seats' dice elements (a page not yet revealed for it
-    reveals now), else null; ``seats`` the number of seat events, so a page refreshes on
-    a seat notice at the same version."""
+def _event(
+    game_id: str,
+    version: int,
+    dice_pending: str | None = None,
+    seats_mark: int = 0,
+    dice_pending_by: str | None = None,
+) -> str:
+    """``{"game_id", "version", "dice_pending", "dice_pending_by", "seats"}``:
+    ``dice_pending`` is the digest of an action waiting for the seats' dice elements (a
+    page not yet revealed for it reveals now, in its one ``POST /since``), else null, and
+    ``dice_pending_by`` the acting seat (as every view shows it); ``seats`` the number of
+    seat events, so a page refreshes on a seat notice at the same version."""
     data = {
         "game_id": game_id,
         "version": version,
         "dice_pending": dice_pending,
+        "dice_pending_by": dice_pending_by,
         "seats": seats_mark,
     }
     return "event: version\ndata: " + json.dumps(data) + "\n\n"

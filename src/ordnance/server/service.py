@@ -31,14 +31,16 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within, read_version
+from ordnance.core.journal.store import request_scope
 from ordnance.core.messages import msg
 from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
-from ordnance.server import commitments, dice_table, i18n, seats, texts
+from ordnance.server import commitments, dice_table, i18n, seats, table_status, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
     LogEntry,
     Reveal,
+    SinceAnswer,
     TableEntry,
     TableView,
 )
@@ -304,12 +306,18 @@ class TableService(ConsentRequests):
 
         if hi < lo:
             return []
+
+        def read() -> Sequence[Any]:
+            with self.journal.reading() as s:
+                return s.execute(
+                    select(*columns())
+                    .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
+                    .order_by(EntryRow.seq)
+                ).all()
+
+        # a log page and the dice record of the same entries (``since``) read them once
+        rows = self.journal.remembered(("entries", game_id, lo, hi), read)
         with self.journal.reading() as s:
-            rows = s.execute(
-                select(*columns())
-                .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
-                .order_by(EntryRow.seq)
-            ).all()
             later: Sequence[Any] = []
             if hi < version and marks:
                 later = s.execute(
@@ -343,8 +351,10 @@ class TableService(ConsentRequests):
         *,
         before: int | None = None,
         limit: int = PAGE,
+        notes: Mapping[int, tuple[list[str], str]] | None = None,
     ) -> LogAnswer:
-        """One page of the journal as ``seat`` sees it (:meth:`page_bounds`)."""
+        """One page of the journal as ``seat`` sees it (:meth:`page_bounds`); ``notes``:
+        the rolls gone ahead without some seats, if the caller has read them."""
         session = self.session(game_id)
         self.settle(game_id)
         current = session.version
@@ -355,7 +365,9 @@ class TableService(ConsentRequests):
             c.for_version: c
             for c in commitments.all_commitments(self.journal, game_id, hi, from_version=lo - 1)
         }
-        notes = self._dice_notes(game_id, lo - 1, hi)
+        rolled = any(e.dice_origin == "rolled" and e.dice for e in entries)
+        if notes is None:
+            notes = self._dice_notes(game_id, lo - 1, hi) if rolled else {}
         rows: list[LogEntry] = []
         for entry in entries:
             row: LogEntry = {
@@ -438,8 +450,58 @@ class TableService(ConsentRequests):
             "sides": [s for _v, s, _l in entry.dice] if public else None,
         }
 
+    def since(
+        self,
+        game_id: str,
+        seat: str,
+        version: int | None,
+        dice_since: int | None = None,
+        lang: str = "en",
+        *,
+        limit: int = PAGE,
+    ) -> SinceAnswer:
+        """What a seat's page needs after a change, in one answer (``GET|POST /since``).
+
+        ``view``: the seat's view; ``log``: the journal entries after ``version``
+        (the page's last entry; None: the journal's tail of ``limit`` entries),
+        or None when the page is up to date; ``dice``: the dice record of the
+        entries after ``dice_since`` (None: from where ``log`` starts), or None
+        when no entry is new. Each part is what its own route answers, read in
+        this request's one session (a page of entries is read once for both).
+        """
+        view = self.view(game_id, seat)
+        current = int(view["version"])
+        start = current
+        if version is None or version < current:
+            start = (
+                max(0, current - max(1, min(limit, MAX_PAGE)))
+                if version is None
+                else min(version, current)
+            )
+        checked = start if dice_since is None else min(dice_since, current)
+        dice = None
+        notes: dict[int, tuple[list[str], str]] | None = None
+        if checked < current:
+            dice = self.dice_record(game_id, seat, checked, MAX_PAGE, chains_for_rolls_only=True)
+            if checked <= start and dice["next_since"] is None:  # it holds the log's rolls
+                notes = {
+                    int(r["version"]): (list(r["without"]), str(r["pending"]["seat"]))
+                    for r in dice["rolls"]
+                    if r.get("without") and r.get("pending")
+                }
+        log: LogAnswer | None = None
+        if start < current:
+            log = self.log(game_id, seat, version, lang, limit=limit, notes=notes)
+        return {"view": view, "log": log, "dice": dice, "reveal": None}
+
     def dice_record(
-        self, game_id: str, seat: str, since: int = 0, limit: int = PAGE
+        self,
+        game_id: str,
+        seat: str,
+        since: int = 0,
+        limit: int = PAGE,
+        *,
+        chains_for_rolls_only: bool = False,
     ) -> dict[str, Any]:
         """The server rolls of the (at most ``limit``) entries after ``since``, with
         the secrets that made them, for the seat to recompute.
@@ -466,6 +528,7 @@ class TableService(ConsentRequests):
             seats,
             version=version,
             since=since,
+            chains_for_rolls_only=chains_for_rolls_only,
         )
         out["limit"] = max(1, min(limit, MAX_PAGE))
         out["next_since"] = hi if hi < current else None
@@ -513,9 +576,15 @@ class TableService(ConsentRequests):
 
     def pending_digest(self, game_id: str) -> str | None:
         """The digest of the action waiting for its dice now (the live stream names it)."""
-        version = self.version(game_id)
-        pending = dice_table.pending_at(self.journal, game_id, version)
-        return pending.digest if pending is not None else None
+        return self.pending_notice(game_id)[0]
+
+    def pending_notice(self, game_id: str) -> tuple[str | None, str | None]:
+        """The digest of the action waiting for its dice now and its seat (the live
+        stream names both: an awaited page reveals for it in its one request)."""
+        with request_scope():  # the stream's reads: one session, one table status
+            version = table_status.status(self.journal, game_id).version
+            pending = dice_table.pending_at(self.journal, game_id, version)
+            return (pending.digest, pending.seat) if pending is not None else (None, None)
 
     def settle(self, game_id: str) -> JournalEntry | None:
         """Draw the dice of the action waiting at the current version, if it may roll now.
@@ -527,6 +596,7 @@ class TableService(ConsentRequests):
         of the table (lazy: nothing runs in the background).
         """
         session = self.session(game_id)
+        table_status.status(self.journal, game_id)  # the version with the flags: one read
         for _attempt in range(5):
             version = session.version
             pending = dice_table.pending_at(self.journal, game_id, version)
@@ -553,9 +623,24 @@ class TableService(ConsentRequests):
                 self.on_change(game_id, version)
                 return None
             commitments.commitment(self.journal, game_id, entry.seq)
+            self._written(game_id, entry)
             self.on_change(game_id, entry.seq)
             return entry
         return None
+
+    def _written(self, game_id: str, entry: JournalEntry) -> None:
+        """The entry this request just appended is the page of entries ``seq..seq`` that
+        its answer (``next``, ``/since``) may list: kept for the request, not read back."""
+        row = (
+            entry.seq,
+            entry.kind,
+            entry.seat,
+            entry.action,
+            [list(d) for d in entry.dice],
+            entry.dice_origin,
+            list(entry.records),
+        )
+        self.journal.remembered(("entries", game_id, entry.seq, entry.seq), lambda: [row])
 
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
@@ -643,6 +728,7 @@ class TableService(ConsentRequests):
             source = EnteredDice(list(dice))
         entry = guarded(partial(session.act, dict(action), source, seat, expected_version))
         commitments.commitment(self.journal, game_id, entry.seq)
+        self._written(game_id, entry)
         self.on_change(game_id, entry.seq)
         row: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}
         return {"version": entry.seq, "entry": row}
@@ -666,7 +752,9 @@ class TableService(ConsentRequests):
             raise StaleVersion(version, version)
         seats = self._dice_seats(game_id)
         for _attempt in range(5):
-            plan = dice_table.plan_roll(self.journal, game_id, version, seat, element, seats)
+            plan = dice_table.plan_roll(
+                self.journal, game_id, version, seat, element, seats, probe_only=True
+            )
             probe = _NoDice()
             try:
                 run = partial(
@@ -700,6 +788,7 @@ class TableService(ConsentRequests):
         else:
             raise StaleVersion(version, session.version)
         commitments.commitment(self.journal, game_id, entry.seq)
+        self._written(game_id, entry)
         self.on_change(game_id, entry.seq)
         out: TableEntry = {**entry.for_seat(seat), "dice_origin": entry.dice_origin}
         return {"version": entry.seq, "entry": out}

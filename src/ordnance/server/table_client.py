@@ -284,7 +284,11 @@ def log(
     if json_out:
         out.print_json(data=data)
         return
-    for e in data["entries"]:
+    _print_entries(data["entries"])
+
+
+def _print_entries(entries: list[dict[str, Any]]) -> None:
+    for e in entries:
         texts = "; ".join(str(x.get("text") or x.get("kind")) for x in e["events"])
         dice = "hidden" if e["dice"] is None else ",".join(str(d) for d in e["dice"])
         out.print(f"{e['seq']} {e.get('seat') or '-'}: {texts} [{dice}]", highlight=False)
@@ -340,6 +344,10 @@ def act(
     out.print(f"version {data['version']}: {texts}", highlight=False)
 
 
+#: A version past any table's: ``/since`` then answers nothing older than the current one.
+_NOW = 2**31 - 1
+
+
 @app.command()
 def watch(
     game_id: Annotated[str, typer.Argument(help="The table's id.")],
@@ -354,14 +362,24 @@ def watch(
     polls: Annotated[int, typer.Option(min=0, help="Stop after this many polls (0: never).")] = 0,
 ) -> None:
     """Take part in the dice as the page does: publish your chain's anchor, then reveal
-    your element for every action that waits for it (reveal-on-poll)."""
+    your element for every action that waits for it (reveal-on-poll); each poll is one
+    ``GET /since``, which also answers the journal entries made since the last one
+    (printed as ``table log`` prints them)."""
     from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
     base = f"{seat['url']}/api/tables/{game_id}"
     done = 0
+    seen: int | None = None  # the last entry printed (the first poll prints none)
     while True:
-        data = _call("GET", base + "/view", seat["token"])
+        # the view, and the entries after the last one printed; no dice record (the
+        # verifier reads it), nor the journal's tail at the first poll
+        query = f"?version={_NOW if seen is None else seen}&dice_since={_NOW}"
+        answer = _call("GET", base + "/since" + query, seat["token"])
+        data = answer["view"]
+        if seen is not None and answer.get("log"):
+            _print_entries(answer["log"]["entries"])
+        seen = int(answer["log"]["version"]) if answer.get("log") else int(data["version"])
         path = secret_file or dice_secret.default_path(game_id, data["seat"])
         try:
             chain = dice_secret.load_or_make(path)

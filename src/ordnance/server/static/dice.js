@@ -183,10 +183,11 @@ const OrdnanceDice = (function () {
     store.set("ordnance:dice-sent:" + gid + ":" + seat, { element, version });
   }
 
-  // After each view: remember the commitment shown, publish the anchor, and reveal the
-  // next element for the action waiting for this seat's element (dice.pending.reveal).
-  // Nothing is revealed while no action waits: an element in the database before the
-  // action is chosen would let its reader foresee the roll.
+  // After each view: remember the commitment shown, publish the anchor, and answer the
+  // reveal this seat owes the action waiting for its element (dice.pending.reveal): the
+  // page sends it with its next request (POST /since), never before that action is
+  // committed: an element in the database before the action is chosen would let its
+  // reader foresee the roll.
   const poked = new Set();
   async function sync(api, view) {
     const gid = view.game_id, seat = view.seat, d = view.dice;
@@ -195,7 +196,7 @@ const OrdnanceDice = (function () {
     if (!memory("seen", gid, seat)[view.version]) remember("seen", gid, seat, view.version, view.commitment.hash);
     // entered dice are offered only at a table made for them (TABLE-DICE-1)
     for (const o of document.querySelectorAll('select.dice-mode option[value="entered"]')) o.hidden = !d || (d.mode !== "entered" && d.mode !== "entered_remote");
-    if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return;
+    if (!d || !d.chain || !window.crypto || !crypto.getRandomValues) return null;
     const p = d.pending;
     // a go-ahead roll is drawn lazily: ask once its deadline has passed (any request does it)
     if (p && p.seconds_left != null && !poked.has(p.digest)) {
@@ -205,20 +206,46 @@ const OrdnanceDice = (function () {
     const chain = myChain(gid, seat);
     // d.chain is the chain in force for the waiting action (published before its commitment);
     // d.chain.newest the seat's newest anchor, which serves the next actions
-    if ((d.chain.newest || d.chain.anchor) !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return; }
-    if (!p || !p.reveal || d.chain.revealed || d.chain.from_version > view.version) return;
+    if ((d.chain.newest || d.chain.anchor) !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return null; }
+    if (!p || !p.reveal || d.chain.revealed || d.chain.from_version > view.version) return null;
     // the chain in force is an older one this page no longer holds: this roll goes without
     // this seat (marked); the newest chain serves the next one
-    if (d.chain.anchor !== chain.anchor) return;
+    if (d.chain.anchor !== chain.anchor) return null;
     const element = chain.after(d.chain.last);
     if (!element || sentBefore(gid, seat, element, view.version)) {
       await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
-      return;
+      return null;
     }
-    markSent(gid, seat, element, view.version);
-    const res = await api("/dice/reveal", { method: "POST", body: { version: view.version, commitment: view.commitment.hash, element, pending: p.digest } });
-    remember(res.ok ? "revealed" : "refused", gid, seat, view.version, res.ok ? element : res.status);
-    if (res.ok) remember("revealed-for", gid, seat, view.version, p.digest);
+    return revealBody(view, element, p.digest);
+  }
+
+  // The reveal of `element` for the action with digest `digest` at the view's version,
+  // as POST /since (or /dice/reveal) takes it; marked sent: an element is sent once.
+  function revealBody(view, element, digest) {
+    markSent(view.game_id, view.seat, element, view.version);
+    return { version: view.version, commitment: view.commitment.hash, element, pending: digest };
+  }
+
+  // A live notice names an action of seat `by` waiting for its dice (`digest`) at the
+  // version this page's view shows, taken before it was committed: the reveal this seat
+  // sends with its one request for it (null: the page reads its view first, and sync
+  // answers the reveal). The same chain checks as sync's, on the same view's chain.
+  function revealFor(view, digest, by) {
+    const d = view && view.dice;
+    if (!d || !d.chain || d.pending || !digest || by === view.seat || !window.crypto || !crypto.getRandomValues) return null;
+    const chain = myChain(view.game_id, view.seat);
+    if (d.chain.anchor !== chain.anchor || (d.chain.newest || d.chain.anchor) !== chain.anchor) return null;
+    if (d.chain.revealed || d.chain.from_version > view.version) return null;
+    const element = chain.after(d.chain.last);
+    if (!element || sentBefore(view.game_id, view.seat, element, view.version)) return null;
+    return revealBody(view, element, digest);
+  }
+
+  // What became of a reveal sent (res: the api() answer of the request that carried it).
+  function revealed(view, body, res) {
+    const gid = view.game_id, seat = view.seat;
+    remember(res.ok ? "revealed" : "refused", gid, seat, body.version, res.ok ? body.element : res.status);
+    if (res.ok) remember("revealed-for", gid, seat, body.version, body.pending);
   }
 
   // Whether a live notice names an action this page has not seen waiting yet.
@@ -339,8 +366,8 @@ const OrdnanceDice = (function () {
   // again when not given). Returns the results and the version the record reached.
   // The record of the rolls after `since`, page by page (each page is bounded: its
   // next_since is the cursor of the next one); chains merged by anchor, reveals by version.
-  async function readRecord(api, since) {
-    let rec = await api("/dice?since=" + since + "&limit=500");
+  async function readRecord(api, since, first) {
+    let rec = first ? { ok: true, data: first } : await api("/dice?since=" + since + "&limit=500");
     if (!rec.ok) return rec;
     const record = rec.data;
     for (let pages = 1; rec.data.next_since != null && pages < 10000; pages++) {
@@ -362,9 +389,11 @@ const OrdnanceDice = (function () {
     return { ok: true, data: record };
   }
 
-  async function verify(api, out, seat, log, since) {
+  // `first`: the record's first page when the page already has it (the `dice` of an
+  // answer of POST /since or of an action's `next`): only the pages after it are read.
+  async function verify(api, out, seat, log, since, first) {
     since = since > 0 ? since : 0;
-    const [rec, lg] = await Promise.all([readRecord(api, since), log ? { ok: true, data: log } : api("/log")]);
+    const [rec, lg] = await Promise.all([readRecord(api, since, first), log ? { ok: true, data: log } : api("/log")]);
     if (!rec.ok || !lg.ok) { out.textContent = t("Cannot read the dice record") + ": " + ((rec.data && rec.data.message) || ""); out.className = "error"; return null; }
     const record = rec.data;
     const from = record.since || 0;
@@ -409,6 +438,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, SCHEME_V1, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, wants, withoutText, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;

@@ -16,7 +16,7 @@ export async function api(path, opts) {
   const headers = Object.assign({ Authorization: "Bearer " + S.token }, opts.body ? { "Content-Type": "application/json" } : {});
   // the game's own texts (journal, panels, form fields, labels, odds titles, LOS) in the page's language
   const lang = document.documentElement.lang;
-  if (lang && lang !== "en" && /^\/(view|log|odds|los|actions|undo)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
+  if (lang && lang !== "en" && /^\/(view|log|since|odds|los|actions|undo)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
   let res;
   try {
     res = await fetch("/api/tables/" + encodeURIComponent(S.gid) + path, {
@@ -82,7 +82,7 @@ function retryLater() {
   }, 2000);
 }
 
-/** The live stream: each notice calls ``bump(version, dice_pending, seats)``. */
+/** The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by)``. */
 export async function connect(bump) {
   if (S.seatRefused) return;
   const tk = await api("/ticket", { method: "POST" });
@@ -96,9 +96,9 @@ export async function connect(bump) {
   S.es = es;
   es.addEventListener("open", () => { if (!S.offline) setLive("● " + t("Live"), "live"); });
   es.addEventListener("version", (ev) => {
-    let v = null, pending = null, mark = null;
-    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; } catch (e) { v = null; }
-    bump(v, pending, mark);
+    let v = null, pending = null, mark = null, by = null;
+    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; } catch (e) { v = null; }
+    bump(v, pending, mark, by);
   });
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");

@@ -8,7 +8,7 @@ import { api, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
 import { labelOf, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById, units } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
-import { refresh } from "./main.js";
+import { caughtUp, refresh } from "./main.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
@@ -180,9 +180,14 @@ export function renderForm(item, fixed, collapsible) {
 async function send(entry, f, submit, body) {
   submit.disabled = true;
   let res;
-  try { res = await api("/actions", { method: "POST", body }); } finally { submit.disabled = false; }
+  // the answer carries what the page needs next (`next`: its view, the new entries and
+  // rolls), so a notice of this very action asks for nothing (main.js refresh)
+  const sent = Object.assign({}, body, { since: S.lastSeq }, S.diceSince === null ? {} : { dice_since: S.diceSince });
+  S.sending = true;
+  try { res = await api("/actions", { method: "POST", body: sent }); } finally { submit.disabled = false; S.sending = false; }
   if (res.status === UNREACHABLE) {
     S.pending = { type: entry.type, body };
+    caughtUp();
     resultNear(f, t("Not sent yet: the table server does not answer. This action is kept and sent again when it answers."), false);
     f.dataset.pending = "1";
     return;
@@ -198,7 +203,7 @@ async function send(entry, f, submit, body) {
     const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
-    await refresh();
+    await refresh(res.data.next);
     if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
     return;
   }
@@ -209,6 +214,7 @@ async function send(entry, f, submit, body) {
     return;
   }
   resultNear(f, t("Refused") + ": " + errText(res.data), false);
+  caughtUp();  // a notice that came while it was on its way
 }
 
 /** The rolled entry of a rolling action has arrived: its sentence replaces "waiting". */

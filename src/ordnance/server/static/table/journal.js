@@ -117,6 +117,13 @@ export function renderJournal() {
 export async function loadLog(since) {
   const lg = await api("/log?since=" + since);
   if (!lg.ok) return false;
+  return mergeLog(lg.data, since);
+}
+
+// One page of the log (from /log, or the `log` of a /since answer) merged into what the
+// page holds; true when it changed anything shown.
+export function mergeLog(data, since) {
+  const lg = { data };
   for (const e of lg.data.entries) {
     S.entries.set(e.seq, e);
     S.lastSeq = Math.max(S.lastSeq, e.seq);

@@ -20,77 +20,143 @@ import { api, connect, whenBack } from "./connection.js";
 import { errText } from "./words.js";
 import { fitZoom, pinchZoom, renderMap, setPickHint, setZoom, showPanel } from "./board.js";
 import { renderActions, resendPending, settleResult } from "./forms.js";
-import { JOURNAL_TAIL, loadLog, loadOlder, renderInvites, renderJournal, renderSeats, renderTurn, renderUndo, renderView } from "./journal.js";
+import { loadOlder, mergeLog, renderInvites, renderJournal, renderSeats, renderTurn, renderUndo, renderView } from "./journal.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
 
-// The requests a refresh makes depend only on the versions it sees, never on timing:
-// the view first, then the journal once (its tail at the first load, afterwards only
-// when the view shows a version past the last entry held), then the dice rolls after
-// the last version checked. A repeated bump, or a stream event that races the page's
-// own action, asks for nothing it already has.
-async function refreshOnce() {
-  const v = await api("/view");
-  if (!v.ok) {
-    if (v.status !== 0 && !S.seatRefused) { $("need-link").hidden = false; $("need-link").textContent = errText(v.data) || t("This page needs a seat link (ask the host)."); }
-    return;
-  }
-  if (S.view === null) {
-    S.from = Math.max(0, v.data.version - JOURNAL_TAIL);
-    await loadLog(S.from);
-    renderJournal();
-  }
-  const moved = S.view === null || S.version !== v.data.version;
-  S.view = v.data;
-  S.version = v.data.version;
-  if (!moved) {
-    // same version (a repeated bump, an undo request): keep the forms being filled
-    renderTurn(v.data.seat, v.data.view);
-    renderUndo(v.data.undo);
-    renderSeats(v.data);
-    try { await window.OrdnanceDice.sync(api, v.data); } catch (e) { /* dice.js reports on the next check */ }
-    return;
-  }
-  $("seat-name").textContent = t("Your seat") + ": " + ((v.data.seat_names || {})[v.data.seat] || v.data.seat) + " · " + v.data.title;
-  $("version").textContent = t("Version") + " " + v.data.version;
-  $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.data.commitment.hash;
-  document.body.dataset.dice = (v.data.dice && v.data.dice.mode) || "server";
-  renderTurn(v.data.seat, v.data.view);
-  renderMap();
-  renderView(v.data.view);
-  renderActions(v.data.legal || []);
-  renderUndo(v.data.undo);
-  renderInvites(v.data.seat, v.data.seats);
-  renderSeats(v.data);
-  if (S.lastSeq < S.version && (await loadLog(S.lastSeq))) renderJournal();
-  settleResult();
-  // dice.js: reveal this seat's secret for this version, then recompute the rolls not
-  // checked yet (the first time: those of the entries held)
-  try {
-    const done = await verifyDice(v.data, S.diceSince === null ? S.from : S.diceSince);
-    if (done) S.diceSince = done.version;
-  } catch (e) { $("verify-result").textContent = String(e); }
-  document.body.dataset.version = String(S.version);
+// What a refresh asks for depends only on the versions the page holds, never on
+// timing: one request, POST /since with the last entry held and the last version whose
+// rolls were checked, answers the view, the entries after it (the journal's tail at the
+// first load) and the dice record of the rolls not yet checked. An action's answer
+// carries the same (`next`), so the acting page asks for nothing more; a seat awaited
+// by a roll sends its reveal in that one request. A live notice the page has already
+// caught up with (its own action, a repeated bump) asks for nothing.
+function sinceBody(reveal) {
+  const body = { version: S.view === null ? null : S.lastSeq, dice_since: S.diceSince };
+  if (reveal) body.reveal = reveal;
+  return body;
 }
 
-/** One refresh at a time; a bump that arrives meanwhile runs one more after it. */
-export async function refresh() {
-  if (S.refreshing) { S.again = true; return S.refreshing; }
+// Show one answer of /since (or an action's `next`). Returns the reveal this seat owes
+// the action its view shows waiting, if any (sent with the next request).
+async function show(next) {
+  const v = next.view;
+  const first = S.view === null;
+  let fresh = false;
+  if (next.log) {
+    if (first) S.from = next.log.before ? next.log.before - 1 : 0;
+    fresh = mergeLog(next.log, first ? S.from : S.lastSeq);
+  }
+  if (first) renderJournal();
+  const moved = first || S.version !== v.version;
+  S.view = v;
+  S.version = v.version;
+  let owed = null;
+  if (!moved) {
+    // same version (a repeated bump, an undo request): keep the forms being filled
+    renderTurn(v.seat, v.view);
+    renderUndo(v.undo);
+    renderSeats(v);
+    try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* dice.js reports on the next check */ }
+    return owed;
+  }
+  $("seat-name").textContent = t("Your seat") + ": " + ((v.seat_names || {})[v.seat] || v.seat) + " · " + v.title;
+  $("version").textContent = t("Version") + " " + v.version;
+  $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.commitment.hash;
+  document.body.dataset.dice = (v.dice && v.dice.mode) || "server";
+  renderTurn(v.seat, v.view);
+  renderMap();
+  renderView(v.view);
+  renderActions(v.legal || []);
+  renderUndo(v.undo);
+  renderInvites(v.seat, v.seats);
+  renderSeats(v);
+  if (fresh && !first) renderJournal();
+  settleResult();
+  // dice.js: the anchor if the server lacks it and the reveal this seat owes, then
+  // recompute the rolls not checked yet (the first time: those of the entries held)
+  try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* reported on the next check */ }
+  try {
+    // no new roll: the journal's lines keep the marks of the rolls checked before
+    const record = next.dice || { game_id: v.game_id, version: v.version, since: Math.max(1, v.version), seats: [], chains: {}, rolls: [], next_since: null };
+    const done = await verifyDice(null, record.since, record);
+    if (done) S.diceSince = Math.max(S.diceSince || 0, done.version);
+  } catch (e) { $("verify-result").textContent = String(e); }
+  document.body.dataset.version = String(S.version);
+  return owed;
+}
+
+/** Whether a live notice tells of something the page does not show yet. */
+function behind(n) {
+  if (n.v === null) return true;
+  if (n.v > S.version) return true;
+  if (n.v === S.version && window.OrdnanceDice.wants(S.view, n.pending)) return true;
+  return typeof n.mark === "number" && n.mark !== S.seatsMark;
+}
+
+/**
+ * One refresh at a time. `next`: an answer already in hand (an action's `next`), shown
+ * without a request. A notice that arrives meanwhile is looked at once it is done.
+ */
+export async function refresh(next, notice) {
+  if (S.refreshing) {
+    if (next) S.queued = next;
+    S.again = true;
+    return S.refreshing;
+  }
   S.refreshing = (async () => {
-    do { S.again = false; await refreshOnce(); } while (S.again);
+    // a notice of a roll waiting for this seat's element: the reveal goes with the read
+    let reveal = notice && !next ? window.OrdnanceDice.revealFor(S.view, notice.pending, notice.by) : null;
+    for (let rounds = 0; rounds < 20; rounds++) {
+      S.again = false;
+      let data = next || S.queued;
+      next = S.queued = null;
+      if (!data) {
+        const res = await api("/since", { method: "POST", body: sinceBody(reveal) });
+        if (reveal) window.OrdnanceDice.revealed(S.view, reveal, res);
+        if (!res.ok) {
+          if (reveal && res.status !== 0 && !S.seatRefused) { reveal = null; continue; } // refused: read again
+          if (res.status !== 0 && !S.seatRefused) { $("need-link").hidden = false; $("need-link").textContent = errText(res.data) || t("This page needs a seat link (ask the host)."); }
+          return;
+        }
+        data = res.data;
+      }
+      reveal = await show(data);
+      if (reveal) continue;
+      const n = S.notice;
+      S.notice = null;
+      if (n && behind(n)) { reveal = window.OrdnanceDice.revealFor(S.view, n.pending, n.by); continue; }
+      if (!S.again && !S.queued) return;
+    }
   })();
   try { await S.refreshing; } finally { S.refreshing = null; }
+}
+
+/** A live notice: read what changed, unless the page is sending (its answer tells). */
+function noticed(v, pending, mark, by) {
+  S.notice = { v, pending, mark, by };
+  if (S.sending || S.refreshing) return;
+  caughtUp();
+}
+
+/** After an action was answered without `next` (a refusal): the notice kept meanwhile. */
+export function caughtUp() {
+  const n = S.notice;
+  if (!n || !behind(n)) { S.notice = null; return; }
+  S.notice = null;
+  refresh(null, n);
 }
 
 // The one call point for checking the dice: dice.js recomputes each roll from the
 // revealed secrets and the chains (never trusting a flag of the server's) and names
 // each that fails. `since`: only the rolls after it (those before stay as checked);
-// none: every roll of the table ("Verify every roll").
-export async function verifyDice(view, since) {
+// none: every roll of the table ("Verify every roll"). `first`: the record's first
+// page, when an answer carried it.
+export async function verifyDice(view, since, first) {
   const dice = window.OrdnanceDice;
   if (view) await dice.sync(api, view);
-  return dice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] }, since || 0);
+  return dice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] }, since || 0, first);
 }
 
 function start() {
@@ -115,9 +181,7 @@ function start() {
   document.body.dataset.connection = "ok";
   // dice.js: a notice may name an action waiting for this seat's dice element; a seat
   // notice (a request for a seat, a reissue) comes at the same version
-  refresh().then(() => connect((v, pending, mark) => {
-    if (v === null || v !== S.version || window.OrdnanceDice.wants(S.view, pending) || (typeof mark === "number" && mark !== S.seatsMark)) refresh();
-  }));
+  refresh().then(() => connect(noticed));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -87,6 +87,13 @@ export async function showOdds(entry, formNode, title) {
   if (phone()) { $("odds-phone").append(b); brief.hidden = false; }
   else { formNode.querySelector(".form-result").after(b); brief.hidden = true; }
   $("odds-none").hidden = true;
+  if (entry.schema && entry.schema["x-dice"] === false) {
+    // an action that rolls no die (a move, "Done") has no odds: nothing to ask the server
+    brief.replaceChildren();
+    S.oddsAsked = { key: null, n: S.oddsAsked.n + 1 };
+    b.replaceChildren(el("p", { class: "muted" }, t("No dice: nothing to show.")));
+    return;
+  }
   if (!entry.form.complete()) {
     brief.replaceChildren();
     S.oddsAsked = { key: null, n: S.oddsAsked.n + 1 };
