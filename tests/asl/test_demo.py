@@ -36,7 +36,7 @@ def test_the_demo_face_names_no_game() -> None:
         for a in n.names
     }
     assert not {m for m in imported if m and m.split(".")[1:2] in (["asl"], ["toi"], ["waw"])}
-    assert registry.get("asl").demo == "ordnance.asl.demo:walk"
+    assert registry.get("asl").demo == "ordnance.cli.asl.demo:walk"
 
 
 def test_demo_refuses_a_game_without_a_walk_through(tmp_path: Path) -> None:

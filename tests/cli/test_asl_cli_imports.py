@@ -19,23 +19,25 @@ import pytest
 
 from tests.cli.test_start_imports import HEAVY, imported
 
-#: The modules of the ASL commands (``ordnance.asl.cli_*``) by command.
+#: The module of each ASL command: a declared calculator's is ASL's calculators
+#: (:mod:`ordnance.asl.calculators`), the others' their own in the CLI face.
+CALCULATORS = "ordnance.asl.calculators"
 COMMAND_MODULES = {
-    "notation": "cli_notation",
-    "supply": "calculators",
-    "heat": "calculators",
-    "he-equivalency": "cli_heat",
-    "scw-heat": "cli_heat",
-    "canister": "cli_canister",
-    "counters": "cli_counters",
-    "shot": "cli_shot",
-    "game": "cli_game",
-    "odds depletion": "calculators",
-    "odds shot": "cli_odds",
-    "odds gun": "cli_gun",
+    "notation": CALCULATORS,
+    "supply": CALCULATORS,
+    "heat": CALCULATORS,
+    "he-equivalency": CALCULATORS,
+    "scw-heat": CALCULATORS,
+    "canister": CALCULATORS,
+    "counters": "ordnance.cli.asl.counters",
+    "shot": CALCULATORS,
+    "game": "ordnance.cli.asl.game",
+    "odds depletion": CALCULATORS,
+    "odds shot": CALCULATORS,
+    "odds gun": CALCULATORS,
 }
 #: Helpers several commands share (not the module of a command).
-SHARED = {"cli", "cli_options", "cli_reading", "cli_canister_options"}
+SHARED = {"ordnance.cli.asl", "ordnance.cli.asl.options"}
 #: Never loaded by a stand-alone procedure: the plug-in, the Game, the journal, our models.
 NOT_LOADED = (
     "ordnance.asl.plugin",
@@ -63,10 +65,9 @@ STAND_ALONE = [
 
 def _asl_command_modules(mods: set[str]) -> set[str]:
     return {
-        m.removeprefix("ordnance.asl.")
+        m
         for m in mods
-        if m.startswith(("ordnance.asl.cli", "ordnance.asl.calculators"))
-        and m.removeprefix("ordnance.asl.") not in SHARED
+        if m.startswith(("ordnance.cli.asl", "ordnance.asl.calculators")) and m not in SHARED
     }
 
 
@@ -77,7 +78,7 @@ def test_a_stand_alone_asl_command_loads_only_its_own_module(
     command: str, args: tuple[str, ...]
 ) -> None:
     mods = imported(*args)
-    assert f"ordnance.asl.{COMMAND_MODULES[command]}" in mods  # the command did run
+    assert COMMAND_MODULES[command] in mods  # the command did run
     assert _asl_command_modules(mods) == {COMMAND_MODULES[command]}
     assert not {m for m in mods if m.split(".")[0] in HEAVY}
     assert not set(NOT_LOADED) & mods
@@ -86,7 +87,7 @@ def test_a_stand_alone_asl_command_loads_only_its_own_module(
 def test_asl_help_imports_no_command_module() -> None:
     """``ordnance asl --help`` lists the commands from the registry alone."""
     mods = imported("asl", "--help")
-    assert "ordnance.asl.cli" in mods
+    assert "ordnance.cli.asl" in mods
     assert not _asl_command_modules(mods)
     assert not set(NOT_LOADED) & mods
 
@@ -94,5 +95,5 @@ def test_asl_help_imports_no_command_module() -> None:
 def test_the_check_can_fail_the_whole_gun_shot_loads_the_models() -> None:
     """``asl odds gun`` validates its shot with Pydantic models: the checks above would see it."""
     mods = imported("asl", "odds", "gun", "--gun", "75L", "--range", "4", "--af", "8", "--json")
-    assert "ordnance.asl.cli_gun" in mods
+    assert CALCULATORS in mods
     assert "ordnance.asl.options" in mods

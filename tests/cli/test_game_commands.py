@@ -182,3 +182,41 @@ def test_every_game_lists_the_same_shared_commands() -> None:
         assert {"new", "view", "log", "undo", "legal", "act"} <= set(listed), name
         kinds = registry.get(name).game.action_kinds()
         assert {k.replace("_", "-") for k in kinds} <= set(listed), name
+
+
+@pytest.mark.parametrize("command", ["view", "legal", "log", "undo"])
+def test_the_generic_and_the_games_commands_are_one_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """``ordnance game X`` and ``ordnance toi game X`` are one command: they print alike."""
+    outputs = []
+    for prefix in (["game"], ["toi", "game"]):
+        db = str(tmp_path / f"{'-'.join(prefix)}.db")
+        for args in (
+            ["toi", "game", "new", "--id", "g", "--db", db],
+            ["toi", "game", "advance", "g", "--to", "munitions", "--db", db],
+        ):
+            with pytest.raises(SystemExit) as done:
+                main(args)
+            assert done.value.code in (0, None)
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as done:
+            main([*prefix, command, "g", "--as", "german", "--db", db])
+        assert done.value.code in (0, None), capsys.readouterr()
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and outputs[0].strip()
+
+
+def test_los_takes_the_hexes_the_map_prints(tmp_path: Path, capsys: Any) -> None:
+    """``game los`` reads ASL's ``C4`` and WaW's ``0503`` as it reads axial ``q,r`` (ASL-BOARD-1)."""
+    for game, printed, axial in (("asl", ("C4", "G4"), ("2,2", "6,0")),
+                                 ("waw", ("0503", "0101"), ("4,0", "0,0"))):  # fmt: skip
+        db = str(tmp_path / f"{game}.db")
+        assert ordnance(capsys, game, "game", "new", "--id", "g", "--db", db)[0] == 0
+        by_print = ordnance(capsys, game, "game", "los", "g", *printed, "--db", db)
+        by_id = ordnance(capsys, game, "game", "los", "g", *axial, "--db", db)
+        assert by_print[0] == 0 and by_print[1]["hexes"] == by_id[1]["hexes"], (by_print, by_id)
+    code, refusal = ordnance(
+        capsys, "asl", "game", "los", "g", "C11", "C4", "--db", str(tmp_path / "asl.db")
+    )
+    assert code == 2 and refusal["clause"] == "ASL-BOARD-1"

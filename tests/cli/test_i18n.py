@@ -26,7 +26,7 @@ CLI_FILES = [
     *sorted((SRC / "cli" / "i18n").glob("*.py")),
     *sorted((SRC / "cli" / "game_commands").glob("*.py")),
     SRC / "cli" / "calculators.py",
-    *sorted((SRC / "asl").glob("cli*.py")),
+    *sorted((SRC / "cli" / "asl").glob("*.py")),
 ]
 #: Every clause id a WaW rule refusal can carry (grep of RuleViolation in ordnance.waw).
 WAW_REFUSAL_CLAUSES = [
@@ -190,7 +190,7 @@ def test_every_marked_literal_is_in_the_catalogue() -> None:
             "python", str(path), keywords={"_": None, "N_": None}
         ):
             found.add(str(msg))
-    assert len(found) > 40
+    assert len(found) > 30  # the extraction works (the answers of calculators are not marked)
     assert sorted(found - set(cat)) == []
 
 

@@ -13,27 +13,9 @@ FACES = ("ordnance.cli", "ordnance.server", "typer", "rich", "click")
 GAMES = ("asl", "toi", "waw")
 ROOT = Path(ordnance.__file__).parent
 
-#: ASL's command-line modules not yet replaced by its declared calculators
-#: (the ``counters`` and ``vasl`` commands are being added alongside). This list
-#: may only shrink: a module that no longer imports a face must leave it.
-NOT_YET_DECLARED = frozenset(
-    {
-        "asl/cli.py",
-        "asl/cli_canister.py",
-        "asl/cli_canister_options.py",
-        "asl/cli_counters.py",
-        "asl/cli_game.py",
-        "asl/cli_gun.py",
-        "asl/cli_heat.py",
-        "asl/cli_notation.py",
-        "asl/cli_odds.py",
-        "asl/cli_options.py",
-        "asl/cli_shot.py",
-        "asl/cli_vasl.py",
-        "asl/demo.py",
-        "asl/render.py",
-    }
-)
+#: Game modules still allowed to import a face: none. The games declare their
+#: calculators and actions; every command, route and form is derived.
+NOT_YET_DECLARED: frozenset[str] = frozenset()
 
 
 def _faces_imported(path: Path) -> set[str]:

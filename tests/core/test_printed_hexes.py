@@ -150,3 +150,69 @@ def test_the_waw_los_calculator_names_printed_hexes() -> None:
     assert answer["from"] == "0,3" and answer["smoke"][0]["marker"] == "1,3"
     printed = los(LosQuestion(origin="0104", target="0504", smoke=["0304", "0204"]))
     assert printed["title"] == answer["title"] and printed["hexes"] == answer["hexes"]
+
+
+TOI_FILE = """\
+format: ordnance-scenario
+game: toi
+title: Printed
+sides: [{id: german, nationality: german}, {id: soviet, nationality: soviet}]
+map:
+  columns: 4
+  rows: 4
+  hexes: [{hex: "HEX_WOODS", terrain: woods}]
+units:
+  - {id: g1, side: german, profile: panzer-iv, hex: "HEX_G1"}
+  - {id: s1, side: soviet, profile: t-34-76, hex: "2,0"}
+"""
+
+
+def _toi_start(woods: str, g1: str) -> Any:
+    from ordnance.core import scenario as sc
+
+    src = sc.parse_text(TOI_FILE.replace("HEX_WOODS", woods).replace("HEX_G1", g1), "p.yaml")
+    assert sc.problems_of(src) == []
+    return sc.prepare(src)[2]
+
+
+def test_scenario_files_take_printed_numbers_and_axial_ids_alike() -> None:
+    """A ToI file's map and set-up hexes written ``0202``/``0101`` read as ``1,1``/``0,0``."""
+    printed = _toi_start("0202", "0101")
+    axial = _toi_start("1,1", "0,0")
+    assert printed == axial
+    from ordnance.core import scenario as sc
+
+    src = sc.parse_text(TOI_FILE.replace("HEX_WOODS", "0000").replace("HEX_G1", "x1"), "p.yaml")
+    problems = [p.text("p.yaml") for p in sc.problems_of(src)]
+    assert any("columns and rows count from 01" in p for p in problems), problems
+    assert any("'x1' is not a hex" in p and "printed number" in p for p in problems), problems
+
+
+def test_an_asl_file_places_a_gun_by_its_printed_hex() -> None:
+    """ASL-BOARD-1: ``C4`` on the default board is axial ``2,2``; a hex off it (row 11) is refused."""
+    from ordnance.core import scenario as sc
+
+    doc = {
+        "game": "asl", "title": "Printed",
+        "sides": [{"id": "russian", "nationality": "russian"}, {"id": "german", "nationality": "german"}],
+        "units": [{"id": "t34", "side": "russian", "name": "T-34/85", "gun_size": "85L", "hex": "C4"},
+                  {"id": "pz", "side": "german", "name": "PzKpfw IVH", "gun_size": "75L", "hex": "6,1"}],
+    }  # fmt: skip
+    game, _, start = sc.prepare(sc.document(doc, "p.yaml"))
+    state = game.new(start.settings)
+    for action in start.actions:
+        state = game.apply(state, action, EnteredDice([]), None).state
+    assert {g.id: g.hex for g in state.guns} == {"t34": "2,2", "pz": "6,1"}
+    off = {**doc, "units": [{**doc["units"][0], "hex": "C11"}, doc["units"][1]]}
+    problems = [p.text("p.yaml") for p in sc.problems_of(sc.document(off, "p.yaml"))]
+    assert any("ASL-BOARD-1" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("game", "printed", "axial"), [("toi", "0305", "2,3"), ("asl", "C5", "2,3")]
+)
+def test_a_game_reads_the_hexes_its_map_prints(game: str, printed: str, axial: str) -> None:
+    g = registry.game(game)
+    state = g.new({})
+    assert g.read_hex(state, printed) == parse_hex(axial) == g.read_hex(state, axial)
+    assert g.hex_label(state, parse_hex(axial)) == printed

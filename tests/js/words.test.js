@@ -31,6 +31,7 @@ test("a journal sentence names its seat once", () => {
 
 test("a counter's text fits the counter", () => {
   assert.equal(shortLabel({ id: "x", short: "T34" }), "T34");
-  assert.equal(shortLabel({ id: "pz", label: "PzKpfw IVH (CA 2)" }), "pz");  // 10 letters: the id
+  assert.equal(shortLabel({ id: "pz", label: "PzKpfw IVH (CA 2)" }), "PzKpfwIVH");  // squeezed, never the id
+  assert.equal(shortLabel({ id: "g-squad-1", label: "German regular squad (4 fig.)" }), "Squad");
   assert.equal(shortLabel({ id: "very-long-id-1", label: "Sturmgeschütz III" }), "Sturmges…");
 });

@@ -68,16 +68,17 @@ def test_big_pool_table_is_short_and_builds_no_exact_distribution(
 ) -> None:
     """The table of 1000 vs 1000 dice shows the likely outcomes in decimals and one row for the
     rest; it never builds the exact Fraction distribution (that is --exact's or --plot's)."""
-    from ordnance.cli.odds import pool
+    from ordnance.core.odds import calculators as pool
+    from ordnance.core.odds.pools import net_counts
 
     def refuse(*_a: object) -> None:
         raise AssertionError("the summary table built the exact distribution")
 
-    monkeypatch.setattr(pool, "net_hits", refuse)
+    monkeypatch.setattr(pool, "fraction_text", refuse)
     code, out = run(capsys, "odds", "pool", "-n", "1000", "-m", "1000")
     assert code == 0
     assert len(out.splitlines()) < 150 and "other outcomes" in out
-    counts, den = pool.net_counts(1000, 5, 1000, 5)
+    counts, den = net_counts(1000, 5, 1000, 5)
     assert f"mean net hits {sum(k * w for k, w in enumerate(counts)) / den:.4f}" in out
     rows = [line for line in out.splitlines() if line.startswith("│")]
     probabilities = [float(r.split("│")[2]) for r in rows if "other" not in r]
@@ -217,3 +218,21 @@ def test_game_odds_apps_are_mounted() -> None:
     assert with_odds == {"asl", "toi", "waw"}
     for name in with_odds:
         assert any(path[:2] == ("odds", name) for path in leaves), name
+
+
+@pytest.mark.parametrize(
+    ("name", "argv", "question"),
+    [
+        ("pool", ["-n", "3", "-t", "4", "-m", "1"], {"attack": 3, "hit_on": 4, "defence": 1}),
+        ("dr", ["-m", "2", "--at-most", "7"], {"modifier": 2, "at_most": 7}),
+    ],
+)
+def test_pool_and_dr_are_the_declared_calculators(
+    capsys: pytest.CaptureFixture[str], name: str, argv: list[str], question: dict[str, int]
+) -> None:
+    """``ordnance odds pool|dr`` print what ``/api/calculators/odds/pool|dr`` answers."""
+    from ordnance.core.calculators import GENERIC, find
+
+    code, out = main_run(capsys, "odds", name, *argv, "--json")
+    assert code == 0
+    assert json.loads(out) == find(GENERIC, name).answer(question)

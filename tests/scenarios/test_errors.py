@@ -48,7 +48,8 @@ def test_the_good_file_has_no_problems() -> None:
 def test_a_wrong_value_names_its_line_and_field() -> None:
     text = GOOD_TOI.replace('hex: "2,0"', "hex: here")
     assert problems(text) == [
-        "broken.yaml:23: units[1].hex: String should match pattern '^-?\\d+,-?\\d+$'"
+        "broken.yaml:23: units[1].hex: 'here' is not a hex: write its printed "
+        "number (e.g. 0305) or axial q,r"
     ]
 
 

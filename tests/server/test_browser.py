@@ -9,6 +9,7 @@ neither they nor the axis DOM ever contain the token's type.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -264,6 +265,38 @@ def _fill(page: Any, action: dict[str, Any], dice: list[int] | None) -> None:
     _act(page, action["type"], fill, None if dice is None else ",".join(map(str, dice)))
 
 
+#: What a live notice may hold (routes._event): no game state, only what changed.
+NOTICE_KEYS = frozenset({"game_id", "version", "dice_pending", "dice_pending_by", "seats"})
+
+
+def _notices(events: list[str], game_id: str) -> set[str]:
+    """The live notices a page received, as the twin games can compare them.
+
+    A notice has a fixed set of keys, none of which can carry a token type; this is
+    asserted for every one.  Which notices arrive at version 0 depends on when the
+    page's stream connected relative to the other seat's anchor and seat events (a
+    race on a loaded machine, not a property of the game), so from version 1 on the
+    notices are compared by what they announce: the version, whether dice are
+    pending and for whom.
+    """
+    out: set[str] = set()
+    for raw in events:
+        notice = json.loads(raw)
+        assert set(notice) == NOTICE_KEYS, notice
+        assert notice["game_id"] == game_id
+        if notice["version"] > 0:
+            out.add(
+                json.dumps(
+                    [
+                        notice["version"],
+                        notice["dice_pending"] is not None,
+                        notice["dice_pending_by"],
+                    ]
+                )
+            )
+    return out
+
+
 def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, str]:
     """Play the ToI script in two contexts; the soviet's messages and DOM."""
     import httpx
@@ -321,7 +354,8 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         dom = soviet.inner_text("#view") + journal
         svg = soviet.inner_html("#map")
         assert not spy.unread, spy.unread
-        messages = {normalise(m, game_id) for m in spy.bodies + spy.events}
+        messages = {normalise(m, game_id) for m in spy.bodies}
+        messages |= _notices(spy.events, game_id)
         return messages, dom.replace(game_id, "GAME"), svg
     finally:
         german_ctx.close()

@@ -65,3 +65,19 @@ def test_game_without_own_los_gets_the_default_hex_line(client: TestClient) -> N
     assert answer["hexes"] == ["0,0", "1,-1", "1,0", "2,-1"]
     assert answer["blocked"] is None and "geometry only" in answer["note"]
     assert any("both 1,-1 and 1,0" in line for line in answer["explanation"])
+
+
+def test_los_takes_the_printed_hexes_of_each_game(client: TestClient) -> None:
+    """The API reads a hex as the map prints it (WaW ``0503``, ASL ``C5``) or axial ``q,r``."""
+    table = waw_table(client)
+    printed = table.get("soviet", "/los?from=0503&to=0101")
+    assert printed.status_code == 200, printed.text
+    assert printed.json() == table.get("soviet", "/los?from=4,0&to=0,0").json()
+    asl = Table(client, "asl")
+    seat = next(iter(asl.tokens))
+    by_print = asl.get(seat, "/los?from=C4&to=G4")
+    assert by_print.status_code == 200, by_print.text
+    assert by_print.json()["hexes"] == asl.get(seat, "/los?from=2,2&to=6,0").json()["hexes"]
+    assert by_print.json()["hexes"][0] == "2,2"
+    off = asl.get(seat, "/los?from=C11&to=C4")  # row 11 is not on the board
+    assert off.status_code == 422 and off.json()["clause"] == "ASL-BOARD-1", off.text

@@ -219,7 +219,8 @@ class Fire(_Model):
         title="Target type",
         description="What is shot at (To Hit, To Kill and HEAT depend on it).",
         json_schema_extra={
-            "x-labels": ["Vehicle", "Unarmored vehicle", "Gun", "Infantry", "Cavalry", "Other"]
+            "x-labels": ["Vehicle", "Unarmored vehicle", "Gun", "Infantry", "Cavalry", "Other"],
+            "x-from-target": "target_type",
         },
     )
     tem: str | None = Field(
@@ -249,6 +250,7 @@ class Fire(_Model):
         le=40,
         title="Armour Factor (front, hull)",
         description="The target's Armour Factor on the facing fired on (its hull).",
+        json_schema_extra={"x-from-target": "af"},
     )
     af_turret: int | None = Field(
         None,
@@ -256,6 +258,7 @@ class Fire(_Model):
         le=40,
         title="Armour Factor (turret)",
         description="The turret's Armour Factor, if it differs from the hull's.",
+        json_schema_extra={"x-from-target": "af_turret"},
     )
     drm: int = Field(
         0,

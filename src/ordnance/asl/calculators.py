@@ -7,28 +7,23 @@ and the page (``/calc/asl``) are derived from them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ordnance.asl.canister_question import CanisterQuestion, canister_answer
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.depletion_odds import depletion_report
-from ordnance.asl.heat import check_nationality, heat_gate
+from ordnance.asl.gun_question import AmmoName, WholeShot, ammo_comparison, whole_shot
+from ordnance.asl.gun_question import pct as _pct
+from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
-from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import msg
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.asl.shot import GunShot
-
-# The whole-shot rules (and the Pydantic models of the shot and the ASL options)
-# are imported by the two Gun calculators when they run: ``asl supply``, ``asl
-# heat`` and ``asl odds depletion`` start without them.
-
-AmmoName = Literal["AP", "APCR", "APDS", "HEAT", "HE", "SMOKE", "WP"]
 _DATE = Field(
     "1944-06",
     title="Scenario date",
@@ -36,208 +31,6 @@ _DATE = Field(
     pattern=r"^\d{4}-\d{2}$",
     json_schema_extra={"x-clause": "ASL-8.2"},
 )
-
-
-def _pct(p: str | None) -> str:
-    if p is None:
-        return "-"
-    num, _sep, den = p.partition("/")
-    return f"{p} ({int(num) / int(den or 1) * 100:.2f}%)"
-
-
-class WholeShot(BaseModel):
-    """One Gun shot: To Hit, depletion, breakdown, To Kill or IFT."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.1-a"})
-
-    gun: str = Field(
-        title="Gun", description="gun size, e.g. 75L, 76LL, 57, 37*", min_length=1, max_length=8
-    )
-    range: int = Field(title="Range", description="in hexes", ge=0, le=200)
-    nationality: str = Field(
-        "german", title="Nationality", description="the Gun's army", max_length=32
-    )
-    ammo: AmmoName = Field("AP", title="Ammunition", json_schema_extra={"x-clause": "ASL-8.1-a"})
-    depletion: int | None = Field(
-        None,
-        title="Depletion Number",
-        description="N (omit: read from the notation or the chart)",
-        ge=2,
-        le=12,
-        json_schema_extra={"x-clause": "ASL-8.9-a"},
-    )
-    notation: str | None = Field(None, title="Counter notation", max_length=64)
-    date: str | None = Field(
-        None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
-    )
-    theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
-    elite: bool = Field(
-        False, title="Elite", description="+1 N", json_schema_extra={"x-clause": "ASL-8.2-f"}
-    )
-    target: Literal["vehicle", "unarmored", "infantry", "area"] = Field("vehicle", title="Target")
-    af: int | None = Field(
-        None, title="Armor Factor", description="at the facing fired on", ge=0, le=40
-    )
-    af_turret: int | None = Field(None, title="Turret AF", description="if different", ge=0, le=40)
-    turreted: bool = Field(True, title="Turreted target")
-    tk: int | None = Field(
-        None, title="Basic TK#", description="for a Gun the tables lack", ge=0, le=40
-    )
-    tem: str | None = Field(
-        None, title="TEM", description="the target's TEM word (HEAT at Infantry)", max_length=32
-    )
-    ift_drm: int = Field(
-        0, title="IFT DRM", description="TEM and Hindrance on the IFT", ge=-10, le=10
-    )
-    breakdown: int | None = Field(None, title="B#", description="none: 12", ge=2, le=12)
-    rof: int = Field(0, title="Multiple ROF", ge=0, le=4)
-    shots: int = Field(1, title="Shots", description="most shots fired", ge=1, le=20)
-    turns: bool = Field(
-        False, title="One shot per Player Turn", description="instead of Multiple ROF"
-    )
-    intensive: bool = Field(False, title="Intensive Fire", description="Case F")
-    captured: bool = Field(False, title="Captured use", description="Case H")
-    acquisition: int = Field(0, title="Acquisition DRM", description="Case N", ge=-2, le=0)
-    drm: int = Field(
-        0, title="Target-based DRM", description="cases J to R, entered", ge=-10, le=10
-    )
-    compare: list[str] = Field(
-        default_factory=list,
-        title="Compare",
-        description="also AMMO[=N] at the same target, e.g. AP, APCR=5, HEAT",
-        max_length=8,
-    )
-
-
-def _n_for(q: WholeShot, which: str, entered: int | None) -> int | None:
-    from ordnance.asl.shot_setup import declared_depletion
-
-    return declared_depletion(
-        which,
-        depletion=entered,
-        notation=q.notation,
-        date=q.date,
-        theatre=q.theatre,
-        nationality=q.nationality,
-        gun=q.gun,
-        elite=q.elite,
-    ).depletion
-
-
-def _spec(q: WholeShot) -> GunShot:
-    from ordnance.asl.shot import GunShot, parse_shot_ammo
-    from ordnance.asl.to_hit import FirerCases
-
-    kind = parse_shot_ammo(q.ammo)
-    return GunShot(
-        gun=q.gun,
-        nationality=q.nationality,
-        ammo=kind,
-        depletion=_n_for(q, kind, q.depletion),
-        breakdown=q.breakdown,
-        rof=q.rof,
-        range=q.range,
-        target=q.target,
-        af=q.af,
-        af_turret=q.af_turret,
-        turreted=q.turreted,
-        tk=q.tk,
-        tem=q.tem,
-        ift_drm=q.ift_drm,
-        captured=q.captured,
-        intensive=q.intensive,
-        cases=FirerCases(acquisition=q.acquisition, target_drm=q.drm),
-    )
-
-
-def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]:
-    from ordnance.asl.shot import parse_shot_ammo
-    from ordnance.asl.shot_odds import compare_ammo
-    from ordnance.asl.shot_sequence import Mode
-
-    depletions: dict[str, int | None] = {}
-    refused: dict[str, dict[str, str | None]] = {}
-    for item in items:
-        name, _sep, n = item.partition("=")
-        if n and not n.strip().isdigit():
-            raise OrdnanceError(
-                msg("cannot read {item!r}", item=item),
-                clause="ASL-8.9-a",
-                hint=msg("AMMO or AMMO=N, e.g. APCR=5"),
-            )
-        which = parse_shot_ammo(name)
-        entered = int(n) if n else None
-        try:
-            depletions[which] = (
-                spec.depletion
-                if which == spec.ammo and entered is None
-                else _n_for(q, which, entered)
-            )
-        except OrdnanceError as exc:
-            refused[which] = {"message": exc.message, "clause": exc.clause}
-    mode: Mode = "turns" if q.turns else "rof"
-    return compare_ammo(spec, depletions, q.shots, mode=mode, refused=refused)
-
-
-def whole_shot(q: WholeShot) -> dict[str, Any]:
-    """The exact odds of the whole shot (notes B5, B6; ASL-8.9)."""
-    from ordnance.asl.shot_odds import gun_odds
-
-    spec = _spec(q)
-    data = gun_odds(spec, q.shots, mode="turns" if q.turns else "rof")
-    data["title"] = (
-        f"{data['ammo']} from a {data['gun']} at {data['range']} hexes, {data['target']}"
-    )
-    data["table"] = {
-        "columns": ["what", "exact (%)"],
-        "rows": [
-            ["TH#, DRM", f"{data['th']}, {data['drm']:+d}" if data["th"] is not None else "-"],
-            ["hit", _pct(data["p_hit"])],
-            ["kill", _pct(data["p_kill"])],
-            ["malfunction", _pct(data["p_malfunction"])],
-            *(
-                [["still available after", _pct(data["p_special_left"])]]
-                if data["p_special_left"] is not None
-                else []
-            ),
-        ],
-    }
-    data["distribution"] = data["outcomes"]
-    data["xlabel"] = "worst effect on the target"
-    if q.compare:
-        data["compare"] = _comparison(q, spec, q.compare)
-    return data
-
-
-def ammo_comparison(q: WholeShot) -> dict[str, Any]:
-    """AP against APCR, APDS and HEAT (or the ammunition listed) at the same target."""
-    spec = _spec(q)
-    compare = _comparison(q, spec, q.compare or ["AP", "APCR", "APDS", "HEAT"])
-    chart = compare["chart"]
-    rows = [
-        [
-            r["ammo"],
-            "-" if r["depletion"] is None else str(r["depletion"]),
-            _pct(r["p_hit"]),
-            _pct(r["p_kill"]),
-        ]
-        for r in compare["rows"]
-    ] + [[a, "", f"[{w['clause']}] {w['message']}", ""] for a, w in compare["refused"].items()]
-    return {
-        "title": f"{q.nationality} {q.gun} at {q.range} hexes, {q.target}"
-        + (f" AF {q.af}" if q.af is not None else "")
-        + ": by ammunition",
-        **compare,
-        "comparison": {
-            "x": list(chart["x"]),
-            "xlabel": "ammunition",
-            "series": [
-                {"name": "hit", "values": list(chart["series"]["p_hit"])},
-                {"name": "kill", "values": list(chart["series"]["p_kill"])},
-            ],
-        },
-        "table": {"columns": ["ammo", "N", "hit", "kill"], "rows": rows},
-    }
 
 
 class SupplyQuestion(BaseModel):
@@ -310,7 +103,7 @@ class DepletionQuestion(BaseModel):
         title="Depletion Number",
         description="N",
         ge=2,
-        le=12,
+        le=14,
         json_schema_extra={"x-clause": "ASL-8.9-a"},
     )
     shots: int = Field(4, title="Shots", description="declared shots", ge=1, le=50)
@@ -356,25 +149,48 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
 class ShotQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
     ammo: AmmoName = Field("APCR", title="Ammunition", description="declared special ammunition")
-    depletion: int | None = Field(None, title="Depletion Number", description="N", ge=2, le=12)
-    white: int = Field(title="White die", description="of the To Hit DR", ge=1, le=6)
-    coloured: int = Field(title="Coloured die", description="of the To Hit DR", ge=1, le=6)
+    depletion: int | None = Field(
+        None,
+        title="Depletion Number",
+        description="N",
+        ge=2,
+        le=14,
+        json_schema_extra={"x-clause": "ASL-8.9-a"},
+    )
+    dr: str | None = Field(
+        None,
+        title="Dice",
+        description="the To Hit DR rolled at the table, coloured die first: 3,2 (else rolled)",
+        max_length=16,
+        json_schema_extra={"x-clause": "ASL-B2"},
+    )
+    seed: int | None = Field(None, title="Seed", description="of the rolled dice")
     breakdown: int | None = Field(None, title="B#", ge=2, le=12)
     intensive: bool = Field(False, title="Intensive Fire")
 
 
 def depletion_check(q: ShotQuestion) -> dict[str, Any]:
-    """One declared shot: the depletion check on the DR rolled."""
-    from ordnance.core.dice import DR
+    """One declared shot: the depletion check on the DR rolled (or entered)."""
+    from ordnance.core.dice import dice_source
+    from ordnance.core.errors import InvalidDice
 
     kind = Ammo.parse(q.ammo)
     if q.depletion is None and kind.has_depletion:
         raise RuleViolation(
             "ASL-8.9-a",
             msg("{value} needs its Depletion Number", value=kind.value),
-            hint=msg("give N"),
+            hint=msg("-n 5"),
         )
-    roll = DR(q.coloured, q.white)
+    try:
+        source = dice_source(q.dr, q.seed)
+        roll = source.dr("To Hit DR")
+        finish = getattr(source, "finish", None)
+        if finish is not None:
+            finish()
+    except InvalidDice as exc:  # the game names its dice rule (ASL-B2), as in play
+        from ordnance.asl.plugin import GAME  # the game's rules load only here
+
+        raise GAME.dice_refusal(exc, {"type": "fire"}) from None
     result = check_shot(
         kind.value,
         q.depletion if kind.has_depletion else None,
@@ -382,12 +198,117 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
         breakdown=q.breakdown,
         intensive=q.intensive,
     )
-    data = result.to_dict()
-    rows = [[str(k), str(v)] for k, v in data.items() if not isinstance(v, dict | list)]
+    d = result.to_dict()
+    d["dice"] = "entered" if q.dr is not None else "rolled"
     return {
-        "title": f"{kind.value} shot, DR {roll.total}",
+        **d,
+        "title": f"{d['ammo']} shot, N={d['depletion']}",
+        "table": {
+            "columns": ["DR", "outcome", "gone", "malfunction", "clause"],
+            "rows": [
+                [
+                    f"{d['dr'][0]}+{d['dr'][1]}={d['original_dr']}",
+                    d["outcome"],
+                    "yes" if d["gone"] else "no",
+                    "yes" if d["malfunctioned"] else "no",
+                    d["clause"],
+                ]
+            ],
+        },
+        "lines": [d["explanation"]],
+    }
+
+
+class ShotOddsQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
+    depletion: int = Field(
+        title="Depletion Number",
+        description="N",
+        ge=2,
+        le=14,
+        json_schema_extra={"x-clause": "ASL-8.9-a"},
+    )
+    breakdown: int | None = Field(
+        None, title="B#", ge=2, le=12, json_schema_extra={"x-clause": "ASL-AMB-18"}
+    )
+    intensive: bool = Field(False, title="Intensive Fire", description="B# -2")
+
+
+def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
+    """One shot: depletion outcome joint with malfunction."""
+    from ordnance.asl.depletion_odds import shot_with_malfunction
+
+    joint = shot_with_malfunction(q.depletion, q.breakdown, intensive=q.intensive)
+    labelled = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
+    return {
+        "title": f"One shot, N={q.depletion}",
+        "depletion": q.depletion,
+        "breakdown": q.breakdown,
+        "intensive": q.intensive,
+        "distribution": labelled,
+        "malfunction": joint.probability(lambda o: o[1]),
+    }
+
+
+class HeEquivalencyQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.31"})
+    attack: str = Field(
+        title="Attack", description="AP, APCR, APDS, ATR or HEAT", min_length=1, max_length=16
+    )
+    caliber: float | None = Field(None, title="Caliber", description="in mm", gt=0, le=500)
+    weapon: str | None = Field(
+        None, title="HEAT weapon", description="BAZ, PIAT, PSK, PFk, PF, H9", max_length=16
+    )
+    use: str | None = Field(
+        None,
+        title="Use",
+        description="personnel, collateral or rubble-fire (HEAT only; ASL-8.31-a/c)",
+        max_length=32,
+    )
+
+
+def _rows(data: dict[str, Any]) -> list[list[str]]:
+    return [[str(k), str(v)] for k, v in data.items() if not isinstance(v, dict | list)]
+
+
+def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
+    """HE Equivalency FP and Residual FP of an AP-type or HEAT attack."""
+    from ordnance.asl.he_equivalency import he_equivalency
+
+    answer = he_equivalency(q.attack, caliber_mm=q.caliber, weapon=q.weapon)
+    data = answer.to_dict()
+    if q.use is not None:
+        data["use"] = answer.check_use(q.use)
+    return {
         **data,
-        "table": {"columns": ["what", "value"], "rows": rows},
+        "title": f"HE Equivalency of {q.attack}",
+        "table": {"columns": ["what", "value"], "rows": _rows(data)},
+    }
+
+
+class ScwHeatQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.3-b"})
+    weapon: str = Field(
+        title="Weapon", description="BAZ, PIAT, PSK, PF or PFk", min_length=1, max_length=16
+    )
+    target: str = Field(
+        "vehicle",
+        title="Target",
+        description="vehicle, gun, infantry, cavalry or other",
+        max_length=32,
+    )
+    tem: str | None = Field(
+        None, title="TEM", description="wall, building, rubble, pillbox...", max_length=32
+    )
+
+
+def scw_heat_answer(q: ScwHeatQuestion) -> dict[str, Any]:
+    """HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency."""
+    data = scw_heat_attack(q.weapon, q.target, q.tem).to_dict()
+    return {
+        **data,
+        "title": f"HEAT from a {q.weapon} at {q.target}",
+        "table": {"columns": ["what", "value"], "rows": _rows(data)},
     }
 
 
@@ -399,12 +320,21 @@ def _ammo_list(text: str) -> list[str]:
 class NotationQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
     text: str = Field(
-        title="Counter notation", description="e.g. A5^4^/6^5", min_length=1, max_length=80
+        title="Counter notation",
+        description="e.g. 'A5^4^/6^5'; '-' reads standard input, one a line",
+        min_length=1,
+        max_length=80,
     )
     date: str | None = Field(
         None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
     )
     theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
+    user: str | None = Field(
+        None,
+        title="Using army",
+        description="for R/S/CS suffixes (default: the nationality)",
+        max_length=32,
+    )
     nationality: str | None = Field(
         None,
         title="Nationality",
@@ -412,42 +342,97 @@ class NotationQuestion(BaseModel):
         max_length=32,
         json_schema_extra={"x-clause": "ASL-8.3-a"},
     )
+    made_by: str | None = Field(
+        None,
+        title="Made by",
+        description="the nation that made the Gun (default from the nationality)",
+        max_length=32,
+    )
     elite: bool = Field(
         False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"}
+    )
+    ss: bool = Field(
+        False,
+        title="SS counter",
+        description="printed values already Elite",
+        json_schema_extra={"x-clause": "ASL-AMB-4"},
+    )
+    option: list[str] = Field(
+        default_factory=list,
+        title="ASL-AMB option",
+        description="name=value, e.g. burma_p=pto-only",
+        max_length=16,
+    )
+
+
+def _periods(e: dict[str, Any]) -> str:
+    return "; ".join(
+        f"{p['number'] if p['number'] is not None else '-'}"
+        + (f" from {p['from']}" if p["from"] else "")
+        + (f" to {p['last_year']}" if p["last_year"] else (" on" if p["from"] else ""))
+        + (f" {p['theatre']} only" if p["theatre"] else "")
+        + (f" ({p['nationality']})" if p["nationality"] else "")
+        + (f" [{p['armament']}mm gun]" if p["armament"] else "")
+        for p in e["periods"]
     )
 
 
 def notation(q: NotationQuestion) -> dict[str, Any]:
     """Each entry of a counter's special-ammunition notation, as the side reads it."""
-    from ordnance.asl.cli_reading import entries_json, reading  # the side's reading
+    from ordnance.asl.notation_reading import entries_json, reading  # the side's reading
 
-    side = reading(q.date, q.theatre, None, q.nationality, None, q.elite, False, None)
+    side = reading(
+        q.date, q.theatre, q.user, q.nationality, q.made_by, q.elite, q.ss, q.option or None
+    )
     data = entries_json(q.text, side)
-    rows = [
-        [
-            str(e.get("ammo")),
-            str(e.get("token")),
-            ", ".join(f"{p['number']} from {p['from']}" for p in e.get("periods") or []) or "-",
-            "-" if e.get("available") is None else ("yes" if e["available"] else "no"),
+    judged = any("reason" in e for e in data["entries"])
+    rows = []
+    for e in data["entries"]:
+        notes = ", ".join(e["marks"] + e["notes"] + ([f"[{e['bracket']}]"] if e["bracket"] else []))
+        if e["h9"]:
+            notes = ", ".join(x for x in ("[9] stick round", notes) if x)
+        avail = e.get("available")
+        row = [
+            e["token"],
+            e["ammo"],
+            "-" if e.get("depletion") is None else str(e["depletion"]),
+            "" if avail is None else ("yes" if avail else "no"),
+            _periods(e),
+            notes,
         ]
-        for e in data["entries"]
-    ]
+        if judged:
+            row.append(f"{e.get('reason', '')} ({e.get('clause', '')})")
+        rows.append(row)
+    columns = ["token", "ammo", "depletion", "available", "periods", "notes"]
     return {
-        "title": f"Counter notation {q.text}",
         **data,
-        "table": {"columns": ["ammo", "token", "Depletion Numbers", "available"], "rows": rows},
+        "title": f"Counter notation {q.text!r}",
+        "table": {"columns": columns + (["why"] if judged else []), "rows": rows},
     }
 
 
 _GUN_EXAMPLE = {"gun": "75L", "range": 3, "ammo": "APCR", "depletion": 5, "af": 11}
 
+_GUN_FLAGS = {
+    "depletion": ("-n",),
+    "breakdown": ("-b",),
+    "shots": ("-k",),
+    "red": ("--red/--black",),
+}
+
 CALCULATORS: tuple[Calculator, ...] = (
     Calculator(
         name="notation",
         title="Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).",
+        help="Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).\n\nWith a "
+        "nationality (or the maker) and a date each entry is judged as the side sees it: the "
+        "HEAT date gate (ASL-8.3-a) and, when Elite, the +1 (ASL-8.2-f). With '-' every line "
+        "of standard input is read; the exit status is 2 when any line fails.",
         clauses=("ASL-8.9-a", "ASL-8.91"),
         input_model=NotationQuestion,
         run=notation,
+        arguments=("text",),
+        each_line="text",
         example={"text": "A5^4^/6^5", "date": "1944-06", "nationality": "german"},
     ),
     Calculator(
@@ -459,20 +444,23 @@ CALCULATORS: tuple[Calculator, ...] = (
         hint="distribution",
         command=("odds", "gun"),
         parsers={"compare": _ammo_list},
-        flags={"depletion": ("-n",), "breakdown": ("-b",), "shots": ("-k",)},
+        flags=_GUN_FLAGS,
+        local=("library",),
         example=_GUN_EXAMPLE,
     ),
     Calculator(
         name="gun-compare",
         title="AP against APCR, APDS and HEAT at the same target: hit and kill.",
-        help="The whole shot with each ammunition at the same target (a chart of hit and kill).",
+        help="AP against APCR, APDS and HEAT at the same target: hit and kill.\n\n"
+        "The whole shot with each ammunition at the same target (a chart of hit and kill).",
         clauses=("ASL-8.1-a", "ASL-8.9-a"),
         input_model=WholeShot,
         run=ammo_comparison,
         hint="comparison",
         command=("odds", "gun-compare"),
         parsers={"compare": _ammo_list},
-        flags={"depletion": ("-n",), "breakdown": ("-b",), "shots": ("-k",)},
+        flags=_GUN_FLAGS,
+        local=("library",),
         example={**_GUN_EXAMPLE, "compare": ["AP", "APCR=5", "HEAT"]},
     ),
     Calculator(
@@ -494,6 +482,42 @@ CALCULATORS: tuple[Calculator, ...] = (
         example={"nationality": "american", "date": "1943-06"},
     ),
     Calculator(
+        name="he-equivalency",
+        title="HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31).",
+        clauses=("ASL-8.31",),
+        input_model=HeEquivalencyQuestion,
+        run=he_equivalency_answer,
+        arguments=("attack",),
+        example={"attack": "HEAT", "caliber": 75},
+    ),
+    Calculator(
+        name="scw-heat",
+        title="HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency.",
+        clauses=("ASL-8.3-b", "ASL-8.3-c"),
+        input_model=ScwHeatQuestion,
+        run=scw_heat_answer,
+        arguments=("weapon",),
+        example={"weapon": "BAZ", "target": "vehicle"},
+    ),
+    Calculator(
+        name="canister",
+        title="One Canister shot off the map: attacked Locations, their DRM, and exact odds "
+        "or a result.",
+        help="One Canister shot off the map: attacked Locations, their DRM, and exact odds or a "
+        "result.\n\nWithout dice the exact odds per Location (ASL-8.4-d/f/g/i); with --dr that "
+        "IFT DR resolved.",
+        clauses=("ASL-8.4",),
+        input_model=CanisterQuestion,
+        run=canister_answer,
+        flags={
+            "fp": ("--canister-fp", "--fp"),
+            "depletion": ("-n",),
+            "breakdown": ("-b",),
+            "dr": ("--dr", "--dice"),
+        },
+        example={"fp": 12, "ca": 0},
+    ),
+    Calculator(
         name="depletion",
         title="Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).",
         clauses=("ASL-8.9",),
@@ -505,13 +529,24 @@ CALCULATORS: tuple[Calculator, ...] = (
         example={"depletion": 5, "shots": 4},
     ),
     Calculator(
+        name="shot-odds",
+        title="One shot: depletion outcome joint with malfunction (ASL-AMB-18, ASL-8.92-a).",
+        clauses=("ASL-8.9-a", "ASL-AMB-18"),
+        input_model=ShotOddsQuestion,
+        run=shot_odds,
+        hint="distribution",
+        command=("odds", "shot"),
+        flags={"depletion": ("-n",), "breakdown": ("-b",)},
+        example={"depletion": 5, "breakdown": 11},
+    ),
+    Calculator(
         name="shot",
         title="One declared special-ammunition shot: the C8.9 depletion check on its DR.",
         clauses=("ASL-8.9-a",),
         input_model=ShotQuestion,
         run=depletion_check,
-        flags={"depletion": ("-n",), "breakdown": ("-b",)},
-        example={"ammo": "APCR", "depletion": 5, "white": 2, "coloured": 3},
+        flags={"depletion": ("-n",), "breakdown": ("-b",), "dr": ("--dr", "--dice")},
+        example={"ammo": "APCR", "depletion": 5, "dr": "3,2"},
     ),
 )
 

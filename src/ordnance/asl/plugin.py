@@ -82,12 +82,19 @@ from ordnance.asl.shapes import (
 from ordnance.asl.shot_checks import firing_sides
 from ordnance.asl.state import AslState, new_state, own_gun
 from ordnance.asl.turn_ca import turn_ca
-from ordnance.asl.views import board_view, form_schema, map_marker, panels, smoke_los
+from ordnance.asl.views import (
+    board_view,
+    form_schema,
+    map_marker,
+    map_piece,
+    panels,
+    smoke_los,
+)
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
-from ordnance.core.hexes import Hex
+from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
@@ -189,11 +196,7 @@ class AslGame(Game[AslState]):
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> AslView:
         record = [g.to_dict() for g in state.guns]
-        units: list[MapPiece] = [
-            {"id": g.id, "side": g.side, "hex": g.hex, "label": g.name or g.id}
-            for g in state.guns
-            if g.hex
-        ]
+        units: list[MapPiece] = [map_piece(state, g) for g in state.guns if g.hex]
         head: AslViewHead = {
             "game": self.name,
             "date": str(state.date),
@@ -229,6 +232,12 @@ class AslGame(Game[AslState]):
     def hex_label(self, state: AslState, h: Hex) -> str:
         """The hex's printed id on the board of the settings, ``C5``."""
         return state.settings.board.printed(h)
+
+    def read_hex(self, state: AslState, text: str) -> Hex:
+        """A hex as typed: its printed id on the table's board (``C5``) or axial ``q,r``."""
+        if "," in text:
+            return parse_hex(text)
+        return state.settings.board.hex_of(text.strip())
 
     def los(
         self, state: AslState, origin: Hex, target: Hex, seat: str | None = None
@@ -300,8 +309,8 @@ class AslGame(Game[AslState]):
 GAME = AslGame()
 PLUGIN = GamePlugin(
     GAME,
-    cli="ordnance.asl.cli:app",
-    odds_cli="ordnance.asl.cli:odds_app",
+    cli="ordnance.cli.asl:app",
+    odds_cli="ordnance.cli.asl:odds_app",
     calculators="ordnance.asl.calculators:CALCULATORS",
-    demo="ordnance.asl.demo:walk",
+    demo="ordnance.cli.asl.demo:walk",
 )

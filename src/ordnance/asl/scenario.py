@@ -18,10 +18,11 @@ each Gun becomes a hot-seat ``add_gun`` set-up action.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ordnance.asl.board import BoardGeometry
 from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
@@ -54,9 +55,26 @@ class AslSide(Side):
     )
 
 
+#: A hex in an ASL file: its printed id on the board (``C5``, ``2C5``) or axial
+#: ``q,r``; a printed id is read against the table's board when the Gun is added.
+_ASL_HEX = r"^(-?\d+,-?\d+|\d*[A-Za-z]{1,3}\d{1,2})$"
+
+
+def _asl_hex(value: object) -> object:
+    if isinstance(value, str) and not re.match(_ASL_HEX, value):
+        raise ValueError(f"{value!r} is not a hex: write its printed id (e.g. C5) or axial q,r")
+    return value
+
+
+AslHexText = Annotated[str, Field(pattern=_ASL_HEX), BeforeValidator(_asl_hex)]
+
+
 class AslGun(UnitSpec):
     """A Gun or vehicle: a database counter, or the values printed on your own counter."""
 
+    hex: AslHexText | None = Field(
+        None, description="Set-up hex: its printed id ('C5') or axial 'q,r'."
+    )
     counter: str | None = Field(
         None, description="A VASL counter name or piece id (fills notation, name, gun size)."
     )
@@ -125,7 +143,7 @@ class AslGunRecord(_Record):
 
 
 class AslMarker(_Record):
-    hex: str
+    hex: AslHexText
     kind: str
     label: str
 
@@ -275,6 +293,11 @@ def _check_position(doc: AslScenario) -> None:
             raise ScenarioFieldError(("position", "guns", gun_id), f"no unit {gun_id!r}")
 
 
+def _axial(state: AslState, text: str) -> str:
+    """A hex of the file as its axial id (a printed ``C5`` read on the table's board)."""
+    return text if "," in text else str(state.settings.board.hex_of(text))
+
+
 def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
     """The state ``new`` built, with the Guns of the set-up and the position's records."""
     raw = dict(data) if isinstance(data, dict) else {}
@@ -338,7 +361,7 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
         phase=p.phase,
         attacker=p.attacker or state.attacker,
         non_smoke_fired=frozenset(p.non_smoke_fired),
-        markers=tuple(Marker(m.hex, m.kind, m.label) for m in p.markers),
+        markers=tuple(Marker(_axial(state, m.hex), m.kind, m.label) for m in p.markers),
         clusters=p.clusters,
         recent=p.recent,
         done=frozenset(p.done),

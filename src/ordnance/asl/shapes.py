@@ -46,6 +46,9 @@ class MapPiece(TypedDict):
     side: str
     hex: str
     label: str
+    #: What it is as a target ("vehicle", "gun"), when the counter database says
+    #: (:mod:`ordnance.asl.target_type`); the Fire form's Target type takes it.
+    target_type: NotRequired[str]
 
 
 class Cluster(TypedDict):

@@ -237,5 +237,6 @@ def check_hex(text: str) -> Hex:
         return parse_hex(text)
     except (ValueError, TypeError) as exc:
         raise OrdnanceError(
-            msg("cannot read the hex {text!r}: {exc}", text=text, exc=exc), hint=msg("write q,r")
+            msg("cannot read the hex {text!r}: {exc}", text=text, exc=exc),
+            hint=msg("write its printed id (C5) or axial q,r"),
         ) from None

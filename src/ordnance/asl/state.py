@@ -8,7 +8,7 @@ The state values here are immutable; the procedures (one module each, named
 after their action: :mod:`ordnance.asl.add_gun`, :mod:`ordnance.asl.fire`...)
 build new ones. :func:`new_state` starts a scenario from its settings, and
 :func:`find_side` / :func:`own_gun` are the lookups they share (ASL-8.0-a).
-The terminal rendering of the record is :mod:`ordnance.asl.render`.
+The terminal rendering of the record is :mod:`ordnance.cli.asl.render`.
 """
 
 from __future__ import annotations

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES
+from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES, nationality_key
 from ordnance.asl.phases import Phase
-from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance
+from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance, MapPiece
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
 from ordnance.asl.state import AslState, Gun, Marker
+from ordnance.asl.target_type import target_type
 from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
 from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
@@ -176,6 +177,18 @@ _MARKER_LOOK: dict[str, tuple[Any, str, str]] = {
     "dispersed-smoke": ("circle", "DS", "Dispersed smoke"),
     "wp": ("circle", "WP", "WP"),
 }
+
+
+def map_piece(state: AslState, g: Gun) -> MapPiece:
+    """A Gun on the map: its id, side, hex, name, and what it is as a target when known."""
+    piece: MapPiece = {"id": g.id, "side": g.side, "hex": g.hex or "", "label": g.name or g.id}
+    nationality = next(
+        (nationality_key(s.nationality) for s in state.settings.sides if s.name == g.side), None
+    )
+    kind = target_type(g.name, nationality) if g.name else None
+    if kind is not None:
+        piece["target_type"] = kind
+    return piece
 
 
 def map_marker(m: Marker) -> MapMarker:

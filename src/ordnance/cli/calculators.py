@@ -21,6 +21,7 @@ line code.
 from __future__ import annotations
 
 import enum
+import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -96,6 +97,11 @@ def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
         )
     if kind is bool and not parsed:
         default = info.get_default(call_default_factory=True)
+        paired = [d for d in calc.flags.get(name, ()) if "/" in d]
+        if paired:  # a declared pair, e.g. "--red/--black"
+            return TyperOption(
+                param_decls=[paired[0], name], is_flag=True, default=None, help=help_text
+            )
         if default is True:
             no = "--no-" + dashed.removeprefix("--")
             return TyperOption(
@@ -103,7 +109,7 @@ def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
             )
         return TyperOption(param_decls=decls, is_flag=True, default=None, help=help_text)
     choices = None if parsed else _choices(kind)
-    many = _is_list(kind) and not parsed
+    many = _is_list(kind)  # a parsed list: its texts joined, then parsed
     click_type: Any = str
     complete = None
     if choices is not None:
@@ -142,7 +148,9 @@ def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
         if name not in fields or value is None or value == ():
             continue
         kind, _opt = _unwrap(fields[name].annotation)
-        if _is_list(kind) and name not in calc.parsers:
+        if _is_list(kind) and name in calc.parsers and isinstance(value, list | tuple):
+            out[name] = ",".join(str(v) for v in value)  # the parser reads the text
+        elif _is_list(kind) and name not in calc.parsers:
             # the option repeated; numbers may also come as one text, "3,2"
             numbers = typing.get_args(kind) and typing.get_args(kind)[0] in (int, float)
             out[name] = (
@@ -177,7 +185,14 @@ def calculator_command(calc: Calculator, name: str | None = None) -> click.Comma
             return
         as_json = bool(kwargs.pop("as_json", False))
         plot = kwargs.pop("plot", None)
-        answer = calc.answer(_values(calc, kwargs))
+        values = _values(calc, kwargs)
+        if calc.each_line is not None and values.get(calc.each_line) == "-":
+            failed = _each_line(calc, values, as_json)
+            if failed:
+                sys.stderr.write(f"{failed} line(s) could not be read\n")
+                ctx.exit(2)
+            return
+        answer = calc.answer(values, local=True)
         if plot:
             answer["plot"] = _plot(answer, plot)
         emit(answer, as_json, render_answer)
@@ -191,8 +206,49 @@ def calculator_command(calc: Calculator, name: str | None = None) -> click.Comma
     )
 
 
+def _each_line(calc: Calculator, values: dict[str, Any], as_json: bool) -> int:
+    """One question per line of standard input (``calc.each_line`` given as ``-``).
+
+    Each answer is printed as it comes (one JSON object a line under
+    ``--json``); a refused line prints its refusal and the others go on. The
+    number of refused lines is returned.
+    """
+    from ordnance.core.errors import OrdnanceError
+
+    field = calc.each_line
+    assert field is not None
+    failed = 0
+    for raw in sys.stdin:
+        line = raw.rstrip("\n")
+        try:
+            out: dict[str, Any] = calc.answer({**values, field: line}, local=True)
+        except OrdnanceError as exc:
+            failed += 1
+            out = {"error": str(exc), **exc.to_dict(), field: line}
+            out["error"] = str(exc)
+            if not as_json:
+                emit(out, False, _failed_line)
+                continue
+        emit(out, as_json, render_answer)
+    return failed
+
+
+def _failed_line(out: dict[str, Any]) -> Any:
+    from rich.text import Text
+
+    field = next(reversed(out))  # the line's field, written last
+    return Text(f"{out[field]!r}: {out['error']}", style="red")
+
+
 def _plot(answer: dict[str, Any], path: str) -> str | None:
+    """``--plot``: the answer's ``chart`` as grouped bars when it has one, else its
+    distribution."""
     from fractions import Fraction
+
+    if "chart" in answer:
+        from ordnance.cli.plot import plot_comparison
+
+        return str(plot_comparison(answer["chart"], path, answer["title"]))
 
     from ordnance.core.odds.distribution import Distribution
 
@@ -238,6 +294,15 @@ def render_answer(answer: dict[str, Any]) -> Any:
             table.add_row(*(str(c) for c in row))
         parts.append(table)
         title = None
+    if "chart" in answer:  # a comparison beside the main answer
+        chart = answer["chart"]
+        table = Table(title=chart.get("title"))
+        table.add_column(chart.get("xlabel", ""))
+        for series in chart["series"]:
+            table.add_column(series["name"], justify="right")
+        for i, label in enumerate(chart["x"]):
+            table.add_row(label, *(_percent_cell(s["values"][i]) for s in chart["series"]))
+        parts.append(table)
     if title is not None:
         parts.append(f"[bold]{title}[/]")
     if answer.get("outcome"):
@@ -252,7 +317,7 @@ def _percent_cell(value: Any) -> str:
     from fractions import Fraction
 
     if isinstance(value, str) and "/" in value:
-        return f"{value} ({float(Fraction(value)) * 100:.1f}%)"
+        return f"{value} ({float(Fraction(value)) * 100:.2f}%)"
     return str(value)
 
 

@@ -34,3 +34,35 @@ def plot_distribution(
     fig.savefig(out)
     plt.close(fig)
     return out
+
+
+def plot_comparison(comparison: dict[str, Any], path: str | Path, title: str) -> Path:
+    """Grouped bars of a comparison (``{"x", "series": [{"name", "values"}]}``, exact
+    ``"p/q"`` values) written as a PNG to ``path``."""
+    from fractions import Fraction
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(comparison["x"])
+    series = comparison["series"]
+    width = 0.8 / max(len(series), 1)
+    colours = ("#4a6fa5", "#c0504d", "#9bbb59", "#8064a2")
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
+    for i, s in enumerate(series):
+        xs = [x - 0.4 + width * (i + 0.5) for x in range(len(names))]
+        values = [float(Fraction(v)) for v in s["values"]]
+        ax.bar(xs, values, width=width, label=s["name"], color=colours[i % len(colours)])
+    ax.set_xticks(list(range(len(names))), names)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("probability")
+    ax.set_xlabel(comparison.get("xlabel", ""))
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out)
+    plt.close(fig)
+    return out

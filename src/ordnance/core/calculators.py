@@ -15,7 +15,8 @@ function from that model to a JSON-ready answer, and a rendering hint:
 * ``"table"``: the answer has ``table`` (``{"columns", "rows"}``).
 
 Every answer has a ``title`` and may have ``lines`` (sentences printed under
-the table). Exact fractions are ``"a/b"`` strings, as everywhere else.
+the table) and a ``chart`` (a comparison, the shape above, beside the main
+answer: printed as a table and drawn by the CLI's ``--plot``). Exact fractions are ``"a/b"`` strings, as everywhere else.
 
 The faces derive everything else: the CLI a command whose options are the
 model's fields (:mod:`ordnance.cli.calculators`), the HTTP API a route with the
@@ -80,6 +81,7 @@ class CalculatorAnswer(TypedDict):
     comparison: NotRequired[Comparison]
     table: NotRequired[AnswerTable]
     lines: NotRequired[list[str]]
+    chart: NotRequired[Comparison]
 
 
 class CalculatorInfo(TypedDict):
@@ -105,6 +107,11 @@ class Calculator:
     ``arguments``: fields read as positional CLI arguments, in order.
     ``flags``: further CLI spellings of a field (``{"band": ("--range",)}``).
     ``example``: a question the page offers filled in.
+    ``each_line``: a field that, given as ``-`` on the command line, reads
+    standard input, one question a line (one answer a line).
+    ``local``: fields only a face on the asker's machine offers (a file of
+    theirs): the schema leaves them out and :meth:`answer` refuses them unless
+    ``local=True``.
     """
 
     name: str
@@ -121,6 +128,8 @@ class Calculator:
     arguments: tuple[str, ...] = ()
     flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     example: Mapping[str, Any] = field(default_factory=dict)
+    each_line: str | None = None
+    local: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.help:
@@ -134,6 +143,8 @@ class Calculator:
         """The input model's JSON Schema; a parsed field says so (``x-parsed``)."""
         schema = self.input_model.model_json_schema()
         props = schema.get("properties", {})
+        for name in self.local:
+            props.pop(name, None)
         for name in self.parsers:
             if name in props:
                 props[name]["x-parsed"] = True
@@ -164,8 +175,22 @@ class Calculator:
                 clause=self.clauses[0] if self.clauses else None,
             ) from None
 
-    def answer(self, values: Mapping[str, Any]) -> dict[str, Any]:
-        """The JSON-ready answer to the question ``values`` (refusals raise)."""
+    def answer(self, values: Mapping[str, Any], *, local: bool = False) -> dict[str, Any]:
+        """The JSON-ready answer to the question ``values`` (refusals raise).
+
+        ``local``: the asker is on this machine (the command line), so the
+        :attr:`local` fields are taken.
+        """
+        given = [name for name in self.local if values.get(name) is not None]
+        if given and not local:
+            raise InvalidInput(
+                f"{self.name} question",
+                [
+                    Problem(name, repr(values[name]), "only the command line takes it", None)
+                    for name in given
+                ],
+                clause=self.clauses[0] if self.clauses else None,
+            )
         result = jsonable(self.run(self.read(values)))
         if not isinstance(result, dict) or "title" not in result:
             raise TypeError(f"calculator {self.name!r} answered no title")  # a bug

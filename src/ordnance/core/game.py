@@ -216,6 +216,15 @@ class Game(ABC, Generic[S]):
         """
         return str(h)
 
+    def read_hex(self, state: S, text: str) -> Hex:
+        """The hex a player typed: the number printed on the game's map, or axial ``q,r``.
+
+        The default reads the four-digit ``CCRR`` numbering and axial ids
+        (:func:`ordnance.core.hexes.parse_hex`); a game whose map prints other
+        numbers (ASL's ``C5``) overrides it. Refused with an OrdnanceError.
+        """
+        return parse_hex(text)
+
     def los(self, state: S, origin: Hex, target: Hex, seat: str | None = ANY_SEAT) -> LosAnswer:
         """Line of sight from ``origin`` to ``target`` as ``seat`` may know it.
 

@@ -20,14 +20,16 @@ get line numbers too.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg
 from ordnance.core.names import Name, VisibleText
 
@@ -42,7 +44,35 @@ FORMAT_VERSION = 1
 FORMAT_NAME = "ordnance-scenario"
 
 Loc = tuple[str | int, ...]
-HEX_PATTERN = r"^-?\d+,-?\d+$"
+#: A hex in a file: axial ``q,r``, or the map's printed four-digit number ``CCRR``
+#: (ToI and WaW: column then row from 01, read as its axial id on loading).
+HEX_PATTERN = r"^(-?\d+,-?\d+|\d{4})$"
+_NUMBERED = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
+
+
+def numbered_as_axial(value: object) -> object:
+    """A printed ``CCRR`` number as its axial ``q,r`` id; anything else as given.
+
+    >>> numbered_as_axial("0305"), numbered_as_axial("2,3"), numbered_as_axial("C5")
+    ('2,3', '2,3', 'C5')
+    """
+    if not isinstance(value, str):
+        return value
+    m = _NUMBERED.match(value)
+    if m is None:
+        if not re.match(HEX_PATTERN, value):
+            raise ValueError(
+                f"{value!r} is not a hex: write its printed number (e.g. 0305) or axial q,r"
+            )
+        return value
+    col, row = int(m.group(1)), int(m.group(2))
+    if col < 1 or row < 1:
+        raise ValueError(f"{value!r} is no printed hex number: columns and rows count from 01")
+    return str(Hex.from_offset(col - 1, row - 1))
+
+
+#: A hex field of a scenario file: axial, or the printed number (kept as axial).
+HexText = Annotated[str, Field(pattern=HEX_PATTERN), BeforeValidator(numbered_as_axial)]
 
 
 class _Model(BaseModel):
@@ -67,7 +97,7 @@ class Side(_Model):
 class HexCell(_Model):
     """What one hex holds. Fields a game does not use are refused by that game."""
 
-    hex: str = Field(pattern=HEX_PATTERN, description="Axial hex 'q,r'.")
+    hex: HexText = Field(description="The hex: its printed number ('0305') or axial 'q,r'.")
     terrain: str | None = Field(None, description="Terrain type name (the game's list).")
     elevation: int | None = Field(None, ge=0, le=9, description="Level, where the game uses it.")
 
@@ -75,7 +105,9 @@ class HexCell(_Model):
 class Hexside(_Model):
     """A hexside feature (wall, hedge, river...), between two adjacent hexes."""
 
-    between: tuple[str, str] = Field(description="The two hexes 'q,r' the hexside divides.")
+    between: tuple[HexText, HexText] = Field(
+        description="The two hexes (printed '0305' or axial 'q,r') the hexside divides."
+    )
     feature: str = Field(min_length=1)
 
 
@@ -96,7 +128,9 @@ class UnitSpec(_Model):
 
     id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")
     side: str = Field(description="The id of one of the sides.")
-    hex: str | None = Field(None, pattern=HEX_PATTERN, description="Set-up hex 'q,r'.")
+    hex: HexText | None = Field(
+        None, description="Set-up hex: its printed number ('0305') or axial 'q,r'."
+    )
 
 
 class ScenarioDoc(_Model):

@@ -24,7 +24,7 @@ from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.game import Game
 from ordnance.core.journal.store import request_scope
-from ordnance.core.shapes import JsonObject, LosAnswer
+from ordnance.core.shapes import LosAnswer
 from ordnance.server import i18n, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
@@ -35,6 +35,7 @@ from ordnance.server.answers import (
     SinceAnswer,
     TableView,
 )
+from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
 
@@ -480,7 +481,8 @@ def seat_status(
 @router.get(
     "/tables/{game_id}/view",
     summary="The seat's view (ordnance game view --as)",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(TableView),
 )
 def view(game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en") -> TableView:
     return i18n.localize_view(service.view(game_id, seat_of(service, game_id, creds)), lang)
@@ -489,7 +491,8 @@ def view(game_id: GameId, service: Service, creds: Creds, lang: LangQ = "en") ->
 @router.get(
     "/tables/{game_id}/log",
     summary="The journal as the seat sees it (ordnance game log)",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(LogAnswer),
 )
 def journal_log(
     game_id: GameId,
@@ -516,14 +519,17 @@ def journal_log(
 @router.post(
     "/tables/{game_id}/actions",
     summary="Act (ordnance game act --version)",
-    response_model=JsonObject,
+    response_model=None,
     responses={
-        202: {
-            "description": "Nothing is applied yet: the action changes the other side's "
+        **documented(ActAnswer),
+        **documented(
+            ActAnswer,
+            status=202,
+            description="Nothing is applied yet: the action changes the other side's "
             "pieces and a consent request was opened ('pending'), or it rolls server dice "
             "and waits for the other seats' elements ('rolling'; the live stream announces "
-            "it and then its roll)."
-        }
+            "it and then its roll).",
+        ),
     },
 )
 def act(
@@ -569,7 +575,8 @@ def _since(
 @router.get(
     "/tables/{game_id}/since",
     summary="The seat's view, the journal entries and the dice record since a version",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(SinceAnswer),
 )
 def since_read(
     game_id: GameId,
@@ -595,7 +602,8 @@ def since_read(
 @router.post(
     "/tables/{game_id}/since",
     summary="As GET /since, with this seat's dice reveal sent first",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(SinceAnswer),
 )
 def since_reveal(
     game_id: GameId, body: Since, service: Service, creds: Creds, lang: LangQ = "en"
@@ -614,7 +622,8 @@ def since_reveal(
 @router.post(
     "/tables/{game_id}/odds",
     summary="Exact odds of an action before it is rolled",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(OddsReply),
 )
 def odds(
     game_id: GameId, body: Odds, service: Service, creds: Creds, lang: LangQ = "en"
@@ -624,7 +633,10 @@ def odds(
 
 
 @router.get(
-    "/tables/{game_id}/los", summary="Line of sight between two hexes", response_model=JsonObject
+    "/tables/{game_id}/los",
+    summary="Line of sight between two hexes",
+    response_model=None,
+    responses=documented(LosAnswer),
 )
 def los(
     game_id: GameId,
@@ -641,7 +653,8 @@ def los(
     "/tables/{game_id}/undo",
     status_code=201,
     summary="Ask the other seat to undo",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(OpenedRequest, status=201),
 )
 def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds) -> OpenedRequest:
     seat = seat_of(service, game_id, creds)
@@ -651,7 +664,8 @@ def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds)
 @router.post(
     "/tables/{game_id}/undo/{request_id}",
     summary="Accept or decline an undo request",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(RequestAnswer),
 )
 def undo_answer(
     game_id: GameId,
@@ -667,7 +681,8 @@ def undo_answer(
 @router.post(
     "/tables/{game_id}/requests/{request_id}",
     summary="Accept or decline a consent request (an undo or an action on your pieces)",
-    response_model=JsonObject,
+    response_model=None,
+    responses=documented(RequestAnswer),
 )
 def request_answer(
     game_id: GameId,

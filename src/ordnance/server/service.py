@@ -27,7 +27,6 @@ from sqlalchemy import select
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
-from ordnance.core.hexes import parse_hex
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within, read_version
@@ -653,7 +652,11 @@ class TableService(ConsentRequests):
         Only the requesting seat is passed to the game, which judges from what
         that seat may see; the answer goes to that seat alone.
         """
-        origin, target = parse_hex(a), parse_hex(b)
+        session = self.session(game_id)
+        state = session.state()
+        game = session.game
+        # a hex as the map prints it (0305, ASL C5) or axial q,r
+        origin, target = game.read_hex(state, a), game.read_hex(state, b)
         if origin.distance(target) > MAX_LOS_RANGE:
             raise BadAction(
                 msg(
@@ -662,9 +665,6 @@ class TableService(ConsentRequests):
                 ),
                 hint=msg("pick two hexes of the map"),
             )
-        session = self.session(game_id)
-        state = session.state()
-        game = session.game
         return guarded(lambda: game.los(state, origin, target, seat))
 
     # -- writing ------------------------------------------------------------------

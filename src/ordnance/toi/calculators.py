@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution, fraction_text
@@ -180,9 +181,15 @@ class SmokeQuestion(BaseModel):
     )
     band: Band = _band_field()
     map_name: str | None = Field(None, title="Map", description="a map, to see where drift lands")
-    target: str | None = Field(None, title="Target hex", description="'q,r' (with a map)")
+    target: str | None = Field(
+        None,
+        title="Target hex",
+        description="Its printed number (0305) or axial 'q,r' (with a map)",
+    )
     smoke: str | None = Field(
-        None, title="Smoke already there", description="hexes holding smoke, e.g. '3,1 4,1'"
+        None,
+        title="Smoke already there",
+        description="hexes holding smoke, e.g. '0402 0502' (or axial q,r)",
     )
     orientation: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = Field(
         None,
@@ -237,7 +244,7 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
         raise OrdnanceError(
             msg("give both a map and a target hex to see the hexes"),
             clause="TOI-B10",
-            hint=msg("e.g. --map village --target 4,1"),
+            hint=msg("e.g. --map village --target 0502"),
         )
     if q.map_name is not None and q.target is not None:
         m = load_map(q.map_name)
@@ -263,7 +270,10 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
             no_smoke=fraction_text(1 - sum(hexes.values(), Fraction(0))),
         )
         data["distribution"] = landing.to_json()
-        lines.append("smoke ends up in: " + ", ".join(f"{h} {fraction_text(p)}" for h, p in ranked))
+        lines.append(
+            "smoke ends up in: "
+            + ", ".join(f"{numbered_hex(parse_hex(h))} {fraction_text(p)}" for h, p in ranked)
+        )
     else:
         round_dist: Distribution[str] = smoke_round_distribution(plan).map(
             lambda o: o.split(" ")[0]

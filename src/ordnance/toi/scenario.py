@@ -30,9 +30,9 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
-    HEX_PATTERN,
     POSITION_KEY,
     HexCell,
+    HexText,
     Loc,
     MapSpec,
     ScenarioDoc,
@@ -69,7 +69,7 @@ class ToIMapSpec(MapSpec):
 
 
 class ToIUnit(UnitSpec):
-    hex: str = Field(pattern=r"^-?\d+,-?\d+$", description="Set-up hex 'q,r'.")
+    hex: HexText = Field(description="Set-up hex: its printed number ('0305') or axial 'q,r'.")
     profile: str = Field(description="A name from `profiles` or the sample catalogue.")
     figures: int | None = Field(None, ge=1, le=12, description="Squads: figures in the squad.")
 
@@ -124,7 +124,7 @@ class ToIToken(_Record):
 
 
 class ToISmoke(_Record):
-    hex: str = Field(pattern=HEX_PATTERN)
+    hex: HexText
     placed_round: int = Field(ge=1)
 
 

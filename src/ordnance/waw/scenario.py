@@ -26,9 +26,9 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
-    HEX_PATTERN,
     POSITION_KEY,
     HexCell,
+    HexText,
     Loc,
     MapSpec,
     ScenarioDoc,
@@ -72,7 +72,7 @@ class WawMapSpec(MapSpec):
 
 
 class WawUnit(UnitSpec):
-    hex: str = Field(pattern=r"^-?\d+,-?\d+$", description="Set-up hex 'q,r'.")
+    hex: HexText = Field(description="Set-up hex: its printed number ('0305') or axial 'q,r'.")
     kind: str = Field(description="A unit type: one of unit_types or the sample catalogue.")
     condition: CONDITIONS = "good order"
 
@@ -92,7 +92,7 @@ class _Record(BaseModel):
 
 
 class WawSmoke(_Record):
-    hex: str = Field(pattern=HEX_PATTERN)
+    hex: HexText
     level: Literal[1, 2] = Field(description="Smoke 2 (fresh) or Smoke 1 (WAW-8.2-h).")
 
 

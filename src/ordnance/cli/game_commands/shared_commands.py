@@ -63,17 +63,21 @@ def undo_cmd(
 
 def los_cmd(
     game_id: GameArg,
-    origin: Annotated[str, typer.Argument(help='From hex "q,r".')],
-    target: Annotated[str, typer.Argument(help='To hex "q,r".')],
+    origin: Annotated[
+        str, typer.Argument(help='From hex: its printed number (0104) or axial "q,r".')
+    ],
+    target: Annotated[
+        str, typer.Argument(help='To hex: its printed number (0504) or axial "q,r".')
+    ],
     seat: SeatOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Line of sight in this game, as the seat sees it (the game judges it)."""
-    from ordnance.core.hexes import parse_hex
-
     session = open_game(db, game_id)
-    answer = session.game.los(session.state(), parse_hex(origin), parse_hex(target), seat)
+    state = session.state()
+    game = session.game  # a hex as its map prints it (0305, ASL C5), or axial
+    answer = game.los(state, game.read_hex(state, origin), game.read_hex(state, target), seat)
     emit(answer, as_json, lambda a: str(a.get("text") or " ".join(a.get("hexes", []))))
 
 

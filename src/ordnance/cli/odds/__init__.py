@@ -1,8 +1,11 @@
 """``ordnance odds``: exact odds, sweeps and Monte Carlo from the command line.
 
-Each generic procedure has a module of its own (``pool``, ``dr``, ``drift``,
-``depletion``, ``stack``, ``sweep`` with its ``heatmap``, ``montecarlo``;
-shared options in ``options``), registered on :data:`app` here. Each game's
+``pool`` and ``dr`` are the core's declared calculators
+(:mod:`ordnance.core.odds.calculators`), their commands derived
+(:mod:`ordnance.cli.calculators`) and loaded only when they run. The other
+procedures have a module of their own (``drift``, ``depletion``, ``stack``,
+``sweep`` with its ``heatmap``, ``montecarlo``; shared options in
+``options``), registered on :data:`app` here. Each game's
 own odds commands are mounted by :mod:`ordnance.cli.main` as
 ``ordnance odds <game> ...`` (the same app as ``ordnance <game> odds ...``). Monte Carlo (and so NumPy) is imported
 only by the ``montecarlo`` commands. Every command prints a Rich table, or one JSON
@@ -12,20 +15,49 @@ with ``--float``), and can draw a PNG with ``--plot FILE.png``.
 
 from __future__ import annotations
 
-import typer
+from typing import Any
 
-from ordnance.cli.odds import depletion, dr, drift, montecarlo, pool, stack, sweep
+import typer
+from typer.core import TyperGroup
+
+from ordnance.cli.lazy import LazyMount, click
+from ordnance.cli.odds import depletion, drift, montecarlo, stack, sweep
 from ordnance.cli.odds.heatmap import plot_heatmap
 
+#: The core's calculators under ``ordnance odds`` (name -> help line).
+DECLARED = {
+    "pool": "Net hits of a pool of d6 against defence dice.",
+    "dr": "A 2d6 DR with a modifier.",
+}
+
+
+def _declared(name: str) -> click.Command:
+    from ordnance.cli.calculators import calculator_command
+    from ordnance.core.calculators import GENERIC, find
+
+    return calculator_command(find(GENERIC, name), name)
+
+
+class OddsGroup(TyperGroup):
+    """``ordnance odds``: the declared ``pool`` and ``dr`` beside the other procedures."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        declared = {
+            name: LazyMount(name, help_line, lambda name=name: _declared(name))  # type: ignore[misc]
+            for name, help_line in DECLARED.items()
+        }
+        self.commands = {**declared, **self.commands}
+
+
 app = typer.Typer(
+    cls=OddsGroup,
     help="Exact odds, sweeps and Monte Carlo for every procedure.",
     no_args_is_help=True,
 )
 mc_app = typer.Typer(help="Monte Carlo for sequences, with 95% confidence intervals.")
 app.add_typer(mc_app, name="montecarlo")
 
-app.command("pool")(pool.pool_cmd)
-app.command("dr")(dr.dr_cmd)
 app.command("drift")(drift.drift_cmd)
 app.command("depletion")(depletion.depletion_cmd)
 app.command("stack")(stack.stack_cmd)

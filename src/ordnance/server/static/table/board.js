@@ -53,6 +53,8 @@ export function mapOf(view) { return (view && view.map) || {}; }
 export function labelOf(hex) { return (S.hexLabels && S.hexLabels.get(hex)) || t("a hex off the board"); }
 export function unitById(id) { return (mapOf(S.view && S.view.view).units || []).find((u) => u.id === id) || null; }
 export function units() { return mapOf(S.view && S.view.view).units || []; }
+/** Every counter the board has shown (one eliminated since too): the texts name them by label. */
+export function namedUnits() { for (const u of units()) S.counters.set(u.id, u); return [...S.counters.values()]; }
 const fmt = (v) => v.toFixed(1);
 
 export function renderMap() {
@@ -91,6 +93,7 @@ export function renderMap() {
     svg("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }))));
   const terrains = new Set();
   const cells = svg("g", { class: "cells" });
+  const elevs = svg("g", { class: "elevations", "aria-hidden": "true" });
   const aiming = !!(S.hexTarget || S.losPick !== null || S.forms.some((f) => f.active && f.aims));
   for (const [id, h] of hexes) {
     if (h.terrain) terrains.add(h.terrain);
@@ -99,12 +102,13 @@ export function renderMap() {
     const label = h.label || "";
     // while a form or the LOS tool waits for a hex, every hex is a keyboard stop too
     const g = svg("g", { class: "hexcell", "data-hex": id, "data-label": label, tabindex: aiming ? "0" : null, role: aiming ? "button" : null,
-      "aria-label": aiming ? t("Hex") + " " + label + (h.terrain ? ", " + h.terrain : "") : null }, poly,
+      "aria-label": aiming ? t("Hex") + " " + label + (h.terrain ? ", " + h.terrain : "") + (h.elevation ? ", " + t("elevation") + " " + h.elevation : "") : null }, poly,
     svg("text", { x, y: y - SIZE * 0.5, class: "coord", "aria-hidden": "true" }, label));
-    if (h.elevation) g.append(svg("text", { x: x + SIZE * 0.55, y: y + 4, class: "elev", "aria-hidden": "true" }, "▲" + h.elevation));
+    // the elevation is drawn beside the hex's button, not in it: a button's name holds its visible text
+    if (h.elevation) elevs.append(svg("text", { x: x + SIZE * 0.55, y: y + 4, class: "elev", "data-hex": id }, "▲" + h.elevation));
     cells.append(g);
   }
-  root.append(cells);
+  root.append(cells, elevs);
   // clusters: the outline of the whole group (edges not shared inside it)
   for (const c of map.clusters || []) {
     const segs = outlineEdges(c.hexes || []).map(([h, k]) => {
@@ -194,6 +198,13 @@ export function renderMap() {
     if (g) hexClicked(g.getAttribute("data-hex"));
   };
   root.addEventListener("click", (ev) => activate(ev.target));
+  // a keyboard-focused hex gets its ring drawn over its neighbours (they would hide half of it)
+  root.addEventListener("focusin", (ev) => {
+    for (const r of root.querySelectorAll(".focus-ring")) r.remove();
+    const cell = ev.target.closest && ev.target.closest("g.hexcell");
+    if (cell && cell.matches(":focus-visible")) root.append(svg("polygon", { points: cornerPoints(cell.getAttribute("data-hex"), SIZE - 1.5), class: "focus-ring", "aria-hidden": "true" }));
+  });
+  root.addEventListener("focusout", () => { for (const r of root.querySelectorAll(".focus-ring")) r.remove(); });
   root.addEventListener("keydown", (ev) => {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest("[tabindex]")) { ev.preventDefault(); activate(ev.target); }
   });
@@ -334,7 +345,9 @@ async function hexClicked(id, unitId) {
   if (!target) {
     if (aimAt(id, unitId)) { renderMap(); if (phone()) showPanel("actions"); return; }
     if (S.piece || S.spread) { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); }
-    $("los-result").textContent = labelOf(id);
+    // nothing to aim: the hex clicked says what it is ("Hex 0305: Woods")
+    const cell = ((S.view && S.view.view && S.view.view.board && S.view.view.board.hexes) || []).find((h) => h.hex === id);
+    $("los-result").textContent = t("Hex") + " " + labelOf(id) + (cell && cell.terrain ? ": " + cell.terrain : "");
     return;
   }
   // the form shows the board's printed number (common.js reads it back as the hex's id)

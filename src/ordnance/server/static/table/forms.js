@@ -6,7 +6,7 @@ import { S } from "./state.js";
 import { distance } from "./hexes.js";
 import { api, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
-import { labelOf, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById, units } from "./board.js";
+import { labelOf, namedUnits, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { caughtUp, refresh } from "./main.js";
 
@@ -62,7 +62,11 @@ export function aimAt(hex, unitId) {
     const raw = control.raw || {};
     const s = control.schema || {};
     const node = control.node;
-    if (fieldRole(raw, entry.schema) === "target" && node.tagName === "SELECT" && unitId) {
+    const fromTarget = raw["x-from-target"] || s["x-from-target"];
+    if (fromTarget && clicked && clicked.id !== (actor && actor.id) && clicked[fromTarget] != null) {
+      // what the counter clicked says of itself (ASL: vehicle or Gun; an AF): filled, not typed
+      if (fillFrom(node, clicked[fromTarget])) { changed.push(node); filled = true; }
+    } else if (fieldRole(raw, entry.schema) === "target" && node.tagName === "SELECT" && unitId) {
       const opt = [...node.options].find((o) => o.dataset.raw === unitId);
       if (opt) { node.value = opt.value; changed.push(node); filled = true; }
     } else if ((raw["x-range"] || s["x-range"]) === "actor" && actor && hex) {
@@ -79,6 +83,19 @@ export function aimAt(hex, unitId) {
   for (const node of changed) node.dispatchEvent(new Event("change", { bubbles: true }));
   if (filled) S.selected = new Set(entry.form.hexes().concat(hex ? [hex] : []));
   return filled;
+}
+
+/** Put ``value`` into a control (a choice by its raw value, else the text); true when it took. */
+function fillFrom(node, value) {
+  if (node.tagName === "SELECT") {
+    const opt = [...node.options].find((o) => o.dataset.raw === String(value));
+    if (!opt) return false;
+    node.value = opt.value;
+    return true;
+  }
+  if (node.type === "checkbox" || node.type === "radio") return false;
+  node.value = String(value);
+  return true;
 }
 
 function diceControls(item) {
@@ -200,7 +217,7 @@ async function send(entry, f, submit, body) {
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
     const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
     // the result under the form names counters by their labels (the journal keeps the events' texts)
-    const text = entryRow ? nameCounters(sentence(entryRow), units()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
+    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
     await refresh(res.data.next);
@@ -213,7 +230,7 @@ async function send(entry, f, submit, body) {
     await refresh();
     return;
   }
-  resultNear(f, t("Refused") + ": " + errText(res.data), false);
+  resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
   caughtUp();  // a notice that came while it was on its way
 }
 
@@ -224,7 +241,7 @@ export function settleResult() {
   const e = S.entries.get(r.version);
   if (!e) return;
   r.rolling = false;
-  r.text = nameCounters(sentence(e), units());
+  r.text = nameCounters(sentence(e), namedUnits());
   const entry = S.forms.find((f) => f.type === r.type);
   if (entry) resultNear(entry.node, "✔ " + r.text, true);
   else { const top = document.getElementById("last-result"); if (top) top.textContent = "✔ " + r.text; }

@@ -2,7 +2,8 @@
 // view as plain tables, whose move it is, undo with consent, and invitations.
 import { S } from "./state.js";
 import { api } from "./connection.js";
-import { errText, sentence } from "./words.js";
+import { errText, nameCounters, sentence } from "./words.js";
+import { namedUnits } from "./board.js";
 import { refresh, verifyDice } from "./main.js";
 
 const $ = (id) => document.getElementById(id);
@@ -85,7 +86,7 @@ function entryNode(e) {
   const c = e.commitment;
   const commit = c && dice ? el("span", { class: "commit", title: c.hash + (c.seed ? " / " + c.seed : "") }, " sha256 " + c.hash.slice(0, 10) + "…") : null;
   return el("li", { value: e.seq, class: e.undone ? "undone" : "", "data-seq": e.seq },
-    el("span", { class: "sentence" }, sentence(e)),
+    el("span", { class: "sentence" }, nameCounters(sentence(e), namedUnits())),
     dice ? el("span", { class: "dice" }, " · " + t("Dice") + " " + dice + (origin ? " (" + origin + ")" : "")) : null,
     e.undone ? el("em", {}, " (" + t("undone") + ")") : null, commit);
 }

@@ -48,10 +48,10 @@ async function show(next) {
     if (first) S.from = next.log.before ? next.log.before - 1 : 0;
     fresh = mergeLog(next.log, first ? S.from : S.lastSeq);
   }
-  if (first) renderJournal();
   const moved = first || S.version !== v.version;
   S.view = v;
   S.version = v.version;
+  if (first) renderJournal();  // after the view: its sentences name the view's counters
   let owed = null;
   if (!moved) {
     // same version (a repeated bump, an undo request): keep the forms being filled

@@ -7,6 +7,7 @@ export const S = {
   version: null,      // the version of the view drawn
   view: null,         // the last /view answer
   hexLabels: new Map(), // "q,r" -> the board's printed hex number
+  counters: new Map(),  // every counter seen on the board, by id (texts name it by its label)
   // the board
   zoom: 1, spread: null, piece: null, selected: new Set(), losPick: null, los: null,
   // the forms

@@ -34,11 +34,19 @@ export function nameCounters(text, units) {
   return out;
 }
 
-/** A counter's text on the board: the game's "short", else its label (no remarks), else its id. */
+/**
+ * A counter's text on the board (at most 9 letters): the game's "short", else its
+ * label without remarks, squeezed ("PzKpfw IVH" -> "PzKpfwIVH") or by its last word
+ * ("German regular squad" -> "Squad"), else cut; never its id, which players do not read.
+ */
 export function shortLabel(u) {
   if (u.short) return String(u.short);
   const text = String(u.label || u.id).split(" (")[0];
   if (text.length <= 9) return text;
-  const id = String(u.id);
-  return id.length <= 9 ? id : text.slice(0, 8) + "…";
+  const squeezed = text.replace(/\s+/g, "");
+  if (squeezed.length <= 9) return squeezed;
+  const words = text.split(/\s+/);
+  const last = words[words.length - 1];
+  if (words.length > 1 && last.length >= 4 && last.length <= 9 && /^\p{L}/u.test(last)) return last[0].toUpperCase() + last.slice(1);
+  return text.slice(0, 8) + "…";
 }

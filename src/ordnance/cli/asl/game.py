@@ -14,18 +14,24 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ordnance import i18n
-from ordnance.asl.cli_canister_options import (
+from ordnance.asl.option_text import (
+    CA_HELP,
+    canister_extras,
+    check_canister_only,
+    option_values,
+)
+from ordnance.cli.asl.options import (
     AimOpt,
     BuildingLevelOpt,
     BuildingOpt,
     CellarOpt,
+    DateOpt,
+    DrOpt,
     LocDrmOpt,
     MannedOpt,
     MountOpt,
-    canister_extras,
-    check_canister_only,
+    TheatreOpt,
 )
-from ordnance.asl.cli_options import CA_HELP, DateOpt, DrOpt, TheatreOpt, option_values
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
 from ordnance.core.errors import OrdnanceError
@@ -120,7 +126,7 @@ def _render_view(view: dict[str, Any]) -> Group:
     from rich.console import Group
     from rich.text import Text
 
-    from ordnance.asl.render import record_table
+    from ordnance.cli.asl.render import record_table
 
     head = Text(
         _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
@@ -185,7 +191,9 @@ def game_add_gun(
     made_by: Annotated[str | None, typer.Option("--made-by", help="Maker nation.")] = None,
     breakdown: Annotated[int | None, typer.Option("--breakdown", "-b", help="B#.")] = None,
     rof: Annotated[int, typer.Option("--rof", help="Multiple ROF.")] = 0,
-    hex_: Annotated[str | None, typer.Option("--hex", help="Hex q,r.")] = None,
+    hex_: Annotated[
+        str | None, typer.Option("--hex", help="Hex: its printed id (C5) or axial q,r.")
+    ] = None,
     ca: Annotated[int | None, typer.Option("--ca", help=CA_HELP)] = None,
     counter: Annotated[
         str | None,
@@ -269,7 +277,10 @@ def game_fire(
         str | None, typer.Option("--target", help="vehicle, gun, infantry...")
     ] = None,
     tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (HEAT, ASL-8.31-b).")] = None,
-    at: Annotated[str | None, typer.Option("--at", help="Target hex q,r (SMOKE/WP).")] = None,
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help="Target hex (SMOKE/WP): its printed id (C5) or axial q,r."),
+    ] = None,
     intensive: Annotated[bool, typer.Option("--intensive")] = False,
     moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
     ca: Annotated[

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.asl.cli_options import TheatreOpt, parse_date
-from ordnance.asl.cli_reading import Reading, entries_json
 from ordnance.asl.dates import Theatre
+from ordnance.asl.notation_reading import Reading, entries_json
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS
+from ordnance.asl.option_text import parse_date
+from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg

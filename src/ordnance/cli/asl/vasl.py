@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ordnance.asl.cli_options import TheatreOpt
 from ordnance.asl.vasl.reader import MAX_FILE_BYTES, VaslFileError
+from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import DbOpt, JsonOpt, emit, open_game
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg

@@ -1,56 +1,42 @@
-"""Canister options shared by ``asl canister`` and ``asl game fire/odds`` (ASL-8.4).
+"""The texts ASL options are typed as, read into values (no face: every face reads them alike).
 
-The option types and their reading into the fields of a ``fire_canister``
-action (aim point, Location DRM, mount, building aim), so the off-map
-command and the game's commands accept the same spellings.
+A date (``1944-06``), an ASL-AMB option (``burma_p=pto-only``), a Canister
+aim point (``V3``) and a Location DRM (``1,-2@1=3``): the notations a form
+field cannot express, read by :mod:`ordnance.asl.calculators` (as declared
+parsers or inside a question) and by the game's commands.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import json
+from typing import Any
 
-import typer
-
+from ordnance.asl.dates import ScenarioDate
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.messages import msg
 
-AimOpt = Annotated[
-    str | None,
-    typer.Option("--aim", help="Canister aim point V1..V5 of the CA (default V3; ASL-8.4-h/k)."),
-]
-MannedOpt = Annotated[
-    bool,
-    typer.Option(
-        "--manned-in-mph",
-        help="Canister: Infantry manned the Gun in the MPh (FP halved in the AFPh, ASL-8.4-c).",
-    ),
-]
-LocDrmOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--loc-drm",
-        help="Canister: one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N "
-        "(repeat; ASL-8.4-d/i).",
-    ),
-]
-MountOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--mount",
-        help="Canister: turret, slow-turret or non-turreted (default): the CA change DRM.",
-    ),
-]
-BuildingOpt = Annotated[
-    str | None,
-    typer.Option("--building", help="Canister: aim at a building hex q,r at range 2 (ASL-8.4-j)."),
-]
-BuildingLevelOpt = Annotated[
-    int | None,
-    typer.Option("--building-level", help="Canister: the middle of the three levels aimed at."),
-]
-CellarOpt = Annotated[
-    bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
-]
+CA_HELP = "Covered Arc: 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW."
+
+
+def parse_date(text: str | None) -> ScenarioDate | None:
+    """``YYYY-MM`` read (``None`` when not given)."""
+    return None if text is None else ScenarioDate.parse(text)
+
+
+def option_values(option: list[str] | None) -> dict[str, Any]:
+    """``["burma_p=pto-only", "captured_rof_loss=2"]`` -> the values, JSON-read where they can be."""
+    values: dict[str, Any] = {}
+    for opt in option or []:
+        key, sep, value = opt.partition("=")
+        if not sep:
+            raise OrdnanceError(
+                msg("cannot read the option {opt!r}", opt=opt), hint=msg("name=value")
+            )
+        try:
+            values[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            values[key.strip()] = value
+    return values
 
 
 def parse_aim(text: str) -> int:
@@ -129,15 +115,11 @@ def check_canister_only(kind: str | None, aim: str | None, manned_in_mph: bool) 
 
 
 __all__ = [
-    "AimOpt",
-    "BuildingLevelOpt",
-    "BuildingOpt",
-    "CellarOpt",
-    "LocDrmOpt",
-    "MannedOpt",
-    "MountOpt",
+    "CA_HELP",
     "canister_extras",
     "check_canister_only",
     "loc_drm",
+    "option_values",
     "parse_aim",
+    "parse_date",
 ]

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from ordnance.asl.depletion_odds import depletion_report
 from ordnance.asl.plugin import GAME as ASL
-from ordnance.asl.render import record_table
+from ordnance.cli.asl.render import record_table
 from ordnance.cli.common import distribution_table
 from ordnance.core.dice import EnteredDice
 from ordnance.core.journal import GameSession, open_journal

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ordnance.asl.capability import resolve_capability
-from ordnance.asl.cli_options import option_values, parse_date
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.heat import check_nationality
 from ordnance.asl.notation import DEFAULT_MONTH_LETTERS, parse_notation
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
+from ordnance.asl.option_text import option_values, parse_date
 from ordnance.asl.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.messages import msg

@@ -1,0 +1,199 @@
+"""One Canister shot off the map as a question (ASL-8.4): attacked Locations, DRM, odds.
+
+Declared as the ``canister`` calculator (:mod:`ordnance.asl.calculators`):
+without dice the exact odds per Location (ASL-8.4-d/f/g/i); with ``dr`` that
+IFT DR resolved. The Canister rules load only when it is asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ordnance.asl.notation import check_depletion_number
+from ordnance.asl.option_text import CA_HELP, canister_extras
+from ordnance.core.errors import InvalidDice
+
+
+class CanisterQuestion(BaseModel):
+    """One Canister shot: the Gun's hex and CA, the aim, the Location DRM, the dice."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.4"})
+
+    fp: int = Field(
+        title="Canister FP",
+        description="from the Ordnance Listing",
+        ge=1,
+        le=64,
+        json_schema_extra={"x-clause": "ASL-8.4-e"},
+    )
+    depletion: int | None = Field(
+        None,
+        title="Canister Depletion Number",
+        description="C#",
+        ge=2,
+        le=12,
+        json_schema_extra={"x-clause": "ASL-8.4-g"},
+    )
+    hex: str = Field("0,0", title="Gun hex", description="q,r", max_length=16)
+    ca: int = Field(
+        0, title="CA", description=CA_HELP + " The CA fired into.", ge=0, le=5,
+        json_schema_extra={"x-clause": "ASL-8.4-h"},
+    )  # fmt: skip
+    ca_before: int | None = Field(
+        None,
+        title="CA before the shot",
+        description="a change adds its DRM",
+        ge=0,
+        le=5,
+        json_schema_extra={"x-clause": "ASL-8.4-d"},
+    )
+    mount: Literal["turret", "slow-turret", "non-turreted"] | None = Field(
+        None, title="Mount", description="the CA change DRM (default non-turreted)"
+    )
+    in_obstacle: bool = Field(False, title="Gun in woods/building/rubble", description="CA DRM x2")
+    aim: str | None = Field(
+        None,
+        title="Aim point",
+        description="V1..V5 of the CA (default V3)",
+        max_length=4,
+        json_schema_extra={"x-clause": "ASL-8.4-k"},
+    )
+    building: str | None = Field(
+        None,
+        title="Building hex",
+        description="aim at a building hex q,r at range 2",
+        max_length=16,
+        json_schema_extra={"x-clause": "ASL-8.4-j"},
+    )
+    building_level: int | None = Field(
+        None, title="Building level", description="the middle of the three levels", ge=-1, le=9
+    )
+    cellar: bool = Field(False, title="Cellar", description="the building has a level -1")
+    gun_level: int = Field(0, title="Gun level", ge=-1, le=9)
+    moved: bool = Field(
+        False, title="Moved", description="FP halved", json_schema_extra={"x-clause": "ASL-8.4-c"}
+    )
+    loc_drm: list[str] = Field(
+        default_factory=list,
+        title="Location DRM",
+        description="one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N",
+        max_length=32,
+        json_schema_extra={"x-clause": "ASL-8.4-i"},
+    )
+    drm: int = Field(0, title="DRM", description="on every Location", ge=-10, le=10)
+    obstacle_first_hex: bool = Field(
+        False,
+        title="Obstacle in the first hex",
+        description="only it is attacked",
+        json_schema_extra={"x-clause": "ASL-8.4-i"},
+    )
+    out_of_los: list[str] = Field(
+        default_factory=list,
+        title="Out of LOS",
+        description="a cluster hex q,r out of the Gun's LOS",
+        max_length=16,
+        json_schema_extra={"x-clause": "ASL-8.4-i"},
+    )
+    breakdown: int | None = Field(None, title="B#", ge=2, le=12)
+    dr: str | None = Field(
+        None,
+        title="Dice",
+        description="the IFT DR rolled at the table, coloured die first: 3,2",
+        max_length=16,
+        json_schema_extra={"x-clause": "ASL-B2"},
+    )
+
+
+def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
+    """The attacked Locations with their DRM, then the exact odds (or the DR resolved)."""
+    from ordnance.asl import canister
+    from ordnance.asl.canister_game import parse_location
+    from ordnance.asl.shot_checks import check_hex
+    from ordnance.core.dice import dice_source
+    from ordnance.core.hexes import Direction
+
+    if q.depletion is not None:
+        check_depletion_number(q.depletion)
+    extras = canister_extras(
+        q.aim, False, q.loc_drm, q.mount, q.building, q.building_level, q.cellar
+    )
+    gun_hex = check_hex(q.hex)
+    changes = 0 if q.ca_before is None else canister.hexspine_changes(q.ca_before, q.ca)
+    ca_drm = canister.ca_change_drm(
+        changes, extras.get("mount", "non-turreted"), in_obstacle=q.in_obstacle
+    )
+    if q.building is not None:
+        middle = extras["building_level"]
+        the_aim = canister.building_aim(
+            gun_hex,
+            check_hex(q.building),
+            middle,
+            lowest_level=extras.get("building_lowest", 0),
+            highest_level=middle + 1,
+            ca=q.ca,
+        )
+    else:
+        aims = canister.aim_points(gun_hex, Direction(q.ca), level=q.gun_level)
+        the_aim = aims[extras.get("aim", 3) - 1]
+    tem = {parse_location(k): v for k, v in extras.get("location_drm", {}).items()}
+    attacks = canister.canister_attacks(
+        the_aim,
+        q.fp,
+        moved_or_manned_in_mph=q.moved,
+        gun_level=q.gun_level,
+        tem=tem,
+        ca_drm=ca_drm,
+        obstacle_in_first_hex=q.obstacle_first_hex,
+        out_of_los={check_hex(h) for h in q.out_of_los},
+    )
+    data: dict[str, Any] = {
+        "aim": the_aim.to_dict(),
+        "ca_change": {"hexspines": changes, "drm": ca_drm, "clause": "ASL-8.4-d"},
+        "attacks": [a.to_dict() for a in attacks],
+    }
+    lines: list[str] = []
+    if q.dr is not None:
+        try:
+            source = dice_source(q.dr, None)
+            result = canister.fire_canister(
+                source,
+                attacks,
+                depletion_number=q.depletion,
+                breakdown_number=q.breakdown,
+                common_drm=q.drm,
+            )
+            finish = getattr(source, "finish", None)
+            if finish is not None:
+                finish()
+        except InvalidDice as exc:  # the game names its dice rule (ASL-B2), as in play
+            from ordnance.asl.plugin import GAME  # the game's rules load only here
+
+            raise GAME.dice_refusal(exc, {"type": "fire_canister"}) from None
+        data["result"] = result.to_dict()
+        r = data["result"]
+        lines.append(f"DR {r['original']}: {r['depletion']}")
+        lines += [f"  {h['hex']}@{h['level']}: {h['result'] or 'no effect'}" for h in r["hexes"]]
+    else:
+        data["odds"] = canister.canister_odds(
+            attacks, depletion_number=q.depletion, breakdown_number=q.breakdown, common_drm=q.drm
+        ).to_dict()
+        lines += [
+            f"  {loc['hex']}@{loc['level']}: "
+            + ", ".join(f"{k} {v}" for k, v in loc["distribution"].items())
+            for loc in data["odds"]["locations"]
+        ]
+    rows = [
+        [a["hex"], str(a["level"]), a["role"], str(a["fp"]), str(a["column"]), str(a["total_drm"])]
+        for a in data["attacks"]
+    ]
+    return {
+        **data,
+        "title": f"Canister at {data['aim']['name']}",
+        "table": {"columns": ["hex", "level", "role", "FP", "column", "DRM"], "rows": rows},
+        "lines": lines,
+    }
+
+
+__all__ = ["CanisterQuestion", "canister_answer"]

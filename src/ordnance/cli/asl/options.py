@@ -1,0 +1,73 @@
+"""The option types several ``ordnance asl`` commands share (``game``, ``counters``, ``vasl``).
+
+Only the spellings and help texts: the texts are read by
+:mod:`ordnance.asl.option_text`, which every face uses alike.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+DateOpt = Annotated[str, typer.Option("--date", help="Scenario date YYYY-MM (1939-1945).")]
+TheatreOpt = Annotated[str, typer.Option("--theatre", help="ETO, PTO or Burma.")]
+DrOpt = Annotated[
+    str | None,
+    typer.Option("--dr", "--dice", help="Dice rolled at the table, coloured die first: 3,2."),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="ASL-AMB option as name=value (e.g. burma_p=pto-only)."),
+]
+AimOpt = Annotated[
+    str | None,
+    typer.Option("--aim", help="Canister aim point V1..V5 of the CA (default V3; ASL-8.4-h/k)."),
+]
+MannedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--manned-in-mph",
+        help="Canister: Infantry manned the Gun in the MPh (FP halved in the AFPh, ASL-8.4-c).",
+    ),
+]
+LocDrmOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--loc-drm",
+        help="Canister: one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N "
+        "(repeat; ASL-8.4-d/i).",
+    ),
+]
+MountOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--mount",
+        help="Canister: turret, slow-turret or non-turreted (default): the CA change DRM.",
+    ),
+]
+BuildingOpt = Annotated[
+    str | None,
+    typer.Option("--building", help="Canister: aim at a building hex q,r at range 2 (ASL-8.4-j)."),
+]
+BuildingLevelOpt = Annotated[
+    int | None,
+    typer.Option("--building-level", help="Canister: the middle of the three levels aimed at."),
+]
+CellarOpt = Annotated[
+    bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
+]
+
+__all__ = [
+    "AimOpt",
+    "BuildingLevelOpt",
+    "BuildingOpt",
+    "CellarOpt",
+    "DateOpt",
+    "DrOpt",
+    "LocDrmOpt",
+    "MannedOpt",
+    "MountOpt",
+    "OptionOpt",
+    "TheatreOpt",
+]
