@@ -69,8 +69,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def trace_memory(folder: str, every: float) -> None:
+    """Start :mod:`tracemalloc` and dump a snapshot into ``folder`` every ``every``
+    seconds (``snap-0000.pickle``...), for ``soak.py --tracemalloc`` to diff."""
+    import threading
+    import tracemalloc
+
+    tracemalloc.start(12)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+
+    def dump() -> None:
+        n = 0
+        while True:
+            time.sleep(every)
+            tracemalloc.take_snapshot().dump(str(out / f"snap-{n:04d}.pickle"))
+            n += 1
+
+    threading.Thread(target=dump, name="tracemalloc-dump", daemon=True).start()
+
+
 def serve_table(db: str, port: int, workers: int = 1) -> None:
-    """Entry point of a server process (registers the tally game first)."""
+    """Entry point of a server process (registers the tally game first; traces its
+    memory when ``$ORDNANCE_TRACEMALLOC`` names a folder)."""
     import uvicorn
 
     from ordnance.core import registry
@@ -78,10 +99,15 @@ def serve_table(db: str, port: int, workers: int = 1) -> None:
 
     registry.register(GamePlugin(TallyGame()))
     os.environ["ORDNANCE_DB"] = db
+    from ordnance.server.allocator import limit_arenas
     from ordnance.server.app import create_app
 
+    limit_arenas()  # as app_from_env does for ``ordnance serve``
+    app = create_app(db, create_rate=None)  # the bench creates its games from one address
+    if folder := os.environ.get("ORDNANCE_TRACEMALLOC"):  # after the imports: what grows
+        trace_memory(folder, float(os.environ.get("ORDNANCE_TRACEMALLOC_EVERY", "30")))
     uvicorn.run(
-        create_app(db, create_rate=None),  # the bench creates its games from one address
+        app,
         host="127.0.0.1",
         port=port,
         log_level="warning",

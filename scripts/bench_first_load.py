@@ -58,7 +58,12 @@ MEASURE = """
   const res = performance.getEntriesByType("resource")
     .filter((r) => r.startTime <= shown && !r.name.includes("/events?"));
   const bytes = (nav ? nav.transferSize : 0) + res.reduce((n, r) => n + r.transferSize, 0);
-  return {ms: shown, bytes: bytes, requests: res.length + 1};
+  const path = (u) => { const a = new URL(u); return a.pathname + a.search; };
+  const timeline = [nav, ...res].filter(Boolean).map((r) => ({
+    path: path(r.name), start: Math.round(r.startTime), end: Math.round(r.responseEnd),
+    bytes: r.transferSize, status: r.responseStatus || null,
+  }));
+  return {ms: shown, bytes: bytes, requests: res.length + 1, timeline: timeline};
 }
 """
 
@@ -73,7 +78,19 @@ def load(page: Any, url: str, reload: bool = False) -> dict[str, Any]:
     return out
 
 
-def measure(browser: Any, base: str, gid: str, token: str, repeat: int) -> dict[str, Any]:
+def show(label: str, load: dict[str, Any]) -> None:
+    """Print one load's requests (start and end in ms from the navigation's start)."""
+    print(f"-- {label}: shown at {load['ms']:.0f} ms", file=sys.stderr)
+    for r in sorted(load["timeline"], key=lambda r: r["start"]):
+        print(
+            f"  {r['start']:6d} {r['end']:6d} {r['bytes']:8d} B  {r['status'] or '':>3} {r['path'][:90]}",
+            file=sys.stderr,
+        )
+
+
+def measure(
+    browser: Any, base: str, gid: str, token: str, repeat: int, timeline: bool = False
+) -> dict[str, Any]:
     url = f"{base}/t/{gid}#seat={token}"
 
     def fresh() -> Any:
@@ -91,6 +108,10 @@ def measure(browser: Any, base: str, gid: str, token: str, repeat: int) -> dict[
         cold.append(load(page, url))
         warm.append(load(page, url, reload=True))
         context.close()
+    if timeline:
+        show("fresh server", first)
+        show("cold", cold[0])
+        show("warm", warm[0])
     return {
         "server_cold_ms": round(first["ms"], 1),
         "cold_ms": round(statistics.median(r["ms"] for r in cold), 1),
@@ -105,6 +126,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--sizes", default="1000,20000", help="journal lengths, comma-separated")
     ap.add_argument("--repeat", type=int, default=3, help="cold and warm loads per size")
+    ap.add_argument(
+        "--timeline",
+        action="store_true",
+        help="print each load's requests, start and end (to stderr)",
+    )
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -117,7 +143,9 @@ def main() -> None:
                 gid, tokens = journal.build(db, size)
                 proc, base = start("table", db)
                 try:
-                    out[str(size)] = measure(browser, base, gid, tokens["german"], args.repeat)
+                    out[str(size)] = measure(
+                        browser, base, gid, tokens["german"], args.repeat, args.timeline
+                    )
                 finally:
                     proc.terminate()
                     proc.wait(timeout=30)

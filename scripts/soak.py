@@ -14,6 +14,11 @@ RSS must level off once they are full: this run shows where.
 
     python scripts/soak.py                 # 30 minutes
     python scripts/soak.py --minutes 3     # a short look
+    python scripts/soak.py --minutes 6 --tracemalloc /tmp/trace   # what grows
+
+``--tracemalloc DIR`` runs the server under :mod:`tracemalloc` (slower), dumps a
+snapshot into DIR every ``--sample-seconds`` and ends with the allocation sites
+that grew most between the snapshot after the warm-up quarter and the last one.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import os
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -75,11 +81,15 @@ def verdict(samples: Sequence[tuple[float, float]]) -> dict[str, object]:
     rise = rate * (last[-1][0] - last[0][0])
     base = last[0][1]
     flat = rise <= PLATEAU_SHARE * base and rate <= PLATEAU_MB_PER_MIN
+    first_third = [p for p in samples if p[0] <= end / 3]
+    last_third = [p for p in samples if p[0] >= 2 * end / 3]
     return {
         "verdict": "plateau" if flat else "still growing",
         "last_half_mb_per_min": round(rate, 3),
         "last_half_rise_mb": round(rise, 2),
         "warm_mb_per_min": round(slope(steady), 3),
+        "first_third_mb_per_min": round(slope(first_third), 3),
+        "last_third_mb_per_min": round(slope(last_third), 3),
         "rss_start_mb": round(samples[0][1], 1),
         "rss_end_mb": round(samples[-1][1], 1),
         "rss_max_mb": round(max(y for _, y in samples), 1),
@@ -113,6 +123,33 @@ async def soak(
     return {"tables": tables, "actions": actions, "samples": samples, **verdict(samples)}
 
 
+def growth(folder: Path, top: int = 15) -> list[str]:
+    """The allocation sites that grew most between the first snapshot after the
+    warm-up quarter and the last one (``--tracemalloc``), as printable lines."""
+
+    snaps = sorted(folder.glob("snap-*.pickle"))
+    if len(snaps) < 2:
+        return [f"tracemalloc: {len(snaps)} snapshot(s), nothing to compare"]
+    first = tracemalloc.Snapshot.load(str(snaps[len(snaps) // 4]))
+    last = tracemalloc.Snapshot.load(str(snaps[-1]))
+    keep = [
+        tracemalloc.Filter(False, tracemalloc.__file__),
+        tracemalloc.Filter(False, "<frozen importlib._bootstrap*>"),
+    ]
+    first, last = first.filter_traces(keep), last.filter_traces(keep)
+    lines = [
+        f"tracemalloc: {snaps[len(snaps) // 4].name} -> {snaps[-1].name}, traced "
+        f"{sum(s.size for s in first.statistics('filename')) / 2**20:.1f} -> "
+        f"{sum(s.size for s in last.statistics('filename')) / 2**20:.1f} MB"
+    ]
+    for stat in last.compare_to(first, "traceback")[:top]:
+        lines.append(f"{stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks")
+        lines.extend(
+            f"      {frame}" for frame in stat.traceback.format(limit=6, most_recent_first=True)
+        )
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--minutes", type=float, default=30.0, help="length of the run")
@@ -131,7 +168,17 @@ def main() -> None:
         default=None,
         help="the server's state cache size (ORDNANCE_STATE_CACHE; default 1,024 states)",
     )
+    ap.add_argument(
+        "--tracemalloc",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="trace the server's allocations, snapshots in DIR, and print what grew",
+    )
     args = ap.parse_args()
+    if args.tracemalloc is not None:
+        os.environ["ORDNANCE_TRACEMALLOC"] = str(args.tracemalloc)
+        os.environ["ORDNANCE_TRACEMALLOC_EVERY"] = str(args.sample_seconds)
     load = round(os.getloadavg()[0], 2)
     if args.small_caches:  # caches that fill, and level off, within a short run
         os.environ["ORDNANCE_STATE_CACHE"] = "64"
@@ -151,9 +198,13 @@ def main() -> None:
     out["load_average_after"] = round(os.getloadavg()[0], 2)
     out["samples"] = [[round(x, 2), round(y, 1)] for x, y in out["samples"]]  # type: ignore[attr-defined]
     print(
-        f"verdict: {out['verdict']} (last half {out.get('last_half_mb_per_min')} MB/min, "
+        f"verdict: {out['verdict']} (last half {out.get('last_half_mb_per_min')} MB/min; "
+        f"first third {out.get('first_third_mb_per_min')}, last third "
+        f"{out.get('last_third_mb_per_min')} MB/min; "
         f"rss {out.get('rss_start_mb')} -> {out.get('rss_end_mb')} MB, {out['tables']} tables)"
     )
+    if args.tracemalloc is not None:
+        print("\n".join(growth(args.tracemalloc)))
     print(json.dumps(out))
 
 

@@ -32,6 +32,7 @@ def test_rss_that_fills_its_caches_then_levels_off_is_a_plateau() -> None:
     out = soak.verdict(samples)
     assert out["verdict"] == "plateau", out
     assert out["rss_end_mb"] == 140.0
+    assert out["first_third_mb_per_min"] == 4.0 and out["last_third_mb_per_min"] == 0.0
 
 
 def test_rss_growing_in_a_straight_line_is_not() -> None:

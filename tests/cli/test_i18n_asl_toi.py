@@ -111,6 +111,8 @@ def test_toi_purchase_and_attack_in_russian() -> None:
     events = _toi(
         *TOI_BUY,
         ({"type": "advance", "to": "action"}, (), None),
+        # the German (initiative) takes its action turn first (TOI-B8), then the Soviet attacks
+        ({"type": "move", "unit": "g-squad", "to": "1,1"}, (), None),
         ({"type": "attack", "unit": "s-tank", "target": "g-tank"}, (), None),
     )
     bought = next(e for e in events if e.kind == "token-bought")

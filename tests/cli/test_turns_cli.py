@@ -1,7 +1,9 @@
-"""The CLI and the sequence of play: ``--as SIDE`` is held to its turn, hot seat is not.
+"""The CLI and the sequence of play: ``--as SIDE`` is held to its turn, and so is hot seat
+(no ``--as``), which acts as the side whose move it is.
 
-covers TOI-GEN-4 (the purchase window waits for both nations) and
-CORE-CONSENT (a WaW condition on the other side's unit), through
+covers TOI-GEN-4 (the purchase window waits for both nations), TOI-B8 (the
+Action Phase alternates) and CORE-CONSENT (a WaW condition on the other side's
+unit, which hot seat, both players at one keyboard, may set), through
 ``ordnance game act|view``.
 """
 
@@ -91,3 +93,23 @@ def test_toi_action_phase_out_of_turn_is_refused_over_the_cli(
     assert code == 0, out
     code, out, _err = ordnance(capsys, "game", "view", "g", "--as", "german", "--db", db, "--json")
     assert json.loads(out)["turn"]["text"].startswith("round 1, Action Phase: german to act")
+
+
+def test_hot_seat_is_held_to_the_sequence_of_play_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """covers TOI-B8: without ``--as`` the Soviet's move, out of turn, is refused naming the
+    clause; the German's is taken; then a second German move is refused and the Soviet's
+    taken, all from the one keyboard."""
+    db = str(tmp_path / "h.db")
+    assert ordnance(capsys, "game", "new", "toi", "--id", "h", "--db", db)[0] == 0
+    soviet_move = json.dumps({"type": "move", "unit": "s-squad-1", "to": "5,1"})
+    code, out, _err = ordnance(capsys, "game", "act", "h", soviet_move, "--db", db, "--json")
+    assert code == 2 and json.loads(out)["clause"] == "TOI-B8", out
+    assert "soviet" in json.loads(out)["message"]
+    german_move = json.dumps({"type": "move", "unit": "g-squad-1", "to": "3,2"})
+    assert ordnance(capsys, "game", "act", "h", german_move, "--db", db)[0] == 0
+    second = json.dumps({"type": "move", "unit": "g-pziv-1", "to": "2,3"})
+    code, out, _err = ordnance(capsys, "game", "act", "h", second, "--db", db, "--json")
+    assert code == 2 and json.loads(out)["clause"] == "TOI-B8", out
+    assert ordnance(capsys, "game", "act", "h", soviet_move, "--db", db)[0] == 0

@@ -6,12 +6,20 @@ through ``GameSession``: the Soviet attacking out of turn and the German attacki
 twice in a row are refused in the three games whose sequence of play defines it
 (TOI-B8, TOI-B9; ASL-B3; WAW-B6). The raw resolution is private (``_resolve``), a game
 cannot override ``apply``, and only the journal's replay skips the check
-(``resolve_recorded``), for entries it already accepted.
+(the private ``_replay_recorded``, called by ``ordnance.core.journal.derive`` alone),
+for entries it already accepted.
+
+Neither hot-seat play (seat ``None``) nor ``consented=True`` is a way round the turn:
+the hot seat acts only FOR the seat whose move it is (``Game.acting_seat``: the owner
+of the acting piece, the side the action names), and consent lifts only the refusal
+of a change to another seat's pieces (CORE-CONSENT).
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +27,8 @@ import pytest
 from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Game, Outcome, resolve_recorded
+from ordnance.core.game import Game, Outcome, _replay_recorded
+from ordnance.core.journal import GameSession, open_journal
 from ordnance.toi.plugin import GAME as TOI
 from ordnance.waw.plugin import WorldAtWar
 from tests.toi.helpers import new as toi_new
@@ -29,9 +38,16 @@ ASL = AslGame()
 WAW = WorldAtWar()
 
 
-def _refused(game: Game[Any], state: Any, action: dict[str, Any], seat: str) -> RuleViolation:
+def _refused(
+    game: Game[Any],
+    state: Any,
+    action: dict[str, Any],
+    seat: str | None,
+    *,
+    consented: bool = False,
+) -> RuleViolation:
     with pytest.raises(RuleViolation) as err:
-        game.apply(state, action, SeededDice(0), seat)
+        game.apply(state, action, SeededDice(0), seat, consented=consented)
     return err.value
 
 
@@ -134,14 +150,128 @@ def test_a_game_cannot_override_apply() -> None:
                 return self._resolve(state, action, dice, seat)
 
 
-def test_hot_seat_and_the_journal_replay_are_the_only_ways_round() -> None:
-    """Seat None (hot seat) may act for the active seat; ``resolve_recorded`` (the journal's
-    replay of an entry it accepted) runs the rules alone."""
+def test_the_journal_replay_is_the_only_way_round() -> None:
+    """``_replay_recorded`` (the journal's replay of an entry it accepted) runs the rules
+    alone; seat None (hot seat) may act for the active seat only."""
     state = toi_new()
     soviet_move = {"type": "move", "unit": "s-squad", "to": "3,3"}
     assert _refused(TOI, state, soviet_move, "soviet").clause == "TOI-B8"
-    replayed = resolve_recorded(TOI, state, soviet_move, EnteredDice(()), "soviet").state
+    assert _refused(TOI, state, soviet_move, None).clause == "TOI-B8"
+    replayed = _replay_recorded(TOI, state, soviet_move, EnteredDice(()), "soviet").state
     assert replayed != state  # the rules ran, unchecked, for the replay only
     seq: Sequence[str] = TOI.turn(state).active
     assert seq == ("german",)
     TOI.apply(state, {"type": "move", "unit": "g-squad", "to": "1,1"}, EnteredDice(()), None)
+
+
+def test_only_the_journal_calls_the_replay() -> None:
+    """The unchecked replay is private to the journal: no other module of the project
+    names ``_replay_recorded`` but the journal's replay (``core/journal/derive.py``)."""
+    src = Path(__file__).resolve().parents[2] / "src" / "ordnance"
+    callers = set()
+    for path in src.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        if "_replay_recorded" in names:
+            callers.add(path.relative_to(src).as_posix())
+    assert callers == {"core/journal/derive.py"}  # core/game.py defines it, calls it not
+
+
+# -- hot seat (seat None) acts only FOR the seat whose move it is ----------------------------
+def test_toi_hot_seat_may_not_attack_for_the_soviet_out_of_turn_nor_twice() -> None:
+    """covers TOI-B8: the hot seat's attack is the acting unit's nation's (the German has
+    the initiative): the Soviet's attack out of turn and the German's second are refused."""
+    state = TOI.new({})
+    soviet = {"type": "attack", "unit": "s-t34-1", "target": "g-panther-1"}
+    assert TOI.acting_seat(state, soviet) == "soviet"
+    err = _refused(TOI, state, soviet, None)
+    assert err.clause == "TOI-B8" and "soviet" in err.message
+    state = toi_new()
+    state = TOI.apply(
+        state, {"type": "attack", "unit": "g-tank", "target": "s-tank"}, rolled(1), None
+    ).state
+    err = _refused(TOI, state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, None)
+    assert err.clause == "TOI-B8" and "german" in err.message
+    # the Soviet, whose action turn it now is, may act from the hot seat
+    TOI.apply(state, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, rolled(1), None)
+
+
+def test_toi_hot_seat_passes_only_for_the_nation_on_its_action_turn() -> None:
+    """covers TOI-B8 and ours TOI-ACT-2: a hot-seat ``done`` is its side's; the Soviet may
+    not pass on the German's action turn (it still has fresh units); the German may."""
+    state = toi_new()
+    err = _refused(TOI, state, {"type": "done", "side": "soviet"}, None)
+    assert err.clause == "TOI-B8" and "soviet may pass only on its own action turn" in err.message
+    passed = TOI.apply(state, {"type": "done", "side": "german"}, EnteredDice(()), None).state
+    assert "german" in passed.done
+
+
+def test_hot_seat_through_the_journal_is_checked_alike(tmp_path: Path) -> None:
+    """covers TOI-B8: ``GameSession.act`` with seat None (the CLI without ``--as``) refuses
+    the Soviet's attack out of turn and writes nothing."""
+    journal = open_journal(tmp_path / "hot.db")
+    session = GameSession.create(journal, "toi", {})
+    with pytest.raises(RuleViolation) as err:
+        session.act({"type": "attack", "unit": "s-t34-1", "target": "g-panther-1"}, rolled(1), None)
+    assert err.value.clause == "TOI-B8"
+    assert session.version == 0
+    journal.close()
+
+
+def test_toi_hot_seat_op_fire_needs_an_enemy_move() -> None:
+    """covers TOI-B9: a hot-seat Op Fire attack with nothing moved is refused."""
+    opfire = {"type": "attack", "unit": "s-tank", "target": "g-tank", "mode": "op_fire"}
+    assert _refused(TOI, toi_new(), opfire, None).clause in ("TOI-B8", "TOI-B9")
+
+
+def test_asl_hot_seat_fires_only_the_phasing_sides_guns() -> None:
+    """covers ASL-B3: in the German's PFPh the hot seat may not fire the Soviet Gun."""
+    state = _asl("PFPh")
+    assert ASL.acting_seat(state, {"type": "fire", "gun": "t34"}) == "soviet"
+    err = _refused(ASL, state, {"type": "fire", "gun": "t34", "ammo": "APCR"}, None)
+    assert err.clause == "ASL-B3" and "soviet" in err.message
+    ASL.apply(state, {"type": "fire", "gun": "pak", "ammo": "APCR"}, EnteredDice([3, 2]), None)
+    dfph = _asl("DFPh")
+    err = _refused(ASL, dfph, {"type": "fire", "gun": "pak", "ammo": "APCR"}, None)
+    assert err.clause == "ASL-B3" and "german" in err.message
+
+
+def test_waw_hot_seat_may_not_fire_for_a_side_that_is_done() -> None:
+    """covers WAW-B6: the German said done; a hot-seat mission it calls is refused."""
+    smoke = {"type": "smoke", "side": "german", "target": "3,3"}
+    state = WAW.apply(_waw(), {"type": "done"}, SeededDice(0), "german").state
+    assert WAW.acting_seat(state, smoke) == "german"
+    err = _refused(WAW, state, smoke, None)
+    assert err.clause == "WAW-B6" and "german" in err.message
+    WAW.apply(state, {**smoke, "side": "soviet"}, SeededDice(0), None)  # the Soviet still acts
+
+
+# -- consent lifts the consent refusal, never the turn -----------------------------------------
+def test_toi_consent_does_not_lift_the_turn() -> None:
+    """covers TOI-B8, TOI-B9: consented=True, the Soviet attack out of turn is still refused."""
+    state = toi_new()
+    attack = {"type": "attack", "unit": "s-tank", "target": "g-tank"}
+    assert _refused(TOI, state, attack, "soviet", consented=True).clause == "TOI-B8"
+    opfire = {**attack, "mode": "op_fire"}
+    assert _refused(TOI, state, opfire, "soviet", consented=True).clause in ("TOI-B8", "TOI-B9")
+
+
+def test_asl_consent_does_not_lift_the_turn() -> None:
+    """covers ASL-B3: consented=True, the DEFENDER's fire in the PFPh is still refused."""
+    state = _asl("PFPh")
+    fire = {"type": "fire", "gun": "t34", "ammo": "APCR"}
+    assert _refused(ASL, state, fire, "soviet", consented=True).clause == "ASL-B3"
+
+
+def test_waw_consent_lifts_only_the_owner_check() -> None:
+    """covers WAW-B6 and CORE-CONSENT: consent lets the Soviet set the German unit's
+    condition (any time), but not fire for a side once that side is done."""
+    state = _waw()
+    condition = {"type": "set_condition", "unit": "leo", "condition": "eliminated"}
+    assert _refused(WAW, state, condition, "soviet").clause == "CORE-CONSENT"
+    WAW.apply(state, condition, SeededDice(0), "soviet", consented=True)
+    smoke = {"type": "smoke", "side": "german", "target": "3,3"}
+    done = WAW.apply(state, {"type": "done"}, SeededDice(0), "german").state
+    assert _refused(WAW, done, smoke, "german", consented=True).clause == "WAW-B6"

@@ -16,6 +16,7 @@ from ordnance.cli.lazy import click
 from ordnance.cli.main import game_loader, run_command
 from ordnance.core import registry
 from ordnance.server.app import create_app
+from ordnance.server.static_files import PREFIX
 from tests.core.toy_calc_game import PLUGIN
 
 ENTRY = GameEntry("fourth", "tests.core.toy_calc_game:PLUGIN")
@@ -83,7 +84,7 @@ def test_the_api_lists_and_answers_the_calculator(client: TestClient) -> None:
 def test_the_page_has_a_form_for_it(client: TestClient) -> None:
     page = client.get("/calc/fourth")
     assert page.status_code == 200
-    assert '"name": "sum"' in page.text and "/static/calc.js" in page.text
+    assert '"name": "sum"' in page.text and f"{PREFIX}/calc.js" in page.text
 
 
 def test_the_action_is_offered_by_the_api(client: TestClient) -> None:

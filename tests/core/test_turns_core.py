@@ -32,6 +32,10 @@ class RedFirst(ToyGame):
     def turn(self, state: ToyState) -> Turn:
         return Turn("play", None, ("red",), (), "TOY-TURN", msg("red to act"))
 
+    def acting_seat(self, state: ToyState, action: Mapping[str, Any]) -> str | None:
+        """A roll's ``side`` is whose total changes, not who rolls: red rolls."""
+        return "red" if action.get("type") == "roll" else None
+
     def needs_consent(
         self, state: ToyState, action: Mapping[str, Any], seat: str | None
     ) -> str | None:

@@ -387,7 +387,9 @@ def play_asl(browser: Any, base: str, shots: Path | None = None) -> None:
                      "notation": "s8", "gun_size": "85L", "hex": "2,2"}),
         ("german", {"type": "add_gun", "id": "pz", "side": "german", "name": "PzKpfw IVH",
                     "gun_size": "75L", "hex": "6,1"}),
-        ("russian", {"type": "set_phase", "phase": "PFPh"}),
+        # the Rally Phase ends when both sides say done (ASL-B3): the russian's PFPh
+        ("russian", {"type": "done"}),
+        ("german", {"type": "done"}),
     ]  # fmt: skip
     for seat, action in setup:
         api.act(seat, action)

@@ -73,6 +73,8 @@ def _static_file(path: str) -> str | None:
     if marker not in path:
         return None
     name = path.split(marker, 1)[1]
+    if name.startswith("v/"):  # a versioned URL, /static/v/<build>/NAME (static_files)
+        name = name.split("/", 2)[-1]
     root = Path(ordnance.server.__file__).parent / "static"
     target = (root / name).resolve()
     if root.resolve() not in target.parents or not target.is_file():

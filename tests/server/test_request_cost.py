@@ -30,8 +30,12 @@ from tests.server.conftest import Table, fresh_pg_db
 #: Statements per accepted action (issue goal: 15). Measured 14.9 on SQLite and
 #: 12.9 on PostgreSQL once a turn takes two or three requests (the action's answer
 #: carrying the acting page's next view, the other page's one ``/since`` with its
-#: reveal); 49.3 and 48.9 before, over ~8.6 requests. A ratchet: lower it.
-MAX_STATEMENTS_PER_ACTION = 15
+#: reveal); 49.3 and 48.9 before, over ~8.6 requests. Since a ToI move fatigues
+#: its unit (TOI-B8) the players roll more: 6 or 7 of the 16 actions are attacks
+#: (by the dice drawn) instead of 4, each about 27 statements more than a move (its
+#: pending roll, reveal, draw), so the same flow counts 18.1 or 19.8 on SQLite and
+#: 19.4 to about 21 on PostgreSQL. A ratchet: lower it.
+MAX_STATEMENTS_PER_ACTION = 22
 
 #: Requests per accepted action besides the odds previews (``/odds``, asked before
 #: each attack the players consider): the action, and one ``/since`` per other page,

@@ -149,6 +149,39 @@ def test_a_joined_seat_claims_no_other_invitation_and_recovers(base: str, tmp_pa
     assert json.loads(device2.read_text())["recovery"] != saved["recovery"]
 
 
+def test_log_prints_the_seat_lines_under_their_entries(base: str, tmp_path: Path) -> None:
+    """``table log`` shows what happened to the seats, where the page shows it: the
+    creation and the claim before the first entry, a refused claim after its entry."""
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    secret = CATALOGUE["axis"][0]
+    assert run(tmp_path, "act", gid, f'{{"type": "buy", "kind": "{secret}", "hex": "1,0"}}')[0] == 0
+    asked = httpx.post(
+        f"{base}/api/tables/{gid}/invitations",
+        json={"seat": "axis"},
+        headers={"Authorization": "Bearer " + created["token"]},
+    )
+    assert asked.status_code == 202
+    refused = httpx.post(
+        f"{base}/api/tables/{gid}/claim",
+        json={"invitation": asked.json()["code"]},
+        headers={"Authorization": "Bearer " + created["token"]},
+    )
+    assert refused.status_code == 403
+    code, output = run(tmp_path, "log", gid)
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[0] == "  seat: allies created the table and took its seat"
+    assert lines[1].startswith("  seat: axis claimed its seat (entry 0)")
+    assert lines[2].startswith("1 axis: ")
+    assert lines[3].startswith("  seat: allies asked for a new invitation for the axis seat")
+    assert lines[4] == (
+        "  seat: allies tried to claim the invitation for the axis seat while holding its own "
+        "seat: refused (entry 1)"
+    )
+
+
 def test_errors_are_one_line_with_an_exit_status(base: str, tmp_path: Path) -> None:
     code, output = run(tmp_path, "view", "nosuchtable")
     assert code == 1 and "no seat saved for table nosuchtable" in output

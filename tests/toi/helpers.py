@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.game import Event
+from ordnance.core.hexes import Hex
 from ordnance.toi.plugin import GAME
 from ordnance.toi.state import ToIState
 
@@ -71,5 +73,18 @@ def rolled(seed: int = 0) -> SeededDice:
 
 
 def place_at(state: ToIState, unit: str, hex_: str) -> ToIState:
-    """Move ``unit`` (in the Action Phase) without spending its activation."""
-    return act(state, {"type": "move", "unit": unit, "to": hex_})[0]
+    """The position with ``unit`` set up at ``hex_`` (by hand, as a scenario would place it).
+
+    Not a move: no action turn is taken and the unit stays fresh, so a test can
+    build a position and then play it in the sequence of play (TOI-B8).
+    """
+    where = Hex.parse(hex_)
+    units = tuple(replace(u, hex=where) if u.id == unit else u for u in state.units)
+    return replace(state, units=units)
+
+
+def on_turn(state: ToIState, side: str) -> ToIState:
+    """The position with ``side`` to take the next action turn (TOI-B8): set by hand
+    as if the other nation had just attacked (a test's position, not a move)."""
+    other = next(n for n in state.sides if n != side)
+    return replace(state, last_action=(state.round, other, "", "attack"))

@@ -24,7 +24,7 @@ from ordnance.toi.attack import (
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import HitNumbers, ToISettings
 
-from .helpers import act, new, place_at
+from .helpers import act, new, on_turn, place_at
 
 
 def test_range_bands() -> None:
@@ -184,7 +184,7 @@ def test_issue_example_numbers() -> None:
 
 def test_defence_is_armour_plus_cover_in_a_game() -> None:
     """covers TOI-B4: defence dice = armour + cover (woods 2 on the range map at 1,5)."""
-    state = new()
+    state = on_turn(new(), "soviet")
     plain = act(state, {"type": "attack", "unit": "s-tank", "target": "g-tank"}, [1] * 5 + [1] * 2)[
         1
     ]

@@ -7,21 +7,26 @@ from dataclasses import replace
 
 import pytest
 
+from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.toi.damage import VehicleDamage, hits_to_destroy, vehicle_after_hits
+from ordnance.toi.dispatch import apply_action
 from ordnance.toi.munitions import SUMMARY, Munition
 from ordnance.toi.plugin import GAME
 from ordnance.toi.state import STATUS_STEPS
 
-from .helpers import act, buy, new, place_at, settings, to
+from .helpers import act, buy, new, on_turn, place_at, settings, to
+
+#: The rules of a purchase roll no die.
+NO_DICE = EnteredDice(())
 
 
 def test_equipment_counts_as_a_vehicle() -> None:
     """covers TOI-GEN-1: an AT gun takes a token and is attacked with vehicle firepower."""
     state = buy(to(new(), "munitions"), "g-gun", "AP-B")
     assert state.tokens_on("g-gun")
-    state = to(state, "action")
+    state = on_turn(to(state, "action"), "soviet")
     _, ev = act(state, {"type": "attack", "unit": "s-tank", "target": "g-gun"}, [1] * 5 + [])
     assert ev[-1].data["attack_dice"] == 5  # T-34 vehicle firepower, armour 0 on clear
 
@@ -74,8 +79,14 @@ def test_purchase_costs_one_command_each() -> None:
     state = to(new(command={"german": 1}), "munitions")
     state = buy(state, "g-pz", "HE")
     assert state.nation("german").command == 0
+    # without command the German is out of the purchase window (the sequence of play) ...
+    assert "german" not in GAME.turn(state).active
     with pytest.raises(RuleViolation) as err:
         buy(state, "g-gun", "AP-B")
+    assert err.value.clause == "TOI-GEN-4" and "german" in err.value.message
+    # ... and the purchase rule itself refuses it for the command it lacks
+    with pytest.raises(RuleViolation) as err:
+        apply_action(state, {"type": "buy", "unit": "g-gun", "munition": "AP-B"}, NO_DICE, None)
     assert err.value.clause == "TOI-GEN-4" and "command" in err.value.message
 
 
@@ -116,8 +127,13 @@ def test_cap_of_three_on_the_board() -> None:
         state = buy(state, unit, m)
     state2 = to(to(state, "action"), "munitions")
     assert len(state2.tokens_of("german")) == 3
-    with pytest.raises(RuleViolation) as err:
+    # three on the board: the German has no purchase window (the sequence of play) ...
+    assert "german" not in GAME.turn(state2).active
+    with pytest.raises(RuleViolation):
         buy(state2, "g-pz", "Smoke")
+    # ... and the cap itself refuses a fourth token
+    with pytest.raises(RuleViolation) as err:
+        apply_action(state2, {"type": "buy", "unit": "g-pz", "munition": "Smoke"}, NO_DICE, None)
     assert err.value.clause == "TOI-GEN-6"
 
 
@@ -206,7 +222,7 @@ def test_random_draw_option() -> None:
 def test_destroyed_unit_token_leaves_the_board_unrevealed() -> None:
     """covers TOI-AMB-16: back to the supply, no longer counted, type not shown."""
     state = buy(to(new(), "munitions"), "g-gun", "HE")
-    state = to(state, "action")
+    state = on_turn(to(state, "action"), "soviet")
     state = place_at(state, "s-tank", "1,2")  # adjacent to g-gun at 0,2
     state, ev = act(state, {"type": "attack", "unit": "s-tank", "target": "g-gun"}, [6] * 5)
     assert not state.unit("g-gun").alive and not state.tokens

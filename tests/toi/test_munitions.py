@@ -10,7 +10,7 @@ from ordnance.toi.attack import AttackInput, RangeBand, Supporter, plan_attack
 from ordnance.toi.munitions import Munition
 from ordnance.toi.settings import ToISettings
 
-from .helpers import act, buy, new, place_at, to
+from .helpers import act, buy, new, on_turn, place_at, to
 
 
 def plan(
@@ -139,7 +139,8 @@ def test_op_fire_reveals_too() -> None:
     state = to(state, "op-fire")
     state = act(state, {"type": "op_fire", "unit": "g-pz"})[0]
     state = to(state, "action")
-    state = place_at(state, "s-tank", "1,4")  # adjacent to g-pz (0,4)
+    state = place_at(on_turn(state, "soviet"), "s-tank", "2,4")
+    state = act(state, {"type": "move", "unit": "s-tank", "to": "1,4"})[0]  # next to g-pz 0,4
     state, ev = act(
         state,
         {"type": "attack", "unit": "g-pz", "target": "s-tank", "mode": "op_fire"},

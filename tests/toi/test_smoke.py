@@ -26,7 +26,7 @@ from ordnance.toi.smoke import (
 )
 from ordnance.toi.state import ToIState
 
-from .helpers import act, buy, new, place_at, settings, to
+from .helpers import act, buy, new, on_turn, place_at, settings, to
 
 
 def smoke_ready(unit: str = "g-tank", **extra: Any) -> ToIState:
@@ -104,6 +104,7 @@ def test_smoke_blocks_los_gives_cover_and_halves_fire() -> None:
     state = place_at(state, "g-pz", "1,3")
     _, ev = act(state, {"type": "attack", "unit": "s-kv", "target": "g-pz"}, [1] * 5 + [1] * 5)
     assert ev[-1].data["defence_dice"] == 3 + 2
+    state = on_turn(state, "german")
     _, ev = act(state, {"type": "attack", "unit": "g-pz", "target": "s-tank"}, [1] * 3 + [1] * 3)
     assert ev[-1].data["attack_dice"] == 3  # 5 halved, rounded up
 

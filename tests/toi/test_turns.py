@@ -149,11 +149,45 @@ def test_a_move_stays_open_for_its_unit_until_the_other_nation_acts() -> None:
     assert GAME.turn(state).active == ("german", "soviet")  # german next; s-kv still open
     err = _refused(state, {"type": "move", "unit": "s-gun", "to": "5,3"}, "soviet")
     assert err.clause == "TOI-B8" and "s-kv" in err.message
-    state = _play(state, {"type": "move", "unit": "g-squad", "to": "1,5"}, "german")
+    state = _play(state, {"type": "move", "unit": "g-pz", "to": "0,5"}, "german")
     text = GAME.turn(state).text()  # the german's action closed s-kv's
     assert "s-kv" not in text and "soviet to act with one unit" in text
-    err = _refused(state, {"type": "move", "unit": "g-pz", "to": "0,5"}, "german")
-    assert err.clause == "TOI-B8" and "g-squad" in err.message
+    err = _refused(state, {"type": "move", "unit": "g-tank", "to": "0,6"}, "german")
+    assert err.clause == "TOI-B8" and "g-pz" in err.message
+
+
+def test_a_move_activates_the_unit_once_a_round() -> None:
+    """covers TOI-B8 (only a fresh unit may be activated; after acting it is fatigued) and
+    ours TOI-ACT-3: the mover is fatigued; it may move on or fire while its action is open,
+    never again once another action turn was taken, until the Status Phase."""
+    state = _play(new(), {"type": "move", "unit": "g-squad", "to": "1,3"}, "german")
+    assert state.unit("g-squad").activation == "fatigued"
+    # Fire and Movement: the open mover may still fire (at s-tank, 2,3, adjacent)
+    fired = _play(
+        state, {"type": "attack", "unit": "g-squad", "target": "s-tank"}, "german", rolled(1)
+    )
+    # an attack closes the action: no move after the fire
+    err = _refused(fired, {"type": "move", "unit": "g-squad", "to": "1,4"}, "german")
+    assert err.clause == "TOI-B8"
+    # the Soviet takes its action turn; the German may not activate g-squad again
+    state = _play(state, {"type": "move", "unit": "s-kv", "to": "4,4"}, "soviet")
+    for action in (
+        {"type": "move", "unit": "g-squad", "to": "1,4"},
+        {"type": "attack", "unit": "g-squad", "target": "s-tank"},
+    ):
+        with pytest.raises(RuleViolation) as exc:
+            act(state, action, rolled(1), seat="german")
+        assert exc.value.clause == "TOI-B8" and "g-squad is fatigued" in exc.value.message
+    offered = {
+        form["type"]: form["schema"]["properties"]["unit"]["enum"]
+        for form in GAME.legal(state, "german")
+        if form["type"] in ("move", "attack")
+    }
+    assert set(offered) == {"move", "attack"} and "g-tank" in offered["move"]
+    assert all("g-squad" not in units for units in offered.values())
+    # the Status Phase makes every unit fresh again
+    later = to(to(state, "munitions"), "action")
+    assert later.unit("g-squad").activation == "fresh"
 
 
 def test_op_fire_is_a_reaction_to_an_enemy_move_and_takes_no_turn() -> None:

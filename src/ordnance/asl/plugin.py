@@ -117,6 +117,13 @@ class AslGame(Game[AslState]):
     def turn(self, state: AslState) -> Turn:
         return asl_turns.turn(state)
 
+    def acting_seat(self, state: AslState, action: Mapping[str, Any]) -> str | None:
+        """The owner of the Gun that acts (a shot, a declaration), else the side named."""
+        gun = state.gun(str(action["gun"])) if isinstance(action.get("gun"), str) else None
+        if gun is not None:
+            return gun.side
+        return super().acting_seat(state, action)
+
     def needs_consent(
         self, state: AslState, action: Mapping[str, Any], seat: str | None
     ) -> str | None:

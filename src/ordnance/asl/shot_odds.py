@@ -54,7 +54,7 @@ def _any_dr(total: int) -> DR:
     return DR(coloured, total - coloured)
 
 
-@cache
+@lru_cache(maxsize=4096)  # declarations come from requests: bounded
 def shot_distribution(spec: GunShot) -> Distribution[ShotKey]:
     """One shot's outcome keys (:meth:`~ordnance.asl.shot_outcome.ShotOutcome.key`), in closed form.
 

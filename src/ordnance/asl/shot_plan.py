@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from ordnance.asl.he_equivalency import check_heat_target
@@ -43,7 +43,7 @@ class ShotPlan:
         }
 
 
-@cache
+@lru_cache(maxsize=4096)  # declarations come from requests: bounded
 def plan_shot(spec: GunShot) -> ShotPlan:
     """Steps 1 and 2 before any die: refuse what the declaration does not allow."""
     ammo = spec.ammo

@@ -77,8 +77,9 @@ __all__ = [
 
 S = TypeVar("S")
 
-#: The seat used by local, hot-seat play (the CLI without ``--as``): it may
-#: act for every side but *sees* only the public view.
+#: The seat used by local, hot-seat play (the CLI without ``--as``): it acts
+#: for whichever side's move it is (:meth:`Game.acting_seat`, checked like that
+#: side) but *sees* only the public view.
 ANY_SEAT: str | None = None
 
 
@@ -136,12 +137,16 @@ class Game(ABC, Generic[S]):
         any rule runs. Then the rules resolve it (:meth:`_resolve`). Pure: the
         same inputs always give the same outcome.
 
-        ``seat`` is who acts; ``None`` means local (hot-seat) play that may act
-        for any side, so no owner is checked. A refused action raises
+        ``seat`` is who acts; ``None`` means local (hot-seat) play, which may
+        act only FOR a seat whose move it is: the seat :meth:`acting_seat`
+        names (the owner of the acting piece, the side the action names) is
+        checked as if it acted, consent aside. ``consented`` lifts the consent
+        refusal only, never the turn. A refused action raises
         :class:`~ordnance.core.errors.OrdnanceError` and changes nothing.
         ``apply`` is final (a game implements :meth:`_resolve`), so no game can
         offer a way round the check; only the journal's replay of entries it
-        already accepted skips it, through :func:`resolve_recorded`.
+        already accepted skips it (``ordnance.core.journal.derive``, through the
+        private :func:`_replay_recorded`).
         """
         check_turn(self, state, action, seat, consented=consented)
         return self._resolve(state, action, dice, seat)
@@ -286,6 +291,19 @@ class Game(ABC, Generic[S]):
         steps, each of which must be this seat's to leave). Runs when a seat
         acts, never on replay; raises a RuleViolation to refuse."""
 
+    def acting_seat(self, state: S, action: Mapping[str, Any]) -> str | None:
+        """The seat ``action`` is taken for, judged from the action alone (hot-seat play).
+
+        :func:`ordnance.core.turns.check_turn` checks a hot-seat action (seat
+        ``None``) as this seat's, so the hot seat acts only for a seat whose
+        move it is. The default is the seat the action names (``"side"``); a
+        game whose actions name a piece returns its owner. ``None``: the action
+        names no seat (e.g. a step's ``advance``), and the hot seat acts for
+        whichever seat is active.
+        """
+        side = action.get("side")
+        return side if isinstance(side, str) and side in self.seats(state) else None
+
     def needs_consent(self, state: S, action: Mapping[str, Any], seat: str | None) -> str | None:
         """The seat whose consent ``action`` by ``seat`` needs (it changes that
         seat's pieces), or None. Hot-seat play (``seat`` None) needs none."""
@@ -386,14 +404,15 @@ def hex_line_answer(origin: Hex, target: Hex, label: Callable[[Hex], str] = str)
     }
 
 
-def resolve_recorded(
+def _replay_recorded(
     game: Game[S], state: S, action: Mapping[str, Any], dice: DiceSource, seat: str | None
 ) -> Outcome[S]:
     """Re-run an action the journal already accepted, without the sequence-of-play check.
 
-    For the journal's replay only (:mod:`ordnance.core.journal.derive`): the
-    check ran when the entry was accepted, and a replay must reproduce the
-    state, not judge the entry again (a game whose sequence rules change
-    would otherwise lose its journals). Everything else calls :meth:`Game.apply`.
+    Internal to the journal: only :mod:`ordnance.core.journal.derive` calls it
+    (a test holds every other module to that). The check ran when the entry was
+    accepted, and a replay must reproduce the state, not judge the entry again
+    (a game whose sequence rules change would otherwise lose its journals).
+    Every other caller goes through :meth:`Game.apply`.
     """
     return game._resolve(state, action, dice, seat)

@@ -24,8 +24,9 @@ which are *step actions* (they end the current phase or step, e.g.
 * an action that changes another seat's pieces (:meth:`Game.needs_consent`)
   is refused unless that seat consented (the table server asks it).
 
-Seat ``None`` is hot-seat play (the CLI without ``--as``): it may act for
-the active seat, so none of this applies to it.
+Seat ``None`` is hot-seat play (the CLI without ``--as``): it may act only
+FOR an active seat, the one the action's piece or side names
+(:meth:`Game.acting_seat`), and is checked as that seat (consent aside).
 
 >>> t = Turn("status", "munitions", ("german",), ("german",), "TOI-GEN-4",
 ...          msg("{seats} to buy", seats="german"))
@@ -217,15 +218,39 @@ def check_turn(
     """Refuse ``action`` by ``seat`` when the sequence of play does not give it to that seat.
 
     Raises :class:`RuleViolation` naming the game's clause (or
-    :data:`CONSENT_CLAUSE`); writes nothing. ``consented``: the seats whose
-    pieces the action changes have agreed to this very action, which also
-    lifts the owner check (both sides asked for it).
+    :data:`CONSENT_CLAUSE`); writes nothing.
+
+    Seat ``None`` (hot seat) acts FOR a seat: the one
+    :meth:`~ordnance.core.game.Game.acting_seat` names (the owner of the acting
+    piece, the side the action names), and every check below is made as that
+    seat, except the consent one (both sides sit at the same keyboard). A
+    ``done`` is its ``side``'s (or the one awaited seat's). When the action
+    names no seat (a step action such as ``advance``), the hot seat acts for
+    the seats at its keyboard, so some seat must be active.
+
+    ``consented``: the seats whose pieces the action changes have agreed to
+    this very action. It lifts the consent refusal only; the acting seat must
+    still be the one whose move it is.
     """
-    if seat is None:
-        return
     kind = str(action.get("type"))
-    if consented:
-        return
+    hot_seat = seat is None
+    if seat is None:
+        if kind in game.any_time_actions and kind != DONE:
+            return  # set-up and record keeping: no owner
+        seat = game.acting_seat(state, action)
+        if seat is None:
+            turn = game.turn(state)
+            if kind == DONE and len(turn.waiting_for) == 1:
+                seat = turn.waiting_for[0]  # the one seat awaited (as ``done_side`` reads it)
+            elif kind == DONE:
+                return  # ``done_side`` asks which side, or refuses the one named
+            elif not turn.active:
+                raise RuleViolation(
+                    turn.clause,
+                    msg("nobody may {kind} now: {value}", kind=kind, value=nested(turn.message)),
+                )
+            else:
+                return  # e.g. ``advance``: the keyboard acts for every seat at it
     if kind not in game.any_time_actions or kind == DONE:
         turn = game.turn(state)
         if kind == DONE:
@@ -253,6 +278,8 @@ def check_turn(
                 hint=msg("say done, then wait for {value} to say done", value=", ".join(others)),
             )
         game.check_sequence(state, action, seat)
+    if hot_seat or consented:
+        return
     other = game.needs_consent(state, action, seat)
     if other is not None:
         what = game.describe(state, action, seat)

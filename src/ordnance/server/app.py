@@ -8,6 +8,7 @@ default, or any SQLAlchemy URL such as ``postgresql+psycopg://...``).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -28,15 +29,15 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
-from ordnance.server import i18n, live
+from ordnance.server import allocator, i18n, live, texts
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from ordnance.server.seats import (
     InvitationUsed,
@@ -44,6 +45,7 @@ from ordnance.server.seats import (
     UnknownInvitation,
 )
 from ordnance.server.service import NotFound, TableService
+from ordnance.server.static_files import PREFIX, VERSIONED, CachedStatic
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
@@ -60,7 +62,15 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, before any route runs."""
+    """Refuse request bodies over ``limit`` bytes with 413, before any route runs.
+
+    A JSON body (or one with no content type, which the routes read as JSON)
+    nested deeper than :data:`ordnance.server.texts.MAX_RAW_DEPTH` levels is
+    refused with 422 here too, by a scan of its brackets
+    (:func:`~ordnance.server.texts.raw_depth`) before any parser recurses into
+    it; each route then checks its own, smaller depth (an action body's
+    :data:`~ordnance.server.texts.MAX_DEPTH`, :func:`~ordnance.server.texts.check_json`).
+    """
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -95,6 +105,10 @@ class BodyLimit:
             if not message.get("more_body"):
                 break
         body = b"".join(chunks)
+        ctype = headers.get(b"content-type", b"").lower()
+        if (not ctype or b"json" in ctype) and texts.raw_depth(body) > texts.MAX_RAW_DEPTH:
+            await _too_deep(send)
+            return
         sent = False
 
         async def replay() -> Message:
@@ -117,6 +131,26 @@ async def _too_large(send: Send, limit: int) -> None:
         {
             "type": "http.response.start",
             "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _too_deep(send: Send) -> None:
+    error = texts.BadText(
+        "body",
+        f"nested deeper than {texts.MAX_RAW_DEPTH} levels",
+        hint="send the action's fields as a flat object",
+    )
+    body = json.dumps(error.to_dict()).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 422,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -328,6 +362,9 @@ def create_app(
     app.state.heartbeat = heartbeat
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    # JSON answers and static files over 1 kB, gzipped when the client accepts it
+    # (the live stream, text/event-stream, is never buffered or compressed)
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
 
     @app.exception_handler(OrdnanceError)
     async def _ordnance_error(request: Request, exc: OrdnanceError) -> JSONResponse:
@@ -373,12 +410,16 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(calc_routes.router)
     app.include_router(calc_routes.pages)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # versioned URLs (what the pages name) first: cached for good (static_files)
+    app.mount(PREFIX, VERSIONED, name="static-versioned")
+    app.mount("/static", CachedStatic(immutable=False), name="static")
     return app
 
 
 def app_from_env() -> FastAPI:
-    """Factory for ``uvicorn --factory`` and for several workers."""
+    """Factory for ``uvicorn --factory`` and for several workers (each caps its
+    malloc arenas first: :mod:`ordnance.server.allocator`)."""
+    allocator.limit_arenas()
     heartbeat = float(os.environ.get("ORDNANCE_HEARTBEAT", "15"))
     return create_app(
         os.environ.get("ORDNANCE_DB"),

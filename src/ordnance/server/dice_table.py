@@ -105,7 +105,7 @@ def set_mode(
 
 
 #: (database, game) -> (wait, seconds): fixed when the table is made.
-_WAITS: dict[tuple[str, str], tuple[str, int]] = {}
+_WAITS: dict[tuple[str, str], tuple[str, int]] = BoundedDict(TABLES_REMEMBERED)
 
 
 def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
@@ -118,8 +118,6 @@ def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
         if row is None:
             return DEFAULT_WAIT, DEFAULT_WAIT_SECONDS
         found = (row.wait, int(row.wait_seconds))
-        if len(_WAITS) > 100_000:
-            _WAITS.clear()
         _WAITS[key] = found
     return found
 
@@ -138,8 +136,6 @@ def mode(journal: Journal, game_id: str) -> str:
         if row is None:
             return "server"  # made outside the server (or before 0004): not cached
         found = row.mode
-        if len(_MODES) > 100_000:
-            _MODES.clear()
         _MODES[key] = found
     return found
 
@@ -834,8 +830,6 @@ def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str
     found = _SEATS.get(key)
     if found is None:
         found = sorted(set(seats()), key=lambda x: x.encode("utf-8"))
-        if len(_SEATS) > 100_000:
-            _SEATS.clear()
         _SEATS[key] = found
     return list(found)
 

@@ -53,11 +53,18 @@ _VERDICT = re.compile(r"^(clear$|blocked: )(.*)$", re.S)
 DEFAULT = "en"
 
 
-@cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The page's catalogue of ``lang``, falling back to the game texts (``games.po``)."""
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    if lang not in LANGUAGES or not po.exists():
+    """The page's catalogue of ``lang``, falling back to the game texts (``games.po``).
+
+    Any ``lang`` a request names (``?lang=``) comes here: an unknown one shares one
+    empty catalogue, so the cache holds one entry per language, never per request."""
+    return _translations(lang if lang in LANGUAGES else "")
+
+
+@cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    po = LOCALE_DIR / (lang or DEFAULT) / "LC_MESSAGES" / "messages.po"
+    if not lang or not po.exists():
         return gettext.NullTranslations()
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -21,7 +22,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ordnance.core import registry
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.game import Game
 from ordnance.core.journal.store import request_scope
 from ordnance.core.shapes import LosAnswer
@@ -349,6 +350,17 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     }
 
 
+@contextmanager
+def _announcing_refusals(service: TableService, game_id: str) -> Iterator[None]:
+    """Tell the live streams when a refused attempt on a seat was recorded: the
+    refusal still answers, and every page shows the new seat event at once."""
+    try:
+        yield
+    except (NotYourSeat, seats.InvitationWaiting):
+        service.on_change(game_id, service.version(game_id))
+        raise
+
+
 @router.post("/tables/{game_id}/claim", summary="Claim a seat with its invitation")
 def claim(
     game_id: GameId, body: Claim, request: Request, service: Service, creds: Creds
@@ -358,14 +370,15 @@ def claim(
     refused (403 TABLE-SEAT-4): a seated player passes an invitation on."""
     service.session(game_id)
     presented = service.authenticate(game_id, creds.credentials) if creds is not None else None
-    seat, token, recovery = seats.claim(
-        service.journal,
-        game_id,
-        body.invitation,
-        presented_seat=presented,
-        address=request.client.host if request.client else None,
-        now=service.seat_now(),
-    )
+    with _announcing_refusals(service, game_id):
+        seat, token, recovery = seats.claim(
+            service.journal,
+            game_id,
+            body.invitation,
+            presented_seat=presented,
+            address=request.client.host if request.client else None,
+            now=service.seat_now(),
+        )
     service.on_change(game_id, service.version(game_id))
     return {
         "game_id": game_id,
@@ -419,9 +432,10 @@ def reissue_answer(
     creds: Creds,
 ) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
-    status = seats.answer(
-        service.journal, game_id, seat, request_id, body.accept, now=service.seat_now()
-    )
+    with _announcing_refusals(service, game_id):
+        status = seats.answer(
+            service.journal, game_id, seat, request_id, body.accept, now=service.seat_now()
+        )
     service.on_change(game_id, service.version(game_id))
     return {"request": request_id, "status": status}
 

@@ -24,8 +24,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-#: The most tokens one process remembers (two per table in play is typical).
-MAX_ENTRIES = 10_000
+from ordnance.server.bounded import TABLES_REMEMBERED
+
+#: The most tokens one process remembers (two or three per table in play is typical):
+#: four per table remembered (4,000 by default).
+MAX_ENTRIES = 4 * TABLES_REMEMBERED
 #: The longest a cached answer is trusted without reading the database again
 #: (``$ORDNANCE_SEAT_CACHE_TTL`` seconds; 30 by default).
 TTL_SECONDS = float(os.environ.get("ORDNANCE_SEAT_CACHE_TTL", "30"))

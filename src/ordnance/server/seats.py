@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Update, event, func, select, update
+from sqlalchemy import Update, event, exists, func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
@@ -307,6 +307,19 @@ RECOVERED = (
     "{seat} moved its seat to a new device with its recovery secret (entry {entry}); "
     "its old link no longer opens it"
 )
+#: Refused attempts on another's seat: refused, yet every seat sees them.
+CLAIM_REFUSED = (
+    "{by} tried to claim the invitation for the {seat} seat while holding its own seat: "
+    "refused (entry {entry})"
+)
+CLAIM_EARLY = (
+    "the invitation {by} asked for was used to open the {seat} seat before {seat} let it go: "
+    "refused (entry {entry})"
+)
+ANSWER_REFUSED = (
+    "{by} tried to answer the request for the {seat} seat in {seat}'s place: "
+    "refused (entry {entry})"
+)
 HOURS = "{n} h"
 MINUTES = "{n} min"
 #: Every template above (the catalogue test checks each has a Russian text).
@@ -321,6 +334,9 @@ TEMPLATES = (
     DECLINED,
     WITHDRAWN,
     RECOVERED,
+    CLAIM_REFUSED,
+    CLAIM_EARLY,
+    ANSWER_REFUSED,
     HOURS,
     MINUTES,
 )
@@ -395,6 +411,47 @@ def _event(
     )
 
 
+def _attempt(
+    s: Session, game_id: str, kind: str, seat: str, by: str, template: str, now: datetime
+) -> None:
+    """Record a refused attempt on ``seat`` (``by``: who tried, or whose code was used).
+
+    The same attempt again at the same entry adds nothing (the table's record
+    says it once, however often it was tried), so a refused seat cannot flood it."""
+    entry = _entry(s, game_id)
+    said = s.scalar(
+        select(
+            exists().where(
+                SeatEventRow.game_id == game_id,
+                SeatEventRow.at_entry == entry,
+                SeatEventRow.kind == kind,
+                SeatEventRow.seat == seat,
+                SeatEventRow.by == by,
+            )
+        )
+    )
+    if said:
+        return
+    _event(s, game_id, entry, kind, seat, by, msg(template, by=by, seat=seat, entry=entry), now)
+
+
+def _invitation_seat(s: Session, game_id: str, code: str) -> str | None:
+    """The seat an invitation or reissue code of this table is for (None: no such code)."""
+    hashed = token_hash(code)
+    seat = s.scalar(
+        select(InvitationRow.seat).where(
+            InvitationRow.code_hash == hashed, InvitationRow.game_id == game_id
+        )
+    )
+    if seat is None:
+        seat = s.scalar(
+            select(ReissueRow.seat).where(
+                ReissueRow.code_hash == hashed, ReissueRow.game_id == game_id
+            )
+        )
+    return None if seat is None else str(seat)
+
+
 def seat_for(journal: Journal, game_id: str, token: str) -> str | None:
     """The seat this token opens in this game, or None."""
     if not token or not _TOKEN.match(token):
@@ -430,14 +487,21 @@ def claim(
     ``presented_seat``: the seat of this table whose token came with the
     claim (the browser of a player already seated): refused, TABLE-SEAT-4, an
     invitation is for another player. A reissued invitation opens its seat
-    only once its request completed (TABLE-SEAT-5).
+    only once its request completed (TABLE-SEAT-5). Both refusals, when the
+    code is one of this table's, are seat events every seat sees
+    (:data:`CLAIM_REFUSED`, :data:`CLAIM_EARLY`).
     """
     if not _TOKEN.match(code):
         raise UnknownInvitation(
             "this invitation does not open a seat at this table",
             hint="check that the whole link was copied",
         )
+    moment = now or utcnow()
     if presented_seat is not None:
+        with journal.transaction() as s:
+            target = _invitation_seat(s, game_id, code)
+            if target is not None:
+                _attempt(s, game_id, "claim_refused", target, presented_seat, CLAIM_REFUSED, moment)
         raise NotYourSeat(
             message(
                 "you already hold the {presented_seat} seat at this table: an invitation is for another player",
@@ -448,70 +512,88 @@ def claim(
                 "pass the invitation on to its player; open it in their browser, not yours"
             ),
         )
-    moment = now or utcnow()
     settle(journal, game_id, moment)
     token, recovery = new_token(), new_token()
+    refusal: OrdnanceError | None = None
     with journal.transaction() as s:
         row = s.execute(
             select(InvitationRow.id, InvitationRow.seat).where(
                 InvitationRow.code_hash == token_hash(code), InvitationRow.game_id == game_id
             )
         ).first()
-        if row is None:
-            _refuse_unknown(s, game_id, code)
-        assert row is not None
-        won = _changed(
-            s,
-            update(InvitationRow)
-            .where(
-                InvitationRow.id == row.id,
-                InvitationRow.claimed_at.is_(None),
-                InvitationRow.revoked_at.is_(None),
-            )
-            .values(claimed_at=moment),
-        )
-        if won != 1:
-            raise InvitationUsed(
-                "this invitation was already used or replaced",
-                hint="ask a player at the table for a new invitation for your seat",
-            )
-        seat = str(row.seat)
-        set_seat_token(s, game_id, seat, token, recovery=recovery, now=moment, address=address)
-        mine = address_digest(game_id, address)
-        sharing = (
-            sorted(
-                str(other)
-                for other in s.scalars(
-                    select(SeatRow.seat).where(
-                        SeatRow.game_id == game_id,
-                        SeatRow.seat != seat,
-                        SeatRow.address_hash == mine,
-                        SeatRow.token_hash.is_not(None),
-                    )
-                )
-            )
-            if mine
-            else []
-        )
-        entry = _entry(s, game_id)
-        text = (  # the time is the event's ``at``
-            msg(CLAIMED_SHARED, seat=seat, entry=entry, others=", ".join(sharing))
-            if sharing
-            else msg(CLAIMED, seat=seat, entry=entry)
-        )
-        _event(s, game_id, entry, "claimed", seat, None, text, moment)
+        if row is None:  # recorded (a waiting reissue's code), then refused below
+            refusal = _refuse_unknown(s, game_id, code, moment)
+        else:
+            seat = _take(s, game_id, row.id, str(row.seat), token, recovery, address, moment)
+    if refusal is not None:
+        raise refusal
     return seat, token, recovery
 
 
-def _refuse_unknown(s: Session, game_id: str, code: str) -> None:
-    """An invitation code not (yet) in the invitations: a reissue's, or nothing."""
+def _take(
+    s: Session,
+    game_id: str,
+    invitation: int,
+    seat: str,
+    token: str,
+    recovery: str,
+    address: str | None,
+    moment: datetime,
+) -> str:
+    """The claim of invitation ``invitation`` for ``seat``: the one winner takes the seat."""
+    won = _changed(
+        s,
+        update(InvitationRow)
+        .where(
+            InvitationRow.id == invitation,
+            InvitationRow.claimed_at.is_(None),
+            InvitationRow.revoked_at.is_(None),
+        )
+        .values(claimed_at=moment),
+    )
+    if won != 1:
+        raise InvitationUsed(
+            "this invitation was already used or replaced",
+            hint="ask a player at the table for a new invitation for your seat",
+        )
+    set_seat_token(s, game_id, seat, token, recovery=recovery, now=moment, address=address)
+    mine = address_digest(game_id, address)
+    sharing = (
+        sorted(
+            str(other)
+            for other in s.scalars(
+                select(SeatRow.seat).where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat != seat,
+                    SeatRow.address_hash == mine,
+                    SeatRow.token_hash.is_not(None),
+                )
+            )
+        )
+        if mine
+        else []
+    )
+    entry = _entry(s, game_id)
+    text = (  # the time is the event's ``at``
+        msg(CLAIMED_SHARED, seat=seat, entry=entry, others=", ".join(sharing))
+        if sharing
+        else msg(CLAIMED, seat=seat, entry=entry)
+    )
+    _event(s, game_id, entry, "claimed", seat, None, text, moment)
+    return seat
+
+
+def _refuse_unknown(s: Session, game_id: str, code: str, now: datetime) -> OrdnanceError:
+    """Why an invitation code not (yet) in the invitations opens nothing: a reissue's
+    (still waiting: recorded as :data:`CLAIM_EARLY`), or nothing at all."""
     req = s.scalar(
         select(ReissueRow).where(
             ReissueRow.code_hash == token_hash(code), ReissueRow.game_id == game_id
         )
     )
     if req is not None and req.status in OPEN:
-        raise InvitationWaiting(
+        _attempt(s, game_id, "claim_early", req.seat, req.requested_by, CLAIM_EARLY, now)
+        return InvitationWaiting(
             f"this invitation opens the {req.seat} seat only once its holder lets it go",
             hint=f"{req.seat} must accept the request"
             + (
@@ -521,11 +603,11 @@ def _refuse_unknown(s: Session, game_id: str, code: str) -> None:
             ),
         )
     if req is not None:
-        raise InvitationUsed(
+        return InvitationUsed(
             f"this invitation's request was {req.status}",
             hint="ask a player at the table for a new invitation for your seat",
         )
-    raise UnknownInvitation(
+    return UnknownInvitation(
         "this invitation does not open a seat at this table",
         hint="check that the whole link was copied",
     )
@@ -790,8 +872,13 @@ def answer(
     now: datetime | None = None,
 ) -> str:
     """The holder accepts (the seat changes hands) or declines; the requester may
-    withdraw (``accept`` false). Returns the request's new status."""
+    withdraw (``accept`` false). Returns the request's new status.
+
+    Another seat answering in the holder's place (the requester accepting its own
+    request, say) is refused, TABLE-SEAT-3, and recorded for every seat to see
+    (:data:`ANSWER_REFUSED`)."""
     moment = now or utcnow()
+    refusal: NotYourSeat | None = None
     with journal.transaction() as s:
         req = s.get(ReissueRow, request_id)
         if req is None or req.game_id != game_id:
@@ -799,7 +886,7 @@ def answer(
         if req.status not in OPEN:
             raise InvitationUsed(f"this request was already {req.status}", hint="reload the table")
         if seat not in (req.seat, req.requested_by):
-            raise NotYourSeat(
+            refusal = NotYourSeat(
                 message(
                     "only {seat} (or {requested_by}, to withdraw it) answers this request",
                     seat=req.seat,
@@ -807,40 +894,53 @@ def answer(
                 ),
                 clause="TABLE-SEAT-3",
             )
-        if accept and seat != req.seat:
-            raise NotYourSeat(
+        elif accept and seat != req.seat:
+            refusal = NotYourSeat(
                 message("only {seat} may agree to hand its seat over", seat=req.seat),
                 clause="TABLE-SEAT-3",
                 hint=message("wait for its answer"),
             )
-        won = _changed(
-            s,
-            update(ReissueRow)
-            .where(ReissueRow.id == request_id, ReissueRow.status.in_(OPEN))
-            .values(status="settling"),
-        )
-        if won != 1:
-            raise InvitationUsed("this request was already answered", hint="reload the table")
-        s.refresh(req)
-        if accept:
-            _complete(s, req, "accepted", moment)
-            return "completed"
-        status = "declined" if seat == req.seat else "withdrawn"
-        req.status, req.decided_at = status, moment
-        entry = _entry(s, game_id)
-        _event(
-            s,
-            game_id,
-            entry,
-            f"reissue_{status}",
-            req.seat,
-            seat,
-            msg(DECLINED, by=seat, requester=req.requested_by, seat=req.seat, entry=entry)
-            if status == "declined"
-            else msg(WITHDRAWN, by=seat, seat=req.seat, entry=entry),
-            moment,
-        )
-        return status
+        if refusal is not None:  # recorded (this transaction commits), then refused below
+            _attempt(s, game_id, "answer_refused", req.seat, seat, ANSWER_REFUSED, moment)
+        else:
+            status = _settle_answer(s, game_id, req, seat, accept, moment)
+    if refusal is not None:
+        raise refusal
+    return status
+
+
+def _settle_answer(
+    s: Session, game_id: str, req: ReissueRow, seat: str, accept: bool, moment: datetime
+) -> str:
+    """The one answer to an open request (a concurrent one finds it taken)."""
+    won = _changed(
+        s,
+        update(ReissueRow)
+        .where(ReissueRow.id == req.id, ReissueRow.status.in_(OPEN))
+        .values(status="settling"),
+    )
+    if won != 1:
+        raise InvitationUsed("this request was already answered", hint="reload the table")
+    s.refresh(req)
+    if accept:
+        _complete(s, req, "accepted", moment)
+        return "completed"
+    status = "declined" if seat == req.seat else "withdrawn"
+    req.status, req.decided_at = status, moment
+    entry = _entry(s, game_id)
+    _event(
+        s,
+        game_id,
+        entry,
+        f"reissue_{status}",
+        req.seat,
+        seat,
+        msg(DECLINED, by=seat, requester=req.requested_by, seat=req.seat, entry=entry)
+        if status == "declined"
+        else msg(WITHDRAWN, by=seat, seat=req.seat, entry=entry),
+        moment,
+    )
+    return status
 
 
 def recover(
@@ -930,9 +1030,10 @@ def _iso(moment: datetime | None) -> str | None:
     return _aware(moment).isoformat(timespec="seconds") if moment is not None else None
 
 
-#: (database, game, events, limit) -> the newest events as :func:`events` answers them.
-#: Seat events are only ever added, so the table's count names its newest ``limit``.
-_EVENTS: BoundedDict[tuple[str, str, int, int], list[dict[str, Any]]] = BoundedDict(
+#: (database, game, limit) -> (the table's count of events, the newest events as
+#: :func:`events` answers them). Seat events are only ever added, so the count names
+#: the newest ``limit``; one entry per table (a new count replaces the old one).
+_EVENTS: BoundedDict[tuple[str, str, int], tuple[int, list[dict[str, Any]]]] = BoundedDict(
     TABLES_REMEMBERED
 )
 
@@ -946,9 +1047,9 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
     known = table_status.status(journal, game_id).seat_events
     if known == 0:
         return []
-    key = (journal.cache_key, game_id, known, limit)
-    if known > 0 and (hit := _EVENTS.get(key)) is not None:
-        return copy.deepcopy(hit)  # the messages are dicts too
+    key = (journal.cache_key, game_id, limit)
+    if known > 0 and (hit := _EVENTS.get(key)) is not None and hit[0] == known:
+        return copy.deepcopy(hit[1])  # the messages are dicts too
     with journal.reading() as s:
         total = known if known > 0 else _count_events(s, game_id)
         rows = s.scalars(
@@ -972,7 +1073,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         for i, r in enumerate(reversed(rows))
     ]
     if known > 0:
-        _EVENTS[key] = copy.deepcopy(found)
+        _EVENTS[key] = (known, copy.deepcopy(found))
     return found
 
 

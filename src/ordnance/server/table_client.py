@@ -278,20 +278,41 @@ def log(
     file: FileOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The journal as your seat sees it."""
+    """The journal as your seat sees it, with what happened to the seats.
+
+    Each seat event (a claim, a request for a new invitation, a refused attempt
+    on a seat...) is printed under the entry it happened at, as the page shows
+    it; those from before the first entry come first."""
     seat = load_seat(game_id, file)
     data = _call("GET", f"{seat['url']}/api/tables/{game_id}/log", seat["token"])
     if json_out:
         out.print_json(data=data)
         return
-    _print_entries(data["entries"])
+    for line in log_lines(data):
+        out.print(line, highlight=False)
 
 
-def _print_entries(entries: list[dict[str, Any]]) -> None:
+def log_lines(data: dict[str, Any]) -> list[str]:
+    """The lines ``ordnance table log`` prints for a ``/log`` answer (oldest first).
+
+    An entry: ``<seq> <seat>: <event texts> [<dice>]``; a seat event under the
+    entry it happened at (``at_entry``): ``  seat: <text>``. A seat event at an
+    entry this page does not hold (an older one) is left to that entry's page,
+    except those before the first entry (``at_entry`` 0), printed first when
+    the page starts the journal."""
+    by_entry: dict[int, list[str]] = {}
+    for ev in sorted(data.get("seat_events") or [], key=lambda x: int(x.get("id") or 0)):
+        by_entry.setdefault(int(ev.get("at_entry") or 0), []).append(f"  seat: {ev.get('text')}")
+    entries = data.get("entries") or []
+    lines: list[str] = []
+    if not entries or int(entries[0]["seq"]) <= 1:
+        lines += by_entry.get(0, [])
     for e in entries:
         texts = "; ".join(str(x.get("text") or x.get("kind")) for x in e["events"])
         dice = "hidden" if e["dice"] is None else ",".join(str(d) for d in e["dice"])
-        out.print(f"{e['seq']} {e.get('seat') or '-'}: {texts} [{dice}]", highlight=False)
+        lines.append(f"{e['seq']} {e.get('seat') or '-'}: {texts} [{dice}]")
+        lines += by_entry.get(int(e["seq"]), [])
+    return lines
 
 
 @app.command()
@@ -378,7 +399,8 @@ def watch(
         answer = _call("GET", base + "/since" + query, seat["token"])
         data = answer["view"]
         if seen is not None and answer.get("log"):
-            _print_entries(answer["log"]["entries"])
+            for printed in log_lines(answer["log"]):  # the entries, and their seat lines
+                out.print(printed, highlight=False)
         seen = int(answer["log"]["version"]) if answer.get("log") else int(data["version"])
         path = secret_file or dice_secret.default_path(game_id, data["seat"])
         try:

@@ -17,7 +17,9 @@ both, and refuses with 422 naming the field (:class:`BadText`):
 * at most :data:`MAX_TEXT` characters per string in a body (keys included),
   :data:`MAX_NAME` in a seat name, the route's own limit in a parameter;
 * bodies nested at most :data:`MAX_DEPTH` deep, and numbers finite (Python's
-  JSON reader accepts ``NaN``, which PostgreSQL's JSON type refuses).
+  JSON reader accepts ``NaN``, which PostgreSQL's JSON type refuses). Before
+  any of that, a raw body nested deeper than :data:`MAX_RAW_DEPTH` is refused
+  unparsed (:func:`raw_depth`), on every route.
 
 Hand-written because the rule is ours: what a database column can hold,
 stated once for both databases.
@@ -26,7 +28,9 @@ stated once for both databases.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
+from itertools import accumulate
 from typing import Any
 
 from ordnance.core.errors import OrdnanceError
@@ -95,6 +99,37 @@ def check_json(field: str, value: Any, depth: int = 0) -> None:
     elif isinstance(value, list):
         for i, item in enumerate(value):
             check_json(f"{field}.{i}" if field else str(i), item, depth + 1)
+
+
+#: How deeply a raw request body may nest before it is parsed at all
+#: (:func:`raw_depth`, checked for every route by ``ordnance.server.app.BodyLimit``).
+#: Far above what any route accepts (an action's :data:`MAX_DEPTH`, a scenario
+#: document under its envelope), far below where a JSON parser's recursion fails.
+MAX_RAW_DEPTH = 100
+
+#: A JSON string in a raw body (escapes included), skipped by :func:`raw_depth`
+#: (the "unrolled loop" form: no alternation per character).
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+#: A bracket's step: +1 opens a level, -1 closes one.
+_STEP = {0x5B: 1, 0x7B: 1, 0x5D: -1, 0x7D: -1}
+
+
+def raw_depth(body: bytes) -> int:
+    """How deeply the raw JSON ``body`` nests (the root object is level 1), before parsing.
+
+    A parser recurses once per level, so a body of thousands of brackets must be
+    refused before any parser sees it. This scan does not recurse: it drops the
+    strings (brackets inside them are text), keeps the brackets and adds their
+    steps up, every loop in C (a regular expression, ``bytes.translate``,
+    :func:`itertools.accumulate`): linear in the body's size, which the body
+    limit already bounds.
+
+    >>> raw_depth(b'{"a": [1, "[[["]}'), raw_depth(b"[" * 30_000), raw_depth(b"7")
+    (2, 30000, 0)
+    """
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKET)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _printable(name: str) -> str:

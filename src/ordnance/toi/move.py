@@ -2,7 +2,9 @@
 
 The munitions rules need only where a unit stands (range, LOS, cover), so a
 move places the unit in the hex named; movement points and terrain costs
-stay with the players.
+stay with the players. A move activates the unit: it is fatigued (TOI-B8,
+only a fresh unit may be activated), though its action stays open until the
+next action turn (TOI-ACT-3): it may move on, hex by hex, or fire.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
         raise RuleViolation("TOI-B8", msg("{id} is no longer on the board", id=unit.id))
     dest = parse_hex(a.to)
     state.map.info(dest)
-    state = state.with_unit(replace(unit, hex=dest))
+    # a move activates the unit (TOI-B8); until the next action turn it may move
+    # on or fire (TOI-ACT-3, :meth:`ToIState.open_move`), then it waits for the
+    # Status Phase, which makes every unit fresh again
+    state = state.with_unit(replace(unit, hex=dest, activation="fatigued"))
     step: MoveEvent = {"unit": unit.id, "from": str(unit.hex), "to": str(dest)}
     return state, [
         Event.of(

@@ -89,6 +89,13 @@ class ToIGame(Game[ToIState]):
     def turn(self, state: ToIState) -> Turn:
         return toi_turns.turn(state)
 
+    def acting_seat(self, state: ToIState, action: Mapping[str, Any]) -> str | None:
+        """The nation of the acting unit (a move, an attack), else the side named."""
+        unit = next((u for u in state.units if u.id == action.get("unit")), None)
+        if unit is not None:
+            return unit.side
+        return super().acting_seat(state, action)
+
     def check_sequence(self, state: ToIState, action: Mapping[str, Any], seat: str) -> None:
         """An advance over several steps must be this nation's to leave at each one;
         in the Action Phase the nations alternate (:func:`toi_turns.action_refusal`)."""

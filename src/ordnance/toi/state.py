@@ -163,6 +163,20 @@ class ToIState:
             )
         )
 
+    def open_move(self) -> str | None:
+        """The unit whose move still holds its nation's action open (TOI-ACT-3), or None.
+
+        A move activates the unit (TOI-B8: it is fatigued), but until another
+        action turn is taken that unit may move on or fire (Fire and Movement);
+        every other activated unit waits for the Status Phase to be fresh again.
+        """
+        last = self.last_action
+        if self.phase is not Phase.ACTION or last is None or last[0] != self.round:
+            return None
+        if last[3] != "move" or last[1] in self.done:
+            return None
+        return last[2]
+
     def unit(self, unit_id: str) -> Unit:
         for u in self.units:
             if u.id == unit_id:

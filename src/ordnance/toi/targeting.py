@@ -127,7 +127,8 @@ def prepare_attack(
     attacker = state.unit(a.unit)
     if not attacker.alive:
         raise RuleViolation("TOI-B8", msg("{id} is no longer on the board", id=attacker.id))
-    _check_activation(attacker, a.mode, "attacker")
+    if not (a.mode != "op_fire" and attacker.id == state.open_move()):
+        _check_activation(attacker, a.mode, "attacker")  # the mover may still fire (TOI-ACT-3)
     tokens = face_down_tokens(state, attacker) if know_tokens else ()
     if any(t.munition is Munition.SMOKE for t in tokens):
         return _prepare_smoke(state, a, attacker, tokens)

@@ -16,9 +16,12 @@ no nation may ``advance`` out of it while another is still awaited.
   - TOI-ACT-2: a nation that passed (said ``done``) or has no fresh unit left
     is skipped; it may pass at any time once it has nothing left, otherwise
     only on its own action turn. The phase ends when every nation passed;
-  - TOI-ACT-3: a move does not close its action: until the other nation
-    acts, the mover may move the same unit on or fire with it (Fire and
-    Movement), and an enemy unit on Op Fire may fire at it (TOI-B9);
+  - TOI-ACT-3: a move activates the unit (it is fatigued, TOI-B8) but
+    does not close its action: until the next action turn, the mover may
+    move the same unit on or fire with it (Fire and Movement), and an enemy
+    unit on Op Fire may fire at it (TOI-B9). An attack closes the action
+    (the attacker is fatigued), so no move follows a fire; a unit once
+    activated is not activated again before the Status Phase makes it fresh;
   - one action per turn (the notes leave the number to the scenario).
 * Command Phase (TOI-B8): each nation receives its command.
 * ``munitions``, the purchase window (TOI-GEN-4): each nation that can buy

@@ -47,6 +47,13 @@ class WorldAtWar(Game[WawState]):
     def turn(self, state: WawState) -> Turn:
         return waw_turns.turn(state)
 
+    def acting_seat(self, state: WawState, action: Mapping[str, Any]) -> str | None:
+        """The owner of the unit that acts (a move, a fire), else the side calling a mission."""
+        unit = state.units.get(action["unit"]) if isinstance(action.get("unit"), str) else None
+        if unit is not None:
+            return unit.side
+        return super().acting_seat(state, action)
+
     def needs_consent(
         self, state: WawState, action: Mapping[str, Any], seat: str | None
     ) -> str | None:

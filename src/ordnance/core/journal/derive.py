@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ordnance.core.dice import EnteredDice
-from ordnance.core.game import Game, resolve_recorded
+from ordnance.core.game import Game, _replay_recorded
 from ordnance.core.journal import snapshots
 from ordnance.core.journal.entries import (
     BrokenChain,
@@ -59,7 +59,7 @@ def replay(game: Game[Any], settings: Mapping[str, Any], entries: Sequence[Journ
     state = game.new(settings)
     for entry in effective_entries(list(entries)):
         dice = EnteredDice([v for v, _s, _l in entry.dice])
-        state = resolve_recorded(game, state, entry.action, dice, entry.seat).state
+        state = _replay_recorded(game, state, entry.action, dice, entry.seat).state
     return state
 
 
@@ -80,7 +80,7 @@ def state_at(source: GameInJournal, version: int) -> tuple[Any, int]:
     state, top = base
     for entry in reversed(pending):
         dice = EnteredDice([v for v, _s, _l in entry.dice])
-        state = resolve_recorded(source.game, state, entry.action, dice, entry.seat).state
+        state = _replay_recorded(source.game, state, entry.action, dice, entry.seat).state
         top = entry.seq
     STATES.put(key, (state, top))
     if len(pending) >= snapshots.EVERY:

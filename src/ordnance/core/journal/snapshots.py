@@ -75,6 +75,9 @@ class StateCache:
         with self._lock:
             self._data.clear()
 
+    def __len__(self) -> int:
+        return len(self._data)
+
 
 #: The process's one state cache (GameSession and the table server both use it).
 #: The process's states: ``$ORDNANCE_STATE_CACHE`` entries (1,024 by default).

@@ -1,5 +1,5 @@
-"""Defects an audit of the Tide of Iron module found (issue 12), each pinned by a test that
-fails on the code before the fix. Clauses: TOI-AMB-10, TOI-HE-3, TOI-B4, TOI-B7, TOI-GEN-2,
+"""Who may attack and what may be bought: range bands per participant, the buy form and
+random draws, attacks with no firepower, scenario hints, views of unknown sides. Clauses: TOI-AMB-10, TOI-HE-3, TOI-B4, TOI-B7, TOI-GEN-2,
 TOI-GEN-5, TOI-AMB-12."""
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""Issue 11, defect 10: SCW HEAT (ASL-8.3-b/-c) with a CLI and game path; HE Equivalency uses.
-
-Each test fails on the code before the fix; each cites the clause it checks.
+"""SCW HEAT (ASL-8.3-b/-c) on the CLI and in the game, and the uses of HE Equivalency
+(ASL-8.31-a); each test cites the clause it checks.
 """
 
 from __future__ import annotations

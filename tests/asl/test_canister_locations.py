@@ -1,6 +1,5 @@
-"""Issue 11, defects 3, 4 and 8: Canister DRM per Location, building aims, Multiple ROF.
-
-Each test fails on the code before the fix; each cites the clause it checks.
+"""Canister aims over several Locations (ASL-8.4): each Location's own TEM, CA changes,
+buildings behind the CA, upper levels and cellars; each test cites the clause it checks.
 """
 
 from __future__ import annotations

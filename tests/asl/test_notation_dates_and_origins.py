@@ -1,6 +1,6 @@
-"""Issue 11, defects 1, 5, 6, 7 and 12: notation, nationality and refusals.
-
-Each test fails on the code before the fix; each cites the clause it checks.
+"""Notation readings by date and origin: entries that look like months, post-war years,
+nationality-gated HEAT, Canadian and Croatian rows, and their refusals; each test cites
+the clause it checks.
 """
 
 from __future__ import annotations
