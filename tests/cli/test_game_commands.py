@@ -18,7 +18,7 @@ import pytest
 import typer
 
 from ordnance.cli.game_commands import Alias, default_app, derived_command
-from ordnance.cli.lazy import click
+from ordnance.cli.lazy import Command
 from ordnance.cli.main import main, run_command
 from ordnance.core import registry
 from ordnance.core.forms import choices, rolls
@@ -89,7 +89,7 @@ def ordnance(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
     return code, json.loads(out[-1]) if out else None
 
 
-def options(cmd: click.Command) -> dict[str, Any]:
+def options(cmd: Command) -> dict[str, Any]:
     return {name: p for p in cmd.params for name in getattr(p, "opts", [])}
 
 
@@ -129,7 +129,7 @@ def test_choices_come_from_the_named_game_and_seat(tmp_path: Path, capsys: Any) 
         cmd = derived_command("toi", "move", {}, ["t", "--db", db, "--as", "german"])
     assert cmd is not None
     unit = options(cmd)["--unit"]
-    ctx = click.Context(cmd)
+    ctx = typer.Context(cmd)
     offered = [c.value for c in unit.shell_complete(ctx, "")]
     assert offered and all(u.startswith("g-") for u in offered)
     assert [c.value for c in unit.shell_complete(ctx, "g-pan")] == ["g-panther-1"]
@@ -178,7 +178,7 @@ def test_every_game_lists_the_same_shared_commands() -> None:
 
     for name in ("asl", "toi", "waw", "cup"):
         group: GameActions = game_group(name)(name="game")
-        listed = group.list_commands(click.Context(group))
+        listed = group.list_commands(typer.Context(group))
         assert {"new", "view", "log", "undo", "legal", "act"} <= set(listed), name
         kinds = registry.get(name).game.action_kinds()
         assert {k.replace("_", "-") for k in kinds} <= set(listed), name

@@ -12,16 +12,15 @@ from collections.abc import Iterator
 import pytest
 import typer
 from rich.markup import escape
-from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 
 from ordnance.cli.lazy import (
+    Command,
     Factory,
     FallbackGroup,
     LazyGroup,
     LazyMount,
     Sub,
-    click,
     typer_command,
 )
 from ordnance.cli.lazy import _escape as lazy_escape
@@ -46,7 +45,7 @@ def targets() -> Iterator[types.ModuleType]:
         """A leaf."""
         print("leaf ran")
 
-    def find(name: str, args: list[str] | None) -> click.Command | None:
+    def find(name: str, args: list[str] | None) -> Command | None:
         mod.asked.append(name)  # type: ignore[attr-defined]
         if name != "old":
             return None
@@ -63,7 +62,7 @@ def targets() -> Iterator[types.ModuleType]:
     del sys.modules[MODULE]
 
 
-def _invoke(group: click.Command, *args: str) -> str:
+def _invoke(group: Command, *args: str) -> str:
     """Run ``group`` on ``args`` (errors raised, not printed); what it printed."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -89,9 +88,12 @@ def test_a_fallback_serves_only_unknown_names(targets: types.ModuleType) -> None
     assert targets.asked == []
     assert _invoke(group, "old").strip() == "leaf ran"
     assert targets.asked == ["old"]
-    assert group.list_commands(click.Context(group)) == ["leaf"]  # "old" stays hidden
-    with pytest.raises(UsageError):  # an unknown name stays Click's usage error
-        _invoke(group, "nothing")
+    assert group.list_commands(typer.Context(group)) == ["leaf"]  # "old" stays hidden
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as refused:
+        group.main(["nothing"], prog_name="ordnance", standalone_mode=True)
+    assert refused.value.code == 2  # an unknown name stays Click's usage error
+    assert "No such command 'nothing'" in err.getvalue()
 
 
 def test_a_factory_builds_a_fresh_command_at_each_mount(targets: types.ModuleType) -> None:

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from ordnance.bench.cli_start import measure
+from ordnance.bench.cli_start import GROUPS, PROCEDURES, commands, lines, measure
+from ordnance.cli.main import cli_command
 
 HEAVY = ("sqlalchemy", "alembic", "numpy", "matplotlib")
 
@@ -66,7 +67,39 @@ def test_a_game_command_imports_the_journal() -> None:
     assert "sqlalchemy" in imported("game", "list", "--db", ":memory:")
 
 
-def test_cli_start_benchmark_reports_ratios() -> None:
-    figures = measure(repeat=1)
-    assert set(figures) >= {"cli_start_s", "cli_start_ratio_vs_python", "cli_start_ratio_vs_typer"}
+def test_cli_start_benchmark_times_every_top_level_group() -> None:
+    """A group added to ``ordnance`` without a line in the start-up benchmark fails here."""
+    listed = set(cli_command().commands)
+    assert set(GROUPS) == listed
+    timed = commands()
+    assert timed["start"][-1] == "--help"
+    assert {f"{group}_help" for group in listed} <= set(timed)
+    assert {"asl_odds_gun", "waw_odds_he_fire", "asl_supply", "toi_odds"} <= set(PROCEDURES)
+    assert timed["asl_odds_gun"][3:6] == ["asl", "odds", "gun"]
+    assert timed["waw_odds_he_fire"][3:6] == ["waw", "odds", "he-fire"]
+
+
+@pytest.mark.parametrize("name", ["asl_odds_gun", "waw_odds_he_fire"])
+def test_each_benchmarked_procedure_runs(name: str) -> None:
+    """The benchmark times a command that succeeds (a refusal would start faster)."""
+    argv = commands()[name]
+    res = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)
+
+
+def test_cli_start_benchmark_prints_one_line_per_command() -> None:
+    figures = measure(repeat=1, only=("start", "waw_odds_he_fire"))
+    assert set(figures) >= {
+        "cli_start_s",
+        "cli_start_cpu_s",
+        "cli_start_ratio_vs_python",
+        "cli_start_ratio_vs_typer",
+        "cli_waw_odds_he_fire_s",
+    }
+    assert "cli_asl_supply_s" not in figures  # only the commands asked for
     assert all(v > 0 for v in figures.values())
+    printed = lines(figures)
+    assert len(printed) == 4  # the two baselines, then one line per command
+    assert printed[2].startswith("start") and printed[2].endswith("ordnance --help")
+    assert printed[3].endswith("ordnance waw odds he-fire --fp 6 --hit-number 4 --defence 2 --json")

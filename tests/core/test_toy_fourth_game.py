@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from fastapi.testclient import TestClient
 
 from ordnance.cli.game_entries import GameEntry
-from ordnance.cli.lazy import click
 from ordnance.cli.main import game_loader, run_command
 from ordnance.core import registry
 from ordnance.server.app import create_app
@@ -66,9 +66,9 @@ def test_a_refusal_names_the_field_its_value_and_the_clause(
 
 def test_the_action_is_a_command_of_the_game_group() -> None:
     command: Any = game_loader(ENTRY, "cli")()
-    game = command.get_command(click.Context(command), "game")
-    assert "roll" in game.list_commands(click.Context(game))
-    assert command.get_command(click.Context(command), "sum").help.startswith("Exact distribution")
+    game = command.get_command(typer.Context(command), "game")
+    assert "roll" in game.list_commands(typer.Context(game))
+    assert command.get_command(typer.Context(command), "sum").help.startswith("Exact distribution")
 
 
 def test_the_api_lists_and_answers_the_calculator(client: TestClient) -> None:

@@ -21,19 +21,26 @@ line code.
 from __future__ import annotations
 
 import enum
+import inspect
 import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
+import typer
 from pydantic.fields import FieldInfo
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperGroup
 
 from ordnance.cli.common import emit, plot_to
-from ordnance.cli.lazy import click
+from ordnance.cli.lazy import Command, FallbackGroup, LazyMount, as_command
 from ordnance.core.calculators import Calculator
 from ordnance.core.commands import GameCommands
+from ordnance.core.odds.distribution import Distribution
+
+KEYWORD_ONLY = inspect.Parameter.KEYWORD_ONLY
+POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool]:
@@ -80,57 +87,52 @@ def _default_text(info: FieldInfo) -> str | None:
     return str(value)
 
 
-def _param(calc: Calculator, name: str, info: FieldInfo) -> click.Parameter:
+def _param(calc: Calculator, name: str, info: FieldInfo) -> inspect.Parameter:
+    """The command-line parameter of one field, declared the public Typer way
+    (a ``typer.Option`` / ``typer.Argument`` default in a function signature)."""
     kind, _optional = _unwrap(info.annotation)
     parsed = name in calc.parsers
     dashed = "--" + name.replace("_", "-")
-    decls = [*calc.flags.get(name, ()), dashed]
-    decls = [*dict.fromkeys(decls), name]  # the bare name: the parameter the value lands in
+    decls = [*dict.fromkeys([*calc.flags.get(name, ()), dashed])]
     help_text = _help(info)
+    annotation: Any
+    default: Any
     if name in calc.arguments:
         many = _is_list(kind) and not parsed
-        return TyperArgument(
-            param_decls=[name],
-            nargs=-1 if many else 1,
-            required=info.is_required() and not many,
-            help=help_text,
-        )
-    if kind is bool and not parsed:
-        default = info.get_default(call_default_factory=True)
+        required = info.is_required() and not many
+        annotation = list[str] | None if many else str if required else str | None
+        default = typer.Argument(... if required else None, help=help_text, show_default=False)
+    elif kind is bool and not parsed:
         paired = [d for d in calc.flags.get(name, ()) if "/" in d]
         if paired:  # a declared pair, e.g. "--red/--black"
-            return TyperOption(
-                param_decls=[paired[0], name], is_flag=True, default=None, help=help_text
-            )
-        if default is True:
+            decls = [paired[0]]
+        elif info.get_default(call_default_factory=True) is True:
             no = "--no-" + dashed.removeprefix("--")
-            return TyperOption(
-                param_decls=[f"{decls[0]}/{no}", *decls[1:]], default=None, help=help_text
-            )
-        return TyperOption(param_decls=decls, is_flag=True, default=None, help=help_text)
-    choices = None if parsed else _choices(kind)
-    many = _is_list(kind)  # a parsed list: its texts joined, then parsed
-    click_type: Any = str
-    complete = None
-    if choices is not None:
-        # offered as completions and in the help; the model refuses any other value
-        help_text += f" (one of: {', '.join(choices)})"
-        complete = _completer(choices)
-    elif kind is int and not parsed:
-        click_type = int
-    elif kind is float and not parsed:
-        click_type = float
-    shown = _default_text(info)
-    return TyperOption(
-        param_decls=decls,
-        type=click_type,
-        multiple=many,
-        default=None,
-        autocompletion=complete,
-        # the model says what is missing (with its clause), in every face alike
-        required=False,
-        help=help_text + (f" [default: {shown}]" if shown else ""),
-    )
+            decls = [f"{decls[0]}/{no}", *decls[1:]]
+        annotation = bool | None
+        default = typer.Option(None, *decls, help=help_text, show_default=False)
+    else:
+        many = _is_list(kind)  # a parsed list: its texts joined, then parsed
+        choices = None if parsed else _choices(kind)
+        complete = None
+        one: Any = str
+        if choices is not None:
+            # offered as completions and in the help; the model refuses any other value
+            help_text += f" (one of: {', '.join(choices)})"
+            complete = _completer(choices)
+        elif kind in (int, float) and not parsed:
+            one = kind
+        shown = _default_text(info)
+        annotation = list[one] | None if many else one | None
+        default = typer.Option(
+            None,
+            *decls,
+            autocompletion=complete,
+            # the model says what is missing (with its clause), in every face alike
+            help=help_text + (f" [default: {shown}]" if shown else ""),
+            show_default=False,
+        )
+    return inspect.Parameter(name, KEYWORD_ONLY, default=default, annotation=annotation)
 
 
 def _completer(choices: list[str]) -> Callable[[str], list[str]]:
@@ -145,7 +147,7 @@ def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
     fields = calc.input_model.model_fields
     out: dict[str, Any] = {}
     for name, value in kwargs.items():
-        if name not in fields or value is None or value == ():
+        if name not in fields or value is None or value in ((), []):
             continue
         kind, _opt = _unwrap(fields[name].annotation)
         if _is_list(kind) and name in calc.parsers and isinstance(value, list | tuple):
@@ -163,25 +165,48 @@ def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def calculator_command(calc: Calculator, name: str | None = None) -> click.Command:
-    """The command of one calculator (see the module docstring)."""
-    params = [_param(calc, n, info) for n, info in calc.input_model.model_fields.items()]
-    params.append(
-        TyperOption(
-            param_decls=["--json", "as_json"],
-            is_flag=True,
-            default=False,
-            help="Print one JSON document instead of a table.",
-        )
-    )
+def calculator_command(calc: Calculator, name: str | None = None) -> Command:
+    """The command of one calculator (see the module docstring).
+
+    Its function's signature is made from the input model and handed to
+    ``typer.Typer().command``, Typer's public way to make a command.
+    """
+    fields = calc.input_model.model_fields
+    taken = {"ctx", "as_json", "plot"} & set(fields)
+    if taken:
+        raise TypeError(f"calculator {calc.name!r}: fields named {sorted(taken)} clash")
+    params = [
+        inspect.Parameter("ctx", POSITIONAL_OR_KEYWORD, annotation=typer.Context),
+        *(_param(calc, n, info) for n, info in fields.items()),
+        inspect.Parameter(
+            "as_json",
+            KEYWORD_ONLY,
+            default=typer.Option(
+                False,
+                "--json",
+                help="Print one JSON document instead of a table.",
+                show_default=False,
+            ),
+            annotation=bool,
+        ),
+    ]
     if calc.hint == "distribution":
         params.append(
-            TyperOption(param_decls=["--plot"], help="Also write a PNG bar chart to this file.")
+            inspect.Parameter(
+                "plot",
+                KEYWORD_ONLY,
+                default=typer.Option(
+                    None,
+                    "--plot",
+                    help="Also write a PNG bar chart to this file.",
+                    show_default=False,
+                ),
+                annotation=str | None,
+            )
         )
 
-    def run(**kwargs: Any) -> None:
-        ctx = click.globals.get_current_context()
-        if getattr(ctx, "invoked_subcommand", None) is not None:
+    def run(ctx: typer.Context, **kwargs: Any) -> None:
+        if ctx.invoked_subcommand is not None:
             return
         as_json = bool(kwargs.pop("as_json", False))
         plot = kwargs.pop("plot", None)
@@ -197,13 +222,11 @@ def calculator_command(calc: Calculator, name: str | None = None) -> click.Comma
             answer["plot"] = _plot(answer, plot)
         emit(answer, as_json, render_answer)
 
-    return TyperCommand(
-        name=name or calc.path[-1],
-        params=params,
-        callback=run,
-        help=calc.help,
-        short_help=calc.title,
-    )
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
+    app = typer.Typer(add_completion=False)
+    app.command(name or calc.path[-1], help=calc.help, short_help=calc.title)(run)
+    return as_command(typer.main.get_command(app))
 
 
 def _each_line(calc: Calculator, values: dict[str, Any], as_json: bool) -> int:
@@ -243,14 +266,10 @@ def _failed_line(out: dict[str, Any]) -> Any:
 def _plot(answer: dict[str, Any], path: str) -> str | None:
     """``--plot``: the answer's ``chart`` as grouped bars when it has one, else its
     distribution."""
-    from fractions import Fraction
-
     if "chart" in answer:
         from ordnance.cli.plot import plot_comparison
 
         return str(plot_comparison(answer["chart"], path, answer["title"]))
-
-    from ordnance.core.odds.distribution import Distribution
 
     dist = Distribution({k: Fraction(v) for k, v in answer["distribution"].items()})
     return plot_to(dist, path, answer["title"], answer.get("xlabel", "outcome"))
@@ -258,8 +277,6 @@ def _plot(answer: dict[str, Any], path: str) -> str | None:
 
 def render_answer(answer: dict[str, Any]) -> Any:
     """An answer as Rich renderables, by its hint: bars, a comparison table or a table."""
-    from fractions import Fraction
-
     from rich.console import Group
     from rich.table import Table
 
@@ -314,8 +331,6 @@ def render_answer(answer: dict[str, Any]) -> Any:
 
 
 def _percent_cell(value: Any) -> str:
-    from fractions import Fraction
-
     if isinstance(value, str) and "/" in value:
         return f"{value} ({float(Fraction(value)) * 100:.2f}%)"
     return str(value)
@@ -374,20 +389,18 @@ def game_command(
     calcs: Sequence[Calculator],
     commands: GameCommands | None,
     help_text: str,
-) -> click.Command:
+) -> Command:
     """``ordnance <game> ...``: its calculators, its ``game`` group and older spellings.
 
     The ``game`` group (derived from the action forms, with the journal) is
     mounted lazily: a calculator's command loads neither.
     """
-    from ordnance.cli.lazy import LazyMount
-
     declared = commands or GameCommands()
     group = calculators_group(calcs, help_text)
     top_aliases = declared.top_aliases
     shared = declared.top_shared
 
-    def find(name: str, args: list[str] | None) -> click.Command | None:
+    def find(name: str, args: list[str] | None) -> Command | None:
         if name not in top_aliases and name not in shared:
             return None
         from ordnance.cli.game_commands import derived_command
@@ -397,7 +410,7 @@ def game_command(
             cmd.hidden = True
         return cmd
 
-    def game_group_command() -> click.Command:
+    def game_group_command() -> Command:
         from ordnance.cli.game_commands import game_group
 
         cls = game_group(game, declared.game_aliases, declared.new_options)
@@ -410,17 +423,15 @@ def game_command(
 
 
 def _with_fallback(
-    group: TyperGroup, find: Callable[[str, list[str] | None], click.Command | None]
+    group: TyperGroup, find: Callable[[str, list[str] | None], Command | None]
 ) -> TyperGroup:
-    from ordnance.cli.lazy import FallbackGroup
-
     out = FallbackGroup(name=group.name, help=group.help, no_args_is_help=True, find=find)
     for name, cmd in group.commands.items():
         out.add_command(cmd, name)
     return out
 
 
-def odds_command(calcs: Sequence[Calculator], help_text: str) -> click.Command:
+def odds_command(calcs: Sequence[Calculator], help_text: str) -> Command:
     """``ordnance odds <game> ...``: the calculators under the game's ``odds``."""
     return calculators_group(calcs, help_text, ("odds",))
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ordnance.cli.lazy import Factory, click
+from ordnance.cli.calculators import calculator_command
+from ordnance.cli.lazy import Command, Factory
+from ordnance.core.calculators import load
 
 
 def __getattr__(dotted: str) -> Factory:
@@ -20,10 +22,7 @@ def __getattr__(dotted: str) -> Factory:
     if not sep:
         raise AttributeError(f"module {__name__!r} has no attribute {dotted!r}")
 
-    def make() -> click.Command:
-        from ordnance.cli.calculators import calculator_command
-        from ordnance.core.calculators import load
-
+    def make() -> Command:
         calcs = load(import_module(f"ordnance.{game}").CALCULATORS)
         calc = next(c for c in calcs if c.name == name)
         return calculator_command(calc, calc.path[-1])

@@ -6,9 +6,19 @@ imported only when that sub-command runs or its own help is asked for. So
 the top-level command and a stand-alone procedure start without SQLAlchemy,
 NumPy, matplotlib or the rules of the games they do not use.
 
-Click resolves a sub-command by name, then calls its ``make_context`` and
-invokes the command that context carries; :class:`LazyMount` stands in the
-group under its name and hands ``make_context`` over to the real command.
+The mechanism is Click's documented recipe for lazily loaded sub-commands
+(a group class whose ``list_commands`` and ``get_command`` name and load the
+sub-commands on demand), applied to the group class Typer documents for it:
+a subclass of :class:`typer.core.TyperGroup`, the class ``typer.Typer(cls=...)``
+takes. Click resolves a sub-command by name, then calls its ``make_context``
+and invokes the command that context carries; :class:`LazyMount` stands in
+the group under its name and hands ``make_context`` over to the real command.
+
+Only Typer's public names are used. Typer ships its own copy of Click and
+documents no name for it (https://typer.tiangolo.com/tutorial/click/), so the
+types of this module are Typer's: :data:`Command` is one of its two command
+classes, :data:`Context` its context. Every command of the tree is one, and
+:func:`as_command` checks it where Typer hands over a command.
 """
 
 from __future__ import annotations
@@ -17,16 +27,39 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeAlias
 
-from typer.core import TyperGroup
-
-try:  # Typer 0.2x ships its own copy of Click, which its commands are made of
-    from typer import _click as click
-except ImportError:  # pragma: no cover - older Typer uses Click itself
-    import click  # type: ignore[no-redef]
+import typer
+from typer.core import TyperCommand, TyperGroup
 
 from ordnance.cli.failures import CommandUnavailable
+
+#: A command of the tree: a leaf or a group, both Typer's public classes.
+Command: TypeAlias = TyperCommand | TyperGroup
+#: The context Click hands a group method (Typer's, which its commands get).
+#: A group method below takes ``ctx: Any``: the base class declares the
+#: context of Typer's private copy of Click, which has no public name.
+Context: TypeAlias = typer.Context
+
+
+def as_command(obj: object) -> Command:
+    """``obj`` as a :data:`Command` (what ``typer.main.get_command`` returns is one)."""
+    if isinstance(obj, TyperCommand | TyperGroup):
+        return obj
+    raise TypeError(f"{obj!r} is not a Typer command or group")
+
+
+def maybe_command(obj: object | None) -> Command | None:
+    """:func:`as_command`, or ``None`` for ``None`` (what a group finds for a name)."""
+    return None if obj is None else as_command(obj)
+
+
+def resolved(
+    found: tuple[str | None, object | None, list[str]],
+) -> tuple[str | None, Command | None, list[str]]:
+    """A group's ``resolve_command`` answer with its command as a :data:`Command`."""
+    name, cmd, rest = found
+    return name, maybe_command(cmd), rest
 
 
 class LazyMount(TyperGroup):
@@ -41,18 +74,18 @@ class LazyMount(TyperGroup):
         self,
         name: str,
         help_text: str,
-        load: Callable[[], click.Command],
+        load: Callable[[], Command],
         *,
         scope: Callable[[], AbstractContextManager[Any]] | None = None,
-        prepare: Callable[[click.Command], None] | None = None,
+        prepare: Callable[[Command], None] | None = None,
     ) -> None:
         super().__init__(name=name, help=help_text, short_help=help_text)
         self._load = load
         self._scope = scope
         self._prepare = prepare
-        self._real: click.Command | None = None
+        self._real: Command | None = None
 
-    def real(self) -> click.Command:
+    def real(self) -> Command:
         """The real command (imported on the first call)."""
         if self._real is None:
             try:
@@ -76,24 +109,26 @@ class LazyMount(TyperGroup):
         self,
         info_name: str | None,
         args: list[str],
-        parent: click.Context | None = None,
+        parent: Any = None,
         **extra: Any,
-    ) -> click.Context:
+    ) -> Any:
         ctx = self.real().make_context(info_name, args, parent=parent, **extra)
         if self._scope is not None:
             ctx.with_resource(self._scope())
         return ctx
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         real = self.real()
         return real.list_commands(ctx) if isinstance(real, TyperGroup) else []
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
         real = self.real()
-        return real.get_command(ctx, cmd_name) if isinstance(real, TyperGroup) else None
+        return (
+            maybe_command(real.get_command(ctx, cmd_name)) if isinstance(real, TyperGroup) else None
+        )
 
 
-def plain_help(cmd: click.Command) -> None:
+def plain_help(cmd: Command) -> None:
     """Print help texts as written: "[HQ check dice]" is text, not Rich markup.
 
     Typer reads help as Rich markup, which swallows a bracketed word; every
@@ -134,11 +169,11 @@ class Factory:
     would be shared by every mount and translated in place more than once.
     """
 
-    make: Callable[[], click.Command]
+    make: Callable[[], Command]
 
 
 #: ``(name, words after it) -> command or None``: a group's hidden older spellings.
-Fallback = Callable[[str, list[str] | None], click.Command | None]
+Fallback = Callable[[str, list[str] | None], Command | None]
 
 
 class FallbackGroup(TyperGroup):
@@ -153,20 +188,20 @@ class FallbackGroup(TyperGroup):
         super().__init__(**kwargs)
         self._find = find
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        found = super().get_command(ctx, cmd_name)
+    def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
+        found = maybe_command(super().get_command(ctx, cmd_name))
         if found is None and cmd_name not in self.commands:
             found = self._find(cmd_name, None)
         return found
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] not in self.commands:
             cmd = self._find(args[0], args[1:])
             if cmd is not None:
                 return args[0], cmd, args[1:]
-        return super().resolve_command(ctx, args)
+        return resolved(super().resolve_command(ctx, args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +232,7 @@ class LazyGroup:
     help: str
     subs: Mapping[str, Sub]
     #: Called with each sub-command once it is loaded (a face translates help texts).
-    prepare: Callable[[click.Command], None] | None = field(default=None, compare=False)
+    prepare: Callable[[Command], None] | None = field(default=None, compare=False)
     #: ``"module:attribute"`` of a Typer app whose callback (options, and what the
     #: group does when no sub-command is named) the group keeps: ``ordnance toi odds
     #: --fp 5`` is such a callback, with ``smoke`` and ``advise`` beside it.
@@ -206,9 +241,7 @@ class LazyGroup:
     #: none of ``subs`` (older spellings kept working, hidden from help).
     fallback: str | None = None
 
-    def build(
-        self, name: str, prepare: Callable[[click.Command], None] | None = None
-    ) -> TyperGroup:
+    def build(self, name: str, prepare: Callable[[Command], None] | None = None) -> TyperGroup:
         then = prepare or self.prepare
         group: TyperGroup
         if self.base is not None:
@@ -239,7 +272,7 @@ def _target(dotted: str) -> Any:
 def _finder(dotted: str) -> Fallback:
     """A :data:`Fallback` whose module is imported on its first call (an unknown name)."""
 
-    def find(name: str, args: list[str] | None) -> click.Command | None:
+    def find(name: str, args: list[str] | None) -> Command | None:
         found: Fallback = _target(dotted)
         return found(name, args)
 
@@ -247,42 +280,44 @@ def _finder(dotted: str) -> Fallback:
 
 
 def _loader(
-    dotted: str, name: str, prepare: Callable[[click.Command], None] | None
-) -> Callable[[], click.Command]:
-    def load() -> click.Command:
+    dotted: str, name: str, prepare: Callable[[Command], None] | None
+) -> Callable[[], Command]:
+    def load() -> Command:
         return typer_command(_target(dotted), name, prepare)
 
     return load
 
 
 def typer_command(
-    target: Any, name: str, prepare: Callable[[click.Command], None] | None = None
-) -> click.Command:
+    target: Any, name: str, prepare: Callable[[Command], None] | None = None
+) -> Command:
     """The Click command of a Typer app, a :class:`LazyGroup`, a :class:`Factory`,
     a Click command, or a plain function made a command."""
-    import typer
-
     if isinstance(target, LazyGroup):
         return target.build(name, prepare)
     if isinstance(target, Factory):
         return target.make()
-    if isinstance(target, click.Command):
+    if isinstance(target, TyperCommand | TyperGroup):
         return target
     if isinstance(target, typer.Typer):
-        return typer.main.get_command(target)
+        return as_command(typer.main.get_command(target))
     single = typer.Typer(add_completion=False)
     single.command(name)(target)
-    return typer.main.get_command(single)
+    return as_command(typer.main.get_command(single))
 
 
 __all__ = [
+    "Command",
+    "Context",
     "Factory",
     "Fallback",
     "FallbackGroup",
     "LazyGroup",
     "LazyMount",
     "Sub",
-    "click",
+    "as_command",
+    "maybe_command",
     "plain_help",
+    "resolved",
     "typer_command",
 ]

@@ -21,22 +21,19 @@ import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from importlib import import_module
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from ordnance import i18n
-from ordnance.cli import localize, markdown_stand_in
+from ordnance.cli import localize
 from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
-from ordnance.cli.lazy import LazyMount, typer_command
+from ordnance.cli.lazy import Command, LazyMount, as_command, maybe_command, typer_command
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import _
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.cli.lazy import click
 
 app = typer.Typer(
     name="ordnance",
@@ -69,10 +66,10 @@ def _global_options(
         localize.activate(lang.value)
 
 
-def _from(dotted: str, name: str) -> Callable[[], click.Command]:
+def _from(dotted: str, name: str) -> Callable[[], Command]:
     """A loader for ``module:attribute`` (a Typer app or a command function)."""
 
-    def load() -> click.Command:
+    def load() -> Command:
         module, _sep, attr = dotted.partition(":")
         return typer_command(getattr(import_module(module), attr), name)
 
@@ -93,7 +90,7 @@ def _game_entries() -> list[tuple[str, str, GameEntry]]:
     return found
 
 
-def game_loader(ep: GameEntry, which: str) -> Callable[[], click.Command]:
+def game_loader(ep: GameEntry, which: str) -> Callable[[], Command]:
     """A loader for a game's CLI (``which="cli"``) or odds app (``"odds"``).
 
     Derived from the game's declarations (:mod:`ordnance.cli.calculators`):
@@ -105,7 +102,7 @@ def game_loader(ep: GameEntry, which: str) -> Callable[[], click.Command]:
     own names it as ``CLI`` / ``ODDS_CLI``.)
     """
 
-    def load() -> click.Command:
+    def load() -> Command:
         package = import_module(ep.module.rpartition(".")[0] or ep.module)
         dotted = getattr(package, "CLI" if which == "cli" else "ODDS_CLI", None)
         if isinstance(dotted, str):
@@ -157,8 +154,8 @@ def _expecting(name: str) -> Callable[[], Any]:
     return scope
 
 
-def _localized(then: Callable[[click.Command], None] | None = None) -> Any:
-    def prepare(cmd: click.Command) -> None:
+def _localized(then: Callable[[Command], None] | None = None) -> Any:
+    def prepare(cmd: Command) -> None:
         if then is not None:
             then(cmd)
         localize.localize_command(cmd)
@@ -166,7 +163,7 @@ def _localized(then: Callable[[click.Command], None] | None = None) -> Any:
     return prepare
 
 
-def _mount_game_odds(odds: click.Command) -> None:
+def _mount_game_odds(odds: Command) -> None:
     """``ordnance odds <game> ...``: each game's odds app, itself lazy."""
     group: Any = odds
     for name, doc, ep in _game_entries():
@@ -181,7 +178,9 @@ def _mount_game_odds(odds: click.Command) -> None:
 
 def cli_command() -> TyperGroup:
     """The Click command of ``ordnance``, every sub-command a lazy placeholder."""
-    command: Any = typer.main.get_command(app)
+    command = as_command(typer.main.get_command(app))
+    if not isinstance(command, TyperGroup):
+        raise TypeError("the ordnance app is a group")
     mounts: list[LazyMount] = [
         LazyMount(
             "game",
@@ -227,9 +226,9 @@ def cli_command() -> TyperGroup:
             )
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):
-        command.commands[mount.name] = mount
+        command.add_command(mount, mount.name)
     localize.localize_command(command)
-    return command  # type: ignore[no-any-return]
+    return command
 
 
 def build() -> typer.Typer:
@@ -237,22 +236,18 @@ def build() -> typer.Typer:
     return app
 
 
-def walk(
-    command: click.Command, path: tuple[str, ...] = ()
-) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Command]]:
     """Every leaf command under ``command`` with its path, loading each lazy mount.
 
     Tests use it to run every command (so a new command is covered by them).
     """
-    from ordnance.cli.lazy import click
-
     group = command.real() if isinstance(command, LazyMount) else command
     if not isinstance(group, TyperGroup):
         yield path, group
         return
-    ctx = click.Context(group)
+    ctx = typer.Context(group)
     for name in group.list_commands(ctx):
-        sub = group.get_command(ctx, name)
+        sub = maybe_command(group.get_command(ctx, name))
         if sub is not None and not sub.hidden:
             yield from walk(sub, (*path, name))
 
@@ -289,7 +284,6 @@ def refusal_text(exc: OrdnanceError) -> str:
 def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
-    markdown_stand_in.install()  # a help screen needs no Markdown parser
     localize.activate(i18n.pick(i18n.lang_from_argv(args)))
     run_command(cli_command(), args)
 

@@ -23,15 +23,14 @@ from ordnance.asl.option_defaults import DEFAULT_OPTIONS
 from ordnance.asl.option_text import parse_date
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
+from ordnance.cli.lazy import Command, resolved
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.messages import msg
 from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
     from ordnance.asl.counter_library import CounterLibrary
-    from ordnance.cli.lazy import click
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -40,11 +39,11 @@ class FindByDefault(TyperGroup):
     """``counters NAME`` is ``counters find NAME``: any first word that is no sub-command."""
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["find", *args]
-        return super().resolve_command(ctx, args)
+        return resolved(super().resolve_command(ctx, args))
 
 
 counters_app = typer.Typer(
@@ -107,9 +106,7 @@ def counters_cmd(
     from ordnance.asl.counters import no_match, search, source
 
     if not 1 <= limit <= 100:
-        raise OrdnanceError(
-            msg("--limit {limit} is outside 1..100", limit=limit), hint=msg("--limit 10")
-        )
+        raise OrdnanceError(f"--limit {limit} is outside 1..100", hint="--limit 10")
     when = parse_date(date)
     where = Theatre.parse(theatre)
     rows = []
@@ -197,9 +194,7 @@ def _ammo_breakdown(items: list[str] | None) -> dict[str, int]:
     for item in items or []:
         ammo, sep, number = item.partition("=")
         if not sep or not number.strip().isdigit():
-            raise OrdnanceError(
-                msg("cannot read {item!r}", item=item), hint=msg("AMMO=B#, e.g. HEAT=12")
-            )
+            raise OrdnanceError(f"cannot read {item!r}", hint="AMMO=B#, e.g. HEAT=12")
         out[ammo.strip()] = int(number)
     return out
 
@@ -277,13 +272,9 @@ def set_cmd(
         errors = "; ".join(
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
-        raise OrdnanceError(
-            msg("bad counter values: {errors}", errors=errors), clause="ASL-8.2-e"
-        ) from None
+        raise OrdnanceError(f"bad counter values: {errors}", clause="ASL-8.2-e") from None
     if not values.model_fields_set:
-        raise OrdnanceError(
-            msg("no value given"), hint=msg("e.g. --gun-size 75LL --af-hull-front 18")
-        )
+        raise OrdnanceError("no value given", hint="e.g. --gun-size 75LL --af-hull-front 18")
     path, lib = _open(library)
     lib = lib.set_values(key, values)
     save_library(lib, path)
@@ -330,12 +321,10 @@ def import_cmd(
     from ordnance.asl.counter_library import parse_library, sample_library, save_library
 
     if (source is None) == (not samples):
-        raise OrdnanceError(msg("give a file or --samples"), hint=msg("counters import FILE"))
+        raise OrdnanceError("give a file or --samples", hint="counters import FILE")
     if source is not None:
         if not source.exists():
-            raise OrdnanceError(
-                msg("no file {source}", source=source), hint=msg("give an existing library file")
-            )
+            raise OrdnanceError(f"no file {source}", hint="give an existing library file")
         incoming = parse_library(source.read_text("utf-8"), str(source))
     else:
         incoming = sample_library()

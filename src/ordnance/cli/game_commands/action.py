@@ -12,7 +12,7 @@ from ordnance.cli.common import emit, open_game
 from ordnance.cli.game_commands.form_fields import command_name, form_fields, parameter
 from ordnance.cli.game_commands.render import entry_line, render_odds
 from ordnance.cli.game_commands.shared_options import shared_parameters
-from ordnance.cli.lazy import click, typer_command
+from ordnance.cli.lazy import Command, typer_command
 from ordnance.core.commands import Alias
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import _
@@ -30,7 +30,7 @@ def action_command(
     alias: Alias | None = None,
     name: str | None = None,
     session: GameSession | None = None,
-) -> click.Command:
+) -> Command:
     """The command of one action form (and, with ``alias``, of an older spelling of it)."""
     kind = str(form["type"])
     schema: Mapping[str, Any] = form.get("schema") or {}

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
 from ordnance.cli.game_commands.resolve import action_kinds, derived_command
 from ordnance.cli.game_commands.shared_commands import every_game_commands
-from ordnance.cli.lazy import click
+from ordnance.cli.lazy import Command, as_command, maybe_command, resolved
 from ordnance.core.commands import Alias
 
 
@@ -20,18 +21,18 @@ class GameActions(TyperGroup):
     aliases: Mapping[str, Alias | str] = {}
     new_options: Mapping[str, str] = {}
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         shared = every_game_commands(self.game_name, self.new_options)
         return sorted(set(self.commands) | set(shared) | set(action_kinds(self.game_name)))
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
         if cmd_name in self.commands:
-            return self.commands[cmd_name]
+            return as_command(self.commands[cmd_name])
         return derived_command(self.game_name, cmd_name, self.aliases, None, self.new_options)
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         name, rest = args[0], args[1:]
         cmd = (
             None
@@ -39,7 +40,7 @@ class GameActions(TyperGroup):
             else derived_command(self.game_name, name, self.aliases, rest, self.new_options)
         )
         if cmd is None:
-            return super().resolve_command(ctx, args)  # its own command, or Click's refusal
+            return resolved(super().resolve_command(ctx, args))  # its own, or Click's refusal
         return name, cmd, rest
 
 
@@ -51,7 +52,7 @@ class AliasCommands(TyperGroup):
     #: Shared commands also kept under the game's top level (``ordnance waw view``).
     shared: frozenset[str] = frozenset()
 
-    def _hidden(self, name: str, args: Sequence[str] | None) -> click.Command | None:
+    def _hidden(self, name: str, args: Sequence[str] | None) -> Command | None:
         if name in self.commands or (name not in self.aliases and name not in self.shared):
             return None
         cmd = derived_command(self.game_name, name, self.aliases, args)
@@ -59,15 +60,15 @@ class AliasCommands(TyperGroup):
             cmd.hidden = True
         return cmd
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return super().get_command(ctx, cmd_name) or self._hidden(cmd_name, None)
+    def get_command(self, ctx: Any, cmd_name: str) -> Command | None:
+        return maybe_command(super().get_command(ctx, cmd_name)) or self._hidden(cmd_name, None)
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
+        self, ctx: Any, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
         cmd = self._hidden(args[0], args[1:])
         if cmd is None:
-            return super().resolve_command(ctx, args)
+            return resolved(super().resolve_command(ctx, args))
         return args[0], cmd, args[1:]
 
 

@@ -15,7 +15,8 @@ from ordnance.cli.common import open_game
 from ordnance.cli.game_commands.action import action_command
 from ordnance.cli.game_commands.form_fields import command_name
 from ordnance.cli.game_commands.shared_commands import every_game_commands
-from ordnance.cli.lazy import click
+from ordnance.cli.lazy import Command, plain_help
+from ordnance.cli.localize import localize_command
 from ordnance.core.commands import Alias
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,7 +62,7 @@ def derived_command(
     aliases: Mapping[str, Alias | str],
     args: Sequence[str] | None = None,
     new_options: Mapping[str, str] | None = None,
-) -> click.Command | None:
+) -> Command | None:
     """The shared command, the alias or the action command called ``name``, or None.
 
     ``args`` (the words after ``name``) name the game whose choices the
@@ -90,11 +91,8 @@ def derived_command(
     return shown(cmd)
 
 
-def shown(cmd: click.Command) -> click.Command:
+def shown(cmd: Command) -> Command:
     """Help as written (no Rich markup), in the active language: as every mounted command."""
-    from ordnance.cli.lazy import plain_help
-    from ordnance.cli.localize import localize_command
-
     localize_command(cmd)
     plain_help(cmd)
     return cmd

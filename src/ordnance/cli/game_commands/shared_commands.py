@@ -14,7 +14,7 @@ from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit,
 from ordnance.cli.game_commands.form_fields import form_fields, option_name, parameter
 from ordnance.cli.game_commands.render import entry_line, entry_table, render_legal, render_view
 from ordnance.cli.game_commands.shared_options import shared_parameters
-from ordnance.cli.lazy import click, typer_command
+from ordnance.cli.lazy import Command, typer_command
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.shapes import GameView
 
@@ -133,7 +133,7 @@ def generic_app(game_name: str) -> typer.Typer:
     return app
 
 
-def every_game_commands(game_name: str, new_options: Mapping[str, str]) -> dict[str, click.Command]:
+def every_game_commands(game_name: str, new_options: Mapping[str, str]) -> dict[str, Command]:
     group: Any = typer.main.get_command(generic_app(game_name))
     return {**group.commands, "new": new_command(game_name, new_options)}
 
@@ -142,7 +142,7 @@ def every_game_commands(game_name: str, new_options: Mapping[str, str]) -> dict[
 NEW_OWN = frozenset({"settings", "scenario", "id", "db", "json"})
 
 
-def new_command(game_name: str, options: Mapping[str, str] | None = None) -> click.Command:
+def new_command(game_name: str, options: Mapping[str, str] | None = None) -> Command:
     """``new``: the settings schema's fields as options, over ``--settings`` JSON.
 
     ``options`` are further names of settings fields (``{"--start": "start_phase"}``).

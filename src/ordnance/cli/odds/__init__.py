@@ -20,7 +20,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli.lazy import LazyMount, click
+from ordnance.cli.lazy import Command, LazyMount
 from ordnance.cli.odds import depletion, drift, montecarlo, stack, sweep
 from ordnance.cli.odds.heatmap import plot_heatmap
 
@@ -31,7 +31,7 @@ DECLARED = {
 }
 
 
-def _declared(name: str) -> click.Command:
+def _declared(name: str) -> Command:
     from ordnance.cli.calculators import calculator_command
     from ordnance.core.calculators import GENERIC, find
 

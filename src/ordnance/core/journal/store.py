@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -196,6 +197,12 @@ class RequestScope:
     :func:`request_scope` uses the same session (one connection, one pool
     checkout) instead of opening one each. Each block still leaves the session
     as a fresh one would be: its objects detached, a failed read rolled back.
+
+    The scope counts the reads in progress. :meth:`close` (the request ended,
+    or was cancelled while a pool thread still reads) closes the sessions at
+    once when no read is in progress, else the last read to end closes them:
+    a session is never closed under a running read, and each is closed exactly
+    once. A read that begins after :meth:`close` uses a session of its own.
     """
 
     def __init__(self) -> None:
@@ -204,12 +211,43 @@ class RequestScope:
         #: once per request until a write transaction of the request ends
         self.memo: dict[tuple[int, Any], Any] = {}
         self.closed = False
+        self._lock = threading.Lock()
+        self._users = 0
+
+    def enter(self, journal: int, opener: Callable[[], Session]) -> Session | None:
+        """The shared session of ``journal`` for one read (opened on first use),
+        counted until :meth:`leave`; None once the scope is closed."""
+        with self._lock:
+            if self.closed:
+                return None
+            session = self.sessions.get(journal)
+            if session is None:
+                session = self.sessions[journal] = opener()
+            self._users += 1
+            return session
+
+    def leave(self) -> None:
+        """One read of :meth:`enter` ended; the last one closes a closed scope."""
+        with self._lock:
+            self._users -= 1
+            sessions = self._take() if self.closed and self._users == 0 else []
+        _close_all(sessions)
 
     def close(self) -> None:
-        self.closed = True
-        sessions, self.sessions = self.sessions, {}
-        for session in sessions.values():
-            session.close()
+        """Close the sessions now, or when the last read in progress ends."""
+        with self._lock:
+            self.closed = True
+            sessions = self._take() if self._users == 0 else []
+        _close_all(sessions)
+
+    def _take(self) -> list[Session]:
+        sessions, self.sessions = list(self.sessions.values()), {}
+        return sessions
+
+
+def _close_all(sessions: list[Session]) -> None:
+    for session in sessions:
+        session.close()
 
 
 _SCOPE: ContextVar[RequestScope | None] = ContextVar("ordnance_request_scope", default=None)
@@ -362,16 +400,21 @@ class Journal:
             with self._readers() as own:
                 yield own
             return
-        shared = scope.sessions.get(id(self))
-        if shared is None:
-            shared = scope.sessions[id(self)] = self._readers()
+        shared = scope.enter(id(self), self._readers)
+        if shared is None:  # the request ended (or was cancelled) before this read
+            with self._readers() as own:
+                yield own
+            return
         try:
             yield shared
         except BaseException:
             shared.rollback()
             raise
         finally:
-            shared.expunge_all()  # what a closed session would have left: detached rows
+            try:
+                shared.expunge_all()  # what a closed session would have left: detached rows
+            finally:
+                scope.leave()  # closes the session if the request closed it meanwhile
 
     def close(self) -> None:
         self.engine.dispose()
