@@ -53,8 +53,12 @@ _NUMBERED = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
 def numbered_as_axial(value: object) -> object:
     """A printed ``CCRR`` number as its axial ``q,r`` id; anything else as given.
 
-    >>> numbered_as_axial("0305"), numbered_as_axial("2,3"), numbered_as_axial("C5")
-    ('2,3', '2,3', 'C5')
+    >>> numbered_as_axial("0305"), numbered_as_axial("2,3")
+    ('2,3', '2,3')
+    >>> numbered_as_axial("C5")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'C5' is not a hex: write its printed number (e.g. 0305) or axial q,r
     """
     if not isinstance(value, str):
         return value
