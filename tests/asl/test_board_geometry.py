@@ -125,7 +125,7 @@ def test_forms_show_the_boards_own_hex_id_as_example() -> None:
 
 def test_board_title_and_numbering_have_russian() -> None:
     """covers ASL-BOARD-1: a numbered, resized, turned board's words are in the catalogue."""
-    from ordnance.cli.i18n import game_texts, localize_text
+    from ordnance.i18n import game_texts, localize_text
 
     ru = game_texts("ru").gettext
     for settings in ({}, {"number": "2", "columns": 10, "rows": 5, "orientation": "rotated"}):

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from ordnance import i18n
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event

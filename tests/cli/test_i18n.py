@@ -14,7 +14,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from ordnance.cli import i18n
+from ordnance import i18n
 from ordnance.cli.main import main
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ordnance"
@@ -73,7 +73,7 @@ def waw_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_refused_fascam_in_russian_names_the_clause(
     capsys: pytest.CaptureFixture[str], waw_game: str
 ) -> None:
-    """covers WAW-8.3-a: a Soviet FASCAM is refused; Russian summary, then the English detail."""
+    """covers WAW-8.3-a: a Soviet FASCAM is refused, the refusal itself in Russian (no English detail)."""
     code, out, err = run(
         capsys,
         "--lang",
@@ -91,8 +91,9 @@ def test_refused_fascam_in_russian_names_the_clause(
     assert code == 2
     assert out == ""
     text = " ".join(err.split())
-    assert "отказано: [WAW-8.3-a] FASCAM может вызывать только американская сторона." in text
-    assert "подробно (англ.): only the Americans may use FASCAM" in text
+    assert "отказано: [WAW-8.3-a] FASCAM может вызывать только американская сторона, а" in text
+    assert "(вместо этого: вызовите задание HE Fire" in text
+    assert "only the Americans" not in text and "подробно" not in text
     assert "вместо этого:" in text
     # nothing was written: the game is still at the version it had after placing the unit
     code, out, _ = run(capsys, "waw", "view", "g1", "--db", waw_game, "--json")

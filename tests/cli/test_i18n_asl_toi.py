@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
+from ordnance import i18n
 from ordnance.asl.depletion import DepletionOutcome
 from ordnance.asl.phases import Phase as AslPhase
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.core.dice import EnteredDice, SeededDice
 from ordnance.core.game import Event, render_message
 from ordnance.toi.attack import RangeBand
@@ -95,7 +95,7 @@ def test_asl_shot_in_russian_english_unchanged() -> None:
     added, phase, special, _afph, ordinary = ASL_SHOTS
     assert added.text.startswith("russian adds t34 (T-34/85): ")
     assert phase.text == "turn 1, russian's Player Turn: PFPh (Prep Fire Phase)"
-    assert ru(phase) == "игровой ход 1, ход игрока russian: PFPh (фаза подготовительного огня)"
+    assert ru(phase) == "игровой ход 1, ход игрока русские: PFPh (фаза подготовительного огня)"
     assert special.text.startswith("t34 shot #1: APCR, N=")
     assert special.text == render_message(str(special.template), special.args or {})
     assert special.text.endswith("DR 2+1=3: the round is fired and more remain")
@@ -117,7 +117,7 @@ def test_toi_purchase_and_attack_in_russian() -> None:
     )
     bought = next(e for e in events if e.kind == "token-bought")
     assert ru(bought, "german") == (
-        "german: куплен жетон AP-C (german-1) и положен рубашкой вверх рядом с g-tank; "
+        "немцы: куплен жетон AP-C (german-1) и положен рубашкой вверх рядом с g-tank; "
         "очки командования 3 -> 2"
     )
     attack = next(e for e in events if e.kind == "attack")
@@ -136,7 +136,7 @@ def test_toi_secret_event_in_russian_names_no_type_for_the_opponent() -> None:
         bought = events[-1]
         theirs = ru(bought, "soviet")
         assert theirs == (
-            "german: жетон боеприпасов положен рубашкой вверх рядом с g-tank "
+            "немцы: жетон боеприпасов положен рубашкой вверх рядом с g-tank "
             f"(1 очко командования; осталось {bought.data['command']})"
         )
         shown = bought.for_seat("soviet", messages=True)
@@ -157,7 +157,7 @@ def test_toi_discard_in_russian_hides_the_type() -> None:
     out = TOI.apply(state, {"type": "discard", "unit": "g-tank"}, SeededDice(1), "german")
     event = out.events[-1]
     assert "HE" not in ru(event, "soviet") and "HE" in ru(event, "german")
-    assert ru(event, "soviet") == "german: сброшен закрытый жетон боеприпасов у g-tank"
+    assert ru(event, "soviet") == "немцы: сброшен закрытый жетон боеприпасов у g-tank"
 
 
 # -- every template is in the catalogue with the same fields ------------------------------
@@ -231,9 +231,11 @@ def _event_templates(events: list[Event]) -> set[str]:
 
 
 def test_every_asl_and_toi_template_is_in_the_catalogue_with_the_same_fields() -> None:
-    with i18n.catalogue_path("ru", i18n.GAMES_DOMAIN).open("rb") as fh:
-        catalog = read_po(fh, locale="ru")
-    strings = {str(m.id): str(m.string or "") for m in catalog if m.id}
+    strings: dict[str, str] = {}
+    for domain in (i18n.REFUSALS_DOMAIN, i18n.GAMES_DOMAIN):  # refusal templates: refusals.po
+        with i18n.catalogue_path("ru", domain).open("rb") as fh:
+            catalog = read_po(fh, locale="ru")
+        strings |= {str(m.id): str(m.string or "") for m in catalog if m.id}
     seen = _event_templates(ASL_SHOTS) | _event_templates(
         _toi(*TOI_BUY, ({"type": "advance", "to": "action"}, (), None))
     )

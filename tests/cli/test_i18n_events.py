@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ordnance.cli import i18n
+from ordnance import i18n
 from ordnance.cli.main import main
 from ordnance.core.dice import EnteredDice, SeededDice
 from ordnance.core.game import Event, msg, render_message, term

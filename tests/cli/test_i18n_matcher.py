@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from ordnance import i18n
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.core.dice import SeededDice
 from ordnance.core.game import Event, Game
 from ordnance.core.hexes import Hex

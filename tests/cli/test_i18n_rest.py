@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from ordnance import i18n
 from ordnance.asl.plugin import AslGame
-from ordnance.cli import i18n
 from ordnance.cli.main import main
 from ordnance.core.dice import SeededDice
 
@@ -86,7 +86,7 @@ def test_labels_and_odds_titles_through_the_templates() -> None:
     assert i18n.localize_legal(legal, tr, "en") == legal
     ru = i18n.localize_legal(legal, tr, "ru")
     labels = [x for item in ru for x in _labels(item["schema"])]
-    assert "t34: T-34/85 (russian, гекс A1)" in labels
+    assert "t34: T-34/85 (русские, гекс A1)" in labels
     assert "RtPh: фаза бегства" in labels and "5: СЗ" in labels
     assert all(CYRILLIC.search(item["title"]) for item in ru)
     odds = game.odds(state, {"type": "fire", "gun": "t34", "ammo": "APCR"}, "russian")

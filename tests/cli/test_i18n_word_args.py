@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ordnance.cli import i18n
+from ordnance import i18n
 from ordnance.core import registry
 from ordnance.toi.plugin import ToIGame
 

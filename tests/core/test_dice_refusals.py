@@ -42,6 +42,9 @@ def _refusal(session: GameSession, action: dict[str, Any], dice: list[int]) -> I
 def test_tide_of_iron_dice_name_their_rule(tmp_path: Path, dice: list[int], clause: str) -> None:
     """covers TOI-B4 (the attack's black and red dice) and TOI-B1 (dice are d6)."""
     session = _session(tmp_path, "toi", toi_settings())
+    session.act(
+        {"type": "done", "side": "german"}, EnteredDice([])
+    )  # German passes: the Soviet's turn (TOI-B8)
     action = {"type": "attack", "unit": "s-tank", "target": "g-gun"}
     err = _refusal(session, action, dice)
     assert err.clause == clause and err.hint

@@ -1,6 +1,6 @@
 """One Russian rendering per game term, in every catalogue (issue 9, item 6).
 
-The glossary (``ordnance/cli/locale/ru/glossary.csv``) gives each English game
+The glossary (``ordnance/i18n/locale/ru/glossary.csv``) gives each English game
 term its Russian rendering, the msgids that use the term (a regular
 expression, so that another sense of the word, such as the LOS verdict
 "clear", is not counted) and the stem every such translation must hold. The
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-import ordnance.cli.i18n as cli_i18n
+import ordnance.i18n as cli_i18n
 import ordnance.server.i18n as server_i18n
 
 GLOSSARY = cli_i18n.LOCALE_DIR / "ru" / "glossary.csv"

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ordnance.cli import i18n
+from ordnance import i18n
 from ordnance.cli.main import main
 from ordnance.core.scenario import examples
 from ordnance.server.app import create_app

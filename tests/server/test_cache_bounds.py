@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ordnance.asl import shot_odds, shot_plan
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal.snapshots import STATES
 from ordnance.server import caches, commitments, dice_table, i18n, seat_cache, seats
 from ordnance.server.bounded import BoundedDict
@@ -38,8 +39,11 @@ def small_bounds(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterato
         dice_table._HEADS,
         seats._EVENTS,
     ]
-    for memo in memos:
+    for memo in memos:  # empty first: earlier tests in this process filled them
+        memo.clear()
         monkeypatch.setattr(memo, "limit", BOUND)
+    STATES.clear()
+    seat_cache.clear()
     monkeypatch.setattr(STATES, "size", BOUND)
     monkeypatch.setattr(seat_cache, "MAX_ENTRIES", BOUND)
     yield service
@@ -111,7 +115,7 @@ def test_an_unknown_language_adds_no_catalogue() -> None:
     # handler reads it from any route): one catalogue per language the server
     # knows, at most, however many names the requests bring
     for n in range(20):
-        answer = i18n.localize_error({"message": "refused", "hint": None}, f"x{n}")
+        answer = i18n.localize_error(OrdnanceError("refused"), f"x{n}")
         assert answer["message"] == "refused"
     assert i18n._translations.cache_info().currsize <= len(i18n.LANGUAGES) + 1
     assert i18n.translations("x1") is i18n.translations("x2")

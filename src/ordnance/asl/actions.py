@@ -18,6 +18,7 @@ from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIE
 from ordnance.asl.nationalities import nationality_key as nationality_key
 from ordnance.asl.options import AslOptions
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 from ordnance.core.names import Name
 from ordnance.core.validation import refusal
 
@@ -451,14 +452,16 @@ def parse_action(action: Mapping[str, Any]) -> _Model:
     model = ACTION_MODELS.get(str(kind))
     if model is None:
         raise UnknownName(
-            f"unknown ASL action {kind!r}",
+            msg("unknown ASL action {kind!r}", kind=kind),
             clause="ASL-8.0-a",
             hint="one of " + ", ".join(sorted(ACTION_MODELS)),
         )
     try:
         return model.model_validate(dict(action))
     except ValidationError as exc:
-        raise refusal(exc, model, what=f"{kind} action", clause="ASL-8.0-a") from None
+        raise refusal(
+            exc, model, what=msg("{kind} action", kind=kind), clause="ASL-8.0-a"
+        ) from None
 
 
 def parse_settings(settings: Mapping[str, Any]) -> AslSettings:

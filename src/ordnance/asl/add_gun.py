@@ -32,37 +32,40 @@ def _month_letters(state: AslState) -> Mapping[str, int]:
 def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]:
     side = find_side(state, act.side)
     if seat is not None and seat != act.side:
-        raise NotYourSeat(f"{seat} cannot add a Gun for {act.side}")
+        raise NotYourSeat(msg("{seat} cannot add a Gun for {side}", seat=seat, side=act.side))
     if state.gun(act.id) is not None:
         raise OrdnanceError(
-            f"a Gun called {act.id!r} is already in play",
+            msg("a Gun called {id!r} is already in play", id=act.id),
             clause="ASL-8.0-a",
-            hint="give each piece its own id: the record is kept per piece",
+            hint=msg("give each piece its own id: the record is kept per piece"),
         )
     size = normalise_gun_size(act.gun_size) if act.gun_size else None
     # ASL-8.2-g: a Commonwealth army's Guns are British ordnance by default.
     made_by = ordnance_nationality(act.made_by or side.nationality)
     if act.made_by and made_by not in KNOWN_NATIONALITIES:
         raise UnknownName(
-            f"unknown nationality {act.made_by!r}", clause="ASL-8.2-g", hint="e.g. american"
+            msg("unknown nationality {made_by!r}", made_by=act.made_by),
+            clause="ASL-8.2-g",
+            hint=msg("e.g. american"),
         )
     entries: list[Entry] = []
     if act.notation:
         entries = parse_notation(act.notation, month_letters=_month_letters(state))
     elif size is None:
         raise OrdnanceError(
-            "a Gun needs its counter notation or a gun size for the chart",
+            msg("a Gun needs its counter notation or a gun size for the chart"),
             clause="ASL-8.2-a",
-            hint="give the counter's notation (e.g. A5^4^/6^5) or its gun size (e.g. 85L)",
+            hint=msg("give the counter's notation (e.g. A5^4^/6^5) or its gun size (e.g. 85L)"),
         )
     else:
         chart_row(made_by, size)  # an unknown nationality or gun size is refused here
     if not act.can_fire_he and any(e.ammo is Ammo.HE for e in entries):
         raise RuleViolation(
             "ASL-8.8-a",
-            "a Gun that cannot fire HE (underscored caliber, notes B5.2) has no limited-"
-            "stowage HE#",
-            hint="drop the HE# entry, or add the Gun with its HE",
+            msg(
+                "a Gun that cannot fire HE (underscored caliber, notes B5.2) has no limited-stowage HE#"
+            ),
+            hint=msg("drop the HE# entry, or add the Gun with its HE"),
         )
     if act.hex is not None:
         check_hex(act.hex)

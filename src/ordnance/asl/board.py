@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import lettered_label
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import msg
 
 __all__ = ["BOARD_CLAUSE", "HEX_FIELDS", "BoardGeometry", "accept_hexes"]
 
@@ -148,8 +149,10 @@ class BoardGeometry(BaseModel):
         last = lettered_label(self.columns - 1, self.rows - 1)
         return RuleViolation(
             BOARD_CLAUSE,
-            f"the hex {text!r} {why}",
-            hint=f"write a hex of {self.title()}: A1 to {last} (or axial q,r)",
+            msg("the hex {text!r} {why}", text=text, why=why),
+            hint=msg(
+                "write a hex of {value}: A1 to {last} (or axial q,r)", value=self.title(), last=last
+            ),
         )
 
     def title(self) -> str:

@@ -22,6 +22,7 @@ from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 _DATE = Field(
     "1944-06",
@@ -175,7 +176,11 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
 
     kind = Ammo.parse(q.ammo)
     if q.depletion is None and kind.has_depletion:
-        raise RuleViolation("ASL-8.9-a", f"{kind.value} needs its Depletion Number", hint="-n 5")
+        raise RuleViolation(
+            "ASL-8.9-a",
+            msg("{value} needs its Depletion Number", value=kind.value),
+            hint=msg("-n 5"),
+        )
     try:
         source = dice_source(q.dr, q.seed)
         roll = source.dr("To Hit DR")

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from ordnance.asl.canister_options import CanisterOptions
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import CoveredArc, Direction, Hex, Hexside, Vertex, line, ring
+from ordnance.core.messages import msg
 
 __all__ = ["CanisterAim", "aim_points", "building_aim", "check_aim"]
 
@@ -76,8 +77,12 @@ def _ca_of(gun_hex: Hex, ca: CoveredArc | Direction | int) -> CoveredArc:
     arc = ca if isinstance(ca, CoveredArc) else CoveredArc(gun_hex, Direction(ca))
     if arc.origin != gun_hex:
         raise OrdnanceError(
-            f"the Covered Arc starts at {arc.origin}, not at the Gun's hex {gun_hex}",
-            hint="give the CA of the firing Gun",
+            msg(
+                "the Covered Arc starts at {origin}, not at the Gun's hex {gun_hex}",
+                origin=arc.origin,
+                gun_hex=gun_hex,
+            ),
+            hint=msg("give the CA of the firing Gun"),
         )
     return arc
 
@@ -168,7 +173,13 @@ def _adjacent_geometry(
             return (step.hexes, Fraction(1, 4), step)
     adjacent = tuple(s for s in prefix if isinstance(s, Hex) and gun_hex.distance(s) == 1)
     if len(adjacent) != 1:  # pragma: no cover - a LOS to range 2+ always crosses ring 1
-        raise OrdnanceError(f"the LOS from {gun_hex} crosses {len(adjacent)} adjacent hexes")
+        raise OrdnanceError(
+            msg(
+                "the LOS from {gun_hex} crosses {n_adjacent} adjacent hexes",
+                gun_hex=gun_hex,
+                n_adjacent=len(adjacent),
+            )
+        )
     return (adjacent, Fraction(1, 2), None)
 
 
@@ -178,7 +189,9 @@ def _vertex_aim(name: str, gun_hex: Hex, v: Vertex, level: int, boundary: bool) 
     adjacent, factor, along = _adjacent_geometry(gun_hex, prefix)
     crossed = [h for h in ln.hexes if h in v.hexes]
     if not crossed:  # pragma: no cover - the LOS always enters one hex of its vertex
-        raise OrdnanceError(f"the LOS from {gun_hex} to {v} enters no hex of the cluster")
+        raise OrdnanceError(
+            msg("the LOS from {gun_hex} to {v} enters no hex of the cluster", gun_hex=gun_hex, v=v)
+        )
     first = crossed[0]
     cluster = (first, *sorted(h for h in v.hexes if h != first))
     return CanisterAim(
@@ -211,7 +224,11 @@ def check_aim(
             return aim
     raise RuleViolation(
         "ASL-8.4-h",
-        f"{vertex} is not a Canister aim point of a Gun in {gun_hex} in this CA",
+        msg(
+            "{vertex} is not a Canister aim point of a Gun in {gun_hex} in this CA",
+            vertex=vertex,
+            gun_hex=gun_hex,
+        ),
         hint="aim at one of "
         + ", ".join(f"{a.name} {a.target}" for a in aims)
         + ", or at the middle of three levels of a building hex at range 2",
@@ -241,32 +258,47 @@ def building_aim(
         if not arc.contains(target_hex):
             raise RuleViolation(
                 "ASL-8.4-h",
-                f"the building hex {target_hex} is outside the Gun's Covered Arc "
-                f"(facing {arc.spine.name})",
-                hint="turn the CA towards it for this shot (its Covered Arc; the change adds its DRM, "
-                "ASL-8.4-d)",
+                msg(
+                    "the building hex {target_hex} is outside the Gun's Covered Arc (facing {name})",
+                    target_hex=target_hex,
+                    name=arc.spine.name,
+                ),
+                hint=msg(
+                    "turn the CA towards it for this shot (its Covered Arc; the change adds its DRM, ASL-8.4-d)"
+                ),
             )
     rng = gun_hex.distance(target_hex)
     if rng != 2:
         raise RuleViolation(
             "ASL-8.4-j",
-            f"Canister aimed at building levels needs a building hex two hexes away, not {rng}",
-            hint="pick a building hex at range 2, or aim at a vertex",
+            msg(
+                "Canister aimed at building levels needs a building hex two hexes away, not {rng}",
+                rng=rng,
+            ),
+            hint=msg("pick a building hex at range 2, or aim at a vertex"),
         )
     if middle_level - 1 < lowest_level:
         raise RuleViolation(
             "ASL-8.4-j",
-            f"an aim at level {middle_level} would attack level {middle_level - 1}, below the "
-            f"building's lowest level {lowest_level}",
+            msg(
+                "an aim at level {middle_level} would attack level {value}, below the building's lowest level {lowest_level}",
+                middle_level=middle_level,
+                value=middle_level - 1,
+                lowest_level=lowest_level,
+            ),
             hint=f"aim at level {lowest_level + 1} or higher"
             + (" (or say the building has a cellar, level -1)" if lowest_level == 0 else ""),
         )
     if middle_level + 1 > highest_level:
         raise RuleViolation(
             "ASL-8.4-j",
-            f"an aim at level {middle_level} would attack level {middle_level + 1}, above the "
-            f"building's highest level {highest_level}",
-            hint=f"aim at level {highest_level - 1} or lower",
+            msg(
+                "an aim at level {middle_level} would attack level {value}, above the building's highest level {highest_level}",
+                middle_level=middle_level,
+                value=middle_level + 1,
+                highest_level=highest_level,
+            ),
+            hint=msg("aim at level {value} or lower", value=highest_level - 1),
         )
     ln = line(gun_hex, target_hex)
     prefix = ln.steps[: ln.steps.index(target_hex)]

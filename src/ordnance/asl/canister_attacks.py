@@ -20,6 +20,7 @@ from ordnance.asl.canister_aim import CanisterAim
 from ordnance.asl.canister_options import CanisterOptions
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 
 __all__ = ["CanisterHexAttack", "CanisterTarget", "Location", "TargetKind", "canister_attacks"]
 
@@ -133,7 +134,9 @@ def canister_attacks(
     opts = options or CanisterOptions()
     base = Fraction(gun_fp)
     if base <= 0:
-        raise OrdnanceError(f"Canister FP must be positive, not {base}", clause="ASL-8.4-e")
+        raise OrdnanceError(
+            msg("Canister FP must be positive, not {base}", base=base), clause="ASL-8.4-e"
+        )
     movement: list[tuple[str, Fraction]] = (
         [("ASL-8.4-c", Fraction(1, 2))] if moved_or_manned_in_mph else []
     )

@@ -11,6 +11,7 @@ from typing import Literal
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import CoveredArc, Direction
+from ordnance.core.messages import msg
 
 __all__ = ["CA_CHANGE_DRM", "Mount", "ca_change_drm", "hexspine_changes"]
 
@@ -53,12 +54,16 @@ def ca_change_drm(changes: int, mount: Mount = "non-turreted", *, in_obstacle: b
     (0, 3, 2, 8)
     """
     if not 0 <= changes <= 3:
-        raise OrdnanceError(f"a CA turns 0 to 3 hexspines, not {changes}", clause="ASL-8.4-d")
+        raise OrdnanceError(
+            msg("a CA turns 0 to 3 hexspines, not {changes}", changes=changes), clause="ASL-8.4-d"
+        )
     if changes == 0:
         return 0
     if mount not in CA_CHANGE_DRM:
         raise OrdnanceError(
-            f"unknown mount {mount!r}", clause="ASL-8.4-d", hint=", ".join(CA_CHANGE_DRM)
+            msg("unknown mount {mount!r}", mount=mount),
+            clause="ASL-8.4-d",
+            hint=", ".join(CA_CHANGE_DRM),
         )
     first, more = CA_CHANGE_DRM[mount]
     drm = first + more * (changes - 1)

@@ -50,6 +50,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.game import Outcome, render_message, term
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 
 Location = tuple[Hex, int]
 
@@ -81,7 +82,9 @@ def parse_location(text: str) -> Hex | Location:
         return (h, int(level))
     except ValueError:
         raise OrdnanceError(
-            f"cannot read the level in {text!r}", clause="ASL-8.4-i", hint="write q,r@level"
+            msg("cannot read the level in {text!r}", text=text),
+            clause="ASL-8.4-i",
+            hint=msg("write q,r@level"),
         ) from None
 
 
@@ -90,8 +93,8 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
     if gun.hex is None:
         raise RuleViolation(
             "ASL-8.4-h",
-            f"{gun.id} has no hex, so its Canister aim points are unknown",
-            hint="place the Gun on the board (its hex)",
+            msg("{id} has no hex, so its Canister aim points are unknown", id=gun.id),
+            hint=msg("place the Gun on the board (its hex)"),
         )
     opts = state.settings.options
     copts = CanisterOptions(
@@ -105,9 +108,13 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
     if ca is None:
         raise RuleViolation(
             "ASL-8.4-h",
-            f"{gun.id} has no recorded Covered Arc, so its Canister aim points are unknown",
-            hint="give the Covered Arc, 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first "
-            "(turn_ca)",
+            msg(
+                "{id} has no recorded Covered Arc, so its Canister aim points are unknown",
+                id=gun.id,
+            ),
+            hint=msg(
+                "give the Covered Arc, 0..5 (0 = N ... 5 = NW), or turn the Gun's CA first (turn_ca)"
+            ),
         )
     changes = 0 if gun.ca is None else hexspine_changes(gun.ca, ca)
     ca_drm = ca_change_drm(changes, act.mount, in_obstacle=act.firer_in_obstacle)
@@ -129,7 +136,7 @@ def canister_plan(state: AslState, gun: Gun, act: FireCanister) -> CanisterPlan:
         if wanted not in names:
             raise RuleViolation(
                 "ASL-8.4-k",
-                f"{wanted} is not an aim point of this CA",
+                msg("{wanted} is not an aim point of this CA", wanted=wanted),
                 hint="aim at one of " + ", ".join(names),
             )
         aim = aims[names.index(wanted)]
@@ -259,7 +266,7 @@ def canister_fp(gun: Gun) -> int:
     if gun.gun_size is None:
         raise RuleViolation(
             "ASL-8.4-e",
-            f"{gun.id} has no gun size, so its Canister FP is unknown",
-            hint="add the Gun with its Canister FP (its Ordnance Listing) or its gun size",
+            msg("{id} has no gun size, so its Canister FP is unknown", id=gun.id),
+            hint=msg("add the Gun with its Canister FP (its Ordnance Listing) or its gun size"),
         )
     return load_tables().canister_fp(caliber_of(gun.gun_size))

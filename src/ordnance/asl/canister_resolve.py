@@ -20,6 +20,7 @@ from ordnance.asl.canister_options import CanisterOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import OrdnanceError, TooManyDice
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 
 __all__ = [
     "NO_EFFECT",
@@ -170,7 +171,7 @@ def resolve(
     if outcome == "not-available":
         if location_drs:
             raise TooManyDice(
-                "the Canister DR exceeded the Depletion Number, so no Location DR is rolled"
+                msg("the Canister DR exceeded the Depletion Number, so no Location DR is rolled")
             )
         return CanisterResult(
             original=dr,
@@ -185,10 +186,15 @@ def resolve(
     needed = max(len(attacks) - 1, 0) if per_location else 0
     if len(location_drs) != needed:
         raise OrdnanceError(
-            f"{len(location_drs)} extra Location DRs given, {needed} needed",
+            msg(
+                "{n_location_drs} extra Location DRs given, {needed} needed",
+                n_location_drs=len(location_drs),
+                needed=needed,
+            ),
             clause="ASL-AMB-9",
-            hint="one DR per attacked Location after the first with the per-location option, "
-            "none otherwise",
+            hint=msg(
+                "one DR per attacked Location after the first with the per-location option, none otherwise"
+            ),
         )
     drs = [dr, *location_drs] if per_location else [dr] * len(attacks)
     results: list[CanisterHexResult] = []

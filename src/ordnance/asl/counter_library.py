@@ -49,6 +49,7 @@ from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.shot_spec import parse_shot_ammo
 from ordnance.asl.to_hit import parse_gun_size
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 
 #: The environment variable naming the library file.
 ENV_VAR = "ORDNANCE_COUNTER_LIBRARY"
@@ -225,9 +226,12 @@ class MergedCounter:
         if value is None:
             raise RuleViolation(
                 clause,
-                f"{self.counter.label} has no {what} in the counter database or your "
-                "counter library",
-                hint=f"add it from your counter: {self.command(option)}",
+                msg(
+                    "{label} has no {what} in the counter database or your counter library",
+                    label=self.counter.label,
+                    what=what,
+                ),
+                hint=msg("add it from your counter: {value}", value=self.command(option)),
             )
         return value
 
@@ -238,7 +242,12 @@ class MergedCounter:
         if value is None:
             raise RuleViolation(
                 clause,
-                f"{self.counter.label} has no {location} {aspect} AF in your counter library",
+                msg(
+                    "{label} has no {location} {aspect} AF in your counter library",
+                    label=self.counter.label,
+                    location=location,
+                    aspect=aspect,
+                ),
                 hint=f"add it from your counter: {self.command(f'--af-{location}-{aspect} N')}"
                 + (" (or --no-turret)" if location == "turret" else ""),
             )
@@ -316,7 +325,9 @@ def parse_library(text: str, where: str = "the counter library") -> CounterLibra
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise OrdnanceError(f"{where} is not YAML: {exc}", hint="fix the file") from None
+        raise OrdnanceError(
+            msg("{where} is not YAML: {exc}", where=where, exc=exc), hint=msg("fix the file")
+        ) from None
     if raw is None:
         return CounterLibrary()
     try:
@@ -326,8 +337,8 @@ def parse_library(text: str, where: str = "the counter library") -> CounterLibra
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
         raise OrdnanceError(
-            f"{where} does not follow the schema: {errors}",
-            hint="see docs/counter-library.schema.json (ordnance asl counters schema)",
+            msg("{where} does not follow the schema: {errors}", where=where, errors=errors),
+            hint=msg("see docs/counter-library.schema.json (ordnance asl counters schema)"),
         ) from None
 
 

@@ -38,6 +38,7 @@ from ordnance.asl.notation import parse_notation
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.options import AslOptions
@@ -363,7 +364,8 @@ def search(query: str, *, nationality: str | None = None, limit: int = 10) -> li
     """
     if not _key(query):
         raise OrdnanceError(
-            f"cannot search for the counter name {query!r}", hint='e.g. "T-34/85" or "PzKpfw IVH"'
+            msg("cannot search for the counter name {query!r}", query=query),
+            hint=msg('e.g. "T-34/85" or "PzKpfw IVH"'),
         )
     nat = nationality.strip().lower() if nationality else None
     out: list[Match] = []
@@ -406,7 +408,7 @@ def no_match(query: str) -> UnknownName:
     """The refusal of a name that finds no counter, with the nearest names."""
     near = nearest_names(query)
     return UnknownName(
-        f"no counter is called anything like {query!r}",
+        msg("no counter is called anything like {query!r}", query=query),
         clause="ASL-8.2-e",
         hint=("nearest names: " + ", ".join(near) + "; " if near else "")
         + "search with: ordnance asl counters NAME",
@@ -452,9 +454,9 @@ def lookup(query: str, *, nationality: str | None = None, kind: str | None = Non
             for m in top[:8]
         )
         raise OrdnanceError(
-            f"{query!r} names {len(models)} different counters",
+            msg("{query!r} names {n_models} different counters", query=query, n_models=len(models)),
             clause="ASL-8.2-e",
-            hint=f"give the piece id or the full name: {listed}",
+            hint=msg("give the piece id or the full name: {listed}", listed=listed),
         )
     return best.counter
 

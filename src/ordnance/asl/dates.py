@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 FIRST_YEAR = 1939
 LAST_YEAR = 1945
@@ -44,7 +45,9 @@ class ScenarioDate:
     def __post_init__(self) -> None:
         if not 1 <= self.month <= 12:
             raise RuleViolation(
-                "ASL-8.2-d", f"month {self.month} does not exist", hint="use 1 to 12"
+                "ASL-8.2-d",
+                msg("month {month} does not exist", month=self.month),
+                hint=msg("use 1 to 12"),
             )
 
     def __str__(self) -> str:
@@ -61,8 +64,8 @@ class ScenarioDate:
         if m is None:
             raise RuleViolation(
                 "ASL-8.2-d",
-                f"cannot read the date {text!r}",
-                hint="write the year and month as YYYY-MM, e.g. 1944-06",
+                msg("cannot read the date {text!r}", text=text),
+                hint=msg("write the year and month as YYYY-MM, e.g. 1944-06"),
             )
         date = cls(int(m.group(1)), int(m.group(2) or 1))
         if check_war:
@@ -73,9 +76,11 @@ class ScenarioDate:
         if not FIRST_YEAR <= self.year <= LAST_YEAR:
             raise RuleViolation(
                 "ASL-8.2-c",
-                f"the date {self} is outside 1939-1945, the years the counters and the "
-                "Ammunition Supply Chart cover",
-                hint="give a scenario date between 1939-01 and 1945-12",
+                msg(
+                    "the date {self_} is outside 1939-1945, the years the counters and the Ammunition Supply Chart cover",
+                    self_=self,
+                ),
+                hint=msg("give a scenario date between 1939-01 and 1945-12"),
             )
         return self
 
@@ -98,7 +103,9 @@ class Theatre(StrEnum):
         if key in aliases:
             return aliases[key]
         raise UnknownName(
-            f"unknown theatre {text!r}", clause="ASL-8.91-a", hint="use ETO, PTO or Burma"
+            msg("unknown theatre {text!r}", text=text),
+            clause="ASL-8.91-a",
+            hint=msg("use ETO, PTO or Burma"),
         )
 
     def matches(self, suffix: str | None, *, p_in_burma: bool = True) -> bool:

@@ -30,8 +30,13 @@ def declare_ammo(state: AslState, act: DeclareAmmo, seat: str | None) -> Outcome
     if act.shot is not None and act.shot > gun.shots + 1:
         raise RuleViolation(
             "ASL-8.1-c",
-            f"declare for {gun.id}'s next shot (#{gun.shots + 1}), not #{act.shot}",
-            hint="each shot declares its ammunition afresh",
+            msg(
+                "declare for {id}'s next shot (#{value}), not #{shot}",
+                id=gun.id,
+                value=gun.shots + 1,
+                shot=act.shot,
+            ),
+            hint=msg("each shot declares its ammunition afresh"),
         )
     special_capability(gun, ammo)
     event = Event.of(

@@ -58,7 +58,9 @@ def depletion_outcome(original_dr: int, depletion: int | None) -> DepletionOutco
     """
     if not 2 <= original_dr <= 12:
         raise RuleViolation(
-            "ASL-8.9-c", f"an Original DR of two dice cannot be {original_dr}", hint="2 to 12"
+            "ASL-8.9-c",
+            msg("an Original DR of two dice cannot be {original_dr}", original_dr=original_dr),
+            hint=msg("2 to 12"),
         )
     if depletion is None or original_dr < depletion:
         return DepletionOutcome.USED
@@ -247,6 +249,10 @@ def refuse_late_declaration(ammo: str, shot: int) -> RuleViolation:
     """ASL-8.1-a: special ammunition declared after its DR was rolled is refused."""
     return RuleViolation(
         "ASL-8.1-a",
-        f"shot #{shot} has already been rolled; {ammo} must be declared before its To Hit DR",
-        hint="declare the special ammunition for the next shot, before rolling",
+        msg(
+            "shot #{shot} has already been rolled; {ammo} must be declared before its To Hit DR",
+            shot=shot,
+            ammo=ammo,
+        ),
+        hint=msg("declare the special ammunition for the next shot, before rolling"),
     )

@@ -74,26 +74,33 @@ def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslS
     if ammo in (Ammo.SMOKE, Ammo.WP):
         raise RuleViolation(
             "ASL-8.5-a",
-            f"{ammo.value} is placed with place_smoke / place_wp",
-            hint="use the place_smoke or place_wp action",
+            msg("{value} is placed with place_smoke / place_wp", value=ammo.value),
+            hint=msg("use the place_smoke or place_wp action"),
         )
     if ammo is Ammo.CANISTER:
         raise RuleViolation(
-            "ASL-8.4-b", "Canister needs no To Hit DR", hint="use the fire_canister action"
+            "ASL-8.4-b",
+            msg("Canister needs no To Hit DR"),
+            hint=msg("use the fire_canister action"),
         )
     if ammo is not None and ammo.is_dispenser:
         raise RuleViolation(
             "ASL-8.9-f",
-            f"{ammo.value} is a vehicular dispenser ({GOVERNED_ELSEWHERE['sD']}), "
-            "not Gun ammunition",
-            hint="dispensers have no depletion check; resolve them under D13",
+            msg(
+                "{value} is a vehicular dispenser ({sd}), not Gun ammunition",
+                value=ammo.value,
+                sd=GOVERNED_ELSEWHERE["sD"],
+            ),
+            hint=msg("dispensers have no depletion check; resolve them under D13"),
         )
     if ammo is Ammo.IR:
         raise RuleViolation(
             "ASL-8.7-a",
-            "IR is recorded as a capability; its use belongs to the "
-            f"{GOVERNED_ELSEWHERE['IR']} night rules",
-            hint="fire another ammunition",
+            msg(
+                "IR is recorded as a capability; its use belongs to the {ir} night rules",
+                ir=GOVERNED_ELSEWHERE["IR"],
+            ),
+            hint=msg("fire another ammunition"),
         )
     if ammo is Ammo.HEAT and act.target is not None:
         check_heat_target(act.target, act.tem)
@@ -214,22 +221,28 @@ def whole_shot_plan(
     if act.target is None:
         raise RuleViolation(
             "ASL-B5.1",
-            "a shot resolved To Hit needs its Target Type",
-            hint="say what is fired at: a vehicle (with its Armour Factor), an unarmored "
-            "vehicle, infantry, a Gun...",
+            msg("a shot resolved To Hit needs its Target Type"),
+            hint=msg(
+                "say what is fired at: a vehicle (with its Armour Factor), an unarmored vehicle, infantry, a Gun..."
+            ),
         )
     if gun.gun_size is None:
         raise RuleViolation(
             "ASL-B5.2",
-            f"{gun.id} has no gun size, so its To Hit and To Kill numbers are unknown",
+            msg("{id} has no gun size, so its To Hit and To Kill numbers are unknown", id=gun.id),
             hint=(
-                f"no gun size for {gun.name or gun.id!r}: add it with `ordnance asl counters "
-                f"set {gun.piece_id} --gun-size SIZE` and add the Gun again (or give its gun "
-                "size, e.g. 75L); or fire without a range"
+                msg(
+                    "no gun size for {name!r}: add it with `ordnance asl counters set {piece_id}"
+                    " --gun-size SIZE` and add the Gun again (or give its gun size, e.g. 75L);"
+                    " or fire without a range",
+                    name=gun.name or gun.id,
+                    piece_id=gun.piece_id,
+                )
                 if gun.piece_id
-                else "add the Gun with its gun size (e.g. 75L), or from a counter whose gun "
-                "size the counter library holds (ordnance asl counters set); or fire without "
-                "a range"
+                else msg(
+                    "add the Gun with its gun size (e.g. 75L), or from a counter whose gun size"
+                    " the counter library holds (ordnance asl counters set); or fire without a range"
+                )
             ),
         )
     target = {"vehicle": "vehicle", "unarmored": "unarmored"}.get(act.target, "infantry")

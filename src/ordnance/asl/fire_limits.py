@@ -25,6 +25,7 @@ from dataclasses import replace
 from ordnance.asl.phases import PLAYER_TURN, Phase
 from ordnance.asl.state import Gun
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 #: Final Fire after First Fire reaches adjacent targets only (B3): range 0 or 1.
 FINAL_FIRE_RANGE = 1
@@ -60,23 +61,34 @@ def check_fire_limit(gun: Gun, phase: Phase, *, range_hexes: int | None = None) 
     if phase is Phase.AFPh and Phase.PFPh.value in earlier:
         raise RuleViolation(
             "ASL-B3",
-            f"{gun.id} fired in the PFPh: a Gun that Prep Fired may not fire in the AFPh",
-            hint="a Gun fires once per Player Turn (B5.6); fire it in the next Player Turn",
+            msg(
+                "{id} fired in the PFPh: a Gun that Prep Fired may not fire in the AFPh", id=gun.id
+            ),
+            hint=msg("a Gun fires once per Player Turn (B5.6); fire it in the next Player Turn"),
         )
     if phase is Phase.DFPh and earlier == [Phase.MPh.value]:
         if range_hexes is None or range_hexes > FINAL_FIRE_RANGE:
             raise RuleViolation(
                 "ASL-B3",
-                f"{gun.id} First Fired in the MPh: in the DFPh it may fire only as Final Fire "
-                "at an adjacent target",
-                hint="fire at an adjacent target (range 0 or 1, with its target type), or hold fire",
+                msg(
+                    "{id} First Fired in the MPh: in the DFPh it may fire only as Final Fire at an adjacent target",
+                    id=gun.id,
+                ),
+                hint=msg(
+                    "fire at an adjacent target (range 0 or 1, with its target type), or hold fire"
+                ),
             )
         return
     raise RuleViolation(
         "ASL-B5.6",
-        f"{gun.id} already fired this Player Turn (in the {', '.join(earlier)})",
-        hint="a Gun normally fires once per Player Turn (Multiple ROF and Intensive Fire "
-        "only within the same phase)",
+        msg(
+            "{id} already fired this Player Turn (in the {value})",
+            id=gun.id,
+            value=", ".join(earlier),
+        ),
+        hint=msg(
+            "a Gun normally fires once per Player Turn (Multiple ROF and Intensive Fire only within the same phase)"
+        ),
     )
 
 

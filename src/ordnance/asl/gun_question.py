@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.shot import GunShot
@@ -215,15 +216,22 @@ def _spec(q: WholeShot) -> GunShot:
 
     if q.firer is not None:
         raise OrdnanceError(
-            "this question takes the Gun by its size", clause="ASL-B5.2", hint="give gun, not firer"
+            msg("this question takes the Gun by its size"),
+            clause="ASL-B5.2",
+            hint=msg("give gun, not firer"),
         )
     if q.gun is None:
-        raise OrdnanceError("give the Gun", clause="ASL-B5.2", hint="--gun 75L, or --firer COUNTER")
+        raise OrdnanceError(
+            msg("give the Gun"), clause="ASL-B5.2", hint=msg("--gun 75L, or --firer COUNTER")
+        )
     if q.target not in TARGET_TYPES:
         raise OrdnanceError(
-            f"--target {q.target!r} names a counter: give the firer as a counter too",
+            msg(
+                "--target {target!r} names a counter: give the firer as a counter too",
+                target=q.target,
+            ),
             clause="ASL-B6",
-            hint="--firer COUNTER, or --target vehicle --af N",
+            hint=msg("--firer COUNTER, or --target vehicle --af N"),
         )
     kind = parse_shot_ammo(q.ammo)
     return GunShot(
@@ -258,7 +266,9 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
         name, _sep, n = item.partition("=")
         if n and not n.strip().isdigit():
             raise OrdnanceError(
-                f"cannot read {item!r}", clause="ASL-8.9-a", hint="AMMO or AMMO=N, e.g. APCR=5"
+                msg("cannot read {item!r}", item=item),
+                clause="ASL-8.9-a",
+                hint=msg("AMMO or AMMO=N, e.g. APCR=5"),
             )
         which = parse_shot_ammo(name)
         entered = int(n) if n else None
@@ -333,15 +343,17 @@ def _from_counters(q: WholeShot) -> dict[str, Any]:
         if getattr(q, entered) is not None:
             flag = "--" + entered.replace("_", "-")
             raise OrdnanceError(
-                f"--firer reads the Gun from its counter: {flag} is not taken with it",
+                msg(
+                    "--firer reads the Gun from its counter: {flag} is not taken with it", flag=flag
+                ),
                 clause="ASL-8.2-e",
-                hint="set the value in your counter library (ordnance asl counters set ...)",
+                hint=msg("set the value in your counter library (ordnance asl counters set ...)"),
             )
     if q.date is None:
         raise OrdnanceError(
-            "--firer reads the counter at a scenario date",
+            msg("--firer reads the counter at a scenario date"),
             clause="ASL-8.91-a",
-            hint="--date 1944-06",
+            hint=msg("--date 1944-06"),
         )
     is_type = q.target in TARGET_TYPES
     query = GunShotQuery(

@@ -36,6 +36,7 @@ from ordnance.asl import ift
 from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.options import AslOptions
@@ -89,16 +90,19 @@ class HeEquivalency:
         key = use.strip().lower()
         if key not in USE_LABELS:
             raise UnknownName(
-                f"unknown HE Equivalency use {use!r}",
+                msg("unknown HE Equivalency use {use!r}", use=use),
                 clause="ASL-8.31-a",
-                hint="personnel, collateral or rubble-fire",
+                hint=msg("personnel, collateral or rubble-fire"),
             )
         if key not in self.uses:
             raise RuleViolation(
                 "ASL-8.31-c",
-                f"{self.attack}'s HE Equivalency is used against Personnel and for Collateral "
-                f"Attacks only, not for {USE_LABELS[key]}",
-                hint="only HEAT's HE Equivalency determines rubble and fire (ASL-8.31-a)",
+                msg(
+                    "{attack}'s HE Equivalency is used against Personnel and for Collateral Attacks only, not for {value}",
+                    attack=self.attack,
+                    value=USE_LABELS[key],
+                ),
+                hint=msg("only HEAT's HE Equivalency determines rubble and fire (ASL-8.31-a)"),
             )
         return key
 
@@ -173,8 +177,9 @@ def resolve_he_equivalency(
             REQUIRES_CLAUSE,
             f"{equivalency.attack} at Personnel is ordnance fire: its HE Equivalency "
             + ("is resolved only after a hit" if hit is None else "has no effect: the shot missed"),
-            hint="roll the To Hit DR on the Infantry Target Type first; resolve the IFT "
-            "only for a hit",
+            hint=msg(
+                "roll the To Hit DR on the Infantry Target Type first; resolve the IFT only for a hit"
+            ),
         )
     column = ift.fp_column(equivalency.fp)
     dr = dice.dr("IFT DR")
@@ -208,9 +213,9 @@ def he_equivalency(
         return _ap_type(kind, caliber_mm)
     if kind != "HEAT":
         raise UnknownName(
-            f"no HE Equivalency for {attack!r}",
+            msg("no HE Equivalency for {attack!r}", attack=attack),
             clause="ASL-8.31-a",
-            hint="AP, APCR, APDS, ATR or HEAT",
+            hint=msg("AP, APCR, APDS, ATR or HEAT"),
         )
     name = (weapon or "ordnance").strip()
     key = {w.lower(): w for w in HEAT_WEAPONS}.get(
@@ -220,9 +225,9 @@ def he_equivalency(
         key = "H9"
     if key is None:
         raise UnknownName(
-            f"unknown HEAT weapon {weapon!r}",
+            msg("unknown HEAT weapon {weapon!r}", weapon=weapon),
             clause="ASL-8.31-e",
-            hint="BAZ, PIAT, PSK, PFk, PF, H9 or ordnance",
+            hint=msg("BAZ, PIAT, PSK, PFk, PF, H9 or ordnance"),
         )
     if key in ("BAZ", "PIAT"):
         return HeEquivalency(f"HEAT ({key})", Fraction(8), True, "ASL-8.31-e", f"{key} HEAT: 8 FP")
@@ -250,15 +255,19 @@ def he_equivalency(
     # Other ordnance: one column left of the Gun's normal HE column.
     if caliber_mm is None:
         raise RuleViolation(
-            "ASL-8.31-g", "ordnance HEAT needs the Gun's caliber", hint="give the caliber in mm"
+            "ASL-8.31-g",
+            msg("ordnance HEAT needs the Gun's caliber"),
+            hint=msg("give the caliber in mm"),
         )
     if not can_fire_he and opts.heat_without_he == "forbid":
         raise RuleViolation(
             "ASL-AMB-3",
-            "this Gun cannot fire HE, so (option heat_without_he=forbid) its HEAT has no "
-            "HE Equivalency against Personnel",
-            hint="fire HEAT at a vehicle, a Gun, or Infantry in wall/building/rubble/pillbox TEM "
-            "only as an anti-vehicle attack, or use the default option",
+            msg(
+                "this Gun cannot fire HE, so (option heat_without_he=forbid) its HEAT has no HE Equivalency against Personnel"
+            ),
+            hint=msg(
+                "fire HEAT at a vehicle, a Gun, or Infantry in wall/building/rubble/pillbox TEM only as an anti-vehicle attack, or use the default option"
+            ),
         )
     if opts.heat_he_equiv_table == "iift":
         base = ift.iift_fp_for_caliber(caliber_mm)
@@ -293,15 +302,18 @@ def _ap_type(kind: str, caliber_mm: float | None) -> HeEquivalency:
     if kind == "MG":
         raise RuleViolation(
             "ASL-8.31-f",
-            "an MG (12.7 and 15mm included) has no AP HE Equivalency",
-            hint="MG fire uses its own FP on the IFT",
+            msg("an MG (12.7 and 15mm included) has no AP HE Equivalency"),
+            hint=msg("MG fire uses its own FP on the IFT"),
         )
     if kind == "ATR":
         if caliber_mm is None or round(caliber_mm) != 20:
             raise RuleViolation(
                 "ASL-8.31-f",
-                f"only a 20mm ATR has an AP HE Equivalency (this one is {caliber_mm}mm)",
-                hint="a 20mm ATR attacks Personnel at 1 FP",
+                msg(
+                    "only a 20mm ATR has an AP HE Equivalency (this one is {caliber_mm}mm)",
+                    caliber_mm=caliber_mm,
+                ),
+                hint=msg("a 20mm ATR attacks Personnel at 1 FP"),
             )
         return HeEquivalency("ATR", Fraction(1), False, "ASL-8.31-f", "20mm ATR: 1 FP, no Residual")
     if kind in ("APCR", "APDS"):
@@ -309,7 +321,9 @@ def _ap_type(kind: str, caliber_mm: float | None) -> HeEquivalency:
             kind, Fraction(1), False, "ASL-8.31-f", f"every {kind}: 1 FP; never Residual FP"
         )
     if caliber_mm is None:
-        raise RuleViolation("ASL-8.31-c", "AP HE Equivalency needs the caliber", hint="give mm")
+        raise RuleViolation(
+            "ASL-8.31-c", msg("AP HE Equivalency needs the caliber"), hint=msg("give mm")
+        )
     fp = 1 if caliber_mm < 37 else 2
     return HeEquivalency(
         "AP",
@@ -336,8 +350,12 @@ def check_residual(attack: str, weapon: str | None = None) -> None:
     if not residual_fp_allowed(attack, weapon):
         raise RuleViolation(
             "ASL-8.31-d" if attack.upper() != "HEAT" else "ASL-8.31-f",
-            f"{attack}{' (' + weapon + ')' if weapon else ''} never leaves Residual FP",
-            hint="resolve the attack without placing a Residual FP counter",
+            msg(
+                "{attack}{value} never leaves Residual FP",
+                attack=attack,
+                value=" (" + weapon + ")" if weapon else "",
+            ),
+            hint=msg("resolve the attack without placing a Residual FP counter"),
         )
 
 
@@ -365,7 +383,8 @@ def check_heat_target(target: str, tem: str | None = None) -> None:
     )
     raise RuleViolation(
         "ASL-8.31-b",
-        f"HEAT may not be fired at {kind}{where}",
-        hint="fire HEAT at a vehicle, a Gun, or Infantry/Cavalry receiving wall, building, "
-        "rubble or pillbox TEM; use HE or AP otherwise",
+        msg("HEAT may not be fired at {kind}{where}", kind=kind, where=where),
+        hint=msg(
+            "fire HEAT at a vehicle, a Gun, or Infantry/Cavalry receiving wall, building, rubble or pillbox TEM; use HE or AP otherwise"
+        ),
     )

@@ -27,6 +27,7 @@ from ordnance.asl.he_equivalency import HeEquivalency, check_heat_target, he_equ
 from ordnance.asl.nationalities import KNOWN_NATIONALITIES
 from ordnance.asl.supply import _ALIASES, NATIONALITIES
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.option_defaults import DefaultOptions
@@ -60,7 +61,7 @@ def check_nationality(nationality: str) -> str:
     key = _nat(nationality)
     if key not in KNOWN_NATIONALITIES:
         raise UnknownName(
-            f"unknown nationality {nationality!r}",
+            msg("unknown nationality {nationality!r}", nationality=nationality),
             clause="ASL-8.3-a",
             hint="one of " + ", ".join(KNOWN_NATIONALITIES),
         )
@@ -109,7 +110,7 @@ def scw_heat(weapon: str) -> ScwHeat:
         if name.lower() == weapon.strip().lower():
             return ScwHeat(name)
     raise UnknownName(
-        f"{weapon!r} is not a shaped-charge weapon",
+        msg("{weapon!r} is not a shaped-charge weapon", weapon=weapon),
         clause="ASL-8.3-b",
         hint="SCW are " + ", ".join(SCW_WEAPONS) + " (ASL-8.3-b)",
     )

@@ -29,6 +29,7 @@ from typing import Literal
 
 from ordnance.asl.tables import load_tables
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 
 __all__ = [
     "IftResult",
@@ -84,8 +85,8 @@ def fp_column(fp: Number | float) -> int:
     if col is None:
         raise RuleViolation(
             COLUMN_RULE,
-            f"{_exact(fp)} FP is below the IFT's 1 FP column: there is no attack",
-            hint="an attack needs at least 1 FP; leave this Location unattacked",
+            msg("{value} FP is below the IFT's 1 FP column: there is no attack", value=_exact(fp)),
+            hint=msg("an attack needs at least 1 FP; leave this Location unattacked"),
         )
     return col
 
@@ -93,7 +94,7 @@ def fp_column(fp: Number | float) -> int:
 def _check_column(col: int) -> int:
     if col not in columns():
         raise OrdnanceError(
-            f"{col} is not an IFT column",
+            msg("{col} is not an IFT column", col=col),
             clause=COLUMN_RULE,
             hint="use one of " + ", ".join(str(c) for c in columns()) + " (see fp_column)",
         )
@@ -150,8 +151,10 @@ def he_column_for_caliber(mm: Number | float) -> int:
     if best is None:
         raise RuleViolation(
             "ASL-8.31-g",
-            f"a {value}mm weapon has no HE column on the IFT (the smallest is 20mm)",
-            hint="Guns of 20mm and more have an HE column",
+            msg(
+                "a {value}mm weapon has no HE column on the IFT (the smallest is 20mm)", value=value
+            ),
+            hint=msg("Guns of 20mm and more have an HE column"),
         )
     return best
 
@@ -206,7 +209,7 @@ def parse_result(text: str) -> IftResult:
         head = text.removesuffix(kind)
         if head != text and head.isdigit():
             return IftResult(kind, int(head))
-    raise OrdnanceError(f"{text!r} is not an IFT result")
+    raise OrdnanceError(msg("{text!r} is not an IFT result", text=text))
 
 
 def is_kia(cell: str | None) -> bool:

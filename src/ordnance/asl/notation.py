@@ -48,6 +48,7 @@ from typing import Any
 
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.core.errors import NotationError, RuleViolation
+from ordnance.core.messages import msg
 
 
 class AmmoNotationError(NotationError):
@@ -88,7 +89,8 @@ class Ammo(StrEnum):
         if key.lower() in aliases:
             return aliases[key.lower()]
         known = ", ".join(a.value for a in cls)
-        raise UnknownName(f"unknown ammunition {text!r} (known: {known})", clause="ASL-8.9-a")
+        said = msg("unknown ammunition {text!r} (known: {known})", text=text, known=known)
+        raise UnknownName(said, clause="ASL-8.9-a")
 
     @property
     def is_dispenser(self) -> bool:
@@ -291,9 +293,13 @@ def check_depletion_number(number: int) -> int:
     if not MIN_NUMBER <= number <= MAX_NUMBER + 1:
         raise RuleViolation(
             "ASL-8.9-a",
-            f"{number} is not a Depletion Number",
-            hint=f"a printed Depletion Number is {MIN_NUMBER} to {MAX_NUMBER} "
-            f"({MAX_NUMBER + 1} with the Elite +1, ASL-8.2-f)",
+            msg("{number} is not a Depletion Number", number=number),
+            hint=msg(
+                "a printed Depletion Number is {min_number} to {max_number} ({value} with the Elite +1, ASL-8.2-f)",
+                min_number=MIN_NUMBER,
+                max_number=MAX_NUMBER,
+                value=MAX_NUMBER + 1,
+            ),
         )
     return number
 

@@ -20,6 +20,7 @@ from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.option_text import option_values, parse_date
 from ordnance.asl.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.options import AslOptions
@@ -53,8 +54,8 @@ def reading(
     if when is None and (nationality or made_by or elite or pre_adjusted):
         raise RuleViolation(
             "ASL-8.3-a" if nationality or made_by else "ASL-8.2-f",
-            "--nationality, --made-by and --elite read a notation at a scenario date",
-            hint="add --date YYYY-MM",
+            msg("--nationality, --made-by and --elite read a notation at a scenario date"),
+            hint=msg("add --date YYYY-MM"),
         )
     army: str | None = None
     if nationality:
@@ -87,7 +88,7 @@ def parse_options(option: list[str] | None) -> AslOptions | DefaultOptions:
         return AslOptions.model_validate(values)
     except ValidationError as exc:
         raise OrdnanceError(
-            f"bad option: {exc.errors()[0]['msg']}",
+            msg("bad option: {msg}", msg=exc.errors()[0]["msg"]),
             hint="names and values: " + ", ".join(AslOptions.model_fields),
         ) from None
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ordnance.asl.dates import ScenarioDate
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 
 CA_HELP = "Covered Arc: 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW."
 
@@ -28,7 +29,9 @@ def option_values(option: list[str] | None) -> dict[str, Any]:
     for opt in option or []:
         key, sep, value = opt.partition("=")
         if not sep:
-            raise OrdnanceError(f"cannot read the option {opt!r}", hint="name=value")
+            raise OrdnanceError(
+                msg("cannot read the option {opt!r}", opt=opt), hint=msg("name=value")
+            )
         try:
             values[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
@@ -42,8 +45,8 @@ def parse_aim(text: str) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 5:
         raise RuleViolation(
             "ASL-8.4-k",
-            f"{text!r} is not a Canister aim point",
-            hint="--aim V1, V2, V3, V4 or V5 (counted across the CA)",
+            msg("{text!r} is not a Canister aim point", text=text),
+            hint=msg("--aim V1, V2, V3, V4 or V5 (counted across the CA)"),
         )
     return int(raw)
 
@@ -59,9 +62,9 @@ def loc_drm(items: list[str] | None) -> dict[str, int]:
             sep = ""
         if not sep or not where.strip():
             raise OrdnanceError(
-                f"cannot read the Location DRM {item!r}",
+                msg("cannot read the Location DRM {item!r}", item=item),
                 clause="ASL-8.4-i",
-                hint="--loc-drm q,r=N or q,r@level=N, e.g. --loc-drm 1,-2=3",
+                hint=msg("--loc-drm q,r=N or q,r@level=N, e.g. --loc-drm 1,-2=3"),
             )
     return out
 
@@ -92,9 +95,9 @@ def canister_extras(
             extras["building_lowest"] = -1
     elif building_level is not None or cellar:
         raise OrdnanceError(
-            "--building-level and --cellar belong to a building aim",
+            msg("--building-level and --cellar belong to a building aim"),
             clause="ASL-8.4-j",
-            hint="add --building q,r",
+            hint=msg("add --building q,r"),
         )
     return extras
 
@@ -105,9 +108,9 @@ def check_canister_only(kind: str | None, aim: str | None, manned_in_mph: bool) 
         return
     option = "--aim" if aim is not None else "--manned-in-mph"
     raise OrdnanceError(
-        f"{option} belongs to a Canister shot",
+        msg("{option} belongs to a Canister shot", option=option),
         clause="ASL-8.4-c" if aim is None else "ASL-8.4-h",
-        hint="fire with --ammo Canister",
+        hint=msg("fire with --ammo Canister"),
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 
 __all__ = [
     "FIRE_PHASES",
@@ -165,6 +166,6 @@ def parse_phase(text: str) -> Phase:
         if key in (phase.value.lower(), title, title.removesuffix(" phase"), str(phase.number)):
             return phase
     raise UnknownName(
-        f"unknown phase {text!r}",
+        msg("unknown phase {text!r}", text=text),
         hint="use one of " + ", ".join(p.value for p in PLAYER_TURN),
     )

@@ -30,6 +30,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Outcome, term
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 
 __all__ = ["place_smoke", "placement_to_hit"]
 
@@ -130,8 +131,12 @@ def placement_to_hit(
     else:
         raise RuleViolation(
             "ASL-B5.1",
-            f"{gun.id} has no hex, so the range of its {ammo.value} is unknown",
-            hint="place the Gun on the board (its hex), or give the range",
+            msg(
+                "{id} has no hex, so the range of its {value} is unknown",
+                id=gun.id,
+                value=ammo.value,
+            ),
+            hint=msg("place the Gun on the board (its hex), or give the range"),
         )
     th = modified_th(
         "area", rng, gun_size=gun.gun_size, ammo=ammo.value, options=state.settings.options

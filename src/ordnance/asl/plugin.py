@@ -95,6 +95,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import msg
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
@@ -195,7 +196,9 @@ class AslGame(Game[AslState]):
             return turn_ca(state, act, seat)
         if isinstance(act, FireScw):
             return fire_scw(state, act, seat)
-        raise UnknownName(f"unknown ASL action {action.get('type')!r}")  # pragma: no cover
+        raise UnknownName(
+            msg("unknown ASL action {value!r}", value=action.get("type"))
+        )  # pragma: no cover
 
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> AslView:

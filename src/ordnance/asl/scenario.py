@@ -31,6 +31,7 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
 from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
     Loc,
@@ -302,7 +303,7 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
     raw = dict(data) if isinstance(data, dict) else {}
     setup = raw.pop("setup", [])
     if not isinstance(setup, list) or not all(isinstance(a, dict) for a in setup):
-        raise OrdnanceError("bad position: setup: a list of add_gun actions")
+        raise OrdnanceError(msg("bad position: setup: a list of add_gun actions"))
     state = play_setup(game, state, setup)
     p: AslPosition = read_position(AslPosition, raw)
     guns = []
@@ -323,7 +324,11 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
         unknown = set(rec.ammo) - {c.ammo for c in g.capabilities}
         if unknown:
             raise OrdnanceError(
-                f"bad position: guns.{g.id}.ammo: {', '.join(sorted(unknown))} is not on the Gun"
+                msg(
+                    "bad position: guns.{id}.ammo: {value} is not on the Gun",
+                    id=g.id,
+                    value=", ".join(sorted(unknown)),
+                )
             )
         guns.append(
             replace(
@@ -342,9 +347,13 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
         )
     missing = set(p.guns) - {g.id for g in state.guns}
     if missing:
-        raise OrdnanceError(f"bad position: guns: no Gun {', '.join(sorted(missing))}")
+        raise OrdnanceError(
+            msg("bad position: guns: no Gun {value}", value=", ".join(sorted(missing)))
+        )
     if p.attacker is not None and p.attacker not in state.side_names:
-        raise OrdnanceError(f"bad position: attacker: {p.attacker!r} is not a side")
+        raise OrdnanceError(
+            msg("bad position: attacker: {attacker!r} is not a side", attacker=p.attacker)
+        )
     return replace(
         state,
         guns=tuple(guns),

@@ -23,17 +23,24 @@ from ordnance.core.game import Event, Outcome, msg
 def fire_scw(state: AslState, act: FireScw, seat: str | None) -> Outcome[AslState]:
     if act.side not in state.side_names:
         raise UnknownName(
-            f"no side called {act.side!r}",
+            msg("no side called {side!r}", side=act.side),
             clause="ASL-8.0-a",
             hint="one of " + ", ".join(state.side_names),
         )
     if seat is not None and seat != act.side:
-        raise NotYourSeat(f"{seat} cannot fire {act.side}'s {act.weapon}")
+        raise NotYourSeat(
+            msg("{seat} cannot fire {side}'s {weapon}", seat=seat, side=act.side, weapon=act.weapon)
+        )
     if act.side not in firing_sides(state):
         raise RuleViolation(
             "ASL-B3",
-            f"{act.side} cannot fire in the {state.phase.value} of {state.attacker}'s Player Turn",
-            hint="fire in the PFPh/AFPh as ATTACKER or the MPh/DFPh as DEFENDER",
+            msg(
+                "{side} cannot fire in the {value} of {attacker}'s Player Turn",
+                side=act.side,
+                value=state.phase.value,
+                attacker=state.attacker,
+            ),
+            hint=msg("fire in the PFPh/AFPh as ATTACKER or the MPh/DFPh as DEFENDER"),
         )
     attack = scw_heat_attack(act.weapon, act.target, act.tem, options=state.settings.options)
     equiv = attack.he_equivalency

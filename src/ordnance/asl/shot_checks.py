@@ -25,6 +25,7 @@ from ordnance.asl.shot_spec import CAPTURED_BREAKDOWN_CHANGE
 from ordnance.asl.state import AslState, Capability, Gun
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import msg, term
 
 __all__ = [
     "ARMORED_TARGETS",
@@ -57,40 +58,47 @@ def check_may_fire(
     state: AslState, gun: Gun, *, intensive: bool = False, range_hexes: int | None = None
 ) -> None:
     if gun.side not in firing_sides(state):
-        allowed = (
+        allowed = term(
             "PFPh/AFPh as ATTACKER, MPh/DFPh as DEFENDER" if state.attacker else "a fire phase"
         )
         raise RuleViolation(
             "ASL-B3",
-            f"{gun.side}'s Gun {gun.id} cannot fire in the {state.phase.value} of "
-            f"{state.attacker}'s Player Turn",
-            hint=f"Guns fire in {allowed}",
+            msg(
+                "{side}'s Gun {id} cannot fire in the {value} of {attacker}'s Player Turn",
+                side=gun.side,
+                id=gun.id,
+                value=state.phase.value,
+                attacker=state.attacker,
+            ),
+            hint=msg("Guns fire in {allowed}", allowed=allowed),
         )
     if gun.malfunctioned:
         raise RuleViolation(
             "ASL-B5.7",
-            f"{gun.id} has malfunctioned and cannot fire",
-            hint="repair it first (a malfunctioned Gun may not fire again)",
+            msg("{id} has malfunctioned and cannot fire", id=gun.id),
+            hint=msg("repair it first (a malfunctioned Gun may not fire again)"),
         )
     if intensive:
         if state.phase is Phase.AFPh:
             raise RuleViolation(
                 "ASL-B5.8",
-                "Intensive Fire is not allowed in the AFPh",
-                hint="fire normally",
+                msg("Intensive Fire is not allowed in the AFPh"),
+                hint=msg("fire normally"),
             )
         if not gun.fired_this_phase or gun.may_fire_again or gun.intensive_used:
             raise RuleViolation(
                 "ASL-B5.8",
-                f"{gun.id} may use Intensive Fire only once, after its normal fire "
-                "(and ROF) this phase",
-                hint="fire normally first",
+                msg(
+                    "{id} may use Intensive Fire only once, after its normal fire (and ROF) this phase",
+                    id=gun.id,
+                ),
+                hint=msg("fire normally first"),
             )
     elif gun.fired_this_phase and not gun.may_fire_again:
         raise RuleViolation(
             "ASL-8.1-c",
-            f"{gun.id} has already fired this phase and kept no Multiple ROF",
-            hint="Intensive Fire (B# -2, N unchanged) or wait for the next phase",
+            msg("{id} has already fired this phase and kept no Multiple ROF", id=gun.id),
+            hint=msg("Intensive Fire (B# -2, N unchanged) or wait for the next phase"),
         )
     # notes B5.6 / B3: once per Player Turn, kept in the Gun's record
     check_fire_limit(gun, state.phase, range_hexes=range_hexes)
@@ -120,22 +128,33 @@ def special_capability(gun: Gun, ammo: Ammo) -> Capability:
     if cap is None:
         raise RuleViolation(
             "ASL-8.9-a",
-            f"{gun.id} has no {ammo.value} on its counter or the chart",
-            hint="fire ordinary ammunition, or check the counter notation",
+            msg("{id} has no {value} on its counter or the chart", id=gun.id, value=ammo.value),
+            hint=msg("fire ordinary ammunition, or check the counter notation"),
         )
     if not cap.available_at_date:
         raise RuleViolation(
             cap.clause,
-            f"{gun.id} has no {ammo.value} at this date: {cap.reason}",
-            hint="fire ordinary ammunition",
+            msg(
+                "{id} has no {value} at this date: {reason}",
+                id=gun.id,
+                value=ammo.value,
+                reason=cap.reason,
+            ),
+            hint=msg("fire ordinary ammunition"),
         )
     if cap.exhausted is not None:
         e = cap.exhausted
         raise RuleViolation(
             "ASL-8.9-d" if e.outcome == "used-and-depleted" else "ASL-8.9-e",
-            f"{gun.id}'s {ammo.value} is gone for the scenario (DR {e.original_dr}, "
-            f"turn {e.turn} {e.phase})",
-            hint="fire other ammunition",
+            msg(
+                "{id}'s {value} is gone for the scenario (DR {original_dr}, turn {turn} {phase})",
+                id=gun.id,
+                value=ammo.value,
+                original_dr=e.original_dr,
+                turn=e.turn,
+                phase=e.phase,
+            ),
+            hint=msg("fire other ammunition"),
         )
     return cap
 
@@ -183,18 +202,32 @@ def check_automatic_choice(gun: Gun, act: Fire) -> None:
     }[cap.status]
     raise RuleViolation(
         "ASL-8.8-b",
-        f"{gun.id} carries limited-stowage {auto.value}{token}: the automatic choice of "
-        f"{auto.value} (target: {act.target}) does not cover it; {state_text}",
-        hint=f"declare {auto.value} (as the ammunition: the To Hit DR is then its "
-        f"depletion check, ASL-8.9) or fire {other}",
+        msg(
+            "{id} carries limited-stowage {value}{token}: the automatic choice of {value} (target: {target}) does not cover it; {state_text}",
+            id=gun.id,
+            value=auto.value,
+            token=token,
+            target=act.target,
+            state_text=state_text,
+        ),
+        hint=msg(
+            "declare {value} (as the ammunition: the To Hit DR is then its depletion check, ASL-8.9) or fire {other}",
+            value=auto.value,
+            other=other,
+        ),
     )
 
 
 def refuse_changed_declaration(gun: Gun, ammo: str) -> RuleViolation:
     return RuleViolation(
         "ASL-8.1-a",
-        f"{gun.id} declared {gun.pending} for this shot before the DR; it cannot fire {ammo}",
-        hint=f"fire the declared {gun.pending}",
+        msg(
+            "{id} declared {pending} for this shot before the DR; it cannot fire {ammo}",
+            id=gun.id,
+            pending=gun.pending,
+            ammo=ammo,
+        ),
+        hint=msg("fire the declared {pending}", pending=gun.pending),
     )
 
 
@@ -204,5 +237,6 @@ def check_hex(text: str) -> Hex:
         return parse_hex(text)
     except (ValueError, TypeError) as exc:
         raise OrdnanceError(
-            f"cannot read the hex {text!r}: {exc}", hint="write its printed id (C5) or axial q,r"
+            msg("cannot read the hex {text!r}: {exc}", text=text, exc=exc),
+            hint=msg("write its printed id (C5) or axial q,r"),
         ) from None

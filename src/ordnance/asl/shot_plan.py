@@ -23,6 +23,7 @@ from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.shot_spec import GunShot
 from ordnance.asl.to_hit import ModifiedTh, ToHitDrm, modified_th, th_colour, to_hit_drm
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +53,14 @@ def plan_shot(spec: GunShot) -> ShotPlan:
     if ammo in ("SMOKE", "WP") and spec.target != "area":
         raise RuleViolation(
             "ASL-8.5-a",
-            f"{ammo} is fired at a hex: the Area Target Type",
-            hint="fire at an area target",
+            msg("{ammo} is fired at a hex: the Area Target Type", ammo=ammo),
+            hint=msg("fire at an area target"),
         )
     if spec.target == "area" and ammo not in ("SMOKE", "WP", "HE"):
         raise RuleViolation(
             "ASL-B5.1",
-            f"{ammo} is not fired on the Area Target Type",
-            hint="SMOKE, WP or HE at an area; vehicle/unarmored/infantry otherwise",
+            msg("{ammo} is not fired on the Area Target Type", ammo=ammo),
+            hint=msg("SMOKE, WP or HE at an area; vehicle/unarmored/infantry otherwise"),
         )
     if (
         ammo in ("AP", "APCR", "APDS", "HEAT", "HE")
@@ -68,12 +69,14 @@ def plan_shot(spec: GunShot) -> ShotPlan:
     ):
         raise RuleViolation(
             "ASL-B6",
-            "an armoured target needs its Armor Factor",
-            hint="give the Armour Factor of the facing fired on, or fire at it as unarmored",
+            msg("an armoured target needs its Armor Factor"),
+            hint=msg("give the Armour Factor of the facing fired on, or fire at it as unarmored"),
         )
     if ammo == "Canister" and spec.target != "infantry":
         raise RuleViolation(
-            "ASL-8.4-a", "Canister attacks Personnel in its Locations", hint="fire at infantry"
+            "ASL-8.4-a",
+            msg("Canister attacks Personnel in its Locations"),
+            hint=msg("fire at infantry"),
         )
     colour, clause = th_colour(
         spec.nationality, captured=spec.captured, red=spec.red, options=spec.options

@@ -35,6 +35,7 @@ from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.shot_spec import GunShot, parse_shot_ammo
 from ordnance.asl.to_hit import FirerCases
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 TargetType = Literal["vehicle", "unarmored", "infantry", "area"]
 
@@ -216,8 +217,11 @@ def _army(merged: MergedCounter, given: str | None) -> str:
             return given.strip().lower()
         raise RuleViolation(
             "ASL-8.2-g",
-            f"{merged.counter.label}: its palette is not a nationality the rules know",
-            hint="give the firer's nationality (--nationality)",
+            msg(
+                "{label}: its palette is not a nationality the rules know",
+                label=merged.counter.label,
+            ),
+            hint=msg("give the firer's nationality (--nationality)"),
         )
     return army
 
@@ -361,8 +365,11 @@ def compare_special_then_ap(
     if spec.ammo not in ("APCR", "APDS") or spec.depletion is None:
         raise RuleViolation(
             "ASL-8.9-e",
-            f"the comparison needs APCR or APDS with its Depletion Number, not {spec.ammo}",
-            hint="--ammo APCR (N from the counter at the date, or -n N)",
+            msg(
+                "the comparison needs APCR or APDS with its Depletion Number, not {ammo}",
+                ammo=spec.ammo,
+            ),
+            hint=msg("--ammo APCR (N from the counter at the date, or -n N)"),
         )
     special = gun_odds(spec, shots, mode=mode, fallback="AP", acquisition=acquisition)
     ap_only = gun_odds(spec.with_ammo("AP", None), shots, mode=mode, acquisition=acquisition)

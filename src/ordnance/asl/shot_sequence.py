@@ -30,6 +30,7 @@ from ordnance.asl.shot import GunShot, ShotOutcome, resolve_shot
 from ordnance.asl.to_kill import KILLS, RESULTS
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 Mode = Literal["rof", "turns"]
 MAX_SHOTS = 12
@@ -127,12 +128,20 @@ class Step:
 
 def check_sequence(spec: GunShot, shots: int, mode: Mode) -> None:
     if not 1 <= shots <= MAX_SHOTS:
-        raise RuleViolation("ASL-B5.6", f"{shots} shots is outside 1..{MAX_SHOTS}", hint="1-12")
+        raise RuleViolation(
+            "ASL-B5.6",
+            msg("{shots} shots is outside 1..{max_shots}", shots=shots, max_shots=MAX_SHOTS),
+            hint=msg("1-12"),
+        )
     if mode not in ("rof", "turns"):
-        raise RuleViolation("ASL-B5.6", f"unknown sequence mode {mode!r}", hint="rof or turns")
+        raise RuleViolation(
+            "ASL-B5.6", msg("unknown sequence mode {mode!r}", mode=mode), hint=msg("rof or turns")
+        )
     if spec.cases.pinned and shots > 1 and mode == "rof":
         raise RuleViolation(
-            "ASL-B5.3-D", "a pinned firer has no Multiple ROF", hint="--shots 1 or --turns"
+            "ASL-B5.3-D",
+            msg("a pinned firer has no Multiple ROF"),
+            hint=msg("--shots 1 or --turns"),
         )
 
 

@@ -19,6 +19,7 @@ from ordnance.asl.notation import Ammo, parse_notation
 from ordnance.asl.options import AslOptions
 from ordnance.asl.supply import normalise_gun_size
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import msg
 
 #: Ammunition fired without a depletion check unless the counter limits it (ASL-8.8).
 ORDINARY = ("AP", "HE")
@@ -68,12 +69,14 @@ def declared_depletion(
         if notation is not None:
             raise RuleViolation(
                 "ASL-8.9-a",
-                "give the Depletion Number or the counter notation, not both",
-                hint="--depletion N, or --notation ... --date YYYY-MM",
+                msg("give the Depletion Number or the counter notation, not both"),
+                hint=msg("--depletion N, or --notation ... --date YYYY-MM"),
             )
         if not 2 <= depletion <= 12:
             raise RuleViolation(
-                "ASL-8.9-a", f"a Depletion Number is 2 to 12, not {depletion}", hint="e.g. 5"
+                "ASL-8.9-a",
+                msg("a Depletion Number is 2 to 12, not {depletion}", depletion=depletion),
+                hint=msg("e.g. 5"),
             )
         if elite and not pre_adjusted:
             return Declared(
@@ -89,13 +92,16 @@ def declared_depletion(
             return Declared(ammo, None, "ordinary", "ASL-8.8-b", f"ordinary {ammo}: no check")
         raise RuleViolation(
             "ASL-8.9-a",
-            f"{ammo} needs its Depletion Number",
-            hint="--depletion N, or --notation ... --date YYYY-MM (or --date alone for the "
-            "Ammunition Supply Chart)",
+            msg("{ammo} needs its Depletion Number", ammo=ammo),
+            hint=msg(
+                "--depletion N, or --notation ... --date YYYY-MM (or --date alone for the Ammunition Supply Chart)"
+            ),
         )
     if date is None:
         raise RuleViolation(
-            "ASL-8.91-a", "a counter notation is read at a scenario date", hint="--date 1944-06"
+            "ASL-8.91-a",
+            msg("a counter notation is read at a scenario date"),
+            hint=msg("--date 1944-06"),
         )
     kind = Ammo.parse(ammo)
     entries = parse_notation(notation) if notation else []
@@ -116,7 +122,12 @@ def declared_depletion(
     if not res.available:
         raise RuleViolation(
             res.clause,
-            f"no {ammo} for this Gun at {date}: {res.reason}",
-            hint="fire other ammunition, or check the notation and date",
+            msg(
+                "no {ammo} for this Gun at {date}: {reason}",
+                ammo=ammo,
+                date=date,
+                reason=res.reason,
+            ),
+            hint=msg("fire other ammunition, or check the notation and date"),
         )
     return Declared(ammo, res.depletion, res.source, res.clause, res.reason)

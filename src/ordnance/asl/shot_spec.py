@@ -21,6 +21,7 @@ from ordnance.asl.depletion import breakdown_number
 from ordnance.asl.options import AslOptions
 from ordnance.asl.to_hit import FirerCases, parse_gun_size
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 
 SHOT_AMMO = ("AP", "HE", "APCR", "APDS", "HEAT", "SMOKE", "WP", "Canister")
 #: Captured use lowers B# by this much (ASL-B5.3-H, notes B5.7).
@@ -37,7 +38,7 @@ def parse_shot_ammo(text: str) -> str:
     if key in aliases:
         return aliases[key]
     raise UnknownName(
-        f"unknown ammunition {text!r} for a Gun shot",
+        msg("unknown ammunition {text!r} for a Gun shot", text=text),
         clause="ASL-8.9-a",
         hint="one of " + ", ".join(SHOT_AMMO),
     )

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.asl.phases import PLAYER_TURN, Phase, Side, is_friendly_fire_phase
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 __all__ = [
     "HINDRANCE_DRM",
@@ -237,20 +238,26 @@ def check_placement(
     if ammo == "IR":
         raise RuleViolation(
             "ASL-8.7-a",
-            "Illuminating Rounds are not placed under C8: the night rules of Chapter E govern them",
-            hint="record IR as a capability only; place SMOKE or WP here",
+            msg(
+                "Illuminating Rounds are not placed under C8: the night rules of Chapter E govern them"
+            ),
+            hint=msg("record IR as a capability only; place SMOKE or WP here"),
         )
     if ammo not in ("SMOKE", "WP"):
-        raise UnknownName(f"{ammo!r} is not a smoke round", hint="use SMOKE or WP")
+        raise UnknownName(
+            msg("{ammo!r} is not a smoke round", ammo=ammo), hint=msg("use SMOKE or WP")
+        )
     kind: SmokeAmmo = "SMOKE" if ammo == "SMOKE" else "WP"
     if not isinstance(phase, Phase):
-        raise UnknownName(f"{phase!r} is not a phase")
+        raise UnknownName(msg("{phase!r} is not a phase", phase=phase))
 
     if gun_hex is not None and target_hex == gun_hex:
         raise RuleViolation(
             "ASL-8.52-b",
-            f"a Gun cannot place {kind} in its own hex",
-            hint="target another hex; some AFV may use a smoke dispenser in their own hex (D13)",
+            msg("a Gun cannot place {kind} in its own hex", kind=kind),
+            hint=msg(
+                "target another hex; some AFV may use a smoke dispenser in their own hex (D13)"
+            ),
         )
 
     level: Literal["ground"] | int = "ground"
@@ -259,15 +266,21 @@ def check_placement(
         if not opts.smoke_interior_building:
             raise RuleViolation(
                 "ASL-8.52-a",
-                f"ordnance {kind} cannot be placed in an Interior Building hex (ASL-AMB-12)",
-                hint="target a hex that is not an Interior Building hex, "
-                "or play with the smoke_interior_building option",
+                msg(
+                    "ordnance {kind} cannot be placed in an Interior Building hex (ASL-AMB-12)",
+                    kind=kind,
+                ),
+                hint=msg(
+                    "target a hex that is not an Interior Building hex, or play with the smoke_interior_building option"
+                ),
             )
         if target_level is None:
             raise RuleViolation(
                 "ASL-8.52-a",
-                "the ASL-AMB-12 option places the round at the targeted level, but none was given",
-                hint="give target_level for the Interior Building hex",
+                msg(
+                    "the ASL-AMB-12 option places the round at the targeted level, but none was given"
+                ),
+                hint=msg("give target_level for the Interior Building hex"),
             )
         level = target_level
         clauses = ["ASL-AMB-12"]
@@ -278,16 +291,23 @@ def check_placement(
         if dispersed is None:
             raise RuleViolation(
                 "ASL-8.5-a",
-                f"ordnance SMOKE cannot be fired in the {side.value}'s {phase.value}: only at the "
-                "start of the owner's PFPh or DFPh",
-                hint="fire SMOKE at the start of your PFPh (full) or DFPh (Dispersed); "
-                "WP may be fired in any of your fire phases",
+                msg(
+                    "ordnance SMOKE cannot be fired in the {value}'s {value2}: only at the start of the owner's PFPh or DFPh",
+                    value=side.value,
+                    value2=phase.value,
+                ),
+                hint=msg(
+                    "fire SMOKE at the start of your PFPh (full) or DFPh (Dispersed); WP may be fired in any of your fire phases"
+                ),
             )
         if non_smoke_fired_this_phase:
             raise RuleViolation(
                 "ASL-8.5-b",
-                f"a unit has already fired something other than SMOKE in this {phase.value}",
-                hint="fire SMOKE before any other fire of the phase, or fire another round",
+                msg(
+                    "a unit has already fired something other than SMOKE in this {value}",
+                    value=phase.value,
+                ),
+                hint=msg("fire SMOKE before any other fire of the phase, or fire another round"),
             )
         clauses += ["ASL-8.5-a", "ASL-8.5-b", "ASL-8.51-b" if dispersed else "ASL-8.51-a"]
         if dispersed and phase is not Phase.DFPh:
@@ -296,15 +316,23 @@ def check_placement(
         if dispersed is None:
             raise RuleViolation(
                 "ASL-8.6-a",
-                f"WP can be fired only in a friendly fire phase, not in the {side.value}'s "
-                f"{phase.value}",
-                hint="fire WP in your PFPh (full), AFPh or DFPh (Dispersed)",
+                msg(
+                    "WP can be fired only in a friendly fire phase, not in the {value}'s {value2}",
+                    value=side.value,
+                    value2=phase.value,
+                ),
+                hint=msg("fire WP in your PFPh (full), AFPh or DFPh (Dispersed)"),
             )
         if non_smoke_fired_this_phase:
             raise RuleViolation(
                 "ASL-8.6-a",
-                f"a friendly unit has already fired something other than SMOKE in this {phase.value}",
-                hint="fire WP before any other friendly fire of the phase, or fire another round",
+                msg(
+                    "a friendly unit has already fired something other than SMOKE in this {value}",
+                    value=phase.value,
+                ),
+                hint=msg(
+                    "fire WP before any other friendly fire of the phase, or fire another round"
+                ),
             )
         clauses += ["ASL-8.6-a", "ASL-8.6-b"]
         if phase is Phase.MPh:

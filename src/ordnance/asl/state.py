@@ -28,6 +28,7 @@ from ordnance.asl.capability import GOVERNED_ELSEWHERE
 from ordnance.asl.dates import ScenarioDate, Theatre
 from ordnance.asl.phases import Phase
 from ordnance.core.errors import NotYourSeat, OrdnanceError, UnknownName
+from ordnance.core.messages import msg
 
 Status = Literal["available", "gone", "not-available"]
 
@@ -227,14 +228,19 @@ def new_state(settings: Mapping[str, Any]) -> AslState:
     names = [s.name for s in parsed.sides]
     if len(parsed.sides) != 2 or len(set(names)) != 2:
         raise OrdnanceError(
-            "an ASL scenario has two sides with different names",
-            hint='e.g. [{"name": "russian", "nationality": "russian"}, '
-            '{"name": "german", "nationality": "german"}]',
+            msg("an ASL scenario has two sides with different names"),
+            hint=msg(
+                'e.g. [{{"name": "russian", "nationality": "russian"}}, {{"name": "german", "nationality": "german"}}]'
+            ),
         )
     for side in parsed.sides:
         if nationality_key(side.nationality) not in KNOWN_NATIONALITIES:
             raise UnknownName(
-                f"unknown nationality {side.nationality!r} for side {side.name!r}",
+                msg(
+                    "unknown nationality {nationality!r} for side {name!r}",
+                    nationality=side.nationality,
+                    name=side.name,
+                ),
                 clause="ASL-8.2-g",
                 hint="one of " + ", ".join(KNOWN_NATIONALITIES),
             )
@@ -247,7 +253,7 @@ def find_side(state: AslState, name: str) -> SideSettings:
         if side.name == name:
             return side
     raise UnknownName(
-        f"no side called {name!r}",
+        msg("no side called {name!r}", name=name),
         clause="ASL-8.0-a",
         hint="one of " + ", ".join(state.side_names),
     )
@@ -259,8 +265,12 @@ def own_gun(state: AslState, gun_id: str, seat: str | None) -> Gun:
     if gun is None:
         known = ", ".join(g.id for g in state.guns) or "none yet"
         raise UnknownName(
-            f"no Gun called {gun_id!r}", clause="ASL-8.0-a", hint=f"Guns in play: {known}"
+            msg("no Gun called {gun_id!r}", gun_id=gun_id),
+            clause="ASL-8.0-a",
+            hint=msg("Guns in play: {known}", known=known),
         )
     if seat is not None and gun.side != seat:
-        raise NotYourSeat(f"{seat} cannot fire {gun.side}'s Gun {gun.id}")
+        raise NotYourSeat(
+            msg("{seat} cannot fire {side}'s Gun {id}", seat=seat, side=gun.side, id=gun.id)
+        )
     return gun

@@ -31,6 +31,7 @@ from typing import Any, Literal
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.notation import Ammo
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 
 Nationality = Literal["german", "american", "russian", "british"]
 NATIONALITIES: tuple[Nationality, ...] = ("german", "american", "russian", "british")
@@ -81,10 +82,11 @@ def parse_nationality(text: str) -> Nationality:
     if key in _ALIASES:
         return _ALIASES[key]
     raise UnknownName(
-        f"unknown nationality {text!r} on the Ammunition Supply Chart",
+        msg("unknown nationality {text!r} on the Ammunition Supply Chart", text=text),
         clause="ASL-8.2-g",
-        hint="use german, american, russian or british (the nation that made the Gun; "
-        "Commonwealth armies use the British rows)",
+        hint=msg(
+            "use german, american, russian or british (the nation that made the Gun; Commonwealth armies use the British rows)"
+        ),
     )
 
 
@@ -123,9 +125,9 @@ def normalise_gun_size(text: str) -> str:
     suffix = compact[len(digits) :].upper()
     if not digits or not compact.startswith(digits) or suffix not in ("", "L", "LL", "*"):
         raise UnknownName(
-            f"cannot read the gun size {text!r}",
+            msg("cannot read the gun size {text!r}", text=text),
             clause="ASL-8.2-a",
-            hint="write the caliber in mm and its length mark, e.g. 85L, 76LL or 50",
+            hint=msg("write the caliber in mm and its length mark, e.g. 85L, 76LL or 50"),
         )
     return digits + suffix
 
@@ -144,9 +146,9 @@ def chart_row(nationality: str, gun_size: str) -> ChartRow:
             return row
     sizes = ", ".join(g for row in CHART if row.nationality == nat for g in row.guns)
     raise UnknownName(
-        f"the Ammunition Supply Chart has no {nat} {size} row",
+        msg("the Ammunition Supply Chart has no {nat} {size} row", nat=nat, size=size),
         clause="ASL-8.2-a",
-        hint=f"{nat} gun sizes on the chart: {sizes}",
+        hint=msg("{nat} gun sizes on the chart: {sizes}", nat=nat, sizes=sizes),
     )
 
 

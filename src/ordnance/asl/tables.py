@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:
     from ordnance.asl.options import AslOptions
@@ -80,11 +81,13 @@ class RangeBands:
     def index(self, hexes: int) -> int:
         """Column index of the band holding a range of ``hexes``."""
         if hexes < 0:
-            raise OrdnanceError(f"a range cannot be negative ({hexes} hexes)")
+            raise OrdnanceError(msg("a range cannot be negative ({hexes} hexes)", hexes=hexes))
         for i, band in enumerate(self.bands):
             if band.contains(hexes):
                 return i
-        raise OrdnanceError(f"no range band holds {hexes} hexes")  # pragma: no cover
+        raise OrdnanceError(
+            msg("no range band holds {hexes} hexes", hexes=hexes)
+        )  # pragma: no cover
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -136,7 +139,11 @@ class IiftTable:
                 best = fp
         if best is None:
             raise OrdnanceError(
-                f"a {mm}mm Gun is below the smallest IIFT caliber ({self.caliber_fp[0][0]}mm)",
+                msg(
+                    "a {mm}mm Gun is below the smallest IIFT caliber ({value}mm)",
+                    mm=mm,
+                    value=self.caliber_fp[0][0],
+                ),
                 clause="ASL-8.31-g",
             )
         return best
@@ -155,14 +162,17 @@ class ToHitTable:
         key = (target_type, colour)
         if key not in self.basic_table:
             known = ", ".join(f"{t}/{c}" for t, c in self.basic_table)
-            raise UnknownName(f"no To Hit row {target_type}/{colour}", hint=f"use one of {known}")
+            raise UnknownName(
+                msg("no To Hit row {target_type}/{colour}", target_type=target_type, colour=colour),
+                hint=msg("use one of {known}", known=known),
+            )
         return self.basic_table[key][self.ranges.index(range_hexes)]
 
     def modification(self, name: str, range_hexes: int) -> int:
         """A Gun/ammunition modification of the TH# (``*``, L, LL, APDS/APCR, SMOKE...)."""
         if name not in self.gun_ammo_mods:
             raise UnknownName(
-                f"no To Hit modification {name!r}",
+                msg("no To Hit modification {name!r}", name=name),
                 hint="use one of " + ", ".join(self.gun_ammo_mods),
             )
         return self.gun_ammo_mods[name][self.ranges.index(range_hexes)]
@@ -179,14 +189,14 @@ class ToKillTable:
 
     def basic_tk(self, gun: str) -> int:
         if gun not in self.basic_tk_by_gun:
-            raise UnknownName(f"no Basic TK# for {gun!r} on this table")
+            raise UnknownName(msg("no Basic TK# for {gun!r} on this table", gun=gun))
         return self.basic_tk_by_gun[gun]
 
     def range_mod(self, caliber_class: str, range_hexes: int) -> int | None:
         """Range change to the TK#; None where the table gives NA (no kill possible)."""
         if caliber_class not in self.range_mod_table:
             raise UnknownName(
-                f"no range row {caliber_class!r}",
+                msg("no range row {caliber_class!r}", caliber_class=caliber_class),
                 hint="use one of " + ", ".join(self.range_mod_table),
             )
         return self.range_mod_table[caliber_class][self.ranges.index(range_hexes)]
@@ -222,7 +232,7 @@ class HeFlameToKill:
     def _index(self, gun_size: str) -> int:
         if gun_size not in self.gun_sizes:
             raise UnknownName(
-                f"no HE/Flame To Kill column {gun_size!r}",
+                msg("no HE/Flame To Kill column {gun_size!r}", gun_size=gun_size),
                 hint="use one of " + ", ".join(self.gun_sizes),
             )
         return self.gun_sizes.index(gun_size)
@@ -256,9 +266,14 @@ class AslTables:
         if caliber_mm not in self.canister_fp_by_caliber:
             known = ", ".join(f"{mm}mm" for mm in sorted(self.canister_fp_by_caliber))
             raise UnknownName(
-                f"the charts give no Canister FP for a {caliber_mm}mm Gun",
+                msg(
+                    "the charts give no Canister FP for a {caliber_mm}mm Gun", caliber_mm=caliber_mm
+                ),
                 clause="ASL-8.4-e",
-                hint=f"take the FP from the piece's Ordnance Listing, or use one of {known}",
+                hint=msg(
+                    "take the FP from the piece's Ordnance Listing, or use one of {known}",
+                    known=known,
+                ),
             )
         return self.canister_fp_by_caliber[caliber_mm]
 
@@ -273,7 +288,14 @@ def _ift(raw: Mapping[str, Any]) -> IftTable:
     rows = tuple(tuple(raw["rows"][k]) for k in keys)
     for key, row in zip(keys, rows, strict=True):
         if len(row) != len(columns):
-            raise OrdnanceError(f"IFT row {key} has {len(row)} cells for {len(columns)} columns")
+            raise OrdnanceError(
+                msg(
+                    "IFT row {key} has {n_row} cells for {n_columns} columns",
+                    key=key,
+                    n_row=len(row),
+                    n_columns=len(columns),
+                )
+            )
     vehicle = {int(k): int(v) for k, v in raw["vehicle_line"].items()}
     he = sorted((int(mm), int(col)) for col, mm in raw["he_caliber_min_mm_for_column"].items())
     labels = {str(k): int(v) for k, v in raw["fp_column_by_weapon_label"].items()}
@@ -353,7 +375,10 @@ def ap_range_row(caliber_mm: float, options: AslOptions | None = None) -> tuple[
     (('<=25mm', 'ASL-AMB-17'), ('37-57mm', 'ASL-AMB-17'), ('>=65mm', 'B6.1'))
     """
     if caliber_mm <= 0:
-        raise OrdnanceError(f"a caliber must be positive ({caliber_mm}mm)", hint="e.g. 75")
+        raise OrdnanceError(
+            msg("a caliber must be positive ({caliber_mm}mm)", caliber_mm=caliber_mm),
+            hint=msg("e.g. 75"),
+        )
     for name, low, high in AP_RANGE_ROWS:
         if caliber_mm >= low and (high is None or caliber_mm <= high):
             return name, "B6.1"
@@ -361,9 +386,13 @@ def ap_range_row(caliber_mm: float, options: AslOptions | None = None) -> tuple[
     if mode == "data-error":
         raise RuleViolation(
             "ASL-AMB-17",
-            f"the AP range-change table has no row for a {caliber_mm:g}mm Gun",
-            hint="correct the caliber, or use the option ap_range_missing_caliber=nearest-row "
-            "(26-36mm as <=25mm, 58-64mm as 37-57mm)",
+            msg(
+                "the AP range-change table has no row for a {caliber_mm:g}mm Gun",
+                caliber_mm=caliber_mm,
+            ),
+            hint=msg(
+                "correct the caliber, or use the option ap_range_missing_caliber=nearest-row (26-36mm as <=25mm, 58-64mm as 37-57mm)"
+            ),
         )
     row = "<=25mm" if caliber_mm < 37 else "37-57mm"
     return row, "ASL-AMB-17"

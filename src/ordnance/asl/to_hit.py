@@ -32,6 +32,7 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.tables import load_tables
 from ordnance.core.dice import DR
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 #: The To Hit Table row each target uses: an unarmoured vehicle is still a vehicle.
 TH_ROW = {
@@ -98,9 +99,9 @@ def parse_gun_size(gun_size: str) -> tuple[int, str]:
     suffix = text[len(digits) :]
     if not digits or suffix not in ("", "L", "LL", "*"):
         raise UnknownName(
-            f"cannot read the gun size {gun_size!r}",
+            msg("cannot read the gun size {gun_size!r}", gun_size=gun_size),
             clause="ASL-B5.2",
-            hint="the caliber in mm and its mark, e.g. 75L, 76LL, 37* or 50",
+            hint=msg("the caliber in mm and its mark, e.g. 75L, 76LL, 37* or 50"),
         )
     return int(float(digits)), suffix
 
@@ -138,12 +139,16 @@ def modified_th(
     """
     if target not in TH_ROW:
         raise UnknownName(
-            f"unknown Target Type {target!r}",
+            msg("unknown Target Type {target!r}", target=target),
             clause="ASL-B5.1",
-            hint="vehicle, unarmored, infantry or area",
+            hint=msg("vehicle, unarmored, infantry or area"),
         )
     if range_hexes < 0:
-        raise RuleViolation("ASL-B5.1", f"a range cannot be negative ({range_hexes})", hint="0+")
+        raise RuleViolation(
+            "ASL-B5.1",
+            msg("a range cannot be negative ({range_hexes})", range_hexes=range_hexes),
+            hint=msg("0+"),
+        )
     opts = options or AslOptions()
     table = load_tables().to_hit
     row = TH_ROW[target]
@@ -271,14 +276,14 @@ def to_hit_drm(
         why = "Case B" if cases.afph_no_move else ("Case D (pinned)" if cases.pinned else "Stun")
         raise RuleViolation(
             "ASL-B5.3-F",
-            f"Intensive Fire is not allowed with {why}",
-            hint="fire normally",
+            msg("Intensive Fire is not allowed with {why}", why=why),
+            hint=msg("fire normally"),
         )
     if multiple_rof and cases.pinned:
         raise RuleViolation(
             "ASL-B5.3-D",
-            "a pinned firer cannot use Multiple ROF",
-            hint="one shot only (no ROF)",
+            msg("a pinned firer cannot use Multiple ROF"),
+            hint=msg("one shot only (no ROF)"),
         )
     if cases.ca_hexsides:
         steps = CASE_A[cases.mount]
@@ -300,7 +305,9 @@ def to_hit_drm(
             terms.append(Term("limited aim", 2, "ASL-B5.3-C2"))
     elif cases.bounding_aim != "normal":
         raise RuleViolation(
-            "ASL-B5.3-C1", "restricted/limited aim is Bounding First Fire only", hint="--bounding"
+            "ASL-B5.3-C1",
+            msg("restricted/limited aim is Bounding First Fire only"),
+            hint=msg("--bounding"),
         )
     if cases.latw_or_backblast:
         terms.append(Term("LATW/backblast", 2 * cases.latw_or_backblast, "ASL-B5.3-C3"))
@@ -330,8 +337,10 @@ def to_hit_drm(
         if range_hexes is None or range_hexes > 2:
             raise RuleViolation(
                 "ASL-B5.3-L",
-                f"Point Blank range is 0 to 2 hexes, not {range_hexes}",
-                hint="drop --point-blank",
+                msg(
+                    "Point Blank range is 0 to 2 hexes, not {range_hexes}", range_hexes=range_hexes
+                ),
+                hint=msg("drop --point-blank"),
             )
         terms.append(Term("Point Blank", -1 if range_hexes == 2 else -2, "ASL-B5.3-L"))
     if cases.acquisition:

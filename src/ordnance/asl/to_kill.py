@@ -31,6 +31,7 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.tables import ap_range_row, load_tables
 from ordnance.asl.to_hit import parse_gun_size
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.messages import msg
 
 KILL_AMMO = ("AP", "APCR", "APDS", "HEAT", "HE")
 #: AFV Destruction Table results, the worst for the target first.
@@ -74,8 +75,8 @@ def _kind(ammo: str) -> str:
     if kind not in KILL_AMMO:
         raise RuleViolation(
             "ASL-B6",
-            f"{ammo} has no To Kill number",
-            hint="AP, APCR, APDS, HEAT or HE (SMOKE/WP are placed, Canister uses the IFT)",
+            msg("{ammo} has no To Kill number", ammo=ammo),
+            hint=msg("AP, APCR, APDS, HEAT or HE (SMOKE/WP are placed, Canister uses the IFT)"),
         )
     return kind
 
@@ -117,13 +118,17 @@ def basic_tk(
     for low, column in _HE_SIZES:
         if caliber >= low:
             return TkValue(tables.he_flame_tk.armored(column), f"HE {column}", "ASL-B6.4")
-    raise RuleViolation("ASL-B6.4", f"a {caliber}mm Gun has no HE To Kill column", hint="20mm+")
+    raise RuleViolation(
+        "ASL-B6.4",
+        msg("a {caliber}mm Gun has no HE To Kill column", caliber=caliber),
+        hint=msg("20mm+"),
+    )
 
 
 def _lookup(table: Any, name: str, kind: str, clause: str) -> TkValue:
     if name not in table:
         raise UnknownName(
-            f"the {kind} To Kill Table has no Basic TK# for {name!r}",
+            msg("the {kind} To Kill Table has no Basic TK# for {name!r}", kind=kind, name=name),
             clause=clause,
             hint="enter the Basic TK# (--tk N), or one of " + ", ".join(sorted(table)),
         )
@@ -164,7 +169,11 @@ def unarmored_tk(ammo: str, gun_size: str, *, critical: bool) -> TkValue:
                 if base is None:  # pragma: no cover - only DC/FT/MOL columns are null
                     break
                 return TkValue(base * (2 if critical else 1), f"HE {column}", "ASL-B6.4")
-        raise RuleViolation("ASL-B6.4", f"a {caliber}mm Gun has no HE To Kill column", hint="20mm+")
+        raise RuleViolation(
+            "ASL-B6.4",
+            msg("a {caliber}mm Gun has no HE To Kill column", caliber=caliber),
+            hint=msg("20mm+"),
+        )
     # AP, and APCR/APDS, which use the AP table against unarmoured targets (B6.2)
     for low, column in _UNARMORED_AP:
         if caliber >= low:
@@ -214,7 +223,9 @@ def final_tk(
         tk = unarmored_tk(ammo, gun_size, critical=critical)
         return FinalTk(tk.value, tk, None, None, critical, False, tk.clause)
     if af < 0:
-        raise RuleViolation("ASL-B6", f"an Armor Factor cannot be negative ({af})", hint="0+")
+        raise RuleViolation(
+            "ASL-B6", msg("an Armor Factor cannot be negative ({af})", af=af), hint=msg("0+")
+        )
     basic = basic_tk(ammo, gun_size, nationality, entered=entered_tk)
     change = range_change(ammo, gun_size, range_hexes, opts)
     if change.value is None or basic.value is None:

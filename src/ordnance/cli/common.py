@@ -1,7 +1,7 @@
 """What every command shares: ``--json`` output, exact fractions, errors.
 
 Language: tables printed through :func:`emit` have their titles, headers and
-outcome words translated by :mod:`ordnance.cli.i18n` when Russian is active;
+outcome words translated by :mod:`ordnance.i18n` when Russian is active;
 ``--json`` output never changes with the language.
 
 Errors: any :class:`~ordnance.core.errors.OrdnanceError` raised by a command
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ordnance.cli.i18n import localize_renderable
+from ordnance.cli.localize import localize_renderable
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console, RenderableType

@@ -15,11 +15,11 @@ from rich.table import Table
 
 from ordnance.cli.common import DbOpt, JsonOpt, emit
 from ordnance.cli.game_commands.shared_commands import SHARED
-from ordnance.cli.i18n import N_, _
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.journal.session import list_games
+from ordnance.i18n import N_, _
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.shapes import EntryView

@@ -26,13 +26,14 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli import i18n
+from ordnance import i18n
+from ordnance.cli import localize
 from ordnance.cli.common import stderr_console, wants_json
 from ordnance.cli.failures import as_refusal, exit_status
 from ordnance.cli.game_entries import GAMES_GROUP, GameEntry, game_entries
-from ordnance.cli.i18n import _
 from ordnance.cli.lazy import Command, LazyMount, as_command, maybe_command, typer_command
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 app = typer.Typer(
     name="ordnance",
@@ -62,7 +63,7 @@ def _global_options(
     # main() reads --lang before the command runs (help texts are translated
     # before Click parses anything); declaring it here lets Click accept it.
     if lang is not None:
-        i18n.activate(lang.value)
+        localize.activate(lang.value)
 
 
 def _from(dotted: str, name: str) -> Callable[[], Command]:
@@ -157,7 +158,7 @@ def _localized(then: Callable[[Command], None] | None = None) -> Any:
     def prepare(cmd: Command) -> None:
         if then is not None:
             then(cmd)
-        i18n.localize_command(cmd)
+        localize.localize_command(cmd)
 
     return prepare
 
@@ -226,7 +227,7 @@ def cli_command() -> TyperGroup:
         )
     for mount in sorted(mounts, key=lambda m: m.name or ""):
         command.add_command(mount, mount.name)
-    i18n.localize_command(command)
+    localize.localize_command(command)
     return command
 
 
@@ -270,7 +271,7 @@ def refusal_text(exc: OrdnanceError) -> str:
     if exc.hint:
         detail += escape(f" ({instead} {exc.hint})")
     clause = escape(f"[{exc.clause}]") if exc.clause else ""
-    said, told, found = i18n.localize_refusal(exc.message, exc.hint, _, i18n.current())
+    said, told, found = i18n.localize_refusal(exc, _, i18n.current())
     if found:  # the refusal itself has a Russian text: no English detail
         told_part = escape(f" ({instead} {told})") if told else ""
         return f"[bold red]{refused}[/] {clause} {escape(said)}{told_part}".replace("[/]  ", "[/] ")
@@ -283,7 +284,7 @@ def refusal_text(exc: OrdnanceError) -> str:
 def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
-    i18n.activate(i18n.pick(i18n.lang_from_argv(args)))
+    localize.activate(i18n.pick(i18n.lang_from_argv(args)))
     run_command(cli_command(), args)
 
 

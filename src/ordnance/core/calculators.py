@@ -44,6 +44,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
+from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
 
 Hint = Literal["table", "distribution", "comparison"]
@@ -160,8 +161,8 @@ class Calculator:
                     data[name] = parse(data[name])
                 except OrdnanceError as exc:
                     raise InvalidInput(
-                        f"{self.name} question",
-                        [Problem(name, repr(values[name]), exc.message, exc.clause)],
+                        msg("{name} question", name=self.name),
+                        [Problem(name, repr(values[name]), exc.message, exc.clause, exc.said)],
                         clause=exc.clause or self.clauses[0] if self.clauses else exc.clause,
                     ) from None
         try:
@@ -170,7 +171,7 @@ class Calculator:
             raise refusal(
                 exc,
                 self.input_model,
-                what=f"{self.name} question",
+                what=msg("{name} question", name=self.name),
                 clause=self.clauses[0] if self.clauses else None,
             ) from None
 
@@ -259,7 +260,9 @@ def find(game: str, name: str) -> Calculator:
     for calc in calcs:
         if calc.name == name:
             return calc
-    raise unknown_kind(f"{game} calculator", name, [c.name for c in calcs], clause=None)
+    raise unknown_kind(
+        msg("{game} calculator", game=game), name, [c.name for c in calcs], clause=None
+    )
 
 
 def catalogue() -> list[CalculatorInfo]:

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ordnance.core.errors import InvalidDice, NotEnoughDice, TooManyDice
+from ordnance.core.messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,12 @@ class DiceSource:
         value = self._next(sides, label)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise InvalidDice(
-                f"die #{len(self.rolls) + 1} is {value!r}, but a d{sides} shows 1 to {sides}",
+                msg(
+                    "die #{value} is {value2!r}, but a d{sides} shows 1 to {sides}",
+                    value=len(self.rolls) + 1,
+                    value2=value,
+                    sides=sides,
+                ),
                 label=label or None,
             )
         self.rolls.append(Roll(value, sides, label))
@@ -97,7 +103,7 @@ class DiceSource:
     def pool(self, count: int, label: str = "", sides: int = 6) -> tuple[int, ...]:
         """``count`` dice at once (a Tide of Iron or World at War dice pool)."""
         if count < 0:
-            raise InvalidDice(f"a dice pool cannot have {count} dice")
+            raise InvalidDice(msg("a dice pool cannot have {count} dice", count=count))
         return tuple(self.die(sides, label) for _ in range(count))
 
     def dr(self, label: str = "DR") -> DR:
@@ -160,7 +166,9 @@ class HmacDice(DiceSource):
 
     def _next(self, sides: int, label: str) -> int:
         if not 2 <= sides <= 256:
-            raise InvalidDice(f"a d{sides} cannot be drawn from bytes (2 to 256 sides)")
+            raise InvalidDice(
+                msg("a d{sides} cannot be drawn from bytes (2 to 256 sides)", sides=sides)
+            )
         limit = 256 - 256 % sides
         while True:
             b = self._byte()
@@ -194,7 +202,11 @@ class EnteredDice(DiceSource):
     def finish(self) -> None:
         if self.remaining:
             raise TooManyDice(
-                f"{len(self._values)} dice were entered but the procedure used {self._pos}"
+                msg(
+                    "{n__values} dice were entered but the procedure used {pos}",
+                    n__values=len(self._values),
+                    pos=self._pos,
+                )
             )
 
 
@@ -220,7 +232,7 @@ def parse_dice(text: str) -> tuple[int, ...]:
             values.append(int(part))
         except ValueError:
             raise InvalidDice(
-                f"cannot read dice {part!r}: write numbers such as 3,2 or 3 2"
+                msg("cannot read dice {part!r}: write numbers such as 3,2 or 3 2", part=part)
             ) from None
     return tuple(values)
 

@@ -18,20 +18,69 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ordnance.core.messages import Message, render_message
+
+#: A refusal's text: finished English, or a message (template and params) a face renders.
+Text = str | Message
+
+
+def _nested(text: Message) -> dict[str, Any]:
+    """A message as a nested argument of another message (see :func:`render_message`)."""
+    return {"template": text.template, "args": dict(text.args)}
+
+
+def _word(text: str) -> Any:
+    """A fixed text as an argument a face may look up (a text holding braces stays as it is)."""
+    return text if "{" in text or "}" in text else {"template": text, "args": {}}
+
+
+def _english(text: Text) -> str:
+    return render_message(text.template, text.args) if isinstance(text, Message) else text
+
 
 class OrdnanceError(ValueError):
-    """Base class: bad input or a refused action. Nothing was written."""
+    """Base class: bad input or a refused action. Nothing was written.
+
+    ``message`` and ``hint`` may be given as a :class:`Message` (a template
+    with named params): ``.message``/``.hint`` are then its English rendering
+    and ``.said``/``.told`` the message itself, which a face renders in its
+    reader's language (:func:`ordnance.i18n.refusal_texts`).
+
+    >>> from ordnance.core.messages import msg
+    >>> e = RuleViolation("WAW-HE-a", msg("Firepower {fp} rolls no die", fp=0))
+    >>> e.message, e.said
+    ('Firepower 0 rolls no die', Message(template='Firepower {fp} rolls no die', args={'fp': 0}))
+    """
 
     clause: str | None = None
     hint: str | None = None
+    said: Message | None = None
+    told: Message | None = None
 
-    def __init__(self, message: str, *, clause: str | None = None, hint: str | None = None):
-        self.message = message
+    def __init__(self, message: Text, *, clause: str | None = None, hint: Text | None = None):
+        self.said = message if isinstance(message, Message) else None
+        self.message = _english(message)
         if clause is not None:
             self.clause = clause
         if hint is not None:
-            self.hint = hint
+            self.told = hint if isinstance(hint, Message) else None
+            self.hint = _english(hint)
         super().__init__(self._render())
+
+    def as_message(self) -> Message:
+        """The whole refusal as one message: ``[clause] message (instead: hint)``."""
+        said: Any = _nested(self.said) if self.said is not None else self.message
+        told: Any = _nested(self.told) if self.told is not None else self.hint
+        template, args = "{message}", {"message": said}
+        if self.clause:
+            template, args["clause"] = "[{clause}] {message}", self.clause
+        if self.hint:
+            template, args["hint"] = template + " (instead: {hint})", told
+        return Message(template, args)
+
+    def as_argument(self) -> dict[str, Any]:
+        """:meth:`as_message` as a nested argument of another message."""
+        return _nested(self.as_message())
 
     def _render(self) -> str:
         text = f"[{self.clause}] {self.message}" if self.clause else self.message
@@ -52,9 +101,12 @@ class OrdnanceError(ValueError):
 class BadSetting(OrdnanceError):
     """A setting that cannot be used; ``field`` is its path (``settings.sides.us``)."""
 
-    def __init__(self, field: str, message: str, *, hint: str | None = None):
+    def __init__(self, field: str, message: Text, *, hint: Text | None = None):
         self.field = field
-        super().__init__(f"{field}: {message}", hint=hint)
+        said = message if isinstance(message, Message) else Message("{text}", {"text": message})
+        super().__init__(
+            Message("{field}: {reason}", {"field": field, "reason": _nested(said)}), hint=hint
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {**super().to_dict(), "field": self.field}
@@ -63,7 +115,7 @@ class BadSetting(OrdnanceError):
 class RuleViolation(OrdnanceError):
     """A rule clause forbids the action."""
 
-    def __init__(self, clause: str, message: str, *, hint: str | None = None):
+    def __init__(self, clause: str, message: Text, *, hint: Text | None = None):
         super().__init__(message, clause=clause, hint=hint)
 
 
@@ -79,10 +131,10 @@ class InvalidDice(OrdnanceError):
 
     def __init__(
         self,
-        message: str,
+        message: Text,
         *,
         clause: str | None = None,
-        hint: str | None = None,
+        hint: Text | None = None,
         label: str | None = None,
     ):
         if label is not None:
@@ -100,12 +152,14 @@ class NotEnoughDice(InvalidDice):
     def __init__(self, sides: int, label: str, used: int):
         self.sides = sides
         self.used = used
-        super().__init__(
-            f"the procedure needs more dice: die #{used + 1} (d{sides}"
-            + (f", {label}" if label else "")
-            + ") was not entered",
-            label=label,
-        )
+        template = "the procedure needs more dice: die #{number} (d{sides}) was not entered"
+        args: dict[str, Any] = {"number": used + 1, "sides": sides}
+        if label:
+            template = (
+                "the procedure needs more dice: die #{number} (d{sides}, {label}) was not entered"
+            )
+            args["label"] = _word(label)
+        super().__init__(Message(template, args), label=label)
 
 
 class TooManyDice(InvalidDice):
@@ -118,7 +172,12 @@ class NotationError(OrdnanceError):
     def __init__(self, token: str, position: int, reason: str):
         self.token = token
         self.position = position
-        super().__init__(f"cannot read {token!r} at position {position}: {reason}")
+        super().__init__(
+            Message(
+                "cannot read {token} at position {position}: {reason}",
+                {"token": repr(token), "position": position, "reason": _word(reason)},
+            )
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
@@ -135,11 +194,26 @@ class Problem:
     value: str | None
     message: str
     clause: str | None = None
+    #: ``message`` as a template and params, when it has one (a face renders it)
+    said: Message | None = None
 
     def text(self) -> str:
-        given = f" (given {self.value})" if self.value is not None else ""
-        where = f"[{self.clause}] " if self.clause else ""
-        return f"{where}{self.field or 'input'}{given}: {self.message}"
+        return render_message(self.as_message().template, self.as_message().args)
+
+    def as_message(self, *, without_clause: str | None = None) -> Message:
+        """The problem as one message: ``[clause] field (given value): reason``."""
+        reason: Any = _nested(self.said) if self.said is not None else self.message
+        field: Any = self.field or _word("input")
+        args: dict[str, Any] = {"field": field, "reason": reason}
+        template = "{field}: {reason}"
+        if self.value is not None:
+            template, args["value"] = "{field} (given {value}): {reason}", self.value
+        if self.clause and self.clause != without_clause:
+            return Message(
+                "[{clause}] {problem}",
+                {"clause": self.clause, "problem": _nested(Message(template, args))},
+            )
+        return Message(template, args)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -154,13 +228,18 @@ class InvalidInput(OrdnanceError):
     """Input a model refused: every field with its value and clause
     (made by :func:`ordnance.core.validation.refusal`)."""
 
-    def __init__(self, what: str, problems: list[Problem], *, clause: str | None = None):
+    def __init__(self, what: Text, problems: list[Problem], *, clause: str | None = None):
         self.problems = problems
         self.field = problems[0].field if problems else None
-        detail = "; ".join(
-            p.text().removeprefix(f"[{clause}] ") if clause else p.text() for p in problems
+        detail = [_nested(p.as_message(without_clause=clause)) for p in problems]
+        said = Message(
+            "bad {what}: {detail}",
+            {
+                "what": _nested(what) if isinstance(what, Message) else _word(what),
+                "detail": {"join": "; ", "items": detail},
+            },
         )
-        super().__init__(f"bad {what}: {detail}", clause=clause)
+        super().__init__(said, clause=clause)
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
@@ -179,8 +258,11 @@ class StaleVersion(OrdnanceError):
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"the game is at version {actual}, the action was made at version {expected}",
-            hint="reload the game and try again",
+            Message(
+                "the game is at version {actual}, the action was made at version {expected}",
+                {"actual": actual, "expected": expected},
+            ),
+            hint=Message("reload the game and try again"),
         )
 
 

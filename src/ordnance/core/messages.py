@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Message", "joined", "msg", "render_message", "term"]
+__all__ = ["Message", "joined", "msg", "nested", "render_message", "term"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,11 @@ def msg(template: str, **args: Any) -> Message:
 def term(template: str, **args: Any) -> dict[str, Any]:
     """A translatable argument: a nested message (a word when it has no arguments)."""
     return {"template": template, "args": args}
+
+
+def nested(message: Message) -> dict[str, Any]:
+    """A message as an argument of another one (rendered, and translated, in place)."""
+    return {"template": message.template, "args": dict(message.args)}
 
 
 def joined(sep: str, items: Sequence[Any]) -> dict[str, Any]:

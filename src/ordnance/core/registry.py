@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.game import Game
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.calculators import Calculator
@@ -138,7 +139,9 @@ def get(name: str) -> GamePlugin:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise UnknownName(f"no game called {name!r} (known: {known})") from None
+        raise UnknownName(
+            msg("no game called {name!r} (known: {known})", name=name, known=known)
+        ) from None
 
 
 def game(name: str) -> Game[Any]:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 from ordnance.core.names import Name, VisibleText
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,8 +53,12 @@ _NUMBERED = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
 def numbered_as_axial(value: object) -> object:
     """A printed ``CCRR`` number as its axial ``q,r`` id; anything else as given.
 
-    >>> numbered_as_axial("0305"), numbered_as_axial("2,3"), numbered_as_axial("C5")
-    ('2,3', '2,3', 'C5')
+    >>> numbered_as_axial("0305"), numbered_as_axial("2,3")
+    ('2,3', '2,3')
+    >>> numbered_as_axial("C5")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'C5' is not a hex: write its printed number (e.g. 0305) or axial q,r
     """
     if not isinstance(value, str):
         return value
@@ -310,12 +315,16 @@ def read_file(path: str | Path) -> Source:
             f"cannot read the scenario {p}: not UTF-8 text ({exc})"
             if isinstance(exc, UnicodeDecodeError)
             else f"cannot read the scenario {p}: {exc}",
-            hint="give a YAML or JSON scenario file",
+            hint=msg("give a YAML or JSON scenario file"),
         ) from None
     if "\x00" in text:  # UTF-8 by chance, but binary (YAML and JSON forbid NUL)
         raise OrdnanceError(
-            f"cannot read the scenario {p}: not a text file (NUL at character {text.index(chr(0))})",
-            hint="give a YAML or JSON scenario file",
+            msg(
+                "cannot read the scenario {p}: not a text file (NUL at character {value})",
+                p=p,
+                value=text.index(chr(0)),
+            ),
+            hint=msg("give a YAML or JSON scenario file"),
         )
     return parse_text(text, str(p))
 
@@ -568,7 +577,7 @@ def export(
     """
     model = game.scenario_model()
     if model is None:
-        raise OrdnanceError(f"{game.name} does not write scenario files")
+        raise OrdnanceError(msg("{name} does not write scenario files", name=game.name))
     try:
         data = game.to_scenario(state, seat)
     except NotImplementedError as exc:
@@ -618,7 +627,13 @@ def read_position(model: type[BaseModel], data: Any) -> Any:
         err = exc.errors(include_url=False)[0]
         loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
         message = str(err["msg"]).removeprefix("Value error, ")
-        raise OrdnanceError(f"bad position: {field_name(('position', *loc))}: {message}") from None
+        raise OrdnanceError(
+            msg(
+                "bad position: {value}: {message}",
+                value=field_name(("position", *loc)),
+                message=message,
+            )
+        ) from None
 
 
 def start_game(journal: Journal, src: Source, game_id: str | None = None) -> GameSession:
@@ -637,7 +652,7 @@ def schema(game: Game[Any]) -> dict[str, Any]:
     """The JSON Schema of a game's scenario model, as editors read it."""
     model = game.scenario_model()
     if model is None:
-        raise OrdnanceError(f"{game.name} does not read scenario files")
+        raise OrdnanceError(msg("{name} does not read scenario files", name=game.name))
     out: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://ordnance.invalid/schemas/{game.name}.schema.json",
@@ -674,6 +689,6 @@ def open_source(name: str) -> Source:
     if name in shipped:
         return parse_text(shipped[name].read_text("utf-8"), name)
     raise OrdnanceError(
-        f"no scenario file {name!r}",
+        msg("no scenario file {name!r}", name=name),
         hint="give a path, or one of the examples: " + ", ".join(shipped),
     )

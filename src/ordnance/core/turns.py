@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import RuleViolation
-from ordnance.core.messages import Message, joined, msg, render_message
+from ordnance.core.messages import Message, joined, msg, nested, render_message
 from ordnance.core.shapes import ActionForm, TurnView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -181,7 +181,15 @@ def may_end_step(turn: Turn, seat: str | None) -> bool:
 
 def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
     if seat in turn.waiting_for or not turn.active:
-        return RuleViolation(turn.clause, f"{seat} may not {kind} now: {turn.text()}")
+        return RuleViolation(
+            turn.clause,
+            msg(
+                "{seat} may not {kind} now: {value}",
+                seat=seat,
+                kind=kind,
+                value=nested(turn.message),
+            ),
+        )
     hint = (
         f"wait for {', '.join(turn.waiting_for)} to say done"  # i18n: "wait for {seats} to say done"
         if turn.waiting_for
@@ -189,7 +197,12 @@ def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
     )
     return RuleViolation(
         turn.clause,
-        f"it is not {seat}'s move ({kind} refused): {turn.text()}",
+        msg(
+            "it is not {seat}'s move ({kind} refused): {value}",
+            seat=seat,
+            kind=kind,
+            value=nested(turn.message),
+        ),
         hint=hint,
     )
 
@@ -232,7 +245,10 @@ def check_turn(
             elif kind == DONE:
                 return  # ``done_side`` asks which side, or refuses the one named
             elif not turn.active:
-                raise RuleViolation(turn.clause, f"nobody may {kind} now: {turn.text()}")
+                raise RuleViolation(
+                    turn.clause,
+                    msg("nobody may {kind} now: {value}", kind=kind, value=nested(turn.message)),
+                )
             else:
                 return  # e.g. ``advance``: the keyboard acts for every seat at it
     if kind not in game.any_time_actions or kind == DONE:
@@ -241,8 +257,12 @@ def check_turn(
             if seat not in turn.waiting_for:
                 raise RuleViolation(
                     turn.clause,
-                    f"{seat} has no step to finish now: {turn.text()}",
-                    hint="'done' ends your part of a step that waits for you",
+                    msg(
+                        "{seat} has no step to finish now: {value}",
+                        seat=seat,
+                        value=nested(turn.message),
+                    ),
+                    hint=msg("'done' ends your part of a step that waits for you"),
                 )
         elif seat not in turn.active:
             raise _refuse_not_active(turn, seat, kind)
@@ -250,8 +270,12 @@ def check_turn(
             others = [s for s in turn.waiting_for if s != seat]
             raise RuleViolation(
                 turn.clause,
-                f"{seat} may not move on yet: the step waits for {', '.join(others)}",
-                hint=f"say done, then wait for {', '.join(others)} to say done",
+                msg(
+                    "{seat} may not move on yet: the step waits for {value}",
+                    seat=seat,
+                    value=", ".join(others),
+                ),
+                hint=msg("say done, then wait for {value} to say done", value=", ".join(others)),
             )
         game.check_sequence(state, action, seat)
     if hot_seat or consented:
@@ -261,10 +285,14 @@ def check_turn(
         what = game.describe(state, action, seat)
         raise RuleViolation(
             CONSENT_CLAUSE,
-            f"{render_message(what.template, what.args)}: this changes {other}'s pieces "
-            f"and needs {other}'s consent",
-            hint="at the table server the other seat is asked; locally, play hot-seat "
-            "(without --as)",
+            msg(
+                "{value}: this changes {other}'s pieces and needs {other}'s consent",
+                value=nested(what),
+                other=other,
+            ),
+            hint=msg(
+                "at the table server the other seat is asked; locally, play hot-seat (without --as)"
+            ),
         )
 
 
@@ -281,18 +309,20 @@ def done_side(turn: Turn, action: Mapping[str, Any], seat: str | None) -> str:
     if side is None:
         raise RuleViolation(
             turn.clause,
-            "say which side is done",
+            msg("say which side is done"),
             hint="add a side: one of " + (", ".join(turn.waiting_for) or "nobody"),
         )
     if seat is not None and side != seat:
         raise RuleViolation(
-            turn.clause, f"{seat} cannot say done for {side}", hint="act as yourself"
+            turn.clause,
+            msg("{seat} cannot say done for {side}", seat=seat, side=side),
+            hint=msg("act as yourself"),
         )
     if side not in turn.waiting_for:
         raise RuleViolation(
             turn.clause,
-            f"{side} has no step to finish now: {turn.text()}",
-            hint="'done' ends your part of a step that waits for you",
+            msg("{side} has no step to finish now: {value}", side=side, value=nested(turn.message)),
+            hint=msg("'done' ends your part of a step that waits for you"),
         )
     return str(side)
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ordnance.core.errors import InvalidInput, Problem, UnknownName
+from ordnance.core.errors import InvalidInput, OrdnanceError, Problem, UnknownName
+from ordnance.core.messages import Message, render_message
 
 #: Longest input value quoted in a refusal (a refusal is one line).
 _VALUE_CHARS = 60
@@ -28,6 +29,79 @@ _VALUE_CHARS = 60
 def _quoted(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= _VALUE_CHARS else text[: _VALUE_CHARS - 3] + "..."
+
+
+#: Pydantic's messages whose last part varies, as templates (the part is ``{limit}``...).
+_TAILED = {
+    "greater_than_equal": "Input should be greater than or equal to {limit}",
+    "less_than_equal": "Input should be less than or equal to {limit}",
+    "greater_than": "Input should be greater than {limit}",
+    "less_than": "Input should be less than {limit}",
+    "multiple_of": "Input should be a multiple of {limit}",
+    "string_pattern_mismatch": "String should match pattern {pattern}",
+    "literal_error": "Input should be {expected}",
+    "enum": "Input should be {expected}",
+}
+#: Pydantic's messages whose numbers come from ``ctx``, tried in turn.
+_COUNTED = (
+    "String should have at least {min_length} characters",
+    "String should have at least {min_length} character",
+    "String should have at most {max_length} characters",
+    "String should have at most {max_length} character",
+    "List should have at least {min_length} items after validation, not {actual_length}",
+    "List should have at least {min_length} item after validation, not {actual_length}",
+    "List should have at most {max_length} items after validation, not {actual_length}",
+    "List should have at most {max_length} item after validation, not {actual_length}",
+)
+
+
+def _argument(text: str | Message) -> Any:
+    if isinstance(text, Message):
+        return {"template": text.template, "args": dict(text.args)}
+    return {"template": text, "args": {}}
+
+
+def _choices(text: str) -> Any:
+    """``'a', 'b' or 'c'`` as a message (``{first} or {last}``), so "or" is a word a face translates."""
+    first, sep, last = text.rpartition(" or ")
+    return (
+        {"template": "{first} or {last}", "args": {"first": first, "last": last}} if sep else text
+    )
+
+
+def pydantic_message(err: Mapping[str, Any]) -> Message | None:
+    """Pydantic's English message of one error as a template and params, when it has one.
+
+    The params are what Pydantic put in its message (checked: the English
+    rendering is its message, byte for byte), so a face can word it in its
+    reader's language; an error of another type gives ``None`` (its English stays).
+    """
+    text, kind = str(err.get("msg", "")), str(err.get("type", ""))
+    ctx = err.get("ctx") or {}
+    found: Message | None = None
+    if kind == "value_error" and isinstance(ctx.get("error"), OrdnanceError):
+        found = Message("Value error, {error}", {"error": ctx["error"].as_argument()})
+    elif kind in _TAILED:
+        template = _TAILED[kind]
+        head, _sep, _tail = template.partition("{")
+        name = template[len(head) + 1 : -1]
+        if text.startswith(head):
+            value = text[len(head) :]
+            found = Message(template, {name: _choices(value) if name == "expected" else value})
+    elif ctx:
+        for template in _COUNTED:
+            try:
+                if template.format(**ctx) == text:
+                    args = {k: ctx[k] for k in ctx if "{" + k + "}" in template}
+                    found = Message(template, args)
+                    break
+            except (KeyError, IndexError, ValueError):
+                continue
+    elif "{" not in text and "}" not in text:
+        found = Message(text)
+    if found is None:
+        return None
+    return found if render_message(found.template, found.args) == text else None
 
 
 def field_clause(model: type[BaseModel] | None, name: str) -> str | None:
@@ -71,6 +145,7 @@ def problems(
                 value=_quoted(err.get("input")) if err["type"] != "missing" else None,
                 message=str(err["msg"]),
                 clause=field_clause(model, top),
+                said=pydantic_message(err),
             )
         )
     return found
@@ -80,7 +155,7 @@ def refusal(
     exc: ValidationError,
     model: type[BaseModel] | None = None,
     *,
-    what: str,
+    what: str | Message,
     clause: str | None = None,
     skip: int = 0,
 ) -> InvalidInput:
@@ -98,13 +173,22 @@ def refusal(
     return InvalidInput(what, found, clause=found[0].clause if found else fallback)
 
 
-def unknown_kind(what: str, kind: Any, known: Iterable[str], *, clause: str | None) -> UnknownName:
+def unknown_kind(
+    what: str | Message, kind: Any, known: Iterable[str], *, clause: str | None
+) -> UnknownName:
     """``unknown <what> 'x'`` with the clause of the sequence of play and the known kinds."""
     return UnknownName(
-        f"unknown {what} {kind!r}",
+        Message("unknown {what} {kind}", {"what": _argument(what), "kind": repr(kind)}),
         clause=clause,
-        hint="one of " + ", ".join(sorted(known)),
+        hint=Message("one of {names}", {"names": ", ".join(sorted(known))}),
     )
 
 
-__all__ = ["field_clause", "model_clause", "problems", "refusal", "unknown_kind"]
+__all__ = [
+    "field_clause",
+    "model_clause",
+    "problems",
+    "pydantic_message",
+    "refusal",
+    "unknown_kind",
+]

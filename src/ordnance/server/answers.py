@@ -120,6 +120,8 @@ class TableView(TypedDict):
     version: int
     seat: str
     seats: list[str]
+    #: each seat's name in the asked language (``?lang=ru`` only; the ids stay in ``seats``)
+    seat_names: NotRequired[dict[str, str]]
     view: GameView
     legal: list[ActionForm]
     commitment: CommitmentView

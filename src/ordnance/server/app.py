@@ -372,7 +372,7 @@ def create_app(
         if isinstance(exc, TooManyTables):
             headers = {"Retry-After": str(exc.retry_after)}
         # ?lang=ru (the page asks so): the refusal in words of that language
-        data = i18n.localize_error(exc.to_dict(), request.query_params.get("lang") or "en")
+        data = i18n.localize_error(exc, request.query_params.get("lang") or "en")
         return JSONResponse(data, status_code=status_for(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core import calculators
 from ordnance.core.calculators import CalculatorInfo
+from ordnance.server import i18n
 from ordnance.server.pages import lang_of, render
 from ordnance.server.routes import CheckedRoute, GameId
 
@@ -71,21 +72,24 @@ async def answer(
     question: Annotated[
         dict[str, Any], Body(description="The question's fields (see its schema).")
     ],
+    lang: Annotated[str, Query(pattern="^(en|ru)$")] = "en",
 ) -> dict[str, Any]:
     calc = calculators.find(game, name)
     # the exact odds may take a moment: off the event loop
-    return await run_in_threadpool(calc.answer, question)
+    reply = await run_in_threadpool(calc.answer, question)
+    return i18n.localize_answer_words(reply, lang)
 
 
 @pages.get("/calc/{game}", response_class=HTMLResponse)
 def calc_page(
     request: Request, game: GameId, lang: Annotated[str | None, Query(max_length=8)] = None
 ) -> Response:
-    calcs = [c.info(game) for c in calculators.for_game(game)]
+    chosen = lang_of(request, lang)
+    calcs = [i18n.localize_calculator(c.info(game), chosen) for c in calculators.for_game(game)]
     return render(
         request,
         "calc.html",
-        lang_of(request, lang),
-        {"game": game, "calculators": calcs},
+        chosen,
+        {"game": game, "calculators": calcs, "lang": chosen},
         chosen=lang is not None,
     )

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from ordnance.core.messages import msg
+
 #: The table's own journal when neither --db nor $ORDNANCE_DB names one: not the
 #: command line's ``ordnance.db``, so games played at the table and on the command
 #: line do not mix in one file unless asked to.
@@ -53,8 +55,8 @@ def serve(
 
     if not 0 <= port <= 65535:
         raise OrdnanceError(
-            f"--port {port} is not a TCP port",
-            hint="give a port from 0 to 65535 (0: any free port), e.g. 8000",
+            msg("--port {port} is not a TCP port", port=port),
+            hint=msg("give a port from 0 to 65535 (0: any free port), e.g. 8000"),
         )
 
     os.environ["ORDNANCE_DB"] = db if db is not None else TABLE_DB

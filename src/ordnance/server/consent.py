@@ -22,7 +22,7 @@ from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
-from ordnance.core.messages import render_message
+from ordnance.core.messages import msg, render_message
 from ordnance.core.shapes import JsonObject
 from ordnance.server import commitments, dice_table, table_status
 from ordnance.server.answers import (
@@ -64,7 +64,7 @@ class ConsentRequests:
         if version != expected_version:
             raise StaleVersion(expected_version, version)
         if top == 0:
-            raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
+            raise RuleViolation("CORE-UNDO", msg("there is nothing to undo"), hint=msg("act first"))
         text = _undo_text(session.entries(top - 1)[0], None)
         waiting = dice_table.pending_at(self.journal, game_id, version)
         if waiting is not None:  # an undo drops it: the request and its record say so
@@ -139,8 +139,8 @@ class ConsentRequests:
         except IntegrityError:
             raise RuleViolation(
                 "TABLE-UNDO-1",
-                "a request is already waiting for an answer at this table",
-                hint="wait for the other seat to accept or decline it",
+                msg("a request is already waiting for an answer at this table"),
+                hint=msg("wait for the other seat to accept or decline it"),
             ) from None
         self.on_change(game_id, version)
         return {
@@ -171,16 +171,18 @@ class ConsentRequests:
         with self.journal.reading() as s:
             req = s.get(ConsentRequestRow, request_id)
         if req is None or req.game_id != game_id:
-            raise NotFound("no such request")
+            raise NotFound(msg("no such request"))
         if req.status != "pending":
             raise RuleViolation(
-                "TABLE-UNDO-2", f"this request was already {req.status}", hint="ask again"
+                "TABLE-UNDO-2",
+                msg("this request was already {status}", status=req.status),
+                hint=msg("ask again"),
             )
         if req.requested_by == seat or (req.ask_of is not None and req.ask_of != seat):
             raise RuleViolation(
                 "TABLE-UNDO-3",
-                f"this request needs {req.ask_of or 'the other seat'}'s consent",
-                hint="wait for the other seat to accept",
+                msg("this request needs {value}'s consent", value=req.ask_of or "the other seat"),
+                hint=msg("wait for the other seat to accept"),
             )
         version = session.version
         if req.at_version != version:
@@ -201,8 +203,8 @@ class ConsentRequests:
             if won.rowcount != 1:  # type: ignore[attr-defined]
                 raise RuleViolation(
                     "TABLE-UNDO-2",
-                    "this request was already answered",
-                    hint="reload the table to see the answer",
+                    msg("this request was already answered"),
+                    hint=msg("reload the table to see the answer"),
                 )
 
         result: RequestAnswer = {"request": request_id, "kind": req.kind, "status": status}

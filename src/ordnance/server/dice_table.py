@@ -53,6 +53,7 @@ from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
+from ordnance.core.messages import msg
 from ordnance.server import commitments, table_status
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
@@ -149,11 +150,12 @@ def check_entered(journal: Journal, game_id: str) -> None:
     if mode(journal, game_id) not in ENTERED:
         raise RuleViolation(
             "TABLE-DICE-1",
-            "this table rolls its dice on the server: entered dice were not agreed "
-            "when it was made",
-            hint="leave the dice out and let the server roll, or make a table with "
-            'dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at '
-            "home; the other confirms each roll)",
+            msg(
+                "this table rolls its dice on the server: entered dice were not agreed when it was made"
+            ),
+            hint=msg(
+                'leave the dice out and let the server roll, or make a table with dice "entered" (real dice at one table) or "entered_remote" (each seat rolls at home; the other confirms each roll)'
+            ),
         )
 
 
@@ -171,8 +173,8 @@ class NoServerRoll(EnteredDice):
     def _next(self, sides: int, label: str) -> int:
         raise RuleViolation(
             "TABLE-DICE-9",
-            "this table rolls real dice: the server rolls none for it",
-            hint="type the dice rolled at the table, in order (e.g. 3,2)",
+            msg("this table rolls real dice: the server rolls none for it"),
+            hint=msg("type the dice rolled at the table, in order (e.g. 3,2)"),
         )
 
 
@@ -295,8 +297,8 @@ def _check_hex(name: str, value: str) -> None:
     if not is_hex(value):
         raise RuleViolation(
             "TABLE-DICE-2",
-            f"{name} must be 64 lowercase hex digits (32 bytes)",
-            hint="send the value your page or `ordnance` computed",
+            msg("{name} must be 64 lowercase hex digits (32 bytes)", name=name),
+            hint=msg("send the value your page or `ordnance` computed"),
         )
 
 
@@ -364,8 +366,8 @@ def _check_next(
     if found is None:
         raise RuleViolation(
             "TABLE-DICE-3",
-            "this seat has no chain anchor published before this action was committed",
-            hint="publish an anchor now; it serves the next action that rolls",
+            msg("this seat has no chain anchor published before this action was committed"),
+            hint=msg("publish an anchor now; it serves the next action that rolls"),
         )
     anchor: DiceAnchorRow = found[0]
     last_element = found[1]
@@ -373,9 +375,10 @@ def _check_next(
     if not follows(element, previous):
         raise RuleViolation(
             "TABLE-DICE-4",
-            "this element is not the next one of your chain "
-            "(its SHA-256 must be your anchor or your last revealed element)",
-            hint="reload the table: your page computes the next element from the last one",
+            msg(
+                "this element is not the next one of your chain (its SHA-256 must be your anchor or your last revealed element)"
+            ),
+            hint=msg("reload the table: your page computes the next element from the last one"),
         )
     return anchor
 
@@ -582,8 +585,8 @@ def open_pending(
         if taken:
             raise RuleViolation(
                 "TABLE-DICE-8",
-                "another action is already waiting for its dice at this version",
-                hint="wait until it is rolled (the other seats' pages reveal for it)",
+                msg("another action is already waiting for its dice at this version"),
+                hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
         awaited = [other for other, has in zip(others, chained, strict=True) if has]
         row = DicePendingRow(
@@ -606,8 +609,8 @@ def open_pending(
             if done_element is not None and done_element != actor_element:
                 raise RuleViolation(
                     "TABLE-DICE-5",
-                    "this seat already revealed another element for this version",
-                    hint="send the element you revealed, or none",
+                    msg("this seat already revealed another element for this version"),
+                    hint=msg("send the element you revealed, or none"),
                 )
             revealed[seat] = actor_element
             if done_element is None:
@@ -660,8 +663,8 @@ def reveal(
     if digest is None:
         raise RuleViolation(
             "TABLE-DICE-7",
-            "a seat reveals its element only for an action waiting for its dice",
-            hint='send "pending": the digest of the action your view shows under dice.pending',
+            msg("a seat reveals its element only for an action waiting for its dice"),
+            hint=msg('send "pending": the digest of the action your view shows under dice.pending'),
         )
     before = table_status.status(journal, game_id)  # read once per request
     current = before.version
@@ -678,15 +681,15 @@ def reveal(
         if pending.seat == seat:
             raise RuleViolation(
                 "TABLE-DICE-10",
-                "the acting seat's element comes with its action only, never after it",
-                hint="the action is committed: the other seats reveal for it now",
+                msg("the acting seat's element comes with its action only, never after it"),
+                hint=msg("the action is committed: the other seats reveal for it now"),
             )
         if done is not None:
             if done != element:
                 raise RuleViolation(
                     "TABLE-DICE-5",
-                    "this seat already revealed another element for this version",
-                    hint="one element per seat and version; reload the table",
+                    msg("this seat already revealed another element for this version"),
+                    hint=msg("one element per seat and version; reload the table"),
                 )
             return {"version": version, "element": element, "pending": digest}
         anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
@@ -1010,8 +1013,8 @@ def _store_actor_element(s: Session, game_id: str, seat: str, version: int, elem
         if done.element != element:
             raise RuleViolation(
                 "TABLE-DICE-5",
-                "this seat already revealed another element for this version",
-                hint="send the element you revealed, or none",
+                msg("this seat already revealed another element for this version"),
+                hint=msg("send the element you revealed, or none"),
             )
         return
     anchor = _check_next(s, game_id, seat, version, element)
@@ -1058,8 +1061,8 @@ def plan_roll(
                 if found[actor] != element:
                     raise RuleViolation(
                         "TABLE-DICE-5",
-                        "this seat already revealed another element for this version",
-                        hint="send the element you revealed, or none",
+                        msg("this seat already revealed another element for this version"),
+                        hint=msg("send the element you revealed, or none"),
                     )
             else:
                 _check_next(s, game_id, actor, version, element)

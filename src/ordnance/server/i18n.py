@@ -7,7 +7,7 @@ page's switch), else the ``lang`` cookie it sets, else the browser's
 
 The texts the game modules write (event texts, panel titles, headers and cell
 words, action titles, select labels, odds titles) come from the shared
-game-texts catalogue (``ordnance/cli/locale/<lang>/LC_MESSAGES/games.po``),
+game-texts catalogue (``ordnance/i18n/locale/<lang>/LC_MESSAGES/games.po``),
 chained behind the page's own: the API answers ``/view``, ``/log`` and
 ``/odds`` in Russian when asked with ``?lang=ru`` (the page does), and in
 English otherwise, byte for byte as before. The lobby's settings forms are
@@ -28,19 +28,22 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ordnance.cli.i18n import (
+from ordnance.core.calculators import CalculatorInfo
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.events import Event
+from ordnance.core.messages import render_message
+from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
+from ordnance.i18n import (
     event_text,
     game_texts,
     localize_legal,
+    localize_problem,
     localize_refusal,
     localize_schema_words,
     localize_text,
     localize_view_words,
     translated_args,
 )
-from ordnance.core.events import Event
-from ordnance.core.messages import render_message
-from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.server.answers import RequestState, TableView
 from ordnance.server.seats import render_event
 
@@ -83,6 +86,8 @@ def localize_view(answer: TableView, lang: str) -> TableView:
         return answer
     tr = translations(lang).gettext
     out = answer.copy()
+    out["title"] = tr(answer["title"])
+    out["seat_names"] = {s: tr(s) for s in answer["seats"]}
     view = out.get("view")
     if isinstance(view, dict):
         out["view"] = view = localize_view_words(view, tr, lang)
@@ -130,15 +135,22 @@ def localize_request(
     return {**request, "text": text}
 
 
-def localize_error(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """An error answer with its ``message`` and ``hint`` in ``lang`` (a template or an entry)."""
-    if lang == DEFAULT or not isinstance(data.get("message"), str):
+def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
+    """A refusal's answer (``exc.to_dict()``) with its ``message``, ``hint`` and each
+    problem's ``message`` rendered in ``lang`` from the messages the refusal carries."""
+    data = exc.to_dict()
+    if lang == DEFAULT:
         return data
-    hint = data.get("hint") if isinstance(data.get("hint"), str) else None
-    message, hint, _found = localize_refusal(
-        data["message"], hint, translations(lang).gettext, lang
-    )
-    return {**data, "message": message, "hint": hint}
+    tr = translations(lang).gettext
+    message, hint, _found = localize_refusal(exc, tr, lang)
+    out = {**data, "message": message, "hint": hint}
+    problems = getattr(exc, "problems", None)
+    if isinstance(problems, list) and isinstance(data.get("problems"), list):
+        out["problems"] = [
+            {**shown, "message": localize_problem(p, tr, lang)}
+            for shown, p in zip(data["problems"], problems, strict=False)
+        ]
+    return out
 
 
 def _is_turn(value: Any) -> bool:
@@ -213,6 +225,33 @@ def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     }
     if "note" in answer:
         out["note"] = localize_text(answer["note"], tr, lang)
+    return out
+
+
+def localize_calculator(info: CalculatorInfo, lang: str) -> CalculatorInfo:
+    """A calculator as the page lists it, its title, help and form (titles, help,
+    choice labels) in ``lang``; names, values and the example unchanged."""
+    if lang == DEFAULT:
+        return info
+    tr = translations(lang).gettext
+    return {
+        **info,
+        "title": localize_text(info["title"], tr, lang),
+        "help": localize_text(info["help"], tr, lang),
+        "schema": localize_schema_words(info["schema"], tr, lang),
+    }
+
+
+def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A calculator's answer with its ``title`` and ``lines`` in ``lang`` (the figures unchanged)."""
+    if lang == DEFAULT:
+        return reply
+    tr = translations(lang).gettext
+    out = dict(reply)
+    if isinstance(out.get("title"), str):
+        out["title"] = localize_text(out["title"], tr, lang)
+    if isinstance(out.get("lines"), list):
+        out["lines"] = [localize_text(str(x), tr, lang) for x in out["lines"]]
     return out
 
 

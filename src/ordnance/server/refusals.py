@@ -14,6 +14,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 
 class BadAction(OrdnanceError):
@@ -47,4 +48,4 @@ def guarded(fn: Callable[[], T]) -> T:
             f"{'.'.join(str(p) for p in e['loc']) or 'action'}: {e['msg']}"
             for e in exc.errors(include_input=False, include_url=False)
         )
-        raise BadAction(f"the action is not valid: {fields}") from None
+        raise BadAction(msg("the action is not valid: {fields}", fields=fields)) from None

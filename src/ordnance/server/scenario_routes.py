@@ -17,6 +17,7 @@ from fastapi import APIRouter, Query, Request
 
 from ordnance.core import scenario as sc
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.server import texts
 from ordnance.server.routes import CheckedRoute, Creds, GameId, Service, seat_of
 from ordnance.server.service import NotFound, guarded
@@ -100,7 +101,7 @@ def read_scenario(folder: str, slug: str) -> dict[str, Any]:
     name = f"{folder}/{slug}"
     item = sc.examples().get(name)
     if item is None:
-        raise NotFound(f"no sample scenario {name!r}")
+        raise NotFound(msg("no sample scenario {name!r}", name=name))
     return _checked(sc.parse_text(item.read_text("utf-8"), name), None)
 
 

@@ -70,6 +70,7 @@ from sqlalchemy.orm import Session
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.journal import Journal
 from ordnance.core.journal.models import GameRow
+from ordnance.core.messages import msg as message
 from ordnance.server import live, seat_cache, table_status
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.models import (
@@ -502,10 +503,14 @@ def claim(
             if target is not None:
                 _attempt(s, game_id, "claim_refused", target, presented_seat, CLAIM_REFUSED, moment)
         raise NotYourSeat(
-            f"you already hold the {presented_seat} seat at this table: an invitation is "
-            "for another player",
+            message(
+                "you already hold the {presented_seat} seat at this table: an invitation is for another player",
+                presented_seat=presented_seat,
+            ),
             clause="TABLE-SEAT-4",
-            hint="pass the invitation on to its player; open it in their browser, not yours",
+            hint=message(
+                "pass the invitation on to its player; open it in their browser, not yours"
+            ),
         )
     settle(journal, game_id, moment)
     token, recovery = new_token(), new_token()
@@ -645,10 +650,11 @@ def reissue(
     """
     if seat == by:
         raise NotYourSeat(
-            "a seat cannot reissue its own link: that needs another seat's consent",
+            message("a seat cannot reissue its own link: that needs another seat's consent"),
             clause="TABLE-SEAT-3",
-            hint="move your seat to a new device with your recovery secret "
-            "(POST /seats/<seat>/recover), or replace your token with POST /token",
+            hint=message(
+                "move your seat to a new device with your recovery secret (POST /seats/<seat>/recover), or replace your token with POST /token"
+            ),
         )
     code = new_token()
     moment = now or utcnow()
@@ -881,14 +887,18 @@ def answer(
             raise InvitationUsed(f"this request was already {req.status}", hint="reload the table")
         if seat not in (req.seat, req.requested_by):
             refusal = NotYourSeat(
-                f"only {req.seat} (or {req.requested_by}, to withdraw it) answers this request",
+                message(
+                    "only {seat} (or {requested_by}, to withdraw it) answers this request",
+                    seat=req.seat,
+                    requested_by=req.requested_by,
+                ),
                 clause="TABLE-SEAT-3",
             )
         elif accept and seat != req.seat:
             refusal = NotYourSeat(
-                f"only {req.seat} may agree to hand its seat over",
+                message("only {seat} may agree to hand its seat over", seat=req.seat),
                 clause="TABLE-SEAT-3",
-                hint="wait for its answer",
+                hint=message("wait for its answer"),
             )
         if refusal is not None:  # recorded (this transaction commits), then refused below
             _attempt(s, game_id, "answer_refused", req.seat, seat, ANSWER_REFUSED, moment)
@@ -949,9 +959,11 @@ def recover(
     secret (TABLE-SEAT-6).
     """
     wrong = NotYourSeat(
-        "this recovery secret does not open that seat",
+        message("this recovery secret does not open that seat"),
         clause="TABLE-SEAT-6",
-        hint="use the secret shown when you took the seat (saved in your browser or token file)",
+        hint=message(
+            "use the secret shown when you took the seat (saved in your browser or token file)"
+        ),
     )
     if not _TOKEN.match(secret):
         raise wrong
@@ -1010,7 +1022,7 @@ def rotate(journal: Journal, game_id: str, seat: str, old_token: str) -> str:
             condition=SeatRow.token_hash == token_hash(old_token),
         )
     if changed != 1:
-        raise NotYourSeat("this link no longer opens a seat at this table")
+        raise NotYourSeat(message("this link no longer opens a seat at this table"))
     return token
 
 

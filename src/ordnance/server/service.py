@@ -31,6 +31,7 @@ from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within, read_version
 from ordnance.core.journal.store import request_scope
+from ordnance.core.messages import msg
 from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, table_status, texts
 from ordnance.server.answers import (
@@ -121,17 +122,25 @@ class TableService(ConsentRequests):
         (``server`` or ``entered``). Validated first, then written in one
         transaction (:func:`seats.create_table`)."""
         if dice not in dice_table.MODES:
-            raise BadAction(f"dice must be one of {', '.join(dice_table.MODES)}")
+            raise BadAction(msg("dice must be one of {value}", value=", ".join(dice_table.MODES)))
         if dice_wait not in dice_table.WAITS:
-            raise BadAction(f"dice_wait must be one of {', '.join(dice_table.WAITS)}")
+            raise BadAction(
+                msg("dice_wait must be one of {value}", value=", ".join(dice_table.WAITS))
+            )
         if not 1 <= dice_wait_seconds <= dice_table.MAX_WAIT_SECONDS:
-            raise BadAction(f"dice_wait_seconds must be 1 to {dice_table.MAX_WAIT_SECONDS}")
+            raise BadAction(
+                msg(
+                    "dice_wait_seconds must be 1 to {max_wait_seconds}",
+                    max_wait_seconds=dice_table.MAX_WAIT_SECONDS,
+                )
+            )
         game = registry.game(game_name)
         state = guarded(lambda: game.new(dict(settings)))
         names = texts.check_seat_names(guarded(lambda: game.seats(state)), settings)
         if not names:  # e.g. WaW settings with an empty ``sides``: nobody could play
             raise BadAction(
-                "these settings give the game no seat", hint="name at least one side to play"
+                msg("these settings give the game no seat"),
+                hint=msg("name at least one side to play"),
             )
         creator = names[0] if seat is None else seat
         if creator not in names:
@@ -176,11 +185,15 @@ class TableService(ConsentRequests):
         from ordnance.core import scenario
 
         if settings:
-            raise OrdnanceError("give settings or a scenario, not both")
+            raise OrdnanceError(msg("give settings or a scenario, not both"))
         if document.get("game") != game_name:
             raise OrdnanceError(
-                f"the scenario is for {document.get('game')!r}, not {game_name!r}",
-                hint="set the body's game to the scenario's game",
+                msg(
+                    "the scenario is for {value!r}, not {game_name!r}",
+                    value=document.get("game"),
+                    game_name=game_name,
+                ),
+                hint=msg("set the body's game to the scenario's game"),
             )
         _game, _doc, start = guarded(
             lambda: scenario.prepare(scenario.document(document, "scenario"))
@@ -202,7 +215,7 @@ class TableService(ConsentRequests):
             with self.journal.reading() as s:
                 row = s.get(GameRow, game_id) if len(game_id) <= 64 else None
                 if row is None:
-                    raise NotFound("no such table")
+                    raise NotFound(msg("no such table"))
                 meta = _Meta(row.game, dict(row.settings))
             with self._lock:
                 self._meta[game_id] = meta
@@ -646,8 +659,11 @@ class TableService(ConsentRequests):
         origin, target = game.read_hex(state, a), game.read_hex(state, b)
         if origin.distance(target) > MAX_LOS_RANGE:
             raise BadAction(
-                f"a line of sight longer than {MAX_LOS_RANGE} hexes is not traced",
-                hint="pick two hexes of the map",
+                msg(
+                    "a line of sight longer than {max_los_range} hexes is not traced",
+                    max_los_range=MAX_LOS_RANGE,
+                ),
+                hint=msg("pick two hexes of the map"),
             )
         return guarded(lambda: game.los(state, origin, target, seat))
 
@@ -685,8 +701,8 @@ class TableService(ConsentRequests):
         if dice_table.pending_at(self.journal, game_id, version) is not None:
             raise RuleViolation(
                 "TABLE-DICE-8",
-                "an action is waiting for the seats' dice elements at this version",
-                hint="wait until it is rolled (the other seats' pages reveal for it)",
+                msg("an action is waiting for the seats' dice elements at this version"),
+                hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
         state = session.state()
         if dice is not None:
@@ -807,7 +823,8 @@ class TableService(ConsentRequests):
         side = action.get("side")
         if side is not None and side != seat:
             raise NotYourSeat(
-                "this link plays one side only", hint="act for your own side or use its link"
+                msg("this link plays one side only"),
+                hint=msg("act for your own side or use its link"),
             )
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
 from ordnance.toi.munitions import Munition
 
@@ -133,5 +134,7 @@ def parse_action(action: Mapping[str, Any]) -> _Action:
         parsed: _Action = _ADAPTER.validate_python(dict(action))
     except ValidationError as exc:
         model = ACTION_MODELS[str(kind)]
-        raise refusal(exc, model, what=f"{kind} action", clause="TOI-B8", skip=1) from None
+        raise refusal(
+            exc, model, what=msg("{kind} action", kind=kind), clause="TOI-B8", skip=1
+        ) from None
     return parsed

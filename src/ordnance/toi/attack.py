@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
 from ordnance.toi.munitions import (
@@ -132,45 +133,47 @@ def check_attack_legal(inp: AttackInput, settings: RuleReadings | None = None) -
     """
     settings = settings or DEFAULTS
     if inp.target not in ("vehicle", "squad"):
-        raise OrdnanceError(f"target must be 'vehicle' or 'squad', not {inp.target!r}")
+        raise OrdnanceError(
+            msg("target must be 'vehicle' or 'squad', not {target!r}", target=inp.target)
+        )
     if inp.band is RangeBand.OUT:
         raise RuleViolation(
             "TOI-B2",
-            "the target is out of range (beyond twice the range value)",
-            hint="move closer or pick a target within twice the range",
+            msg("the target is out of range (beyond twice the range value)"),
+            hint=msg("move closer or pick a target within twice the range"),
         )
     if inp.fire_and_movement and inp.band is RangeBand.LONG:
         raise RuleViolation(
             "TOI-B2",
-            "a unit doing Fire and Movement may not attack at long range",
-            hint="use Concentrated Fire, or a target at close or normal range",
+            msg("a unit doing Fire and Movement may not attack at long range"),
+            hint=msg("use Concentrated Fire, or a target at close or normal range"),
         )
     if inp.fire_and_movement and inp.support:
         raise RuleViolation(
             "TOI-B5",
-            "combined fire is not allowed with Fire and Movement",
-            hint="attack alone, or use Concentrated Fire",
+            msg("combined fire is not allowed with Fire and Movement"),
+            hint=msg("attack alone, or use Concentrated Fire"),
         )
     if Munition.SMOKE in inp.munitions:
         raise RuleViolation(
             "TOI-SMK-1",
-            "a Smoke round is not an attack on a unit; it targets a hex",
-            hint="resolve it as a Smoke round",
+            msg("a Smoke round is not an attack on a unit; it targets a hex"),
+            hint=msg("resolve it as a Smoke round"),
         )
     mband = _munition_band(inp, settings)
     if mband is RangeBand.LONG and any(forbids_long_range(m) for m in inp.munitions):
         raise RuleViolation(
             "TOI-HE-3",
-            "a unit firing HE may not make a long-range attack",
-            hint="attack a target at close or normal range",
+            msg("a unit firing HE may not make a long-range attack"),
+            hint=msg("attack a target at close or normal range"),
         )
     if inp.firepower < 0 or inp.defence < 0:
-        raise OrdnanceError("firepower and defence cannot be negative")
+        raise OrdnanceError(msg("firepower and defence cannot be negative"))
     if inp.firepower == 0:
         raise RuleViolation(
             "TOI-B4",
-            f"a unit with no firepower against a {inp.target} cannot attack it",
-            hint="a token adds to a unit's firepower; it never lets a unit without it attack",
+            msg("a unit with no firepower against a {target} cannot attack it", target=inp.target),
+            hint=msg("a token adds to a unit's firepower; it never lets a unit without it attack"),
         )
 
 

@@ -39,7 +39,7 @@ def buy(
         )
         raise RuleViolation(
             "TOI-GEN-2",
-            f"munitions tokens are not in use in this game: {why}",
+            msg("munitions tokens are not in use in this game: {why}", why=why),
             hint="this scenario is played without tokens; a scenario rule overrides any agreement"
             if s.scenario_munitions == "forbidden"
             else "both players may agree to use them when the game is created "
@@ -49,15 +49,22 @@ def buy(
     if seat is not None and seat in state.sides and seat != unit.side:
         raise RuleViolation(
             "TOI-GEN-5",
-            f"{unit.id} belongs to {unit.side}: a token goes beside one of your own nation's units",
-            hint="pick one of your own vehicles or pieces of equipment",
+            msg(
+                "{id} belongs to {side}: a token goes beside one of your own nation's units",
+                id=unit.id,
+                side=unit.side,
+            ),
+            hint=msg("pick one of your own vehicles or pieces of equipment"),
         )
     check_seat(seat, unit.side, state)
     if state.phase is not Phase.STATUS or state.step != "munitions":
         raise RuleViolation(
             "TOI-GEN-4",
-            f"tokens are bought only in the Status Phase, right before Op Fire placement (now: {state.position})",
-            hint="advance to the munitions step first",
+            msg(
+                "tokens are bought only in the Status Phase, right before Op Fire placement (now: {position})",
+                position=state.position,
+            ),
+            hint=msg("advance to the munitions step first"),
         )
     refusal = carrier_refusal(state, unit)
     if refusal is not None:
@@ -121,45 +128,55 @@ def carrier_refusal(state: ToIState, unit: Unit) -> RuleViolation | None:
     s = state.settings
     if not unit.alive:
         return RuleViolation(
-            "TOI-GEN-5", f"{unit.id} is no longer on the board", hint="pick a unit in play"
+            "TOI-GEN-5",
+            msg("{id} is no longer on the board", id=unit.id),
+            hint=msg("pick a unit in play"),
         )
     if not unit.is_vehicle:
         return RuleViolation(
             "TOI-GEN-5",
-            f"{unit.id} is a squad: a token goes beside a vehicle or a piece of equipment",
-            hint="pick one of your vehicles or pieces of equipment (AT guns count as vehicles)",
+            msg(
+                "{id} is a squad: a token goes beside a vehicle or a piece of equipment", id=unit.id
+            ),
+            hint=msg(
+                "pick one of your vehicles or pieces of equipment (AT guns count as vehicles)"
+            ),
         )
     if unit.profile.vs_vehicle.firepower == 0 and unit.profile.vs_infantry.firepower == 0:
         return RuleViolation(
             "TOI-B7",
-            f"{unit.id} has no attack, so a token beside it could never be revealed",
-            hint="pick a vehicle that can attack",
+            msg("{id} has no attack, so a token beside it could never be revealed", id=unit.id),
+            hint=msg("pick a vehicle that can attack"),
         )
     nation = state.nation(unit.side)
     on_board = len(state.tokens_of(nation.name))
     if on_board >= MAX_ON_BOARD:
         return RuleViolation(
             "TOI-GEN-6",
-            f"{nation.name} already has three munitions tokens on the board",
-            hint="use or discard a token first",
+            msg("{name} already has three munitions tokens on the board", name=nation.name),
+            hint=msg("use or discard a token first"),
         )
     if nation.bought_this_status >= MAX_PER_STATUS_PHASE:
         return RuleViolation(
             "TOI-GEN-4",
-            f"{nation.name} already bought three tokens this Status Phase",
-            hint="buy more in the next Status Phase",
+            msg("{name} already bought three tokens this Status Phase", name=nation.name),
+            hint=msg("buy more in the next Status Phase"),
         )
     if nation.command < TOKEN_COST:
         return RuleViolation(
             "TOI-GEN-4",
-            f"{nation.name} holds {nation.command} command; a token costs 1",
-            hint="receive command in the Command Phase",
+            msg(
+                "{name} holds {command} command; a token costs 1",
+                name=nation.name,
+                command=nation.command,
+            ),
+            hint=msg("receive command in the Command Phase"),
         )
     if len(state.tokens_on(unit.id)) >= s.tokens_per_unit:
         return RuleViolation(
             "TOI-AMB-11",
-            f"{unit.id} already carries a munitions token",
-            hint="pick another vehicle (one token per unit by default)",
+            msg("{id} already carries a munitions token", id=unit.id),
+            hint=msg("pick another vehicle (one token per unit by default)"),
         )
     return None
 
@@ -171,23 +188,29 @@ def _choose_type(state: ToIState, a: Buy, side: str, dice: DiceSource) -> Muniti
         if a.munition is not None:
             raise RuleViolation(
                 "TOI-AMB-12",
-                "in this game tokens are drawn at random from the supply",
-                hint="buy without naming a type",
+                msg("in this game tokens are drawn at random from the supply"),
+                hint=msg("buy without naming a type"),
             )
         pool = [m for m in Munition for _ in range(nation.supply_count(m))]
         if s.unlimited_supply:
             pool = list(Munition)
         if not pool:
-            raise RuleViolation("TOI-GEN-3", f"{side} has no token left in its supply")
+            raise RuleViolation(
+                "TOI-GEN-3", msg("{side} has no token left in its supply", side=side)
+            )
         return pool[dice.die(len(pool), "token draw") - 1]
     if a.munition is None:
         raise RuleViolation(
-            "TOI-AMB-12", "name the type of token to buy", hint="one of HE, AP-B, AP-C, Smoke"
+            "TOI-AMB-12",
+            msg("name the type of token to buy"),
+            hint=msg("one of HE, AP-B, AP-C, Smoke"),
         )
     if not s.unlimited_supply and nation.supply_count(a.munition) <= 0:
         raise RuleViolation(
             "TOI-GEN-3",
-            f"{side} has no {a.munition.value} token left in its supply",
-            hint="buy another type, or wait for a token to return to the supply",
+            msg(
+                "{side} has no {value} token left in its supply", side=side, value=a.munition.value
+            ),
+            hint=msg("buy another type, or wait for a token to return to the supply"),
         )
     return a.munition

@@ -19,6 +19,7 @@ from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, parse_hex
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.toi.advice import rank_munitions
 from ordnance.toi.attack import AttackInput, RangeBand, Supporter, attack_distribution, plan_attack
@@ -56,7 +57,9 @@ def _support(text: str) -> list[int]:
         return [int(x) for x in text.replace(",", " ").split()]
     except ValueError:
         raise OrdnanceError(
-            f"cannot read supporting firepower {text!r}", clause="TOI-B5", hint="e.g. 3,2"
+            msg("cannot read supporting firepower {text!r}", text=text),
+            clause="TOI-B5",
+            hint=msg("e.g. 3,2"),
         ) from None
 
 
@@ -239,9 +242,9 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     lines = [f"drift: each (distance, direction) pair {fraction_text(drift / 36)}"]
     if (q.map_name is None) != (q.target is None):
         raise OrdnanceError(
-            "give both a map and a target hex to see the hexes",
+            msg("give both a map and a target hex to see the hexes"),
             clause="TOI-B10",
-            hint="e.g. --map village --target 0502",
+            hint=msg("e.g. --map village --target 0502"),
         )
     if q.map_name is not None and q.target is not None:
         m = load_map(q.map_name)

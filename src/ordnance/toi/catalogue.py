@@ -13,6 +13,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 from ordnance.toi.units import UnitProfile
 
 
@@ -36,5 +37,9 @@ def profile(name: str) -> UnitProfile:
         return catalogue()[name]
     except KeyError:
         raise UnknownName(
-            f"no unit profile called {name!r} (known: {', '.join(sorted(catalogue()))})"
+            msg(
+                "no unit profile called {name!r} (known: {value})",
+                name=name,
+                value=", ".join(sorted(catalogue())),
+            )
         ) from None

@@ -25,8 +25,8 @@ def receive_command(
     if state.phase is not Phase.COMMAND:
         raise RuleViolation(
             "TOI-B8",
-            "command is received in the Command Phase",
-            hint="advance to the command phase",
+            msg("command is received in the Command Phase"),
+            hint=msg("advance to the command phase"),
         )
     state = state.with_nation(replace(nation, command=nation.command + a.amount))
     return state, [

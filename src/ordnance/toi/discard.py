@@ -26,7 +26,7 @@ def discard_refusal(state: ToIState, token: Token) -> RuleViolation | None:
     """
     if token.face_up:
         return RuleViolation(
-            "TOI-GEN-9", "a revealed token is discarded at the start of the Status Phase"
+            "TOI-GEN-9", msg("a revealed token is discarded at the start of the Status Phase")
         )
     eligible = (
         token.bought_in_status < state.status_no
@@ -40,7 +40,7 @@ def discard_refusal(state: ToIState, token: Token) -> RuleViolation | None:
         "this token may not be discarded now (only at the end of a later Status Phase)"
         if token.bought_in_status == state.status_no
         else "the keep-or-discard choice for this token was offered once and it was kept",
-        hint="keep it with its unit at no cost",
+        hint=msg("keep it with its unit at no cost"),
     )
 
 
@@ -51,8 +51,8 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
     if state.phase is not Phase.STATUS or state.step != "keep-or-discard":
         raise RuleViolation(
             "TOI-GEN-8",
-            "unused tokens are discarded only at the end of the Status Phase",
-            hint="advance to keep-or-discard, or keep the token",
+            msg("unused tokens are discarded only at the end of the Status Phase"),
+            hint=msg("advance to keep-or-discard, or keep the token"),
         )
     refusal = discard_refusal(state, token)
     if refusal is not None:
@@ -87,13 +87,15 @@ def _find_token(state: ToIState, a: Discard, seat: str | None) -> Token:
         for t in state.tokens:
             if t.id == a.token and (seat is None or seat == t.side):
                 return t
-        raise UnknownName(f"no munitions token {a.token!r} of yours on the board")
+        raise UnknownName(msg("no munitions token {token!r} of yours on the board", token=a.token))
     if a.unit is None:
-        raise OrdnanceError("name the unit (or the token) whose token to discard")
+        raise OrdnanceError(msg("name the unit (or the token) whose token to discard"))
     state.unit(a.unit)
     down = [t for t in state.tokens_on(a.unit) if not t.face_up]
     if not down:
-        raise UnknownName(f"{a.unit} carries no face-down munitions token")
+        raise UnknownName(msg("{unit} carries no face-down munitions token", unit=a.unit))
     if len(down) > 1:
-        raise OrdnanceError(f"{a.unit} carries several tokens", hint="name the token id")
+        raise OrdnanceError(
+            msg("{unit} carries several tokens", unit=a.unit), hint=msg("name the token id")
+        )
     return down[0]

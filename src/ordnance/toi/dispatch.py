@@ -15,6 +15,7 @@ from typing import Any
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, NotEnoughDice, OrdnanceError, TooManyDice
 from ordnance.core.game import Event
+from ordnance.core.messages import msg
 from ordnance.core.turns import done_side
 from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
@@ -95,4 +96,4 @@ def _dispatch(
         return move(state, a, seat)
     if isinstance(a, Attack):
         return attack(state, a, dice, seat)
-    raise OrdnanceError(f"unhandled action {a!r}")  # pragma: no cover
+    raise OrdnanceError(msg("unhandled action {a!r}", a=a))  # pragma: no cover

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, Hex, line, parse_hex
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.toi.shapes import LosBlockView, MapHex
@@ -65,8 +66,10 @@ class ToIMap:
             return self.hexes[h]
         except KeyError:
             raise OrdnanceError(
-                f"hex {numbered_hex(h)} is not on the map {self.name!r}",
-                hint="pick a hex of the map",
+                msg(
+                    "hex {value} is not on the map {name!r}", value=numbered_hex(h), name=self.name
+                ),
+                hint=msg("pick a hex of the map"),
             ) from None
 
     def elevation(self, h: Hex) -> int:
@@ -238,7 +241,9 @@ def map_names() -> list[str]:
 @cache
 def map_data(name: str) -> Mapping[str, Any]:
     if name not in map_names():
-        raise UnknownName(f"no map called {name!r} (known: {', '.join(map_names())})")
+        raise UnknownName(
+            msg("no map called {name!r} (known: {value})", name=name, value=", ".join(map_names()))
+        )
     data: Mapping[str, Any] = _data(f"maps/{name}.json")
     return data
 
@@ -261,16 +266,20 @@ def map_from_dict(data: Mapping[str, Any]) -> ToIMap:
     for key, name in (data.get("terrain") or {}).items():
         h = parse_hex(key)
         if h not in hexes:
-            raise OrdnanceError(f"map terrain names {key}, which is off the map")
+            raise OrdnanceError(msg("map terrain names {key}, which is off the map", key=key))
         if name not in table:
-            raise UnknownName(f"unknown terrain {name!r} (known: {', '.join(table)})")
+            raise UnknownName(
+                msg("unknown terrain {name!r} (known: {value})", name=name, value=", ".join(table))
+            )
         hexes[h] = HexInfo(table[name], hexes[h].elevation)
     for key, level in (data.get("elevation") or {}).items():
         h = parse_hex(key)
         if h not in hexes:
-            raise OrdnanceError(f"map elevation names {key}, which is off the map")
+            raise OrdnanceError(msg("map elevation names {key}, which is off the map", key=key))
         if not 0 <= int(level) <= 2:
-            raise OrdnanceError(f"elevation {level} at {key}: levels are 0, 1 and 2 (B2)")
+            raise OrdnanceError(
+                msg("elevation {level} at {key}: levels are 0, 1 and 2 (B2)", level=level, key=key)
+            )
         hexes[h] = HexInfo(hexes[h].terrain, int(level))
     return ToIMap(
         name=str(data["name"]),

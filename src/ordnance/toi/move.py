@@ -27,10 +27,10 @@ def move(state: ToIState, a: Move, seat: str | None) -> tuple[ToIState, list[Eve
     check_seat(seat, unit.side, state)
     if state.phase is not Phase.ACTION:
         raise RuleViolation(
-            "TOI-B8", "units move in the Action Phase", hint="advance to the action phase"
+            "TOI-B8", msg("units move in the Action Phase"), hint=msg("advance to the action phase")
         )
     if not unit.alive:
-        raise RuleViolation("TOI-B8", f"{unit.id} is no longer on the board")
+        raise RuleViolation("TOI-B8", msg("{id} is no longer on the board", id=unit.id))
     dest = parse_hex(a.to)
     state.map.info(dest)
     # a move activates the unit (TOI-B8); until the next action turn it may move

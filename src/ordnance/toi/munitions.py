@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import msg
 
 
 class Munition(StrEnum):
@@ -31,7 +32,11 @@ class Munition(StrEnum):
             if m.value.upper().replace("-", "") == key:
                 return m
         raise UnknownName(
-            f"no munitions token called {text!r} (known: {', '.join(m.value for m in cls)})"
+            msg(
+                "no munitions token called {text!r} (known: {value})",
+                text=text,
+                value=", ".join(m.value for m in cls),
+            )
         )
 
 

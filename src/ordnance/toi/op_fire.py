@@ -25,14 +25,19 @@ def place_op_fire(
     if state.phase is not Phase.STATUS or state.step != "op-fire":
         raise RuleViolation(
             "TOI-B8",
-            "units are placed on Op Fire in the Status Phase, step 3",
-            hint="advance to op-fire",
+            msg("units are placed on Op Fire in the Status Phase, step 3"),
+            hint=msg("advance to op-fire"),
         )
     if not unit.alive or unit.activation != "fresh":
-        raise RuleViolation("TOI-B9", f"{unit.id} is not a fresh unit in play")
+        raise RuleViolation("TOI-B9", msg("{id} is not a fresh unit in play", id=unit.id))
     if unit.morale != "normal":
         raise RuleViolation(
-            "TOI-B9", f"{unit.id} is {unit.morale}: pinned or disrupted squads cannot Op Fire"
+            "TOI-B9",
+            msg(
+                "{id} is {morale}: pinned or disrupted squads cannot Op Fire",
+                id=unit.id,
+                morale=unit.morale,
+            ),
         )
     state = state.with_unit(replace(unit, activation="op-fire"))
     return state, [

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol, get_args
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 #: TOI-AMB-1: which drift die gives the distance.
 DriftDice = Literal["text", "faq_core"]
@@ -110,7 +111,7 @@ def drift_dice_reading(text: str) -> DriftDice:
             chosen: DriftDice = choice
             return chosen
     raise OrdnanceError(
-        f"unknown drift dice reading {text!r}",
+        msg("unknown drift dice reading {text!r}", text=text),
         clause="TOI-AMB-1",
         hint=" or ".join(get_args(DriftDice)),
     )

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
     HexCell,
@@ -336,11 +337,13 @@ def restore(state: ToIState, data: Any) -> ToIState:
     known = {u.id for u in units}
     for t in p.tokens:
         if t.unit not in known:
-            raise OrdnanceError(f"bad position: a token on {t.unit!r}, which is not a unit")
+            raise OrdnanceError(
+                msg("bad position: a token on {unit!r}, which is not a unit", unit=t.unit)
+            )
     try:
         smoke = tuple(SmokeMarker(parse_hex(m.hex), m.placed_round) for m in p.smoke)
     except ValueError as exc:
-        raise OrdnanceError(f"bad position: smoke: {exc}") from None
+        raise OrdnanceError(msg("bad position: smoke: {exc}", exc=exc)) from None
     return replace(
         state,
         units=tuple(units),

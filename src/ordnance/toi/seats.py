@@ -12,6 +12,7 @@ from typing import Any
 
 from ordnance.core.errors import NotYourSeat, UnknownName
 from ordnance.core.game import Event, Message
+from ordnance.core.messages import msg
 from ordnance.toi.state import ToIState
 
 
@@ -20,9 +21,14 @@ def check_seat(seat: str | None, side: str, state: ToIState) -> None:
     if seat is None:
         return
     if seat not in state.sides:
-        raise UnknownName(f"no seat called {seat!r} (seats: {', '.join(state.sides)})")
+        raise UnknownName(
+            msg("no seat called {seat!r} (seats: {value})", seat=seat, value=", ".join(state.sides))
+        )
     if seat != side:
-        raise NotYourSeat(f"{seat} cannot act for {side}", hint=f"act as {side}")
+        raise NotYourSeat(
+            msg("{seat} cannot act for {side}", seat=seat, side=side),
+            hint=msg("act as {side}", side=side),
+        )
 
 
 def secret_event(

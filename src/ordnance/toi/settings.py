@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.names import name_problem
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.readings import (
@@ -384,4 +385,6 @@ def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "settings"
-        raise OrdnanceError(f"bad Tide of Iron settings: {where}: {first['msg']}") from None
+        raise OrdnanceError(
+            msg("bad Tide of Iron settings: {where}: {msg}", where=where, msg=first["msg"])
+        ) from None

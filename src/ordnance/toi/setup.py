@@ -14,6 +14,7 @@ from typing import Any
 
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import msg
 from ordnance.toi.catalogue import profile
 from ordnance.toi.hexmap import ToIMap, load_map, map_data, map_from_dict
 from ordnance.toi.settings import UnitPlacement, parse_settings
@@ -42,11 +43,13 @@ def new_state(settings: Mapping[str, Any]) -> ToIState:
     for p in placements:
         if p.side not in s.nations:
             raise UnknownName(
-                f"unit {p.id} belongs to {p.side!r}, not a nation of this game",
-                hint=f"nations: {', '.join(s.nations)}",
+                msg(
+                    "unit {id} belongs to {side!r}, not a nation of this game", id=p.id, side=p.side
+                ),
+                hint=msg("nations: {value}", value=", ".join(s.nations)),
             )
         if p.id in seen:
-            raise OrdnanceError(f"two units are called {p.id!r}")
+            raise OrdnanceError(msg("two units are called {id!r}", id=p.id))
         seen.add(p.id)
         prof = extra[p.profile] if p.profile in extra else profile(p.profile)
         h = parse_hex(p.hex)

@@ -29,6 +29,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import numbered_hex
 from ordnance.core.game import term
 from ordnance.core.hexes import Direction, Hex
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
 from ordnance.toi.attack import RangeBand, halve_up
@@ -60,14 +61,14 @@ def plan_smoke(
     if band is RangeBand.OUT:
         raise RuleViolation(
             "TOI-B2",
-            "the target hex is out of range for the unit's vehicle range",
-            hint="target a hex within twice the range",
+            msg("the target hex is out of range for the unit's vehicle range"),
+            hint=msg("target a hex within twice the range"),
         )
     if fire_and_movement and band is RangeBand.LONG:
         raise RuleViolation(
             "TOI-B2",
-            "a unit doing Fire and Movement may not fire at long range",
-            hint="target a hex at close or normal range",
+            msg("a unit doing Fire and Movement may not fire at long range"),
+            hint=msg("target a hex at close or normal range"),
         )
     dice = max(firepower, 0)
     for _ in range(halvings + (1 if fire_and_movement else 0)):

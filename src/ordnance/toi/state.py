@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 from ordnance.toi.damage import VehicleDamage
 from ordnance.toi.hexmap import ToIMap
 from ordnance.toi.munitions import Munition
@@ -154,7 +155,13 @@ class ToIState:
         for n in self.nations:
             if n.name == name:
                 return n
-        raise UnknownName(f"no nation called {name!r} (this game: {', '.join(self.sides)})")
+        raise UnknownName(
+            msg(
+                "no nation called {name!r} (this game: {value})",
+                name=name,
+                value=", ".join(self.sides),
+            )
+        )
 
     def open_move(self) -> str | None:
         """The unit whose move still holds its nation's action open (TOI-ACT-3), or None.
@@ -175,7 +182,11 @@ class ToIState:
             if u.id == unit_id:
                 return u
         raise UnknownName(
-            f"no unit called {unit_id!r} (units: {', '.join(u.id for u in self.units)})"
+            msg(
+                "no unit called {unit_id!r} (units: {value})",
+                unit_id=unit_id,
+                value=", ".join(u.id for u in self.units),
+            )
         )
 
     def tokens_of(self, side: str) -> tuple[Token, ...]:

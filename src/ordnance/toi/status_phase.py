@@ -147,7 +147,10 @@ def advance(
     if to is not None:
         key = to.strip().lower()
         if key not in positions():
-            raise UnknownName(f"no step called {to!r}", hint=f"one of {', '.join(positions())}")
+            raise UnknownName(
+                msg("no step called {to!r}", to=to),
+                hint=msg("one of {value}", value=", ".join(positions())),
+            )
     events: list[Event] = []
     for _ in range(len(ROUND)):
         if may_leave is not None:

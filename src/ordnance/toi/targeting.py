@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, Hex, parse_hex
+from ordnance.core.messages import msg, term
 from ordnance.toi.actions import Attack
 from ordnance.toi.attack import (
     AttackInput,
@@ -75,15 +76,15 @@ def _los(state: ToIState, a: Hex, b: Hex, who: str) -> None:
     if has_los(state.map, a, b, state.smoke_hexes):
         return
     clause = "TOI-B10" if has_los(state.map, a, b) else "TOI-B2"
-    why = (
+    why = term(
         "smoke blocks the line of sight"
         if clause == "TOI-B10"
         else "terrain blocks the line of sight"
     )
     raise RuleViolation(
         clause,
-        f"{who} has no line of sight from {a} to {b}: {why}",
-        hint="pick a target in line of sight",
+        msg("{who} has no line of sight from {a} to {b}: {why}", who=who, a=a, b=b, why=why),
+        hint=msg("pick a target in line of sight"),
     )
 
 
@@ -92,14 +93,18 @@ def _check_activation(u: Unit, mode: str, role: str) -> None:
         if u.activation != "op-fire":
             raise RuleViolation(
                 "TOI-B9",
-                f"{u.id} is not on Op Fire",
-                hint="only units placed on Op Fire may Op Fire",
+                msg("{id} is not on Op Fire", id=u.id),
+                hint=msg("only units placed on Op Fire may Op Fire"),
             )
     elif u.activation != "fresh":
         raise RuleViolation(
             "TOI-B8",
-            f"{u.id} is {u.activation}: only a fresh unit may be activated",
-            hint=f"pick a fresh unit as {role}",
+            msg(
+                "{id} is {activation}: only a fresh unit may be activated",
+                id=u.id,
+                activation=u.activation,
+            ),
+            hint=msg("pick a fresh unit as {role}", role=role),
         )
 
 
@@ -116,12 +121,12 @@ def prepare_attack(
     if state.phase is not Phase.ACTION:
         raise RuleViolation(
             "TOI-B8",
-            f"attacks are made in the Action Phase (now: {state.position})",
-            hint="advance to the action phase",
+            msg("attacks are made in the Action Phase (now: {position})", position=state.position),
+            hint=msg("advance to the action phase"),
         )
     attacker = state.unit(a.unit)
     if not attacker.alive:
-        raise RuleViolation("TOI-B8", f"{attacker.id} is no longer on the board")
+        raise RuleViolation("TOI-B8", msg("{id} is no longer on the board", id=attacker.id))
     if not (a.mode != "op_fire" and attacker.id == state.open_move()):
         _check_activation(attacker, a.mode, "attacker")  # the mover may still fire (TOI-ACT-3)
     tokens = face_down_tokens(state, attacker) if know_tokens else ()
@@ -130,21 +135,25 @@ def prepare_attack(
     if a.target is None:
         raise RuleViolation(
             "TOI-SMK-1",
-            "only a Smoke round targets a hex; an attack targets a unit",
-            hint="name a target unit",
+            msg("only a Smoke round targets a hex; an attack targets a unit"),
+            hint=msg("name a target unit"),
         )
     target = state.unit(a.target)
     if not target.alive:
-        raise RuleViolation("TOI-B4", f"{target.id} is no longer on the board")
+        raise RuleViolation("TOI-B4", msg("{id} is no longer on the board", id=target.id))
     if target.side == attacker.side:
         raise RuleViolation(
-            "TOI-B4", f"{target.id} is on your own side", hint="attack an enemy unit"
+            "TOI-B4",
+            msg("{id} is on your own side", id=target.id),
+            hint=msg("attack an enemy unit"),
         )
     vs_vehicle = target.is_vehicle
     kind = "vehicle" if vs_vehicle else "squad"
     fp = attacker.firepower(vs_vehicle)
     if fp <= 0 or attacker.range_value(vs_vehicle) <= 0:
-        raise RuleViolation("TOI-B4", f"{attacker.id} has no firepower against a {kind}")
+        raise RuleViolation(
+            "TOI-B4", msg("{id} has no firepower against a {kind}", id=attacker.id, kind=kind)
+        )
     _los(state, attacker.hex, target.hex, attacker.id)
     distance = attacker.hex.distance(target.hex)
 
@@ -161,19 +170,28 @@ def prepare_attack(
     for sid in a.support:
         sup = state.unit(sid)
         if sup.id == attacker.id or sup in supporters:
-            raise RuleViolation("TOI-B5", f"{sup.id} is named twice in the attack")
+            raise RuleViolation("TOI-B5", msg("{id} is named twice in the attack", id=sup.id))
         if sup.side != attacker.side or not sup.alive:
-            raise RuleViolation("TOI-B5", f"{sup.id} cannot join: not a friendly unit in play")
+            raise RuleViolation(
+                "TOI-B5", msg("{id} cannot join: not a friendly unit in play", id=sup.id)
+            )
         _check_activation(sup, a.mode, "supporter")
         if sup.morale != "normal":
-            raise RuleViolation("TOI-B5", f"{sup.id} is {sup.morale} and cannot join combined fire")
+            raise RuleViolation(
+                "TOI-B5",
+                msg("{id} is {morale} and cannot join combined fire", id=sup.id, morale=sup.morale),
+            )
         if sup.firepower(vs_vehicle) <= 0:
-            raise RuleViolation("TOI-B5", f"{sup.id} has no firepower against a {kind}")
+            raise RuleViolation(
+                "TOI-B5", msg("{id} has no firepower against a {kind}", id=sup.id, kind=kind)
+            )
         _los(state, sup.hex, target.hex, sup.id)
         band = band_of(sup)
         if band is RangeBand.OUT:
             raise RuleViolation(
-                "TOI-B5", f"{sup.id} is out of range of {target.id}", hint="leave it out"
+                "TOI-B5",
+                msg("{id} is out of range of {id2}", id=sup.id, id2=target.id),
+                hint=msg("leave it out"),
             )
         sup_tokens = (
             face_down_tokens(state, sup)
@@ -242,25 +260,32 @@ def _prepare_smoke(
     elif a.target is not None:
         target_hex = state.unit(a.target).hex
     else:
-        raise RuleViolation("TOI-SMK-1", "a Smoke round targets a hex", hint="give the target hex")
+        raise RuleViolation(
+            "TOI-SMK-1", msg("a Smoke round targets a hex"), hint=msg("give the target hex")
+        )
     state.map.info(target_hex)
     if a.support:
         raise RuleViolation(
             "TOI-SMK-2",
-            "a Smoke round is fired by one unit alone",
-            hint="leave out the supporting units",
+            msg("a Smoke round is fired by one unit alone"),
+            hint=msg("leave out the supporting units"),
         )
     why = smoke_allowed(state.map, target_hex, state.smoke_hexes)
     if why is not None and state.settings.smoke_targets == "open_only":
         raise RuleViolation(
             "TOI-AMB-5",
-            f"smoke cannot be placed in {numbered_hex(target_hex)} ({why}; no smoke in buildings, one per hex, B10)",
-            hint="target a hex without a building or smoke",
+            msg(
+                "smoke cannot be placed in {value} ({why}; no smoke in buildings, one per hex, B10)",
+                value=numbered_hex(target_hex),
+                why=why,
+            ),
+            hint=msg("target a hex without a building or smoke"),
         )
     fire = attacker.profile.vs_vehicle
     if fire.firepower <= 0 or fire.range <= 0:
         raise RuleViolation(
-            "TOI-SMK-2", f"{attacker.id} has no attack against vehicles to fire smoke with"
+            "TOI-SMK-2",
+            msg("{id} has no attack against vehicles to fire smoke with", id=attacker.id),
         )
     _los(state, attacker.hex, target_hex, attacker.id)
     band = range_band(

@@ -196,8 +196,12 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
             return None
         return RuleViolation(
             ROUND_CLAUSE,
-            f"{seat} may pass only on its own action turn: it is {at.on_turn}'s action now",
-            hint=f"wait for {at.on_turn} to take an action or pass",
+            msg(
+                "{seat} may pass only on its own action turn: it is {on_turn}'s action now",
+                seat=seat,
+                on_turn=at.on_turn,
+            ),
+            hint=msg("wait for {on_turn} to take an action or pass", on_turn=at.on_turn),
         )
     if kind not in TURN_ACTIONS:
         return None
@@ -209,8 +213,8 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
             return None
         return RuleViolation(
             OP_FIRE_CLAUSE,
-            f"{seat} may Op Fire only straight after an enemy unit moves",
-            hint="fire on Op Fire when the other nation has just moved a unit",
+            msg("{seat} may Op Fire only straight after an enemy unit moves", seat=seat),
+            hint=msg("fire on Op Fire when the other nation has just moved a unit"),
         )
     if at.open_unit == (seat, unit.id):
         return None
@@ -218,21 +222,38 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
         if kind == "move" and unit.activation != "fresh":
             return RuleViolation(
                 ROUND_CLAUSE,
-                f"{unit.id} is {unit.activation}: only a fresh unit may be activated",
-                hint="move a fresh unit, or pass",
+                msg(
+                    "{id} is {activation}: only a fresh unit may be activated",
+                    id=unit.id,
+                    activation=unit.activation,
+                ),
+                hint=msg("move a fresh unit, or pass"),
             )
         return None
     if at.open_unit is not None and at.open_unit[0] == seat:
         return RuleViolation(
             ROUND_CLAUSE,
-            f"{seat}'s action is {at.open_unit[1]}'s: it may move on or fire, "
-            f"but {unit.id} must wait for {seat}'s next action turn",
-            hint=f"finish with {at.open_unit[1]}, or wait for {at.on_turn} to act",
+            msg(
+                "{seat}'s action is {value}'s: it may move on or fire, but {id} must wait for {seat}'s next action turn",
+                seat=seat,
+                value=at.open_unit[1],
+                id=unit.id,
+            ),
+            hint=msg(
+                "finish with {value}, or wait for {on_turn} to act",
+                value=at.open_unit[1],
+                on_turn=at.on_turn,
+            ),
         )
     return RuleViolation(
         ROUND_CLAUSE,
-        f"it is {at.on_turn}'s action turn, not {seat}'s ({kind} refused)",
-        hint=f"wait for {at.on_turn} to take an action or pass",
+        msg(
+            "it is {on_turn}'s action turn, not {seat}'s ({kind} refused)",
+            on_turn=at.on_turn,
+            seat=seat,
+            kind=kind,
+        ),
+        hint=msg("wait for {on_turn} to take an action or pass", on_turn=at.on_turn),
     )
 
 
@@ -293,8 +314,13 @@ def check_may_leave(seat: str | None) -> Callable[[ToIState], None]:
             others = ", ".join(s for s in t.waiting_for if s != seat)
             raise RuleViolation(
                 t.clause,
-                f"{seat} may not advance past {state.position}: it waits for {others} to say done",
-                hint=f"wait until {others} says done (the step is theirs too)",
+                msg(
+                    "{seat} may not advance past {position}: it waits for {others} to say done",
+                    seat=seat,
+                    position=state.position,
+                    others=others,
+                ),
+                hint=msg("wait until {others} says done (the step is theirs too)", others=others),
             )
 
     return guard

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
@@ -199,5 +200,5 @@ def parse_action(data: Any) -> Any:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         model = ACTIONS[data["type"]]
-        what = f"{data['type']} action"
+        what = msg("{kind} action", kind=data["type"])
         raise refusal(exc, model, what=what, clause="WAW-B6", skip=1) from None

@@ -16,6 +16,7 @@ from ordnance.core.calculators import Calculator, NoQuestion
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import msg
 from ordnance.waw.catalogue import catalogue
 from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
 from ordnance.waw.los import judge_los
@@ -64,12 +65,12 @@ def _settings_text(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except ValueError:
         raise OrdnanceError(
-            f"cannot read settings {text!r}",
-            hint='a JSON object, e.g. {"city_defence": "per_unit"}',
+            msg("cannot read settings {text!r}", text=text),
+            hint=msg('a JSON object, e.g. {{"city_defence": "per_unit"}}'),
         ) from None
     if not isinstance(value, dict):
         raise OrdnanceError(
-            "the settings are a JSON object", hint='e.g. {"city_defence": "per_unit"}'
+            msg("the settings are a JSON object"), hint=msg('e.g. {{"city_defence": "per_unit"}}')
         )
     return value
 
@@ -86,7 +87,7 @@ def _stack(specs: list[str], settings: WawSettings) -> list[Target]:
             raise OrdnanceError(
                 str(exc),
                 clause="WAW-HE-a",
-                hint="good order, disrupted, reduced, disrupted+reduced",
+                hint=msg("good order, disrupted, reduced, disrupted+reduced"),
             ) from None
         out.append(Target(f"{i + 1}:{kind.name}", kind.armour, condition, kind.hq))
     return out
@@ -101,7 +102,9 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
     if defence is None:
         if q.terrain is None:
             raise OrdnanceError(
-                "give the defence dice or a terrain", clause="WAW-HE-a", hint="e.g. --defence 2"
+                msg("give the defence dice or a terrain"),
+                clause="WAW-HE-a",
+                hint=msg("e.g. --defence 2"),
             )
         ttype = catalogue().extended((), opts.terrain_types).terrain(q.terrain)
         defence = 2 if ttype.city else ttype.infantry_db

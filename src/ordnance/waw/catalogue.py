@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.messages import msg
 from ordnance.core.names import Name
 
 
@@ -66,7 +67,7 @@ class Rating(BaseModel):
         parts = text.replace(" ", "").split("/")
         if len(parts) != 3 or not all(p.isdigit() for p in parts):
             raise OrdnanceError(
-                f"a rating is Range/Firepower/Hit Number, e.g. 10/4/4, not {text!r}"
+                msg("a rating is Range/Firepower/Hit Number, e.g. 10/4/4, not {text!r}", text=text)
             )
         return cls(range=int(parts[0]), firepower=int(parts[1]), hit_number=int(parts[2]))
 
@@ -134,7 +135,11 @@ class Catalogue:
             return self._units[name.casefold()]
         except KeyError:
             raise UnknownName(
-                f"no unit type called {name!r} (known: {', '.join(self.unit_names())})"
+                msg(
+                    "no unit type called {name!r} (known: {value})",
+                    name=name,
+                    value=", ".join(self.unit_names()),
+                )
             ) from None
 
     def terrain(self, name: str) -> TerrainType:
@@ -142,7 +147,9 @@ class Catalogue:
             return self._terrain[name.casefold()]
         except KeyError:
             known = ", ".join(t.name for t in self._terrain.values())
-            raise UnknownName(f"no terrain called {name!r} (known: {known})") from None
+            raise UnknownName(
+                msg("no terrain called {name!r} (known: {known})", name=name, known=known)
+            ) from None
 
     def unit_names(self) -> list[str]:
         return [u.name for u in self._units.values()]

@@ -16,6 +16,7 @@ from typing import Any
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.game import Outcome
+from ordnance.core.messages import msg
 from ordnance.waw import actions as A
 from ordnance.waw.fascam_mission import fascam
 from ordnance.waw.fire import fire
@@ -55,7 +56,7 @@ def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | Non
         return hq_check_result(state, action, seat)
     if isinstance(action, A.Done):
         return done(state, action, seat)
-    raise OrdnanceError(f"unhandled action {action!r}")  # pragma: no cover
+    raise OrdnanceError(msg("unhandled action {action!r}", action=action))  # pragma: no cover
 
 
 #: The clause whose dice an action rolls (named when an entered die is not a d6 face).

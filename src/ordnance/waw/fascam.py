@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 from ordnance.waw.catalogue import ArmourClass
 from ordnance.waw.los import smoke_area
 from ordnance.waw.settings import WawSettings
@@ -27,13 +28,19 @@ from ordnance.waw.units import Condition
 AMERICAN = "american"
 
 
-def check_fascam_caller(nationality: str, who: str) -> None:
+def check_fascam_caller(nationality: str, who: str | dict[str, object]) -> None:
     """WAW-8.3-a: refuse FASCAM for anyone but the Americans."""
     if nationality != AMERICAN:
         raise RuleViolation(
             "WAW-8.3-a",
-            f"only the Americans may use FASCAM, and {who} is {nationality}",
-            hint="call an HE Fire or Smoke mission instead, or have an American formation call it",
+            msg(
+                "only the Americans may use FASCAM, and {who} is {nationality}",
+                who=who,
+                nationality=nationality,
+            ),
+            hint=msg(
+                "call an HE Fire or Smoke mission instead, or have an American formation call it"
+            ),
         )
 
 

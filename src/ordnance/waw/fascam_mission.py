@@ -11,7 +11,7 @@ from dataclasses import replace
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat
 from ordnance.core.forms import numbered_hex
-from ordnance.core.game import Event, Outcome, msg
+from ordnance.core.game import Event, Outcome, msg, term
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import check_fascam_caller
 from ordnance.waw.los import smoke_area
@@ -25,13 +25,20 @@ def fascam(state: WawState, a: A.Fascam, dice: DiceSource, seat: str | None) -> 
     """WAW-8.3-a/-b: Americans only; Mines! in the target hex."""
     nationality = state.side_nationality(a.side)
     check_seat(seat, a.side)
-    who = f"side {a.side}"
+    who: str | dict[str, object] = term("side {side}", side=a.side)
     if a.caller is not None:
         caller = state.live_unit(a.caller)
         if caller.side != a.side:
-            raise NotYourSeat(f"{a.caller} belongs to {caller.side}, not {a.side}")
+            raise NotYourSeat(
+                msg(
+                    "{caller} belongs to {side}, not {side2}",
+                    caller=a.caller,
+                    side=caller.side,
+                    side2=a.side,
+                )
+            )
         nationality = state.unit_type(caller).nationality
-        who = f"{a.caller} ({state.unit_type(caller).name})"
+        who = term("{caller} ({name})", caller=a.caller, name=state.unit_type(caller).name)
     check_fascam_caller(nationality, who)
     target = state.hex(a.target)
     new = replace(state, mines=state.mines | {target})

@@ -28,6 +28,7 @@ from itertools import permutations
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.messages import msg
 from ordnance.waw.catalogue import ArmourClass, TerrainType
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.units import STACKING_LIMIT, Condition, harmable_hits, he_hit, he_hits
@@ -133,11 +134,14 @@ def check_hit_number(hit_number: int, clause: str = "WAW-HE-a") -> None:
     if hit_number > 6:
         raise RuleViolation(
             clause,
-            f"Hit Number {hit_number} cannot be fired: a d6 never shows more than 6",
-            hint="fire only with a Hit Number of 6 or less",
+            msg(
+                "Hit Number {hit_number} cannot be fired: a d6 never shows more than 6",
+                hit_number=hit_number,
+            ),
+            hint=msg("fire only with a Hit Number of 6 or less"),
         )
     if hit_number < 1:
-        raise OrdnanceError(f"a Hit Number is 1 to 6, not {hit_number}")
+        raise OrdnanceError(msg("a Hit Number is 1 to 6, not {hit_number}", hit_number=hit_number))
 
 
 def check_firepower(firepower: int) -> None:
@@ -145,8 +149,13 @@ def check_firepower(firepower: int) -> None:
     if firepower < 1:
         raise RuleViolation(
             "WAW-HE-a",
-            f"an HE Fire mission of Firepower {firepower} rolls no die and cannot hit",
-            hint="give the mission's Firepower from the scenario or order of battle (1 or more)",
+            msg(
+                "an HE Fire mission of Firepower {firepower} rolls no die and cannot hit",
+                firepower=firepower,
+            ),
+            hint=msg(
+                "give the mission's Firepower from the scenario or order of battle (1 or more)"
+            ),
         )
 
 
@@ -237,21 +246,27 @@ def check_targets(units: Sequence[Target]) -> None:
     if not targets and hqs:
         raise RuleViolation(
             "WAW-HE-k",
-            "an HQ cannot be the target of artillery, and it is alone in that hex",
-            hint="target a hex holding another unit; the HQ then makes its check",
+            msg("an HQ cannot be the target of artillery, and it is alone in that hex"),
+            hint=msg("target a hex holding another unit; the HQ then makes its check"),
         )
     if not targets:
         raise RuleViolation(
             "WAW-HE-a",
-            "there is no unit in the target hex for the salvo to hit",
-            hint="target a hex holding enemy units",
+            msg("there is no unit in the target hex for the salvo to hit"),
+            hint=msg("target a hex holding enemy units"),
         )
     if len(targets) > STACKING_LIMIT:
         raise RuleViolation(
             "WAW-B5",
-            f"{len(targets)} target units in one hex, but at most {STACKING_LIMIT} units "
-            "stack in a hex",
-            hint=f"list at most {STACKING_LIMIT} units besides any HQ (an HQ does not count)",
+            msg(
+                "{n_targets} target units in one hex, but at most {stacking_limit} units stack in a hex",
+                n_targets=len(targets),
+                stacking_limit=STACKING_LIMIT,
+            ),
+            hint=msg(
+                "list at most {stacking_limit} units besides any HQ (an HQ does not count)",
+                stacking_limit=STACKING_LIMIT,
+            ),
         )
 
 
@@ -267,7 +282,7 @@ def resolve_he_fire(
     """Resolve one HE Fire mission against the units of one hex (see module doc)."""
     check_hit_number(hit_number)
     if firepower < 0 or defence < 0:
-        raise OrdnanceError("Firepower and defence dice cannot be negative")
+        raise OrdnanceError(msg("Firepower and defence dice cannot be negative"))
     check_targets(units)
     targets, hqs = split_targets(units)
 

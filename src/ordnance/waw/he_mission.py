@@ -121,8 +121,8 @@ def hq_check_result(state: WawState, a: A.HqCheckResult, seat: str | None) -> Ou
     if not pending:
         raise RuleViolation(
             "WAW-HE-k",
-            f"no HQ check is pending for {a.hq!r}",
-            hint="an HQ checks only when another unit in its hex takes an HE Hit",
+            msg("no HQ check is pending for {hq!r}", hq=a.hq),
+            hint=msg("an HQ checks only when another unit in its hex takes an HE Hit"),
         )
     unit = state.unit(a.hq)
     cond = Condition.from_label(a.condition)

@@ -26,7 +26,8 @@ def move(state: WawState, a: A.Move, dice: DiceSource, seat: str | None) -> Outc
     for step in path:
         if here.distance(step) != 1:
             raise OrdnanceError(
-                f"{step} is not adjacent to {here}", hint="list every hex of the path in order"
+                msg("{step} is not adjacent to {here}", step=step, here=here),
+                hint=msg("list every hex of the path in order"),
             )
         here = step
     state.check_stacking(path[-1], unit)

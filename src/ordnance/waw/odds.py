@@ -23,6 +23,7 @@ from math import comb
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.pools import net_hits, successes
 from ordnance.waw.he_fire import (
@@ -127,8 +128,8 @@ def he_hits_headline(
         return he_net_hits(firepower, hit_number, defence), "net Hits"
     if not [u for u in units if not u.hq]:
         raise OrdnanceError(
-            "when each unit defends on its own, the Hits depend on the stack",
-            hint="name each unit in the hex",
+            msg("when each unit defends on its own, the Hits depend on the stack"),
+            hint=msg("name each unit in the hex"),
         )
     shares = he_fire_shares(units, firepower, hit_number, defence, settings, city)
     return shares.map(_total), "Hits taken by the units"

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serial
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
     HexCell,
@@ -233,7 +234,7 @@ def restore(state: WawState, data: Any) -> WawState:
         smoke = {parse_hex(m.hex): m.level for m in p.smoke}
         mines = frozenset(parse_hex(h) for h in p.fascam)
     except ValueError as exc:
-        raise OrdnanceError(f"bad position: {exc}") from None
+        raise OrdnanceError(msg("bad position: {exc}", exc=exc)) from None
     for h in (*smoke, *mines):
         state.hex(str(h))  # off the board: refused, naming the board's size
     return replace(

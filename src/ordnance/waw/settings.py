@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ordnance.core.errors import BadSetting, OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.names import name_problem
 from ordnance.waw.catalogue import TerrainType, UnitType, catalogue
 
@@ -286,7 +287,9 @@ def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "settings"
-        raise OrdnanceError(f"bad World at War settings: {where}: {first['msg']}") from None
+        raise OrdnanceError(
+            msg("bad World at War settings: {where}: {msg}", where=where, msg=first["msg"])
+        ) from None
     check_nationalities(parsed)
     return parsed
 
@@ -299,6 +302,6 @@ def check_nationalities(settings: WawSettings) -> None:
         if nationality not in known:
             raise BadSetting(
                 f"settings.sides.{side}",
-                f"no unit type is of the nationality {nationality[:40]!r}",
+                msg("no unit type is of the nationality {value!r}", value=nationality[:40]),
                 hint="give one of: " + ", ".join(sorted(known)),
             )

@@ -44,7 +44,9 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
     check_seat(seat, a.side)
     kind = state.catalogue.unit(a.kind)
     if a.id in state.units:
-        raise OrdnanceError(f"a unit called {a.id!r} is already in play", hint="pick another id")
+        raise OrdnanceError(
+            msg("a unit called {id!r} is already in play", id=a.id), hint=msg("pick another id")
+        )
     h = state.hex(a.hex)
     unit = Unit(a.id, kind.name, a.side, h, Condition.from_label(a.condition))
     state.check_stacking(h, unit)

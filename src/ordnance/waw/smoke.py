@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import msg
 from ordnance.waw.catalogue import Rating, UnitType
 from ordnance.waw.los import LosReport, judge_los, smoke_area
 from ordnance.waw.settings import WawSettings
@@ -109,7 +110,7 @@ def fire_check(
     if rating is None:
         raise RuleViolation(
             "WAW-B2",
-            f"{unit_type.name} has no {weapon.upper()} rating",
+            msg("{name} has no {value} rating", name=unit_type.name, value=weapon.upper()),
             hint="fire the other weapon"
             if (unit_type.ap or unit_type.he)
             else "this unit cannot fire",
@@ -122,14 +123,21 @@ def fire_check(
         if not unit_type.advanced_imaging:
             raise RuleViolation(
                 "WAW-8.2-c",
-                f"no line of sight from {numbered_hex(origin)} to {numbered_hex(target)}: smoke from {markers} blocks it",
-                hint="fire with an Advanced Imaging unit, from an adjacent hex, or at another target",
+                msg(
+                    "no line of sight from {value} to {value2}: smoke from {markers} blocks it",
+                    value=numbered_hex(origin),
+                    value2=numbered_hex(target),
+                    markers=markers,
+                ),
+                hint=msg(
+                    "fire with an Advanced Imaging unit, from an adjacent hex, or at another target"
+                ),
             )
         if unit_type.family == "ITV" and weapon == "he":
             raise RuleViolation(
                 "WAW-8.2-f",
-                "the ITV cannot fire its HE Firepower through smoke",
-                hint="fire its AP Firepower (Hit Number 4 becomes 5)",
+                msg("the ITV cannot fire its HE Firepower through smoke"),
+                hint=msg("fire its AP Firepower (Hit Number 4 becomes 5)"),
             )
         thermal = True
     adjacent = _adjacent_penalty(origin, target, smoke, settings)
@@ -144,8 +152,13 @@ def fire_check(
     if check.hit_number > 6:
         raise RuleViolation(
             mods[-1].clause if mods else "WAW-HE-a",
-            f"{unit_type.name}'s {weapon.upper()} Hit Number {rating.hit_number} becomes "
-            f"{check.hit_number}, above 6: the shot cannot be fired",
-            hint="fire from a hex where smoke adds nothing, or wait for the smoke to clear",
+            msg(
+                "{name}'s {value} Hit Number {hit_number} becomes {hit_number2}, above 6: the shot cannot be fired",
+                name=unit_type.name,
+                value=weapon.upper(),
+                hit_number=rating.hit_number,
+                hit_number2=check.hit_number,
+            ),
+            hint=msg("fire from a hex where smoke adds nothing, or wait for the smoke to clear"),
         )
     return check

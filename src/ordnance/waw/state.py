@@ -13,6 +13,7 @@ from typing import Any
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import msg
 from ordnance.waw.catalogue import Catalogue, TerrainType, UnitType, catalogue
 from ordnance.waw.he_fire import Target
 from ordnance.waw.settings import WawSettings
@@ -74,9 +75,13 @@ class WawState:
         h = parse_hex(text)
         if not self.on_board(h):
             raise OrdnanceError(
-                f"hex {numbered_hex(h)} is off the board ({self.settings.map_columns} columns x "
-                f"{self.settings.map_rows} rows)",
-                hint="use a hex on the board; see the view's map",
+                msg(
+                    "hex {value} is off the board ({map_columns} columns x {map_rows} rows)",
+                    value=numbered_hex(h),
+                    map_columns=self.settings.map_columns,
+                    map_rows=self.settings.map_rows,
+                ),
+                hint=msg("use a hex on the board; see the view's map"),
             )
         return h
 
@@ -93,12 +98,14 @@ class WawState:
             return self.units[uid]
         except KeyError:
             known = ", ".join(self.units) or "none"
-            raise UnknownName(f"no unit {uid!r} (units: {known})") from None
+            raise UnknownName(
+                msg("no unit {uid!r} (units: {known})", uid=uid, known=known)
+            ) from None
 
     def live_unit(self, uid: str) -> Unit:
         unit = self.unit(uid)
         if unit.condition.eliminated:
-            raise OrdnanceError(f"unit {uid} has been Eliminated")
+            raise OrdnanceError(msg("unit {uid} has been Eliminated", uid=uid))
         return unit
 
     def unit_type(self, unit: Unit) -> UnitType:
@@ -122,8 +129,13 @@ class WawState:
         if len(others) >= STACKING_LIMIT:
             raise RuleViolation(
                 "WAW-B5",
-                f"hex {numbered_hex(h)} already holds {len(others)} units ({', '.join(u.id for u in others)})",
-                hint="at most 2 units stack in a hex; an HQ does not count",
+                msg(
+                    "hex {value} already holds {n_others} units ({value2})",
+                    value=numbered_hex(h),
+                    n_others=len(others),
+                    value2=", ".join(u.id for u in others),
+                ),
+                hint=msg("at most 2 units stack in a hex; an HQ does not count"),
             )
 
     def with_unit(self, unit: Unit) -> WawState:
@@ -138,7 +150,13 @@ class WawState:
 
     def check_side(self, side: str) -> None:
         if side not in self.settings.sides:
-            raise UnknownName(f"no side called {side!r} (sides: {', '.join(self.settings.sides)})")
+            raise UnknownName(
+                msg(
+                    "no side called {side!r} (sides: {value})",
+                    side=side,
+                    value=", ".join(self.settings.sides),
+                )
+            )
 
     def summary(self) -> dict[str, Any]:
         return {"units": len(self.units), "smoke": len(self.smoke), "mines": len(self.mines)}

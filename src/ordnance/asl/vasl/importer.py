@@ -34,6 +34,7 @@ from ordnance.asl.vasl.pieces import SaveReading, VaslPiece, database_counter
 from ordnance.asl.vasl.reader import VaslFileError
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.turns import check_turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -182,19 +183,22 @@ def plan_import(
         when = date or reading.stated_date
         if when is None:
             raise OrdnanceError(
-                "the save states no scenario date",
+                msg("the save states no scenario date"),
                 clause="ASL-8.2-c",
-                hint="give the scenario date: --date YYYY-MM",
+                hint=msg("give the scenario date: --date YYYY-MM"),
             )
         when_date = ScenarioDate.parse(when)  # a date outside the war is refused (ASL-8.2-d)
         if sides is None:
             armies = _sides_of(reading)
             if len(armies) != 2:
                 raise OrdnanceError(
-                    f"the save's vehicles and ordnance are of {len(armies)} nationalities "
-                    f"({', '.join(armies) or 'none'}); an ASL scenario has two sides",
+                    msg(
+                        "the save's vehicles and ordnance are of {n_armies} nationalities ({value}); an ASL scenario has two sides",
+                        n_armies=len(armies),
+                        value=", ".join(armies) or "none",
+                    ),
                     clause="ASL-8.2-g",
-                    hint="name the two sides: --side american --side german",
+                    hint=msg("name the two sides: --side american --side german"),
                 )
             sides = [{"name": a, "nationality": a} for a in armies]
         settings = {"date": when, "theatre": theatre, "sides": [dict(s) for s in sides]}
@@ -208,9 +212,9 @@ def plan_import(
     else:
         if date is not None and date != str(state.date):
             raise OrdnanceError(
-                f"the game is dated {state.date}; an import keeps the game's date",
+                msg("the game is dated {date}; an import keeps the game's date", date=state.date),
                 clause="ASL-8.2-c",
-                hint="drop --date",
+                hint=msg("drop --date"),
             )
         geometry = state.settings.board
         when_date = state.date
@@ -219,7 +223,10 @@ def plan_import(
     homeless = sorted({g.army or str(g.nationality) for g in guns if (g.army or "") not in side_of})
     if homeless:
         raise OrdnanceError(
-            f"no side of this game has the nationality of the save's {', '.join(homeless)} Guns",
+            msg(
+                "no side of this game has the nationality of the save's {value} Guns",
+                value=", ".join(homeless),
+            ),
             clause="ASL-8.2-g",
             hint="sides: " + ", ".join(f"{v} ({k})" for k, v in side_of.items()),
         )
@@ -363,7 +370,8 @@ def import_save(
     else:
         if sides is not None:
             raise OrdnanceError(
-                f"game {game_id!r} exists: its sides stay as they are", hint="drop --side"
+                msg("game {game_id!r} exists: its sides stay as they are", game_id=game_id),
+                hint=msg("drop --side"),
             )
         plan = plan_import(
             reading, state=session.state(), date=date, skip_unknown=skip_unknown, library=library

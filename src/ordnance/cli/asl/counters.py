@@ -23,9 +23,9 @@ from ordnance.asl.option_defaults import DEFAULT_OPTIONS
 from ordnance.asl.option_text import parse_date
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.cli.lazy import Command, resolved
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table

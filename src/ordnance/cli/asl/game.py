@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ordnance import i18n
 from ordnance.asl.option_text import (
     CA_HELP,
     canister_extras,
     check_canister_only,
     option_values,
 )
-from ordnance.cli import i18n
 from ordnance.cli.asl.options import (
     AimOpt,
     BuildingLevelOpt,
@@ -34,8 +34,9 @@ from ordnance.cli.asl.options import (
 )
 from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group
@@ -101,7 +102,8 @@ def _parse_side(text: str) -> dict[str, Any]:
     parts = [p.strip() for p in text.split(":") if p.strip()]
     if not parts:
         raise OrdnanceError(
-            f"cannot read the side {text!r}", hint="e.g. russian or german:german:elite"
+            msg("cannot read the side {text!r}", text=text),
+            hint=msg("e.g. russian or german:german:elite"),
         )
     side: dict[str, Any] = {
         "name": parts[0],
@@ -114,7 +116,9 @@ def _parse_side(text: str) -> dict[str, Any]:
             side["elite"] = True
             side["pre_adjusted"] = True
         else:
-            raise OrdnanceError(f"unknown side flag {flag!r}", hint="elite or ss")
+            raise OrdnanceError(
+                msg("unknown side flag {flag!r}", flag=flag), hint=msg("elite or ss")
+            )
     return side
 
 
@@ -162,7 +166,7 @@ def game_new(
 
         if side or option or (date, theatre) != ("1944-06", "ETO"):
             raise OrdnanceError(
-                "--scenario sets the date, theatre, sides and options: drop those options"
+                msg("--scenario sets the date, theatre, sides and options: drop those options")
             )
 
         new_from_scenario(scenario, "asl", "{}", game_id, db, as_json)
@@ -219,9 +223,9 @@ def game_add_gun(
     if counter is not None:
         if notation is not None:
             raise OrdnanceError(
-                "--counter fills in the notation: give one or the other",
+                msg("--counter fills in the notation: give one or the other"),
                 clause="ASL-8.2-e",
-                hint="drop --notation, or drop --counter",
+                hint=msg("drop --notation, or drop --counter"),
             )
         from ordnance.asl.counter_library import counter_gun_fields, library_path, load_library
 
@@ -305,7 +309,7 @@ def game_fire(
     action: dict[str, Any]
     if kind in ("SMOKE", "S", "WP"):
         if at is None:
-            raise OrdnanceError("SMOKE/WP needs a target hex", hint="--at 2,0")
+            raise OrdnanceError(msg("SMOKE/WP needs a target hex"), hint=msg("--at 2,0"))
         if ca is not None:
             raise OrdnanceError(
                 _("--ca is not part of a SMOKE/WP placement"),

@@ -14,6 +14,7 @@ from ordnance.asl.vasl.reader import MAX_FILE_BYTES, VaslFileError
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import DbOpt, JsonOpt, emit, open_game
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group
@@ -39,7 +40,9 @@ def _file_bytes(path: Path) -> bytes:
             raise VaslFileError(f"{path.name} is {size} bytes, more than {MAX_FILE_BYTES}")
         return path.read_bytes()
     except OSError as exc:
-        raise OrdnanceError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+        raise OrdnanceError(
+            msg("cannot read {value!r}: {value2}", value=str(path), value2=exc.strerror or exc)
+        ) from None
 
 
 def _reading_cell(p: dict[str, Any]) -> str:
@@ -174,7 +177,9 @@ def label_cmd(
         try:
             out.write_text(snippet, encoding="utf-8")
         except OSError as exc:
-            raise OrdnanceError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+            raise OrdnanceError(
+                msg("cannot write {value!r}: {value2}", value=str(out), value2=exc.strerror or exc)
+            ) from None
     if as_json:
         emit({"game_id": game_id, "html": snippet, "out": str(out) if out else None}, True)
     elif out is None:

@@ -12,10 +12,10 @@ from ordnance.cli.common import emit, open_game
 from ordnance.cli.game_commands.form_fields import command_name, form_fields, parameter
 from ordnance.cli.game_commands.render import entry_line, render_odds
 from ordnance.cli.game_commands.shared_options import shared_parameters
-from ordnance.cli.i18n import _
 from ordnance.cli.lazy import Command, typer_command
 from ordnance.core.commands import Alias
 from ordnance.core.errors import OrdnanceError
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.game import Game

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ordnance.cli.i18n import _
+from ordnance.i18n import _
 
 
 def command_name(kind: str) -> str:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ordnance.cli.i18n import _
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group, RenderableType
@@ -21,8 +21,8 @@ def entry_line(entry: JournalEntry, seat: str | None) -> Text:
     """One journal entry as one line: ``#4 [dice 1,2]: what happened`` (as ``seat`` sees it)."""
     from rich.text import Text
 
-    from ordnance.cli import i18n
-    from ordnance.cli.i18n import _, entry_rows
+    from ordnance import i18n
+    from ordnance.i18n import _, entry_rows
 
     row = entry_rows([entry], seat)[0]
     lang = i18n.current()
@@ -34,7 +34,7 @@ def entry_line(entry: JournalEntry, seat: str | None) -> Text:
 
 def entry_table(entries: Sequence[JournalEntry], seat: str | None) -> Table:
     from ordnance.cli.games import render_log
-    from ordnance.cli.i18n import entry_rows
+    from ordnance.i18n import entry_rows
 
     return render_log(entry_rows(entries, seat))
 
@@ -77,9 +77,9 @@ def render_legal(forms: Sequence[ActionForm]) -> Group:
     from rich.console import Group
     from rich.table import Table
 
-    from ordnance.cli import i18n
+    from ordnance import i18n
     from ordnance.cli.game_commands.form_fields import command_name
-    from ordnance.cli.i18n import N_
+    from ordnance.i18n import N_
 
     lang = i18n.current()
     parts: list[RenderableType] = []

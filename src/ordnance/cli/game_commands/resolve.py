@@ -15,8 +15,8 @@ from ordnance.cli.common import open_game
 from ordnance.cli.game_commands.action import action_command
 from ordnance.cli.game_commands.form_fields import command_name
 from ordnance.cli.game_commands.shared_commands import every_game_commands
-from ordnance.cli.i18n import localize_command
 from ordnance.cli.lazy import Command, plain_help
+from ordnance.cli.localize import localize_command
 from ordnance.core.commands import Alias
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -25,8 +25,8 @@ def view_cmd(
     game_id: GameArg, seat: SeatOpt = None, db: DbOpt = None, as_json: JsonOpt = False
 ) -> None:
     """Show the game as one seat sees it (or the public view), with whose move it is."""
-    from ordnance.cli import i18n
-    from ordnance.cli.i18n import _, event_text
+    from ordnance import i18n
+    from ordnance.i18n import _, event_text
 
     session = open_game(db, game_id)
     view = session.view(seat)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ordnance.cli.game_commands.form_fields import parameter
-from ordnance.cli.i18n import _
+from ordnance.i18n import _
 
 
 def shared_parameters(seats: Sequence[str], rolls: bool) -> list[inspect.Parameter]:

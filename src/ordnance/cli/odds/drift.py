@@ -8,8 +8,8 @@ import typer
 from rich.console import Group
 
 from ordnance.cli.common import JsonOpt, distribution_table, emit
-from ordnance.cli.i18n import _
 from ordnance.core.odds.drift import drift_kind, hits_then_drift
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     pass

@@ -10,8 +10,8 @@ from rich.console import Group
 from rich.table import Table
 
 from ordnance.cli.common import JsonOpt, emit
-from ordnance.cli.i18n import _
 from ordnance.core.odds.distribution import Distribution, fraction_text
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.odds import montecarlo as mc

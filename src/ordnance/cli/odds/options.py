@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ordnance.cli.common import err_console, plot_to
-from ordnance.cli.i18n import _
 from ordnance.core.odds.distribution import Distribution, fraction_text
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     pass

@@ -14,10 +14,10 @@ from rich.console import Group
 from rich.table import Table
 
 from ordnance.cli.common import JsonOpt, emit, err_console
-from ordnance.cli.i18n import _
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
+from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     pass

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from ordnance.core.errors import InvalidDice, OrdnanceError, UnknownName
+from ordnance.core.messages import msg
 
 _VECTORS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
@@ -57,8 +58,8 @@ class Hex:
         """The hex at cube coordinates ``(q, r, s)``; they must sum to zero."""
         if q + r + s != 0:
             raise OrdnanceError(
-                f"cube coordinates ({q}, {r}, {s}) do not sum to zero",
-                hint="give q, r, s with q + r + s == 0",
+                msg("cube coordinates ({q}, {r}, {s}) do not sum to zero", q=q, r=r, s=s),
+                hint=msg("give q, r, s with q + r + s == 0"),
             )
         return cls(q, r)
 
@@ -97,7 +98,10 @@ class Hex:
         delta = (other.q - self.q, other.r - self.r)
         if delta in _VECTORS:
             return Direction(_VECTORS.index(delta))
-        raise OrdnanceError(f"{other} is not adjacent to {self}", hint="give two adjacent hexes")
+        raise OrdnanceError(
+            msg("{other} is not adjacent to {self_}", other=other, self_=self),
+            hint=msg("give two adjacent hexes"),
+        )
 
     def rotate(self, turns: int = 1, center: Hex | None = None) -> Hex:
         """Rotate by ``turns`` sixths of a circle clockwise (on screen) about ``center``."""
@@ -180,7 +184,10 @@ class Direction(IntEnum):
     def from_die(cls, value: int) -> Direction:
         """Map a d6 roll to a direction: 1 -> N, 2 -> NE, ... 6 -> NW."""
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise InvalidDice(f"a d6 shows 1 to 6, not {value!r}", hint="enter a die from 1 to 6")
+            raise InvalidDice(
+                msg("a d6 shows 1 to 6, not {value!r}", value=value),
+                hint=msg("enter a die from 1 to 6"),
+            )
         return cls(value - 1)
 
     @classmethod
@@ -192,7 +199,8 @@ class Direction(IntEnum):
         if key.isdigit() and int(key) < 6:
             return cls(int(key))
         raise UnknownName(
-            f"unknown direction {text!r}", hint="use one of N, NE, SE, S, SW, NW or 0..5"
+            msg("unknown direction {text!r}", text=text),
+            hint=msg("use one of N, NE, SE, S, SW, NW or 0..5"),
         )
 
 
@@ -215,7 +223,10 @@ def ring(center: Hex, radius: int) -> tuple[Hex, ...]:
     True
     """
     if radius < 0:
-        raise OrdnanceError(f"a ring radius cannot be negative ({radius})", hint="use 0 or more")
+        raise OrdnanceError(
+            msg("a ring radius cannot be negative ({radius})", radius=radius),
+            hint=msg("use 0 or more"),
+        )
     if radius == 0:
         return (center,)
     out: list[Hex] = []
@@ -231,7 +242,10 @@ def ring(center: Hex, radius: int) -> tuple[Hex, ...]:
 def disk(center: Hex, radius: int) -> tuple[Hex, ...]:
     """Every hex within ``radius`` of ``center``, ring by ring from the centre outward."""
     if radius < 0:
-        raise OrdnanceError(f"a disk radius cannot be negative ({radius})", hint="use 0 or more")
+        raise OrdnanceError(
+            msg("a disk radius cannot be negative ({radius})", radius=radius),
+            hint=msg("use 0 or more"),
+        )
     return tuple(h for k in range(radius + 1) for h in ring(center, k))
 
 
@@ -254,7 +268,7 @@ def parse_hex(text: str) -> Hex:
     match = _HEX_TEXT.match(text) if isinstance(text, str) else None
     if match is None:
         raise OrdnanceError(
-            f"cannot read a hex from {text!r}",
-            hint='write a hex as its printed number, e.g. "0305", or as axial "q,r"',
+            msg("cannot read a hex from {text!r}", text=text),
+            hint=msg('write a hex as its printed number, e.g. "0305", or as axial "q,r"'),
         )
     return Hex(int(match.group(1)), int(match.group(2)))

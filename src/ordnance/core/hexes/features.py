@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 from .coords import Direction, Hex, parse_hex
 
@@ -39,8 +40,8 @@ class Hexside:
         a, b = self.hexes
         if a.distance(b) != 1:
             raise OrdnanceError(
-                f"{a} and {b} are not adjacent, so they share no hexside",
-                hint="give two adjacent hexes",
+                msg("{a} and {b} are not adjacent, so they share no hexside", a=a, b=b),
+                hint=msg("give two adjacent hexes"),
             )
         if b < a:
             object.__setattr__(self, "hexes", (b, a))
@@ -66,7 +67,10 @@ class Hexside:
             return b
         if h == b:
             return a
-        raise OrdnanceError(f"{h} is not on hexside {self}", hint=f"use {a} or {b}")
+        raise OrdnanceError(
+            msg("{h} is not on hexside {self_}", h=h, self_=self),
+            hint=msg("use {a} or {b}", a=a, b=b),
+        )
 
     @property
     def vertices(self) -> tuple[Vertex, Vertex]:
@@ -115,8 +119,13 @@ class Vertex:
         a, b, c = self.hexes
         if a.distance(b) != 1 or b.distance(c) != 1 or a.distance(c) != 1:
             raise OrdnanceError(
-                f"{a}, {b} and {c} are not mutually adjacent, so they share no vertex",
-                hint="give three hexes around one corner",
+                msg(
+                    "{a}, {b} and {c} are not mutually adjacent, so they share no vertex",
+                    a=a,
+                    b=b,
+                    c=c,
+                ),
+                hint=msg("give three hexes around one corner"),
             )
         ordered = tuple(sorted(self.hexes))
         if ordered != self.hexes:
@@ -141,7 +150,10 @@ class Vertex:
         for k in range(6):
             if Vertex.of(h, k) == self:
                 return k
-        raise OrdnanceError(f"{h} is not at vertex {self}", hint="use one of its three hexes")
+        raise OrdnanceError(
+            msg("{h} is not at vertex {self_}", h=h, self_=self),
+            hint=msg("use one of its three hexes"),
+        )
 
     @property
     def hexsides(self) -> tuple[Hexside, Hexside, Hexside]:
@@ -184,7 +196,8 @@ def parse_hexside(text: str) -> Hexside:
     parts = text.split("|") if isinstance(text, str) else []
     if len(parts) != 2:
         raise OrdnanceError(
-            f"cannot read a hexside from {text!r}", hint='write two adjacent hexes, e.g. "0,0|1,-1"'
+            msg("cannot read a hexside from {text!r}", text=text),
+            hint=msg('write two adjacent hexes, e.g. "0,0|1,-1"'),
         )
     a, b = (parse_hex(p) for p in parts)
     return Hexside((a, b))
@@ -195,8 +208,8 @@ def parse_vertex(text: str) -> Vertex:
     parts = text.split("|") if isinstance(text, str) else []
     if len(parts) != 3:
         raise OrdnanceError(
-            f"cannot read a vertex from {text!r}",
-            hint='write three mutually adjacent hexes, e.g. "0,-1|0,0|1,-1"',
+            msg("cannot read a vertex from {text!r}", text=text),
+            hint=msg('write three mutually adjacent hexes, e.g. "0,-1|0,0|1,-1"'),
         )
     a, b, c = (parse_hex(p) for p in parts)
     return Vertex((a, b, c))

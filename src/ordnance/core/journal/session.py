@@ -48,6 +48,7 @@ from ordnance.core.journal.entries import (
 from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
+from ordnance.core.messages import msg
 from ordnance.core.shapes import EntryView, SessionView
 
 __all__ = [
@@ -142,7 +143,11 @@ class GameSession:
             with journal.reading() as s:
                 row = s.get(GameRow, game_id)
                 if row is None:
-                    raise UnknownName(f"no game with id {game_id!r} in {journal.url}")
+                    raise UnknownName(
+                        msg(
+                            "no game with id {game_id!r} in {url}", game_id=game_id, url=journal.url
+                        )
+                    )
                 game_name, settings = row.game, row.settings
         self.game_name: str = game_name
         self.settings: dict[str, Any] = dict(settings)
@@ -176,13 +181,13 @@ class GameSession:
             not game_id.strip() or len(game_id) > 64 or not game_id.isprintable()
         ):
             raise OrdnanceError(
-                f"{game_id!r} cannot be a game id",
-                hint="use up to 64 printable characters, or leave the id out for a random one",
+                msg("{game_id!r} cannot be a game id", game_id=game_id),
+                hint=msg("use up to 64 printable characters, or leave the id out for a random one"),
             )
         gid = game_id or uuid.uuid4().hex[:12]
         with journal.transaction() as s:
             if s.get(GameRow, gid) is not None:
-                raise OrdnanceError(f"a game with id {gid!r} already exists")
+                raise OrdnanceError(msg("a game with id {gid!r} already exists", gid=gid))
             s.add(
                 GameRow(
                     id=gid,
@@ -264,7 +269,9 @@ class GameSession:
         sides = list(self.game.seats(state))
         if seat is not None and seat not in sides:
             raise UnknownName(
-                f"{seat!r} is not a side of this {self.game.title} game",
+                msg(
+                    "{seat!r} is not a side of this {title} game", seat=seat, title=self.game.title
+                ),
                 hint="give one of: " + ", ".join(sides),
             )
 
@@ -327,7 +334,7 @@ class GameSession:
             raise StaleVersion(expected_version, version)
         _state, top = self._at(version)
         if top == 0:
-            raise RuleViolation("CORE-UNDO", "there is nothing to undo", hint="act first")
+            raise RuleViolation("CORE-UNDO", msg("there is nothing to undo"), hint=msg("act first"))
         after = self._at(top - 1)  # the state before the cancelled action
         event = Event("undo", {"undone_seq": top}, text=f"undid entry {top}")
         entry = self._append(

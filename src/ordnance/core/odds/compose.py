@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import MAX_POOL, _check, binomial_counts, net_hits
 
@@ -54,7 +55,11 @@ def sum_of(parts: Iterable[Distribution[int]]) -> Distribution[int]:
 def repeat(dist: Distribution[int], times: int) -> Distribution[int]:
     """Total of ``times`` independent copies of ``dist`` (square and multiply)."""
     if not 0 <= times <= MAX_ROUNDS:
-        raise OrdnanceError(f"{times} repetitions is outside 0..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg(
+                "{times} repetitions is outside 0..{max_rounds}", times=times, max_rounds=MAX_ROUNDS
+            )
+        )
     result: Distribution[int] = Distribution.certain(0)
     base = dist
     while times:
@@ -87,7 +92,10 @@ def attack_against_stack(
     """
     _check(attack, hit_on, "attack")
     if len(defences) > 12:
-        raise OrdnanceError(f"a stack of {len(defences)} units is too large", hint="use <= 12")
+        raise OrdnanceError(
+            msg("a stack of {n_defences} units is too large", n_defences=len(defences)),
+            hint=msg("use <= 12"),
+        )
     for m in defences:
         _check(m, cancel_on, "defence")
     hits = Distribution._trusted(
@@ -102,7 +110,13 @@ def series(rounds: Sequence[tuple[int, int, int, int]]) -> Distribution[int]:
     Identical rounds are grouped and repeated by squaring.
     """
     if len(rounds) > MAX_ROUNDS:
-        raise OrdnanceError(f"{len(rounds)} rounds is more than {MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg(
+                "{n_rounds} rounds is more than {max_rounds}",
+                n_rounds=len(rounds),
+                max_rounds=MAX_ROUNDS,
+            )
+        )
     groups: dict[tuple[int, int, int, int], int] = {}
     for r in rounds:
         groups[r] = groups.get(r, 0) + 1

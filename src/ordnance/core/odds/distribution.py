@@ -29,6 +29,7 @@ from math import gcd, lcm
 from typing import Any, Generic, TypeVar
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -53,14 +54,16 @@ class Distribution(Generic[T]):
         for outcome, p in items:
             p = Fraction(p)
             if p < 0:
-                raise OrdnanceError(f"negative probability {p} for {outcome!r}")
+                raise OrdnanceError(
+                    msg("negative probability {p} for {outcome!r}", p=p, outcome=outcome)
+                )
             if p:
                 acc[outcome] = acc.get(outcome, Fraction(0)) + p
         den = lcm(*(p.denominator for p in acc.values())) if acc else 1
         weights = {k: p.numerator * (den // p.denominator) for k, p in acc.items()}
         if acc and sum(weights.values()) != den:
             total = Fraction(sum(weights.values()), den)
-            raise OrdnanceError(f"probabilities sum to {total}, not 1")
+            raise OrdnanceError(msg("probabilities sum to {total}, not 1", total=total))
         self._set(weights, den if acc else 0)
 
     def _set(self, weights: dict[T, int], den: int) -> None:
@@ -111,12 +114,18 @@ class Distribution(Generic[T]):
         kept: dict[T, int] = {}
         for outcome, w in weights.items():
             if not isinstance(w, int) or w < 0:
-                raise OrdnanceError(f"weight {w!r} for {outcome!r} is not a whole number >= 0")
+                raise OrdnanceError(
+                    msg(
+                        "weight {w!r} for {outcome!r} is not a whole number >= 0",
+                        w=w,
+                        outcome=outcome,
+                    )
+                )
             if w:
                 kept[outcome] = kept.get(outcome, 0) + w
         total = sum(kept.values())
         if total <= 0:
-            raise OrdnanceError("a distribution needs a positive total count")
+            raise OrdnanceError(msg("a distribution needs a positive total count"))
         return cls._trusted(kept, total)
 
     @classmethod
@@ -141,7 +150,7 @@ class Distribution(Generic[T]):
         for weight, part in parts:
             frac = Fraction(weight)
             if frac < 0:
-                raise OrdnanceError(f"negative mixture weight {frac}")
+                raise OrdnanceError(msg("negative mixture weight {frac}", frac=frac))
             if frac and part._w:
                 scaled.append((frac.numerator, frac.denominator * part._den, part))
         if not scaled:
@@ -154,7 +163,9 @@ class Distribution(Generic[T]):
             for outcome, w in part._w.items():
                 acc[outcome] = get(outcome, 0) + w * factor
         if sum(acc.values()) != den:
-            raise OrdnanceError(f"mixture weights sum to {Fraction(sum(acc.values()), den)}, not 1")
+            raise OrdnanceError(
+                msg("mixture weights sum to {value}, not 1", value=Fraction(sum(acc.values()), den))
+            )
         return cls._trusted(acc, den)
 
     # -- exact integer view -------------------------------------------------
@@ -252,7 +263,7 @@ class Distribution(Generic[T]):
         kept = {k: w for k, w in self._w.items() if predicate(k)}
         total = sum(kept.values())
         if not total:
-            raise OrdnanceError("cannot condition on an event of probability 0")
+            raise OrdnanceError(msg("cannot condition on an event of probability 0"))
         return Distribution._trusted(kept, total)
 
     def probability(self, predicate: Callable[[T], bool]) -> Fraction:

@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from ordnance.core.dice import DR
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 
 #: Number of ordered (coloured, white) pairs giving each Original DR total.
@@ -34,10 +35,13 @@ MAX_MODIFIER = 100
 
 def _check_int(value: int, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OrdnanceError(f"{what} must be a whole number, not {value!r}")
+        raise OrdnanceError(
+            msg("{what} must be a whole number, not {value!r}", what=what, value=value)
+        )
     if abs(value) > MAX_MODIFIER:
         raise OrdnanceError(
-            f"{what} {value} is absurd for a 2d6 roll", hint=f"use -{MAX_MODIFIER}..{MAX_MODIFIER}"
+            msg("{what} {value} is absurd for a 2d6 roll", what=what, value=value),
+            hint=msg("use -{max_modifier}..{max_modifier}", max_modifier=MAX_MODIFIER),
         )
 
 

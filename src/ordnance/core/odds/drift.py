@@ -36,6 +36,7 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_weights, resolve_net_hits
 
@@ -98,7 +99,11 @@ def hits_then_drift(
     """
     if not 1 <= drift_at <= place_at:
         raise OrdnanceError(
-            f"drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at"
+            msg(
+                "drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at",
+                drift_at=drift_at,
+                place_at=place_at,
+            )
         )
     table, total = net_weights(dice, hit_on, defence, cancel_on)
     placed = drift = misfire = 0

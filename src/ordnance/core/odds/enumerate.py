@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotEnoughDice, OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 
 T = TypeVar("T", bound=Hashable)
@@ -56,7 +57,9 @@ def enumerate_procedure(
             continue
         leaves += 1
         if leaves > max_leaves:
-            raise OrdnanceError(f"enumeration exceeds {max_leaves} dice sequences")
+            raise OrdnanceError(
+                msg("enumeration exceeds {max_leaves} dice sequences", max_leaves=max_leaves)
+            )
         counts = by_den.setdefault(den, {})
         counts[outcome] = counts.get(outcome, 0) + 1
     total = lcm(*by_den) if by_den else 1
@@ -68,5 +71,5 @@ def enumerate_procedure(
     if (
         sum(acc.values()) != total
     ):  # pragma: no cover - a procedure that is not a function of its dice
-        raise OrdnanceError("the procedure's outcomes do not cover every dice sequence")
+        raise OrdnanceError(msg("the procedure's outcomes do not cover every dice sequence"))
     return Distribution._trusted(acc, total)

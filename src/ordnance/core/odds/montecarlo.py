@@ -44,6 +44,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.compose import MAX_ROUNDS, repeat, series
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.core.odds.pools import _check, net_hits
@@ -70,7 +71,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     True
     """
     if trials <= 0:
-        raise OrdnanceError("a proportion needs at least one trial")
+        raise OrdnanceError(msg("a proportion needs at least one trial"))
     n = trials
     p = successes / n
     z2 = z * z
@@ -189,7 +190,10 @@ class SimulationResult:
 def _check_trials(trials: int) -> None:
     if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
         raise OrdnanceError(
-            f"{trials!r} trials is outside 1..{MAX_TRIALS}", hint="use fewer trials"
+            msg(
+                "{trials!r} trials is outside 1..{max_trials}", trials=trials, max_trials=MAX_TRIALS
+            ),
+            hint=msg("use fewer trials"),
         )
 
 
@@ -265,7 +269,13 @@ def depletion_series(
     """
     _check_trials(trials)
     if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg(
+                "{declarations} declarations is outside 0..{max_rounds}",
+                declarations=declarations,
+                max_rounds=MAX_ROUNDS,
+            )
+        )
     depletion_weights(number)
     rng = np.random.default_rng(seed)
     counts = _count(lambda size: sample_depletion(rng, number, declarations, size), trials)
@@ -300,7 +310,7 @@ class ExactSampler:
 
     def __init__(self, dist: Distribution[int]):
         if not len(dist):
-            raise OrdnanceError("cannot sample an empty distribution")
+            raise OrdnanceError(msg("cannot sample an empty distribution"))
         outcomes = dist.outcomes()
         self.outcomes = np.array(outcomes, dtype=np.int64)
         self._offset = (
@@ -412,10 +422,16 @@ def one_round_changed(
     such a change means in a game (a munitions token, ...) is the game's.
     """
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise OrdnanceError(f"{rounds} rounds is outside 1..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg("{rounds} rounds is outside 1..{max_rounds}", rounds=rounds, max_rounds=MAX_ROUNDS)
+        )
     if not 0 <= changed_round <= rounds:
         raise OrdnanceError(
-            f"changed round {changed_round} is outside 0..{rounds} (0 = none changed)"
+            msg(
+                "changed round {changed_round} is outside 0..{rounds} (0 = none changed)",
+                changed_round=changed_round,
+                rounds=rounds,
+            )
         )
     _check(attack, hit_on, "attack")
     _check(defence, cancel_on, "defence")
@@ -470,9 +486,11 @@ def attack_series(
     """Simulate the total net hits over the rounds of ``plan``; the exact law is attached."""
     _check_trials(trials)
     if method not in ("table", "binomial"):
-        raise OrdnanceError(f"unknown sampling method {method!r}", hint="table or binomial")
+        raise OrdnanceError(
+            msg("unknown sampling method {method!r}", method=method), hint=msg("table or binomial")
+        )
     if not plan or len(plan) > MAX_ROUNDS:
-        raise OrdnanceError(f"a series needs 1..{MAX_ROUNDS} rounds")
+        raise OrdnanceError(msg("a series needs 1..{max_rounds} rounds", max_rounds=MAX_ROUNDS))
     rng = np.random.default_rng(seed)
     counts = _count(lambda size: simulate_series(rng, plan, size, method), trials)
     exact = series(plan) if sum(r[0] + r[2] for r in plan) <= EXACT_DICE else None

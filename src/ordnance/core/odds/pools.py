@@ -33,6 +33,7 @@ from math import comb
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 
 #: The largest pool any procedure accepts. The cost is linear in the pool
@@ -43,16 +44,23 @@ MAX_POOL = 1000
 
 def _check(count: int, threshold: int, what: str) -> None:
     if isinstance(count, bool) or not isinstance(count, int):
-        raise OrdnanceError(f"{what} pool size must be a whole number, not {count!r}")
+        raise OrdnanceError(
+            msg("{what} pool size must be a whole number, not {count!r}", what=what, count=count)
+        )
     if not 0 <= count <= MAX_POOL:
         raise OrdnanceError(
-            f"{what} pool of {count} dice is outside 0..{MAX_POOL}",
-            hint=f"use between 0 and {MAX_POOL} dice",
+            msg(
+                "{what} pool of {count} dice is outside 0..{max_pool}",
+                what=what,
+                count=count,
+                max_pool=MAX_POOL,
+            ),
+            hint=msg("use between 0 and {max_pool} dice", max_pool=MAX_POOL),
         )
     if isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 7:
         raise OrdnanceError(
-            f"{what} threshold {threshold}+ is not a d6 face",
-            hint="use 1..6, or 7 for 'never'",
+            msg("{what} threshold {threshold}+ is not a d6 face", what=what, threshold=threshold),
+            hint=msg("use 1..6, or 7 for 'never'"),
         )
 
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 from ordnance.core.odds.compose import MAX_ROUNDS
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.dr import DR_WAYS, _check_int
@@ -44,7 +45,13 @@ def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
     it is exhausted the remaining shots use other ammunition.
     """
     if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg(
+                "{declarations} declarations is outside 0..{max_rounds}",
+                declarations=declarations,
+                max_rounds=MAX_ROUNDS,
+            )
+        )
     below, equal, above = depletion_weights(number)
     k = declarations
     den = 36**k
@@ -63,7 +70,9 @@ def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
 def still_available(number: int, shot: int) -> Fraction:
     """Chance the ammunition can still be declared on shot number ``shot`` (1 = first)."""
     if not 1 <= shot <= MAX_ROUNDS:
-        raise OrdnanceError(f"shot {shot} is outside 1..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg("shot {shot} is outside 1..{max_rounds}", shot=shot, max_rounds=MAX_ROUNDS)
+        )
     below, _, _ = depletion_weights(number)
     return Fraction(below, 36) ** (shot - 1)
 
@@ -109,7 +118,13 @@ def rounds_fired_until_breakdown(
     """
     _check_int(breakdown, "breakdown number")
     if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(f"{declarations} declarations is outside 0..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg(
+                "{declarations} declarations is outside 0..{max_rounds}",
+                declarations=declarations,
+                max_rounds=MAX_ROUNDS,
+            )
+        )
     depletion_weights(number)
     go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
     end_fired = sum(w for t, w in DR_WAYS.items() if t <= number and not t < min(number, breakdown))
@@ -126,7 +141,9 @@ def rounds_fired_until_breakdown(
 def still_working(number: int, shot: int, breakdown: int) -> Fraction:
     """Chance shot ``shot`` can still be declared: supply there and no breakdown before it."""
     if not 1 <= shot <= MAX_ROUNDS:
-        raise OrdnanceError(f"shot {shot} is outside 1..{MAX_ROUNDS}")
+        raise OrdnanceError(
+            msg("shot {shot} is outside 1..{max_rounds}", shot=shot, max_rounds=MAX_ROUNDS)
+        )
     _check_int(breakdown, "breakdown number")
     depletion_weights(number)
     go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)

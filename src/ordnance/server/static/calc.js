@@ -67,7 +67,7 @@
       if (prop.description) label.append(el("small", {}, " " + prop.description));
       form.append(label);
     }
-    form.append(el("button", { type: "submit", id: "calc-ask" }, "Ask"));
+    form.append(el("button", { type: "submit", id: "calc-ask" }, t("Ask")));
   }
 
   function question(calc) {
@@ -169,8 +169,8 @@
     if (answer.comparison) answerBox.append(grouped(answer.comparison, answer.title));
     if (answer.distribution) {
       answerBox.append(bars(Object.entries(answer.distribution), answer.title, answer.xlabel));
-      const t = { columns: [answer.xlabel || "outcome", "exact"], rows: Object.entries(answer.distribution) };
-      answerBox.append(table(t));
+      const odds = { columns: [answer.xlabel || t("outcome"), t("exact")], rows: Object.entries(answer.distribution) };
+      answerBox.append(table(odds));
     }
     if (answer.table) answerBox.append(table(answer.table));
     for (const line of answer.lines || []) answerBox.append(el("p", {}, line));
@@ -191,7 +191,8 @@
   async function ask(calc, q) {
     errorBox.hidden = true;
     for (const slot of form.querySelectorAll("[data-error-for]")) { slot.hidden = true; slot.textContent = ""; }
-    const res = await fetch(`/api/calculators/${encodeURIComponent(data.game)}/${encodeURIComponent(calc.name)}`, {
+    const lang = data.lang && data.lang !== "en" ? `?lang=${encodeURIComponent(data.lang)}` : "";
+    const res = await fetch(`/api/calculators/${encodeURIComponent(data.game)}/${encodeURIComponent(calc.name)}${lang}`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(q),
     });
     const body = await res.json();

@@ -61,7 +61,7 @@ async function show(next) {
     try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* dice.js reports on the next check */ }
     return owed;
   }
-  $("seat-name").textContent = t("Your seat") + ": " + v.seat + " · " + v.title;
+  $("seat-name").textContent = t("Your seat") + ": " + ((v.seat_names || {})[v.seat] || v.seat) + " · " + v.title;
   $("version").textContent = t("Version") + " " + v.version;
   $("commitment").textContent = t("Next roll is committed as") + " sha256 " + v.commitment.hash;
   document.body.dataset.dice = (v.dice && v.dice.mode) || "server";

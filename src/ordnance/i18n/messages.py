@@ -13,13 +13,15 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ordnance.cli.i18n.active import _, current
-from ordnance.cli.i18n.catalogues import DEFAULT
-from ordnance.cli.i18n.templates import Gettext, localize_text
-from ordnance.cli.i18n.word_args import translated_args
+from ordnance.i18n.active import _, current
+from ordnance.i18n.catalogues import DEFAULT
+from ordnance.i18n.templates import Gettext, localize_text
+from ordnance.i18n.word_args import translated_args
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.errors import OrdnanceError, Problem
     from ordnance.core.journal import JournalEntry
+    from ordnance.core.messages import Message
     from ordnance.core.shapes import EntryView
 
 # The core's message renderer is imported where used: English output (the
@@ -46,15 +48,34 @@ def event_text(
     return localize_text(text, tr, lang) if lang != DEFAULT else text
 
 
+def message_text(said: Message, gettext_: Gettext) -> str:
+    """A message rendered from the catalogue (a template it lacks stays English)."""
+    from ordnance.core.messages import render_message
+
+    return render_message(said.template, translated_args(said.args, gettext_), gettext_)
+
+
 def localize_refusal(
-    message: str, hint: str | None, gettext_: Gettext, lang: str
+    exc: OrdnanceError, gettext_: Gettext, lang: str
 ) -> tuple[str, str | None, bool]:
-    """A refusal's message and hint in ``lang``, and whether the message had a translation."""
+    """A refusal's message and hint in ``lang``, and whether the message had a translation.
+
+    Rendered from the messages the refusal carries (``exc.said``/``exc.told``,
+    a template and params); a refusal built from finished English keeps it.
+    """
     if lang == DEFAULT:
-        return message, hint, False
-    said = localize_text(message, gettext_, lang)
-    told = localize_text(hint, gettext_, lang) if hint else hint
-    return said, told, said != message
+        return exc.message, exc.hint, False
+    said = message_text(exc.said, gettext_) if exc.said is not None else exc.message
+    told = message_text(exc.told, gettext_) if exc.told is not None else exc.hint
+    found = exc.said is not None and gettext_(exc.said.template) != exc.said.template
+    return said, told, found
+
+
+def localize_problem(problem: Problem, gettext_: Gettext, lang: str) -> str:
+    """One refused field's reason in ``lang`` (Pydantic's English when it has no template)."""
+    if lang == DEFAULT or problem.said is None:
+        return problem.message
+    return message_text(problem.said, gettext_)
 
 
 def clause_summary(clause: str | None) -> str | None:

@@ -27,42 +27,42 @@ a label, a title) by matching it against the catalogue's templates
 
 One concern a module; this package re-exports what callers use:
 
-- :mod:`~ordnance.cli.i18n.catalogues`: the ``.po`` files, compiled in memory;
-- :mod:`~ordnance.cli.i18n.language`: choosing the language and activating it;
-- :mod:`~ordnance.cli.i18n.active`: the active language and ``_()``;
-- :mod:`~ordnance.cli.i18n.templates`: patterned game texts, matched against templates;
-- :mod:`~ordnance.cli.i18n.word_args`: which message arguments are words;
-- :mod:`~ordnance.cli.i18n.messages`: events, refusals, clause summaries, outcome words;
-- :mod:`~ordnance.cli.i18n.view_words`: the words of views, schemas and ``legal()`` forms;
-- :mod:`~ordnance.cli.i18n.rich_tables`: Rich tables translated before printing;
-- :mod:`~ordnance.cli.i18n.help_texts`: Click help texts and Typer's panel titles.
+- :mod:`~ordnance.i18n.catalogues`: the ``.po`` files, compiled in memory;
+- :mod:`~ordnance.i18n.language`: choosing the language and activating it;
+- :mod:`~ordnance.i18n.active`: the active language and ``_()``;
+- :mod:`~ordnance.i18n.templates`: patterned game texts, matched against templates;
+- :mod:`~ordnance.i18n.word_args`: which message arguments are words;
+- :mod:`~ordnance.i18n.messages`: events, refusals, clause summaries, outcome words;
+- :mod:`~ordnance.i18n.view_words`: the words of views, schemas and ``legal()`` forms;
+- the command line's Click help, Typer panel titles and Rich tables: :mod:`ordnance.cli.localize`.
 """
 
 from __future__ import annotations
 
-from ordnance.cli.i18n.active import N_, _, current
-from ordnance.cli.i18n.catalogues import (
+from ordnance.i18n.active import N_, _, current
+from ordnance.i18n.catalogues import (
     DEFAULT,
     DOMAIN,
     GAMES_DOMAIN,
     LANGUAGES,
     LOCALE_DIR,
+    REFUSALS_DOMAIN,
     catalogue_path,
     compile_po,
     game_texts,
     translations,
 )
-from ordnance.cli.i18n.help_texts import localize_command
-from ordnance.cli.i18n.language import activate, lang_from_argv, pick
-from ordnance.cli.i18n.messages import (
+from ordnance.i18n.language import activate, lang_from_argv, pick
+from ordnance.i18n.messages import (
     clause_summary,
     entry_rows,
     event_text,
+    localize_problem,
     localize_refusal,
+    message_text,
     outcome,
 )
-from ordnance.cli.i18n.rich_tables import localize_renderable
-from ordnance.cli.i18n.templates import (
+from ordnance.i18n.templates import (
     FREE,
     FREE_TEXT,
     HEX,
@@ -80,13 +80,13 @@ from ordnance.cli.i18n.templates import (
     template_pattern,
     template_patterns,
 )
-from ordnance.cli.i18n.view_words import (
+from ordnance.i18n.view_words import (
     localize_legal,
     localize_panels,
     localize_schema_words,
     localize_view_words,
 )
-from ordnance.cli.i18n.word_args import WORD_ARGS, game_word_args, is_word_arg, translated_args
+from ordnance.i18n.word_args import WORD_ARGS, game_word_args, is_word_arg, translated_args
 
 __all__ = [
     "DEFAULT",
@@ -102,6 +102,7 @@ __all__ = [
     "N_",
     "PHRASE",
     "PHRASES",
+    "REFUSALS_DOMAIN",
     "TERRAIN",
     "TOKEN",
     "WORD_ARGS",
@@ -118,15 +119,15 @@ __all__ = [
     "game_word_args",
     "is_word_arg",
     "lang_from_argv",
-    "localize_command",
     "localize_legal",
     "localize_panels",
+    "localize_problem",
     "localize_refusal",
-    "localize_renderable",
     "localize_schema_words",
     "localize_text",
     "localize_view_words",
     "lookup",
+    "message_text",
     "needs_known_parts",
     "outcome",
     "pick",

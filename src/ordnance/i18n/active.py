@@ -1,6 +1,6 @@
 """The language of this run and its translation function ``_``.
 
-One process prints in one language: :func:`ordnance.cli.i18n.language.activate`
+One process prints in one language: :func:`ordnance.i18n.language.activate`
 sets it (the only writer of :data:`state`), and every ``_()`` call reads it.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from ordnance.cli.i18n.catalogues import DEFAULT
+from ordnance.i18n.catalogues import DEFAULT
 
 #: The active language and its catalogue (written by ``activate()`` only).
 state: dict[str, Any] = {"lang": DEFAULT, "tr": gettext.NullTranslations()}

@@ -1,9 +1,10 @@
 """The gettext catalogues of the command line, compiled in memory with Babel.
 
-The ``.po`` files ship in the package (``ordnance/cli/locale/<lang>/LC_MESSAGES``)
+The ``.po`` files ship in the package (``ordnance/i18n/locale/<lang>/LC_MESSAGES``)
 and are compiled the first time a language needs them, so the user has no
 build step: ``ordnance.po`` holds the CLI's own texts, ``games.po`` the texts
-the game modules write (read by the page too, :mod:`ordnance.server.i18n`).
+the game modules write and ``refusals.po`` every refusal's template (both read
+by the page too, :mod:`ordnance.server.i18n`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from pathlib import Path
 # Babel is imported where used: English output (the default) needs no
 # catalogue, and the command line must start fast.
 
-LOCALE_DIR = Path(__file__).parents[1] / "locale"
+LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "ordnance"
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 
 
 GAMES_DOMAIN = "games"
+#: the refusals' texts (a template per refusal, Pydantic's validation messages), behind the game texts
+REFUSALS_DOMAIN = "refusals"
 
 
 def catalogue_path(lang: str, domain: str = DOMAIN) -> Path:
@@ -45,8 +48,11 @@ def compile_po(po: Path, lang: str) -> gettext.NullTranslations:
 
 
 def game_texts(lang: str) -> gettext.NullTranslations:
-    """A fresh compile of the game-texts catalogue (each face chains its own copy)."""
-    return compile_po(catalogue_path(lang, GAMES_DOMAIN), lang)
+    """A fresh compile of the game-texts catalogue, the refusals' behind it (each face
+    chains its own copy)."""
+    tr = compile_po(catalogue_path(lang, GAMES_DOMAIN), lang)
+    tr.add_fallback(compile_po(catalogue_path(lang, REFUSALS_DOMAIN), lang))
+    return tr
 
 
 @cache

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from ordnance.cli.i18n.catalogues import DEFAULT, GAMES_DOMAIN, LANGUAGES, catalogue_path
+from ordnance.i18n.catalogues import DEFAULT, GAMES_DOMAIN, LANGUAGES, catalogue_path
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 

@@ -11,12 +11,16 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ordnance.cli.i18n.templates import Gettext
+from ordnance.i18n.templates import Gettext
 
 #: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
 #: only these, and those each game declares (``Game.word_args``), are looked up, so a
 #: unit named ``hq`` is not shown as the word "HQ".
-WORD_ARGS = frozenset({"kind", "terrain", "condition", "before", "after", "label", "what", "state"})
+WORD_ARGS = frozenset(
+    {"kind", "terrain", "condition", "before", "after", "label", "what", "state",
+     # side, seat and nationality ids, shown by their names ("german" -> "немцы")
+     "side", "side2", "seat", "nationality", "attacker", "on_turn", "made_by"}
+)  # fmt: skip
 
 
 @cache

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ordnance.cli.i18n.catalogues import DEFAULT
-from ordnance.cli.i18n.templates import Gettext, localize_text, lookup
+from ordnance.i18n.catalogues import DEFAULT
+from ordnance.i18n.templates import Gettext, localize_text, lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.shapes import ActionForm
@@ -86,7 +86,9 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
     """A copy of a JSON schema with ``title``, ``description`` and ``x-labels`` in ``lang``.
 
     Field names (under ``properties``/``$defs``) and values (``enum``,
-    ``const``, ``default``...) stay as they are: they are what a form sends.
+    ``const``, ``default``...) stay as they are: they are what a form sends. A
+    choice with no ``x-labels`` whose values are catalogue words (a WaW
+    condition ``disrupted``) gets labels, so the form shows the words.
     """
     if lang == DEFAULT:
         return node
@@ -103,10 +105,24 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
                 out[key] = value
             else:
                 out[key] = localize_schema_words(value, gettext_, lang)
+        choices = node.get("enum")
+        if "x-labels" not in node and isinstance(choices, list) and choices:
+            # a choice with no labels shows its values: label the ones that are words
+            labels = [_choice_label(v, gettext_) if isinstance(v, str) else v for v in choices]
+            if labels != choices:
+                out["x-labels"] = [str(x) for x in labels]
         return out
     if isinstance(node, list):
         return [localize_schema_words(x, gettext_, lang) for x in node]
     return node
+
+
+def _choice_label(value: str, gettext_: Gettext) -> str:
+    """A choice value as a word: its ``choice:<value>`` entry (a word with another sense
+    elsewhere, such as WaW's armour class ``light``), else the value's own entry."""
+    key = f"choice:{value}"
+    found = gettext_(key)
+    return found if found != key else lookup(value, gettext_)
 
 
 def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) -> list[ActionForm]:

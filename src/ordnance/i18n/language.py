@@ -10,9 +10,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from ordnance.cli.i18n import active
-from ordnance.cli.i18n.catalogues import DEFAULT, LANGUAGES, translations
-from ordnance.cli.i18n.help_texts import localize_typer_panels
+from ordnance.i18n import active
+from ordnance.i18n.catalogues import DEFAULT, LANGUAGES, translations
 
 
 def _language_of(value: str | None) -> str | None:
@@ -74,4 +73,3 @@ def activate(lang: str) -> None:
     lang = lang if lang in LANGUAGES else DEFAULT
     active.state["lang"] = lang
     active.state["tr"] = translations(lang)
-    localize_typer_panels()
