@@ -261,10 +261,18 @@ def test_page_never_resends_an_element_the_server_did_not_record(
     try:
         page = seats.pages["axis"]
         refused: list[str] = []
+        later: list[dict[str, Any]] = []
 
         def refuse_once(route: Any) -> None:
-            # the page's reveal travels in its POST /since (docs/server.md)
-            if refused or "reveal" not in json.loads(route.request.post_data or "{}"):
+            # the page's reveal travels in its POST /since (docs/server.md); every reveal
+            # for version 1 is refused (the page may offer the same element again at the
+            # same version, which tells the server nothing new), later ones pass
+            reveal = json.loads(route.request.post_data or "{}").get("reveal")
+            if reveal is None:
+                route.continue_()
+                return
+            if reveal.get("version") != 1:
+                later.append(reveal)
                 route.continue_()
                 return
             refused.append(route.request.post_data or "")
@@ -289,6 +297,8 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         finally:
             _app.state.service.clock = time.time
         assert sent["element"] not in seats.api("axis", "GET", "/dice").text
+        # never sent again at a later version, where the operator could fit a seed to it
+        assert all(r["element"] != sent["element"] for r in later)
         line = _verify_line(page, 2)
         expect(line).to_contain_text("the server refused your secret")
         expect(line).to_contain_text("rolled without axis's element")
