@@ -48,6 +48,7 @@ from typing import Any
 
 from sqlalchemy import exists, false, func, select, true, update
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.expression import ScalarSelect
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
@@ -236,7 +237,13 @@ def _newest(found: Sequence[Anchor], seat: str) -> Anchor | None:
 def _in_force(
     found: Sequence[Anchor], seat: str, version: int, commit_seq: int | None
 ) -> Anchor | None:
-    """:func:`_anchor_for` over a list already read."""
+    """The seat's chain in force for the action committed at ``commit_seq`` (version
+    ``version``), from anchors already read.
+
+    The newest anchor published before that commitment (``seq < commit_seq``);
+    an anchor from before order numbers (``seq`` NULL) serves versions from
+    its ``from_version``. Without ``commit_seq`` (a roll of scheme v1 or an
+    action that rolls nothing): the newest anchor in force at ``version``."""
     mine = [
         a
         for a in found
@@ -254,30 +261,6 @@ def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
     return s.scalar(
         select(DiceAnchorRow)
         .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
-        .order_by(DiceAnchorRow.id.desc())
-        .limit(1)
-    )
-
-
-def _anchor_for(
-    s: Session, game_id: str, seat: str, version: int, commit_seq: int | None
-) -> DiceAnchorRow | None:
-    """The seat's chain in force for the action committed at ``commit_seq`` (version ``version``).
-
-    The newest anchor published before that commitment (``seq < commit_seq``);
-    an anchor from before order numbers (``seq`` NULL) serves versions from
-    its ``from_version``. Without ``commit_seq`` (a roll of scheme v1 or an
-    action that rolls nothing): the newest anchor in force at ``version``.
-    """
-    ordered = DiceAnchorRow.seq < commit_seq if commit_seq is not None else true()
-    return s.scalar(
-        select(DiceAnchorRow)
-        .where(
-            DiceAnchorRow.game_id == game_id,
-            DiceAnchorRow.seat == seat,
-            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
-            | ((DiceAnchorRow.seq.is_not(None)) & ordered),
-        )
         .order_by(DiceAnchorRow.id.desc())
         .limit(1)
     )
@@ -383,6 +366,35 @@ def _check_next(
     return anchor
 
 
+def _order_tops(game_id: str) -> list[ScalarSelect[Any]]:
+    """The table's three highest order numbers (commitments, reveals, anchors) as
+    subqueries: the next order number is one above them all (:func:`_order`)."""
+    return [
+        select(func.max(DicePendingRow.commit_seq))
+        .where(DicePendingRow.game_id == game_id)
+        .scalar_subquery(),
+        select(func.max(DiceRevealRow.seq))
+        .where(DiceRevealRow.game_id == game_id)
+        .scalar_subquery(),
+        select(func.max(DiceAnchorRow.seq))
+        .where(DiceAnchorRow.game_id == game_id)
+        .scalar_subquery(),
+    ]
+
+
+def _revealed_element(game_id: str, seat: str, version: int) -> ScalarSelect[Any]:
+    """The element ``seat`` revealed for ``version``, as a subquery (:func:`_reveal_at`)."""
+    return (
+        select(DiceRevealRow.element)
+        .where(
+            DiceRevealRow.game_id == game_id,
+            DiceRevealRow.seat == seat,
+            DiceRevealRow.for_version == version,
+        )
+        .scalar_subquery()
+    )
+
+
 def _order(s: Session, game_id: str) -> int:
     """The table's next order number for a commitment or a reveal (under the version lock)."""
     return _order_and_taken(s, game_id, None)[0]
@@ -398,15 +410,7 @@ def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int
     )
     *tops, at = s.execute(
         select(
-            select(func.max(DicePendingRow.commit_seq))
-            .where(DicePendingRow.game_id == game_id)
-            .scalar_subquery(),
-            select(func.max(DiceRevealRow.seq))
-            .where(DiceRevealRow.game_id == game_id)
-            .scalar_subquery(),
-            select(func.max(DiceAnchorRow.seq))
-            .where(DiceAnchorRow.game_id == game_id)
-            .scalar_subquery(),
+            *_order_tops(game_id),
             taken,
         )
     ).one()
@@ -419,13 +423,13 @@ def _commit_facts(
     """What committing an action at ``version`` needs, in ONE statement (under the
     version lock): the next order number, whether an action was committed at
     ``version`` already, for each of ``others`` whether a chain is in force for
-    the commitment (:func:`_anchor_for` at the new order number), and the element
+    the commitment (:func:`_in_force` at the new order number), and the element
     ``seat`` already revealed for ``version``, if any (:func:`_reveal_at`).
 
     The order number is one above every anchor's, so every numbered anchor is
     before the commitment (``seq < order``): an anchor is in force if it is
     numbered, or unnumbered and from ``version`` or earlier, as in
-    :func:`_anchor_for`."""
+    :func:`_in_force`."""
     taken = exists().where(DicePendingRow.game_id == game_id, DicePendingRow.at_version == version)
     in_force = [
         exists().where(
@@ -436,26 +440,10 @@ def _commit_facts(
         )
         for other in others
     ]
-    done = (
-        select(DiceRevealRow.element)
-        .where(
-            DiceRevealRow.game_id == game_id,
-            DiceRevealRow.seat == seat,
-            DiceRevealRow.for_version == version,
-        )
-        .scalar_subquery()
-    )
+    done = _revealed_element(game_id, seat, version)
     row = s.execute(
         select(
-            select(func.max(DicePendingRow.commit_seq))
-            .where(DicePendingRow.game_id == game_id)
-            .scalar_subquery(),
-            select(func.max(DiceRevealRow.seq))
-            .where(DiceRevealRow.game_id == game_id)
-            .scalar_subquery(),
-            select(func.max(DiceAnchorRow.seq))
-            .where(DiceAnchorRow.game_id == game_id)
-            .scalar_subquery(),
+            *_order_tops(game_id),
             taken,
             done,
             *in_force,
@@ -723,26 +711,8 @@ def _pending_for_reveal(
     waiting at ``version``, the reveals made for it (element and anchor id by
     seat), the element ``seat`` already revealed for ``version``
     (:func:`_reveal_at`) and the table's next order number (:func:`_order`)."""
-    done = (
-        select(DiceRevealRow.element)
-        .where(
-            DiceRevealRow.game_id == game_id,
-            DiceRevealRow.seat == seat,
-            DiceRevealRow.for_version == version,
-        )
-        .scalar_subquery()
-    )
-    tops = [
-        select(func.max(DicePendingRow.commit_seq))
-        .where(DicePendingRow.game_id == game_id)
-        .scalar_subquery(),
-        select(func.max(DiceRevealRow.seq))
-        .where(DiceRevealRow.game_id == game_id)
-        .scalar_subquery(),
-        select(func.max(DiceAnchorRow.seq))
-        .where(DiceAnchorRow.game_id == game_id)
-        .scalar_subquery(),
-    ]
+    done = _revealed_element(game_id, seat, version)
+    tops = _order_tops(game_id)
     found = s.execute(
         select(
             DicePendingRow,
