@@ -144,7 +144,9 @@ def test_asl_fire_by_keyboard_alone(server: str, browser: Any) -> None:  # noqa:
         _tab_to(page, 'details.action-box[data-type="fire"] button[type="submit"]')
         page.keyboard.press("Enter")
         tp.wait_version(page, start + 1)
-        result = form.locator(".form-result.ok")
+        # by its form, or on top of the actions when the shot took the form away (a
+        # malfunction on 12: the dice are rolled on the server)
+        result = page.locator("#actions .form-result.ok")
         expect(result).to_contain_text("T-34/85")
         expect(result).not_to_contain_text(re.compile(r"\bt34\b"))
     finally:
@@ -176,7 +178,9 @@ def test_waw_fire_by_keyboard_alone(server: str, browser: Any) -> None:  # noqa:
         _tab_to(page, 'details.action-box[data-type="fire"] button[type="submit"]')
         page.keyboard.press("Enter")
         tp.wait_version(page, start + 1)
-        result = form.locator(".form-result.ok")
+        # by its form, or on top of the actions when the shot took the form away (a
+        # malfunction on 12: the dice are rolled on the server)
+        result = page.locator("#actions .form-result.ok")
         expect(result).to_contain_text("T-72 fires AP")
         expect(result).not_to_contain_text(re.compile(r"\bt72\b"))
         journal = page.locator("#journal li").first  # the journal names counters too
