@@ -96,6 +96,7 @@ from ordnance.core.errors import InvalidDice, UnknownName
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
+from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
@@ -234,6 +235,10 @@ class AslGame(Game[AslState]):
                 ],
             }
         return {**head, **placed, "board": board_view(state), "panels": panels(head)}
+
+    def counter_names(self, state: AslState) -> Mapping[str, str]:
+        """Each Gun by its counter's name (``T-34/85``), numbered when two share it."""
+        return distinct_names((g.id, g.name or g.id) for g in state.guns)
 
     # -- line of sight --------------------------------------------------------
     def hex_label(self, state: AslState, h: Hex) -> str:

@@ -37,13 +37,14 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, final
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import InvalidDice
+from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.messages import Message, joined, msg, render_message, term
+from ordnance.core.naming import named_event, named_text
 from ordnance.core.shapes import (
     ActionForm,
     GameView,
@@ -149,7 +150,44 @@ class Game(ABC, Generic[S]):
         private :func:`_replay_recorded`).
         """
         check_turn(self, state, action, seat, consented=consented)
-        return self._resolve(state, action, dice, seat)
+        return self._named(state, self._resolve(state, action, dice, seat))
+
+    def counter_names(self, state: S) -> Mapping[str, str]:
+        """``{id: name}`` of the counters (units, guns) of ``state``, as players call them.
+
+        Event texts, results and odds titles name a counter this way, never by
+        its id (the data keep the ids); a name two counters share is numbered
+        (:func:`ordnance.core.naming.distinct_names`). The default names none.
+        """
+        return {}
+
+    @final
+    def named_odds(self, state: S, answer: OddsAnswer | None) -> OddsAnswer | None:
+        """``answer`` (of :meth:`odds`) with its title naming counters, not ids.
+
+        The faces call it on what :meth:`odds` returns; the figures are unchanged.
+        """
+        if answer is None or not isinstance(answer.get("title"), str):
+            return answer
+        title = named_text(answer["title"], self.counter_names(state))
+        return cast(OddsAnswer, {**answer, "title": title})
+
+    @final
+    def _named(self, before: S, outcome: Outcome[S]) -> Outcome[S]:
+        """``outcome`` with its event texts naming counters and printed hexes."""
+        if not outcome.events:
+            return outcome
+        names = {**self.counter_names(outcome.state), **self.counter_names(before)}
+        after = outcome.state
+
+        def label(h: Hex) -> str:
+            try:
+                return self.hex_label(after, h)
+            except (OrdnanceError, KeyError, ValueError):  # a hex no map numbers keeps its id
+                return str(h)
+
+        events = tuple(named_event(e, names, label) for e in outcome.events)
+        return Outcome(outcome.state, events)
 
     @abstractmethod
     def _resolve(
@@ -415,4 +453,4 @@ def _replay_recorded(
     (a game whose sequence rules change would otherwise lose its journals).
     Every other caller goes through :meth:`Game.apply`.
     """
-    return game._resolve(state, action, dice, seat)
+    return game._named(state, game._resolve(state, action, dice, seat))

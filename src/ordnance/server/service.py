@@ -644,7 +644,8 @@ class TableService(ConsentRequests):
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
         state = session.state()
-        return guarded(lambda: session.game.odds(state, dict(action), seat))
+        game = session.game
+        return guarded(lambda: game.named_odds(state, game.odds(state, dict(action), seat)))
 
     def los(self, game_id: str, seat: str, a: str, b: str) -> LosAnswer:
         """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).

@@ -11,6 +11,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
+from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
@@ -138,6 +139,10 @@ class ToIGame(Game[ToIState]):
         # a map as data comes from a scenario file (docs/scenarios.md), not from the lobby
         schema["properties"].pop("custom_map", None)
         return schema
+
+    def counter_names(self, state: ToIState) -> Mapping[str, str]:
+        """Each unit by its type's name (``Panzer IV``), numbered when two share it."""
+        return distinct_names((u.id, u.profile.title) for u in state.units)
 
     def hex_label(self, state: ToIState, h: Hex) -> str:
         """The map's printed column-row number, ``0305``."""

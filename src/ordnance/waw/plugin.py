@@ -15,6 +15,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import numbered_hex
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
+from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
@@ -128,6 +129,10 @@ class WorldAtWar(Game[WawState]):
         self, state: WawState, action: Mapping[str, Any], seat: str | None = ANY_SEAT
     ) -> WawOdds | None:
         return action_odds(state, action)
+
+    def counter_names(self, state: WawState) -> Mapping[str, str]:
+        """Each unit by its type's name (``T-72``), numbered when two share it."""
+        return distinct_names((u.id, state.unit_type(u).name) for u in state.units.values())
 
     # -- line of sight -----------------------------------------------------------------
     def hex_label(self, state: WawState, h: Hex) -> str:

@@ -377,7 +377,10 @@ def game_odds(
     else:
         action = _fire_action(gun, intensive, ammo, target)
         _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
-    data: Mapping[str, Any] = session.game.odds(session.state(), action, None) or {}
+    state = session.state()
+    data: Mapping[str, Any] = (
+        session.game.named_odds(state, session.game.odds(state, action, None)) or {}
+    )
     emit(data, as_json)
 
 

@@ -64,7 +64,8 @@ def action_command(
         here = session if session is not None and session.game_id == game_id else None
         live = here or open_game(db, game_id)
         if alias is not None and alias.odds:
-            odds = live.game.odds(live.state(), action, seat)
+            state = live.state()
+            odds = live.game.named_odds(state, live.game.odds(state, action, seat))
             if odds is None:
                 raise OrdnanceError(f"{kind!r} rolls no dice here: there are no odds to show")
             emit(odds, values["as_json"], render_odds)

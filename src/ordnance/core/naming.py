@@ -1,0 +1,127 @@
+"""Texts for players: counters by name and hexes by their printed number, never by id.
+
+A rules procedure writes its events with the ids it works with (``g-pziv-1``,
+axial ``"2,4"``); a player reads the counter's name and the number printed on
+the map. :func:`named_event` rewrites an event's texts (and the arguments of
+its messages, so a translated rendering says the same) from a game's
+:meth:`~ordnance.core.game.Game.counter_names` and
+:meth:`~ordnance.core.game.Game.hex_label`; the event's data, meant for
+machines, keeps the ids.
+
+>>> names = distinct_names([("g-pziv-1", "Panzer IV"), ("g-pziv-2", "Panzer IV"), ("s-t34-1", "T-34")])
+>>> names["g-pziv-2"], names["s-t34-1"]
+('Panzer IV #2', 'T-34')
+>>> from ordnance.core.messages import msg
+>>> e = Event.of("attack", {"unit": "g-pziv-1"}, msg("{unit} fires at {hex}", unit="g-pziv-1", hex="2,4"))
+>>> named_event(e, names, lambda h: f"{h.q + 1:02d}{h.r + 3:02d}").text
+'Panzer IV #1 fires at 0307'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from ordnance.core.events import Event
+from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import render_message
+
+__all__ = ["distinct_names", "named_event", "named_text"]
+
+_AXIAL = re.compile(r"^-?\d+,-?\d+$")
+#: Argument names whose value is never a counter id nor a hex, whatever it looks like.
+_NOT_NAMES = frozenset({"dice", "roll", "rolls", "black", "red", "values"})
+
+
+def distinct_names(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """``{id: name}``, a name several ids share numbered in their order (``Panzer IV #2``)."""
+    pairs = list(pairs)
+    count: dict[str, int] = {}
+    for _, name in pairs:
+        count[name] = count.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for uid, name in pairs:
+        if uid in out:
+            continue
+        if count[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            out[uid] = f"{name} #{seen[name]}"
+        else:
+            out[uid] = name
+    return out
+
+
+def _id_pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
+    ids = sorted((i for i, n in names.items() if n != i), key=len, reverse=True)
+    if not ids:
+        return None
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+
+
+def named_text(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with every counter id (a whole word) replaced by its name."""
+    return _Renamer(names, str).text(text)
+
+
+class _Renamer:
+    """Renames the ids and hexes of one event's texts (the id pattern compiled once)."""
+
+    def __init__(self, names: Mapping[str, str], label: Callable[[Hex], str]) -> None:
+        self.names = names
+        self.label = label
+        self.pattern = _id_pattern(names)
+
+    def text(self, text: str) -> str:
+        if self.pattern is None or not text:
+            return text
+        return self.pattern.sub(lambda m: self.names[m.group(1)], text)
+
+    def value(self, v: Any, key: str) -> Any:
+        if isinstance(v, Hex):
+            return self.label(v)
+        if isinstance(v, str):
+            if key in _NOT_NAMES:
+                return v
+            if v in self.names:
+                return self.names[v]
+            if _AXIAL.match(v):
+                return self.label(parse_hex(v))
+            return self.text(v)  # a phrase written with an id in it, "HE (s-t34-1)"
+        if isinstance(v, Mapping):
+            if "template" in v:
+                return {**v, "args": self.args(v.get("args") or {})}
+            if "join" in v:
+                return {**v, "items": [self.value(i, key) for i in v.get("items", [])]}
+        if isinstance(v, (list, tuple)) and key not in _NOT_NAMES:
+            return [self.value(i, key) for i in v]
+        return v
+
+    def args(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: self.value(v, k) for k, v in args.items()}
+
+
+def named_event(event: Event, names: Mapping[str, str], label: Callable[[Hex], str]) -> Event:
+    """``event`` whose texts name counters (``names``) and hexes (``label``), data unchanged.
+
+    A text written from a message is rendered again from its renamed
+    arguments; a plain text has its counter ids replaced (its hexes are the
+    procedure's to print).
+    """
+    renamer = _Renamer(names, label)
+    changes: dict[str, Any] = {}
+    if event.template is not None:
+        args = renamer.args(event.args or {})
+        changes["args"] = args
+        changes["text"] = render_message(event.template, args)
+    elif event.text:
+        changes["text"] = renamer.text(event.text)
+    if event.public_template is not None:
+        public_args = renamer.args(event.public_args or {})
+        changes["public_args"] = public_args
+        changes["public_text"] = render_message(event.public_template, public_args)
+    elif event.public_text:
+        changes["public_text"] = renamer.text(event.public_text)
+    return replace(event, **changes)
