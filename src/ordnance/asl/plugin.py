@@ -236,6 +236,8 @@ class AslGame(Game[AslState]):
             }
         return {**head, **placed, "board": board_view(state), "panels": panels(head)}
 
+    introducing_events = frozenset({"gun_added"})
+
     def counter_names(self, state: AslState) -> Mapping[str, str]:
         """Each Gun by its counter's name (``T-34/85``), numbered when two share it."""
         return distinct_names((g.id, g.name or g.id) for g in state.guns)

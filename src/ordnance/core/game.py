@@ -105,6 +105,10 @@ class Game(ABC, Generic[S]):
     #: words a face translates (e.g. a munition type), beyond the generic ones the
     #: faces know (``kind``, ``terrain``...); any other plain argument is an id.
     word_args: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds of the events that bring a counter into play: their texts introduce its
+    #: id beside its name ("russian adds t34 (T-34/85)"), the handle a player types
+    #: later, so :meth:`counter_names` does not rename them (their hexes are printed).
+    introducing_events: ClassVar[frozenset[str]] = frozenset()
     #: How the journal's snapshots write and read this game's states
     #: (:class:`ordnance.core.codec.StateCodec`, typed JSON; None: no snapshots,
     #: states are replayed).
@@ -186,7 +190,10 @@ class Game(ABC, Generic[S]):
             except (OrdnanceError, KeyError, ValueError):  # a hex no map numbers keeps its id
                 return str(h)
 
-        events = tuple(named_event(e, names, label) for e in outcome.events)
+        events = tuple(
+            named_event(e, {} if e.kind in self.introducing_events else names, label)
+            for e in outcome.events
+        )
         return Outcome(outcome.state, events)
 
     @abstractmethod

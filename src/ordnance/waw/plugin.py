@@ -130,6 +130,8 @@ class WorldAtWar(Game[WawState]):
     ) -> WawOdds | None:
         return action_odds(state, action)
 
+    introducing_events = frozenset({"placed"})
+
     def counter_names(self, state: WawState) -> Mapping[str, str]:
         """Each unit by its type's name (``T-72``), numbered when two share it."""
         return distinct_names((u.id, state.unit_type(u).name) for u in state.units.values())
