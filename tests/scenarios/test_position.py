@@ -20,6 +20,7 @@ import pytest
 from ordnance.core import scenario as sc
 from ordnance.core.dice import EnteredDice, SeededDice
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.hexes import parse_hex
 
 Script = list[tuple[dict[str, Any], tuple[int, ...] | None]]
 
@@ -136,8 +137,9 @@ def test_waw_position_holds_smoke_fascam_and_conditions() -> None:
     """WAW-8.2-a Smoke 2, WAW-8.3-b the FASCAM marker, WAW-HE-i conditions."""
     game, state = _played("waw/fulda-sample", WAW)
     doc = sc.export(game, state)
-    assert doc["position"]["smoke"] == [{"hex": "4,1", "level": 2}]
-    assert doc["position"]["fascam"] == ["6,2"]
+    # written as printed: axial 4,1 is 0504, 6,2 is 0706
+    assert doc["position"]["smoke"] == [{"hex": "0504", "level": 2}]
+    assert doc["position"]["fascam"] == ["0706"]
     units = {u["id"]: u for u in doc["units"]}
     assert units["us-inf-1"]["condition"] == "reduced"
     # a seat's export: World at War hides nothing, so it is the full one
@@ -151,7 +153,7 @@ def test_waw_marker_removal_after_loading_flips_the_loaded_smoke() -> None:
     for g, s in ((game, state), (game2, again)):
         for seat in ("us", "soviet"):
             s = g.apply(s, {"type": "done"}, EnteredDice(()), seat).state
-        assert sc.export(g, s)["position"]["smoke"] == [{"hex": "4,1", "level": 1}]
+        assert sc.export(g, s)["position"]["smoke"] == [{"hex": "0504", "level": 1}]
 
 
 def test_asl_position_holds_the_written_record() -> None:
@@ -161,7 +163,8 @@ def test_asl_position_holds_the_written_record() -> None:
     at57 = p["guns"]["at57-1"]
     assert at57["malfunctioned"] is True and at57["shots"] == 2
     assert at57["ammo"]["HE"]["exhausted"]["dr"] == [4, 5]
-    assert any(m["hex"] == "2,1" for m in p["markers"])
+    printed = game.hex_label(state, parse_hex("2,1"))  # the board's own id, e.g. C3
+    assert any(m["hex"] == printed for m in p["markers"])
     assert p["turn"] == 2 and p["attacker"] == "american"
     # the loaded game's record says the same: HE gone for the scenario (ASL-8.9-e)
     _game2, again = _load(sc.export(game, state))

@@ -31,7 +31,6 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
 from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
@@ -299,11 +298,6 @@ def _axial(state: AslState, text: str) -> str:
     return text if "," in text else str(state.settings.board.hex_of(text))
 
 
-def _printed(board: BoardGeometry, text: str) -> str:
-    """An axial hex id as the board prints it (``C5``); a hex off the board stays axial."""
-    return board.label_of(parse_hex(text)) or text
-
-
 def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
     """The state ``new`` built, with the Guns of the set-up and the position's records."""
     raw = dict(data) if isinstance(data, dict) else {}
@@ -407,16 +401,13 @@ def _gun_record(g: Any) -> dict[str, Any]:
 
 
 def _position(state: AslState) -> dict[str, Any]:
-    board = state.settings.board
     return {
         "turn": state.turn,
         "phase": state.phase.value,
         "attacker": state.attacker,
         "non_smoke_fired": sorted(state.non_smoke_fired),
-        "markers": [
-            {"hex": _printed(board, m.hex), "kind": m.kind, "label": m.label} for m in state.markers
-        ],
-        "clusters": [[_printed(board, h) for h in c] for c in state.clusters],
+        "markers": [{"hex": m.hex, "kind": m.kind, "label": m.label} for m in state.markers],
+        "clusters": [list(c) for c in state.clusters],
         "recent": list(state.recent),
         "done": sorted(state.done),
         "guns": {g.id: rec for g in state.guns if (rec := _gun_record(g))},
@@ -447,8 +438,6 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
             "piece_id",
         ):
             value = getattr(g, key)
-            if key == "hex" and value is not None:
-                value = _printed(s.board, value)
             if value is not None:
                 unit[key] = value
         if g.rof:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.hexes import Hex
+from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.names import Name, VisibleText
 
@@ -48,6 +48,7 @@ Loc = tuple[str | int, ...]
 #: (ToI and WaW: column then row from 01, read as its axial id on loading).
 HEX_PATTERN = r"^(-?\d+,-?\d+|\d{4})$"
 _NUMBERED = re.compile(r"^\s*(\d{2})(\d{2})\s*$")
+_AXIAL_ID = re.compile(r"^-?\d+,-?\d+$")
 
 
 def numbered_as_axial(value: object) -> object:
@@ -586,8 +587,32 @@ def export(
     if isinstance(words, Mapping):
         data = {**data, **{k: v for k, v in words.items() if k in SCENARIO_WORDS}}
     dumped = model.model_validate(data).model_dump(mode="json", exclude_defaults=True)
+    dumped = _printed_hexes(game, state, dumped, "")
     head = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION, "game": game.name}
     return head | {k: v for k, v in dumped.items() if k not in head}
+
+
+#: The keys of a scenario document whose values are hexes (or lists of hexes).
+_HEX_KEYS = frozenset({"hex", "between", "fascam", "clusters"})
+
+
+def _printed_hexes(game: Game[Any], state: Any, value: Any, key: str) -> Any:
+    """``value`` with each hex of a hex field written as the map prints it (``0305``, ``C5``).
+
+    A hex the map does not number (off the board) keeps its axial id; both read back.
+    """
+    if isinstance(value, Mapping):
+        return {k: _printed_hexes(game, state, v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printed_hexes(game, state, v, key) for v in value]
+    if key in _HEX_KEYS and isinstance(value, str) and _AXIAL_ID.match(value):
+        h = parse_hex(value)
+        label = game.hex_label(state, h)
+        try:
+            return label if game.read_hex(state, label) == h else value
+        except OrdnanceError:
+            return value
+    return value
 
 
 #: The settings key that carries a position (``position`` of a scenario file) into ``new``.

@@ -27,7 +27,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
@@ -394,7 +393,7 @@ def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
         "units": units,
         "tokens": tokens,
         "smoke": [
-            {"hex": numbered_hex(m.hex), "placed_round": m.placed_round}
+            {"hex": str(m.hex), "placed_round": m.placed_round}
             for m in sorted(state.smoke, key=lambda m: (m.hex.to_offset(), m.placed_round))
         ],
         "nations": {
@@ -444,7 +443,7 @@ def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
     cells = []
     for h in sorted(state.map.hexes, key=lambda x: x.to_offset()):
         info = state.map.hexes[h]
-        cell: dict[str, Any] = {"hex": numbered_hex(h)}
+        cell: dict[str, Any] = {"hex": str(h)}
         if info.terrain.name != default:
             cell["terrain"] = info.terrain.name
         if info.elevation:
@@ -484,7 +483,7 @@ def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
             "hexes": cells,
         },
         "units": [
-            {"id": u.id, "side": u.side, "hex": numbered_hex(u.hex), "profile": u.profile.name}
+            {"id": u.id, "side": u.side, "hex": str(u.hex), "profile": u.profile.name}
             | ({"figures": u.figures} if not u.profile.kind.counts_as_vehicle else {})
             for u in live
         ],

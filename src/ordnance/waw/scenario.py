@@ -23,7 +23,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
@@ -251,10 +250,10 @@ def restore(state: WawState, data: Any) -> WawState:
 def _position(state: WawState) -> dict[str, Any]:
     return {
         "smoke": [
-            {"hex": numbered_hex(h), "level": level}
+            {"hex": str(h), "level": level}
             for h, level in sorted(state.smoke.items(), key=lambda x: x[0].to_offset())
         ],
-        "fascam": [numbered_hex(h) for h in sorted(state.mines, key=lambda h: h.to_offset())],
+        "fascam": [str(h) for h in sorted(state.mines, key=lambda h: h.to_offset())],
         "pending_hq": [{"hq": c.hq, "dice": list(c.dice)} for c in state.pending_hq],
         "marker_phases": state.marker_phases,
         "done": sorted(state.done),
@@ -286,7 +285,7 @@ def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:
     hexes = []
     for h in sorted(state.terrain, key=lambda x: x.to_offset()):
         info = state.terrain[h]
-        cell: dict[str, Any] = {"hex": numbered_hex(h), "terrain": info.terrain}
+        cell: dict[str, Any] = {"hex": str(h), "terrain": info.terrain}
         if info.wreck_dice:
             cell["wreck_dice"] = info.wreck_dice
         if info.cover_dice:
@@ -296,7 +295,7 @@ def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:
         {
             "id": u.id,
             "side": u.side,
-            "hex": numbered_hex(u.hex),
+            "hex": str(u.hex),
             "kind": u.kind,
             "condition": u.condition.label,
         }
