@@ -361,10 +361,15 @@ class Game(ABC, Generic[S]):
         depend on dice (they are rolled only if the request is accepted).
         """
 
+        names = self.counter_names(state)
+
         def shown(v: Any) -> Any:
-            # a hex is named as printed on the map (hex_label), never as its axial id
+            # a hex is named as printed on the map (hex_label), never as its axial id,
+            # and a counter by its name (counter_names), never by its id
             if isinstance(v, str) and _AXIAL.match(v):
                 return self.hex_label(state, parse_hex(v))
+            if isinstance(v, str) and v in names:
+                return names[v]
             if isinstance(v, list):
                 return ", ".join(str(shown(x)) for x in v)
             return v
