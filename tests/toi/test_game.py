@@ -165,7 +165,7 @@ def test_keep_or_discard_at_end_of_next_status_phase() -> None:
     assert kept.tokens_on("g-pz")  # keeping costs nothing and needs no action
     after, ev = act(kept, {"type": "discard", "unit": "g-pz"}, seat="german")
     assert not after.tokens_on("g-pz") and after.nation("german").supply_count(Munition.HE) == 1
-    assert ev[0].for_seat("soviet")["text"].endswith("beside g-pz") and "HE" not in str(
+    assert ev[0].for_seat("soviet")["text"].endswith("beside Panzer IV") and "HE" not in str(
         ev[0].for_seat("soviet")
     )
     # ... and only once by default (the text: "at the end of the next Status Phase") ...

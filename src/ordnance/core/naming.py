@@ -26,11 +26,12 @@ from typing import Any
 
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, parse_hex
-from ordnance.core.messages import render_message
+from ordnance.core.messages import render_message, term
 
-__all__ = ["distinct_names", "named_event", "named_text"]
+__all__ = ["distinct_names", "name_term", "named_event", "named_text"]
 
 _AXIAL = re.compile(r"^-?\d+,-?\d+$")
+_NUMBERED_NAME = re.compile(r"^(.+) #(\d+)$")
 #: Argument names whose value is never a counter id nor a hex, whatever it looks like.
 _NOT_NAMES = frozenset({"dice", "roll", "rolls", "black", "red", "values"})
 
@@ -52,6 +53,18 @@ def distinct_names(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
         else:
             out[uid] = name
     return out
+
+
+def name_term(name: str) -> dict[str, Any]:
+    """A counter's name as a message argument a face translates (``Panzer IV #2`` in parts).
+
+    >>> name_term("Panzer IV #2")
+    {'template': '{name} #{number}', 'args': {'name': {'template': 'Panzer IV', 'args': {}}, 'number': 2}}
+    """
+    m = _NUMBERED_NAME.match(name)
+    if m is None:
+        return term(name.replace("{", "{{").replace("}", "}}"))
+    return term("{name} #{number}", name=name_term(m.group(1)), number=int(m.group(2)))
 
 
 def _id_pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
@@ -86,7 +99,7 @@ class _Renamer:
             if key in _NOT_NAMES:
                 return v
             if v in self.names:
-                return self.names[v]
+                return name_term(self.names[v])
             if _AXIAL.match(v):
                 return self.label(parse_hex(v))
             return self.text(v)  # a phrase written with an id in it, "HE (s-t34-1)"
