@@ -44,7 +44,7 @@ from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.messages import Message, joined, msg, render_message, term
-from ordnance.core.naming import named_event, named_text
+from ordnance.core.naming import name_term, named_event, named_text
 from ordnance.core.shapes import (
     ActionForm,
     GameView,
@@ -166,14 +166,26 @@ class Game(ABC, Generic[S]):
         return {}
 
     @final
-    def named_odds(self, state: S, answer: OddsAnswer | None) -> OddsAnswer | None:
+    def named_odds(
+        self,
+        state: S,
+        answer: OddsAnswer | None,
+        translate: Callable[[str], str] | None = None,
+    ) -> OddsAnswer | None:
         """``answer`` (of :meth:`odds`) with its title naming counters, not ids.
 
-        The faces call it on what :meth:`odds` returns; the figures are unchanged.
+        The faces call it on what :meth:`odds` returns (after translating the
+        title, whose ids a translation keeps); ``translate`` puts the names in
+        the face's language. The figures are unchanged.
         """
         if answer is None or not isinstance(answer.get("title"), str):
             return answer
-        title = named_text(answer["title"], self.counter_names(state))
+        names = {
+            i: render_message(str(t["template"]), t["args"], translate)
+            for i, n in self.counter_names(state).items()
+            for t in (name_term(n),)
+        }
+        title = named_text(answer["title"], names)
         return cast(OddsAnswer, {**answer, "title": title})
 
     @final

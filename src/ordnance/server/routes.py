@@ -643,7 +643,8 @@ def odds(
     game_id: GameId, body: Odds, service: Service, creds: Creds, lang: LangQ = "en"
 ) -> OddsReply:
     seat = seat_of(service, game_id, creds)
-    return {"odds": i18n.localize_odds(service.odds(game_id, seat, body.action), lang)}
+    answer = i18n.localize_odds(service.odds(game_id, seat, body.action), lang)
+    return {"odds": service.named_odds(game_id, answer, i18n.translations(lang).gettext)}
 
 
 @router.get(

@@ -644,8 +644,14 @@ class TableService(ConsentRequests):
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
         state = session.state()
-        game = session.game
-        return guarded(lambda: game.named_odds(state, game.odds(state, dict(action), seat)))
+        return guarded(lambda: session.game.odds(state, dict(action), seat))
+
+    def named_odds(
+        self, game_id: str, odds: OddsAnswer | None, translate: Callable[[str], str] | None
+    ) -> OddsAnswer | None:
+        """``odds`` (of :meth:`odds`, its title translated) naming counters, not ids."""
+        session = self.session(game_id)
+        return session.game.named_odds(session.state(), odds, translate)
 
     def los(self, game_id: str, seat: str, a: str, b: str) -> LosAnswer:
         """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).
