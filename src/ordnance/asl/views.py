@@ -188,6 +188,17 @@ def map_piece(state: AslState, g: Gun) -> MapPiece:
     kind = target_type(g.name, nationality) if g.name else None
     if kind is not None:
         piece["target_type"] = kind
+    # the AF printed on the counter (public): the Fire form's Armour Factor fields take the front
+    # ones, the side ones are shown beside them (ASL-B6)
+    hull_front, hull_side, turret_front, turret_side = g.armour
+    for key, value in (
+        ("af", hull_front),
+        ("af_side", hull_side),
+        ("af_turret", turret_front),
+        ("af_turret_side", turret_side),
+    ):
+        if value is not None:
+            piece[key] = value  # type: ignore[literal-required]
     return piece
 
 
