@@ -135,7 +135,7 @@ def panels(v: AslViewHead) -> list[Panel]:
     )
     rows: list[list[Any]] = []
     for gun in v["record"]:
-        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+        label = gun.get("name") or gun["id"]  # the counter's name, as on the map
         if gun.get("malfunctioned"):
             label += " [malfunctioned]"
         if gun.get("declared"):
@@ -146,9 +146,9 @@ def panels(v: AslViewHead) -> list[Panel]:
             if cap is None:
                 rows.append([gun["side"], label, "-", "-", "no special ammunition", "", ""])
                 continue
-            status = cap["status"]
+            status = _STATUS_WORDS.get(cap["status"], cap["status"])
             gone = cap["exhausted"]
-            if status == "gone" and gone:
+            if cap["status"] == "gone" and gone:
                 status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
             ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
             rows.append(
@@ -169,6 +169,10 @@ def panels(v: AslViewHead) -> list[Panel]:
         note=None if rows else "no Gun yet: add one with the Add a Gun form",
     )
     return [turn, record]
+
+
+#: The record's status cell in players' words (the catalogue has the Russian).
+_STATUS_WORDS = {"not-available": "not available at this date"}
 
 
 #: How the page draws each ASL marker kind: glyph shape, its text, the legend's name.

@@ -20,9 +20,7 @@ class Advance(_Action):
     """Move to the next step of the round (or on to the step named by ``to``)."""
 
     type: Literal["advance"] = "advance"
-    to: str | None = Field(
-        None, title="Go to", description="Stop at this step, e.g. 'munitions' or 'action'."
-    )
+    to: str | None = Field(None, title="Go to", description="The step of the round to stop at.")
 
 
 class Done(_Action):

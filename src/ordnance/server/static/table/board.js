@@ -36,6 +36,8 @@ function drawGlyph(shape, x, y, r) {
   if (shape === "triangle") return svg("polygon", { points: [[x, y - r], [x + r, y + r * 0.8], [x - r, y + r * 0.8]].map((p) => p.join(",")).join(" ") });
   return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
 }
+/** A side by its name in the page's language (the view's seat_names), never its id when named. */
+export function sideName(side) { return ((S.view && S.view.seat_names) || {})[side] || side || ""; }
 export function sideIndex(side) { return Math.max(0, ((S.view && S.view.seats) || []).indexOf(side)); }
 // known terrain names have their own colours (style.css); any other gets a steady hue
 const KNOWN_TERRAIN = new Set(["clear", "open", "woods", "forest", "building", "hill", "water", "town", "city", "rough", "road", "marsh"]);
@@ -159,10 +161,10 @@ export function renderMap() {
     const text = shortLabel(u);
     return svg("g", { class: "unit side-" + sideIndex(u.side) + (S.piece === u.id ? " selected" : "") + (extra || ""), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex, tabindex: "0", role: "button",
       // the name read out starts with the counter's own text (what a voice user says)
-      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": text + (text !== (u.label || u.id) ? ": " + (u.label || u.id) : "") + " (" + (u.side || "") + ") " + labelOf(u.hex) },
+      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": text + (text !== (u.label || u.id) ? ": " + (u.label || u.id) : "") + " (" + sideName(u.side) + ") " + labelOf(u.hex) },
     svg("rect", { x: x - 25, y: y - 12, width: 50, height: 24, rx: 3 }),
     svg("text", { x, y: y + 4.5, class: "ulabel", textLength: text.length > 6 ? 44 : null, lengthAdjust: text.length > 6 ? "spacingAndGlyphs" : null, "aria-hidden": "true" }, text),
-    svg("title", {}, (u.label || u.id) + " (" + (u.side || "") + ") @ " + labelOf(u.hex)));
+    svg("title", {}, (u.label || u.id) + " (" + sideName(u.side) + ") @ " + labelOf(u.hex)));
   };
   let spreadLayer = null;
   for (const [hex, list] of stacks) {
@@ -219,7 +221,7 @@ export function renderMap() {
 function renderLegend(sides, kinds, terrains, map, board) {
   const items = [];
   for (const side of [...sides].sort((a, b) => sideIndex(a) - sideIndex(b))) {
-    items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), side));
+    items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), sideName(side)));
   }
   for (const [kind, m] of kinds) {
     const [shape, text] = markerGlyph(m, true);

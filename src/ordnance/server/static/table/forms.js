@@ -6,7 +6,7 @@ import { S } from "./state.js";
 import { distance } from "./hexes.js";
 import { api, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
-import { labelOf, namedUnits, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
+import { labelOf, namedUnits, phone, sideName, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { caughtUp, refresh } from "./main.js";
 
@@ -364,7 +364,7 @@ export function renderActions(legal) {
   if (piece) {
     const mine = likelyOrder(legal.filter((item) => { const a = actorOf(item); return a && a.ids.includes(piece.id); }));
     box.append(el("div", { class: "selected-piece", id: "selected-piece" },
-      el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + (piece.side || "") + ", " + labelOf(piece.hex) + ")"), " ",
+      el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + sideName(piece.side) + ", " + labelOf(piece.hex) + ")"), " ",
       el("button", { type: "button", class: "small", id: "clear-piece", onclick: () => { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); } }, t("Show every action"))));
     if (!mine.length) box.append(el("p", { class: "muted", id: "piece-idle" }, t("This piece has nothing to do now.")));
     if (mine.length && S.open === null) S.open = mine[0].type;  // the most likely one opens by itself
