@@ -59,12 +59,41 @@ export function units() { return mapOf(S.view && S.view.view).units || []; }
 export function namedUnits() { for (const u of units()) S.counters.set(u.id, u); return [...S.counters.values()]; }
 const fmt = (v) => v.toFixed(1);
 
+/**
+ * Where a spread stack of ``n`` counters goes (pure): in rows of as many as fit
+ * the part of the board in view (``bounds``, SVG units), above the hex, or below
+ * it when there is no room above, and moved inward so it never runs past an edge.
+ * Returns {box: {x, y, width, height}, at: [[x, y], ...]} (the counters' centres).
+ */
+export function spreadPlace(n, x, y, bounds) {
+  const gap = 56, rowH = 30, margin = 4;
+  const room = Math.max(gap, bounds.right - bounds.left - 2 * margin);
+  const perRow = Math.max(1, Math.min(n, Math.floor((room - 8) / gap)));
+  const rows = Math.ceil(n / perRow);
+  const width = perRow * gap + 8, height = rows * rowH + 6;
+  let top = y - SIZE * 1.35 - 18 - (rows - 1) * rowH;
+  if (top < bounds.top) top = y + SIZE * 0.9;  // no room above: below the hex
+  top = Math.max(bounds.top, Math.min(top, bounds.bottom - height));
+  let left = x - width / 2;
+  left = Math.max(bounds.left + margin, Math.min(left, bounds.right - margin - width));
+  const at = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / perRow), c = i % perRow;
+    const inRow = Math.min(perRow, n - r * perRow);
+    const rowLeft = left + (width - inRow * gap) / 2;
+    at.push([rowLeft + gap / 2 + c * gap, top + 3 + rowH / 2 + r * rowH]);
+  }
+  return { box: { x: left, y: top, width, height }, at };
+}
+
 export function renderMap() {
   const view = S.view && S.view.view;
   const board = boardOf(view);
   const map = mapOf(view);
   const box = $("map");
   const hadFocus = document.activeElement && box.contains(document.activeElement) ? document.activeElement.getAttribute("data-unit") || document.activeElement.getAttribute("data-hex") : null;
+  // the part of the board the box shows (a spread stack is drawn inside it)
+  const seen = { left: box.scrollLeft, width: box.clientWidth };
   box.replaceChildren();
   $("legend").replaceChildren();
   const card = box.closest(".map-card");
@@ -179,11 +208,14 @@ export function renderMap() {
     }
     root.append(g);
     if (S.spread === hex && list.length > 1) {
-      const n = list.length, gap = 56;
-      const y0 = y - SIZE * 1.35;
+      const place = spreadPlace(list.length, x, y, {
+        left: Math.max(minX - pad, minX - pad + seen.left / S.zoom),
+        right: Math.min(minX - pad + w, minX - pad + (seen.left + (seen.width || w * S.zoom)) / S.zoom),
+        top: minY - pad, bottom: minY - pad + hgt,
+      });
       spreadLayer = svg("g", { class: "spread", "data-spread": hex },
-        svg("rect", { x: x - (n * gap) / 2 - 4, y: y0 - 18, width: n * gap + 8, height: 36, rx: 6, class: "spread-back" }));
-      list.forEach((u, i) => spreadLayer.append(counter(u, x - ((n - 1) * gap) / 2 + i * gap, y0, " spread-piece")));
+        svg("rect", { x: place.box.x, y: place.box.y, width: place.box.width, height: place.box.height, rx: 6, class: "spread-back" }));
+      list.forEach((u, i) => spreadLayer.append(counter(u, place.at[i][0], place.at[i][1], " spread-piece")));
     }
   }
   for (const h of S.selected) {
