@@ -104,14 +104,19 @@ function fromCounter(node, clicked, key) {
   const value = clicked[key];
   const side = clicked[key + "_side"];
   if (value != null) {
-    line.textContent = t("from the counter") + " " + name + ": " + t("front") + " " + value +
-      (side != null ? ", " + t("side") + " " + side + " (" + t("fired at its side or rear? type the side value") + ")" : "");
+    line.textContent = name + ": " + t("front") + " " + value + (side != null ? ", " + t("side") + " " + side : "") +
+      " (" + t("from the counter") + (side != null ? "; " + t("fired at its side or rear? type the side value") : "") + ")";
     line.classList.remove("needed");
-  } else {
+  } else if (node.required || conditional(field)) {
     line.textContent = name + ": " + t("not known to the table; type the value printed on the counter.");
     line.classList.toggle("needed", node.required);
+  } else {
+    line.remove();  // an optional value the counter does not say (a turret AF "if it differs")
   }
 }
+
+/** True when the field's value is required under a condition ("x-required-if"). */
+function conditional(field) { return field.dataset.conditional === "1"; }
 
 /**
  * A field marked "x-required-if": {"other": [values]} is required while each
@@ -131,6 +136,7 @@ function conditionalRequired(form) {
       return Object.entries(cond).every(([other, want]) => [].concat(want).includes(out[other] === undefined ? null : out[other]));
     };
     const lbl = field.querySelector(".lbl");
+    field.dataset.conditional = "1";
     const sync = () => {
       const on = holds();
       control.node.required = on;
