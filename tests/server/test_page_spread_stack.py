@@ -51,7 +51,17 @@ def test_phone_spread_stack_stays_inside_the_board(
         expect(page.locator("#map .spread [data-unit]")).to_have_count(count)
         _inside(page, "5,1")
         # a counter of the spread is tapped where it is drawn: it is selected
-        page.locator('#map .spread [data-unit="u1"]').click()
-        expect(page.locator('#map [data-unit="u1"][aria-pressed="true"]').first).to_be_attached()
+        page.locator('#map .spread [data-unit="u0"]').click()
+        expect(page.locator('#map [data-unit="u0"][aria-pressed="true"]').first).to_be_attached()
+        # aiming its fire brings the Actions panel back: the board is drawn while hidden,
+        # and the spread is still inside the box when the Map panel shows again
+        form = tp.open_action(page, "fire")
+        tp.click_hex(page, "2,2")
+        expect(form.locator('input[name="target"]')).to_have_value(tp.printed(page, "2,2"))
+        form.locator('select[name="weapon"]').select_option(label="AP (anti-armour)")
+        tp.do_it(page, form)  # the new version is drawn on the hidden board
+        tp.show_panel(page, "map")
+        expect(page.locator("#map .spread [data-unit]")).to_have_count(count)
+        _inside(page, "5,1")
     finally:
         ctx.close()

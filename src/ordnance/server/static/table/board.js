@@ -86,6 +86,8 @@ export function spreadPlace(n, x, y, bounds) {
   return { box: { x: left, y: top, width, height }, at };
 }
 
+let lastSeen = null;  // the part of the board the box last showed, CSS px
+
 export function renderMap() {
   const view = S.view && S.view.view;
   const board = boardOf(view);
@@ -93,7 +95,9 @@ export function renderMap() {
   const box = $("map");
   const hadFocus = document.activeElement && box.contains(document.activeElement) ? document.activeElement.getAttribute("data-unit") || document.activeElement.getAttribute("data-hex") : null;
   // the part of the board the box shows (a spread stack is drawn inside it)
-  const seen = { left: box.scrollLeft, width: box.clientWidth };
+  // (a box on a hidden phone panel has no width: the last one it was seen with, else the window's)
+  if (box.clientWidth) lastSeen = { left: box.scrollLeft, width: box.clientWidth };
+  const seen = lastSeen || { left: 0, width: Math.max(0, window.innerWidth - 40) };
   box.replaceChildren();
   $("legend").replaceChildren();
   const card = box.closest(".map-card");
