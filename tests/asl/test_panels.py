@@ -58,7 +58,7 @@ def test_side_record_and_turn_panels() -> None:
         record = panels["Side record"]
         assert record["columns"] == ["side", "gun", "ammo", "N", "status", "used", "tries"]
         rows = record["rows"]
-        assert rows[0][:4] == ["russian", "T-34/85", "APCR (A5^4^/6^5)", "5"]  # named, no id
+        assert rows[0][:4] == ["russian", "t34 (T-34/85)", "APCR (A5^4^/6^5)", "5"]
         assert rows[0][5:] == ["1", "1"]
         assert rows[1][:2] == ["", ""] and rows[1][2].startswith("SMOKE")
         assert panels["Turn"]["rows"][0][2] == "PFPh: Prep Fire Phase"

@@ -5,7 +5,7 @@ their choices, odds, journal, the view's tables) is scanned for the ids the
 engines use inside: Tide of Iron's round positions (``status:draw-cards``,
 ``remove-tokens``, ``keep-or-discard``...), ASL's ammunition check outcomes
 (``not-available``, ``used-and-depleted``, ``available_after``) and record
-statuses, a side's id in the legend, a counter's id. Tide of Iron is walked
+statuses, a side's id in the legend, a ToI counter's id. Tide of Iron is walked
 through its Status Phase (notes B8), where the keep-or-discard step still
 belongs to the round that ends (TOI-GEN-8); the ASL APCR shot shows its
 depletion check (ASL-8.9-c/d/e) in words, in English and in Russian.
@@ -30,7 +30,7 @@ INTERNAL = re.compile(
     r"status:|\b(action|command):|draw-cards|remove-tokens|keep-or-discard|advance-round"
     r"|\bop-fire\b|not-available|used-and-depleted|available_after|\bjoint\b"
     r"|Status Phase: (draw|remove|munitions|transfers|reinforcements|advance|keep)"
-    r"|g-pziv-1|s-t34-1|\bt34\b"
+    r"|g-pziv-1|s-t34-1"
 )
 
 #: What the page shows as text: every region a player reads, and the choices' labels.

@@ -135,7 +135,7 @@ def panels(v: AslViewHead) -> list[Panel]:
     )
     rows: list[list[Any]] = []
     for gun in v["record"]:
-        label = gun.get("name") or gun["id"]  # the counter's name, as on the map
+        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
         if gun.get("malfunctioned"):
             label += " [malfunctioned]"
         if gun.get("declared"):
