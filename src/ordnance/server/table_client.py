@@ -103,11 +103,14 @@ def _request(method: str, url: str, token: str | None = None, body: Any = None) 
     try:
         res = httpx.request(method, url, json=body, headers=headers, timeout=30)
     except httpx.HTTPError as exc:
-        return _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        raise  # not reached: _fail exits
     try:
-        return res.status_code, res.json()
+        data: Any = res.json()
     except ValueError:
-        return _fail(1, f"the server answered {res.status_code} without JSON")
+        _fail(1, f"the server answered {res.status_code} without JSON")
+        raise  # not reached
+    return res.status_code, data
 
 
 def _refused(status: int, data: Any) -> Any:
