@@ -35,6 +35,7 @@ from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.shot_spec import GunShot, parse_shot_ammo
 from ordnance.asl.to_hit import FirerCases
 from ordnance.core.errors import RuleViolation
+from ordnance.core.fields import option
 from ordnance.core.messages import msg
 
 TargetType = Literal["vehicle", "unarmored", "infantry", "area"]
@@ -75,14 +76,12 @@ class GunShotQuery(BaseModel):
         description="YYYY-MM: reads the counter's notation and To Hit marking.",
         json_schema_extra=_clause("ASL-8.91-a"),
     )
-    theatre: str = Field("ETO", title="Theatre", description="ETO, PTO or Burma.")
-    firer_nationality: str | None = Field(
-        None,
-        title="Firer's palette",
-        description="Preferred palette for the firer's name (german, waffen-ss...).",
+    theatre: str = option("ETO", "Theatre", "ETO, PTO or Burma.")
+    firer_nationality: str | None = option(
+        None, "Firer's palette", "Preferred palette for the firer's name (german, waffen-ss...)."
     )
-    target_nationality: str | None = Field(
-        None, title="Target's palette", description="Preferred palette for the target's name."
+    target_nationality: str | None = option(
+        None, "Target's palette", "Preferred palette for the target's name."
     )
     ammo: str = Field(
         "AP",
@@ -123,9 +122,7 @@ class GunShotQuery(BaseModel):
         description="At most this many shots (further ones only while ROF is kept).",
         json_schema_extra=_clause("ASL-B5.6"),
     )
-    turns: bool = Field(
-        False, title="One shot per Player Turn", description="Instead of Multiple ROF."
-    )
+    turns: bool = option(False, "One shot per Player Turn", "Instead of Multiple ROF.")
     fallback: str | None = Field(
         None,
         title="Fallback ammunition",

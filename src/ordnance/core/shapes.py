@@ -61,6 +61,7 @@ __all__ = [
     "ActionForm",
     "Board",
     "BoardHex",
+    "BoardView",
     "EntryView",
     "EventView",
     "GameView",
@@ -183,6 +184,19 @@ class GameView(TypedDict):
     board: ReadOnly[NotRequired[Board]]
     #: The pieces and markers on the map (their shape is the game's).
     map: ReadOnly[NotRequired[MapView]]
+
+
+class BoardView(GameView):
+    """A game view that always draws its board, its panels and whose turn it is.
+
+    The three games' views extend this rather than :class:`GameView`: each of
+    them builds the turn, the board (:func:`ordnance.core.forms.board`) and the
+    panels on every view.
+    """
+
+    turn: TurnView
+    board: Board
+    panels: list[Panel]
 
 
 class SessionView(GameView):

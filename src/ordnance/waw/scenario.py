@@ -20,9 +20,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
+from pydantic import ConfigDict, Field, ValidationError, field_serializer
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
@@ -77,9 +78,7 @@ class WawUnit(UnitSpec):
     condition: CONDITIONS = "good order"
 
 
-class WawRules(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class WawRules(Record):
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="Any World at War setting (e.g. city_defence, he_soft_cap): "
@@ -87,21 +86,17 @@ class WawRules(BaseModel):
     )
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class WawSmoke(_Record):
+class WawSmoke(Record):
     hex: HexText
     level: Literal[1, 2] = Field(description="Smoke 2 (fresh) or Smoke 1 (WAW-8.2-h).")
 
 
-class WawHqCheck(_Record):
+class WawHqCheck(Record):
     hq: str = Field(description="The HQ unit whose check waits.")
     dice: tuple[int, ...] = Field(description="The dice of the check, as rolled.")
 
 
-class WawPosition(_Record):
+class WawPosition(Record):
     """The game in play beyond the units: markers laid by fire missions, pending checks."""
 
     smoke: tuple[WawSmoke, ...] = Field((), description="Smoke markers (WAW-8.2).")
