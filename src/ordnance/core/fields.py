@@ -9,10 +9,11 @@ schema annotations the faces read:
 * ``x-labels``: a human label for each value of a choice, in the order of its
   ``enum``;
 * ``x-clause``: the rule clause the field serves (a refusal of its value names
-  it, :mod:`ordnance.core.validation`).
+  it, :mod:`ordnance.core.validation`); ``x-clauses``: the clauses a field of
+  a whole-shot question touches.
 
 :func:`option` builds that Pydantic ``Field`` from positional title and
-description and keyword group, labels and clause; :func:`rule` and :func:`scenario`
+description and keyword group, labels and clause(s); :func:`rule` and :func:`scenario`
 are the same with the group set. Any other keyword (``ge``, ``le``,
 ``default_factory``, ``pattern``...) goes to ``Field`` unchanged, so a model
 declared with them has the same JSON Schema as one written with ``Field``.
@@ -43,10 +44,11 @@ def option(
     group: Group | None = None,
     labels: Sequence[str] | None = None,
     clause: str | None = None,
+    clauses: Sequence[str] | None = None,
     **constraints: Any,
 ) -> Any:
-    """A ``Field`` with ``title``, ``description``, and ``x-group``/``x-labels``/``x-clause``
-    when given.
+    """A ``Field`` with ``title``, ``description``, and ``x-group``/``x-labels``/``x-clause``/
+    ``x-clauses`` when given.
 
     >>> from pydantic import BaseModel
     >>> class M(BaseModel):
@@ -61,6 +63,8 @@ def option(
         extra["x-labels"] = list(labels)
     if clause is not None:
         extra["x-clause"] = clause
+    if clauses is not None:
+        extra["x-clauses"] = list(clauses)
     return Field(
         default,
         title=title,

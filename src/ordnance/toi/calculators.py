@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
-from ordnance.core.calculators import Calculator, NoQuestion
+from ordnance.core.calculators import Calculator, NoQuestion, reference
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
@@ -451,27 +451,16 @@ CALCULATORS: tuple[Calculator, ...] = (
         flags=_ATTACK_FLAGS,
         example={"fp": 5, "band": "close", "defence": 2},
     ),
-    Calculator(
-        name="units",
-        title="The sample unit catalogue (package data; sample values).",
-        clauses=("TOI-B7",),
-        input_model=NoQuestion,
-        run=units,
+    reference(
+        "units", "The sample unit catalogue (package data; sample values).", units, ("TOI-B7",)
     ),
-    Calculator(
-        name="munitions",
-        title="The munitions reference card: what each token does (TOI-GEN-10).",
-        clauses=("TOI-GEN-10",),
-        input_model=NoQuestion,
-        run=munitions,
+    reference(
+        "munitions",
+        "The munitions reference card: what each token does (TOI-GEN-10).",
+        munitions,
+        ("TOI-GEN-10",),
     ),
-    Calculator(
-        name="maps",
-        title="The sample maps shipped with the package.",
-        clauses=(),
-        input_model=NoQuestion,
-        run=maps,
-    ),
+    reference("maps", "The sample maps shipped with the package.", maps),
 )
 
 __all__ = ["CALCULATORS"]

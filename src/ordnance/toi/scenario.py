@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, NonNegativeInt, ValidationError
+from pydantic import BaseModel, Field, NonNegativeInt
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
@@ -40,6 +40,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    check_settings,
     read_position,
 )
 from ordnance.toi.catalogue import catalogue
@@ -400,24 +401,18 @@ def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
     }
 
 
+def _settings_place(loc: Loc) -> Loc:
+    """Where in a ToI document a settings field is written."""
+    head = str(loc[0]) if loc else ""
+    if head in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
+        return ("rules", *loc)
+    if head in ("nations",):
+        return ("sides",)
+    return ("rules", "options", *loc)
+
+
 def _check_settings(settings: Mapping[str, Any]) -> None:
-    try:
-        ToISettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
-        head = str(loc[0]) if loc else ""
-        where: Loc
-        if head in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
-            where = ("rules", *loc)
-        elif head in ("nations",):
-            where = ("sides",)
-        else:
-            where = ("rules", "options", *loc)
-        message = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            message = "not a Tide of Iron setting"
-        raise ScenarioFieldError(where, message) from None
+    check_settings(ToISettings, settings, _settings_place, "not a Tide of Iron setting")
 
 
 def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:

@@ -21,7 +21,8 @@ from pydantic import (
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record, option, rule, scenario
 from ordnance.core.messages import msg
-from ordnance.core.names import name_problem
+from ordnance.core.names import PieceId, name_problem
+from ordnance.core.validation import first_error
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.readings import (
     DEFAULTS,
@@ -54,13 +55,7 @@ class HitNumbers(Record):
 class UnitPlacement(Record):
     """One unit of the scenario: a catalogue profile placed on a hex."""
 
-    id: str = option(
-        title="Unit name",
-        description="A short name, e.g. g-panther-1.",
-        min_length=1,
-        max_length=40,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
-    )
+    id: PieceId = option(title="Unit name", description="A short name, e.g. g-panther-1.")
     profile: str = option(title="Profile", description="A unit profile of the catalogue.")
     side: str = option(title="Nation", description="The nation that owns it.")
     hex: str = option(
@@ -308,8 +303,6 @@ def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
     try:
         return ToISettings.model_validate(dict(settings))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
         raise OrdnanceError(
-            msg("bad Tide of Iron settings: {where}: {msg}", where=where, msg=first["msg"])
+            msg("bad Tide of Iron settings: {where}: {msg}", **first_error(exc))
         ) from None

@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
+from ordnance.core.names import PieceId
 from ordnance.core.validation import refusal, unknown_kind
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
@@ -32,12 +33,8 @@ class PlaceUnit(Record):
     """Put a unit on the map (set-up)."""
 
     type: Literal["place_unit"] = "place_unit"
-    id: str = option(
-        title="Unit name",
-        description="A short name for the new unit, e.g. us-m1-1.",
-        min_length=1,
-        max_length=40,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
+    id: PieceId = option(
+        title="Unit name", description="A short name for the new unit, e.g. us-m1-1."
     )
     kind: str = option(title="Unit type", description="What the unit is.")
     side: str = option(title="Side", description="The side that owns it.")

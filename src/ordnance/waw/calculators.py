@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ordnance.core.calculators import Calculator, NoQuestion
+from ordnance.core.calculators import Calculator, NoQuestion, reference
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
@@ -269,12 +269,11 @@ CALCULATORS: tuple[Calculator, ...] = (
         parsers={"settings": _settings_text},
         example={"fp": 4, "hit_number": 4, "defence": 1},
     ),
-    Calculator(
-        name="fascam",
-        title="One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
-        clauses=("WAW-8.3-d", "WAW-8.3-e"),
-        input_model=NoQuestion,
-        run=fascam,
+    reference(
+        "fascam",
+        "One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
+        fascam,
+        ("WAW-8.3-d", "WAW-8.3-e"),
         hint="distribution",
         command=("odds", "fascam"),
     ),
@@ -288,19 +287,9 @@ CALCULATORS: tuple[Calculator, ...] = (
         parsers={"settings": _settings_text},
         example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]},
     ),
-    Calculator(
-        name="units",
-        title="The unit types (sample values are marked).",
-        clauses=(),
-        input_model=NoQuestion,
-        run=units,
-    ),
-    Calculator(
-        name="terrain-types",
-        title="Terrain types and their infantry Defensive Bonus in dice.",
-        clauses=(),
-        input_model=NoQuestion,
-        run=terrain_types,
+    reference("units", "The unit types (sample values are marked).", units),
+    reference(
+        "terrain-types", "Terrain types and their infantry Defensive Bonus in dice.", terrain_types
     ),
 )
 

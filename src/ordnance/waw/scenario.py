@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, field_serializer
+from pydantic import ConfigDict, Field, field_serializer
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
@@ -36,6 +36,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    check_settings,
     read_position,
 )
 from ordnance.waw.actions import CONDITIONS
@@ -255,18 +256,14 @@ def _position(state: WawState) -> dict[str, Any]:
     }
 
 
+def _settings_place(loc: Loc) -> Loc:
+    """Where in a WaW document a settings field is written."""
+    head = str(loc[0]) if loc else ""
+    return (head, *loc[1:]) if head in OWN_FIELDS else ("rules", "options", *loc)
+
+
 def _check_settings(settings: Mapping[str, Any]) -> None:
-    try:
-        WawSettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
-        message = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            message = "not a World at War setting"
-        head = str(loc[0]) if loc else ""
-        where: Loc = (head, *loc[1:]) if head in OWN_FIELDS else ("rules", "options", *loc)
-        raise ScenarioFieldError(where, message) from None
+    check_settings(WawSettings, settings, _settings_place, "not a World at War setting")
 
 
 def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:

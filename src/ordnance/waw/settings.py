@@ -15,6 +15,7 @@ from ordnance.core.errors import BadSetting, OrdnanceError
 from ordnance.core.fields import Record, option, rule, scenario
 from ordnance.core.messages import msg
 from ordnance.core.names import name_problem
+from ordnance.core.validation import first_error
 from ordnance.waw.catalogue import TerrainType, UnitType, catalogue
 
 
@@ -234,10 +235,8 @@ def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
     try:
         parsed = WawSettings.model_validate(dict(settings))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
         raise OrdnanceError(
-            msg("bad World at War settings: {where}: {msg}", where=where, msg=first["msg"])
+            msg("bad World at War settings: {where}: {msg}", **first_error(exc))
         ) from None
     check_nationalities(parsed)
     return parsed
