@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator
 
 from ordnance.core.calculators import Calculator, NoQuestion, reference
 from ordnance.core.errors import OrdnanceError
@@ -44,6 +44,15 @@ def _lower(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
 
+def _target_word(value: Any) -> Any:
+    value = _lower(value)
+    return _TARGETS.get(value, value)
+
+
+#: A range band as typed: any case, spaces around.
+BandText = Annotated[Band, BeforeValidator(_lower)]
+
+
 def _band_field() -> Any:
     return option("normal", "Range band", "close, normal or long", clause="TOI-B2")
 
@@ -67,8 +76,10 @@ class AttackQuestion(BaseModel):
     fp: int = option(
         title="Firepower", description="of the firing unit against this target type", ge=0, le=40
     )
-    target: Target = option("vehicle", "Target", "vehicle or squad")
-    band: Band = _band_field()
+    target: Annotated[Target, BeforeValidator(_target_word)] = option(
+        "vehicle", "Target", "vehicle or squad"
+    )
+    band: BandText = _band_field()
     defence: int = option(0, "Defence dice", "red dice: armour and cover", ge=0, le=40)
     # Smoke is a token too: the attack rules refuse it (TOI-SMK-1), one copy of the rule
     munition: Literal["HE", "AP-B", "AP-C", "Smoke"] | None = option(
@@ -81,17 +92,6 @@ class AttackQuestion(BaseModel):
         clause="TOI-B5",
         default_factory=list,
     )
-
-    @field_validator("band", mode="before")
-    @classmethod
-    def _band(cls, value: Any) -> Any:
-        return _lower(value)
-
-    @field_validator("target", mode="before")
-    @classmethod
-    def _target(cls, value: Any) -> Any:
-        value = _lower(value)
-        return _TARGETS.get(value, value)
 
     @field_validator("munition", mode="before")
     @classmethod
@@ -168,7 +168,7 @@ class SmokeQuestion(BaseModel):
         ge=0,
         le=40,
     )
-    band: Band = _band_field()
+    band: BandText = _band_field()
     map_name: str | None = option(None, "Map", "a map, to see where drift lands")
     target: str | None = option(
         None, "Target hex", "Its printed number (0305) or axial 'q,r' (with a map)"
@@ -182,11 +182,6 @@ class SmokeQuestion(BaseModel):
     drift_dice: DriftDice = option(
         "text", "Drift dice", "text (red = distance) or faq_core", clause="TOI-AMB-1"
     )
-
-    @field_validator("band", mode="before")
-    @classmethod
-    def _band(cls, value: Any) -> Any:
-        return _lower(value)
 
     @field_validator("orientation", mode="before")
     @classmethod
@@ -282,8 +277,7 @@ class AdviseQuestion(BaseModel):
     @field_validator("band", "target", "damage", mode="before")
     @classmethod
     def _words(cls, value: Any) -> Any:
-        value = _lower(value)
-        return _TARGETS.get(value, value)
+        return _target_word(value)
 
 
 def _pct(p: Any) -> str:
