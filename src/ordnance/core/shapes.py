@@ -16,7 +16,7 @@ Two kinds of shape:
   game's view (:class:`GameView`), an odds answer (:class:`OddsAnswer`), a LOS
   answer (:class:`LosAnswer`) and an event as a seat sees it
   (:class:`EventView`). Each names only the conventional keys; a game
-  declares its own closed TypedDict that extends it (``ToIView(GameView)``
+  declares its own closed TypedDict that extends it (``ToIView(BoardView)``
   adds ``tokens``, ``units``...) and its ``Game`` methods return that, so mypy
   checks that every game builds the conventional keys right, while a face,
   which holds a ``Game[Any]``, can read only the conventional keys. (PEP 728's
