@@ -39,6 +39,7 @@ SCRIPT_STRINGS = [
     "your secret was revealed for another action",
     "comes from a chain anchored after the action was committed",
     "is missing from the roll but not named as missing",
+    "the action's digest is not the digest of the action recorded",
     "Create",
     "Play as",
     "Invite link for",
