@@ -95,3 +95,10 @@ test("an action does not carry an element the server saw and refused", () => {
     assert.equal(D.actionFields({ ...v, version: 2 }).element, undefined);
   });
 });
+
+test("bytes are written as lowercase hex, every byte value", () => {
+  const D = load();
+  const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+  assert.equal(D.toHex(all), Buffer.from(all).toString("hex"));
+  assert.equal(D.toHex(new Uint8Array(0)), "");
+});

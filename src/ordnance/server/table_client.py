@@ -79,8 +79,8 @@ def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
                 1,
                 f"{game_id} is a link, and these commands take a table's id: no table "
                 "was joined from here under that name",
-                "join it first with `ordnance table join LINK` (the invitation or seat link "
-                "you were given); then use the table id it prints",
+                "join it first with `ordnance table join LINK`, using the invitation or seat "
+                "link you were given, then use the table id it prints",
             )
         _fail(
             1,

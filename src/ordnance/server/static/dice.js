@@ -85,7 +85,9 @@ const OrdnanceDice = (function () {
   }
 
   const utf8 = (s) => new TextEncoder().encode(s);
-  const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  // bytes to lowercase hex through a table (a fresh page draws 2,049 of them for its chain)
+  const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+  const toHex = (b) => { let s = ""; for (let i = 0; i < b.length; i++) s += HEX[b[i]]; return s; };
   const isHex = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
   function fromHex(s) {
     const out = new Uint8Array(s.length / 2);
