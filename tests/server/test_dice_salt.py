@@ -9,12 +9,16 @@ action and its salt (clauses TABLE-DICE-1..10 are the dice rules, see test_dice.
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from ordnance.server.dice_scheme import action_digest, is_hex
 from ordnance.server.dice_verify import check
 from tests.server.test_dice import ATTACK, _pending, _sit
+from tests.server.test_migration_0005 import _run
 
 DIGEST_PROBLEM = "order: the action's digest is not the digest of the action recorded"
 
@@ -75,3 +79,41 @@ def test_the_verifier_fails_a_salt_or_action_changed_after_the_fact(client: Test
         forged = copy.deepcopy(record)
         change(forged["rolls"][0]["pending"])
         assert DIGEST_PROBLEM in check(forged).rolls[0].problems
+
+
+def test_migration_0010_keeps_old_pending_rows_unsalted(tmp_path: Path) -> None:
+    """A pending action committed before salts keeps its row with ``salt`` NULL (its
+    digest, made without one, still checks: the payload has no "salt" key), and a
+    downgrade drops the column."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    _run(url, "upgrade", "0009_anchor_order")
+    engine = sa.create_engine(url)
+    old = action_digest("g", 1, "allies", ATTACK, "00" * 32)
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, game, rules_version, settings, version, created_at) "
+                "VALUES ('g', 'secrets', '1', '{}', 1, '2026-01-01')"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO dice_pending (game_id, at_version, seat, action, digest, seed_hash, "
+                "commit_seq, awaited, opened_at, status) VALUES ('g', 1, 'allies', :a, :d, :h, "
+                "3, '[]', 0, 'pending')"
+            ),
+            {"a": json.dumps(ATTACK), "d": old, "h": "00" * 32},
+        )
+    engine.dispose()
+    _run(url, "upgrade", "head")
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT digest, salt FROM dice_pending")).one()
+        assert tuple(row) == (old, None)
+    engine.dispose()
+    _run(url, "downgrade", "0009_anchor_order")
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("dice_pending")}
+        assert "salt" not in columns and "digest" in columns
+    engine.dispose()
