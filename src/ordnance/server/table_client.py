@@ -106,6 +106,11 @@ def _call(method: str, url: str, token: str | None = None, body: Any = None) -> 
     return data
 
 
+def _at_table(seat: dict[str, str], game_id: str, method: str, path: str, body: Any = None) -> Any:
+    """One request to the table's ``path`` (``/view``...) as the seat of a seat file."""
+    return _call(method, f"{seat['url']}/api/tables/{game_id}{path}", seat["token"], body)
+
+
 def _parse_link(url: str) -> tuple[str, str, str, str]:
     """``http://h:p/join/<gid>#invite=<code>`` or ``http://h:p/t/<gid>#seat=<token>``:
     (base URL, game id, kind, secret)."""
@@ -253,7 +258,7 @@ def view(
 ) -> None:
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/view", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/view")
     if json_out:
         out.print_json(data=data)
         return
@@ -284,7 +289,7 @@ def log(
     on a seat...) is printed under the entry it happened at, as the page shows
     it; those from before the first entry come first."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/log", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/log")
     if json_out:
         out.print_json(data=data)
         return
@@ -437,12 +442,7 @@ def invite(
 ) -> None:
     """Ask for a new invitation for another seat: its holder decides (or stays away)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/invitations",
-        seat["token"],
-        {"seat": seat_name},
-    )
+    data = _at_table(seat, game_id, "POST", "/invitations", {"seat": seat_name})
     link = f"{seat['url']}{data['link']}"
     if data.get("status") == "pending":
         out.print(
@@ -472,12 +472,7 @@ def answer(
 ) -> None:
     """Answer a request for a new invitation for your seat (or withdraw your own)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/reissues/{request}",
-        seat["token"],
-        {"accept": accept},
-    )
+    data = _at_table(seat, game_id, "POST", f"/reissues/{request}", {"accept": accept})
     out.print(f"request {data['request']}: {data['status']}", highlight=False)
 
 
@@ -536,7 +531,7 @@ def seats(
 ) -> None:
     """Who holds each seat, and how often each link was reissued, by whom."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/seats", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/seats")
     for s in data["seats"]:
         by = ", ".join(f"{k} x{n}" for k, n in s["reissued_by"].items()) or "-"
         held = "held" if s["held"] else "waiting for its invitation"
@@ -563,7 +558,7 @@ def token(
 ) -> None:
     """Replace your own token (the old one stops working) and save the new one."""
     seat = load_seat(game_id, file)
-    data = _call("POST", f"{seat['url']}/api/tables/{game_id}/token", seat["token"])
+    data = _at_table(seat, game_id, "POST", "/token")
     path = seat_file(game_id, file)
     save_seat(path, {**seat, "token": data["token"]})
     out.print(f"new token for {data['seat']} saved in {path}", highlight=False)
