@@ -341,16 +341,15 @@ def act(
         parsed = json.loads(action)
     except ValueError as exc:
         _fail(2, f"the action is not JSON ({exc})")
-    base = f"{seat['url']}/api/tables/{game_id}"
     if version is None:
-        version = int(_call("GET", base + "/view", seat["token"])["version"])
+        version = int(_at_table(seat, game_id, "GET", "/view")["version"])
     body: dict[str, Any] = {"action": parsed, "expected_version": version}
     if dice is not None:
         try:
             body["dice"] = [int(d) for d in dice.replace(",", " ").split()]
         except ValueError:
             _fail(2, f"--dice takes whole numbers, not {dice!r}")
-    data = _call("POST", base + "/actions", seat["token"], body)
+    data = _at_table(seat, game_id, "POST", "/actions", body)
     if json_out:
         out.print_json(data=data)
         return
@@ -394,14 +393,13 @@ def watch(
     from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
-    base = f"{seat['url']}/api/tables/{game_id}"
     done = 0
     seen: int | None = None  # the last entry printed (the first poll prints none)
     while True:
         # the view, and the entries after the last one printed; no dice record (the
         # verifier reads it), nor the journal's tail at the first poll
         query = f"?version={_NOW if seen is None else seen}&dice_since={_NOW}"
-        answer = _call("GET", base + "/since" + query, seat["token"])
+        answer = _at_table(seat, game_id, "GET", "/since" + query)
         data = answer["view"]
         if seen is not None and answer.get("log"):
             for printed in log_lines(answer["log"]):  # the entries, and their seat lines
@@ -414,7 +412,7 @@ def watch(
             raise
         state = data["dice"]["chain"]
         if state.get("newest", state["anchor"]) != chain[-1]:
-            res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
+            res = _at_table(seat, game_id, "POST", "/dice/anchor", {"anchor": chain[-1]})
             out.print(
                 f"anchor published at version {res['from_version']}: "
                 "it serves the actions committed after it"
@@ -422,7 +420,7 @@ def watch(
         else:
             try:
                 line = dice_secret.reveal_pending(
-                    data, chain, path, lambda p, b: _call("POST", base + p, seat["token"], b)
+                    data, chain, path, lambda p, b: _at_table(seat, game_id, "POST", p, b)
                 )
             except dice_secret.RevealRefused as exc:
                 _fail(2, str(exc))
