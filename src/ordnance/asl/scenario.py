@@ -22,15 +22,21 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from ordnance.asl.board import BoardGeometry
-from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
+from ordnance.asl.counter_library import (
+    AF_FIELDS,
+    CounterLibrary,
+    counter_gun_fields,
+    gun_fields,
+)
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
 from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
@@ -97,19 +103,17 @@ class AslGun(UnitSpec):
         pattern=r"^[A-Za-z0-9:._-]+$",
         description="The VASL piece id its values come from (the counter library's key).",
     )
+    af_hull_front: int | None = Field(None, ge=0, le=40, description="Hull AF, front.")
+    af_hull_side: int | None = Field(None, ge=0, le=40, description="Hull AF, side.")
+    af_turret_front: int | None = Field(None, ge=0, le=40, description="Turret AF, front.")
+    af_turret_side: int | None = Field(None, ge=0, le=40, description="Turret AF, side.")
 
 
-class AslRules(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class AslRules(Record):
     options: AslOptions = Field(default_factory=AslOptions)
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class AslExhaustion(_Record):
+class AslExhaustion(Record):
     """The roll that used an ammunition up (ASL-8.9-d) or found it missing (ASL-8.9-e)."""
 
     dr: tuple[int, int]
@@ -119,13 +123,13 @@ class AslExhaustion(_Record):
     outcome: str
 
 
-class AslAmmoRecord(_Record):
+class AslAmmoRecord(Record):
     uses: int = Field(0, ge=0, description="Shots fired with it.")
     attempts: int = Field(0, ge=0, description="Depletion checks made for it.")
     exhausted: AslExhaustion | None = Field(None, description="Gone: the roll that did it.")
 
 
-class AslGunRecord(_Record):
+class AslGunRecord(Record):
     """A Gun's written record in play (only what differs from a fresh Gun is written)."""
 
     shots: int = Field(0, ge=0, description="To Hit / Placement / Canister DRs so far.")
@@ -142,13 +146,13 @@ class AslGunRecord(_Record):
     )
 
 
-class AslMarker(_Record):
+class AslMarker(Record):
     hex: AslHexText
     kind: str
     label: str
 
 
-class AslPosition(_Record):
+class AslPosition(Record):
     """The game in play: turn, phase, markers, and every Gun's written record."""
 
     turn: int = Field(1, ge=1)
@@ -261,7 +265,11 @@ def _library_values(
     if counter is None:
         return {}
     values = gun_fields(library.merged(counter), when)
-    return {k: v for k, v in values.items() if k in ("gun_size", "rof", "breakdown", "to_hit")}
+    return {
+        k: v
+        for k, v in values.items()
+        if k in ("gun_size", "rof", "breakdown", "to_hit", *AF_FIELDS)
+    }
 
 
 def _check_setup(
@@ -440,6 +448,7 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
             value = getattr(g, key)
             if value is not None:
                 unit[key] = value
+        unit.update({f"af_{k}": v for k, v in g.armour_dict().items()})
         if g.rof:
             unit["rof"] = g.rof
         if g.elite != side.elite:

@@ -45,7 +45,7 @@ from ordnance.server.seats import (
     UnknownInvitation,
 )
 from ordnance.server.service import NotFound, TableService
-from ordnance.server.static_files import PREFIX, VERSIONED, CachedStatic
+from ordnance.server.static_files import FIRST_SCRIPT_CSP, PREFIX, VERSIONED, CachedStatic
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
@@ -121,16 +121,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = (
-        b'{"error":"TooLarge","message":"the request body is larger than '
-        + str(limit).encode()
-        + b' bytes","clause":null,"hint":"send one action at a time"}'
-    )
+async def _send_json(send: Send, status: int, body: bytes) -> None:
+    """Answer ``body`` (JSON) with ``status`` straight from the middleware."""
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -138,6 +134,15 @@ async def _too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = (
+        b'{"error":"TooLarge","message":"the request body is larger than '
+        + str(limit).encode()
+        + b' bytes","clause":null,"hint":"send one action at a time"}'
+    )
+    await _send_json(send, 413, body)
 
 
 async def _too_deep(send: Send) -> None:
@@ -147,27 +152,20 @@ async def _too_deep(send: Send) -> None:
         hint="send the action's fields as a flat object",
     )
     body = json.dumps(error.to_dict()).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 422,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await _send_json(send, 422, body)
 
 
 #: Sent with every answer (pages, API, static files, errors). The pages run
 #: only the server's own scripts (their data sits in JSON blocks, which are
-#: not executed); nothing is loaded from elsewhere; no page may be framed;
+#: not executed; the one inline script, ``static/first.js`` in the table page,
+#: is allowed by its hash alone); nothing is loaded from elsewhere; no page may be framed;
 #: no address (a seat link's fragment included) leaves as a Referer.
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"default-src 'self'; script-src 'self' "
+        + FIRST_SCRIPT_CSP.encode()
+        + b"; style-src 'self'; img-src 'self' data:; "
         b"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
         b"form-action 'self'; frame-ancestors 'none'",
     ),

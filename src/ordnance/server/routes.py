@@ -9,6 +9,8 @@ each event's ``for_seat(seat)``). The live stream takes a short ticket.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import json
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
@@ -16,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.datastructures import DefaultPlaceholder
+from fastapi.encoders import jsonable_encoder
 from fastapi.responses import StreamingResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -40,13 +44,80 @@ from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
 
+def json_bytes(content: Any) -> bytes:
+    """``content`` as the JSON bytes FastAPI's default answer would carry.
+
+    The answers are plain dicts, lists, strings and numbers already, so the
+    standard library's C encoder writes them directly; only an object it does
+    not know goes through :func:`jsonable_encoder` (and a dict whose keys it
+    cannot write, the whole answer, as FastAPI would). The same separators,
+    ``ensure_ascii=False`` and ``allow_nan=False`` as Starlette's
+    ``JSONResponse``, so the bytes are the same.
+    """
+    try:
+        text = json.dumps(
+            content,
+            ensure_ascii=False,
+            allow_nan=False,
+            indent=None,
+            separators=(",", ":"),
+            default=jsonable_encoder,
+        )
+    except TypeError:
+        text = json.dumps(
+            jsonable_encoder(content),
+            ensure_ascii=False,
+            allow_nan=False,
+            indent=None,
+            separators=(",", ":"),
+        )
+    return text.encode("utf-8")
+
+
+def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[..., Any]:
+    """A synchronous endpoint without a response model whose dict answer is encoded in
+    its own worker thread (:func:`json_bytes`) instead of by FastAPI's
+    :func:`jsonable_encoder`, which walks every value of a view in Python on the
+    event loop. The status (and headers) an endpoint set on its ``Response``
+    parameter are kept; FastAPI reads the signature through ``__wrapped__``."""
+
+    @functools.wraps(endpoint)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        out = endpoint(*args, **kwargs)
+        if isinstance(out, Response):
+            return out
+        given = next((v for v in kwargs.values() if isinstance(v, Response)), None)
+        status = (given.status_code if given is not None else None) or status_code or 200
+        answer = Response(json_bytes(out), status_code=status, media_type="application/json")
+        if given is not None:
+            answer.headers.raw.extend(given.headers.raw)
+        return answer
+
+    run._ordnance_encoded = True  # type: ignore[attr-defined]
+    return run
+
+
 class CheckedRoute(APIRoute):
     """A route whose every text is checked before the route runs (:mod:`texts`).
 
     Path and query parameters, then every string and number of a JSON body:
     a refusal is 422 naming the field, before any game or database sees it.
     The route's reads share one database session (:func:`request_scope`).
+    A synchronous route declared with ``response_model=None`` (the table's
+    views, logs, actions and ``/since``) answers bytes it encoded itself
+    (:func:`_encoded`).
     """
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        if (
+            "response_model" in kwargs
+            and kwargs["response_model"] is None
+            and isinstance(kwargs.get("response_class"), DefaultPlaceholder | None)
+            and not inspect.iscoroutinefunction(endpoint)
+            and not getattr(endpoint, "_ordnance_encoded", False)  # include_router copies
+        ):
+            endpoint = _encoded(endpoint, kwargs.get("status_code"))
+        super().__init__(path, endpoint, **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
@@ -56,8 +127,8 @@ class CheckedRoute(APIRoute):
             texts.check_params("query", request.query_params.multi_items())
             if request.method in ("POST", "PUT", "PATCH"):
                 raw = await request.body()  # cached: the handler reads it again
-                try:
-                    body = json.loads(raw) if raw else None
+                try:  # request.json() keeps what it parsed: FastAPI reads it from there
+                    body = await request.json() if raw else None
                 except ValueError:  # FastAPI answers unreadable JSON itself
                     body = None
                 texts.check_json("", body)
@@ -93,6 +164,8 @@ Limit = Annotated[
 
 #: The largest version a request may name (the journal's version columns are 32-bit).
 MAX_VERSION = 2**31 - 1
+#: A request's number (consent and reissue requests; a 32-bit id column).
+RequestId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 
 
 class NewTable(BaseModel):
@@ -307,7 +380,7 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     invitation is claimed (``POST /tables/{id}/claim``), for the claimer only.
     """
     limiter = request.app.state.create_limiter
-    address = request.client.host if request.client else None
+    address = _address(request)
     if limiter is not None:
         limiter.take(address or "-")
     options: dict[str, Any] = {
@@ -350,6 +423,23 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     }
 
 
+def _address(request: Request) -> str | None:
+    """The caller's address (None when the server cannot tell)."""
+    return request.client.host if request.client else None
+
+
+def _seat_taken(game_id: str, seat: str, token: str, recovery: str) -> dict[str, Any]:
+    """The answer that hands a seat to this caller: its token (and link) and its
+    recovery secret, answered once."""
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "token": token,
+        "recovery": recovery,
+        "link": seats.seat_link(game_id, token),
+    }
+
+
 @contextmanager
 def _announcing_refusals(service: TableService, game_id: str) -> Iterator[None]:
     """Tell the live streams when a refused attempt on a seat was recorded: the
@@ -376,17 +466,11 @@ def claim(
             game_id,
             body.invitation,
             presented_seat=presented,
-            address=request.client.host if request.client else None,
+            address=_address(request),
             now=service.seat_now(),
         )
     service.on_change(game_id, service.version(game_id))
-    return {
-        "game_id": game_id,
-        "seat": seat,
-        "token": token,
-        "recovery": recovery,
-        "link": seats.seat_link(game_id, token),
-    }
+    return _seat_taken(game_id, seat, token, recovery)
 
 
 @router.post(
@@ -426,7 +510,7 @@ def reissue(
 )
 def reissue_answer(
     game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    request_id: RequestId,
     body: ReissueAnswer,
     service: Service,
     creds: Creds,
@@ -455,17 +539,11 @@ def recover(
         game_id,
         seat,
         body.secret,
-        address=request.client.host if request.client else None,
+        address=_address(request),
         now=service.seat_now(),
     )
     service.on_change(game_id, service.version(game_id))
-    return {
-        "game_id": game_id,
-        "seat": seat,
-        "token": token,
-        "recovery": recovery,
-        "link": seats.seat_link(game_id, token),
-    }
+    return _seat_taken(game_id, seat, token, recovery)
 
 
 @router.post("/tables/{game_id}/token", summary="Replace this seat's own token")
@@ -684,30 +762,23 @@ def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds)
 )
 def undo_answer(
     game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
-    body: UndoAnswer,
-    service: Service,
-    creds: Creds,
-) -> RequestAnswer:
-    seat = seat_of(service, game_id, creds)
-    return service.answer_undo(game_id, seat, request_id, body.accept)
-
-
-@router.post(
-    "/tables/{game_id}/requests/{request_id}",
-    summary="Accept or decline a consent request (an undo or an action on your pieces)",
-    response_model=None,
-    responses=documented(RequestAnswer),
-)
-def request_answer(
-    game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    request_id: RequestId,
     body: UndoAnswer,
     service: Service,
     creds: Creds,
 ) -> RequestAnswer:
     seat = seat_of(service, game_id, creds)
     return service.answer_request(game_id, seat, request_id, body.accept)
+
+
+# The same answer under the name every consent request has (undo requests came first).
+router.post(
+    "/tables/{game_id}/requests/{request_id}",
+    summary="Accept or decline a consent request (an undo or an action on your pieces)",
+    response_model=None,
+    responses=documented(RequestAnswer),
+    name="request_answer",
+)(undo_answer)
 
 
 @router.get("/tables/{game_id}/dice", summary="Every server roll with the secrets that made it")

@@ -73,10 +73,21 @@ def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
         if not all(isinstance(data.get(k), str) for k in ("url", "game_id", "seat", "token")):
             raise ValueError("missing fields")
     except FileNotFoundError:
+        if file is None and ("://" in game_id or "/" in game_id):
+            # a link where the table's id goes: its seat file name would be built from it
+            _fail(
+                1,
+                f"{game_id} is a link, and these commands take a table's id: no table "
+                "was joined from here under that name",
+                "join it first with `ordnance table join LINK`, using the invitation or seat "
+                "link you were given, then use the table id it prints",
+            )
         _fail(
             1,
-            f"no seat saved for table {game_id} in {path}",
-            "join it first: ordnance table join URL",
+            f"table {game_id} was never joined from here: no seat is saved for it "
+            f"(looked in {path})",
+            "join it first with `ordnance table join LINK`, the invitation or seat link "
+            "you were given, or pass the seat's file with --file",
         )
     except (OSError, ValueError) as exc:
         _fail(1, f"the seat file {path} cannot be read ({exc})", "join the table again")
@@ -84,26 +95,50 @@ def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
     return seat
 
 
+def _remember_version(game_id: str, file: Path | None, seat: dict[str, str], version: int) -> None:
+    """Keep in the seat file the version this seat last saw (``act`` acts at it)."""
+    if seat.get("version") != str(version):
+        seat["version"] = str(version)
+        save_seat(seat_file(game_id, file), seat)
+
+
 def _fail(code: int, message: str, hint: str | None = None) -> Any:
     err.print(f"[bold red]error:[/] {message}" + (f" ({hint})" if hint else ""), highlight=False)
     raise typer.Exit(code)
 
 
-def _call(method: str, url: str, token: str | None = None, body: Any = None) -> Any:
+def _request(method: str, url: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
+    """The server's status and JSON answer (an unreachable server or an answer
+    without JSON ends the command)."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     try:
         res = httpx.request(method, url, json=body, headers=headers, timeout=30)
     except httpx.HTTPError as exc:
-        return _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        raise  # not reached: _fail exits
     try:
-        data = res.json()
+        data: Any = res.json()
     except ValueError:
-        return _fail(1, f"the server answered {res.status_code} without JSON")
-    if res.status_code >= 400:
-        clause = f"[{data.get('clause')}] " if data.get("clause") else ""
-        hint = data.get("hint")
-        return _fail(2, f"refused ({res.status_code}): {clause}{data.get('message')}", hint)
+        _fail(1, f"the server answered {res.status_code} without JSON")
+        raise  # not reached
+    return res.status_code, data
+
+
+def _refused(status: int, data: Any) -> Any:
+    clause = f"[{data.get('clause')}] " if data.get("clause") else ""
+    return _fail(2, f"refused ({status}): {clause}{data.get('message')}", data.get("hint"))
+
+
+def _call(method: str, url: str, token: str | None = None, body: Any = None) -> Any:
+    status, data = _request(method, url, token, body)
+    if status >= 400:
+        return _refused(status, data)
     return data
+
+
+def _at_table(seat: dict[str, str], game_id: str, method: str, path: str, body: Any = None) -> Any:
+    """One request to the table's ``path`` (``/view``...) as the seat of a seat file."""
+    return _call(method, f"{seat['url']}/api/tables/{game_id}{path}", seat["token"], body)
 
 
 def _parse_link(url: str) -> tuple[str, str, str, str]:
@@ -253,7 +288,8 @@ def view(
 ) -> None:
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/view", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/view")
+    _remember_version(game_id, file, seat, int(data["version"]))
     if json_out:
         out.print_json(data=data)
         return
@@ -284,7 +320,7 @@ def log(
     on a seat...) is printed under the entry it happened at, as the page shows
     it; those from before the first entry come first."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/log", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/log")
     if json_out:
         out.print_json(data=data)
         return
@@ -336,16 +372,28 @@ def act(
         parsed = json.loads(action)
     except ValueError as exc:
         _fail(2, f"the action is not JSON ({exc})")
-    base = f"{seat['url']}/api/tables/{game_id}"
+    actions = f"{seat['url']}/api/tables/{game_id}/actions"
+    # One request: the version this seat file last saw (its last view or action),
+    # read from the server only the first time, or again if the table moved on since.
+    known = seat.get("version")
+    guessed = version is None
     if version is None:
-        version = int(_call("GET", base + "/view", seat["token"])["version"])
+        version = int(known) if known is not None and known.isdigit() else None
+    if version is None:
+        version = int(_at_table(seat, game_id, "GET", "/view")["version"])
     body: dict[str, Any] = {"action": parsed, "expected_version": version}
     if dice is not None:
         try:
             body["dice"] = [int(d) for d in dice.replace(",", " ").split()]
         except ValueError:
             _fail(2, f"--dice takes whole numbers, not {dice!r}")
-    data = _call("POST", base + "/actions", seat["token"], body)
+    status, data = _request("POST", actions, seat["token"], body)
+    if status == 409 and guessed and known is not None and data.get("error") == "StaleVersion":
+        body["expected_version"] = int(_at_table(seat, game_id, "GET", "/view")["version"])
+        status, data = _request("POST", actions, seat["token"], body)
+    if status >= 400:
+        _refused(status, data)
+    _remember_version(game_id, file, seat, int(data["version"]))
     if json_out:
         out.print_json(data=data)
         return
@@ -389,14 +437,13 @@ def watch(
     from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
-    base = f"{seat['url']}/api/tables/{game_id}"
     done = 0
     seen: int | None = None  # the last entry printed (the first poll prints none)
     while True:
         # the view, and the entries after the last one printed; no dice record (the
         # verifier reads it), nor the journal's tail at the first poll
         query = f"?version={_NOW if seen is None else seen}&dice_since={_NOW}"
-        answer = _call("GET", base + "/since" + query, seat["token"])
+        answer = _at_table(seat, game_id, "GET", "/since" + query)
         data = answer["view"]
         if seen is not None and answer.get("log"):
             for printed in log_lines(answer["log"]):  # the entries, and their seat lines
@@ -409,7 +456,7 @@ def watch(
             raise
         state = data["dice"]["chain"]
         if state.get("newest", state["anchor"]) != chain[-1]:
-            res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
+            res = _at_table(seat, game_id, "POST", "/dice/anchor", {"anchor": chain[-1]})
             out.print(
                 f"anchor published at version {res['from_version']}: "
                 "it serves the actions committed after it"
@@ -417,7 +464,7 @@ def watch(
         else:
             try:
                 line = dice_secret.reveal_pending(
-                    data, chain, path, lambda p, b: _call("POST", base + p, seat["token"], b)
+                    data, chain, path, lambda p, b: _at_table(seat, game_id, "POST", p, b)
                 )
             except dice_secret.RevealRefused as exc:
                 _fail(2, str(exc))
@@ -437,12 +484,7 @@ def invite(
 ) -> None:
     """Ask for a new invitation for another seat: its holder decides (or stays away)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/invitations",
-        seat["token"],
-        {"seat": seat_name},
-    )
+    data = _at_table(seat, game_id, "POST", "/invitations", {"seat": seat_name})
     link = f"{seat['url']}{data['link']}"
     if data.get("status") == "pending":
         out.print(
@@ -472,12 +514,7 @@ def answer(
 ) -> None:
     """Answer a request for a new invitation for your seat (or withdraw your own)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/reissues/{request}",
-        seat["token"],
-        {"accept": accept},
-    )
+    data = _at_table(seat, game_id, "POST", f"/reissues/{request}", {"accept": accept})
     out.print(f"request {data['request']}: {data['status']}", highlight=False)
 
 
@@ -536,7 +573,7 @@ def seats(
 ) -> None:
     """Who holds each seat, and how often each link was reissued, by whom."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/seats", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/seats")
     for s in data["seats"]:
         by = ", ".join(f"{k} x{n}" for k, n in s["reissued_by"].items()) or "-"
         held = "held" if s["held"] else "waiting for its invitation"
@@ -563,7 +600,7 @@ def token(
 ) -> None:
     """Replace your own token (the old one stops working) and save the new one."""
     seat = load_seat(game_id, file)
-    data = _call("POST", f"{seat['url']}/api/tables/{game_id}/token", seat["token"])
+    data = _at_table(seat, game_id, "POST", "/token")
     path = seat_file(game_id, file)
     save_seat(path, {**seat, "token": data["token"]})
     out.print(f"new token for {data['seat']} saved in {path}", highlight=False)
