@@ -35,6 +35,7 @@ from typer.core import TyperGroup
 
 from ordnance.cli.common import emit, plot_to
 from ordnance.cli.lazy import Command, FallbackGroup, LazyMount, as_command
+from ordnance.cli.localize import shown
 from ordnance.core.calculators import Calculator
 from ordnance.core.commands import GameCommands
 from ordnance.core.odds.distribution import Distribution
@@ -308,7 +309,7 @@ def render_answer(answer: dict[str, Any]) -> Any:
         for column in answer["table"]["columns"]:
             table.add_column(column)
         for row in answer["table"]["rows"]:
-            table.add_row(*(str(c) for c in row))
+            table.add_row(*(shown(c) for c in row))
         parts.append(table)
         title = None
     if "chart" in answer:  # a comparison beside the main answer
@@ -321,10 +322,10 @@ def render_answer(answer: dict[str, Any]) -> Any:
             table.add_row(label, *(_percent_cell(s["values"][i]) for s in chart["series"]))
         parts.append(table)
     if title is not None:
-        parts.append(f"[bold]{title}[/]")
+        parts.append(f"[bold]{shown(title)}[/]")
     if answer.get("outcome"):
         parts.append(str(answer["outcome"]))
-    parts.extend(str(line) for line in answer.get("lines", ()))
+    parts.extend(shown(line) for line in answer.get("lines", ()))
     if answer.get("plot"):
         parts.append(f"plot written to {answer['plot']}")
     return Group(*parts)

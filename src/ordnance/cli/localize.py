@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ordnance import i18n
+from ordnance.core.messages import Said
 from ordnance.i18n import DEFAULT, _, current, localize_text, outcome
 
 
@@ -101,6 +102,14 @@ def activate(lang: str) -> None:
     """Make ``lang`` the language of this run, Typer's help marks included."""
     i18n.activate(lang)
     localize_typer_marks()
+
+
+def shown(text: object) -> str:
+    """A text a game wrote for a face, in the active language: a shown text
+    (``Said``) from its message, anything else as it is (``str``)."""
+    if isinstance(text, Said):
+        return i18n.shown_text(text, _) if current() != DEFAULT else str(text)
+    return str(text)
 
 
 def localize_renderable(obj: Any) -> Any:
