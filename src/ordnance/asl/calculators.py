@@ -22,7 +22,7 @@ from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import RuleViolation
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 
 _DATE = Field(
     "1944-06",
@@ -135,7 +135,7 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
         **data,
         "distribution": data["rounds"],
         "table": {
-            "title": f"Shot by shot (declared every shot), N={q.depletion}",
+            "title": said("Shot by shot (declared every shot), N={n}", n=q.depletion),
             "columns": ["shot", "still available", "fires the round", "gone after"],
             "rows": rows,
         },
