@@ -75,7 +75,13 @@ def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
             [
                 (
                     t.name,
-                    f"{t.name} ({t.nationality}{', sample values' if t.values == 'sample' else ''})",
+                    said(
+                        "{kind} ({nationality}, sample values)",
+                        kind=t.name,
+                        nationality=t.nationality,
+                    )
+                    if t.values == "sample"
+                    else f"{t.name} ({t.nationality})",
                 )
                 for t in types or state.catalogue.units()
             ],
