@@ -329,7 +329,7 @@ def test_waw_los_lines_in_russian(client: TestClient) -> None:
     )
     assert any(x.startswith("I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может") for x in ru)
     assert any(
-        "нет LOS от 0503 до 0101" in x
+        "нет линии видимости от 0503 до 0101" in x
         for x in t.get("soviet", "/los?from=4,0&to=0,0&lang=ru").json()["explanation"]
     )
 

@@ -5,6 +5,7 @@ Everything here reads the public side record only (every seat sees it, ASL-8.0-a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES, nationality_key
@@ -17,6 +18,7 @@ from ordnance.core.forms import board, choices, hex_field, panel, piece_field, r
 from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
+from ordnance.core.messages import said
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, Panel
 
 #: The board drawn, its size and printed ids: the ``board`` setting
@@ -135,11 +137,7 @@ def panels(v: AslViewHead) -> list[Panel]:
     )
     rows: list[list[Any]] = []
     for gun in v["record"]:
-        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
-        if gun.get("malfunctioned"):
-            label += " [malfunctioned]"
-        if gun.get("declared"):
-            label += f" [declared {gun['declared']}]"
+        label = gun_label(gun)
         caps = gun["capabilities"] or [None]
         for i, cap in enumerate(caps):
             first = i == 0
@@ -149,7 +147,7 @@ def panels(v: AslViewHead) -> list[Panel]:
             status = _STATUS_WORDS.get(cap["status"], cap["status"])
             gone = cap["exhausted"]
             if cap["status"] == "gone" and gone:
-                status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
+                status = gone_status(gone)
             ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
             rows.append(
                 [
@@ -314,3 +312,24 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
         "assumed_los_level": los_level,
         "clauses": ["ASL-8.5-c", "ASL-8.5-d"],
     }
+
+
+def gun_label(gun: Mapping[str, Any]) -> str:
+    """A Gun's cell in the side record: its id and name, with its marks as shown texts."""
+    label: str = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+    if gun.get("malfunctioned"):
+        label = said("{label} [malfunctioned]", label=label)
+    if gun.get("declared"):
+        label = said("{label} [declared {ammo}]", label=label, ammo=gun["declared"])
+    return label
+
+
+def gone_status(gone: Mapping[str, Any]) -> str:
+    """A special ammunition gone for the scenario: the DR that used it up, and when (ASL-8.9-d/e)."""
+    return said(
+        "gone (DR {coloured}+{white}, turn {turn} {phase})",
+        coloured=gone["dr"][0],
+        white=gone["dr"][1],
+        turn=gone["turn"],
+        phase=gone["phase"],
+    )

@@ -34,6 +34,7 @@ from ordnance.core.events import Event
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
+    as_text,
     event_text,
     game_texts,
     localize_legal,
@@ -254,7 +255,7 @@ def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(out.get("title"), str):
         out["title"] = localize_text(out["title"], tr, lang)
     if isinstance(out.get("lines"), list):
-        out["lines"] = [localize_text(str(x), tr, lang) for x in out["lines"]]
+        out["lines"] = [localize_text(as_text(x), tr, lang) for x in out["lines"]]
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
+from ordnance.core.messages import said, term
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
@@ -34,7 +35,8 @@ _TITLES = {
 
 
 def _unit_label(u: Unit) -> str:
-    return f"{u.label} at {numbered_hex(u.hex)}"  # as the map shows it: no id
+    # as the map shows it: no id
+    return said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);
@@ -122,7 +124,11 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
             [
                 (
                     m.value,
-                    f"{m.value} ({'unlimited' if unlimited else nation.supply_count(m)} left)",
+                    said(
+                        "{munition} ({count} left)",
+                        munition=m.value,
+                        count=term("unlimited") if unlimited else nation.supply_count(m),
+                    ),
                 )
                 for m in Munition
                 if unlimited or nation.supply_count(m) > 0

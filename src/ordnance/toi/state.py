@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from ordnance.core.errors import UnknownName
 from ordnance.core.hexes import Hex
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said, term
 from ordnance.toi.damage import VehicleDamage
 from ordnance.toi.hexmap import ToIMap
 from ordnance.toi.munitions import Munition
@@ -110,9 +110,11 @@ class Unit:
     @property
     def label(self) -> str:
         extra = ""
-        if not self.is_vehicle:
-            extra = f" ({self.figures} fig.)"
-        elif self.damage is not VehicleDamage.UNDAMAGED:
+        if not self.is_vehicle:  # a shown text: the type's name translated in place
+            return said(
+                "{label} ({count} fig.)", label=term(self.profile.title), count=self.figures
+            )
+        if self.damage is not VehicleDamage.UNDAMAGED:
             extra = f" ({self.damage.value})"
         return f"{self.profile.title}{extra}"
 

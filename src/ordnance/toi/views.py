@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.hexmap import ToIMap
 from ordnance.toi.munitions import Munition
@@ -229,9 +230,10 @@ def _board_of(m: ToIMap) -> Board:
 def token_text(tv: TokenView) -> str:
     """One token as its viewer may read it (built from :func:`token_view` only)."""
     if tv["face"] == "up":
-        return f"{tv['munition']} (revealed)"
+        return said("{munition} (revealed)", munition=tv["munition"])
     if "munition" in tv:
-        return f"{tv['munition']} (face down)"  # its owner's type; the token's id stays inside
+        # its owner's type; the token's id stays inside
+        return said("{munition} (face down)", munition=tv["munition"])
     return str(tv.get("label", HIDDEN_LABEL))
 
 
@@ -239,8 +241,15 @@ def unit_state(uv: UnitView) -> str:
     if not uv["alive"]:
         return "destroyed"
     if "damage" in uv:
-        return f"{uv['damage']}, {uv['activation']}"
-    return f"{uv['figures']} fig., {uv['morale']}, {uv['activation']}"
+        return said(
+            "{damage}, {activation}", damage=term(uv["damage"]), activation=term(uv["activation"])
+        )
+    return said(
+        "{count} fig., {morale}, {activation}",
+        count=uv["figures"],
+        morale=term(uv["morale"]),
+        activation=term(uv["activation"]),
+    )
 
 
 def panels(v: ToIView) -> list[Panel]:
@@ -265,7 +274,7 @@ def panels(v: ToIView) -> list[Panel]:
         elif n["supply_total"] == "unlimited":
             supply = "unlimited"
         else:
-            supply = f"{n['supply_total']} (types hidden)"
+            supply = said("{count} (types hidden)", count=n["supply_total"])
         nation_rows.append(
             [name, n["command"], n["tokens_on_board"], n["bought_this_status_phase"], supply]
         )
