@@ -84,7 +84,9 @@ def test_waw_he_and_log_print_russian_event_text(
         "залп HE Fire по гексу 0405: огневая мощь 6 d6, число попадания 4+; чистых попаданий: 5"
         in text
     )
-    assert "мотострелки: в порядке -> подавлен+ослаблен" in text  # WAW-AMB-4: soft units end Reduced
+    assert (
+        "мотострелки: в порядке -> подавлен+ослаблен" in text
+    )  # WAW-AMB-4: soft units end Reduced
     assert "решают игроки (правило 1.3.3.2)" in text
     assert "Дым 2 в гексе 0202" in text and "Дым 2 -> Дым 1 в гексах 0202" in text
     assert "Журнал" in text and "что произошло" in text
@@ -94,7 +96,10 @@ def test_waw_he_and_log_print_russian_event_text(
 def test_english_output_is_unchanged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = _scenario(str(tmp_path / "en.db"), capsys, "--lang", "en")
     # WAW-AMB-4 default: HE takes the soft unit at most to Reduced
-    assert "HE Fire 6 dice at 4+ on 0405: 5 net Hit(s); Motor Rifle Infantry good order -> disrupted+reduced" in text
+    assert (
+        "HE Fire 6 dice at 4+ on 0405: 5 net Hit(s); Motor Rifle Infantry good order -> disrupted+reduced"
+        in text
+    )
     assert "Marker Removal Phase: Smoke 2 -> Smoke 1 in 0202" in text
 
 
