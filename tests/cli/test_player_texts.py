@@ -27,6 +27,8 @@ DICE = re.compile(r"\[dice [\d, ]+\]|│ [\d,]+ +│")
 def ordnance(tmp_path: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):
     monkeypatch.chdir(str(tmp_path))
     monkeypatch.setenv("COLUMNS", "200")
+    # a fresh journal here, whatever an earlier test left in the environment
+    monkeypatch.setenv("ORDNANCE_DB", str(tmp_path) + "/ordnance.db")
 
     def run(*argv: str) -> str:
         try:
