@@ -23,7 +23,6 @@ CLI_FILES = [
     SRC / "cli" / "common.py",
     SRC / "cli" / "games.py",
     *sorted((SRC / "cli" / "odds").glob("*.py")),
-    *sorted((SRC / "cli" / "i18n").glob("*.py")),
     *sorted((SRC / "cli" / "game_commands").glob("*.py")),
     SRC / "cli" / "calculators.py",
     *sorted((SRC / "cli" / "asl").glob("*.py")),

@@ -89,3 +89,27 @@ def test_the_detector_flags_english_and_spares_the_allowed() -> None:
     assert english_words("юнит g-squad-1: undamaged, fresh") == ["undamaged", "fresh"]
     assert english_words("T-34/85 в гексе C5 (ASL-8.9-c), 2d6, 0302") == []
     assert english_words("Smoke 2 в 2,0") == ["Smoke"]
+
+
+def test_waw_los_calculator_lines_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    """WAW-8.2-c/-d/-e/-f: ``ordnance --lang ru waw los`` prints every line under its
+    table in Russian (the hexes, the smoke verdict, the Advanced Imaging line, each
+    firer's Hit Number or refusal), rendered from the lines' own messages."""
+    args = ["waw", "los", "0,0", "3,0", "--smoke", "2,0", "--unit", "M901 ITV"]
+
+    def run(*argv: str) -> str:
+        with pytest.raises(SystemExit) as exited:
+            main(list(argv))
+        assert exited.value.code in (0, None)
+        return capsys.readouterr().out
+
+    out = run("--lang", "ru", *args)
+    lines = [line for line in out.splitlines() if line.strip() and line[0] not in "┃┏┡└│"]
+    assert any("число попадания 5" in line for line in lines), out
+    assert any("отказано [WAW-8.2-f]" in line for line in lines), out
+    found = [("waw los --lang ru", line) for line in lines]
+    # the table's own first headers are not game texts of the lines (docs/i18n.md)
+    assert not offences(found), report(found)
+    english = run(*args)
+    assert "M901 ITV AP: Hit Number 5 +1 WAW-8.2-f" in english
+    assert "M901 ITV HE: refused [WAW-8.2-f] the ITV cannot fire its HE Firepower" in english

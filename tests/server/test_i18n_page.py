@@ -329,7 +329,7 @@ def test_waw_los_lines_in_russian(client: TestClient) -> None:
     )
     assert any(x.startswith("I1 (M901 ITV) HE: отказано [WAW-8.2-f] ITV не может") for x in ru)
     assert any(
-        "нет LOS от 0503 до 0101" in x
+        "нет линии видимости от 0503 до 0101" in x
         for x in t.get("soviet", "/los?from=4,0&to=0,0&lang=ru").json()["explanation"]
     )
 
@@ -382,8 +382,8 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     assert toi.act("soviet", {"type": "done"}).status_code == 200
     ru = toi.get("german", "/view?lang=ru").json()
     labels = _labels(ru)
-    assert "HE (осталось 1)" in labels and "фаза статуса: покупка боеприпасов" in labels
-    assert "g-pziv-1: Panzer IV, гекс 0306" in labels
+    assert "HE (осталось 1)" in labels and "фаза статуса, покупка боеприпасов" in labels
+    assert "Panzer IV, гекс 0306" in labels  # by its name, no id
     assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
     assert toi.act("german", {"type": "advance", "to": "op-fire"}).status_code == 200
     assert toi.act("soviet", {"type": "done"}).status_code == 200

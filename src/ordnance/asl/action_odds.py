@@ -30,6 +30,7 @@ from ordnance.asl.shot_checks import check_automatic_choice, resolve_ammo
 from ordnance.asl.shot_preview import placement_preview, whole_shot_preview
 from ordnance.asl.state import AslState
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text
 
 __all__ = ["shot_odds"]
@@ -65,7 +66,9 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> AslShotOdds | None:
         b = breakdown_number(gun.breakdown, intensive=intensive)
         dist = malfunction_distribution(gun.breakdown, intensive=intensive)
         ordinary: AslShotOdds = {
-            "title": f"{gun.id}: ordinary shot, malfunction on DR >= {b}",
+            "title": said(
+                "{gun}: ordinary shot, malfunction on DR >= {breakdown}", gun=gun.id, breakdown=b
+            ),
             "distribution": dist.to_json(),
         }
         if isinstance(act, Fire):  # notes B5/B6: the whole shot when a range is given
@@ -76,13 +79,15 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> AslShotOdds | None:
     cap = gun.capability(ammo.value)
     if cap is None or cap.status != "available":
         return {
-            "title": f"{gun.id}: {ammo.value} is not available",
+            "title": said("{gun}: {ammo} is not available", gun=gun.id, ammo=ammo.value),
             "distribution": {"refused": "1/1"},
         }
     dist = shot_distribution(cap.depletion)
     joint = shot_with_malfunction(cap.depletion, gun.breakdown, intensive=intensive)
     answer: AslShotOdds = {
-        "title": f"{gun.id}: {ammo.value} N={cap.depletion} (ASL-8.9-c/d/e)",
+        "title": said(
+            "{gun}: {ammo} N={n} (ASL-8.9-c/d/e)", gun=gun.id, ammo=ammo.value, n=cap.depletion
+        ),
         "distribution": dist.to_json(),
         "malfunction": fraction_text(joint.probability(lambda o: o[1])),
         "available_after": fraction_text(dist["used"]),

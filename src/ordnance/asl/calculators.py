@@ -23,7 +23,7 @@ from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import RuleViolation
 from ordnance.core.fields import option
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 
 _DATE = option("1944-06", "Scenario date", "YYYY-MM", clause="ASL-8.2", pattern=r"^\d{4}-\d{2}$")
 
@@ -122,7 +122,7 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
         **data,
         "distribution": data["rounds"],
         "table": {
-            "title": f"Shot by shot (declared every shot), N={q.depletion}",
+            "title": said("Shot by shot (declared every shot), N={n}", n=q.depletion),
             "columns": ["shot", "still available", "fires the round", "gone after"],
             "rows": rows,
         },

@@ -5,6 +5,7 @@ Everything here reads the public side record only (every seat sees it, ASL-8.0-a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES, nationality_key
@@ -17,6 +18,7 @@ from ordnance.core.forms import board, choices, hex_field, panel, piece_field, r
 from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Direction, Hex, line
+from ordnance.core.messages import said
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, Panel
 
 #: The board drawn, its size and printed ids: the ``board`` setting
@@ -135,21 +137,17 @@ def panels(v: AslViewHead) -> list[Panel]:
     )
     rows: list[list[Any]] = []
     for gun in v["record"]:
-        label = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
-        if gun.get("malfunctioned"):
-            label += " [malfunctioned]"
-        if gun.get("declared"):
-            label += f" [declared {gun['declared']}]"
+        label = gun_label(gun)
         caps = gun["capabilities"] or [None]
         for i, cap in enumerate(caps):
             first = i == 0
             if cap is None:
                 rows.append([gun["side"], label, "-", "-", "no special ammunition", "", ""])
                 continue
-            status = cap["status"]
+            status = _STATUS_WORDS.get(cap["status"], cap["status"])
             gone = cap["exhausted"]
-            if status == "gone" and gone:
-                status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
+            if cap["status"] == "gone" and gone:
+                status = gone_status(gone)
             ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
             rows.append(
                 [
@@ -171,6 +169,10 @@ def panels(v: AslViewHead) -> list[Panel]:
     return [turn, record]
 
 
+#: The record's status cell in players' words (the catalogue has the Russian).
+_STATUS_WORDS = {"not-available": "not available at this date"}
+
+
 #: How the page draws each ASL marker kind: glyph shape, its text, the legend's name.
 _MARKER_LOOK: dict[str, tuple[Any, str, str]] = {
     "smoke": ("circle", "S", "Smoke"),
@@ -188,6 +190,17 @@ def map_piece(state: AslState, g: Gun) -> MapPiece:
     kind = target_type(g.name, nationality) if g.name else None
     if kind is not None:
         piece["target_type"] = kind
+    # the AF printed on the counter (public): the Fire form's Armour Factor fields take the front
+    # ones, the side ones are shown beside them (ASL-B6)
+    hull_front, hull_side, turret_front, turret_side = g.armour
+    for key, value in (
+        ("af", hull_front),
+        ("af_side", hull_side),
+        ("af_turret", turret_front),
+        ("af_turret_side", turret_side),
+    ):
+        if value is not None:
+            piece[key] = value  # type: ignore[literal-required]
     return piece
 
 
@@ -299,3 +312,24 @@ def smoke_los(state: AslState, origin: Hex, target: Hex) -> AslLosAnswer:
         "assumed_los_level": los_level,
         "clauses": ["ASL-8.5-c", "ASL-8.5-d"],
     }
+
+
+def gun_label(gun: Mapping[str, Any]) -> str:
+    """A Gun's cell in the side record: its id and name, with its marks as shown texts."""
+    label: str = gun["id"] + (f" ({gun['name']})" if gun.get("name") else "")
+    if gun.get("malfunctioned"):
+        label = said("{label} [malfunctioned]", label=label)
+    if gun.get("declared"):
+        label = said("{label} [declared {ammo}]", label=label, ammo=gun["declared"])
+    return label
+
+
+def gone_status(gone: Mapping[str, Any]) -> str:
+    """A special ammunition gone for the scenario: the DR that used it up, and when (ASL-8.9-d/e)."""
+    return said(
+        "gone (DR {coloured}+{white}, turn {turn} {phase})",
+        coloured=gone["dr"][0],
+        white=gone["dr"][1],
+        turn=gone["turn"],
+        phase=gone["phase"],
+    )

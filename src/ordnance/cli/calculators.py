@@ -35,6 +35,7 @@ from typer.core import TyperGroup
 
 from ordnance.cli.common import emit, plot_to
 from ordnance.cli.lazy import Command, FallbackGroup, LazyMount, as_command
+from ordnance.cli.localize import shown
 from ordnance.core.calculators import Calculator
 from ordnance.core.commands import GameCommands
 from ordnance.core.odds.distribution import Distribution
@@ -301,16 +302,16 @@ def render_answer(answer: dict[str, Any]) -> Any:
         for column in answer["table"]["columns"]:
             table.add_column(column)
         for row in answer["table"]["rows"]:
-            table.add_row(*(str(c) for c in row))
+            table.add_row(*(shown(c) for c in row))
         parts.append(table)
         title = None
     if "chart" in answer:  # a comparison beside the main answer
         parts.append(_comparison_table(answer["chart"], answer["chart"].get("title")))
     if title is not None:
-        parts.append(f"[bold]{title}[/]")
+        parts.append(f"[bold]{shown(title)}[/]")
     if answer.get("outcome"):
         parts.append(str(answer["outcome"]))
-    parts.extend(str(line) for line in answer.get("lines", ()))
+    parts.extend(shown(line) for line in answer.get("lines", ()))
     if answer.get("plot"):
         parts.append(f"plot written to {answer['plot']}")
     return Group(*parts)

@@ -10,49 +10,82 @@ import re
 import sys
 from typing import Any
 
+import typer
+
 from ordnance import i18n
+from ordnance.core.messages import Said
 from ordnance.i18n import DEFAULT, _, current, localize_text, outcome
 
 
 def localize_command(command: Any) -> None:
-    """Translate the help texts of a Click command tree in place (built for this run)."""
-    if current() == DEFAULT:
-        return
+    """Prepare a Click command tree's help in place (built for this run).
+
+    Every language: a boolean flag shows no value type (Typer 0.29 prints
+    ``<bool>`` beside ``--help`` and every flag; an option's ``metavar`` is the
+    public way to say what its value looks like, and a flag has none).
+    Other than English: the help texts are translated, and the panels each
+    parameter and sub-command is listed in get their titles through the
+    documented ``rich_help_panel`` attribute (``Аргументы``, ``Параметры``,
+    ``Команды``); a panel a command names itself is translated too.
+    """
+    english = current() == DEFAULT
     seen: set[int] = set()
+
+    def panel(obj: Any, default: str) -> None:
+        if english:
+            return
+        name = getattr(obj, "rich_help_panel", None)
+        obj.rich_help_panel = _(name) if isinstance(name, str) and name else _(default)
 
     def walk(cmd: Any) -> None:
         if id(cmd) in seen:
             return
         seen.add(id(cmd))
-        for attr in ("help", "short_help"):
-            text = getattr(cmd, attr, None)
-            if isinstance(text, str) and text:
-                setattr(cmd, attr, _(text))
-        for param in getattr(cmd, "params", []):
+        for param in [*getattr(cmd, "params", []), _help_option(cmd)]:
+            if param is None:
+                continue
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+            if english:
+                continue
             text = getattr(param, "help", None)
             if isinstance(text, str) and text:
                 param.help = _(text)
+            panel(
+                param,
+                "Options" if getattr(param, "param_type_name", "") == "option" else "Arguments",
+            )
+        if not english:
+            for attr in ("help", "short_help"):
+                text = getattr(cmd, attr, None)
+                if isinstance(text, str) and text:
+                    setattr(cmd, attr, _(text))
         for sub in getattr(cmd, "commands", {}).values():
+            panel(sub, "Commands")
             walk(sub)
 
     walk(command)
 
 
-_TYPER_PANELS = {
-    "ARGUMENTS_PANEL_TITLE": "Arguments",
-    "OPTIONS_PANEL_TITLE": "Options",
-    "COMMANDS_PANEL_TITLE": "Commands",
-    "ERRORS_PANEL_TITLE": "Error",
-    "DEFAULT_STRING": "[default: {}]",
-    "REQUIRED_LONG_STRING": "[required]",
-}
+def _help_option(cmd: Any) -> Any:
+    """The ``--help`` option Click adds to ``cmd`` (``Command.get_help_option``, made once
+    and kept by the command), so that it is prepared like the declared ones."""
+    get = getattr(cmd, "get_help_option", None)
+    return get(typer.Context(cmd)) if get is not None else None
 
 
-def localize_typer_panels() -> None:
-    """Typer's help panels take their titles from module globals read at render time.
+#: What Typer prints beside an option's help, kept in two module constants that
+#: Typer has no public setting for (its panel titles are set per parameter above).
+_TYPER_MARKS = {"DEFAULT_STRING": "[default: {}]", "REQUIRED_LONG_STRING": "[required]"}
 
-    Not yet imported, the module holds its English defaults: English needs no
-    import (it costs a tenth of a second, and most commands print no help).
+
+def localize_typer_marks() -> None:
+    """Typer's ``[default: ...]`` and ``[required]`` marks in the active language.
+
+    Typer reads them from ``typer.rich_utils`` when it draws a help screen and
+    offers no public option for them; not yet imported, the module holds its
+    English defaults, so English needs no import (it costs a tenth of a second,
+    and most commands print no help).
     """
     if current() == DEFAULT and "typer.rich_utils" not in sys.modules:
         return
@@ -60,15 +93,23 @@ def localize_typer_panels() -> None:
         import typer.rich_utils as ru
     except ImportError:  # pragma: no cover - rich is a dependency
         return
-    for attr, english in _TYPER_PANELS.items():
+    for attr, english in _TYPER_MARKS.items():
         if hasattr(ru, attr):
             setattr(ru, attr, _(english))
 
 
 def activate(lang: str) -> None:
-    """Make ``lang`` the language of this run, Typer's panel titles included."""
+    """Make ``lang`` the language of this run, Typer's help marks included."""
     i18n.activate(lang)
-    localize_typer_panels()
+    localize_typer_marks()
+
+
+def shown(text: object) -> str:
+    """A text a game wrote for a face, in the active language: a shown text
+    (``Said``) from its message, anything else as it is (``str``)."""
+    if isinstance(text, Said):
+        return i18n.shown_text(text, _) if current() != DEFAULT else str(text)
+    return str(text)
 
 
 def localize_renderable(obj: Any) -> Any:

@@ -116,7 +116,8 @@ def choices(schema: JsonSchema, field: str, options: Iterable[tuple[Any, str]]) 
     target.pop("$ref", None)
     target["type"] = _json_type(pairs[0][0])
     target["enum"] = [v for v, _ in pairs]
-    target["x-labels"] = [str(label) for _, label in pairs]
+    # a label that is a shown text (core.messages.Said) keeps its message
+    target["x-labels"] = [label if isinstance(label, str) else str(label) for _, label in pairs]
     return out
 
 
@@ -139,7 +140,7 @@ def cell(value: Any) -> str:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return value if isinstance(value, str) else str(value)  # a shown text keeps its message
 
 
 def panel(

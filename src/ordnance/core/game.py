@@ -44,7 +44,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
-from ordnance.core.messages import Message, joined, msg, render_message, term
+from ordnance.core.messages import Message, joined, msg, render_message, said, term
 from ordnance.core.shapes import (
     ActionForm,
     GameView,
@@ -398,18 +398,32 @@ def hex_line_answer(origin: Hex, target: Hex, label: Callable[[Hex], str] = str)
     """
     ln = line(origin, target)
     hexes = ", ".join(label(h) for h in ln.hexes)
-    why = [
-        f"The line {label(origin)} -> {label(target)} (range {origin.distance(target)}) "
-        f"enters {len(ln.hexes)} hexes: {hexes}."
+    # shown texts (core.messages.Said): each face renders them from its catalogue
+    why: list[str] = [
+        said(
+            "The line {origin} -> {target} (range {range}) enters {count} hexes: {hexes}.",
+            origin=label(origin),
+            target=label(target),
+            range=origin.distance(target),
+            count=len(ln.hexes),
+            hexes=hexes,
+        )
     ]
     why += [
-        f"It runs along the hexside {'|'.join(label(h) for h in r.hexside.hexes)}: "
-        f"both {label(r.left)} and {label(r.right)} are on the line."
+        said(
+            "It runs along the hexside {hexside}: both {left} and {right} are on the line.",
+            hexside="|".join(label(h) for h in r.hexside.hexes),
+            left=label(r.left),
+            right=label(r.right),
+        )
         for r in ln.runs
     ]
     why += [
-        f"It touches {label(p.touched)} only at the vertex "
-        f"{'|'.join(label(h) for h in p.vertex.hexes)} (its interior is not crossed)."
+        said(
+            "It touches {hex} only at the vertex {vertex} (its interior is not crossed).",
+            hex=label(p.touched),
+            vertex="|".join(label(h) for h in p.vertex.hexes),
+        )
         for p in ln.vertex_passes
         if p.touched is not None
     ]
@@ -425,7 +439,9 @@ def hex_line_answer(origin: Hex, target: Hex, label: Callable[[Hex], str] = str)
         "touched_hexes": geometry["touched_hexes"],
         "distance": origin.distance(target),
         "blocked": None,
-        "text": f"{len(ln.hexes)} hexes, range {origin.distance(target)}",
+        "text": said(
+            "{count} hexes, range {range}", count=len(ln.hexes), range=origin.distance(target)
+        ),
         "explanation": why,
     }
 

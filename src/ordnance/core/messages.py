@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Message", "joined", "msg", "nested", "render_message", "term"]
+__all__ = ["Message", "Said", "joined", "msg", "nested", "render_message", "said", "term"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,32 @@ class Message:
 def msg(template: str, **args: Any) -> Message:
     """``Message(template, args)``."""
     return Message(template, args)
+
+
+class Said(str):
+    """A text a rule wrote for a face to show (a panel note, a select label, an odds
+    title, a LOS line), as its English rendering that keeps its :class:`Message`.
+
+    It is a ``str`` (the English bytes every English face, ``--json`` and the API
+    print unchanged) whose ``message`` a face renders from its catalogue in the
+    reader's language (``ordnance.i18n.localize_text``). Passed as an argument of
+    another message it is rendered, and translated, in place.
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        self = super().__new__(cls, render_message(message.template, message.args))
+        self.message = message
+        return self
+
+    def __reduce__(self) -> tuple[type[Said], tuple[Message]]:
+        return (Said, (self.message,))
+
+
+def said(template: str, **args: Any) -> Said:
+    """``Said(msg(template, **args))``: a shown text and its message."""
+    return Said(Message(template, args))
 
 
 def term(template: str, **args: Any) -> dict[str, Any]:
@@ -71,6 +97,8 @@ def render_message(
         return found if found else text
 
     def value(v: Any) -> Any:
+        if isinstance(v, Said):
+            return render_message(v.message.template, v.message.args, translate)
         if isinstance(v, Mapping):
             if "template" in v:
                 return render_message(str(v["template"]), v.get("args") or {}, translate)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from ordnance.core.messages import Said, render_message
 from ordnance.i18n.catalogues import DEFAULT, GAMES_DOMAIN, LANGUAGES, catalogue_path
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -134,8 +135,24 @@ Gettext = Callable[[str], str]
 
 
 def lookup(text: str, gettext_: Gettext) -> str:
-    """Exact catalogue lookup (the empty string and unknown texts stay as they are)."""
+    """Exact catalogue lookup (the empty string and unknown texts stay as they are);
+    a shown text is rendered from its message."""
+    if isinstance(text, Said):
+        return shown_text(text, gettext_)
     return gettext_(text) if text else text
+
+
+def as_text(value: object) -> str:
+    """``value`` as a string, a shown text (:class:`Said`) kept with its message."""
+    return value if isinstance(value, str) else str(value)
+
+
+def shown_text(text: Said, gettext_: Gettext) -> str:
+    """A shown text rendered from its message by the catalogue (English where it has no entry)."""
+    from ordnance.i18n.word_args import translated_args
+
+    said = text.message
+    return render_message(said.template, translated_args(said.args, gettext_), gettext_)
 
 
 def localize_text(text: str, gettext_: Gettext, lang: str, depth: int = 2) -> str:
@@ -150,6 +167,8 @@ def localize_text(text: str, gettext_: Gettext, lang: str, depth: int = 2) -> st
     """
     if lang == DEFAULT or not text:
         return text
+    if isinstance(text, Said):
+        return shown_text(text, gettext_)
     exact = gettext_(text)
     if exact != text:
         return exact

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ordnance.i18n.catalogues import DEFAULT
-from ordnance.i18n.templates import Gettext, localize_text, lookup
+from ordnance.i18n.templates import Gettext, as_text, localize_text, lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.shapes import ActionForm
@@ -25,13 +25,14 @@ def localize_panels(
     for p in panels:
         q = dict(p)
         if lang != DEFAULT:
-            q["title"] = lookup(str(p.get("title", "")), gettext_)
-            q["columns"] = [lookup(str(c), gettext_) for c in p.get("columns", [])]
+            q["title"] = lookup(as_text(p.get("title", "")), gettext_)
+            q["columns"] = [lookup(as_text(c), gettext_) for c in p.get("columns", [])]
             q["rows"] = [
-                [localize_text(str(c), gettext_, lang) for c in row] for row in p.get("rows", [])
+                [localize_text(as_text(c), gettext_, lang) for c in row]
+                for row in p.get("rows", [])
             ]
             if p.get("note"):
-                q["note"] = localize_text(str(p["note"]), gettext_, lang)
+                q["note"] = localize_text(as_text(p["note"]), gettext_, lang)
         out.append(q)
     return out
 
@@ -100,7 +101,7 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
             elif key in ("title", "description") and isinstance(value, str):
                 out[key] = localize_text(value, gettext_, lang) if value else value
             elif key == "x-labels" and isinstance(value, list):
-                out[key] = [localize_text(str(x), gettext_, lang) for x in value]
+                out[key] = [localize_text(as_text(x), gettext_, lang) for x in value]
             elif key in ("enum", "const", "default", "examples", "required"):
                 out[key] = value
             else:
@@ -110,7 +111,7 @@ def localize_schema_words(node: Any, gettext_: Gettext, lang: str) -> Any:
             # a choice with no labels shows its values: label the ones that are words
             labels = [_choice_label(v, gettext_) if isinstance(v, str) else v for v in choices]
             if labels != choices:
-                out["x-labels"] = [str(x) for x in labels]
+                out["x-labels"] = [as_text(x) for x in labels]
         return out
     if isinstance(node, list):
         return [localize_schema_words(x, gettext_, lang) for x in node]
@@ -131,7 +132,7 @@ def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) ->
     for item in legal:
         q: ActionForm = {**item}
         if lang != DEFAULT:
-            q["title"] = lookup(str(item.get("title", "")), gettext_)
+            q["title"] = lookup(as_text(item.get("title", "")), gettext_)
             q["schema"] = _localize_labels(item.get("schema"), gettext_, lang)
         out.append(q)
     return out
@@ -140,7 +141,7 @@ def localize_legal(legal: Iterable[ActionForm], gettext_: Gettext, lang: str) ->
 def _localize_labels(node: Any, gettext_: Gettext, lang: str) -> Any:
     if isinstance(node, Mapping):
         return {
-            k: [localize_text(str(x), gettext_, lang) for x in v]
+            k: [localize_text(as_text(x), gettext_, lang) for x in v]
             if k == "x-labels" and isinstance(v, list)
             else _localize_labels(v, gettext_, lang)
             for k, v in node.items()

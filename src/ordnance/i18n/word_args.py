@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ordnance.core.messages import Said
 from ordnance.i18n.templates import Gettext
 
 #: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
@@ -44,7 +45,10 @@ def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any
     """
     out: dict[str, Any] = {}
     for key, value in args.items():
-        if isinstance(value, str) and value and is_word_arg(key):
+        if isinstance(value, Said):  # a shown text passed on: its message, translated in place
+            said = value.message
+            out[key] = {"template": said.template, "args": translated_args(said.args, gettext_)}
+        elif isinstance(value, str) and value and is_word_arg(key):
             out[key] = gettext_(value)
         elif isinstance(value, Mapping) and "template" in value:
             out[key] = {**value, "args": translated_args(value.get("args") or {}, gettext_)}

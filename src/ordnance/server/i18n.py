@@ -34,6 +34,7 @@ from ordnance.core.events import Event
 from ordnance.core.messages import render_message
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
+    as_text,
     event_text,
     game_texts,
     localize_legal,
@@ -83,7 +84,10 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     is returned as it is. Everything translated comes from the seat's own view.
     """
     if lang == DEFAULT:
-        return answer
+        # the sides by their names ("side:german" -> "Germans"), an unknown one by itself
+        en = translations(lang).gettext
+        named = {s: en("side:" + s) for s in answer["seats"]}
+        return {**answer, "seat_names": {s: n if n != "side:" + s else s for s, n in named.items()}}
     tr = translations(lang).gettext
     out = answer.copy()
     out["title"] = tr(answer["title"])
@@ -251,7 +255,7 @@ def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(out.get("title"), str):
         out["title"] = localize_text(out["title"], tr, lang)
     if isinstance(out.get("lines"), list):
-        out["lines"] = [localize_text(str(x), tr, lang) for x in out["lines"]]
+        out["lines"] = [localize_text(as_text(x), tr, lang) for x in out["lines"]]
     return out
 
 

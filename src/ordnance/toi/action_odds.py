@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.core.forms import numbered_hex
+from ordnance.core.messages import said, term
 from ordnance.toi.actions import Attack, parse_action
 from ordnance.toi.attack import attack_distribution
 from ordnance.toi.shapes import ToIAttackOdds, ToIOdds
@@ -39,14 +40,20 @@ def attack_odds(state: ToIState, action: Mapping[str, Any], seat: str | None) ->
             state.settings,
         )
         return {
-            "title": f"Smoke round by {attacker.label} at {numbered_hex(prepared.target_hex)}",
+            "title": said(
+                "Smoke round by {unit} at {hex}",
+                unit=term(attacker.label),
+                hex=numbered_hex(prepared.target_hex),
+            ),
             "distribution": dist.to_json(),
             "dice": prepared.plan.dice,
             "hit_on": prepared.plan.hit_on,
         }
     net = attack_distribution(prepared.plan)
     out: ToIAttackOdds = {
-        "title": f"{attacker.id} attacks {prepared.target.id}: net hits",
+        "title": said(
+            "{unit} attacks {target}: net hits", unit=attacker.id, target=prepared.target.id
+        ),
         "distribution": net.to_json(),
         "attack_dice": prepared.plan.attack_dice,
         "hit_on": prepared.plan.hit_on,

@@ -14,13 +14,14 @@ from __future__ import annotations
 from functools import cache
 
 from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
+from ordnance.core.messages import said, term
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
 from ordnance.toi.munitions import Munition
-from ordnance.toi.state import ROUND, Phase, ToIState, Unit
+from ordnance.toi.state import ROUND, Phase, ToIState, Unit, position_words
 
 _TITLES = {
     "advance": "Advance to the next step",
@@ -34,7 +35,8 @@ _TITLES = {
 
 
 def _unit_label(u: Unit) -> str:
-    return f"{u.id}: {u.label} at {numbered_hex(u.hex)}"
+    # as the map shows it: no id
+    return said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);
@@ -100,10 +102,7 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
         return choices(
             schema,
             "to",
-            [
-                (s or p.value, f"Status Phase: {s}" if s else f"{p.value.title()} Phase")
-                for p, s in ahead
-            ],
+            [(s or p.value, position_words(p, s)) for p, s in ahead],
         )
     if kind == "receive_command":
         return choices(schema, "side", [(n, n) for n in mine])
@@ -125,7 +124,11 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
             [
                 (
                     m.value,
-                    f"{m.value} ({'unlimited' if unlimited else nation.supply_count(m)} left)",
+                    said(
+                        "{munition} ({count} left)",
+                        munition=m.value,
+                        count=term("unlimited") if unlimited else nation.supply_count(m),
+                    ),
                 )
                 for m in Munition
                 if unlimited or nation.supply_count(m) > 0

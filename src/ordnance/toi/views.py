@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.hexmap import ToIMap
 from ordnance.toi.munitions import Munition
@@ -23,7 +24,15 @@ from ordnance.toi.shapes import (
     TokenView,
     UnitView,
 )
-from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
+from ordnance.toi.state import (
+    STATUS_STEPS,
+    Phase,
+    ToIState,
+    Token,
+    Unit,
+    position_words,
+    shown_round,
+)
 
 HIDDEN_LABEL = "a munitions token"
 
@@ -221,9 +230,10 @@ def _board_of(m: ToIMap) -> Board:
 def token_text(tv: TokenView) -> str:
     """One token as its viewer may read it (built from :func:`token_view` only)."""
     if tv["face"] == "up":
-        return f"{tv['munition']} (revealed)"
+        return said("{munition} (revealed)", munition=tv["munition"])
     if "munition" in tv:
-        return f"{tv['munition']} (face down, {tv['id']})"
+        # its owner's type; the token's id stays inside
+        return said("{munition} (face down)", munition=tv["munition"])
     return str(tv.get("label", HIDDEN_LABEL))
 
 
@@ -231,16 +241,29 @@ def unit_state(uv: UnitView) -> str:
     if not uv["alive"]:
         return "destroyed"
     if "damage" in uv:
-        return f"{uv['damage']}, {uv['activation']}"
-    return f"{uv['figures']} fig., {uv['morale']}, {uv['activation']}"
+        return said(
+            "{damage}, {activation}", damage=term(uv["damage"]), activation=term(uv["activation"])
+        )
+    return said(
+        "{count} fig., {morale}, {activation}",
+        count=uv["figures"],
+        morale=term(uv["morale"]),
+        activation=term(uv["activation"]),
+    )
 
 
 def panels(v: ToIView) -> list[Panel]:
     """The page's tables, built from the seat's view ``v`` alone (so nothing more can leak)."""
     turn = panel(
         "Round",
-        ["round", "phase", "step", "munitions"],
-        [[v["round"], v["phase"], v["step"], "in force" if v["munitions_in_force"] else "off"]],
+        ["round", "phase", "munitions"],
+        [
+            [
+                shown_round(v["round"], v["step"]),
+                position_words(Phase(v["phase"]), v["step"]),
+                "in force" if v["munitions_in_force"] else "off",
+            ]
+        ],
     )
     nation_rows = []
     for name, n in v["nations"].items():
@@ -251,7 +274,7 @@ def panels(v: ToIView) -> list[Panel]:
         elif n["supply_total"] == "unlimited":
             supply = "unlimited"
         else:
-            supply = f"{n['supply_total']} (types hidden)"
+            supply = said("{count} (types hidden)", count=n["supply_total"])
         nation_rows.append(
             [name, n["command"], n["tokens_on_board"], n["bought_this_status_phase"], supply]
         )
@@ -265,13 +288,12 @@ def panels(v: ToIView) -> list[Panel]:
         tokens.setdefault(tv["unit"], []).append(token_text(tv))
     units = panel(
         "Units",
-        ["unit", "side", "hex", "type", "state", "token"],
+        ["unit", "side", "hex", "state", "token"],
         [
             [
-                u["id"],
+                u["title"],  # the counter by its name, as on the map (never its id)
                 u["side"],
                 numbered_hex(parse_hex(u["hex"])),
-                u["title"],
                 unit_state(u),
                 ", ".join(tokens.get(u["id"], [])),
             ]

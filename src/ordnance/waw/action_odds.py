@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.core.forms import numbered_hex
+from ordnance.core.messages import said
 from ordnance.core.odds.pools import successes
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import attacked_by_mines, markers_covering
@@ -42,8 +43,11 @@ def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:
             return None
         path = [state.hex(h) for h in act.path]
         return {
-            "title": f"{unit.id} moving through the mines (mined hexes on the path: "
-            f"{', '.join(mined)})",
+            "title": said(
+                "{unit} moving through the mines (mined hexes on the path: {hexes})",
+                unit=unit.id,
+                hexes=", ".join(mined),
+            ),
             "distribution": move_through_mines(state, unit.id, path).to_json(),
         }
     if isinstance(act, A.Fire):
@@ -58,7 +62,12 @@ def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:
         )
         dist = successes(check.rating.firepower, check.hit_number)
         return {
-            "title": f"Hits of {unit.id}'s {act.weapon.upper()} fire at {check.hit_number}+",
+            "title": said(
+                "Hits of {unit}'s {weapon} fire at {hit_number}+",
+                unit=unit.id,
+                weapon=act.weapon.upper(),
+                hit_number=check.hit_number,
+            ),
             "distribution": dist.to_json(),
             "hit_number": check.hit_number,
         }

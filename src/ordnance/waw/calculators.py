@@ -17,7 +17,7 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, nested, said, term
 from ordnance.waw.catalogue import catalogue
 from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
 from ordnance.waw.los import judge_los
@@ -177,20 +177,32 @@ def los(q: LosQuestion) -> dict[str, Any]:
         return "|".join(numbered_hex(parse_hex(h)) for h in hexes.split("|"))
 
     # the same sentences as the game texts' catalogue, so every face can translate them
-    lines = [f"hexes crossed: {' '.join(label(h) for h in data['hexes'])}"]
+    lines = [said("hexes crossed: {hexes}", hexes=" ".join(label(h) for h in data["hexes"]))]
     if data["along_hexsides"]:
-        lines.append(f"runs along hexsides: {', '.join(label(h) for h in data['along_hexsides'])}")
+        sides = ", ".join(label(h) for h in data["along_hexsides"])
+        lines.append(said("runs along hexsides: {sides}", sides=sides))
     for s in data["smoke"]:
-        verdict = "BLOCKS" if s["blocks"] else "does not block"
-        lines.append(f"Smoke {s['level']} at {label(s['marker'])} {verdict}: {s['reason']}")
+        verdict = term("BLOCKS" if s["blocks"] else "does not block")
+        lines.append(
+            said(
+                "Smoke {level} at {hex} {verdict}: {reason}",
+                level=s["level"],
+                hex=label(s["marker"]),
+                verdict=verdict,
+                reason=s["reason"],
+            )
+        )
     if data["blocked"]:
         families = ", ".join(data["advanced_imaging_families"])
         lines.append(
-            f"blocked for ordinary units; Advanced Imaging units ({families}) "
-            "see through at Hit Number +1"
+            said(
+                "blocked for ordinary units; Advanced Imaging units ({families}) "
+                "see through at Hit Number +1",
+                families=families,
+            )
         )
     else:
-        lines.append("clear of smoke")
+        lines.append(said("clear of smoke"))
     if q.unit is not None:
         kind = cat.unit(q.unit)
         shots: dict[str, Any] = {}
@@ -202,13 +214,32 @@ def los(q: LosQuestion) -> dict[str, Any]:
                     "modifiers": [f"+{m.amount} {m.clause}" for m in check.modifiers],
                 }
                 mods = " ".join(shots[weapon]["modifiers"])
-                lines.append(f"{kind.name} {weapon.upper()}: Hit Number {check.hit_number} {mods}")
+                lines.append(
+                    said(
+                        "{unit} {weapon}: Hit Number {hn} {mods}",
+                        unit=kind.name,
+                        weapon=weapon.upper(),
+                        hn=check.hit_number,
+                        mods=mods,
+                    )
+                )
             except OrdnanceError as exc:
                 shots[weapon] = {"refused": exc.to_dict()}
-                lines.append(f"{kind.name} {weapon.upper()}: refused [{exc.clause}] {exc.message}")
+                lines.append(
+                    said(
+                        "{unit} {weapon}: refused [{clause}] {message}",
+                        unit=kind.name,
+                        weapon=weapon.upper(),
+                        clause=exc.clause,
+                        message=nested(exc.said) if exc.said is not None else exc.message,
+                    )
+                )
         data["unit"] = {"type": kind.name, "advanced_imaging": kind.advanced_imaging, **shots}
-    data["title"] = (
-        f"LOS {label(data['from'])} -> {label(data['to'])} (distance {data['distance']})"
+    data["title"] = said(
+        "LOS {a} -> {b} (distance {n})",
+        a=label(data["from"]),
+        b=label(data["to"]),
+        n=data["distance"],
     )
     data["table"] = {
         "columns": ["Smoke marker", "level", "blocks", "why"],

@@ -10,6 +10,7 @@ the list to the step's owners (``turns.owned_legal``).
 from __future__ import annotations
 
 from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
+from ordnance.core.messages import said
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
 from ordnance.waw.fascam import AMERICAN
@@ -31,7 +32,13 @@ def form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
 
 def _unit_label(state: WawState, unit_id: str) -> str:
     u = state.units[unit_id]
-    return f"{u.id}: {state.unit_type(u).name} at {numbered_hex(u.hex)} ({u.condition.label})"
+    return said(
+        "{unit}: {kind} at {hex} ({condition})",
+        unit=u.id,
+        kind=state.unit_type(u).name,
+        hex=numbered_hex(u.hex),
+        condition=u.condition.label,
+    )
 
 
 def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
@@ -49,7 +56,12 @@ def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
             schema,
             "terrain",
             [
-                (t.name, f"{t.name} (Defensive Bonus {t.infantry_db})")
+                (
+                    t.name,
+                    said(
+                        "{terrain} (Defensive Bonus {bonus})", terrain=t.name, bonus=t.infantry_db
+                    ),
+                )
                 for t in state.catalogue.terrains()
             ],
         )
@@ -63,7 +75,13 @@ def _form_schema(state: WawState, seat: str | None, kind: str) -> JsonSchema:
             [
                 (
                     t.name,
-                    f"{t.name} ({t.nationality}{', sample values' if t.values == 'sample' else ''})",
+                    said(
+                        "{kind} ({nationality}, sample values)",
+                        kind=t.name,
+                        nationality=t.nationality,
+                    )
+                    if t.values == "sample"
+                    else f"{t.name} ({t.nationality})",
                 )
                 for t in types or state.catalogue.units()
             ],

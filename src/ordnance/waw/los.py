@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, Line, line
+from ordnance.core.messages import said
 from ordnance.waw.settings import WawSettings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,15 +83,25 @@ class LosReport:
             area = ", ".join(map(numbered_hex, c.hexes))
             if c.blocks:
                 out.append(
-                    f"Smoke {c.level} at {numbered_hex(c.marker)} blocks the line (WAW-8.2-c): its smoke area "
-                    f"(the marker hex and its six neighbours, WAW-8.2-b) holds {area} of the line."
+                    said(
+                        "Smoke {level} at {marker} blocks the line (WAW-8.2-c): its smoke area "
+                        "(the marker hex and its six neighbours, WAW-8.2-b) holds {area} of the line.",
+                        level=c.level,
+                        marker=numbered_hex(c.marker),
+                        area=area,
+                    )
                 )
             else:
                 out.append(
-                    f"Smoke {c.level} at {numbered_hex(c.marker)} does not block: {c.reason}."
+                    said(
+                        "Smoke {level} at {marker} does not block: {reason}.",
+                        level=c.level,
+                        marker=numbered_hex(c.marker),
+                        reason=c.reason,
+                    )
                 )
         if not self.crossings:
-            out.append("No smoke area touches the line: it is clear of Smoke (WAW-8.2-c).")
+            out.append(said("No smoke area touches the line: it is clear of Smoke (WAW-8.2-c)."))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,11 +139,11 @@ def _exemption(origin: Hex, target: Hex, marker: Hex, settings: WawSettings) -> 
     if origin == target:
         return "same hex"
     if mode == "firer_adjacent_to_target" and origin.distance(target) == 1:
-        return "the firer is adjacent to its target (WAW-8.2-c, WAW-AMB-7)"
+        return said("the firer is adjacent to its target (WAW-8.2-c, WAW-AMB-7)")
     if mode == "inside_area" and origin in smoke_area(marker):
-        return "the unit is inside this smoke area (WAW-AMB-7 option inside_area)"
+        return said("the unit is inside this smoke area (WAW-AMB-7 option inside_area)")
     if mode == "adjacent_to_marker" and target == marker and origin.distance(marker) == 1:
-        return "the unit is adjacent to the marker hex (WAW-AMB-7 option adjacent_to_marker)"
+        return said("the unit is adjacent to the marker hex (WAW-AMB-7 option adjacent_to_marker)")
     return None
 
 
@@ -148,8 +159,10 @@ def judge_los(
             continue
         why = _exemption(origin, target, marker, settings)
         if why is None:
-            reason = f"the line meets the smoke area of {numbered_hex(marker)} in " + ", ".join(
-                map(numbered_hex, inside)
+            reason = said(
+                "the line meets the smoke area of {marker} in {hexes}",
+                marker=numbered_hex(marker),
+                hexes=", ".join(map(numbered_hex, inside)),
             )
             crossings.append(SmokeCrossing(marker, smoke[marker], inside, True, reason))
         else:

@@ -12,6 +12,7 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.forms import numbered_hex
 from ordnance.core.game import hex_line_answer
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import joined, nested, said, term
 from ordnance.waw.los import judge_los
 from ordnance.waw.shapes import Firer, Modifier, Shot, WawLosAnswer
 from ordnance.waw.smoke import Weapon, fire_check
@@ -35,8 +36,10 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
     blocking = [c for c in report.crossings if c.blocks]
     if blocking:
         why.append(
-            "A unit with Advanced Imaging still sees the target (WAW-8.2-d) and fires at Hit "
-            "Number +1 (WAW-8.2-e); the ITV fires only its AP Firepower through smoke (WAW-8.2-f)."
+            said(
+                "A unit with Advanced Imaging still sees the target (WAW-8.2-d) and fires at Hit "
+                "Number +1 (WAW-8.2-e); the ITV fires only its AP Firepower through smoke (WAW-8.2-f)."
+            )
         )
     firers: list[Firer] = []
     for unit in sorted(state.units_in(origin), key=lambda u: u.id):
@@ -57,7 +60,14 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
                     "why": exc.message,
                 }
                 why.append(
-                    f"{unit.id} ({kind.name}) {weapon.upper()}: [{exc.clause}] {exc.message}."
+                    said(
+                        "{unit} ({kind}) {weapon}: [{clause}] {message}.",
+                        unit=unit.id,
+                        kind=kind.name,
+                        weapon=weapon.upper(),
+                        clause=exc.clause,
+                        message=nested(exc.said) if exc.said is not None else exc.message,
+                    )
                 )
                 continue
             mods: list[Modifier] = [
@@ -69,11 +79,36 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
                 "hit_number": check.hit_number,
                 "modifiers": mods,
             }
-            change = "".join(f", +{m.amount} {m.why} ({m.clause})" for m in check.modifiers)
-            why.append(
-                f"{unit.id} ({kind.name}) {weapon.upper()}: sees the target, Hit Number "
-                f"{rating.hit_number}{change} = {check.hit_number}."
-            )
+            seen = {"unit": unit.id, "kind": kind.name, "weapon": weapon.upper()}
+            if check.modifiers:
+                change = joined(
+                    "",
+                    [
+                        said(
+                            ", +{amount} {why} ({clause})",
+                            amount=m.amount,
+                            why=term(m.why),
+                            clause=m.clause,
+                        )
+                        for m in check.modifiers
+                    ],
+                )
+                line = said(
+                    "{unit} ({kind}) {weapon}: sees the target, Hit Number {base}{change} = "
+                    "{hit_number}.",
+                    **seen,
+                    base=rating.hit_number,
+                    change=change,
+                    hit_number=check.hit_number,
+                )
+            else:
+                line = said(
+                    "{unit} ({kind}) {weapon}: sees the target, Hit Number {base} = {hit_number}.",
+                    **seen,
+                    base=rating.hit_number,
+                    hit_number=check.hit_number,
+                )
+            why.append(line)
         firers.append(
             {
                 "unit": unit.id,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
+from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.los import smoke_area
@@ -106,12 +107,19 @@ def board_view(state: WawState) -> Board:
         hexes.append({"hex": str(h), "label": numbered_label(col, row), "terrain": terrain})
     used = {cell["terrain"] for cell in hexes}
     legend = [
-        (t.name, f"{t.name.title()}: Defensive Bonus {t.infantry_db}")
+        (
+            t.name,
+            said("{name}: Defensive Bonus {bonus}", name=term(t.name.title()), bonus=t.infantry_db),
+        )
         for t in state.catalogue.terrains()
         if t.name in used
     ]
     return board(
-        f"Board of {state.settings.map_columns} x {state.settings.map_rows} hexes",
+        said(
+            "Board of {columns} x {rows} hexes",
+            columns=state.settings.map_columns,
+            rows=state.settings.map_rows,
+        ),
         hexes,
         legend,
         "Hexes are numbered column then row, both from 01 (0305: column 3, row 5).",
@@ -134,13 +142,15 @@ def panels(v: WawView) -> list[Panel]:
             ]
             for u in v["map"]["units"]
         ],
-        note=("eliminated: " + ", ".join(v["eliminated"])) if v["eliminated"] else None,
+        note=said("eliminated: {units}", units=", ".join(v["eliminated"]))
+        if v["eliminated"]
+        else None,
     )
     markers = panel(
         "Markers",
         ["hex", "marker"],
         [[numbered_hex(parse_hex(m["hex"])), m["label"]] for m in v["map"]["markers"]],
-        note=f"Marker Removal Phases so far: {v['marker_removal_phases']}",
+        note=said("Marker Removal Phases so far: {count}", count=v["marker_removal_phases"]),
     )
     hq = panel(
         "Pending HQ checks",
