@@ -39,17 +39,29 @@ from tests.server.conftest import Table, fresh_pg_db
 #: statement, a reveal reads the waiting action, its reveals, the seat's earlier
 #: reveal and the order number in one, and the chain heads a reveal leaves are
 #: kept, not read back (8 statements fewer per roll): 16.3 on SQLite and 15.9 on
-#: PostgreSQL with 7 attacks (about 14.9 with 6, 17.4 with 8). A ratchet: lower it
-#: (the mix's figure keeps room for the dice; the per-kind ones are tight).
-MAX_STATEMENTS_PER_ACTION = 18
+#: PostgreSQL with 7 attacks (about 14.9 with 6, 17.4 with 8). A journal append
+#: whose transaction writes only its row (a plain action, a drawn roll) keeps the
+#: table status it leaves instead of reading it again, and a drawn roll checks its
+#: reveals by their count in the UPDATE of its pending action instead of reading
+#: them back: 13.7 on SQLite and 13.2 to 13.7 on PostgreSQL with 6 attacks, 14.9
+#: on SQLite and 14.4 on PostgreSQL with 7 (26 runs: 6 or 7 attacks each; 8 would
+#: count about 16).
+#: A ratchet: lower it (the per-kind ones are tight). The mix is judged at a fixed
+#: share of attacks, REFERENCE_ATTACKS of the 16 actions (the most the dice have
+#: drawn in this flow), from the per-kind figures of the run, so the dice drawn
+#: cannot make the test fail or pass: with 8 attacks the raw figure is about 16.
+MAX_STATEMENTS_PER_ACTION = 15
+REFERENCE_ATTACKS = 7
 
 #: Statements per accepted action of each kind (each turn's own requests: the odds
 #: previews and refusals before it, the action, the other page's ``/since``), so the
 #: mix of the dice drawn no longer hides what a roll costs. Measured: a move 7.75
 #: to 8 (a ``done`` 7); an attack, which waits for the other seat's element, 27.9
 #: on SQLite and 26.9 on PostgreSQL (36 before; each refused odds preview before
-#: it adds one).
-MAX_STATEMENTS_PER_KIND = {"move": 9, "attack": 30}
+#: it adds one). Without the status read after an append and the reveals read
+#: back: a move 6.75 to 7 (a ``done`` 6), an attack 25.9 to 26 on SQLite, 24.7 to
+#: 26 on PostgreSQL.
+MAX_STATEMENTS_PER_KIND = {"move": 8, "attack": 27}
 
 #: Requests per accepted action besides the odds previews (``/odds``, asked before
 #: each attack the players consider): the action, and one ``/since`` per other page,
@@ -75,7 +87,7 @@ def test_statements_per_accepted_action_on_sqlite(tmp_path: Path) -> None:
     assert set(routes) <= {"actions", "since", "odds", "dice"}, routes  # no /view, /log
     turn = (counted["requests"] - routes.get("odds", 0)) / counted["actions"]
     assert turn <= MAX_REQUESTS_PER_ACTION, counted
-    assert counted["statements_per_action"] <= MAX_STATEMENTS_PER_ACTION, counted
+    assert _at_reference_mix(counted) <= MAX_STATEMENTS_PER_ACTION, counted
     _assert_per_kind(counted)
     kinds = counted["statement_kinds"]
     # seat tokens come from the cache; readers open no transaction of their own
@@ -87,9 +99,23 @@ def test_statements_per_accepted_action_on_sqlite(tmp_path: Path) -> None:
 def test_statements_per_accepted_action_on_postgres(pg_url: str) -> None:
     counted = _count(fresh_pg_db(pg_url))
     assert counted["actions"] == 16
-    assert counted["statements_per_action"] <= MAX_STATEMENTS_PER_ACTION, counted
+    assert _at_reference_mix(counted) <= MAX_STATEMENTS_PER_ACTION, counted
     _assert_per_kind(counted)
     assert not any(k.startswith("SELECT seats") for k in counted["statement_kinds"])
+
+
+def _at_reference_mix(counted: dict[str, Any]) -> float:
+    """Statements per accepted action with REFERENCE_ATTACKS attacks in the 16: an
+    attack's average and the other actions' average of this run, so the figure is
+    the same whichever share of attacks the dice gave this run."""
+    actions = counted["actions"]
+    attack = counted["statements_by_kind"]["attack"]
+    others = (counted["statements_in_turns"] - attack["per_action"] * attack["n"]) / (
+        actions - attack["n"]
+    )
+    return (
+        attack["per_action"] * REFERENCE_ATTACKS + others * (actions - REFERENCE_ATTACKS)
+    ) / actions
 
 
 def _assert_per_kind(counted: dict[str, Any]) -> None:

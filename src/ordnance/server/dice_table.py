@@ -781,20 +781,37 @@ def settle_hook(
 ) -> Callable[[Session], None]:
     """Runs in the journal's appending transaction: the pending action applied, its roll."""
 
+    used = {k: v for k, v in elements.items() if v is not None}
+
     def write(s: Session) -> None:
+        # The reveals the roll uses were read from this action's rows (one per seat,
+        # never changed or removed once written), so as many rows as elements used
+        # means these very rows: checked in the UPDATE, not read back.
+        count = (
+            select(func.count())
+            .select_from(DiceRevealRow)
+            .where(DiceRevealRow.pending_id == pending.id)
+            .scalar_subquery()
+        )
         marked = s.execute(
             update(DicePendingRow)
-            .where(DicePendingRow.id == pending.id, DicePendingRow.status == "pending")
+            .where(
+                DicePendingRow.id == pending.id,
+                DicePendingRow.status == "pending",
+                count == len(used),
+            )
             .values(status="applied", applied_seq=pending.version + 1)
         )
+        now = used
         if marked.rowcount != 1:  # type: ignore[attr-defined]
-            raise StaleVersion(pending.version, pending.version + 1)
-        now = {
-            r.seat: r.element
-            for r in s.scalars(
-                select(DiceRevealRow).where(DiceRevealRow.pending_id == pending.id)
-            ).all()
-        }
+            now = {  # applied elsewhere, or reveals came since: which one
+                r.seat: r.element
+                for r in s.scalars(
+                    select(DiceRevealRow).where(DiceRevealRow.pending_id == pending.id)
+                ).all()
+            }
+            if now == used:
+                raise StaleVersion(pending.version, pending.version + 1)
         _record_roll(
             s,
             now,

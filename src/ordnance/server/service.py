@@ -613,6 +613,7 @@ class TableService(ConsentRequests):
             elements: dict[str, str | None] = {s: pending.revealed.get(s) for s in seats}
             source = dice_table.dice_source(commit.seed, game_id, version, elements, pending.digest)
             hook = dice_table.settle_hook(pending, elements, without, source)
+            before = table_status.status(self.journal, game_id)  # kept since the last write
             try:
                 entry = guarded(
                     partial(session.act, pending.action, source, pending.seat, version, within=hook)
@@ -625,11 +626,32 @@ class TableService(ConsentRequests):
                 dice_table.expire_one(self.journal, pending.id)  # the rules refused it now
                 self.on_change(game_id, version)
                 return None
+            # the action waiting at ``version`` is applied: none waits at the new one
+            self._kept_status(game_id, before, entry, dice_pending=False)
             commitments.commitment(self.journal, game_id, entry.seq)
             self._written(game_id, entry)
             self.on_change(game_id, entry.seq)
             return entry
         return None
+
+    def _kept_status(
+        self,
+        game_id: str,
+        before: table_status.TableStatus,
+        entry: JournalEntry,
+        **changed: object,
+    ) -> None:
+        """The table status as this request's journal append left it, kept for the
+        rest of the request instead of read again (:func:`table_status.after_own_write`).
+
+        Only for appends that write no dice anchor, reveal, seat event, reissue or
+        consent row (a plain action; a settled roll, which writes its record and marks
+        its pending action applied, named by ``changed``): the append bumped the
+        version from ``before``'s under the row's lock, so the new version is exact."""
+        if before.version == entry.seq - 1:
+            table_status.after_own_write(
+                self.journal, game_id, before, version=entry.seq, **changed
+            )
 
     def _written(self, game_id: str, entry: JournalEntry) -> None:
         """The entry this request just appended is the page of entries ``seq..seq`` that
@@ -737,7 +759,9 @@ class TableService(ConsentRequests):
             return self._act_server_dice(session, seat, action, version, element, commitment)
         else:
             source = EnteredDice(list(dice))
+        before = table_status.status(self.journal, game_id)  # read at the request's start
         entry = guarded(partial(session.act, dict(action), source, seat, expected_version))
+        self._kept_status(game_id, before, entry)  # no hook: the journal row only
         commitments.commitment(self.journal, game_id, entry.seq)
         self._written(game_id, entry)
         self.on_change(game_id, entry.seq)
@@ -767,6 +791,7 @@ class TableService(ConsentRequests):
                 self.journal, game_id, version, seat, element, seats, probe_only=True
             )
             probe = _NoDice()
+            before = table_status.status(self.journal, game_id)  # read at the request's start
             try:
                 run = partial(
                     session.act, dict(action), probe, seat, version, within=plan.hook(probe)
@@ -798,6 +823,8 @@ class TableService(ConsentRequests):
                 return {"version": version, "rolling": shown}
         else:
             raise StaleVersion(version, session.version)
+        if plan.actor_new is None:  # the dry run's hook wrote nothing: the journal row only
+            self._kept_status(game_id, before, entry)
         commitments.commitment(self.journal, game_id, entry.seq)
         self._written(game_id, entry)
         self.on_change(game_id, entry.seq)
