@@ -307,6 +307,17 @@ def test_corner_numbering():
     assert Hexside.of(ORIGIN, Direction.NE).vertices == (Vertex.of(ORIGIN, 0), Vertex.of(ORIGIN, 1))
     # a hex has 6 distinct corners and 6 distinct hexsides
     assert len({Vertex.of(ORIGIN, k) for k in range(6)}) == 6
+
+
+def test_hexsides_and_vertices_print_their_sorted_hexes_and_their_kind():
+    side = Hexside.between(Hex(1, -1), ORIGIN)
+    corner = Vertex.between(Hex(1, -1), ORIGIN, Hex(0, -1))
+    assert (str(side), repr(side)) == ("0,0|1,-1", "Hexside(0,0|1,-1)")
+    assert (str(corner), repr(corner)) == ("0,-1|0,0|1,-1", "Vertex(0,-1|0,0|1,-1)")
+    assert ORIGIN in side and ORIGIN in corner
+    assert Hex(0, -1) not in side and Hex(1, 0) not in corner
+    assert not hasattr(side, "__dict__") and not hasattr(corner, "__dict__")  # still slotted
+
     assert len({Hexside.of(ORIGIN, k) for k in range(6)}) == 6
 
 

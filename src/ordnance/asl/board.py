@@ -36,9 +36,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ordnance.core.errors import RuleViolation
+from ordnance.core.fields import Record, option
 from ordnance.core.forms import lettered_label
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
@@ -59,35 +58,31 @@ HEX_FIELDS: Mapping[str, tuple[str, ...]] = {
 _PRINTED = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d+)\s*$")
 
 
-class BoardGeometry(BaseModel):
+class BoardGeometry(Record):
     """Which ASL board is drawn and how its printed hex ids map to hexes."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    number: str = Field(
+    number: str = option(
         "",
+        "Board number",
+        "The geomorphic board's number, e.g. '2' (empty: unnamed). "
+        "Hex ids may then be written with it first, e.g. '2C5'.",
         max_length=8,
         pattern=r"^[0-9A-Za-z]*$",
-        title="Board number",
-        description="The geomorphic board's number, e.g. '2' (empty: unnamed). "
-        "Hex ids may then be written with it first, e.g. '2C5'.",
     )
-    columns: int = Field(
+    columns: int = option(
         33,
+        "Hex columns",
+        "Columns of hexes, lettered A, B... Z, AA... (33 = A to GG, one board).",
         ge=1,
         le=52,
-        title="Hex columns",
-        description="Columns of hexes, lettered A, B... Z, AA... (33 = A to GG, one board).",
     )
-    rows: int = Field(
-        10, ge=1, le=99, title="Hex rows", description="Rows of hexes, numbered from 1."
-    )
-    orientation: Literal["normal", "rotated"] = Field(
+    rows: int = option(10, "Hex rows", "Rows of hexes, numbered from 1.", ge=1, le=99)
+    orientation: Literal["normal", "rotated"] = option(
         "normal",
-        title="Orientation",
-        description="'normal': A1 at the top left; 'rotated': the board turned half a "
+        "Orientation",
+        "'normal': A1 at the top left; 'rotated': the board turned half a "
         "turn, A1 at the bottom right.",
-        json_schema_extra={"x-labels": ["A1 at the top left", "Turned: A1 at the bottom right"]},
+        labels=["A1 at the top left", "Turned: A1 at the bottom right"],
     )
 
     # -- the mapping ----------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ordnance.asl.canister_question import CanisterQuestion, canister_answer
 from ordnance.asl.dates import ScenarioDate
@@ -22,29 +22,22 @@ from ordnance.asl.notation import Ammo, check_depletion_number
 from ordnance.asl.supply import chart_lookup
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import RuleViolation
+from ordnance.core.fields import option
 from ordnance.core.messages import msg
 
-_DATE = Field(
-    "1944-06",
-    title="Scenario date",
-    description="YYYY-MM",
-    pattern=r"^\d{4}-\d{2}$",
-    json_schema_extra={"x-clause": "ASL-8.2"},
-)
+_DATE = option("1944-06", "Scenario date", "YYYY-MM", clause="ASL-8.2", pattern=r"^\d{4}-\d{2}$")
 
 
 class SupplyQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.2"})
-    nationality: str = Field(
+    nationality: str = option(
         title="Nationality", description="german, american, russian or british", max_length=32
     )
-    gun: str = Field(
+    gun: str = option(
         title="Gun", description="gun size, e.g. 85L, 76LL, 50", min_length=1, max_length=8
     )
     date: str = _DATE
-    elite: bool = Field(
-        False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"}
-    )
+    elite: bool = option(False, "Elite", "+1", clause="ASL-8.2-f")
 
 
 def supply(q: SupplyQuestion) -> dict[str, Any]:
@@ -60,7 +53,7 @@ def supply(q: SupplyQuestion) -> dict[str, Any]:
 
 class HeatQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.3-a"})
-    nationality: str = Field(
+    nationality: str = option(
         title="Nationality", description="the nation that made the Gun", max_length=32
     )
     date: str = _DATE
@@ -99,18 +92,12 @@ def heat(q: HeatQuestion) -> dict[str, Any]:
 
 class DepletionQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9"})
-    depletion: int = Field(
-        title="Depletion Number",
-        description="N",
-        ge=2,
-        le=14,
-        json_schema_extra={"x-clause": "ASL-8.9-a"},
+    depletion: int = option(
+        title="Depletion Number", description="N", clause="ASL-8.9-a", ge=2, le=14
     )
-    shots: int = Field(4, title="Shots", description="declared shots", ge=1, le=50)
-    breakdown: int | None = Field(
-        None, title="B#", description="a malfunction also ends the fire", ge=2, le=12
-    )
-    intensive: bool = Field(False, title="Intensive Fire", description="B# -2")
+    shots: int = option(4, "Shots", "declared shots", ge=1, le=50)
+    breakdown: int | None = option(None, "B#", "a malfunction also ends the fire", ge=2, le=12)
+    intensive: bool = option(False, "Intensive Fire", "B# -2")
 
 
 def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
@@ -148,25 +135,18 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
 
 class ShotQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
-    ammo: AmmoName = Field("APCR", title="Ammunition", description="declared special ammunition")
-    depletion: int | None = Field(
+    ammo: AmmoName = option("APCR", "Ammunition", "declared special ammunition")
+    depletion: int | None = option(None, "Depletion Number", "N", clause="ASL-8.9-a", ge=2, le=14)
+    dr: str | None = option(
         None,
-        title="Depletion Number",
-        description="N",
-        ge=2,
-        le=14,
-        json_schema_extra={"x-clause": "ASL-8.9-a"},
-    )
-    dr: str | None = Field(
-        None,
-        title="Dice",
-        description="the To Hit DR rolled at the table, coloured die first: 3,2 (else rolled)",
+        "Dice",
+        "the To Hit DR rolled at the table, coloured die first: 3,2 (else rolled)",
+        clause="ASL-B2",
         max_length=16,
-        json_schema_extra={"x-clause": "ASL-B2"},
     )
-    seed: int | None = Field(None, title="Seed", description="of the rolled dice")
-    breakdown: int | None = Field(None, title="B#", ge=2, le=12)
-    intensive: bool = Field(False, title="Intensive Fire")
+    seed: int | None = option(None, "Seed", "of the rolled dice")
+    breakdown: int | None = option(None, "B#", ge=2, le=12)
+    intensive: bool = option(False, "Intensive Fire")
 
 
 def depletion_check(q: ShotQuestion) -> dict[str, Any]:
@@ -221,17 +201,11 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
 
 class ShotOddsQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
-    depletion: int = Field(
-        title="Depletion Number",
-        description="N",
-        ge=2,
-        le=14,
-        json_schema_extra={"x-clause": "ASL-8.9-a"},
+    depletion: int = option(
+        title="Depletion Number", description="N", clause="ASL-8.9-a", ge=2, le=14
     )
-    breakdown: int | None = Field(
-        None, title="B#", ge=2, le=12, json_schema_extra={"x-clause": "ASL-AMB-18"}
-    )
-    intensive: bool = Field(False, title="Intensive Fire", description="B# -2")
+    breakdown: int | None = option(None, "B#", clause="ASL-AMB-18", ge=2, le=12)
+    intensive: bool = option(False, "Intensive Fire", "B# -2")
 
 
 def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
@@ -252,18 +226,13 @@ def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
 
 class HeEquivalencyQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.31"})
-    attack: str = Field(
+    attack: str = option(
         title="Attack", description="AP, APCR, APDS, ATR or HEAT", min_length=1, max_length=16
     )
-    caliber: float | None = Field(None, title="Caliber", description="in mm", gt=0, le=500)
-    weapon: str | None = Field(
-        None, title="HEAT weapon", description="BAZ, PIAT, PSK, PFk, PF, H9", max_length=16
-    )
-    use: str | None = Field(
-        None,
-        title="Use",
-        description="personnel, collateral or rubble-fire (HEAT only; ASL-8.31-a/c)",
-        max_length=32,
+    caliber: float | None = option(None, "Caliber", "in mm", gt=0, le=500)
+    weapon: str | None = option(None, "HEAT weapon", "BAZ, PIAT, PSK, PFk, PF, H9", max_length=16)
+    use: str | None = option(
+        None, "Use", "personnel, collateral or rubble-fire (HEAT only; ASL-8.31-a/c)", max_length=32
     )
 
 
@@ -288,18 +257,13 @@ def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
 
 class ScwHeatQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.3-b"})
-    weapon: str = Field(
+    weapon: str = option(
         title="Weapon", description="BAZ, PIAT, PSK, PF or PFk", min_length=1, max_length=16
     )
-    target: str = Field(
-        "vehicle",
-        title="Target",
-        description="vehicle, gun, infantry, cavalry or other",
-        max_length=32,
+    target: str = option(
+        "vehicle", "Target", "vehicle, gun, infantry, cavalry or other", max_length=32
     )
-    tem: str | None = Field(
-        None, title="TEM", description="wall, building, rubble, pillbox...", max_length=32
-    )
+    tem: str | None = option(None, "TEM", "wall, building, rubble, pillbox...", max_length=32)
 
 
 def scw_heat_answer(q: ScwHeatQuestion) -> dict[str, Any]:
@@ -319,48 +283,36 @@ def _ammo_list(text: str) -> list[str]:
 
 class NotationQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.9-a"})
-    text: str = Field(
+    text: str = option(
         title="Counter notation",
         description="e.g. 'A5^4^/6^5'; '-' reads standard input, one a line",
         min_length=1,
         max_length=80,
     )
-    date: str | None = Field(
-        None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
+    date: str | None = option(None, "Scenario date", "YYYY-MM", pattern=r"^\d{4}-\d{2}$")
+    theatre: Literal["ETO", "PTO", "Burma"] = option("ETO", "Theatre")
+    user: str | None = option(
+        None, "Using army", "for R/S/CS suffixes (default: the nationality)", max_length=32
     )
-    theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
-    user: str | None = Field(
+    nationality: str | None = option(
         None,
-        title="Using army",
-        description="for R/S/CS suffixes (default: the nationality)",
+        "Nationality",
+        "the side's army: applies the HEAT date gate",
+        clause="ASL-8.3-a",
         max_length=32,
     )
-    nationality: str | None = Field(
+    made_by: str | None = option(
         None,
-        title="Nationality",
-        description="the side's army: applies the HEAT date gate",
-        max_length=32,
-        json_schema_extra={"x-clause": "ASL-8.3-a"},
-    )
-    made_by: str | None = Field(
-        None,
-        title="Made by",
-        description="the nation that made the Gun (default from the nationality)",
+        "Made by",
+        "the nation that made the Gun (default from the nationality)",
         max_length=32,
     )
-    elite: bool = Field(
-        False, title="Elite", description="+1", json_schema_extra={"x-clause": "ASL-8.2-f"}
-    )
-    ss: bool = Field(
-        False,
-        title="SS counter",
-        description="printed values already Elite",
-        json_schema_extra={"x-clause": "ASL-AMB-4"},
-    )
-    option: list[str] = Field(
-        default_factory=list,
+    elite: bool = option(False, "Elite", "+1", clause="ASL-8.2-f")
+    ss: bool = option(False, "SS counter", "printed values already Elite", clause="ASL-AMB-4")
+    option: list[str] = option(
         title="ASL-AMB option",
         description="name=value, e.g. burma_p=pto-only",
+        default_factory=list,
         max_length=16,
     )
 

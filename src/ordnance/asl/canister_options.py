@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from ordnance.core.fields import Record
 
 __all__ = ["CanisterOptions"]
 
 
-class CanisterOptions(BaseModel):
+class CanisterOptions(Record):
     """The documented alternatives to the notes' recommended defaults (ASL-AMB-7 to -10)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     canister_geometry: Literal["vertex-ring", "hexside-path"] = Field(
         "vertex-ring",

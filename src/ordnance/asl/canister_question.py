@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ordnance.asl.notation import check_depletion_number
 from ordnance.asl.option_text import CA_HELP, canister_extras
 from ordnance.core.errors import InvalidDice
+from ordnance.core.fields import option
 
 
 class CanisterQuestion(BaseModel):
@@ -21,88 +22,66 @@ class CanisterQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.4"})
 
-    fp: int = Field(
+    fp: int = option(
         title="Canister FP",
         description="from the Ordnance Listing",
+        clause="ASL-8.4-e",
         ge=1,
         le=64,
-        json_schema_extra={"x-clause": "ASL-8.4-e"},
     )
-    depletion: int | None = Field(
+    depletion: int | None = option(
+        None, "Canister Depletion Number", "C#", clause="ASL-8.4-g", ge=2, le=12
+    )
+    hex: str = option("0,0", "Gun hex", "q,r", max_length=16)
+    ca: int = option(0, "CA", CA_HELP + " The CA fired into.", clause="ASL-8.4-h", ge=0, le=5)  # fmt: skip
+    ca_before: int | None = option(
+        None, "CA before the shot", "a change adds its DRM", clause="ASL-8.4-d", ge=0, le=5
+    )
+    mount: Literal["turret", "slow-turret", "non-turreted"] | None = option(
+        None, "Mount", "the CA change DRM (default non-turreted)"
+    )
+    in_obstacle: bool = option(False, "Gun in woods/building/rubble", "CA DRM x2")
+    aim: str | None = option(
+        None, "Aim point", "V1..V5 of the CA (default V3)", clause="ASL-8.4-k", max_length=4
+    )
+    building: str | None = option(
         None,
-        title="Canister Depletion Number",
-        description="C#",
-        ge=2,
-        le=12,
-        json_schema_extra={"x-clause": "ASL-8.4-g"},
-    )
-    hex: str = Field("0,0", title="Gun hex", description="q,r", max_length=16)
-    ca: int = Field(
-        0, title="CA", description=CA_HELP + " The CA fired into.", ge=0, le=5,
-        json_schema_extra={"x-clause": "ASL-8.4-h"},
-    )  # fmt: skip
-    ca_before: int | None = Field(
-        None,
-        title="CA before the shot",
-        description="a change adds its DRM",
-        ge=0,
-        le=5,
-        json_schema_extra={"x-clause": "ASL-8.4-d"},
-    )
-    mount: Literal["turret", "slow-turret", "non-turreted"] | None = Field(
-        None, title="Mount", description="the CA change DRM (default non-turreted)"
-    )
-    in_obstacle: bool = Field(False, title="Gun in woods/building/rubble", description="CA DRM x2")
-    aim: str | None = Field(
-        None,
-        title="Aim point",
-        description="V1..V5 of the CA (default V3)",
-        max_length=4,
-        json_schema_extra={"x-clause": "ASL-8.4-k"},
-    )
-    building: str | None = Field(
-        None,
-        title="Building hex",
-        description="aim at a building hex q,r at range 2",
+        "Building hex",
+        "aim at a building hex q,r at range 2",
+        clause="ASL-8.4-j",
         max_length=16,
-        json_schema_extra={"x-clause": "ASL-8.4-j"},
     )
-    building_level: int | None = Field(
-        None, title="Building level", description="the middle of the three levels", ge=-1, le=9
+    building_level: int | None = option(
+        None, "Building level", "the middle of the three levels", ge=-1, le=9
     )
-    cellar: bool = Field(False, title="Cellar", description="the building has a level -1")
-    gun_level: int = Field(0, title="Gun level", ge=-1, le=9)
-    moved: bool = Field(
-        False, title="Moved", description="FP halved", json_schema_extra={"x-clause": "ASL-8.4-c"}
-    )
-    loc_drm: list[str] = Field(
-        default_factory=list,
+    cellar: bool = option(False, "Cellar", "the building has a level -1")
+    gun_level: int = option(0, "Gun level", ge=-1, le=9)
+    moved: bool = option(False, "Moved", "FP halved", clause="ASL-8.4-c")
+    loc_drm: list[str] = option(
         title="Location DRM",
         description="one Location's TEM/Hindrance DRM, q,r=N or q,r@level=N",
-        max_length=32,
-        json_schema_extra={"x-clause": "ASL-8.4-i"},
-    )
-    drm: int = Field(0, title="DRM", description="on every Location", ge=-10, le=10)
-    obstacle_first_hex: bool = Field(
-        False,
-        title="Obstacle in the first hex",
-        description="only it is attacked",
-        json_schema_extra={"x-clause": "ASL-8.4-i"},
-    )
-    out_of_los: list[str] = Field(
+        clause="ASL-8.4-i",
         default_factory=list,
+        max_length=32,
+    )
+    drm: int = option(0, "DRM", "on every Location", ge=-10, le=10)
+    obstacle_first_hex: bool = option(
+        False, "Obstacle in the first hex", "only it is attacked", clause="ASL-8.4-i"
+    )
+    out_of_los: list[str] = option(
         title="Out of LOS",
         description="a cluster hex q,r out of the Gun's LOS",
+        clause="ASL-8.4-i",
+        default_factory=list,
         max_length=16,
-        json_schema_extra={"x-clause": "ASL-8.4-i"},
     )
-    breakdown: int | None = Field(None, title="B#", ge=2, le=12)
-    dr: str | None = Field(
+    breakdown: int | None = option(None, "B#", ge=2, le=12)
+    dr: str | None = option(
         None,
-        title="Dice",
-        description="the IFT DR rolled at the table, coloured die first: 3,2",
+        "Dice",
+        "the IFT DR rolled at the table, coloured die first: 3,2",
+        clause="ASL-B2",
         max_length=16,
-        json_schema_extra={"x-clause": "ASL-B2"},
     )
 
 

@@ -49,6 +49,7 @@ from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.shot_spec import parse_shot_ammo
 from ordnance.asl.to_hit import parse_gun_size
 from ordnance.core.errors import OrdnanceError, RuleViolation
+from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
 
 #: The environment variable naming the library file.
@@ -57,15 +58,11 @@ SCHEMA_ID = "https://ordnance.invalid/schemas/counter-library.schema.json"
 Aspect = Literal["front", "side"]
 
 
-class ArmorFactors(BaseModel):
+class ArmorFactors(Record):
     """The AF printed for one armoured location (hull or turret), front and side."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    front: int | None = Field(None, ge=0, le=40, title="Front AF", description="AF at the front.")
-    side: int | None = Field(
-        None, ge=0, le=40, title="Side AF", description="AF at the side (and rear)."
-    )
+    front: int | None = option(None, "Front AF", "AF at the front.", ge=0, le=40)
+    side: int | None = option(None, "Side AF", "AF at the side (and rear).", ge=0, le=40)
 
 
 class CounterValues(BaseModel):
@@ -80,30 +77,24 @@ class CounterValues(BaseModel):
         False, description="True for a sample entry (not read from a real counter)."
     )
     note: str | None = Field(None, description="Free text: where the values come from.")
-    gun_size: str | None = Field(
-        None,
-        title="Gun size",
-        description="Caliber and length mark as printed: 75L, 76LL, 37*, 50 (ASL-B5.2).",
+    gun_size: str | None = option(
+        None, "Gun size", "Caliber and length mark as printed: 75L, 76LL, 37*, 50 (ASL-B5.2)."
     )
-    gun_type: str | None = Field(
-        None, title="Gun type", description="As printed: MA, AT, INF, ART, AA, MTR..."
-    )
+    gun_type: str | None = option(None, "Gun type", "As printed: MA, AT, INF, ART, AA, MTR...")
     turreted: bool | None = Field(
         None, description="The vehicle has a turret (its turret AF is then used, ASL-B5.5)."
     )
-    rof: int | None = Field(None, ge=0, le=4, title="ROF", description="Multiple ROF (ASL-B5.6).")
-    breakdown: int | None = Field(
-        None, ge=2, le=12, title="B#", description="Breakdown number printed (ASL-B5.7)."
-    )
-    to_hit: Literal["red", "black"] | None = Field(
-        None, title="To Hit colour", description="Red or black TH# (ASL-B5.1)."
+    rof: int | None = option(None, "ROF", "Multiple ROF (ASL-B5.6).", ge=0, le=4)
+    breakdown: int | None = option(None, "B#", "Breakdown number printed (ASL-B5.7).", ge=2, le=12)
+    to_hit: Literal["red", "black"] | None = option(
+        None, "To Hit colour", "Red or black TH# (ASL-B5.1)."
     )
     hull: ArmorFactors | None = Field(None, description="Hull AF, front and side.")
     turret: ArmorFactors | None = Field(None, description="Turret AF, front and side.")
-    ammo_breakdown: dict[str, int] = Field(
-        default_factory=dict,
+    ammo_breakdown: dict[str, int] = option(
         title="B# by ammunition",
         description="A B# printed for one ammunition only, e.g. {HEAT: 12} (notes B5.7).",
+        default_factory=dict,
     )
 
     @field_validator("gun_size")

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import option
 from ordnance.core.messages import msg
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,126 +49,93 @@ class WholeShot(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.1-a"})
 
-    gun: str | None = Field(
+    gun: str | None = option(
         None,
-        title="Gun",
-        description="gun size, e.g. 75L, 76LL, 57, 37* (or the firing counter)",
+        "Gun",
+        "gun size, e.g. 75L, 76LL, 57, 37* (or the firing counter)",
+        clause="ASL-B5.2",
         min_length=1,
         max_length=8,
-        json_schema_extra={"x-clause": "ASL-B5.2"},
     )
-    firer: str | None = Field(
+    firer: str | None = option(
         None,
-        title="Firing counter",
-        description="name, alias or piece id: the values from the counters",
+        "Firing counter",
+        "name, alias or piece id: the values from the counters",
+        clause="ASL-8.2-e",
         max_length=64,
-        json_schema_extra={"x-clause": "ASL-8.2-e"},
     )
-    range: int = Field(title="Range", description="in hexes", ge=0, le=200)
-    nationality: str = Field(
-        "german", title="Nationality", description="the Gun's army", max_length=32
-    )
-    ammo: AmmoName = Field("AP", title="Ammunition", json_schema_extra={"x-clause": "ASL-8.1-a"})
-    depletion: int | None = Field(
+    range: int = option(title="Range", description="in hexes", ge=0, le=200)
+    nationality: str = option("german", "Nationality", "the Gun's army", max_length=32)
+    ammo: AmmoName = option("AP", "Ammunition", clause="ASL-8.1-a")
+    depletion: int | None = option(
         None,
-        title="Depletion Number",
-        description="N (omit: read from the notation or the chart)",
+        "Depletion Number",
+        "N (omit: read from the notation or the chart)",
+        clause="ASL-8.9-a",
         ge=2,
         le=12,
-        json_schema_extra={"x-clause": "ASL-8.9-a"},
     )
-    notation: str | None = Field(None, title="Counter notation", max_length=64)
-    date: str | None = Field(
-        None, title="Scenario date", description="YYYY-MM", pattern=r"^\d{4}-\d{2}$"
-    )
-    theatre: Literal["ETO", "PTO", "Burma"] = Field("ETO", title="Theatre")
-    elite: bool = Field(
-        False, title="Elite", description="+1 N", json_schema_extra={"x-clause": "ASL-8.2-f"}
-    )
-    target: str = Field(
+    notation: str | None = option(None, "Counter notation", max_length=64)
+    date: str | None = option(None, "Scenario date", "YYYY-MM", pattern=r"^\d{4}-\d{2}$")
+    theatre: Literal["ETO", "PTO", "Burma"] = option("ETO", "Theatre")
+    elite: bool = option(False, "Elite", "+1 N", clause="ASL-8.2-f")
+    target: str = option(
         "vehicle",
-        title="Target",
-        description="Target Type (vehicle, unarmored, infantry, area) or a target counter",
+        "Target",
+        "Target Type (vehicle, unarmored, infantry, area) or a target counter",
+        clause="ASL-B6",
         max_length=64,
-        json_schema_extra={"x-clause": "ASL-B6"},
     )
-    target_nationality: str | None = Field(
-        None, title="Target's palette", description="of the target counter", max_length=32
+    target_nationality: str | None = option(
+        None, "Target's palette", "of the target counter", max_length=32
     )
-    aspect: Literal["front", "side"] = Field(
-        "front",
-        title="Target aspect",
-        description="fired on",
-        json_schema_extra={"x-clause": "ASL-B6"},
-    )
-    af: int | None = Field(
-        None, title="Armor Factor", description="at the facing fired on", ge=0, le=40
-    )
-    af_turret: int | None = Field(None, title="Turret AF", description="if different", ge=0, le=40)
-    turreted: bool = Field(True, title="Turreted target")
-    tk: int | None = Field(
-        None, title="Basic TK#", description="for a Gun the tables lack", ge=0, le=40
-    )
-    tem: str | None = Field(
-        None, title="TEM", description="the target's TEM word (HEAT at Infantry)", max_length=32
-    )
-    ift_drm: int = Field(
-        0, title="IFT DRM", description="TEM and Hindrance on the IFT", ge=-10, le=10
-    )
-    breakdown: int | None = Field(None, title="B#", description="none: 12", ge=2, le=12)
-    rof: int = Field(0, title="Multiple ROF", ge=0, le=4)
-    shots: int = Field(1, title="Shots", description="most shots fired", ge=1, le=20)
-    turns: bool = Field(
-        False, title="One shot per Player Turn", description="instead of Multiple ROF"
-    )
-    fallback: AmmoName | None = Field(
+    aspect: Literal["front", "side"] = option("front", "Target aspect", "fired on", clause="ASL-B6")
+    af: int | None = option(None, "Armor Factor", "at the facing fired on", ge=0, le=40)
+    af_turret: int | None = option(None, "Turret AF", "if different", ge=0, le=40)
+    turreted: bool = option(True, "Turreted target")
+    tk: int | None = option(None, "Basic TK#", "for a Gun the tables lack", ge=0, le=40)
+    tem: str | None = option(None, "TEM", "the target's TEM word (HEAT at Infantry)", max_length=32)
+    ift_drm: int = option(0, "IFT DRM", "TEM and Hindrance on the IFT", ge=-10, le=10)
+    breakdown: int | None = option(None, "B#", "none: 12", ge=2, le=12)
+    rof: int = option(0, "Multiple ROF", ge=0, le=4)
+    shots: int = option(1, "Shots", "most shots fired", ge=1, le=20)
+    turns: bool = option(False, "One shot per Player Turn", "instead of Multiple ROF")
+    fallback: AmmoName | None = option(
         None,
-        title="Fallback ammunition",
-        description="fired once the declared one is gone (AP, HE)",
-        json_schema_extra={"x-clause": "ASL-8.9-e"},
+        "Fallback ammunition",
+        "fired once the declared one is gone (AP, HE)",
+        clause="ASL-8.9-e",
     )
-    no_acquisition: bool = Field(
-        False, title="No Acquisition", description="later shots gain none (Case N)"
+    no_acquisition: bool = option(False, "No Acquisition", "later shots gain none (Case N)")
+    intensive: bool = option(False, "Intensive Fire", "Case F")
+    captured: bool = option(False, "Captured use", "Case H")
+    red: bool | None = option(None, "Red TH#", "force red (or black) TH#")
+    immobilize: bool = option(False, "Deliberate Immobilization", "Case G", clause="ASL-B5.3-G")
+    moving: bool = option(False, "Moving target", "Case J")
+    point_blank: bool = option(False, "Point Blank", "Case L")
+    ca_change: int = option(0, "CA change", "Case A: hexsides", ge=0, le=3)
+    mount: MountWord = option("turret", "Mount", "Case A")
+    rough: bool = option(False, "Firer in woods/building/rubble", "Case A")
+    afph: bool = option(False, "AFPh fire", "Case B")
+    bounding: bool = option(False, "Bounding Fire", "Case C")
+    pinned: bool = option(False, "Pinned firer", "Case D")
+    own_hex: bool = option(False, "Target in own hex", "Case E")
+    buttoned: bool = option(False, "Buttoned up", "Case I")
+    acquisition: int = option(0, "Acquisition DRM", "Case N", ge=-2, le=0)
+    drm: int = option(0, "Target-based DRM", "cases J to R, entered", ge=-10, le=10)
+    compare_apcr: bool = option(
+        False, "APCR then AP, against AP only", "over the same shots", clause="ASL-8.9-e"
     )
-    intensive: bool = Field(False, title="Intensive Fire", description="Case F")
-    captured: bool = Field(False, title="Captured use", description="Case H")
-    red: bool | None = Field(None, title="Red TH#", description="force red (or black) TH#")
-    immobilize: bool = Field(
-        False,
-        title="Deliberate Immobilization",
-        description="Case G",
-        json_schema_extra={"x-clause": "ASL-B5.3-G"},
-    )
-    moving: bool = Field(False, title="Moving target", description="Case J")
-    point_blank: bool = Field(False, title="Point Blank", description="Case L")
-    ca_change: int = Field(0, title="CA change", description="Case A: hexsides", ge=0, le=3)
-    mount: MountWord = Field("turret", title="Mount", description="Case A")
-    rough: bool = Field(False, title="Firer in woods/building/rubble", description="Case A")
-    afph: bool = Field(False, title="AFPh fire", description="Case B")
-    bounding: bool = Field(False, title="Bounding Fire", description="Case C")
-    pinned: bool = Field(False, title="Pinned firer", description="Case D")
-    own_hex: bool = Field(False, title="Target in own hex", description="Case E")
-    buttoned: bool = Field(False, title="Buttoned up", description="Case I")
-    acquisition: int = Field(0, title="Acquisition DRM", description="Case N", ge=-2, le=0)
-    drm: int = Field(
-        0, title="Target-based DRM", description="cases J to R, entered", ge=-10, le=10
-    )
-    compare_apcr: bool = Field(
-        False,
-        title="APCR then AP, against AP only",
-        description="over the same shots",
-        json_schema_extra={"x-clause": "ASL-8.9-e"},
-    )
-    compare: list[str] = Field(
-        default_factory=list,
+    compare: list[str] = option(
         title="Compare",
         description="also AMMO[=N] at the same target, e.g. AP, APCR=5, HEAT",
+        default_factory=list,
         max_length=8,
     )
-    library: str | None = Field(
+    library: str | None = option(
         None,
-        title="Counter library",
-        description="file (see asl counters); this machine's command line only",
+        "Counter library",
+        "file (see asl counters); this machine's command line only",
         max_length=512,
     )
 

@@ -40,7 +40,7 @@ MPh/DFPh as DEFENDER.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ordnance.asl import turns as asl_turns
 from ordnance.asl.action_odds import shot_odds
@@ -67,11 +67,8 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
+from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
 
 __all__ = ["GAME", "PLUGIN", "AslGame"]
 
@@ -80,6 +77,7 @@ class AslGame(Game[AslState]):
     name = "asl"
     title = "ASL Chapter C8: Special Ammunition"
     rules_version = 1
+    scenario_files = "ordnance.asl.scenario:AslScenario"
     state_codec = StateCodec(AslState)  # snapshots as typed JSON
     any_time_actions = asl_turns.ANY_TIME
     step_actions = asl_turns.STEP_ACTIONS
@@ -107,21 +105,6 @@ class AslGame(Game[AslState]):
 
     def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()
-
-    def scenario_model(self) -> type[ScenarioDoc]:
-        from ordnance.asl.scenario import AslScenario
-
-        return AslScenario
-
-    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
-        from ordnance.asl.scenario import from_scenario
-
-        return from_scenario(doc)
-
-    def to_scenario(self, state: AslState, seat: str | None = None) -> JsonObject:
-        from ordnance.asl.scenario import to_scenario
-
-        return to_scenario(state, seat)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule()

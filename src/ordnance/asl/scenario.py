@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from ordnance.asl.board import BoardGeometry
 from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
@@ -31,6 +31,7 @@ from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
 from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
@@ -99,17 +100,11 @@ class AslGun(UnitSpec):
     )
 
 
-class AslRules(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class AslRules(Record):
     options: AslOptions = Field(default_factory=AslOptions)
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class AslExhaustion(_Record):
+class AslExhaustion(Record):
     """The roll that used an ammunition up (ASL-8.9-d) or found it missing (ASL-8.9-e)."""
 
     dr: tuple[int, int]
@@ -119,13 +114,13 @@ class AslExhaustion(_Record):
     outcome: str
 
 
-class AslAmmoRecord(_Record):
+class AslAmmoRecord(Record):
     uses: int = Field(0, ge=0, description="Shots fired with it.")
     attempts: int = Field(0, ge=0, description="Depletion checks made for it.")
     exhausted: AslExhaustion | None = Field(None, description="Gone: the roll that did it.")
 
 
-class AslGunRecord(_Record):
+class AslGunRecord(Record):
     """A Gun's written record in play (only what differs from a fresh Gun is written)."""
 
     shots: int = Field(0, ge=0, description="To Hit / Placement / Canister DRs so far.")
@@ -142,13 +137,13 @@ class AslGunRecord(_Record):
     )
 
 
-class AslMarker(_Record):
+class AslMarker(Record):
     hex: AslHexText
     kind: str
     label: str
 
 
-class AslPosition(_Record):
+class AslPosition(Record):
     """The game in play: turn, phase, markers, and every Gun's written record."""
 
     turn: int = Field(1, ge=1)

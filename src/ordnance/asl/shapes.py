@@ -14,13 +14,11 @@ objects under a name here.
 from typing import Any, NotRequired, TypedDict
 
 from ordnance.core.shapes import (
-    Board,
-    GameView,
+    BoardView,
     JsonObject,
     LosAnswer,
     MapMarker,
     OddsAnswer,
-    Panel,
     TurnView,
 )
 
@@ -98,11 +96,8 @@ class AslMapPart(TypedDict):
     map: NotRequired[AslMapView]
 
 
-class AslView(AslViewHead, AslMapPart, GameView):
+class AslView(AslViewHead, AslMapPart, BoardView):
     """``AslGame.view``: the turn, phase and the public side record (ASL-8.0-a)."""
-
-    board: Board
-    panels: list[Panel]
 
 
 class WholeShotPart(TypedDict):

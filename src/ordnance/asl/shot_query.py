@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ordnance.asl.counter_library import CounterLibrary, MergedCounter
 from ordnance.asl.counters import lookup
@@ -35,13 +35,10 @@ from ordnance.asl.shot_setup import declared_depletion
 from ordnance.asl.shot_spec import GunShot, parse_shot_ammo
 from ordnance.asl.to_hit import FirerCases
 from ordnance.core.errors import RuleViolation
+from ordnance.core.fields import option
 from ordnance.core.messages import msg
 
 TargetType = Literal["vehicle", "unarmored", "infantry", "area"]
-
-
-def _clause(*ids: str) -> dict[str, Any]:
-    return {"x-clauses": list(ids)}
 
 
 class GunShotQuery(BaseModel):
@@ -49,127 +46,111 @@ class GunShotQuery(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", title="Gun shot odds")
 
-    firer: str = Field(
+    firer: str = option(
         title="Firing counter",
         description="The firing vehicle or Gun: a counter name, alias or piece id.",
-        json_schema_extra=_clause("ASL-8.2-e"),
+        clauses=("ASL-8.2-e",),
     )
-    target: str | None = Field(
+    target: str | None = option(
         None,
-        title="Target counter",
-        description="The target vehicle: a counter name, alias or piece id (its AF from your "
+        "Target counter",
+        "The target vehicle: a counter name, alias or piece id (its AF from your "
         "counter library). None: a Target Type with no counter.",
-        json_schema_extra=_clause("ASL-B6"),
+        clauses=("ASL-B6",),
     )
-    target_type: TargetType = Field(
+    target_type: TargetType = option(
         "vehicle",
-        title="Target Type",
-        description="vehicle, unarmored, infantry or area (ASL-B5.1).",
-        json_schema_extra=_clause("ASL-B5.1"),
+        "Target Type",
+        "vehicle, unarmored, infantry or area (ASL-B5.1).",
+        clauses=("ASL-B5.1",),
     )
-    range: int = Field(
-        ge=0, le=200, title="Range", description="In hexes.", json_schema_extra=_clause("ASL-B5.1")
-    )
-    date: str = Field(
+    range: int = option(title="Range", description="In hexes.", clauses=("ASL-B5.1",), ge=0, le=200)
+    date: str = option(
         title="Scenario date",
         description="YYYY-MM: reads the counter's notation and To Hit marking.",
-        json_schema_extra=_clause("ASL-8.91-a"),
+        clauses=("ASL-8.91-a",),
     )
-    theatre: str = Field("ETO", title="Theatre", description="ETO, PTO or Burma.")
-    firer_nationality: str | None = Field(
-        None,
-        title="Firer's palette",
-        description="Preferred palette for the firer's name (german, waffen-ss...).",
+    theatre: str = option("ETO", "Theatre", "ETO, PTO or Burma.")
+    firer_nationality: str | None = option(
+        None, "Firer's palette", "Preferred palette for the firer's name (german, waffen-ss...)."
     )
-    target_nationality: str | None = Field(
-        None, title="Target's palette", description="Preferred palette for the target's name."
+    target_nationality: str | None = option(
+        None, "Target's palette", "Preferred palette for the target's name."
     )
-    ammo: str = Field(
+    ammo: str = option(
         "AP",
-        title="Ammunition",
-        description="AP, APCR, APDS, HEAT, HE, SMOKE, WP (declared before the DR).",
-        json_schema_extra=_clause("ASL-8.1-a"),
+        "Ammunition",
+        "AP, APCR, APDS, HEAT, HE, SMOKE, WP (declared before the DR).",
+        clauses=("ASL-8.1-a",),
     )
-    depletion: int | None = Field(
+    depletion: int | None = option(
         None,
+        "Depletion Number",
+        "N entered (else read from the counter at the date; Elite adds 1).",
+        clauses=("ASL-8.9-a", "ASL-8.2-f"),
         ge=2,
         le=12,
-        title="Depletion Number",
-        description="N entered (else read from the counter at the date; Elite adds 1).",
-        json_schema_extra=_clause("ASL-8.9-a", "ASL-8.2-f"),
     )
-    elite: bool = Field(
-        False, title="Elite", description="+1 to N.", json_schema_extra=_clause("ASL-8.2-f")
-    )
-    aspect: Literal["front", "side"] = Field(
+    elite: bool = option(False, "Elite", "+1 to N.", clauses=("ASL-8.2-f",))
+    aspect: Literal["front", "side"] = option(
         "front",
-        title="Target aspect",
-        description="The target's facing fired on: its hull and turret AF at that aspect.",
-        json_schema_extra=_clause("ASL-B6", "ASL-B5.5"),
+        "Target aspect",
+        "The target's facing fired on: its hull and turret AF at that aspect.",
+        clauses=("ASL-B6", "ASL-B5.5"),
     )
-    rof: int | None = Field(
+    rof: int | None = option(
         None,
+        "ROF",
+        "Multiple ROF (else from your counter library).",
+        clauses=("ASL-B5.6",),
         ge=0,
         le=4,
-        title="ROF",
-        description="Multiple ROF (else from your counter library).",
-        json_schema_extra=_clause("ASL-B5.6"),
     )
-    shots: int = Field(
+    shots: int = option(
         1,
+        "Shots",
+        "At most this many shots (further ones only while ROF is kept).",
+        clauses=("ASL-B5.6",),
         ge=1,
         le=12,
-        title="Shots",
-        description="At most this many shots (further ones only while ROF is kept).",
-        json_schema_extra=_clause("ASL-B5.6"),
     )
-    turns: bool = Field(
-        False, title="One shot per Player Turn", description="Instead of Multiple ROF."
-    )
-    fallback: str | None = Field(
+    turns: bool = option(False, "One shot per Player Turn", "Instead of Multiple ROF.")
+    fallback: str | None = option(
         None,
-        title="Fallback ammunition",
-        description="Fired once the declared ammunition is gone (AP, HE).",
-        json_schema_extra=_clause("ASL-8.9-e"),
+        "Fallback ammunition",
+        "Fired once the declared ammunition is gone (AP, HE).",
+        clauses=("ASL-8.9-e",),
     )
-    acquisition: bool = Field(
+    acquisition: bool = option(
         True,
-        title="Acquisition",
-        description="Later shots at the same target gain Acquisition (-1, then -2; unverified).",
-        json_schema_extra=_clause("ASL-B5.3-N", "ASL-AMB-15"),
+        "Acquisition",
+        "Later shots at the same target gain Acquisition (-1, then -2; unverified).",
+        clauses=("ASL-B5.3-N", "ASL-AMB-15"),
     )
-    deliberate_immobilization: bool = Field(
+    deliberate_immobilization: bool = option(
         False,
-        title="Deliberate Immobilization",
-        description="+5 To Hit; a hit can only immobilize.",
-        json_schema_extra=_clause("ASL-B5.3-G"),
+        "Deliberate Immobilization",
+        "+5 To Hit; a hit can only immobilize.",
+        clauses=("ASL-B5.3-G",),
     )
-    target_moving: bool = Field(
-        False,
-        title="Moving target",
-        description="+2 To Hit.",
-        json_schema_extra=_clause("ASL-B5.3-J"),
+    target_moving: bool = option(False, "Moving target", "+2 To Hit.", clauses=("ASL-B5.3-J",))
+    point_blank: bool = option(
+        False, "Point Blank", "-2 at 0-1 hexes, -1 at 2.", clauses=("ASL-B5.3-L",)
     )
-    point_blank: bool = Field(
-        False,
-        title="Point Blank",
-        description="-2 at 0-1 hexes, -1 at 2.",
-        json_schema_extra=_clause("ASL-B5.3-L"),
-    )
-    captured: bool = Field(False, title="Captured use", json_schema_extra=_clause("ASL-B5.3-H"))
-    intensive: bool = Field(False, title="Intensive Fire", json_schema_extra=_clause("ASL-B5.3-F"))
-    cases: FirerCases = Field(
-        default_factory=FirerCases,
+    captured: bool = option(False, "Captured use", clauses=("ASL-B5.3-H",))
+    intensive: bool = option(False, "Intensive Fire", clauses=("ASL-B5.3-F",))
+    cases: FirerCases = option(
         title="Other To Hit cases",
         description="The other firer-based cases and entered DRM.",
-        json_schema_extra=_clause("ASL-B5.3"),
+        clauses=("ASL-B5.3",),
+        default_factory=FirerCases,
     )
-    compare_apcr_then_ap: bool = Field(
+    compare_apcr_then_ap: bool = option(
         False,
-        title="APCR then AP, against AP only",
-        description="Also compare 'APCR (or APDS) until it runs out, then AP' with 'AP only' "
+        "APCR then AP, against AP only",
+        "Also compare 'APCR (or APDS) until it runs out, then AP' with 'AP only' "
         "over the same shots.",
-        json_schema_extra=_clause("ASL-8.9-e", "ASL-8.1-c"),
+        clauses=("ASL-8.9-e", "ASL-8.1-c"),
     )
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from ordnance.asl.depletion import breakdown_number
 from ordnance.asl.options import AslOptions
 from ordnance.asl.to_hit import FirerCases, parse_gun_size
 from ordnance.core.errors import UnknownName
+from ordnance.core.fields import Record
 from ordnance.core.messages import msg
 
 SHOT_AMMO = ("AP", "HE", "APCR", "APDS", "HEAT", "SMOKE", "WP", "Canister")
@@ -44,7 +45,7 @@ def parse_shot_ammo(text: str) -> str:
     )
 
 
-class GunShot(BaseModel):
+class GunShot(Record):
     """Everything a shot needs, declared before its DR (ASL-8.1-a).
 
     ``depletion`` is the Depletion Number N of the declared special
@@ -52,8 +53,6 @@ class GunShot(BaseModel):
     ``af`` is the target's Armor Factor at the facing fired on (None: the
     target is unarmoured); ``af_turret`` the turret's, when it differs.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     gun: str = Field(description="Gun size, e.g. 75L, 76LL, 57, 37*.")
     nationality: str = "german"

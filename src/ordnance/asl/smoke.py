@@ -33,10 +33,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ordnance.asl.phases import PLAYER_TURN, Phase, Side, is_friendly_fire_phase
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.fields import Record
 from ordnance.core.messages import msg
 
 __all__ = [
@@ -64,10 +65,8 @@ HINDRANCE_DRM: dict[tuple[SmokeAmmo, bool], int] = {
 }
 
 
-class SmokeOptions(BaseModel):
+class SmokeOptions(Record):
     """The documented alternatives to the notes' recommended defaults."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     smoke_other_phases: bool = Field(
         False,

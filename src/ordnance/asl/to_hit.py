@@ -26,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ordnance.asl.options import AslOptions
 from ordnance.asl.tables import load_tables
 from ordnance.core.dice import DR
 from ordnance.core.errors import RuleViolation, UnknownName
+from ordnance.core.fields import Record
 from ordnance.core.messages import msg
 
 #: The To Hit Table row each target uses: an unarmoured vehicle is still a vehicle.
@@ -177,7 +178,7 @@ def modified_th(
     return ModifiedTh(target, range_hexes, used_colour, basic, tuple(mods))
 
 
-class FirerCases(BaseModel):
+class FirerCases(Record):
     """The firer-based To Hit DRM cases A-I of the card (``ASL-B5.3``), as the firer states them.
 
     Case F (Intensive Fire) and Case H (captured use) come from the shot
@@ -186,8 +187,6 @@ class FirerCases(BaseModel):
     number each, ``acquisition`` and ``target_drm``: the engine keeps no map
     of them.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     ca_hexsides: int = Field(0, ge=0, le=3, description="Case A: hexsides of CA change.")
     mount: Mount = Field("turret", description="Turret, slow-turret, non-turreted...")

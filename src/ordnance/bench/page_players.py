@@ -76,6 +76,17 @@ class Stats:
     def out_of_turn(self) -> int:
         return sum(n for k, n in self.refused.items() if k in SEQUENCE_CLAUSES)
 
+    def by_route(self) -> dict[str, list[float]]:
+        """The durations of each route's requests, by route name (``dice``, ``since``...)."""
+        return {
+            "view": self.view_ms,
+            "log": self.log_ms,
+            "dice": self.dice_ms,
+            "odds": self.odds_ms,
+            "actions": self.action_ms,
+            "since": self.since_ms,
+        }
+
 
 @dataclass
 class Player:
@@ -449,15 +460,7 @@ def route_of(suffix: str) -> str:
 
 
 def stats_list(stats: Stats, suffix: str) -> list[float]:
-    route = route_of(suffix)
-    return {
-        "view": stats.view_ms,
-        "log": stats.log_ms,
-        "dice": stats.dice_ms,
-        "odds": stats.odds_ms,
-        "actions": stats.action_ms,
-        "since": stats.since_ms,
-    }[route]
+    return stats.by_route()[route_of(suffix)]
 
 
 def turns_of(record: Sequence[Sent]) -> list[list[Sent]]:
@@ -476,36 +479,27 @@ async def replay_turn(
     baselines get exactly the table's request mix this way."""
     t0 = time.perf_counter()
 
+    async def resend(s: Sent) -> None:
+        await _send(
+            client,
+            t,
+            t.players[s.seat],
+            stats_list(stats, s.suffix),
+            s.method,
+            s.suffix,
+            phase=s.phase,
+            params=s.params or None,
+            json=s.json,
+        )
+
     async def seat_part(i: int) -> None:
         for s in turn:
             if s.phase == 0 and s.seat == i:
-                p = t.players[i]
-                await _send(
-                    client,
-                    t,
-                    p,
-                    stats_list(stats, s.suffix),
-                    s.method,
-                    s.suffix,
-                    phase=0,
-                    params=s.params or None,
-                    json=s.json,
-                )
+                await resend(s)
 
     await asyncio.gather(*(seat_part(i) for i in range(len(t.players))))
     for s in turn:
         if s.phase == 1:
-            p = t.players[s.seat]
-            await _send(
-                client,
-                t,
-                p,
-                stats_list(stats, s.suffix),
-                s.method,
-                s.suffix,
-                phase=1,
-                params=s.params or None,
-                json=s.json,
-            )
+            await resend(s)
     stats.kinds["replayed"] += 1
     stats.turn_ms.append(1000 * (time.perf_counter() - t0))

@@ -561,20 +561,32 @@ def run(quick: bool) -> dict[str, Any]:
     def ratio(a: float | None, b: float | None) -> float | None:
         return None if a is None or b is None else round(a / b, 1)
 
+    def versus(
+        label: str,
+        timings: dict[str, float],
+        ours: str = "ordnance",
+        hand: str | None = "hand convolution",
+        hand_key: str | None = None,
+    ) -> dict[str, float | None]:
+        """``speedup_vs_dyce_<label>``, ``speedup_vs_icepool_<label>`` and (unless ``hand``
+        is None) the hand-written code's, under ``hand_key`` or ``speedup_vs_hand_<label>``."""
+        out = {
+            f"speedup_vs_{engine}_{label}": ratio(timings.get(engine), timings[ours])
+            for engine in ("dyce", "icepool")
+        }
+        if hand is not None:
+            out[hand_key or f"speedup_vs_hand_{label}"] = ratio(timings[hand], timings[ours])
+        return out
+
     mc_ours = mc["ordnance (table, samplers built in the call)"]
     summary: dict[str, Any] = {
         "mode": "quick" if quick else "full",
         # headline: one fresh query, the engines interleaved call by call
-        "speedup_vs_dyce_single": ratio(inter.get("dyce"), inter["ordnance"]),
-        "speedup_vs_icepool_single": ratio(inter.get("icepool"), inter["ordnance"]),
-        "speedup_vs_hand_single": ratio(inter["hand convolution"], inter["ordnance"]),
+        **versus("single", inter),
         # the same queries, each engine answering them in blocks of its own
-        "speedup_vs_dyce_single_block": ratio(single.get("dyce"), single["ordnance"]),
-        "speedup_vs_icepool_single_block": ratio(single.get("icepool"), single["ordnance"]),
-        "speedup_vs_hand_single_block": ratio(single["hand convolution"], single["ordnance"]),
+        **versus("single_block", single),
         # the first query of a new interpreter (imports done, nothing else warm)
-        "speedup_vs_dyce_single_fresh_process": ratio(first.get("dyce"), first["ordnance"]),
-        "speedup_vs_icepool_single_fresh_process": ratio(first.get("icepool"), first["ordnance"]),
+        **versus("single_fresh_process", first, hand=None),
         "single_fresh_process_ns": {k: round(v) for k, v in first.items()},
         "cached_speedup_vs_dyce_single": ratio(
             single_cached.get("dyce (lru_cache)"), single_cached["ordnance (cached)"]
@@ -582,18 +594,10 @@ def run(quick: bool) -> dict[str, Any]:
         "cached_speedup_vs_icepool_single": ratio(
             single_cached.get("icepool (lru_cache)"), single_cached["ordnance (cached)"]
         ),
-        "speedup_vs_dyce_sweep": ratio(sweep.get("dyce"), sweep["ordnance (cold)"]),
-        "speedup_vs_icepool_sweep": ratio(sweep.get("icepool"), sweep["ordnance (cold)"]),
-        "speedup_vs_hand_sweep": ratio(sweep["hand convolution"], sweep["ordnance (cold)"]),
-        "speedup_vs_dyce_dr": ratio(drq.get("dyce"), drq["ordnance"]),
-        "speedup_vs_icepool_dr": ratio(drq.get("icepool"), drq["ordnance"]),
-        "dr_speedup_vs_hand": ratio(drq["hand loop"], drq["ordnance"]),
-        "speedup_vs_dyce_joint": ratio(joint.get("dyce"), joint["ordnance"]),
-        "speedup_vs_icepool_joint": ratio(joint.get("icepool"), joint["ordnance"]),
-        "joint_speedup_vs_hand": ratio(joint["hand loop"], joint["ordnance"]),
-        "speedup_vs_dyce_smoke": ratio(smoke.get("dyce"), smoke["ordnance"]),
-        "speedup_vs_icepool_smoke": ratio(smoke.get("icepool"), smoke["ordnance"]),
-        "smoke_speedup_vs_hand": ratio(smoke["hand loop"], smoke["ordnance"]),
+        **versus("sweep", sweep, "ordnance (cold)"),
+        **versus("dr", drq, hand="hand loop", hand_key="dr_speedup_vs_hand"),
+        **versus("joint", joint, hand="hand loop", hand_key="joint_speedup_vs_hand"),
+        **versus("smoke", smoke, hand="hand loop", hand_key="smoke_speedup_vs_hand"),
         "mc_speedup_vs_numpy_binomial": ratio(mc["numpy binomial per round"], mc_ours),
         "mc_speedup_vs_numpy_per_die": ratio(mc["numpy per die"], mc_ours),
         "mc_cached_speedup_vs_numpy_binomial": ratio(

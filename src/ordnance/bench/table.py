@@ -127,14 +127,7 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 
 
 def routes_of(stats: Stats, record: Sequence[Sent] = ()) -> dict[str, dict[str, float | None]]:
-    lists = {
-        "view": stats.view_ms,
-        "log": stats.log_ms,
-        "dice": stats.dice_ms,
-        "odds": stats.odds_ms,
-        "actions": stats.action_ms,
-        "since": stats.since_ms,
-    }
+    lists = stats.by_route()
     return {
         name: {"n": len(v), "p50_ms": percentile(v, 0.5), "p99_ms": percentile(v, 0.99)}
         for name, v in lists.items()

@@ -294,14 +294,7 @@ def render_answer(answer: dict[str, Any]) -> Any:
         parts.append(table)
         title = None
     if "comparison" in answer and "table" not in answer:
-        comp = answer["comparison"]
-        table = Table(title=title)
-        table.add_column(comp.get("xlabel", ""))
-        for series in comp["series"]:
-            table.add_column(series["name"], justify="right")
-        for i, label in enumerate(comp["x"]):
-            table.add_row(label, *(_percent_cell(s["values"][i]) for s in comp["series"]))
-        parts.append(table)
+        parts.append(_comparison_table(answer["comparison"], title))
         title = None
     if "table" in answer:
         table = Table(title=answer["table"].get("title") or title)
@@ -312,14 +305,7 @@ def render_answer(answer: dict[str, Any]) -> Any:
         parts.append(table)
         title = None
     if "chart" in answer:  # a comparison beside the main answer
-        chart = answer["chart"]
-        table = Table(title=chart.get("title"))
-        table.add_column(chart.get("xlabel", ""))
-        for series in chart["series"]:
-            table.add_column(series["name"], justify="right")
-        for i, label in enumerate(chart["x"]):
-            table.add_row(label, *(_percent_cell(s["values"][i]) for s in chart["series"]))
-        parts.append(table)
+        parts.append(_comparison_table(answer["chart"], answer["chart"].get("title")))
     if title is not None:
         parts.append(f"[bold]{title}[/]")
     if answer.get("outcome"):
@@ -328,6 +314,19 @@ def render_answer(answer: dict[str, Any]) -> Any:
     if answer.get("plot"):
         parts.append(f"plot written to {answer['plot']}")
     return Group(*parts)
+
+
+def _comparison_table(comparison: dict[str, Any], title: str | None) -> Any:
+    """A comparison (series of values over the same x) as a table: one column a series."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    table.add_column(comparison.get("xlabel", ""))
+    for series in comparison["series"]:
+        table.add_column(series["name"], justify="right")
+    for i, label in enumerate(comparison["x"]):
+        table.add_row(label, *(_percent_cell(s["values"][i]) for s in comparison["series"]))
+    return table
 
 
 def _percent_cell(value: Any) -> str:

@@ -82,6 +82,13 @@ DbOpt = Annotated[
         "--db", envvar="ORDNANCE_DB", help="Journal database: file path or SQLAlchemy URL."
     ),
 ]
+#: ``new --scenario FILE``: start a game from a scenario file.
+ScenarioOpt = Annotated[
+    str | None,
+    typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
+]
+#: ``new --id ID``: the new game's id.
+NewIdOpt = Annotated[str | None, typer.Option("--id", help="Id for the new game.")]
 
 
 def to_jsonable(value: Any) -> Any:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from ordnance.cli.common import DbOpt, JsonOpt, emit
+from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, emit
 from ordnance.cli.game_commands.shared_commands import SHARED
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
@@ -72,11 +72,8 @@ def new_cmd(
         str | None, typer.Argument(help="Game module: asl, toi or waw (not with --scenario).")
     ] = None,
     settings: Annotated[str, typer.Option(help="Settings as a JSON object.")] = "{}",
-    scenario: Annotated[
-        str | None,
-        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
-    ] = None,
-    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    scenario: ScenarioOpt = None,
+    game_id: NewIdOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

@@ -217,6 +217,20 @@ class NoQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def reference(
+    name: str,
+    title: str,
+    run: Callable[[Any], Mapping[str, Any]],
+    clauses: tuple[str, ...] = (),
+    **more: Any,
+) -> Calculator:
+    """A :class:`Calculator` that asks nothing (:class:`NoQuestion`): a reference table, or
+    odds that need no input."""
+    return Calculator(
+        name=name, title=title, clauses=clauses, input_model=NoQuestion, run=run, **more
+    )
+
+
 def jsonable(value: Any) -> Any:
     """Fractions as exact ``"p/q"``, distributions as their JSON, models dumped."""
     if isinstance(value, Fraction):

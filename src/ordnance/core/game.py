@@ -32,6 +32,7 @@ instance in :mod:`ordnance.core.registry`.
 
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -251,19 +252,44 @@ class Game(ABC, Generic[S]):
         return {}
 
     # -- scenario files (see ordnance.core.scenario) ----------------------------
+    #: Where the game's scenario files are read and written, ``"module:Model"``:
+    #: the module has ``from_scenario(doc)`` and ``to_scenario(state, seat)``,
+    #: ``Model`` is its document model (a ScenarioDoc subclass). The module is
+    #: imported on first use, so start-up does not load it. None: no scenario
+    #: files (or the game overrides the three methods below).
+    scenario_files: ClassVar[str | None] = None
+
+    def _scenario_module(self) -> tuple[Any, str] | None:
+        if self.scenario_files is None:
+            return None
+        module, _, model = self.scenario_files.partition(":")
+        return importlib.import_module(module), model
+
     def scenario_model(self) -> type[ScenarioDoc] | None:
         """The game's scenario document model (a ScenarioDoc subclass), or None."""
-        return None
+        found = self._scenario_module()
+        if found is None:
+            return None
+        model: type[ScenarioDoc] = getattr(found[0], found[1])
+        return model
 
     def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
         """``new`` settings and hot-seat set-up actions for a validated document."""
-        raise NotImplementedError(f"{self.name} does not read scenario files")
+        found = self._scenario_module()
+        if found is None:
+            raise NotImplementedError(f"{self.name} does not read scenario files")
+        start: ScenarioStart = found[0].from_scenario(doc)
+        return start
 
     def to_scenario(self, state: S, seat: str | None = None) -> JsonObject:
         """The current position as a scenario document (JSON-ready data).
 
         ``seat=None``: everything (hot seat); a seat: only what its view shows."""
-        raise NotImplementedError(f"{self.name} does not write scenario files")
+        found = self._scenario_module()
+        if found is None:
+            raise NotImplementedError(f"{self.name} does not write scenario files")
+        doc: JsonObject = found[0].to_scenario(state, seat)
+        return doc
 
     # -- sequence of play (see ordnance.core.turns) -----------------------------
     #: Action types any seat may take whatever the step (set-up, record keeping).

@@ -29,11 +29,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, Field
 
 __all__ = [
     "INVISIBLE_CATEGORIES",
     "Name",
+    "PieceId",
     "VisibleText",
     "check_name",
     "check_visible",
@@ -97,3 +98,6 @@ def check_visible(text: str) -> str:
 Name = Annotated[str, AfterValidator(check_name)]
 #: A ``str`` field that may be empty but holds no invisible character (a title, a note).
 VisibleText = Annotated[str, AfterValidator(check_visible)]
+#: The id of a unit or piece on the map: short, and only letters, digits and ``_.-``
+#: (it is written into journal lines, hexes' labels and URLs).
+PieceId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")]

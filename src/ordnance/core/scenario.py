@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -31,7 +31,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg
-from ordnance.core.names import Name, VisibleText
+from ordnance.core.names import Name, PieceId, VisibleText
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
@@ -130,7 +130,7 @@ class MapSpec(_Model):
 class UnitSpec(_Model):
     """A unit of the set-up: its id, side and set-up hex (each game adds its values)."""
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")
+    id: PieceId
     side: str = Field(description="The id of one of the sides.")
     hex: HexText | None = Field(
         None, description="Set-up hex: its printed number ('0305') or axial 'q,r'."
@@ -619,14 +619,43 @@ def play_setup(game: Game[Any], state: Any, actions: Sequence[Mapping[str, Any]]
     return state
 
 
+def _first_error(exc: ValidationError, unknown: str | None = None) -> tuple[Loc, str]:
+    """Where the first error of ``exc`` is and its message (``unknown`` for a key
+    the model does not have, when given)."""
+    err = exc.errors(include_url=False)[0]
+    loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
+    message = str(err["msg"]).removeprefix("Value error, ")
+    if unknown is not None and err["type"] == "extra_forbidden":
+        message = unknown
+    return loc, message
+
+
+def check_settings(
+    model: type[BaseModel],
+    settings: Mapping[str, Any],
+    where: Callable[[Loc], Loc],
+    unknown: str,
+) -> None:
+    """The settings a game made of a scenario file, validated by its settings model.
+
+    The first problem is a :class:`ScenarioFieldError` at the place of the file
+    that set the field: ``where`` maps the field's path in the settings to its
+    path in the document; ``unknown`` is the message of a key the model does
+    not have (``"not a Tide of Iron setting"``).
+    """
+    try:
+        model.model_validate(dict(settings))
+    except ValidationError as exc:
+        loc, message = _first_error(exc, unknown)
+        raise ScenarioFieldError(where(loc), message) from None
+
+
 def read_position(model: type[BaseModel], data: Any) -> Any:
     """A position validated by its game's model; a problem is an OrdnanceError naming it."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc: Loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
-        message = str(err["msg"]).removeprefix("Value error, ")
+        loc, message = _first_error(exc)
         raise OrdnanceError(
             msg(
                 "bad position: {value}: {message}",

@@ -16,7 +16,7 @@ Two kinds of shape:
   game's view (:class:`GameView`), an odds answer (:class:`OddsAnswer`), a LOS
   answer (:class:`LosAnswer`) and an event as a seat sees it
   (:class:`EventView`). Each names only the conventional keys; a game
-  declares its own closed TypedDict that extends it (``ToIView(GameView)``
+  declares its own closed TypedDict that extends it (``ToIView(BoardView)``
   adds ``tokens``, ``units``...) and its ``Game`` methods return that, so mypy
   checks that every game builds the conventional keys right, while a face,
   which holds a ``Game[Any]``, can read only the conventional keys. (PEP 728's
@@ -61,6 +61,7 @@ __all__ = [
     "ActionForm",
     "Board",
     "BoardHex",
+    "BoardView",
     "EntryView",
     "EventView",
     "GameView",
@@ -183,6 +184,19 @@ class GameView(TypedDict):
     board: ReadOnly[NotRequired[Board]]
     #: The pieces and markers on the map (their shape is the game's).
     map: ReadOnly[NotRequired[MapView]]
+
+
+class BoardView(GameView):
+    """A game view that always draws its board, its panels and whose turn it is.
+
+    The three games' views extend this rather than :class:`GameView`: each of
+    them builds the turn, the board (:func:`ordnance.core.forms.board`) and the
+    panels on every view.
+    """
+
+    turn: TurnView
+    board: Board
+    panels: list[Panel]
 
 
 class SessionView(GameView):

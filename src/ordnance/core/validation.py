@@ -192,3 +192,11 @@ __all__ = [
     "refusal",
     "unknown_kind",
 ]
+
+
+def first_error(exc: ValidationError, whole: str = "settings") -> dict[str, str]:
+    """``where`` (the dotted path of the first bad field, else ``whole``) and ``msg``
+    (Pydantic's message) of the first error of ``exc``: the arguments of a one-line
+    refusal such as ``bad ... settings: {where}: {msg}``."""
+    first = exc.errors()[0]
+    return {"where": ".".join(str(p) for p in first["loc"]) or whole, "msg": first["msg"]}

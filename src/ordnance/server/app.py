@@ -121,16 +121,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = (
-        b'{"error":"TooLarge","message":"the request body is larger than '
-        + str(limit).encode()
-        + b' bytes","clause":null,"hint":"send one action at a time"}'
-    )
+async def _send_json(send: Send, status: int, body: bytes) -> None:
+    """Answer ``body`` (JSON) with ``status`` straight from the middleware."""
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -138,6 +134,15 @@ async def _too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = (
+        b'{"error":"TooLarge","message":"the request body is larger than '
+        + str(limit).encode()
+        + b' bytes","clause":null,"hint":"send one action at a time"}'
+    )
+    await _send_json(send, 413, body)
 
 
 async def _too_deep(send: Send) -> None:
@@ -147,17 +152,7 @@ async def _too_deep(send: Send) -> None:
         hint="send the action's fields as a flat object",
     )
     body = json.dumps(error.to_dict()).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 422,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await _send_json(send, 422, body)
 
 
 #: Sent with every answer (pages, API, static files, errors). The pages run

@@ -151,10 +151,6 @@ class ConsentRequests:
             "text": text,
         }
 
-    def answer_undo(self, game_id: str, seat: str, request_id: int, accept: bool) -> RequestAnswer:
-        """Answer a request (kept under its first name: undo requests came first)."""
-        return self.answer_request(game_id, seat, request_id, accept)
-
     def answer_request(
         self, game_id: str, seat: str, request_id: int, accept: bool
     ) -> RequestAnswer:

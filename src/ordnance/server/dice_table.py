@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import exists, false, func, select, true, update
 from sqlalchemy.orm import Session
@@ -88,6 +88,8 @@ DEFAULT_WAIT = "go_ahead"
 DEFAULT_WAIT_SECONDS = 60
 MAX_WAIT_SECONDS = 86_400
 
+_T = TypeVar("_T")
+
 
 class RevealsChanged(Exception):
     """A seat revealed for this version while the action was being resolved: retry."""
@@ -105,22 +107,41 @@ def set_mode(
         s.add(DiceTableRow(game_id=game_id, mode=mode, wait=wait, wait_seconds=wait_seconds))
 
 
+def _setting(
+    journal: Journal,
+    game_id: str,
+    cache: dict[tuple[str, str], _T],
+    of_row: Callable[[DiceTableRow], _T],
+    default: _T,
+) -> _T:
+    """A dice setting of the table (``of_row`` reads it from its row), remembered in
+    ``cache``; ``default`` for a table made outside the server (or before 0004), which
+    is not remembered."""
+    key = (journal.cache_key, game_id)
+    found = cache.get(key)
+    if found is None:
+        with journal.reading() as s:
+            row = s.get(DiceTableRow, game_id)
+        if row is None:
+            return default
+        found = of_row(row)
+        cache[key] = found
+    return found
+
+
 #: (database, game) -> (wait, seconds): fixed when the table is made.
 _WAITS: dict[tuple[str, str], tuple[str, int]] = BoundedDict(TABLES_REMEMBERED)
 
 
 def wait_setting(journal: Journal, game_id: str) -> tuple[str, int]:
     """The table's ``dice_wait`` and its seconds (``go_ahead``, 60 s for older tables)."""
-    key = (journal.cache_key, game_id)
-    found = _WAITS.get(key)
-    if found is None:
-        with journal.reading() as s:
-            row = s.get(DiceTableRow, game_id)
-        if row is None:
-            return DEFAULT_WAIT, DEFAULT_WAIT_SECONDS
-        found = (row.wait, int(row.wait_seconds))
-        _WAITS[key] = found
-    return found
+    return _setting(
+        journal,
+        game_id,
+        _WAITS,
+        lambda row: (row.wait, int(row.wait_seconds)),
+        (DEFAULT_WAIT, DEFAULT_WAIT_SECONDS),
+    )
 
 
 #: (database, game) -> mode: the setting never changes once the table exists.
@@ -129,16 +150,7 @@ _MODES: dict[tuple[str, str], str] = BoundedDict(TABLES_REMEMBERED)
 
 def mode(journal: Journal, game_id: str) -> str:
     """``server`` unless the table was made with entered dice agreed."""
-    key = (journal.cache_key, game_id)
-    found = _MODES.get(key)
-    if found is None:
-        with journal.reading() as s:
-            row = s.get(DiceTableRow, game_id)
-        if row is None:
-            return "server"  # made outside the server (or before 0004): not cached
-        found = row.mode
-        _MODES[key] = found
-    return found
+    return _setting(journal, game_id, _MODES, lambda row: row.mode, "server")
 
 
 def needs_confirmation(journal: Journal, game_id: str) -> bool:
@@ -514,6 +526,15 @@ def _pending_of(s: Session, row: DicePendingRow, revealed: dict[str, str] | None
     )
 
 
+def _waiting_at(game_id: str, version: int) -> tuple[Any, ...]:
+    """The conditions naming the action waiting for its dice at ``version``."""
+    return (
+        DicePendingRow.game_id == game_id,
+        DicePendingRow.at_version == version,
+        DicePendingRow.status == "pending",
+    )
+
+
 def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
     """The action waiting for its dice at ``version``, if any (one per version).
 
@@ -527,11 +548,7 @@ def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
             found = s.execute(
                 select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element)
                 .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
-                .where(
-                    DicePendingRow.game_id == game_id,
-                    DicePendingRow.at_version == version,
-                    DicePendingRow.status == "pending",
-                )
+                .where(*_waiting_at(game_id, version))
             ).all()
             if not found:
                 return None
@@ -603,17 +620,9 @@ def open_pending(
             revealed[seat] = actor_element
             if done_element is None:
                 anchor = _check_next(s, game_id, seat, version, actor_element, order)
-                mine = DiceRevealRow(
-                    game_id=game_id,
-                    seat=seat,
-                    for_version=version,
-                    element=actor_element,
-                    anchor_id=anchor.id,
-                    pending_id=row.id,
-                    seq=order + 1,
+                mine = _add_reveal(
+                    s, game_id, seat, version, actor_element, anchor.id, row.id, order + 1
                 )
-                s.add(mine)
-                s.flush()
                 reveal_id, anchor_id = mine.id, anchor.id
         # nobody else can have revealed for an action committed just now
         opened = _pending_of(s, row, revealed)
@@ -629,6 +638,28 @@ def open_pending(
     if reveal_id is not None and actor_element is not None:
         _written_head(journal, game_id, anchor_id, reveal_id, actor_element, version)
     return opened
+
+
+def _add_reveal(
+    s: Session,
+    game_id: str,
+    seat: str,
+    version: int,
+    element: str,
+    anchor_id: int,
+    pending_id: int | None = None,
+    seq: int | None = None,
+) -> DiceRevealRow:
+    """Write ``seat``'s element revealed at ``version`` (for the pending action
+    ``pending_id``, with the table's order number ``seq``; none for a v1 reveal), its
+    id read back."""
+    mine = DiceRevealRow(
+        game_id=game_id, seat=seat, for_version=version, element=element, anchor_id=anchor_id
+    )
+    mine.pending_id, mine.seq = pending_id, seq
+    s.add(mine)
+    s.flush()
+    return mine
 
 
 def reveal(
@@ -681,17 +712,7 @@ def reveal(
                 )
             return {"version": version, "element": element, "pending": digest}
         anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
-        mine = DiceRevealRow(
-            game_id=game_id,
-            seat=seat,
-            for_version=version,
-            element=element,
-            anchor_id=anchor.id,
-            pending_id=pending.id,
-            seq=order,
-        )
-        s.add(mine)
-        s.flush()
+        mine = _add_reveal(s, game_id, seat, version, element, anchor.id, pending.id, order)
         # with every reveal for it, this one too (written just now, not read back)
         waiting = _pending_of(s, pending, {**revealed, seat: element})
         reveal_id, anchor_id = mine.id, anchor.id
@@ -723,11 +744,7 @@ def _pending_for_reveal(
             *tops,
         )
         .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
-        .where(
-            DicePendingRow.game_id == game_id,
-            DicePendingRow.at_version == version,
-            DicePendingRow.status == "pending",
-        )
+        .where(*_waiting_at(game_id, version))
     ).all()
     if not found:
         return None, {}, None, {}, 0
@@ -775,21 +792,34 @@ def settle_hook(
                 select(DiceRevealRow).where(DiceRevealRow.pending_id == pending.id)
             ).all()
         }
-        if now != {k: v for k, v in elements.items() if v is not None}:
-            raise RevealsChanged()
-        if source.rolls:
-            s.add(
-                DiceRollRow(
-                    game_id=pending.game_id,
-                    for_version=pending.version,
-                    scheme=SCHEME,
-                    elements=dict(elements),
-                    pending_id=pending.id,
-                    without=list(without),
-                )
-            )
+        _record_roll(
+            s,
+            now,
+            elements,
+            source,
+            game_id=pending.game_id,
+            for_version=pending.version,
+            scheme=SCHEME,
+            pending_id=pending.id,
+            without=list(without),
+        )
 
     return write
+
+
+def _record_roll(
+    s: Session,
+    revealed: dict[str, str],
+    elements: dict[str, str | None],
+    source: DiceSource,
+    **row: Any,
+) -> None:
+    """The roll's record (``row``: its columns but the elements), written when dice were
+    rolled; refused if the reveals read now are not those the roll used."""
+    if revealed != {k: v for k, v in elements.items() if v is not None}:
+        raise RevealsChanged()
+    if source.rolls:
+        s.add(DiceRollRow(elements=dict(elements), **row))
 
 
 def expire(journal: Journal, game_id: str, below: int) -> None:
@@ -950,27 +980,17 @@ class RollPlan:
             }
             if self.actor_new is not None and self.actor not in now:
                 anchor = _check_next(s, self.game_id, self.actor, self.version, self.actor_new)
-                s.add(
-                    DiceRevealRow(
-                        game_id=self.game_id,
-                        seat=self.actor,
-                        for_version=self.version,
-                        element=self.actor_new,
-                        anchor_id=anchor.id,
-                    )
-                )
+                _add_reveal(s, self.game_id, self.actor, self.version, self.actor_new, anchor.id)
                 now[self.actor] = self.actor_new
-            if now != {k: v for k, v in self.elements.items() if v is not None}:
-                raise RevealsChanged()
-            if source.rolls:
-                s.add(
-                    DiceRollRow(
-                        game_id=self.game_id,
-                        for_version=self.version,
-                        scheme=SCHEME_V1,
-                        elements=dict(self.elements),
-                    )
-                )
+            _record_roll(
+                s,
+                now,
+                self.elements,
+                source,
+                game_id=self.game_id,
+                for_version=self.version,
+                scheme=SCHEME_V1,
+            )
 
         return write
 
@@ -988,11 +1008,7 @@ def _store_actor_element(s: Session, game_id: str, seat: str, version: int, elem
             )
         return
     anchor = _check_next(s, game_id, seat, version, element)
-    s.add(
-        DiceRevealRow(
-            game_id=game_id, seat=seat, for_version=version, element=element, anchor_id=anchor.id
-        )
-    )
+    _add_reveal(s, game_id, seat, version, element, anchor.id)
 
 
 def plan_roll(
@@ -1070,18 +1086,11 @@ def record(
     """
     if version is None:
         version = len(entries)
+    head: dict[str, Any] = {"scheme": SCHEME, "game_id": game_id, "version": version}
+    head.update(since=since, seats=list(seats), next={"version": version, "hash": next_hash})
     if chains_for_rolls_only and not any(e.dice_origin == "rolled" and e.dice for e in entries):
         # no roll to check among these entries: the chains would serve none (``/since``)
-        return {
-            "scheme": SCHEME,
-            "game_id": game_id,
-            "version": version,
-            "since": since,
-            "seats": list(seats),
-            "next": {"version": version, "hash": next_hash},
-            "chains": {},
-            "rolls": [],
-        }
+        return {**head, "chains": {}, "rolls": []}
     commits = {
         c.for_version: c
         for c in commitments.all_commitments(journal, game_id, version, from_version=since)
@@ -1185,13 +1194,4 @@ def record(
             )
             item["without"] = list(row.without or [])
         rolls.append(item)
-    return {
-        "scheme": SCHEME,
-        "game_id": game_id,
-        "version": version,
-        "since": since,
-        "seats": list(seats),
-        "next": {"version": version, "hash": next_hash},
-        "chains": chains,
-        "rolls": rolls,
-    }
+    return {**head, "chains": chains, "rolls": rolls}

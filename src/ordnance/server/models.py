@@ -67,12 +67,20 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class SeatRow(Base):
+class _GameRecord:
+    """The columns every per-game table of the server starts with: the row's own id and
+    its game (the row goes when the game goes). ``sort_order`` keeps them first."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True, sort_order=-2)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True, sort_order=-1
+    )
+
+
+class SeatRow(_GameRecord, Base):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -96,7 +104,7 @@ class SeatPolicyRow(Base):
     reissue_wait_seconds: Mapped[int] = mapped_column(Integer)
 
 
-class ReissueRow(Base):
+class ReissueRow(_GameRecord, Base):
     """A request by one seat for a new invitation to another, held, seat (migration 0008).
 
     ``status``: ``pending`` (the waiting period runs), ``kept`` (the holder was
@@ -109,8 +117,6 @@ class ReissueRow(Base):
 
     __tablename__ = "seat_reissues"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     requested_by: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(16), default="pending")
@@ -124,7 +130,7 @@ class ReissueRow(Base):
     at_entry: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
-class SeatEventRow(Base):
+class SeatEventRow(_GameRecord, Base):
     """The table's record of what happened to its seats, shown to every seat (0008).
 
     ``kind``: ``claimed``, ``reissue_requested``,
@@ -135,8 +141,6 @@ class SeatEventRow(Base):
 
     __tablename__ = "seat_events"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at_entry: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(32))
     seat: Mapped[str] = mapped_column(String(32))
@@ -145,11 +149,9 @@ class SeatEventRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class InvitationRow(Base):
+class InvitationRow(_GameRecord, Base):
     __tablename__ = "seat_invitations"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     code_hash: Mapped[str] = mapped_column(String(64), unique=True)
     #: the seat that issued it; None for the invitations made with the table
@@ -159,21 +161,19 @@ class InvitationRow(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-class CommitmentRow(Base):
+class CommitmentRow(_GameRecord, Base):
     __tablename__ = "dice_commitments"
     __table_args__ = (
         UniqueConstraint("game_id", "for_version", name="uq_commitments_game_version"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     for_version: Mapped[int] = mapped_column(Integer)
     seed_hash: Mapped[str] = mapped_column(String(64))
     seed: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class ConsentRequestRow(Base):
+class ConsentRequestRow(_GameRecord, Base):
     """One consent request (``kind`` ``undo`` or ``action``) and its answer.
 
     ``status``: ``pending``, then ``accepted``, ``declined`` or ``expired``
@@ -191,8 +191,6 @@ class ConsentRequestRow(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at_version: Mapped[int] = mapped_column(Integer)
     requested_by: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(16), default="pending")
@@ -222,7 +220,7 @@ class DiceTableRow(Base):
     wait_seconds: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
 
 
-class DiceAnchorRow(Base):
+class DiceAnchorRow(_GameRecord, Base):
     """A seat's published chain anchor: it serves the actions committed after it (``seq``).
 
     ``from_version`` is the version it was published at (plus one for anchors
@@ -231,8 +229,6 @@ class DiceAnchorRow(Base):
 
     __tablename__ = "dice_anchors"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     anchor: Mapped[str] = mapped_column(String(64))
     from_version: Mapped[int] = mapped_column(Integer)
@@ -241,7 +237,7 @@ class DiceAnchorRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
-class DiceRevealRow(Base):
+class DiceRevealRow(_GameRecord, Base):
     """One chain element a seat revealed for the action at ``for_version``."""
 
     __tablename__ = "dice_reveals"
@@ -249,8 +245,6 @@ class DiceRevealRow(Base):
         UniqueConstraint("game_id", "seat", "for_version", name="uq_dice_reveals_seat_version"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(32))
     for_version: Mapped[int] = mapped_column(Integer)
     element: Mapped[str] = mapped_column(String(64))
@@ -265,7 +259,7 @@ class DiceRevealRow(Base):
     seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
-class DicePendingRow(Base):
+class DicePendingRow(_GameRecord, Base):
     """An action that rolls, committed before the other seats reveal for it.
 
     ``status``: ``pending``, then ``applied`` (``applied_seq``) or ``expired``
@@ -277,8 +271,6 @@ class DicePendingRow(Base):
         UniqueConstraint("game_id", "at_version", name="uq_dice_pending_game_version"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at_version: Mapped[int] = mapped_column(Integer)
     seat: Mapped[str] = mapped_column(String(32))
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -294,7 +286,7 @@ class DicePendingRow(Base):
     applied_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
-class DiceRollRow(Base):
+class DiceRollRow(_GameRecord, Base):
     """A server roll: the seats' elements it used (None: the seat revealed nothing)."""
 
     __tablename__ = "dice_rolls"
@@ -302,8 +294,6 @@ class DiceRollRow(Base):
         UniqueConstraint("game_id", "for_version", name="uq_dice_rolls_game_version"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     for_version: Mapped[int] = mapped_column(Integer)
     scheme: Mapped[str] = mapped_column(String(32))
     elements: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -93,6 +93,8 @@ Limit = Annotated[
 
 #: The largest version a request may name (the journal's version columns are 32-bit).
 MAX_VERSION = 2**31 - 1
+#: A request's number (consent and reissue requests; a 32-bit id column).
+RequestId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 
 
 class NewTable(BaseModel):
@@ -307,7 +309,7 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     invitation is claimed (``POST /tables/{id}/claim``), for the claimer only.
     """
     limiter = request.app.state.create_limiter
-    address = request.client.host if request.client else None
+    address = _address(request)
     if limiter is not None:
         limiter.take(address or "-")
     options: dict[str, Any] = {
@@ -350,6 +352,23 @@ def create_table(body: NewTable, request: Request, service: Service) -> dict[str
     }
 
 
+def _address(request: Request) -> str | None:
+    """The caller's address (None when the server cannot tell)."""
+    return request.client.host if request.client else None
+
+
+def _seat_taken(game_id: str, seat: str, token: str, recovery: str) -> dict[str, Any]:
+    """The answer that hands a seat to this caller: its token (and link) and its
+    recovery secret, answered once."""
+    return {
+        "game_id": game_id,
+        "seat": seat,
+        "token": token,
+        "recovery": recovery,
+        "link": seats.seat_link(game_id, token),
+    }
+
+
 @contextmanager
 def _announcing_refusals(service: TableService, game_id: str) -> Iterator[None]:
     """Tell the live streams when a refused attempt on a seat was recorded: the
@@ -376,17 +395,11 @@ def claim(
             game_id,
             body.invitation,
             presented_seat=presented,
-            address=request.client.host if request.client else None,
+            address=_address(request),
             now=service.seat_now(),
         )
     service.on_change(game_id, service.version(game_id))
-    return {
-        "game_id": game_id,
-        "seat": seat,
-        "token": token,
-        "recovery": recovery,
-        "link": seats.seat_link(game_id, token),
-    }
+    return _seat_taken(game_id, seat, token, recovery)
 
 
 @router.post(
@@ -426,7 +439,7 @@ def reissue(
 )
 def reissue_answer(
     game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    request_id: RequestId,
     body: ReissueAnswer,
     service: Service,
     creds: Creds,
@@ -455,17 +468,11 @@ def recover(
         game_id,
         seat,
         body.secret,
-        address=request.client.host if request.client else None,
+        address=_address(request),
         now=service.seat_now(),
     )
     service.on_change(game_id, service.version(game_id))
-    return {
-        "game_id": game_id,
-        "seat": seat,
-        "token": token,
-        "recovery": recovery,
-        "link": seats.seat_link(game_id, token),
-    }
+    return _seat_taken(game_id, seat, token, recovery)
 
 
 @router.post("/tables/{game_id}/token", summary="Replace this seat's own token")
@@ -683,30 +690,23 @@ def undo_request(game_id: GameId, body: UndoAsk, service: Service, creds: Creds)
 )
 def undo_answer(
     game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
-    body: UndoAnswer,
-    service: Service,
-    creds: Creds,
-) -> RequestAnswer:
-    seat = seat_of(service, game_id, creds)
-    return service.answer_undo(game_id, seat, request_id, body.accept)
-
-
-@router.post(
-    "/tables/{game_id}/requests/{request_id}",
-    summary="Accept or decline a consent request (an undo or an action on your pieces)",
-    response_model=None,
-    responses=documented(RequestAnswer),
-)
-def request_answer(
-    game_id: GameId,
-    request_id: Annotated[int, Field(ge=1, le=2**31 - 1)],
+    request_id: RequestId,
     body: UndoAnswer,
     service: Service,
     creds: Creds,
 ) -> RequestAnswer:
     seat = seat_of(service, game_id, creds)
     return service.answer_request(game_id, seat, request_id, body.accept)
+
+
+# The same answer under the name every consent request has (undo requests came first).
+router.post(
+    "/tables/{game_id}/requests/{request_id}",
+    summary="Accept or decline a consent request (an undo or an action on your pieces)",
+    response_model=None,
+    responses=documented(RequestAnswer),
+    name="request_answer",
+)(undo_answer)
 
 
 @router.get("/tables/{game_id}/dice", summary="Every server roll with the secrets that made it")

@@ -106,6 +106,11 @@ def _call(method: str, url: str, token: str | None = None, body: Any = None) -> 
     return data
 
 
+def _at_table(seat: dict[str, str], game_id: str, method: str, path: str, body: Any = None) -> Any:
+    """One request to the table's ``path`` (``/view``...) as the seat of a seat file."""
+    return _call(method, f"{seat['url']}/api/tables/{game_id}{path}", seat["token"], body)
+
+
 def _parse_link(url: str) -> tuple[str, str, str, str]:
     """``http://h:p/join/<gid>#invite=<code>`` or ``http://h:p/t/<gid>#seat=<token>``:
     (base URL, game id, kind, secret)."""
@@ -253,7 +258,7 @@ def view(
 ) -> None:
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/view", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/view")
     if json_out:
         out.print_json(data=data)
         return
@@ -284,7 +289,7 @@ def log(
     on a seat...) is printed under the entry it happened at, as the page shows
     it; those from before the first entry come first."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/log", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/log")
     if json_out:
         out.print_json(data=data)
         return
@@ -336,16 +341,15 @@ def act(
         parsed = json.loads(action)
     except ValueError as exc:
         _fail(2, f"the action is not JSON ({exc})")
-    base = f"{seat['url']}/api/tables/{game_id}"
     if version is None:
-        version = int(_call("GET", base + "/view", seat["token"])["version"])
+        version = int(_at_table(seat, game_id, "GET", "/view")["version"])
     body: dict[str, Any] = {"action": parsed, "expected_version": version}
     if dice is not None:
         try:
             body["dice"] = [int(d) for d in dice.replace(",", " ").split()]
         except ValueError:
             _fail(2, f"--dice takes whole numbers, not {dice!r}")
-    data = _call("POST", base + "/actions", seat["token"], body)
+    data = _at_table(seat, game_id, "POST", "/actions", body)
     if json_out:
         out.print_json(data=data)
         return
@@ -389,14 +393,13 @@ def watch(
     from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
-    base = f"{seat['url']}/api/tables/{game_id}"
     done = 0
     seen: int | None = None  # the last entry printed (the first poll prints none)
     while True:
         # the view, and the entries after the last one printed; no dice record (the
         # verifier reads it), nor the journal's tail at the first poll
         query = f"?version={_NOW if seen is None else seen}&dice_since={_NOW}"
-        answer = _call("GET", base + "/since" + query, seat["token"])
+        answer = _at_table(seat, game_id, "GET", "/since" + query)
         data = answer["view"]
         if seen is not None and answer.get("log"):
             for printed in log_lines(answer["log"]):  # the entries, and their seat lines
@@ -409,7 +412,7 @@ def watch(
             raise
         state = data["dice"]["chain"]
         if state.get("newest", state["anchor"]) != chain[-1]:
-            res = _call("POST", base + "/dice/anchor", seat["token"], {"anchor": chain[-1]})
+            res = _at_table(seat, game_id, "POST", "/dice/anchor", {"anchor": chain[-1]})
             out.print(
                 f"anchor published at version {res['from_version']}: "
                 "it serves the actions committed after it"
@@ -417,7 +420,7 @@ def watch(
         else:
             try:
                 line = dice_secret.reveal_pending(
-                    data, chain, path, lambda p, b: _call("POST", base + p, seat["token"], b)
+                    data, chain, path, lambda p, b: _at_table(seat, game_id, "POST", p, b)
                 )
             except dice_secret.RevealRefused as exc:
                 _fail(2, str(exc))
@@ -437,12 +440,7 @@ def invite(
 ) -> None:
     """Ask for a new invitation for another seat: its holder decides (or stays away)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/invitations",
-        seat["token"],
-        {"seat": seat_name},
-    )
+    data = _at_table(seat, game_id, "POST", "/invitations", {"seat": seat_name})
     link = f"{seat['url']}{data['link']}"
     if data.get("status") == "pending":
         out.print(
@@ -472,12 +470,7 @@ def answer(
 ) -> None:
     """Answer a request for a new invitation for your seat (or withdraw your own)."""
     seat = load_seat(game_id, file)
-    data = _call(
-        "POST",
-        f"{seat['url']}/api/tables/{game_id}/reissues/{request}",
-        seat["token"],
-        {"accept": accept},
-    )
+    data = _at_table(seat, game_id, "POST", f"/reissues/{request}", {"accept": accept})
     out.print(f"request {data['request']}: {data['status']}", highlight=False)
 
 
@@ -536,7 +529,7 @@ def seats(
 ) -> None:
     """Who holds each seat, and how often each link was reissued, by whom."""
     seat = load_seat(game_id, file)
-    data = _call("GET", f"{seat['url']}/api/tables/{game_id}/seats", seat["token"])
+    data = _at_table(seat, game_id, "GET", "/seats")
     for s in data["seats"]:
         by = ", ".join(f"{k} x{n}" for k, n in s["reissued_by"].items()) or "-"
         held = "held" if s["held"] else "waiting for its invitation"
@@ -563,7 +556,7 @@ def token(
 ) -> None:
     """Replace your own token (the old one stops working) and save the new one."""
     seat = load_seat(game_id, file)
-    data = _call("POST", f"{seat['url']}/api/tables/{game_id}/token", seat["token"])
+    data = _at_table(seat, game_id, "POST", "/token")
     path = seat_file(game_id, file)
     save_seat(path, {**seat, "token": data["token"]})
     out.print(f"new token for {data['seat']} saved in {path}", highlight=False)

@@ -5,77 +5,70 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
+from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
 from ordnance.toi.munitions import Munition
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Advance(_Action):
+class Advance(Record):
     """Move to the next step of the round (or on to the step named by ``to``)."""
 
     type: Literal["advance"] = "advance"
-    to: str | None = Field(
-        None, title="Go to", description="Stop at this step, e.g. 'munitions' or 'action'."
-    )
+    to: str | None = option(None, "Go to", "Stop at this step, e.g. 'munitions' or 'action'.")
 
 
-class Done(_Action):
+class Done(Record):
     """A nation's part of the current step is over (the sequence of play, TOI-B8)."""
 
     type: Literal["done"] = "done"
     side: str | None = Field(None, description="The nation that is done (hot-seat play).")
 
 
-class ReceiveCommand(_Action):
+class ReceiveCommand(Record):
     """Command Phase: a nation receives command (B8)."""
 
     type: Literal["receive_command"] = "receive_command"
-    side: str = Field(title="Nation", description="The nation receiving command.")
-    amount: int = Field(ge=0, le=50, title="Command", description="Command points received.")
+    side: str = option(title="Nation", description="The nation receiving command.")
+    amount: int = option(title="Command", description="Command points received.", ge=0, le=50)
 
 
-class Buy(_Action):
+class Buy(Record):
     """Status Phase purchase window: buy a token and place it face down (TOI-GEN-4/5)."""
 
     type: Literal["buy"] = "buy"
-    unit: str = Field(title="Unit", description="The vehicle that gets the token.")
-    munition: Munition | None = Field(
-        None,
-        title="Munition",
-        description="The type (required unless token_choice='random', TOI-AMB-12).",
+    unit: str = option(title="Unit", description="The vehicle that gets the token.")
+    munition: Munition | None = option(
+        None, "Munition", "The type (required unless token_choice='random', TOI-AMB-12)."
     )
 
 
-class Discard(_Action):
+class Discard(Record):
     """End of the Status Phase: drop an unused face-down token (TOI-GEN-8)."""
 
     type: Literal["discard"] = "discard"
-    unit: str | None = Field(None, title="Unit", description="The unit whose token is dropped.")
-    token: str | None = Field(None, title="Token", description="Which of your tokens.")
+    unit: str | None = option(None, "Unit", "The unit whose token is dropped.")
+    token: str | None = option(None, "Token", "Which of your tokens.")
 
 
-class PlaceOpFire(_Action):
+class PlaceOpFire(Record):
     """Status Phase step 3: put a fresh unit in Op Fire mode (B8, B9)."""
 
     type: Literal["op_fire"] = "op_fire"
-    unit: str = Field(title="Unit", description="A fresh unit to put on Op Fire.")
+    unit: str = option(title="Unit", description="A fresh unit to put on Op Fire.")
 
 
-class Move(_Action):
+class Move(Record):
     """Record a unit's new hex (movement points are the players' business)."""
 
     type: Literal["move"] = "move"
-    unit: str = Field(title="Unit", description="The unit that moves.")
-    to: str = Field(title="To hex", description="The hex it ends its move in.")
+    unit: str = option(title="Unit", description="The unit that moves.")
+    to: str = option(title="To hex", description="The hex it ends its move in.")
 
 
-class Attack(_Action):
+class Attack(Record):
     """An attack by ``unit`` on ``target`` (a unit), or a Smoke round on ``hex``."""
 
     # the schema says one of the two is needed (the rules refuse neither/both, TOI-SMK-1)
@@ -86,25 +79,21 @@ class Attack(_Action):
     )
 
     type: Literal["attack"] = "attack"
-    unit: str = Field(title="Attacker", description="The unit that fires.")
-    target: str | None = Field(None, title="Target", description="The enemy unit fired at.")
-    hex: str | None = Field(
-        None,
-        title="Smoke target hex",
-        description="Target hex of a Smoke round, its printed number (e.g. 0305).",
+    unit: str = option(title="Attacker", description="The unit that fires.")
+    target: str | None = option(None, "Target", "The enemy unit fired at.")
+    hex: str | None = option(
+        None, "Smoke target hex", "Target hex of a Smoke round, its printed number (e.g. 0305)."
     )
-    support: tuple[str, ...] = Field(
-        (), title="Supporting units", description="Units joining with combined fire (B5)."
+    support: tuple[str, ...] = option(
+        (), "Supporting units", "Units joining with combined fire (B5)."
     )
-    mode: Literal["concentrated", "op_fire", "fire_and_movement"] = Field(
+    mode: Literal["concentrated", "op_fire", "fire_and_movement"] = option(
         "concentrated",
-        title="Fire mode",
-        description="How the attacker fires this time.",
-        json_schema_extra={"x-labels": ["Concentrated fire", "Op Fire", "Fire and movement"]},
+        "Fire mode",
+        "How the attacker fires this time.",
+        labels=["Concentrated fire", "Op Fire", "Fire and movement"],
     )
-    suppressive: bool = Field(
-        False, title="Suppressive fire", description="Pin the target instead of killing (B4)."
-    )
+    suppressive: bool = option(False, "Suppressive fire", "Pin the target instead of killing (B4).")
 
 
 AnyAction = Annotated[
@@ -113,7 +102,7 @@ AnyAction = Annotated[
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyAction)
 
-ACTION_MODELS: dict[str, type[_Action]] = {
+ACTION_MODELS: dict[str, type[Record]] = {
     "advance": Advance,
     "done": Done,
     "receive_command": ReceiveCommand,
@@ -125,13 +114,13 @@ ACTION_MODELS: dict[str, type[_Action]] = {
 }
 
 
-def parse_action(action: Mapping[str, Any]) -> _Action:
+def parse_action(action: Mapping[str, Any]) -> Record:
     """Validate a JSON action; refuses unknown types and bad fields."""
     kind = action.get("type")
     if kind not in ACTION_MODELS:
         raise unknown_kind("Tide of Iron action", kind, ACTION_MODELS, clause="TOI-B8")
     try:
-        parsed: _Action = _ADAPTER.validate_python(dict(action))
+        parsed: Record = _ADAPTER.validate_python(dict(action))
     except ValidationError as exc:
         model = ACTION_MODELS[str(kind)]
         raise refusal(

@@ -16,9 +16,9 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import Buy
 from ordnance.toi.munitions import Munition
-from ordnance.toi.seats import check_seat, secret_event
+from ordnance.toi.seats import check_seat, check_status_step, secret_event
 from ordnance.toi.shapes import TokenBoughtEvent, TokenBoughtPublic
-from ordnance.toi.state import Phase, ToIState, Token, Unit
+from ordnance.toi.state import ToIState, Token, Unit
 
 #: The on-board cap per nation (TOI-GEN-6) and the purchase limit per Status Phase (TOI-GEN-4).
 MAX_ON_BOARD = 3
@@ -57,15 +57,16 @@ def buy(
             hint=msg("pick one of your own vehicles or pieces of equipment"),
         )
     check_seat(seat, unit.side, state)
-    if state.phase is not Phase.STATUS or state.step != "munitions":
-        raise RuleViolation(
-            "TOI-GEN-4",
-            msg(
-                "tokens are bought only in the Status Phase, right before Op Fire placement (now: {position})",
-                position=state.position,
-            ),
-            hint=msg("advance to the munitions step first"),
-        )
+    check_status_step(
+        state,
+        "munitions",
+        "TOI-GEN-4",
+        msg(
+            "tokens are bought only in the Status Phase, right before Op Fire placement (now: {position})",
+            position=state.position,
+        ),
+        msg("advance to the munitions step first"),
+    )
     refusal = carrier_refusal(state, unit)
     if refusal is not None:
         raise refusal

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator
 
-from ordnance.core.calculators import Calculator, NoQuestion
+from ordnance.core.calculators import Calculator, NoQuestion, reference
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, parse_hex
 from ordnance.core.messages import msg
@@ -43,13 +44,17 @@ def _lower(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
 
+def _target_word(value: Any) -> Any:
+    value = _lower(value)
+    return _TARGETS.get(value, value)
+
+
+#: A range band as typed: any case, spaces around.
+BandText = Annotated[Band, BeforeValidator(_lower)]
+
+
 def _band_field() -> Any:
-    return Field(
-        "normal",
-        title="Range band",
-        description="close, normal or long",
-        json_schema_extra={"x-clause": "TOI-B2"},
-    )
+    return option("normal", "Range band", "close, normal or long", clause="TOI-B2")
 
 
 def _support(text: str) -> list[int]:
@@ -68,41 +73,25 @@ class AttackQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-B4"})
 
-    fp: int = Field(
+    fp: int = option(
         title="Firepower", description="of the firing unit against this target type", ge=0, le=40
     )
-    target: Target = Field("vehicle", title="Target", description="vehicle or squad")
-    band: Band = _band_field()
-    defence: int = Field(
-        0, title="Defence dice", description="red dice: armour and cover", ge=0, le=40
+    target: Annotated[Target, BeforeValidator(_target_word)] = option(
+        "vehicle", "Target", "vehicle or squad"
     )
+    band: BandText = _band_field()
+    defence: int = option(0, "Defence dice", "red dice: armour and cover", ge=0, le=40)
     # Smoke is a token too: the attack rules refuse it (TOI-SMK-1), one copy of the rule
-    munition: Literal["HE", "AP-B", "AP-C", "Smoke"] | None = Field(
-        None,
-        title="Munitions token",
-        description="HE, AP-B or AP-C (none: a plain attack)",
-        json_schema_extra={"x-clause": "TOI-GEN-10"},
+    munition: Literal["HE", "AP-B", "AP-C", "Smoke"] | None = option(
+        None, "Munitions token", "HE, AP-B or AP-C (none: a plain attack)", clause="TOI-GEN-10"
     )
-    fire_and_movement: bool = Field(
-        False, title="Fire and Movement", description="the attack is halved"
-    )
-    support: list[int] = Field(
-        default_factory=list,
+    fire_and_movement: bool = option(False, "Fire and Movement", "the attack is halved")
+    support: list[int] = option(
         title="Supporting firepower",
         description="the supporting units' firepower, e.g. 3,2",
-        json_schema_extra={"x-clause": "TOI-B5"},
+        clause="TOI-B5",
+        default_factory=list,
     )
-
-    @field_validator("band", mode="before")
-    @classmethod
-    def _band(cls, value: Any) -> Any:
-        return _lower(value)
-
-    @field_validator("target", mode="before")
-    @classmethod
-    def _target(cls, value: Any) -> Any:
-        value = _lower(value)
-        return _TARGETS.get(value, value)
 
     @field_validator("munition", mode="before")
     @classmethod
@@ -172,42 +161,27 @@ class SmokeQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-SMK-2"})
 
-    fp: int = Field(
+    fp: int = option(
         title="Firepower",
         description="the unit's firepower against vehicles",
+        clause="TOI-SMK-2",
         ge=0,
         le=40,
-        json_schema_extra={"x-clause": "TOI-SMK-2"},
     )
-    band: Band = _band_field()
-    map_name: str | None = Field(None, title="Map", description="a map, to see where drift lands")
-    target: str | None = Field(
-        None,
-        title="Target hex",
-        description="Its printed number (0305) or axial 'q,r' (with a map)",
+    band: BandText = _band_field()
+    map_name: str | None = option(None, "Map", "a map, to see where drift lands")
+    target: str | None = option(
+        None, "Target hex", "Its printed number (0305) or axial 'q,r' (with a map)"
     )
-    smoke: str | None = Field(
-        None,
-        title="Smoke already there",
-        description="hexes holding smoke, e.g. '0402 0502' (or axial q,r)",
+    smoke: str | None = option(
+        None, "Smoke already there", "hexes holding smoke, e.g. '0402 0502' (or axial q,r)"
     )
-    orientation: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = Field(
-        None,
-        title="Orientation",
-        description="the directional marker's 1 (default: the map's)",
-        json_schema_extra={"x-clause": "TOI-B11"},
+    orientation: Literal["N", "NE", "SE", "S", "SW", "NW"] | None = option(
+        None, "Orientation", "the directional marker's 1 (default: the map's)", clause="TOI-B11"
     )
-    drift_dice: DriftDice = Field(
-        "text",
-        title="Drift dice",
-        description="text (red = distance) or faq_core",
-        json_schema_extra={"x-clause": "TOI-AMB-1"},
+    drift_dice: DriftDice = option(
+        "text", "Drift dice", "text (red = distance) or faq_core", clause="TOI-AMB-1"
     )
-
-    @field_validator("band", mode="before")
-    @classmethod
-    def _band(cls, value: Any) -> Any:
-        return _lower(value)
 
     @field_validator("orientation", mode="before")
     @classmethod
@@ -288,27 +262,22 @@ class AdviseQuestion(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-GEN-10"})
 
-    fp: int = Field(
+    fp: int = option(
         title="Firepower", description="against the target type, without a token", ge=0, le=40
     )
     band: Band = _band_field()
-    defence: int = Field(
-        0, title="Defence dice", description="red dice: armour and cover", ge=0, le=40
+    defence: int = option(0, "Defence dice", "red dice: armour and cover", ge=0, le=40)
+    target: Target = option("vehicle", "Target", "vehicle or squad")
+    damage: Literal["undamaged", "light", "heavy"] = option(
+        "undamaged", "Vehicle damage", "the target vehicle's damage"
     )
-    target: Target = Field("vehicle", title="Target", description="vehicle or squad")
-    damage: Literal["undamaged", "light", "heavy"] = Field(
-        "undamaged", title="Vehicle damage", description="the target vehicle's damage"
-    )
-    figures: int = Field(4, title="Figures", description="the target squad's figures", ge=1, le=6)
-    fire_and_movement: bool = Field(
-        False, title="Fire and Movement", description="the attack is halved"
-    )
+    figures: int = option(4, "Figures", "the target squad's figures", ge=1, le=6)
+    fire_and_movement: bool = option(False, "Fire and Movement", "the attack is halved")
 
     @field_validator("band", "target", "damage", mode="before")
     @classmethod
     def _words(cls, value: Any) -> Any:
-        value = _lower(value)
-        return _TARGETS.get(value, value)
+        return _target_word(value)
 
 
 def _pct(p: Any) -> str:
@@ -476,27 +445,16 @@ CALCULATORS: tuple[Calculator, ...] = (
         flags=_ATTACK_FLAGS,
         example={"fp": 5, "band": "close", "defence": 2},
     ),
-    Calculator(
-        name="units",
-        title="The sample unit catalogue (package data; sample values).",
-        clauses=("TOI-B7",),
-        input_model=NoQuestion,
-        run=units,
+    reference(
+        "units", "The sample unit catalogue (package data; sample values).", units, ("TOI-B7",)
     ),
-    Calculator(
-        name="munitions",
-        title="The munitions reference card: what each token does (TOI-GEN-10).",
-        clauses=("TOI-GEN-10",),
-        input_model=NoQuestion,
-        run=munitions,
+    reference(
+        "munitions",
+        "The munitions reference card: what each token does (TOI-GEN-10).",
+        munitions,
+        ("TOI-GEN-10",),
     ),
-    Calculator(
-        name="maps",
-        title="The sample maps shipped with the package.",
-        clauses=(),
-        input_model=NoQuestion,
-        run=maps,
-    ),
+    reference("maps", "The sample maps shipped with the package.", maps),
 )
 
 __all__ = ["CALCULATORS"]

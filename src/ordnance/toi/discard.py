@@ -11,9 +11,9 @@ from __future__ import annotations
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import Discard
-from ordnance.toi.seats import check_seat, secret_event
+from ordnance.toi.seats import check_seat, check_status_step, secret_event
 from ordnance.toi.shapes import TokenDiscardedEvent, TokenDiscardedPublic
-from ordnance.toi.state import Phase, ToIState, Token
+from ordnance.toi.state import ToIState, Token
 from ordnance.toi.status_phase import return_token
 
 
@@ -48,12 +48,13 @@ def discard(state: ToIState, a: Discard, seat: str | None) -> tuple[ToIState, li
     """Drop an unused face-down token at the end of the Status Phase (TOI-GEN-8, TOI-AMB-14)."""
     token = _find_token(state, a, seat)
     check_seat(seat, token.side, state)
-    if state.phase is not Phase.STATUS or state.step != "keep-or-discard":
-        raise RuleViolation(
-            "TOI-GEN-8",
-            msg("unused tokens are discarded only at the end of the Status Phase"),
-            hint=msg("advance to keep-or-discard, or keep the token"),
-        )
+    check_status_step(
+        state,
+        "keep-or-discard",
+        "TOI-GEN-8",
+        msg("unused tokens are discarded only at the end of the Status Phase"),
+        msg("advance to keep-or-discard, or keep the token"),
+    )
     refusal = discard_refusal(state, token)
     if refusal is not None:
         raise refusal

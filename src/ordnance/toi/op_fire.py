@@ -11,9 +11,9 @@ from dataclasses import replace
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg
 from ordnance.toi.actions import PlaceOpFire
-from ordnance.toi.seats import check_seat
+from ordnance.toi.seats import check_seat, check_status_step
 from ordnance.toi.shapes import UnitEvent
-from ordnance.toi.state import Phase, ToIState
+from ordnance.toi.state import ToIState
 
 
 def place_op_fire(
@@ -22,12 +22,13 @@ def place_op_fire(
     """Put a fresh unit with normal morale on Op Fire (TOI-B8 step 3, TOI-B9)."""
     unit = state.unit(a.unit)
     check_seat(seat, unit.side, state)
-    if state.phase is not Phase.STATUS or state.step != "op-fire":
-        raise RuleViolation(
-            "TOI-B8",
-            msg("units are placed on Op Fire in the Status Phase, step 3"),
-            hint=msg("advance to op-fire"),
-        )
+    check_status_step(
+        state,
+        "op-fire",
+        "TOI-B8",
+        msg("units are placed on Op Fire in the Status Phase, step 3"),
+        msg("advance to op-fire"),
+    )
     if not unit.alive or unit.activation != "fresh":
         raise RuleViolation("TOI-B9", msg("{id} is not a fresh unit in play", id=unit.id))
     if unit.morale != "normal":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
@@ -12,7 +12,7 @@ from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
+from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
@@ -28,14 +28,12 @@ from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
-
 
 class ToIGame(Game[ToIState]):
     name = "toi"
     title = "Tide of Iron: Fury of the Bear munitions tokens"
     rules_version = 1
+    scenario_files = "ordnance.toi.scenario:ToIScenario"
     #: snapshots as typed JSON; the map is the settings' and is rebuilt from them
     state_codec = StateCodec(ToIState, derived={ToIState: {"map": state_map}})
     #: ``advance`` ends a step; every other action belongs to the step's
@@ -57,21 +55,6 @@ class ToIGame(Game[ToIState]):
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)
-
-    def scenario_model(self) -> type[ScenarioDoc]:
-        from ordnance.toi.scenario import ToIScenario
-
-        return ToIScenario
-
-    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
-        from ordnance.toi.scenario import from_scenario
-
-        return from_scenario(doc)
-
-    def to_scenario(self, state: ToIState, seat: str | None = None) -> JsonObject:
-        from ordnance.toi.scenario import to_scenario
-
-        return to_scenario(state, seat)
 
     def seats(self, state: ToIState) -> Sequence[str]:
         return state.sides

@@ -24,9 +24,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
+from pydantic import BaseModel, Field, NonNegativeInt
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
@@ -39,6 +40,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    check_settings,
     read_position,
 )
 from ordnance.toi.catalogue import catalogue
@@ -74,10 +76,8 @@ class ToIUnit(UnitSpec):
     figures: int | None = Field(None, ge=1, le=12, description="Squads: figures in the squad.")
 
 
-class ToIRules(BaseModel):
+class ToIRules(Record):
     """The scenario's special rules that set options."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     munitions: Literal["agreed", "not_agreed", "required", "forbidden"] = Field(
         "agreed",
@@ -100,11 +100,7 @@ class ToIRules(BaseModel):
     )
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ToIUnitState(_Record):
+class ToIUnitState(Record):
     """A unit's state in play (only what differs from a fresh unit is written)."""
 
     activation: Literal["fresh", "fatigued", "op-fire"] = "fresh"
@@ -112,7 +108,7 @@ class ToIUnitState(_Record):
     damage: VehicleDamage = Field(VehicleDamage.UNDAMAGED, description="Vehicles (TOI-B6).")
 
 
-class ToIToken(_Record):
+class ToIToken(Record):
     """A munitions token held by a unit (TOI-GEN-5); face down unless ``face_up``."""
 
     id: str = Field(min_length=1, max_length=40)
@@ -123,12 +119,12 @@ class ToIToken(_Record):
     bought_in_status: int = Field(0, ge=0, description="The Status Phase it was bought in.")
 
 
-class ToISmoke(_Record):
+class ToISmoke(Record):
     hex: HexText
     placed_round: int = Field(ge=1)
 
 
-class ToINationState(_Record):
+class ToINationState(Record):
     bought_this_status: int = Field(0, ge=0, description="Tokens bought this Status Phase.")
     purchases: int = Field(0, ge=0, description="Tokens bought so far (token ids count them).")
     supply: dict[Munition, NonNegativeInt] | None = Field(
@@ -138,7 +134,7 @@ class ToINationState(_Record):
     )
 
 
-class ToIPosition(_Record):
+class ToIPosition(Record):
     """The game in play: round and step, units' states, tokens, smoke markers.
 
     Written by ``ordnance scenario export``; the command left is
@@ -405,24 +401,18 @@ def _position(state: ToIState, seat: str | None) -> dict[str, Any]:
     }
 
 
+def _settings_place(loc: Loc) -> Loc:
+    """Where in a ToI document a settings field is written."""
+    head = str(loc[0]) if loc else ""
+    if head in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
+        return ("rules", *loc)
+    if head in ("nations",):
+        return ("sides",)
+    return ("rules", "options", *loc)
+
+
 def _check_settings(settings: Mapping[str, Any]) -> None:
-    try:
-        ToISettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
-        head = str(loc[0]) if loc else ""
-        where: Loc
-        if head in ("supply", "command", "start_phase", "unlimited_supply", "hit_on"):
-            where = ("rules", *loc)
-        elif head in ("nations",):
-            where = ("sides",)
-        else:
-            where = ("rules", "options", *loc)
-        message = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            message = "not a Tide of Iron setting"
-        raise ScenarioFieldError(where, message) from None
+    check_settings(ToISettings, settings, _settings_place, "not a Tide of Iron setting")
 
 
 def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:

@@ -1,6 +1,8 @@
 """Who may act for a nation, and events only one nation sees in full.
 
-Every ToI procedure starts by checking the acting seat (:func:`check_seat`);
+Every ToI procedure starts by checking the acting seat (:func:`check_seat`)
+and, for a Status Phase step, that the game is at that step
+(:func:`check_status_step`);
 the purchase and the discard of a face-down token report its type only to
 its owner (:func:`secret_event`, TOI-GEN-5).
 """
@@ -10,10 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ordnance.core.errors import NotYourSeat, UnknownName
+from ordnance.core.errors import NotYourSeat, RuleViolation, UnknownName
 from ordnance.core.game import Event, Message
 from ordnance.core.messages import msg
-from ordnance.toi.state import ToIState
+from ordnance.toi.state import Phase, ToIState
+
+
+def check_status_step(
+    state: ToIState, step: str, clause: str, message: Message, hint: Message
+) -> None:
+    """Refuse an action of the Status Phase's ``step`` at any other point of the round."""
+    if state.phase is not Phase.STATUS or state.step != step:
+        raise RuleViolation(clause, message, hint=hint)
 
 
 def check_seat(seat: str | None, side: str, state: ToIState) -> None:

@@ -12,9 +12,6 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
     NonNegativeInt,
     ValidationError,
     field_validator,
@@ -22,8 +19,10 @@ from pydantic import (
 )
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record, option, rule, scenario
 from ordnance.core.messages import msg
-from ordnance.core.names import name_problem
+from ordnance.core.names import PieceId, name_problem
+from ordnance.core.validation import first_error
 from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
 from ordnance.toi.readings import (
     DEFAULTS,
@@ -41,296 +40,217 @@ from ordnance.toi.units import UnitProfile
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
-def _rule(default: Any, title: str, description: str) -> Any:
-    """A rule option of the lobby (folded under "rule options")."""
-    return Field(
-        default, title=title, description=description, json_schema_extra={"x-group": "rules"}
-    )
-
-
-class HitNumbers(BaseModel):
+class HitNumbers(Record):
     """Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    close: int = Field(
-        DEFAULTS.hit_on.close, ge=1, le=7, title="Close range", description="Hit on this or more."
-    )
-    normal: int = Field(
-        DEFAULTS.hit_on.normal, ge=1, le=7, title="Normal range", description="Hit on this or more."
-    )
-    long: int = Field(
-        DEFAULTS.hit_on.long, ge=1, le=7, title="Long range", description="Hit on this or more."
-    )
+    close: int = option(DEFAULTS.hit_on.close, "Close range", "Hit on this or more.", ge=1, le=7)
+    normal: int = option(DEFAULTS.hit_on.normal, "Normal range", "Hit on this or more.", ge=1, le=7)
+    long: int = option(DEFAULTS.hit_on.long, "Long range", "Hit on this or more.", ge=1, le=7)
 
     def for_band(self, band: str) -> int:
         value: int = getattr(self, band)
         return value
 
 
-class UnitPlacement(BaseModel):
+class UnitPlacement(Record):
     """One unit of the scenario: a catalogue profile placed on a hex."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    id: str = Field(
-        min_length=1,
-        max_length=40,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
-        title="Unit name",
-        description="A short name, e.g. g-panther-1.",
-    )
-    profile: str = Field(title="Profile", description="A unit profile of the catalogue.")
-    side: str = Field(title="Nation", description="The nation that owns it.")
-    hex: str = Field(
+    id: PieceId = option(title="Unit name", description="A short name, e.g. g-panther-1.")
+    profile: str = option(title="Profile", description="A unit profile of the catalogue.")
+    side: str = option(title="Nation", description="The nation that owns it.")
+    hex: str = option(
         title="Hex", description="Where it starts: the hex's printed number (e.g. 0305)."
     )
-    figures: int | None = Field(
-        None, ge=1, le=12, title="Figures", description="Squads only: figures in the squad."
-    )
+    figures: int | None = option(None, "Figures", "Squads only: figures in the squad.", ge=1, le=12)
 
 
-class ToISettings(BaseModel):
+class ToISettings(Record):
     """Everything ``ToIGame.new`` needs. Unknown keys are refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    nations: tuple[str, str] = Field(
-        ("german", "soviet"),
-        title="Nations",
-        description="The two nations, one seat each.",
+    nations: tuple[str, str] = option(
+        ("german", "soviet"), "Nations", "The two nations, one seat each."
     )
     # -- TOI-GEN-2: an optional rule, or forced by the scenario -------------------
-    munitions_agreed: bool = Field(
-        True,
-        title="Use munitions tokens",
-        description="TOI-GEN-2: both players agreed to use the munitions tokens.",
+    munitions_agreed: bool = option(
+        True, "Use munitions tokens", "TOI-GEN-2: both players agreed to use the munitions tokens."
     )
-    scenario_munitions: Literal["required", "forbidden"] | None = Field(
+    scenario_munitions: Literal["required", "forbidden"] | None = option(
         None,
-        title="Scenario rule on munitions",
-        description="TOI-GEN-2: the scenario's special rules force the tokens on or off.",
-        json_schema_extra={"x-labels": ["Required by the scenario", "Forbidden by the scenario"]},
+        "Scenario rule on munitions",
+        "TOI-GEN-2: the scenario's special rules force the tokens on or off.",
+        labels=["Required by the scenario", "Forbidden by the scenario"],
     )
     # -- TOI-GEN-3 / TOI-AMB-13: the supply ---------------------------------------
-    supply: dict[str, dict[Munition, NonNegativeInt]] | None = Field(
+    supply: dict[str, dict[Munition, NonNegativeInt]] | None = scenario(
         None,
-        title="Token supply",
-        description="TOI-GEN-3/TOI-AMB-13: tokens per type per nation (default one of each).",
-        json_schema_extra={"x-group": "scenario"},
+        "Token supply",
+        "TOI-GEN-3/TOI-AMB-13: tokens per type per nation (default one of each).",
     )
-    unlimited_supply: bool = _rule(
+    unlimited_supply: bool = rule(
         False,
         "Unlimited supply",
         "TOI-AMB-13 option: no supply limit, only the cap of three.",
     )
-    command: dict[str, NonNegativeInt] = Field(
-        default_factory=dict,
+    command: dict[str, NonNegativeInt] = option(
         title="Starting command",
         description="Starting command per nation (default 3).",
-        json_schema_extra={"x-group": "scenario"},
+        group="scenario",
+        default_factory=dict,
     )
     # -- the attack (notes B3, B4) -------------------------------------------------
-    hit_on: HitNumbers = Field(
+    hit_on: HitNumbers = scenario(
         HitNumbers(),
-        title="Hit Numbers by range",
-        description="Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long).",
-        json_schema_extra={"x-group": "scenario"},
+        "Hit Numbers by range",
+        "Black-die Hit Number by range band (notes B3: 4+ close, 5+ normal, 6 long).",
     )
-    cancel_on: int = Field(
+    cancel_on: int = scenario(
         DEFAULTS.cancel_on,
+        "Defence die cancels on",
+        "Red defence die cancelling a hit (B4).",
         ge=1,
         le=7,
-        title="Defence die cancels on",
-        description="Red defence die cancelling a hit (B4).",
-        json_schema_extra={"x-group": "scenario"},
     )
     # -- the scenario --------------------------------------------------------------
-    map: str = Field(
-        "village",
-        title="Map",
-        description="A map from the package data (see `toi maps`).",
-    )
-    custom_map: dict[str, Any] | None = Field(
+    map: str = option("village", "Map", "A map from the package data (see `toi maps`).")
+    custom_map: dict[str, Any] | None = scenario(
         None,
-        title="Map from a scenario file",
-        description="A map given as data (a scenario file's map), in the package maps' "
+        "Map from a scenario file",
+        "A map given as data (a scenario file's map), in the package maps' "
         "format: name, columns, rows, default_terrain, terrain, elevation. Wins over `map`.",
-        json_schema_extra={"x-group": "scenario"},
     )
-    units: tuple[UnitPlacement, ...] | None = Field(
-        None,
-        title="Units",
-        description="Unit placements; default: the map's sample scenario.",
-        json_schema_extra={"x-group": "scenario"},
+    units: tuple[UnitPlacement, ...] | None = scenario(
+        None, "Units", "Unit placements; default: the map's sample scenario."
     )
-    profiles: tuple[UnitProfile, ...] = _rule(
+    profiles: tuple[UnitProfile, ...] = rule(
         (),
         "Extra unit profiles",
         "Extra unit profiles for this scenario (added to the sample catalogue).",
     )
-    start_phase: Literal["action", "status"] = Field(
+    start_phase: Literal["action", "status"] = option(
         "action",
-        title="Opening phase",
-        description="Phase of round 1 the game opens in.",
-        json_schema_extra={"x-labels": ["Action Phase", "Status Phase"]},
+        "Opening phase",
+        "Phase of round 1 the game opens in.",
+        labels=["Action Phase", "Status Phase"],
     )
     # -- ambiguities ---------------------------------------------------------------
-    drift_dice: DriftDice = Field(
+    drift_dice: DriftDice = rule(
         DEFAULTS.drift_dice,
-        title="Drift dice",
-        description="TOI-AMB-1: text = red die distance, black die direction.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Red die distance, black die direction (rule text)", "Core FAQ reading"],
-        },
+        "Drift dice",
+        "TOI-AMB-1: text = red die distance, black die direction.",
+        labels=["Red die distance, black die direction (rule text)", "Core FAQ reading"],
     )
-    drift_orientation: DriftOrientation = Field(
+    drift_orientation: DriftOrientation = rule(
         DEFAULTS.drift_orientation,
-        title="Drift orientation",
-        description="TOI-AMB-2: which hex direction the directional marker's 1 is.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": [
-                "As the map's marker",
-                "North (N)",
-                "North-east (NE)",
-                "South-east (SE)",
-                "South (S)",
-                "South-west (SW)",
-                "North-west (NW)",
-                "Attacker to target",
-            ],
-        },
+        "Drift orientation",
+        "TOI-AMB-2: which hex direction the directional marker's 1 is.",
+        labels=[
+            "As the map's marker",
+            "North (N)",
+            "North-east (NE)",
+            "South-east (SE)",
+            "South (S)",
+            "South-west (SW)",
+            "North-west (NW)",
+            "Attacker to target",
+        ],
     )
-    drift_clip: DriftClip = Field(
+    drift_clip: DriftClip = rule(
         DEFAULTS.drift_clip,
-        title="Drift off the map",
-        description="TOI-AMB-3: drift off map / into a building places nothing.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Nothing is placed", "Stop at the last legal hex"],
-        },
+        "Drift off the map",
+        "TOI-AMB-3: drift off map / into a building places nothing.",
+        labels=["Nothing is placed", "Stop at the last legal hex"],
     )
-    drift_into_smoke: DriftIntoSmoke = Field(
+    drift_into_smoke: DriftIntoSmoke = rule(
         DEFAULTS.drift_into_smoke,
-        title="Drift onto smoke",
-        description="TOI-AMB-3 option: drift onto existing smoke refreshes it.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Nothing happens", "Refresh that smoke"],
-        },
+        "Drift onto smoke",
+        "TOI-AMB-3 option: drift onto existing smoke refreshes it.",
+        labels=["Nothing happens", "Refresh that smoke"],
     )
-    smoke_dice: SmokeDice = Field(
+    smoke_dice: SmokeDice = rule(
         DEFAULTS.smoke_dice,
-        title="Smoke round dice",
-        description="TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defence dice.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Vehicle attack dice", "Cover and defence dice", "Flat Hit Number"],
-        },
+        "Smoke round dice",
+        "TOI-AMB-4: vehicle dice, range-band Hit Numbers, no defence dice.",
+        labels=["Vehicle attack dice", "Cover and defence dice", "Flat Hit Number"],
     )
-    smoke_targets: Literal["open_only", "any"] = Field(
+    smoke_targets: Literal["open_only", "any"] = rule(
         "open_only",
-        title="Smoke targets",
-        description="TOI-AMB-5: building or smoke hexes cannot be targeted.",
-        json_schema_extra={"x-group": "rules", "x-labels": ["Open hexes only", "Any hex"]},
+        "Smoke targets",
+        "TOI-AMB-5: building or smoke hexes cannot be targeted.",
+        labels=["Open hexes only", "Any hex"],
     )
-    he_scope: HeScope = Field(
+    he_scope: HeScope = rule(
         DEFAULTS.he_scope,
-        title="HE applies to",
-        description="TOI-AMB-6: HE's 4+ at normal range applies to squads too.",
-        json_schema_extra={"x-group": "rules", "x-labels": ["All targets", "Vehicles only"]},
+        "HE applies to",
+        "TOI-AMB-6: HE's 4+ at normal range applies to squads too.",
+        labels=["All targets", "Vehicles only"],
     )
-    he_long_range: Literal["refuse", "void"] = Field(
+    he_long_range: Literal["refuse", "void"] = rule(
         "refuse",
-        title="HE at long range",
-        description="TOI-AMB-7: a long-range attack by a unit holding HE is refused.",
-        json_schema_extra={"x-group": "rules", "x-labels": ["Refused", "Token voided"]},
+        "HE at long range",
+        "TOI-AMB-7: a long-range attack by a unit holding HE is refused.",
+        labels=["Refused", "Token voided"],
     )
-    firepower_order: FirepowerOrder = Field(
+    firepower_order: FirepowerOrder = rule(
         DEFAULTS.firepower_order,
-        title="Firepower order",
-        description="TOI-AMB-8: munitions modifier before halving.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Modifier first", "Modifier after halving"],
-        },
+        "Firepower order",
+        "TOI-AMB-8: munitions modifier before halving.",
+        labels=["Modifier first", "Modifier after halving"],
     )
-    firepower_floor: int = Field(
+    firepower_floor: int = rule(
         DEFAULTS.firepower_floor,
+        "Firepower floor",
+        "TOI-AMB-8: floor of the firepower.",
         ge=0,
         le=1,
-        title="Firepower floor",
-        description="TOI-AMB-8: floor of the firepower.",
-        json_schema_extra={"x-group": "rules"},
     )
-    reveal_on_support: bool = Field(
+    reveal_on_support: bool = rule(
         True,
-        title="Supporting fire reveals",
-        description="TOI-AMB-9: a unit's next attack reveals its token, supporting fire "
+        "Supporting fire reveals",
+        "TOI-AMB-9: a unit's next attack reveals its token, supporting fire "
         "included (the text's 'next time the unit attacks'); off: only the lead reveals.",
-        json_schema_extra={"x-group": "rules"},
     )
-    reveal_only_vs_vehicles: bool = Field(
+    reveal_only_vs_vehicles: bool = rule(
         False,
-        title="Reveal only against vehicles",
-        description="TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal.",
-        json_schema_extra={"x-group": "rules"},
+        "Reveal only against vehicles",
+        "TOI-AMB-9 option: only attacks on vehicles (or Smoke) reveal.",
     )
-    combined_band: CombinedBand = Field(
+    combined_band: CombinedBand = rule(
         DEFAULTS.combined_band,
-        title="Combined attack range band",
-        description="TOI-AMB-10: munitions use the combined attack's single band.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["One band for the attack", "Each participant's band"],
-        },
+        "Combined attack range band",
+        "TOI-AMB-10: munitions use the combined attack's single band.",
+        labels=["One band for the attack", "Each participant's band"],
     )
-    tokens_per_unit: int = Field(
-        1,
-        ge=1,
-        le=3,
-        title="Tokens per unit",
-        description="TOI-AMB-11: tokens per unit.",
-        json_schema_extra={"x-group": "rules"},
-    )
-    token_choice: Literal["choose", "random"] = Field(
+    tokens_per_unit: int = rule(1, "Tokens per unit", "TOI-AMB-11: tokens per unit.", ge=1, le=3)
+    token_choice: Literal["choose", "random"] = rule(
         "choose",
-        title="Token type",
-        description="TOI-AMB-12: the buyer chooses the type (or draws at random).",
-        json_schema_extra={"x-group": "rules", "x-labels": ["Buyer chooses", "Drawn at random"]},
+        "Token type",
+        "TOI-AMB-12: the buyer chooses the type (or draws at random).",
+        labels=["Buyer chooses", "Drawn at random"],
     )
-    keep_or_discard: Literal["once", "every_status_phase"] = Field(
+    keep_or_discard: Literal["once", "every_status_phase"] = rule(
         "once",
-        title="Keep or discard",
-        description="TOI-AMB-14: the keep-or-discard choice comes once, at the end of the next "
+        "Keep or discard",
+        "TOI-AMB-14: the keep-or-discard choice comes once, at the end of the next "
         "Status Phase (the text), or at every later one.",
-        json_schema_extra={"x-group": "rules", "x-labels": ["Once", "Every Status Phase"]},
+        labels=["Once", "Every Status Phase"],
     )
-    discarded_tokens: Literal["supply", "removed"] = Field(
+    discarded_tokens: Literal["supply", "removed"] = rule(
         "supply",
-        title="Discarded tokens",
-        description="TOI-AMB-15: discarded tokens return to the supply.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Back to the supply", "Out of the game"],
-        },
+        "Discarded tokens",
+        "TOI-AMB-15: discarded tokens return to the supply.",
+        labels=["Back to the supply", "Out of the game"],
     )
-    destroyed_unit_token: Literal["supply", "reveal"] = Field(
+    destroyed_unit_token: Literal["supply", "reveal"] = rule(
         "supply",
-        title="Token of a destroyed unit",
-        description="TOI-AMB-16: a destroyed unit's token returns unrevealed.",
-        json_schema_extra={
-            "x-group": "rules",
-            "x-labels": ["Back to the supply unrevealed", "Revealed"],
-        },
+        "Token of a destroyed unit",
+        "TOI-AMB-16: a destroyed unit's token returns unrevealed.",
+        labels=["Back to the supply unrevealed", "Revealed"],
     )
-    smoke_expiry: Literal["next_round", "next_status_phase"] = Field(
+    smoke_expiry: Literal["next_round", "next_status_phase"] = rule(
         "next_round",
-        title="Smoke lasts until",
-        description="TOI-AMB-17: smoke lasts until the next round's Status Phase.",
-        json_schema_extra={"x-group": "rules", "x-labels": ["Next round", "Next Status Phase"]},
+        "Smoke lasts until",
+        "TOI-AMB-17: smoke lasts until the next round's Status Phase.",
+        labels=["Next round", "Next Status Phase"],
     )
 
     @field_validator("smoke_dice", mode="before")
@@ -383,8 +303,6 @@ def parse_settings(settings: Mapping[str, Any]) -> ToISettings:
     try:
         return ToISettings.model_validate(dict(settings))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "settings"
         raise OrdnanceError(
-            msg("bad Tide of Iron settings: {where}: {msg}", where=where, msg=first["msg"])
+            msg("bad Tide of Iron settings: {where}: {msg}", **first_error(exc))
         ) from None

@@ -12,16 +12,7 @@ values, the settings).
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import NotRequired, TypedDict
 
-from ordnance.core.shapes import (
-    Board,
-    GameView,
-    JsonObject,
-    LosAnswer,
-    MapMarker,
-    OddsAnswer,
-    Panel,
-    TurnView,
-)
+from ordnance.core.shapes import BoardView, JsonObject, LosAnswer, MapMarker, OddsAnswer
 
 __all__ = [
     "ToIAttackOdds",
@@ -116,7 +107,7 @@ class ToIMapView(TypedDict):
     clusters: list[JsonObject]
 
 
-class ToIView(GameView):
+class ToIView(BoardView):
     """``ToIGame.view``: the round and step, nations, tokens as the seat may see them, units."""
 
     game: str
@@ -134,9 +125,6 @@ class ToIView(GameView):
     map: ToIMapView
     #: :class:`ordnance.toi.settings.ToISettings` as JSON.
     settings: JsonObject
-    board: Board
-    panels: list[Panel]
-    turn: TurnView
 
 
 class ToISmokeOdds(OddsAnswer):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from ordnance.core.fields import Record
 
 
 class UnitKind(StrEnum):
@@ -23,19 +25,15 @@ class UnitKind(StrEnum):
         return self is not UnitKind.SQUAD
 
 
-class FireValue(BaseModel):
+class FireValue(Record):
     """Firepower and range against one target type."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     firepower: int = Field(ge=0, le=30)
     range: int = Field(ge=0, le=30)
 
 
-class UnitProfile(BaseModel):
+class UnitProfile(Record):
     """A catalogue entry: what a kind of unit can do."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     title: str

@@ -4,142 +4,132 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
+from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
+from ordnance.core.names import PieceId
 from ordnance.core.validation import refusal, unknown_kind
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class PlaceTerrain(_Action):
+class PlaceTerrain(Record):
     """Put terrain in one or more hexes (set-up)."""
 
     type: Literal["place_terrain"] = "place_terrain"
-    hexes: list[str] = Field(min_length=1, title="Hexes", description="The hexes to change.")
-    terrain: str = Field(title="Terrain", description="The terrain they get.")
+    hexes: list[str] = option(title="Hexes", description="The hexes to change.", min_length=1)
+    terrain: str = option(title="Terrain", description="The terrain they get.")
     #: WAW-AMB-2 extras, used only when the matching option is on.
-    wreck_dice: int = Field(
-        0, ge=0, le=6, title="Wreck dice", description="Wreck defence dice in the hex (WAW-AMB-2)."
+    wreck_dice: int = option(
+        0, "Wreck dice", "Wreck defence dice in the hex (WAW-AMB-2).", ge=0, le=6
     )
-    cover_dice: int = Field(
-        0, ge=0, le=6, title="Cover dice", description="Cover defence dice in the hex (WAW-AMB-2)."
+    cover_dice: int = option(
+        0, "Cover dice", "Cover defence dice in the hex (WAW-AMB-2).", ge=0, le=6
     )
 
 
-class PlaceUnit(_Action):
+class PlaceUnit(Record):
     """Put a unit on the map (set-up)."""
 
     type: Literal["place_unit"] = "place_unit"
-    id: str = Field(
-        min_length=1,
-        max_length=40,
-        pattern=r"^[A-Za-z0-9_.\-]+$",
-        title="Unit name",
-        description="A short name for the new unit, e.g. us-m1-1.",
+    id: PieceId = option(
+        title="Unit name", description="A short name for the new unit, e.g. us-m1-1."
     )
-    kind: str = Field(title="Unit type", description="What the unit is.")
-    side: str = Field(title="Side", description="The side that owns it.")
-    hex: str = Field(title="Hex", description="Where it is placed.")
-    condition: CONDITIONS = Field(
-        "good order", title="Condition", description="Its condition when placed."
-    )
+    kind: str = option(title="Unit type", description="What the unit is.")
+    side: str = option(title="Side", description="The side that owns it.")
+    hex: str = option(title="Hex", description="Where it is placed.")
+    condition: CONDITIONS = option("good order", "Condition", "Its condition when placed.")
 
 
-class RemoveUnit(_Action):
+class RemoveUnit(Record):
     type: Literal["remove_unit"] = "remove_unit"
-    unit: str = Field(title="Unit", description="The unit taken off the map.")
+    unit: str = option(title="Unit", description="The unit taken off the map.")
 
 
-class SetCondition(_Action):
+class SetCondition(Record):
     """The players adjudicate a unit's condition (rally, core-rule results...)."""
 
     type: Literal["set_condition"] = "set_condition"
-    unit: str = Field(title="Unit", description="The unit whose condition changes.")
-    condition: CONDITIONS = Field(title="Condition", description="Its new condition.")
+    unit: str = option(title="Unit", description="The unit whose condition changes.")
+    condition: CONDITIONS = option(title="Condition", description="Its new condition.")
 
 
-class HeFire(_Action):
+class HeFire(Record):
     """An HE Fire mission against a hex (WAW-HE).
 
     Entered dice, in order: salvo, defence, [allocation die], [HQ check dice].
     """
 
     type: Literal["he_fire"] = "he_fire"
-    side: str = Field(title="Side", description="The side calling the mission.")
-    target: str = Field(title="Target hex", description="The hex the shells land in.")
-    firepower: int = Field(
-        ge=0, le=40, title="Firepower", description="HE dice of the mission (WAW-HE-a)."
+    side: str = option(title="Side", description="The side calling the mission.")
+    target: str = option(title="Target hex", description="The hex the shells land in.")
+    firepower: int = option(
+        title="Firepower", description="HE dice of the mission (WAW-HE-a).", ge=0, le=40
     )
-    hit_number: int = Field(title="Hit Number", description="A die showing this or more hits.")
+    hit_number: int = option(title="Hit Number", description="A die showing this or more hits.")
 
 
-class Smoke(_Action):
+class Smoke(Record):
     """A Smoke mission: Smoke 2 in the target hex (WAW-8.2-a)."""
 
     type: Literal["smoke"] = "smoke"
-    side: str = Field(title="Side", description="The side calling the mission.")
-    target: str = Field(title="Target hex", description="Where the Smoke 2 marker goes.")
+    side: str = option(title="Side", description="The side calling the mission.")
+    target: str = option(title="Target hex", description="Where the Smoke 2 marker goes.")
 
 
-class Fascam(_Action):
+class Fascam(Record):
     """A FASCAM mission: Mines! in the target hex (WAW-8.3)."""
 
     type: Literal["fascam"] = "fascam"
-    side: str = Field(title="Side", description="The side calling the mission.")
-    target: str = Field(title="Target hex", description="Where the Mines! marker goes.")
+    side: str = option(title="Side", description="The side calling the mission.")
+    target: str = option(title="Target hex", description="Where the Mines! marker goes.")
     #: The calling unit; its nationality must be American (WAW-8.3-a).
-    caller: str | None = Field(
-        None, title="Calling unit", description="An American unit calling it (WAW-8.3-a)."
-    )
+    caller: str | None = option(None, "Calling unit", "An American unit calling it (WAW-8.3-a).")
 
 
-class Move(_Action):
+class Move(Record):
     """Move a unit hex by hex along ``path`` (each hex adjacent to the last)."""
 
     type: Literal["move"] = "move"
-    unit: str = Field(title="Unit", description="The unit that moves.")
-    path: list[str] = Field(
-        min_length=1, title="Path", description="Each hex entered, in order (adjacent steps)."
+    unit: str = option(title="Unit", description="The unit that moves.")
+    path: list[str] = option(
+        title="Path", description="Each hex entered, in order (adjacent steps).", min_length=1
     )
 
 
-class Fire(_Action):
+class Fire(Record):
     """A unit fires its AP or HE rating at a hex (smoke modifiers, WAW-8.2-d to -g)."""
 
     type: Literal["fire"] = "fire"
-    unit: str = Field(title="Unit", description="The unit that fires.")
-    target: str = Field(title="Target hex", description="The hex fired at.")
-    weapon: Literal["ap", "he"] = Field(
+    unit: str = option(title="Unit", description="The unit that fires.")
+    target: str = option(title="Target hex", description="The hex fired at.")
+    weapon: Literal["ap", "he"] = option(
         title="Weapon",
         description="Which rating it fires.",
-        json_schema_extra={"x-labels": ["AP (anti-armour)", "HE (high explosive)"]},
+        labels=["AP (anti-armour)", "HE (high explosive)"],
     )
 
 
-class MarkerRemoval(_Action):
+class MarkerRemoval(Record):
     """The Marker Removal Phase (WAW-8.2-h)."""
 
     type: Literal["marker_removal"] = "marker_removal"
 
 
-class Done(_Action):
+class Done(Record):
     """A side is done with this turn's impulses (WAW-B6)."""
 
     type: Literal["done"] = "done"
     side: str | None = None
 
 
-class HqCheckResult(_Action):
+class HqCheckResult(Record):
     """The players' result of a pending HQ check (WAW-HE-k, WAW-AMB-5)."""
 
     type: Literal["hq_check_result"] = "hq_check_result"
-    hq: str = Field(title="HQ", description="The HQ whose check is due.")
-    condition: CONDITIONS = Field(title="Condition", description="The HQ's condition after it.")
+    hq: str = option(title="HQ", description="The HQ whose check is due.")
+    condition: CONDITIONS = option(title="Condition", description="The HQ's condition after it.")
 
 
 Action = Annotated[
@@ -158,7 +148,7 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 
-ACTIONS: dict[str, type[_Action]] = {
+ACTIONS: dict[str, type[Record]] = {
     "place_terrain": PlaceTerrain,
     "place_unit": PlaceUnit,
     "remove_unit": RemoveUnit,

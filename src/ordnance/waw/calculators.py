@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ordnance.core.calculators import Calculator, NoQuestion
+from ordnance.core.calculators import Calculator, NoQuestion, reference
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
@@ -37,26 +38,22 @@ class HeFireQuestion(BaseModel):
     """One HE Fire mission against a hex (default settings)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-HE-a"})
-    fp: int = Field(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
-    hit_number: int = Field(
+    fp: int = option(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
+    hit_number: int = option(
         title="Hit Number", description="a die hits on this or more", ge=1, le=12
     )
-    defence: int | None = Field(
-        None, title="Defence dice", description="the infantry Defensive Bonus", ge=0, le=20
-    )
-    terrain: str | None = Field(
-        None, title="Terrain", description="take the defence dice from it", max_length=40
-    )
-    unit: list[str] = Field(
-        default_factory=list,
+    defence: int | None = option(None, "Defence dice", "the infantry Defensive Bonus", ge=0, le=20)
+    terrain: str | None = option(None, "Terrain", "take the defence dice from it", max_length=40)
+    unit: list[str] = option(
         title="Units in the hex",
         description='by type ("T-72", "Motor Rifle Infantry=disrupted")',
+        default_factory=list,
         max_length=12,
     )
-    settings: dict[str, Any] = Field(
-        default_factory=dict,
+    settings: dict[str, Any] = option(
         title="Settings",
         description="game settings as a JSON object (options named WAW-AMB-n)",
+        default_factory=dict,
     )
 
 
@@ -146,25 +143,23 @@ class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
-    origin: str = Field(
+    origin: str = option(
         title="From", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
     )
-    target: str = Field(
+    target: str = option(
         title="To", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
     )
-    smoke: list[str] = Field(
-        default_factory=list,
+    smoke: list[str] = option(
         title="Smoke markers",
         description='printed hex numbers ("0305")',
+        default_factory=list,
         max_length=20,
     )
-    unit: str | None = Field(
-        None, title="Firing unit type", description="adds its Hit Numbers", max_length=40
-    )
-    settings: dict[str, Any] = Field(
-        default_factory=dict,
+    unit: str | None = option(None, "Firing unit type", "adds its Hit Numbers", max_length=40)
+    settings: dict[str, Any] = option(
         title="Settings",
         description="game settings as a JSON object (options named WAW-AMB-n)",
+        default_factory=dict,
     )
 
 
@@ -274,12 +269,11 @@ CALCULATORS: tuple[Calculator, ...] = (
         parsers={"settings": _settings_text},
         example={"fp": 4, "hit_number": 4, "defence": 1},
     ),
-    Calculator(
-        name="fascam",
-        title="One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
-        clauses=("WAW-8.3-d", "WAW-8.3-e"),
-        input_model=NoQuestion,
-        run=fascam,
+    reference(
+        "fascam",
+        "One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
+        fascam,
+        ("WAW-8.3-d", "WAW-8.3-e"),
         hint="distribution",
         command=("odds", "fascam"),
     ),
@@ -293,19 +287,9 @@ CALCULATORS: tuple[Calculator, ...] = (
         parsers={"settings": _settings_text},
         example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]},
     ),
-    Calculator(
-        name="units",
-        title="The unit types (sample values are marked).",
-        clauses=(),
-        input_model=NoQuestion,
-        run=units,
-    ),
-    Calculator(
-        name="terrain-types",
-        title="Terrain types and their infantry Defensive Bonus in dice.",
-        clauses=(),
-        input_model=NoQuestion,
-        run=terrain_types,
+    reference("units", "The unit types (sample values are marked).", units),
+    reference(
+        "terrain-types", "Terrain types and their infantry Defensive Bonus in dice.", terrain_types
     ),
 )
 

@@ -10,7 +10,7 @@ the acting seat, and returns the new state with its events, or raises an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ordnance.core.dice import DiceSource
@@ -30,32 +30,33 @@ from ordnance.waw.state import WawState
 Result = Outcome[WawState]
 
 
+#: The procedures that roll no dice, by action type, and those that do.
+_PROCEDURES: Mapping[type, Callable[[WawState, Any, str | None], Result]] = {
+    A.PlaceTerrain: place_terrain,
+    A.PlaceUnit: place_unit,
+    A.RemoveUnit: remove_unit,
+    A.SetCondition: set_condition,
+    A.Smoke: smoke,
+    A.MarkerRemoval: marker_removal_phase,
+    A.HqCheckResult: hq_check_result,
+    A.Done: done,
+}
+_ROLLING: Mapping[type, Callable[[WawState, Any, DiceSource, str | None], Result]] = {
+    A.HeFire: he_fire,
+    A.Fascam: fascam,
+    A.Move: move,
+    A.Fire: fire,
+}
+
+
 def apply_action(state: WawState, action: Any, dice: DiceSource, seat: str | None) -> Result:
     """Run one validated action through its procedure."""
-    if isinstance(action, A.PlaceTerrain):
-        return place_terrain(state, action, seat)
-    if isinstance(action, A.PlaceUnit):
-        return place_unit(state, action, seat)
-    if isinstance(action, A.RemoveUnit):
-        return remove_unit(state, action, seat)
-    if isinstance(action, A.SetCondition):
-        return set_condition(state, action, seat)
-    if isinstance(action, A.HeFire):
-        return he_fire(state, action, dice, seat)
-    if isinstance(action, A.Smoke):
-        return smoke(state, action, seat)
-    if isinstance(action, A.Fascam):
-        return fascam(state, action, dice, seat)
-    if isinstance(action, A.Move):
-        return move(state, action, dice, seat)
-    if isinstance(action, A.Fire):
-        return fire(state, action, dice, seat)
-    if isinstance(action, A.MarkerRemoval):
-        return marker_removal_phase(state, action, seat)
-    if isinstance(action, A.HqCheckResult):
-        return hq_check_result(state, action, seat)
-    if isinstance(action, A.Done):
-        return done(state, action, seat)
+    procedure = _PROCEDURES.get(type(action))
+    if procedure is not None:
+        return procedure(state, action, seat)
+    rolling = _ROLLING.get(type(action))
+    if rolling is not None:
+        return rolling(state, action, dice, seat)
     raise OrdnanceError(msg("unhandled action {action!r}", action=action))  # pragma: no cover
 
 

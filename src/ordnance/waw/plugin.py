@@ -7,7 +7,7 @@ is the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
@@ -16,7 +16,7 @@ from ordnance.core.forms import numbered_hex
 from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.registry import GamePlugin
-from ordnance.core.shapes import ActionForm, JsonObject, JsonSchema
+from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
@@ -29,14 +29,12 @@ from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
 from ordnance.waw.views import view
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.scenario import ScenarioDoc, ScenarioStart
-
 
 class WorldAtWar(Game[WawState]):
     name = "waw"
     title = "World at War: artillery (HE Fire, Smoke, FASCAM)"
     rules_version = 1
+    scenario_files = "ordnance.waw.scenario:WawScenario"
     #: snapshots as typed JSON; the catalogue is the settings' and is rebuilt from them
     state_codec = StateCodec(
         WawState, derived={WawState: {"catalogue": WawState.rebuilt_catalogue}}
@@ -79,21 +77,6 @@ class WorldAtWar(Game[WawState]):
 
     def settings_schema(self) -> JsonSchema:
         return WawSettings.model_json_schema()
-
-    def scenario_model(self) -> type[ScenarioDoc]:
-        from ordnance.waw.scenario import WawScenario
-
-        return WawScenario
-
-    def from_scenario(self, doc: ScenarioDoc) -> ScenarioStart:
-        from ordnance.waw.scenario import from_scenario
-
-        return from_scenario(doc)
-
-    def to_scenario(self, state: WawState, seat: str | None = None) -> JsonObject:
-        from ordnance.waw.scenario import to_scenario
-
-        return to_scenario(state, seat)
 
     def _resolve(
         self,

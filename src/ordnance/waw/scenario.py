@@ -20,9 +20,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_serializer
+from pydantic import ConfigDict, Field, field_serializer
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.fields import Record
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
@@ -35,6 +36,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    check_settings,
     read_position,
 )
 from ordnance.waw.actions import CONDITIONS
@@ -77,9 +79,7 @@ class WawUnit(UnitSpec):
     condition: CONDITIONS = "good order"
 
 
-class WawRules(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class WawRules(Record):
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="Any World at War setting (e.g. city_defence, he_soft_cap): "
@@ -87,21 +87,17 @@ class WawRules(BaseModel):
     )
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class WawSmoke(_Record):
+class WawSmoke(Record):
     hex: HexText
     level: Literal[1, 2] = Field(description="Smoke 2 (fresh) or Smoke 1 (WAW-8.2-h).")
 
 
-class WawHqCheck(_Record):
+class WawHqCheck(Record):
     hq: str = Field(description="The HQ unit whose check waits.")
     dice: tuple[int, ...] = Field(description="The dice of the check, as rolled.")
 
 
-class WawPosition(_Record):
+class WawPosition(Record):
     """The game in play beyond the units: markers laid by fire missions, pending checks."""
 
     smoke: tuple[WawSmoke, ...] = Field((), description="Smoke markers (WAW-8.2).")
@@ -260,18 +256,14 @@ def _position(state: WawState) -> dict[str, Any]:
     }
 
 
+def _settings_place(loc: Loc) -> Loc:
+    """Where in a WaW document a settings field is written."""
+    head = str(loc[0]) if loc else ""
+    return (head, *loc[1:]) if head in OWN_FIELDS else ("rules", "options", *loc)
+
+
 def _check_settings(settings: Mapping[str, Any]) -> None:
-    try:
-        WawSettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = tuple(p for p in err["loc"] if isinstance(p, int | str))
-        message = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            message = "not a World at War setting"
-        head = str(loc[0]) if loc else ""
-        where: Loc = (head, *loc[1:]) if head in OWN_FIELDS else ("rules", "options", *loc)
-        raise ScenarioFieldError(where, message) from None
+    check_settings(WawSettings, settings, _settings_place, "not a World at War setting")
 
 
 def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:

@@ -9,16 +9,7 @@ checks the conventional keys) and names every key of the game's own;
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 from typing import NotRequired, TypedDict
 
-from ordnance.core.shapes import (
-    Board,
-    GameView,
-    JsonObject,
-    LosAnswer,
-    MapMarker,
-    OddsAnswer,
-    Panel,
-    TurnView,
-)
+from ordnance.core.shapes import BoardView, JsonObject, LosAnswer, MapMarker, OddsAnswer
 
 __all__ = [
     "WawFireOdds",
@@ -80,7 +71,7 @@ class PendingHq(TypedDict):
     dice: list[int]
 
 
-class WawView(GameView):
+class WawView(BoardView):
     """``WorldAtWar.view``: the same for every seat (these rules hide nothing)."""
 
     game: str
@@ -91,9 +82,6 @@ class WawView(GameView):
     eliminated: list[str]
     pending_hq_checks: list[PendingHq]
     marker_removal_phases: int
-    turn: TurnView
-    board: Board
-    panels: list[Panel]
 
 
 class WawMinesOdds(OddsAnswer):

@@ -8,7 +8,7 @@ stay, hidden. The journal is opened only when a command runs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -32,7 +32,7 @@ from ordnance.cli.asl.options import (
     MountOpt,
     TheatreOpt,
 )
-from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, emit, open_game
+from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg
@@ -77,15 +77,30 @@ def _whole_shot_fields(
     captured: bool,
 ) -> None:
     """The ``fire`` action's whole-shot fields (notes B5, B6), only those given."""
-    for key, value in (("range", range_hexes), ("af", af)):
+    _set_given(
+        action,
+        (("range", range_hexes), ("af", af)),
+        (
+            ("drm", drm, drm),
+            ("acquisition", acquisition, acquisition),
+            ("captured", captured, True),
+        ),
+    )
+
+
+def _set_given(
+    action: dict[str, Any],
+    values: Iterable[tuple[str, Any]],
+    flags: Iterable[tuple[str, Any, Any]] = (),
+) -> None:
+    """Put into ``action`` each of ``values`` that is given (not None), then, for each
+    ``(key, flag, value)`` of ``flags`` whose flag is set, ``value`` at ``key``."""
+    for key, value in values:
         if value is not None:
             action[key] = value
-    if drm:
-        action["drm"] = drm
-    if acquisition:
-        action["acquisition"] = acquisition
-    if captured:
-        action["captured"] = True
+    for key, flag, value in flags:
+        if flag:
+            action[key] = value
 
 
 def _side_nationality(session: GameSession, side: str) -> str | None:
@@ -152,11 +167,8 @@ def game_new(
     option: Annotated[
         list[str] | None, typer.Option("--option", help="ASL-AMB option as name=value.")
     ] = None,
-    scenario: Annotated[
-        str | None,
-        typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
-    ] = None,
-    game_id: Annotated[str | None, typer.Option("--id", help="Id for the new game.")] = None,
+    scenario: ScenarioOpt = None,
+    game_id: NewIdOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -244,25 +256,21 @@ def game_add_gun(
         to_hit = values.get("to_hit")
         piece_id = values["piece_id"]
     action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
-    for key, value in (
-        ("to_hit", to_hit),
-        ("piece_id", piece_id),
-        ("notation", notation),
-        ("gun_size", size),
-        ("made_by", made_by),
-        ("breakdown", breakdown),
-        ("hex", hex_),
-        ("ca", ca),
-        ("canister_fp", canister_fp),
-    ):
-        if value is not None:
-            action[key] = value
-    if rof:
-        action["rof"] = rof
-    if no_he:
-        action["can_fire_he"] = False
-    if captured:
-        action["captured"] = True
+    _set_given(
+        action,
+        (
+            ("to_hit", to_hit),
+            ("piece_id", piece_id),
+            ("notation", notation),
+            ("gun_size", size),
+            ("made_by", made_by),
+            ("breakdown", breakdown),
+            ("hex", hex_),
+            ("ca", ca),
+            ("canister_fp", canister_fp),
+        ),
+        (("rof", rof, rof), ("can_fire_he", no_he, False), ("captured", captured, True)),
+    )
     take(db, game_id, action, as_json=as_json)
 
 

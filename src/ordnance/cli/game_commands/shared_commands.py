@@ -10,7 +10,17 @@ from typing import Annotated, Any
 
 import typer
 
-from ordnance.cli.common import DbOpt, DiceOpt, JsonOpt, SeatOpt, SeedOpt, emit, open_game
+from ordnance.cli.common import (
+    DbOpt,
+    DiceOpt,
+    JsonOpt,
+    NewIdOpt,
+    ScenarioOpt,
+    SeatOpt,
+    SeedOpt,
+    emit,
+    open_game,
+)
 from ordnance.cli.game_commands.form_fields import form_fields, option_name, parameter
 from ordnance.cli.game_commands.render import entry_line, entry_table, render_legal, render_view
 from ordnance.cli.game_commands.shared_options import shared_parameters
@@ -159,19 +169,8 @@ def new_command(game_name: str, options: Mapping[str, str] | None = None) -> Com
     text = Annotated[str | None, typer.Option("--settings", help="Settings as a JSON object.")]
     params += [
         parameter("settings", text, None),
-        parameter(
-            "scenario",
-            Annotated[
-                str | None,
-                typer.Option("--scenario", help="Start from a scenario file (or an example name)."),
-            ],
-            None,
-        ),
-        parameter(
-            "game_id",
-            Annotated[str | None, typer.Option("--id", help="Id for the new game.")],
-            None,
-        ),
+        parameter("scenario", ScenarioOpt, None),
+        parameter("game_id", NewIdOpt, None),
         *shared_parameters((), False)[-2:],  # --db, --json
     ]
 

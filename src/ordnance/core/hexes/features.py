@@ -30,8 +30,24 @@ from ordnance.core.messages import msg
 from .coords import Direction, Hex, parse_hex
 
 
+class _HexGroup:
+    """What a hexside and a vertex share: they are named by their hexes (sorted)."""
+
+    __slots__ = ()
+    hexes: tuple[Hex, ...]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def __str__(self) -> str:
+        return "|".join(map(str, self.hexes))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self})"
+
+
 @dataclass(frozen=True, order=True, slots=True, repr=False)
-class Hexside:
+class Hexside(_HexGroup):
     """The edge shared by two adjacent hexes (stored in sorted order)."""
 
     hexes: tuple[Hex, Hex]
@@ -99,18 +115,9 @@ class Hexside:
         a, b = self.hexes
         return Hexside((a + offset, b + offset))
 
-    def __contains__(self, h: object) -> bool:
-        return h in self.hexes
-
-    def __str__(self) -> str:
-        return "|".join(map(str, self.hexes))
-
-    def __repr__(self) -> str:
-        return f"Hexside({self})"
-
 
 @dataclass(frozen=True, order=True, slots=True, repr=False)
-class Vertex:
+class Vertex(_HexGroup):
     """The corner shared by three mutually adjacent hexes (stored in sorted order)."""
 
     hexes: tuple[Hex, Hex, Hex]
@@ -180,15 +187,6 @@ class Vertex:
     def __add__(self, offset: Hex) -> Vertex:
         a, b, c = self.hexes
         return Vertex((a + offset, b + offset, c + offset))
-
-    def __contains__(self, h: object) -> bool:
-        return h in self.hexes
-
-    def __str__(self) -> str:
-        return "|".join(map(str, self.hexes))
-
-    def __repr__(self) -> str:
-        return f"Vertex({self})"
 
 
 def parse_hexside(text: str) -> Hexside:

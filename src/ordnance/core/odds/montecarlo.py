@@ -48,7 +48,11 @@ from ordnance.core.messages import msg
 from ordnance.core.odds.compose import MAX_ROUNDS, repeat, series
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.core.odds.pools import _check, net_hits
-from ordnance.core.odds.sequences import depletion_weights, special_rounds_fired
+from ordnance.core.odds.sequences import (
+    check_declarations,
+    depletion_weights,
+    special_rounds_fired,
+)
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -268,14 +272,7 @@ def depletion_series(
     ends with nothing); the game that uses this shape cites its own rule.
     """
     _check_trials(trials)
-    if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg(
-                "{declarations} declarations is outside 0..{max_rounds}",
-                declarations=declarations,
-                max_rounds=MAX_ROUNDS,
-            )
-        )
+    check_declarations(declarations)
     depletion_weights(number)
     rng = np.random.default_rng(seed)
     counts = _count(lambda size: sample_depletion(rng, number, declarations, size), trials)

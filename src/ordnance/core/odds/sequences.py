@@ -37,13 +37,8 @@ def depletion_weights(number: int) -> tuple[int, int, int]:
     return below, equal, 36 - below - equal
 
 
-@lru_cache(maxsize=4096, typed=True)
-def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
-    """Special rounds actually fired when ``declarations`` shots each declare it.
-
-    A shot can only declare the ammunition while it is still available; once
-    it is exhausted the remaining shots use other ammunition.
-    """
+def check_declarations(declarations: int) -> None:
+    """Refuse a count of declared uses outside ``0..MAX_ROUNDS``."""
     if not 0 <= declarations <= MAX_ROUNDS:
         raise OrdnanceError(
             msg(
@@ -52,27 +47,50 @@ def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
                 max_rounds=MAX_ROUNDS,
             )
         )
-    below, equal, above = depletion_weights(number)
-    k = declarations
-    den = 36**k
-    acc: dict[int, int] = {}
-    # j rounds fired and the supply still in hand after all k shots: all below.
-    acc[k] = below**k
-    for j in range(0, k):
-        # j shots below, then shot j+1 equal (fired, exhausted) -> j+1 fired;
-        # or shot j+1 above (nothing, exhausted) -> j fired. Later shots: no dice.
-        tail = 36 ** (k - j - 1)
-        acc[j + 1] = acc.get(j + 1, 0) + below**j * equal * tail
-        acc[j] = acc.get(j, 0) + below**j * above * tail
-    return Distribution._trusted({j: w for j, w in acc.items() if w}, den)
 
 
-def still_available(number: int, shot: int) -> Fraction:
-    """Chance the ammunition can still be declared on shot number ``shot`` (1 = first)."""
+def _check_shot(shot: int) -> None:
     if not 1 <= shot <= MAX_ROUNDS:
         raise OrdnanceError(
             msg("shot {shot} is outside 1..{max_rounds}", shot=shot, max_rounds=MAX_ROUNDS)
         )
+
+
+def _going_on(number: int, breakdown: int) -> int:
+    """Ways out of 36 that a use neither ends the supply nor breaks down."""
+    depletion_weights(number)
+    return sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
+
+
+def _run_lengths(k: int, go_on: int, end_fired: int, end_unfired: int) -> Distribution[int]:
+    """Successes in ``k`` uses where each use (ways out of 36) goes on, or ends the run
+    with a success (``end_fired``) or without one (``end_unfired``)."""
+    # All k uses went on: k successes and the run still going.
+    acc: dict[int, int] = {k: go_on**k}
+    for j in range(k):
+        # j uses went on, then use j+1 ended the run: j+1 successes if it
+        # succeeded, j if not. Later uses roll no dice.
+        tail = 36 ** (k - j - 1)
+        acc[j + 1] = acc.get(j + 1, 0) + go_on**j * end_fired * tail
+        acc[j] = acc.get(j, 0) + go_on**j * end_unfired * tail
+    return Distribution._trusted({j: w for j, w in acc.items() if w}, 36**k)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def special_rounds_fired(number: int, declarations: int) -> Distribution[int]:
+    """Special rounds actually fired when ``declarations`` shots each declare it.
+
+    A shot can only declare the ammunition while it is still available; once
+    it is exhausted the remaining shots use other ammunition.
+    """
+    check_declarations(declarations)
+    below, equal, above = depletion_weights(number)
+    return _run_lengths(declarations, below, equal, above)
+
+
+def still_available(number: int, shot: int) -> Fraction:
+    """Chance the ammunition can still be declared on shot number ``shot`` (1 = first)."""
+    _check_shot(shot)
     below, _, _ = depletion_weights(number)
     return Fraction(below, 36) ** (shot - 1)
 
@@ -117,34 +135,16 @@ def rounds_fired_until_breakdown(
     (total below both numbers) or ends the run.
     """
     _check_int(breakdown, "breakdown number")
-    if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg(
-                "{declarations} declarations is outside 0..{max_rounds}",
-                declarations=declarations,
-                max_rounds=MAX_ROUNDS,
-            )
-        )
-    depletion_weights(number)
-    go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
+    check_declarations(declarations)
+    go_on = _going_on(number, breakdown)
     end_fired = sum(w for t, w in DR_WAYS.items() if t <= number and not t < min(number, breakdown))
     end_unfired = 36 - go_on - end_fired
-    k = declarations
-    acc: dict[int, int] = {k: go_on**k}
-    for j in range(k):
-        tail = 36 ** (k - j - 1)
-        acc[j + 1] = acc.get(j + 1, 0) + go_on**j * end_fired * tail
-        acc[j] = acc.get(j, 0) + go_on**j * end_unfired * tail
-    return Distribution._trusted({j: w for j, w in acc.items() if w}, 36**k)
+    return _run_lengths(declarations, go_on, end_fired, end_unfired)
 
 
 def still_working(number: int, shot: int, breakdown: int) -> Fraction:
     """Chance shot ``shot`` can still be declared: supply there and no breakdown before it."""
-    if not 1 <= shot <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg("shot {shot} is outside 1..{max_rounds}", shot=shot, max_rounds=MAX_ROUNDS)
-        )
+    _check_shot(shot)
     _check_int(breakdown, "breakdown number")
-    depletion_weights(number)
-    go_on = sum(w for t, w in DR_WAYS.items() if t < number and t < breakdown)
+    go_on = _going_on(number, breakdown)
     return Fraction(go_on, 36) ** (shot - 1)
