@@ -119,7 +119,18 @@ def measure(
         "cold_kb": round(statistics.median(r["bytes"] for r in cold) / 1024, 1),
         "warm_kb": round(statistics.median(r["bytes"] for r in warm) / 1024, 1),
         "cold_requests": statistics.median(r["requests"] for r in cold),
+        # when the seat's first read (POST /since, sent by the inline static/first.js)
+        # started and ended, cold: what is left after it is the page's own work
+        "cold_since_start_ms": statistics.median(_since(r)[0] for r in cold),
+        "cold_since_end_ms": statistics.median(_since(r)[1] for r in cold),
     }
+
+
+def _since(load: dict[str, Any]) -> tuple[int, int]:
+    """Start and end (ms from the navigation's start) of a load's first ``/since``."""
+    reads = [r for r in load["timeline"] if r["path"].split("?")[0].endswith("/since")]
+    first = min(reads, key=lambda r: r["start"]) if reads else {"start": -1, "end": -1}
+    return int(first["start"]), int(first["end"])
 
 
 def main() -> None:

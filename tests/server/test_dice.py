@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,6 +144,14 @@ def test_worked_vector_v2_of_the_docs() -> None:
     assert all(b < 252 for b in block[:8]) and block[8] < 250
     faces = derive(v["seed"], v["game_id"], v["version"], v["elements"], v["sides"], digest)
     assert faces == by_hand == VECTOR_V2_FACES
+    # the same action committed with a salt (docs: "c3" x 32), as every action is now
+    salted = canonical_json({**json.loads(payload), "salt": "c3" * 32}).decode()
+    assert salted.index('"salt":"c3') > salted.index('"hash":') and '"scheme"' in salted
+    digest = action_digest(v["game_id"], v["version"], v["seat"], v["action"], h, "c3" * 32)
+    assert digest == hashlib.sha256(salted.encode()).hexdigest()
+    assert digest == "2a7becab71710aab56fcfd00cd6765e5586e4088caec92ec511e5574a73dbc5b"
+    faces = derive(v["seed"], v["game_id"], v["version"], v["elements"], v["sides"], digest)
+    assert faces == [2, 4, 5, 2, 3, 1, 6, 4, 1, 2]
 
 
 def test_a_seats_secret_changes_the_dice() -> None:

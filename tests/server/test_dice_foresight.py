@@ -85,8 +85,11 @@ def test_the_whole_database_before_an_action_does_not_give_its_roll(client: Test
     res = table.post("allies", "/actions", body)
     assert res.status_code == 202
     digest = res.json()["rolling"]["digest"]
-    assert digest == action_digest(table.id, 1, "allies", ATTACK, view["commitment"]["hash"])
+    # salted: not the digest of the action with the public inputs alone
+    assert digest != action_digest(table.id, 1, "allies", ATTACK, view["commitment"]["hash"])
     assert axis.reveal().json()["applied"] == 2
+    salt = table.get("allies", "/dice").json()["rolls"][-1]["pending"]["salt"]
+    assert digest == action_digest(table.id, 1, "allies", ATTACK, view["commitment"]["hash"], salt)
     dice = table.get("allies", "/log").json()["entries"][-1]["dice"]
     sides = [6] * 12
     assert len(dice) == 12

@@ -211,7 +211,9 @@ def test_page_names_a_forged_die(served: tuple[str, Any], browser: Any) -> None:
 
 def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], browser: Any) -> None:
     """Seed only (its hash was drawn with it and is published): hash mismatch.
-    Seed and hash after the page saw the hash: the page remembers what it saw."""
+    Seed and hash after the page saw the hash: the page remembers what it saw. The
+    axis page's reveal against the hash it saw is refused, and it never sends that
+    element again (not even at the same version): the roll goes without axis."""
     from playwright.sync_api import expect
 
     base, app = served
@@ -227,8 +229,8 @@ def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], bro
         commitments._SEEN.clear()
         _to_attack(seats)
         _attack_from_page(seats)  # roll #2 at version 1: a replaced seed
-        # both pages saw the hash of version 2 (and revealed against it); now the
-        # operator swaps seed AND hash of version 2, so the record is self-consistent
+        # both pages saw the hash of version 2; now the operator swaps seed AND hash of
+        # version 2, so the record is self-consistent
         forged = "33" * 32
         with journal.transaction() as s:
             s.execute(
@@ -237,13 +239,46 @@ def test_page_detects_the_operator_replacing_a_seed(served: tuple[str, Any], bro
                 .values(seed=forged, seed_hash=seed_hash(forged))
             )
         commitments._SEEN.clear()
+        axis = seats.pages["axis"]
+        reveals: list[dict[str, Any]] = []
+
+        def sent(request: Any) -> None:
+            if request.method == "POST" and request.url.split("?")[0].endswith("/since"):
+                reveal = json.loads(request.post_data or "{}").get("reveal")
+                if reveal is not None:
+                    reveals.append(reveal)
+
+        def refused(response: Any) -> bool:
+            return response.status == 409 and response.url.split("?")[0].endswith("/since")
+
+        axis.on("request", sent)
         attack = {"action": {"type": "attack", "dice": 5, "target": "1,0"}, "expected_version": 2}
-        assert seats.api("allies", "POST", "/actions", attack).status_code == 202
-        seats.at(3)  # the axis page revealed for it, which rolled it
+        clock = Clock().install_app(app)
+        try:
+            # the axis page reveals against the hash it saw: the server's differs, 409
+            with axis.expect_response(refused):
+                res = seats.api("allies", "POST", "/actions", attack)
+            assert res.status_code == 202
+            pending = res.json()["rolling"]
+            assert pending["waiting_for"] == ["axis"]
+            # the page answers with a new anchor, never that element again; the roll
+            # goes without axis once its deadline passes (go_ahead)
+            expect(axis.locator("body")).to_have_attribute("data-version", "2")
+            clock.now = pending["deadline"] + 1
+            assert seats.api("allies", "GET", "/view").json()["version"] == 3
+            seats.at(3)
+        finally:
+            app.state.service.clock = time.time
+        assert len(reveals) == 1 and reveals[0]["version"] == 2
+        record = seats.api("axis", "GET", "/dice").json()
+        roll3 = next(r for r in record["rolls"] if r["seq"] == 3)
+        assert roll3["elements"]["axis"] is None and roll3["without"] == ["axis"]
+        assert reveals[0]["element"] not in json.dumps(record)
         for page in seats.pages.values():
             expect(_verify_line(page, 2)).to_contain_text("the seed does not hash")
             expect(_verify_line(page, 3)).to_contain_text("differs from the one shown to you")
             expect(page.locator("#verify-summary")).to_contain_text("#2, #3")
+        expect(_verify_line(axis, 3)).to_contain_text("the server refused your secret")
     finally:
         seats.close()
 
@@ -252,8 +287,9 @@ def test_page_never_resends_an_element_the_server_did_not_record(
     served: tuple[str, Any], browser: Any
 ) -> None:
     """A reveal answered 409 (here by the network, as an operator could) leaves the
-    element known to the server but unrecorded; at the next version the page starts a
-    new chain instead of sending it again, and its check of the roll says so."""
+    element known to the server but unrecorded; the page never sends it again, at the
+    same version or a later one (it starts a new chain instead), so the operator cannot
+    accept it after seeing it, and its check of the roll says so."""
     from playwright.sync_api import expect
 
     base, _app = served
@@ -264,14 +300,13 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         later: list[dict[str, Any]] = []
 
         def refuse_once(route: Any) -> None:
-            # the page's reveal travels in its POST /since (docs/server.md); every reveal
-            # for version 1 is refused (the page may offer the same element again at the
-            # same version, which tells the server nothing new), later ones pass
+            # the page's reveal travels in its POST /since (docs/server.md); the first
+            # reveal is refused, every later one (any version) passes and is kept
             reveal = json.loads(route.request.post_data or "{}").get("reveal")
             if reveal is None:
                 route.continue_()
                 return
-            if reveal.get("version") != 1:
+            if refused:
                 later.append(reveal)
                 route.continue_()
                 return
@@ -281,11 +316,16 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         def carries_reveal(response: Any) -> bool:
             return response.status == 409 and response.url.split("?")[0].endswith("/since")
 
+        def new_anchor(response: Any) -> bool:
+            return response.ok and response.url.split("?")[0].endswith("/dice/anchor")
+
         page.route("**/api/tables/*/since*", refuse_once)
         _to_attack(seats)
         clock = Clock().install_app(_app)
         try:
-            with page.expect_response(carries_reveal):
+            # refused, the page answers with a new chain (its anchor serves the next
+            # actions only), never with the same element
+            with page.expect_response(new_anchor), page.expect_response(carries_reveal):
                 _act(seats.pages["allies"], "attack", {"dice": "6", "target": "2,0"}, wait=False)
             sent = json.loads(refused[0])["reveal"]
             assert sent["version"] == 1
@@ -297,8 +337,12 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         finally:
             _app.state.service.clock = time.time
         assert sent["element"] not in seats.api("axis", "GET", "/dice").text
-        # never sent again at a later version, where the operator could fit a seed to it
+        # never sent again: not at version 1, where the operator could now accept it
+        # (and so choose between the roll with it and without it), nor later, where it
+        # could fit a seed to it
+        assert len(refused) == 1
         assert all(r["element"] != sent["element"] for r in later)
+        assert not [r for r in later if r["version"] == 1]
         line = _verify_line(page, 2)
         expect(line).to_contain_text("the server refused your secret")
         expect(line).to_contain_text("rolled without axis's element")

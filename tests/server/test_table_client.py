@@ -184,7 +184,12 @@ def test_log_prints_the_seat_lines_under_their_entries(base: str, tmp_path: Path
 
 def test_errors_are_one_line_with_an_exit_status(base: str, tmp_path: Path) -> None:
     code, output = run(tmp_path, "view", "nosuchtable")
-    assert code == 1 and "no seat saved for table nosuchtable" in output
+    assert code == 1 and "table nosuchtable was never joined from here" in output
+    assert "ordnance table join LINK" in output
+    # a link where the id goes: said in words, not as a file path built from the link
+    code, output = run(tmp_path, "log", "http://127.0.0.1:1/t/abc")
+    assert code == 1 and "is a link, and these commands take a table's id" in output
+    assert "tables/http:" not in output and "ordnance table join LINK" in output
     code, output = run(tmp_path, "join", "http://127.0.0.1:9/join/abc#invite=" + "x" * 32)
     assert code == 1 and "cannot reach the table server" in output
     code, output = run(tmp_path, "join", base + "/t/abc")

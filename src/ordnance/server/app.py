@@ -45,7 +45,7 @@ from ordnance.server.seats import (
     UnknownInvitation,
 )
 from ordnance.server.service import NotFound, TableService
-from ordnance.server.static_files import PREFIX, VERSIONED, CachedStatic
+from ordnance.server.static_files import FIRST_SCRIPT_CSP, PREFIX, VERSIONED, CachedStatic
 
 log = logging.getLogger("ordnance.server")
 HERE = Path(__file__).parent
@@ -157,12 +157,15 @@ async def _too_deep(send: Send) -> None:
 
 #: Sent with every answer (pages, API, static files, errors). The pages run
 #: only the server's own scripts (their data sits in JSON blocks, which are
-#: not executed); nothing is loaded from elsewhere; no page may be framed;
+#: not executed; the one inline script, ``static/first.js`` in the table page,
+#: is allowed by its hash alone); nothing is loaded from elsewhere; no page may be framed;
 #: no address (a seat link's fragment included) leaves as a Referer.
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"default-src 'self'; script-src 'self' "
+        + FIRST_SCRIPT_CSP.encode()
+        + b"; style-src 'self'; img-src 'self' data:; "
         b"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
         b"form-action 'self'; frame-ancestors 'none'",
     ),

@@ -77,18 +77,34 @@ def canonical_json(value: Any) -> bytes:
     ).encode("utf-8")
 
 
+def fresh_salt() -> str:
+    """The salt of a pending action's digest: 32 random bytes as 64 hex digits."""
+    return secrets.token_hex(32)
+
+
 def action_digest(
-    game_id: str, version: int, seat: str, action: Mapping[str, Any], seed_hash_hex: str
+    game_id: str,
+    version: int,
+    seat: str,
+    action: Mapping[str, Any],
+    seed_hash_hex: str,
+    salt: str | None = None,
 ) -> str:
     """The commitment of a pending action (``ordnance-dice-v2``), 64 hex digits.
 
     ``SHA-256`` of the canonical JSON of ``{"action", "game_id", "hash",
-    "scheme", "seat", "version"}``.
+    "salt", "scheme", "seat", "version"}``. The ``salt`` (:func:`fresh_salt`,
+    drawn when the action is committed, published with the roll) keeps an
+    action that carries hidden information from being found by hashing every
+    action it could be; actions committed before salts (migration 0010) have
+    none, and their payload has no ``"salt"`` key.
 
     >>> action_digest("g1", 3, "a", {"type": "x"}, "00" * 32)[:16]
     '0347b262e5a0526e'
+    >>> action_digest("g1", 3, "a", {"type": "x"}, "00" * 32, "11" * 32)[:16]
+    '874f1aad5c054efb'
     """
-    payload = {
+    payload: dict[str, Any] = {
         "scheme": SCHEME,
         "game_id": game_id,
         "version": version,
@@ -96,6 +112,8 @@ def action_digest(
         "action": dict(action),
         "hash": seed_hash_hex,
     }
+    if salt is not None:
+        payload["salt"] = salt
     return hashlib.sha256(canonical_json(payload)).hexdigest()
 
 

@@ -63,6 +63,7 @@ from ordnance.server.dice_scheme import (
     action_digest,
     dice_source,
     follows,
+    fresh_salt,
     is_hex,
 )
 from ordnance.server.models import (
@@ -579,7 +580,8 @@ def open_pending(
     waits at this version.
     """
     wait, seconds = wait_setting(journal, game_id)
-    digest = action_digest(game_id, version, seat, action, seed_hash_hex)
+    salt = fresh_salt()
+    digest = action_digest(game_id, version, seat, action, seed_hash_hex, salt)
     before = table_status.status(journal, game_id)  # read at the request's start
     reveal_id: int | None = None
     anchor_id = 0
@@ -600,6 +602,7 @@ def open_pending(
             seat=seat,
             action=dict(action),
             digest=digest,
+            salt=salt,
             seed_hash=seed_hash_hex,
             commit_seq=order,
             awaited=awaited,
@@ -1188,6 +1191,9 @@ def record(
                     "awaited": list(p.awaited),
                     # the action itself only where its entry is public to this seat
                     "action": dict(p.action) if public else None,
+                    # the digest's salt, published with the action (null where the
+                    # action is hidden, and for actions committed before salts)
+                    "salt": p.salt if public else None,
                 }
                 if p is not None
                 else None

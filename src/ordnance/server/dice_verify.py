@@ -59,6 +59,8 @@ class _Pending(_Strict):
     seat: str
     awaited: list[str] = []
     action: dict[str, Any] | None = None
+    #: the salt hashed into the digest (None: hidden with the action, or no salt)
+    salt: Hex64 | None = None
 
 
 class _Chain(_Strict):
@@ -245,7 +247,12 @@ def check(data: Any) -> Report:
             digest = roll.pending.digest
             if roll.pending.action is not None and roll.hash is not None:
                 expected = action_digest(
-                    record.game_id, roll.version, roll.pending.seat, roll.pending.action, roll.hash
+                    record.game_id,
+                    roll.version,
+                    roll.pending.seat,
+                    roll.pending.action,
+                    roll.hash,
+                    roll.pending.salt,
                 )
                 if expected != digest:
                     res.problems.append(

@@ -275,6 +275,8 @@ class DicePendingRow(_GameRecord, Base):
     seat: Mapped[str] = mapped_column(String(32))
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     digest: Mapped[str] = mapped_column(String(64))
+    #: the random salt hashed into ``digest`` (migration 0010); None: committed before it
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seed_hash: Mapped[str] = mapped_column(String(64))
     commit_seq: Mapped[int] = mapped_column(Integer)
     #: the seats whose element the roll waits for

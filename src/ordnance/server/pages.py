@@ -18,7 +18,7 @@ from ordnance.core import registry
 from ordnance.server import i18n
 from ordnance.server.routes import CheckedRoute, GameId, default_seats
 from ordnance.server.service import NotFound, TableService
-from ordnance.server.static_files import PREFIX, TABLE_MODULES
+from ordnance.server.static_files import FIRST_SCRIPT, PREFIX, TABLE_MODULES
 
 router = APIRouter(include_in_schema=False, route_class=CheckedRoute)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
@@ -28,6 +28,7 @@ templates.env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys
 # the static files' versioned prefix and the table's modules (static_files)
 templates.env.globals["static"] = PREFIX
 templates.env.globals["table_modules"] = TABLE_MODULES
+templates.env.globals["first_script"] = FIRST_SCRIPT
 
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
@@ -39,6 +40,7 @@ SCRIPT_STRINGS = [
     "your secret was revealed for another action",
     "comes from a chain anchored after the action was committed",
     "is missing from the roll but not named as missing",
+    "the action's digest is not the digest of the action recorded",
     "Create",
     "Play as",
     "Invite link for",

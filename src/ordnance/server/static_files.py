@@ -23,6 +23,7 @@ them all at once instead of discovering them import by import.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import mimetypes
@@ -129,6 +130,13 @@ VERSIONED = VersionedStatic(_files(DIRECTORY))
 BUILD = VERSIONED.build
 #: Where the pages find the static files (``{{ static }}`` in the templates).
 PREFIX = f"/static/v/{BUILD}"
+#: ``static/first.js``, written inline into the table page (it starts the seat's first
+#: read before any file is fetched), and its CSP hash source: the one inline script a
+#: page may run (``script-src 'self' 'sha256-...'``).
+FIRST_SCRIPT = (DIRECTORY / "first.js").read_text(encoding="utf-8")
+FIRST_SCRIPT_CSP = (
+    "'sha256-" + base64.b64encode(hashlib.sha256(FIRST_SCRIPT.encode()).digest()).decode() + "'"
+)
 #: The table page's ES modules, preloaded all at once (``static/table/*.js``).
 TABLE_MODULES = tuple(sorted(p.name for p in (DIRECTORY / "table").glob("*.js")))
 

@@ -73,10 +73,21 @@ def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
         if not all(isinstance(data.get(k), str) for k in ("url", "game_id", "seat", "token")):
             raise ValueError("missing fields")
     except FileNotFoundError:
+        if file is None and ("://" in game_id or "/" in game_id):
+            # a link where the table's id goes: its seat file name would be built from it
+            _fail(
+                1,
+                f"{game_id} is a link, and these commands take a table's id: no table "
+                "was joined from here under that name",
+                "join it first with `ordnance table join LINK`, using the invitation or seat "
+                "link you were given, then use the table id it prints",
+            )
         _fail(
             1,
-            f"no seat saved for table {game_id} in {path}",
-            "join it first: ordnance table join URL",
+            f"table {game_id} was never joined from here: no seat is saved for it "
+            f"(looked in {path})",
+            "join it first with `ordnance table join LINK`, the invitation or seat link "
+            "you were given, or pass the seat's file with --file",
         )
     except (OSError, ValueError) as exc:
         _fail(1, f"the seat file {path} cannot be read ({exc})", "join the table again")

@@ -85,7 +85,9 @@ const OrdnanceDice = (function () {
   }
 
   const utf8 = (s) => new TextEncoder().encode(s);
-  const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  // bytes to lowercase hex through a table (a fresh page draws 2,049 of them for its chain)
+  const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+  const toHex = (b) => { let s = ""; for (let i = 0; i < b.length; i++) s += HEX[b[i]]; return s; };
   const isHex = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
   function fromHex(s) {
     const out = new Uint8Array(s.length / 2);
@@ -140,6 +142,38 @@ const OrdnanceDice = (function () {
     });
   }
 
+  // ---- the pending action's digest (docs/server.md, "The derivation", step 1) ----------
+  // Python's json.dumps(sort_keys=True, separators=(",", ":"), ensure_ascii=False):
+  // keys in code point order (= UTF-8 byte order), strings as JSON.stringify writes
+  // them. null when the value holds a number other than a safe integer (Python may
+  // have written 2.0 where JSON gives 2): that digest is not checked here.
+  function canonical(value) {
+    if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
+    if (typeof value === "number") return Number.isSafeInteger(value) ? String(value) : null;
+    const parts = [];
+    if (Array.isArray(value)) {
+      for (const v of value) { const c = canonical(v); if (c === null) return null; parts.push(c); }
+      return "[" + parts.join(",") + "]";
+    }
+    if (typeof value !== "object") return null;
+    for (const k of Object.keys(value).sort(byteCompare)) {
+      const c = canonical(value[k]);
+      if (c === null) return null;
+      parts.push(JSON.stringify(k) + ":" + c);
+    }
+    return "{" + parts.join(",") + "}";
+  }
+
+  // The digest of `action` by `seat` at `version` with seed hash `hash` and `salt`
+  // (null: an action committed before salts, whose payload has no "salt"), or null
+  // when it cannot be written canonically here.
+  function actionDigest(gameId, version, seat, action, hash, salt) {
+    const payload = { action, game_id: gameId, hash, scheme: SCHEME, seat, version };
+    if (salt != null) payload.salt = salt;
+    const text = canonical(payload);
+    return text === null ? null : toHex(sha256(utf8(text)));
+  }
+
   // ---- this seat's chain and memory -------------------------------------------------
   const store = {
     get(key, dflt) { try { const v = localStorage.getItem(key); return v === null ? dflt : JSON.parse(v); } catch (e) { return dflt; } },
@@ -172,12 +206,17 @@ const OrdnanceDice = (function () {
   }
   const memory = (kind, gid, seat) => store.get("ordnance:dice-" + kind + ":" + gid + ":" + seat, {});
 
-  // An element is sent once: if the server saw it but did not record it (a refused
-  // reveal or action), sending it again at a later version would let the operator fit
-  // a seed to it, so the page starts a new chain instead (it counts from the next version).
-  function sentBefore(gid, seat, element, version) {
+  // An element is sent once, at any version, the same one included: if the server saw
+  // it but did not record it (a refused reveal or action), the page never offers it
+  // again. Sent again at a later version, it would let the operator fit a seed to it;
+  // sent again at the same version (for this action, or for another the operator put
+  // in its place), it would let the operator, who has read it, choose between the roll
+  // with it and the roll without it, or pick the action that suits the dice. So the
+  // page starts a new chain instead; a chain anchored after the commitment cannot serve
+  // the action waiting now, which goes without this seat (marked) or waits (dice_wait).
+  function sentBefore(gid, seat, element) {
     const sent = store.get("ordnance:dice-sent:" + gid + ":" + seat, null);
-    return !!sent && sent.element === element && sent.version !== version;
+    return !!sent && sent.element === element;
   }
   function markSent(gid, seat, element, version) {
     store.set("ordnance:dice-sent:" + gid + ":" + seat, { element, version });
@@ -212,7 +251,7 @@ const OrdnanceDice = (function () {
     // this seat (marked); the newest chain serves the next one
     if (d.chain.anchor !== chain.anchor) return null;
     const element = chain.after(d.chain.last);
-    if (!element || sentBefore(gid, seat, element, view.version)) {
+    if (!element || sentBefore(gid, seat, element)) {
       await api("/dice/anchor", { method: "POST", body: { anchor: myChain(gid, seat, true).anchor } });
       return null;
     }
@@ -237,7 +276,7 @@ const OrdnanceDice = (function () {
     if (d.chain.anchor !== chain.anchor || (d.chain.newest || d.chain.anchor) !== chain.anchor) return null;
     if (d.chain.revealed || d.chain.from_version > view.version) return null;
     const element = chain.after(d.chain.last);
-    if (!element || sentBefore(view.game_id, view.seat, element, view.version)) return null;
+    if (!element || sentBefore(view.game_id, view.seat, element)) return null;
     return revealBody(view, element, digest);
   }
 
@@ -267,8 +306,9 @@ const OrdnanceDice = (function () {
     if (d && d.chain && d.chain.anchor && d.chain.from_version <= view.version) {
       const key = "ordnance:dice-root:" + view.game_id + ":" + view.seat;
       const chain = chains[key];
-      const element = d.chain.revealed || (chain && chain.anchor === d.chain.anchor ? chain.after(d.chain.last) : null);
-      if (element && !sentBefore(view.game_id, view.seat, element, view.version)) {
+      // an element already revealed at this version was sent: it is not sent again
+      const element = !d.chain.revealed && chain && chain.anchor === d.chain.anchor ? chain.after(d.chain.last) : null;
+      if (element && !sentBefore(view.game_id, view.seat, element)) {
         markSent(view.game_id, view.seat, element, view.version);
         out.element = element;
       }
@@ -315,6 +355,11 @@ const OrdnanceDice = (function () {
       const v2 = roll.scheme === SCHEME, pend = roll.pending;
       if (v2 && !(pend && isHex(pend.digest) && Number.isInteger(pend.commit_seq))) { fail(t("order") + ": " + t("the roll has no commitment of its action")); res.status = "failed"; return res; }
       const digest = v2 ? pend.digest : null;
+      // where the record holds the action (and its salt), the digest is the action's
+      if (v2 && pend.action && (pend.salt == null || isHex(pend.salt))) {
+        const expected = actionDigest(record.game_id, roll.version, pend.seat, pend.action, roll.hash, pend.salt);
+        if (expected !== null && expected !== digest) fail(t("order") + ": " + t("the action's digest is not the digest of the action recorded"));
+      }
       if (seen[roll.version] && seen[roll.version] !== roll.hash) fail(t("hash mismatch") + ": " + t("the commitment differs from the one shown to you before the roll"));
       const seats = Object.keys(roll.elements);
       if (seats.length !== record.seats.length || !record.seats.every((s) => s in roll.elements)) fail(t("chain mismatch") + ": " + t("the roll's seats are not the table's seats"));
@@ -438,6 +483,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, SCHEME_V1, sha256, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;

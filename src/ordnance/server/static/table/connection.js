@@ -19,9 +19,10 @@ export async function api(path, opts) {
   if (lang && lang !== "en" && /^\/(view|log|since|odds|los|actions|undo)\b/.test(path)) path += (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(lang);
   let res;
   try {
-    res = await fetch("/api/tables/" + encodeURIComponent(S.gid) + path, {
+    // opts.started: the same request, already sent (static/first.js, the first /since)
+    res = await (opts.started || fetch("/api/tables/" + encodeURIComponent(S.gid) + path, {
       method: opts.method || "GET", headers, body: opts.body ? JSON.stringify(opts.body) : undefined, cache: "no-store",
-    });
+    }));
   } catch (e) {
     setOffline(true);
     return { ok: false, status: UNREACHABLE, data: { message: t("The table server cannot be reached.") } };

@@ -76,13 +76,16 @@ async function show(next) {
   settleResult();
   // dice.js: the anchor if the server lacks it and the reveal this seat owes, then
   // recompute the rolls not checked yet (the first time: those of the entries held)
-  try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* reported on the next check */ }
+  // (the anchor, when one is published, travels while the rolls are recomputed: sync
+  // records the commitment shown before its first await, which the check reads)
+  const syncing = window.OrdnanceDice.sync(api, v).catch(() => null); // reported on the next check
   try {
     // no new roll: the journal's lines keep the marks of the rolls checked before
     const record = next.dice || { game_id: v.game_id, version: v.version, since: Math.max(1, v.version), seats: [], chains: {}, rolls: [], next_since: null };
     const done = await verifyDice(null, record.since, record);
     if (done) S.diceSince = Math.max(S.diceSince || 0, done.version);
   } catch (e) { $("verify-result").textContent = String(e); }
+  owed = await syncing;
   document.body.dataset.version = String(S.version);
   return owed;
 }
@@ -113,7 +116,10 @@ export async function refresh(next, notice) {
       let data = next || S.queued;
       next = S.queued = null;
       if (!data) {
-        const res = await api("/since", { method: "POST", body: sinceBody(reveal) });
+        const body = sinceBody(reveal);
+        // the first read: static/first.js sent it while the modules loaded
+        const early = S.view === null && window.OrdnanceFirstSince ? window.OrdnanceFirstSince.take(S.token, body) : null;
+        const res = await api("/since", { method: "POST", body, started: early });
         if (reveal) window.OrdnanceDice.revealed(S.view, reveal, res);
         if (!res.ok) {
           if (reveal && res.status !== 0 && !S.seatRefused) { reveal = null; continue; } // refused: read again

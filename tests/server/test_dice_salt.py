@@ -1,0 +1,119 @@
+"""The salt of a pending action's digest (``ordnance-dice-v2``, docs/server.md "The derivation").
+
+A digest of public inputs alone could be inverted by hashing every action the
+acting seat might have sent; the salt, drawn at the commitment and published
+only with the roll, closes that. The CLI verifier checks the digest against the
+action and its salt (clauses TABLE-DICE-1..10 are the dice rules, see test_dice.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from ordnance.server.dice_scheme import action_digest, is_hex
+from ordnance.server.dice_verify import check
+from tests.server.test_dice import ATTACK, _pending, _sit
+from tests.server.test_migration_0005 import _run
+
+DIGEST_PROBLEM = "order: the action's digest is not the digest of the action recorded"
+
+
+def test_a_pending_digest_cannot_be_found_from_public_inputs(client: TestClient) -> None:
+    table, allies, axis = _sit(client)
+    view = table.get("axis", "/view").json()
+    pending = _pending(table, allies)
+    digest, h = pending["digest"], view["commitment"]["hash"]
+    # every attack allies could have made here, the true one among them: none of them,
+    # hashed with the public inputs, gives the digest the other seats see
+    candidates = [
+        {"type": "attack", "dice": n, "target": f"{q},{r}"}
+        for n in range(1, 13)
+        for q in range(-3, 4)
+        for r in range(-3, 4)
+    ]
+    assert ATTACK in candidates
+    assert all(action_digest(table.id, 1, "allies", a, h) != digest for a in candidates)
+    seen = table.get("axis", "/view")
+    waiting = seen.json()
+    assert waiting["dice"]["pending"]["digest"] == digest
+    assert "salt" not in waiting["dice"]["pending"]
+    # once rolled, the record publishes the salt with the action, and they give the digest
+    assert axis.reveal().json()["applied"] == 2
+    record = table.get("axis", "/dice").json()
+    (roll,) = record["rolls"]
+    salt = roll["pending"]["salt"]
+    assert is_hex(salt) and roll["pending"]["action"] == ATTACK
+    assert action_digest(table.id, 1, "allies", ATTACK, h, salt) == digest
+    assert salt not in seen.text  # it was not shown before the roll
+    assert check(record).rolls[0].problems == []
+
+
+def test_each_commitment_draws_its_own_salt(client: TestClient) -> None:
+    """The same action by the same seat on two tables: the salts (and so the digests'
+    payloads) differ, so one digest says nothing about another."""
+    salts = []
+    for _ in range(2):
+        table, allies, axis = _sit(client)
+        _pending(table, allies)
+        assert axis.reveal().status_code == 200
+        salts.append(table.get("allies", "/dice").json()["rolls"][0]["pending"]["salt"])
+    assert salts[0] != salts[1]
+
+
+def test_the_verifier_fails_a_salt_or_action_changed_after_the_fact(client: TestClient) -> None:
+    table, allies, axis = _sit(client)
+    _pending(table, allies)
+    assert axis.reveal().status_code == 200
+    record = table.get("allies", "/dice").json()
+    assert check(record).rolls[0].problems == []
+    for change in (
+        lambda p: p.update(salt="00" * 32),
+        lambda p: p.update(salt=None),
+        lambda p: p["action"].update(target="1,0"),
+    ):
+        forged = copy.deepcopy(record)
+        change(forged["rolls"][0]["pending"])
+        assert DIGEST_PROBLEM in check(forged).rolls[0].problems
+
+
+def test_migration_0010_keeps_old_pending_rows_unsalted(tmp_path: Path) -> None:
+    """A pending action committed before salts keeps its row with ``salt`` NULL (its
+    digest, made without one, still checks: the payload has no "salt" key), and a
+    downgrade drops the column."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    _run(url, "upgrade", "0009_anchor_order")
+    engine = sa.create_engine(url)
+    old = action_digest("g", 1, "allies", ATTACK, "00" * 32)
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, game, rules_version, settings, version, created_at) "
+                "VALUES ('g', 'secrets', '1', '{}', 1, '2026-01-01')"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO dice_pending (game_id, at_version, seat, action, digest, seed_hash, "
+                "commit_seq, awaited, opened_at, status) VALUES ('g', 1, 'allies', :a, :d, :h, "
+                "3, '[]', 0, 'pending')"
+            ),
+            {"a": json.dumps(ATTACK), "d": old, "h": "00" * 32},
+        )
+    engine.dispose()
+    _run(url, "upgrade", "head")
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT digest, salt FROM dice_pending")).one()
+        assert tuple(row) == (old, None)
+    engine.dispose()
+    _run(url, "downgrade", "0009_anchor_order")
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("dice_pending")}
+        assert "salt" not in columns and "digest" in columns
+    engine.dispose()
