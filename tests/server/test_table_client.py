@@ -249,3 +249,66 @@ def test_act_of_an_action_that_rolls_says_it_waits(base: str, tmp_path: Path) ->
     code, output = run(tmp_path, "act", gid, '{"type": "attack", "dice": 2, "target": "0,0"}')
     assert code == 0 and "your action waits for its dice" in output, output
     assert "waiting for allies" in output
+
+
+def _counted_act(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, gid: str, action: str
+) -> tuple[int, str, list[str]]:
+    """``ordnance table act`` in process, with every HTTP request it sends listed."""
+    from typer.testing import CliRunner
+
+    from ordnance.server import table_client
+
+    sent: list[str] = []
+    real = httpx.request
+
+    def counting(method: str, url: str, **kwargs: object) -> httpx.Response:
+        sent.append(f"{method} {url.rsplit('/', 1)[-1]}")
+        return real(method, url, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setenv("ORDNANCE_TABLES_DIR", str(tmp_path))
+    monkeypatch.setattr(table_client.httpx, "request", counting)
+    result = CliRunner().invoke(table_client.app, ["act", gid, action])
+    monkeypatch.setattr(table_client.httpx, "request", real)
+    return result.exit_code, result.output, sent
+
+
+def test_act_sends_one_request_at_the_version_the_seat_last_saw(
+    base: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a view (or an action) the seat file keeps the version: ``act`` is then the
+    action alone, and the version it answers is kept for the next one."""
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    code, output = run(tmp_path, "view", gid)
+    assert code == 0 and "version 0" in output, output
+    buy = f'{{"type": "buy", "kind": "{CATALOGUE["axis"][0]}", "hex": "1,0"}}'
+    code, output, sent = _counted_act(tmp_path, monkeypatch, gid, buy)
+    assert code == 0 and "version 1" in output, output
+    assert sent == ["POST actions"]
+    assert json.loads((tmp_path / f"{gid}.json").read_text())["version"] == "1"
+
+
+def test_act_after_the_other_seat_moved_reads_the_version_and_acts_once_more(
+    base: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat file's version is stale once the other seat acted: refused with 409 and
+    nothing written, then ``act`` reads the current version and acts at it, as it did
+    without a saved version (an explicit ``--version`` is never replaced)."""
+    created = httpx.post(base + "/api/tables", json={"game": "secrets", "seat": "allies"}).json()
+    gid = created["game_id"]
+    assert run(tmp_path, "join", base + created["invitations"][0]["link"])[0] == 0
+    assert run(tmp_path, "view", gid)[0] == 0  # the seat file keeps version 0
+    allies = {"Authorization": "Bearer " + created["token"]}
+    anchor = {"anchor": "ab" * 32}
+    assert httpx.post(f"{base}/api/tables/{gid}/dice/anchor", json=anchor, headers=allies)
+    end = {"action": {"type": "end_phase"}, "expected_version": 0}
+    assert httpx.post(f"{base}/api/tables/{gid}/actions", json=end, headers=allies).is_success
+    code, output, sent = _counted_act(
+        tmp_path, monkeypatch, gid, '{"type": "attack", "dice": 2, "target": "0,0"}'
+    )
+    assert code == 0 and "your action waits for its dice" in output, output
+    assert sent == ["POST actions", "GET view", "POST actions"]
+    code, output = run(tmp_path, "act", gid, '{"type": "end_phase"}', "--version", "0")
+    assert code == 2 and "409" in output, output

@@ -9,6 +9,8 @@ each event's ``for_seat(seat)``). The live stream takes a short ticket.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import json
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
@@ -16,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.datastructures import DefaultPlaceholder
+from fastapi.encoders import jsonable_encoder
 from fastapi.responses import StreamingResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -40,13 +44,80 @@ from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
 
+def json_bytes(content: Any) -> bytes:
+    """``content`` as the JSON bytes FastAPI's default answer would carry.
+
+    The answers are plain dicts, lists, strings and numbers already, so the
+    standard library's C encoder writes them directly; only an object it does
+    not know goes through :func:`jsonable_encoder` (and a dict whose keys it
+    cannot write, the whole answer, as FastAPI would). The same separators,
+    ``ensure_ascii=False`` and ``allow_nan=False`` as Starlette's
+    ``JSONResponse``, so the bytes are the same.
+    """
+    try:
+        text = json.dumps(
+            content,
+            ensure_ascii=False,
+            allow_nan=False,
+            indent=None,
+            separators=(",", ":"),
+            default=jsonable_encoder,
+        )
+    except TypeError:
+        text = json.dumps(
+            jsonable_encoder(content),
+            ensure_ascii=False,
+            allow_nan=False,
+            indent=None,
+            separators=(",", ":"),
+        )
+    return text.encode("utf-8")
+
+
+def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[..., Any]:
+    """A synchronous endpoint without a response model whose dict answer is encoded in
+    its own worker thread (:func:`json_bytes`) instead of by FastAPI's
+    :func:`jsonable_encoder`, which walks every value of a view in Python on the
+    event loop. The status (and headers) an endpoint set on its ``Response``
+    parameter are kept; FastAPI reads the signature through ``__wrapped__``."""
+
+    @functools.wraps(endpoint)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        out = endpoint(*args, **kwargs)
+        if isinstance(out, Response):
+            return out
+        given = next((v for v in kwargs.values() if isinstance(v, Response)), None)
+        status = (given.status_code if given is not None else None) or status_code or 200
+        answer = Response(json_bytes(out), status_code=status, media_type="application/json")
+        if given is not None:
+            answer.headers.raw.extend(given.headers.raw)
+        return answer
+
+    run._ordnance_encoded = True  # type: ignore[attr-defined]
+    return run
+
+
 class CheckedRoute(APIRoute):
     """A route whose every text is checked before the route runs (:mod:`texts`).
 
     Path and query parameters, then every string and number of a JSON body:
     a refusal is 422 naming the field, before any game or database sees it.
     The route's reads share one database session (:func:`request_scope`).
+    A synchronous route declared with ``response_model=None`` (the table's
+    views, logs, actions and ``/since``) answers bytes it encoded itself
+    (:func:`_encoded`).
     """
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        if (
+            "response_model" in kwargs
+            and kwargs["response_model"] is None
+            and isinstance(kwargs.get("response_class"), DefaultPlaceholder | None)
+            and not inspect.iscoroutinefunction(endpoint)
+            and not getattr(endpoint, "_ordnance_encoded", False)  # include_router copies
+        ):
+            endpoint = _encoded(endpoint, kwargs.get("status_code"))
+        super().__init__(path, endpoint, **kwargs)
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
@@ -56,8 +127,8 @@ class CheckedRoute(APIRoute):
             texts.check_params("query", request.query_params.multi_items())
             if request.method in ("POST", "PUT", "PATCH"):
                 raw = await request.body()  # cached: the handler reads it again
-                try:
-                    body = json.loads(raw) if raw else None
+                try:  # request.json() keeps what it parsed: FastAPI reads it from there
+                    body = await request.json() if raw else None
                 except ValueError:  # FastAPI answers unreadable JSON itself
                     body = None
                 texts.check_json("", body)

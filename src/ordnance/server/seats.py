@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import copy
 import hashlib
 import hmac
 import json
@@ -1049,7 +1048,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         return []
     key = (journal.cache_key, game_id, limit)
     if known > 0 and (hit := _EVENTS.get(key)) is not None and hit[0] == known:
-        return copy.deepcopy(hit[1])  # the messages are dicts too
+        return [dict(e) for e in hit[1]]  # its messages shared: never changed in place
     with journal.reading() as s:
         total = known if known > 0 else _count_events(s, game_id)
         rows = s.scalars(
@@ -1073,7 +1072,7 @@ def events(journal: Journal, game_id: str, limit: int = VIEW_EVENTS) -> list[dic
         for i, r in enumerate(reversed(rows))
     ]
     if known > 0:
-        _EVENTS[key] = (known, copy.deepcopy(found))
+        _EVENTS[key] = (known, [dict(e) for e in found])
     return found
 
 

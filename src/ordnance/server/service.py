@@ -307,12 +307,16 @@ class TableService(ConsentRequests):
             return []
 
         def read() -> Sequence[Any]:
-            with self.journal.reading() as s:
-                return s.execute(
-                    select(*columns())
-                    .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
-                    .order_by(EntryRow.seq)
-                ).all()
+            with self.journal.reading() as s:  # Core rows on the session's connection
+                return (
+                    s.connection()
+                    .execute(
+                        select(*columns())
+                        .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
+                        .order_by(EntryRow.seq)
+                    )
+                    .all()
+                )
 
         # a log page and the dice record of the same entries (``since``) read them once
         rows = self.journal.remembered(("entries", game_id, lo, hi), read)

@@ -95,25 +95,44 @@ def load_seat(game_id: str, file: Path | None) -> dict[str, str]:
     return seat
 
 
+def _remember_version(game_id: str, file: Path | None, seat: dict[str, str], version: int) -> None:
+    """Keep in the seat file the version this seat last saw (``act`` acts at it)."""
+    if seat.get("version") != str(version):
+        seat["version"] = str(version)
+        save_seat(seat_file(game_id, file), seat)
+
+
 def _fail(code: int, message: str, hint: str | None = None) -> Any:
     err.print(f"[bold red]error:[/] {message}" + (f" ({hint})" if hint else ""), highlight=False)
     raise typer.Exit(code)
 
 
-def _call(method: str, url: str, token: str | None = None, body: Any = None) -> Any:
+def _request(method: str, url: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
+    """The server's status and JSON answer (an unreachable server or an answer
+    without JSON ends the command)."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     try:
         res = httpx.request(method, url, json=body, headers=headers, timeout=30)
     except httpx.HTTPError as exc:
-        return _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        _fail(1, f"cannot reach the table server at {url}: {exc}", "is it running?")
+        raise  # not reached: _fail exits
     try:
-        data = res.json()
+        data: Any = res.json()
     except ValueError:
-        return _fail(1, f"the server answered {res.status_code} without JSON")
-    if res.status_code >= 400:
-        clause = f"[{data.get('clause')}] " if data.get("clause") else ""
-        hint = data.get("hint")
-        return _fail(2, f"refused ({res.status_code}): {clause}{data.get('message')}", hint)
+        _fail(1, f"the server answered {res.status_code} without JSON")
+        raise  # not reached
+    return res.status_code, data
+
+
+def _refused(status: int, data: Any) -> Any:
+    clause = f"[{data.get('clause')}] " if data.get("clause") else ""
+    return _fail(2, f"refused ({status}): {clause}{data.get('message')}", data.get("hint"))
+
+
+def _call(method: str, url: str, token: str | None = None, body: Any = None) -> Any:
+    status, data = _request(method, url, token, body)
+    if status >= 400:
+        return _refused(status, data)
     return data
 
 
@@ -270,6 +289,7 @@ def view(
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
     data = _at_table(seat, game_id, "GET", "/view")
+    _remember_version(game_id, file, seat, int(data["version"]))
     if json_out:
         out.print_json(data=data)
         return
@@ -352,6 +372,13 @@ def act(
         parsed = json.loads(action)
     except ValueError as exc:
         _fail(2, f"the action is not JSON ({exc})")
+    actions = f"{seat['url']}/api/tables/{game_id}/actions"
+    # One request: the version this seat file last saw (its last view or action),
+    # read from the server only the first time, or again if the table moved on since.
+    known = seat.get("version")
+    guessed = version is None
+    if version is None:
+        version = int(known) if known is not None and known.isdigit() else None
     if version is None:
         version = int(_at_table(seat, game_id, "GET", "/view")["version"])
     body: dict[str, Any] = {"action": parsed, "expected_version": version}
@@ -360,7 +387,13 @@ def act(
             body["dice"] = [int(d) for d in dice.replace(",", " ").split()]
         except ValueError:
             _fail(2, f"--dice takes whole numbers, not {dice!r}")
-    data = _at_table(seat, game_id, "POST", "/actions", body)
+    status, data = _request("POST", actions, seat["token"], body)
+    if status == 409 and guessed and known is not None and data.get("error") == "StaleVersion":
+        body["expected_version"] = int(_at_table(seat, game_id, "GET", "/view")["version"])
+        status, data = _request("POST", actions, seat["token"], body)
+    if status >= 400:
+        _refused(status, data)
+    _remember_version(game_id, file, seat, int(data["version"]))
     if json_out:
         out.print_json(data=data)
         return

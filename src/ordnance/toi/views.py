@@ -13,9 +13,11 @@ from __future__ import annotations
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
+from ordnance.toi.hexmap import ToIMap
 from ordnance.toi.munitions import Munition
 from ordnance.toi.shapes import (
     Arrow,
+    MapHex,
     NationView,
     ToIView,
     TokenView,
@@ -140,7 +142,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "name": state.map.name,
             "title": state.map.title,
             "directional_marker": state.map.directional_marker.name,
-            "hexes": state.map.to_json(),
+            "hexes": _map_parts(state.map)[0],
             "units": [
                 {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
                 for u in state.units
@@ -164,9 +166,33 @@ def _terrain_legend(name: str, cover: int, blocks: bool) -> str:
     return what + (", blocks line of sight" if blocks else "")
 
 
+#: The parts of a view that depend on the map alone (its ``hexes`` list and its
+#: board), by the map object: maps are immutable and a game's states share theirs,
+#: so each is built once, not on every view. At most ``_MAPS_KEPT`` maps (then
+#: emptied); each entry keeps its map, so an id is never reused while kept.
+_MAPS: dict[int, tuple[ToIMap, list[MapHex], Board]] = {}
+_MAPS_KEPT = 32
+
+
+def _map_parts(m: ToIMap) -> tuple[list[MapHex], Board]:
+    """``m.to_json()`` and :func:`board_view` of ``m``, built once per map (shared:
+    the answers are encoded as they are, never changed in place)."""
+    hit = _MAPS.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1], hit[2]
+    if len(_MAPS) >= _MAPS_KEPT:
+        _MAPS.clear()
+    hexes, made = m.to_json(), _board_of(m)
+    _MAPS[id(m)] = (m, hexes, made)
+    return hexes, made
+
+
 def board_view(state: ToIState) -> Board:
     """The whole map: every hex with its terrain, elevation and printed column-row number."""
-    m = state.map
+    return _map_parts(state.map)[1]
+
+
+def _board_of(m: ToIMap) -> Board:
     hexes: list[BoardHex] = []
     for h in sorted(m.hexes, key=lambda h: h.to_offset()):
         info = m.hexes[h]
