@@ -382,8 +382,8 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     assert toi.act("soviet", {"type": "done"}).status_code == 200
     ru = toi.get("german", "/view?lang=ru").json()
     labels = _labels(ru)
-    assert "HE (осталось 1)" in labels and "фаза статуса: покупка боеприпасов" in labels
-    assert "g-pziv-1: Panzer IV, гекс 0306" in labels
+    assert "HE (осталось 1)" in labels and "фаза статуса, покупка боеприпасов" in labels
+    assert "Panzer IV, гекс 0306" in labels  # by its name, no id
     assert all(CYRILLIC.search(x["title"]) for x in ru["legal"])
     assert toi.act("german", {"type": "advance", "to": "op-fire"}).status_code == 200
     assert toi.act("soviet", {"type": "done"}).status_code == 200

@@ -67,8 +67,8 @@ def test_owner_reads_its_token_and_the_opponent_a_munitions_token() -> None:
     state = _bought()
     units = {p["title"]: p for p in GAME.view(state, "german")["panels"]}["Units"]
     token = {row[0]: row[-1] for row in units["rows"]}
-    assert token["g-pz"] == "AP-C (face down, german-1)"
-    assert token["s-kv"] == HIDDEN_LABEL
+    assert token["Panzer IV"] == "AP-C (face down)"  # by the counter's name, no ids
+    assert token["KV-1"] == HIDDEN_LABEL
     nations = {p["title"]: p for p in GAME.view(state, "german")["panels"]}["Nations"]
     supply = {row[0]: row[-1] for row in nations["rows"]}
     assert supply["soviet"].endswith("(types hidden)") and "HE" in supply["german"]

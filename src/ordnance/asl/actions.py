@@ -69,6 +69,34 @@ class AddGun(Record):
         max_length=16,
         pattern=r"^[A-Za-z0-9:._-]+$",
     )
+    af_hull_front: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (front, hull)",
+        description="As printed on the counter; the fire form takes it when the piece is shot at.",
+    )
+    af_hull_side: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (side, hull)",
+        description="As printed on the counter (side and rear).",
+    )
+    af_turret_front: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (front, turret)",
+        description="As printed on the counter; empty for a piece without a turret.",
+    )
+    af_turret_side: int | None = Field(
+        None,
+        ge=0,
+        le=40,
+        title="Armour Factor (side, turret)",
+        description="As printed on the counter (side and rear).",
+    )
 
 
 class SetPhase(Record):
@@ -137,7 +165,14 @@ class Fire(Record):
         le=40,
         title="Armour Factor (front, hull)",
         description="The target's Armour Factor on the facing fired on (its hull).",
-        json_schema_extra={"x-from-target": "af"},
+        json_schema_extra={
+            "x-from-target": "af",
+            # ASL-B6 (ordnance.asl.shot_plan): a vehicle shot at with these needs its AF
+            "x-required-if": {
+                "target": ["vehicle"],
+                "ammo": [None, "ordinary", "AP", "APCR", "APDS", "HEAT", "HE"],
+            },
+        },
     )
     af_turret: int | None = Field(
         None,

@@ -127,6 +127,7 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
         captured=act.captured,
         to_hit=act.to_hit,
         piece_id=act.piece_id,
+        armour=(act.af_hull_front, act.af_hull_side, act.af_turret_front, act.af_turret_side),
     )
     items = [
         f"{c.ammo} {c.depletion if c.depletion is not None else ''}".strip()

@@ -52,6 +52,8 @@ from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
 
+#: The ``add_gun`` fields of the Armour Factors a counter prints (ASL-B6).
+AF_FIELDS = ("af_hull_front", "af_hull_side", "af_turret_front", "af_turret_side")
 #: The environment variable naming the library file.
 ENV_VAR = "ORDNANCE_COUNTER_LIBRARY"
 SCHEMA_ID = "https://ordnance.invalid/schemas/counter-library.schema.json"
@@ -260,7 +262,7 @@ def gun_fields(merged: MergedCounter, date: ScenarioDate | None) -> dict[str, An
     """The ``add_gun`` values one counter gives: the database with the library over it.
 
     ``piece_id``, ``name``, ``notation``, and where known ``gun_size``, ``rof``,
-    ``breakdown`` and ``to_hit``: the library's marking, else the counter's own
+    ``breakdown``, ``to_hit`` and the Armour Factors (:data:`AF_FIELDS`): the library's marking, else the counter's own
     in force at ``date`` (``Red TH#s^<44^`` is red before 1944 only); absent
     when neither says anything, so the nationality's default applies (ASL-B5.1).
     """
@@ -277,7 +279,13 @@ def gun_fields(merged: MergedCounter, date: ScenarioDate | None) -> dict[str, An
         "breakdown": values.breakdown,
         "to_hit": to_hit,
     }
-    return {k: v for k, v in out.items() if k == "notation" or v not in (None, 0)}
+    for loc in ("hull", "turret"):
+        factors: ArmorFactors | None = getattr(values, loc)
+        for aspect in ("front", "side"):
+            value = None if factors is None else getattr(factors, aspect)
+            if value is not None:
+                out[f"af_{loc}_{aspect}"] = value  # an AF of 0 is printed too
+    return {k: v for k, v in out.items() if k == "notation" or k in AF_FIELDS or v not in (None, 0)}
 
 
 def counter_gun_fields(

@@ -25,7 +25,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 
 from ordnance.asl.board import BoardGeometry
-from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields, gun_fields
+from ordnance.asl.counter_library import (
+    AF_FIELDS,
+    CounterLibrary,
+    counter_gun_fields,
+    gun_fields,
+)
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.options import AslOptions
 from ordnance.asl.phases import Phase
@@ -98,6 +103,10 @@ class AslGun(UnitSpec):
         pattern=r"^[A-Za-z0-9:._-]+$",
         description="The VASL piece id its values come from (the counter library's key).",
     )
+    af_hull_front: int | None = Field(None, ge=0, le=40, description="Hull AF, front.")
+    af_hull_side: int | None = Field(None, ge=0, le=40, description="Hull AF, side.")
+    af_turret_front: int | None = Field(None, ge=0, le=40, description="Turret AF, front.")
+    af_turret_side: int | None = Field(None, ge=0, le=40, description="Turret AF, side.")
 
 
 class AslRules(Record):
@@ -256,7 +265,11 @@ def _library_values(
     if counter is None:
         return {}
     values = gun_fields(library.merged(counter), when)
-    return {k: v for k, v in values.items() if k in ("gun_size", "rof", "breakdown", "to_hit")}
+    return {
+        k: v
+        for k, v in values.items()
+        if k in ("gun_size", "rof", "breakdown", "to_hit", *AF_FIELDS)
+    }
 
 
 def _check_setup(
@@ -435,6 +448,7 @@ def to_scenario(state: AslState, seat: str | None = None) -> dict[str, Any]:
             value = getattr(g, key)
             if value is not None:
                 unit[key] = value
+        unit.update({f"af_{k}": v for k, v in g.armour_dict().items()})
         if g.rof:
             unit["rof"] = g.rof
         if g.elite != side.elite:

@@ -47,6 +47,13 @@ class MapPiece(TypedDict):
     #: What it is as a target ("vehicle", "gun"), when the counter database says
     #: (:mod:`ordnance.asl.target_type`); the Fire form's Target type takes it.
     target_type: NotRequired[str]
+    #: The Armour Factors printed on the counter, when the Gun was added with them
+    #: (from the scenario's counter library or typed): hull front and side, turret
+    #: front and side. The Fire form's Armour Factor fields take the front ones.
+    af: NotRequired[int]
+    af_side: NotRequired[int]
+    af_turret: NotRequired[int]
+    af_turret_side: NotRequired[int]
 
 
 class Cluster(TypedDict):

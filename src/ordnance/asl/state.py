@@ -130,6 +130,14 @@ class Gun:
     to_hit: str | None = None
     #: The VASL piece id of the counter its values came from (the library key to name).
     piece_id: str | None = None
+    #: The Armour Factors printed on its counter (ASL-B6), as (hull front, hull side,
+    #: turret front, turret side), each None when not known; public information.
+    armour: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+
+    def armour_dict(self) -> dict[str, int]:
+        """The known Armour Factors by name (``hull_front`` ... ``turret_side``)."""
+        names = ("hull_front", "hull_side", "turret_front", "turret_side")
+        return {n: v for n, v in zip(names, self.armour, strict=True) if v is not None}
 
     def capability(self, ammo: str) -> Capability | None:
         for cap in self.capabilities:
@@ -162,7 +170,7 @@ class Gun:
             "to_hit": self.to_hit,
             "piece_id": self.piece_id,
             "capabilities": [c.to_dict() for c in self.capabilities],
-        }
+        } | ({"armour": self.armour_dict()} if self.armour_dict() else {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,9 +145,9 @@ def panels(v: AslViewHead) -> list[Panel]:
             if cap is None:
                 rows.append([gun["side"], label, "-", "-", "no special ammunition", "", ""])
                 continue
-            status = cap["status"]
+            status = _STATUS_WORDS.get(cap["status"], cap["status"])
             gone = cap["exhausted"]
-            if status == "gone" and gone:
+            if cap["status"] == "gone" and gone:
                 status = f"gone (DR {gone['dr'][0]}+{gone['dr'][1]}, turn {gone['turn']} {gone['phase']})"
             ammo = cap["ammo"] + (f" ({cap['token']})" if cap["token"] else "")
             rows.append(
@@ -170,6 +170,10 @@ def panels(v: AslViewHead) -> list[Panel]:
     return [turn, record]
 
 
+#: The record's status cell in players' words (the catalogue has the Russian).
+_STATUS_WORDS = {"not-available": "not available at this date"}
+
+
 #: How the page draws each ASL marker kind: glyph shape, its text, the legend's name.
 _MARKER_LOOK: dict[str, tuple[Any, str, str]] = {
     "smoke": ("circle", "S", "Smoke"),
@@ -187,6 +191,17 @@ def map_piece(state: AslState, g: Gun) -> MapPiece:
     kind = target_type(g.name, nationality) if g.name else None
     if kind is not None:
         piece["target_type"] = kind
+    # the AF printed on the counter (public): the Fire form's Armour Factor fields take the front
+    # ones, the side ones are shown beside them (ASL-B6)
+    hull_front, hull_side, turret_front, turret_side = g.armour
+    for key, value in (
+        ("af", hull_front),
+        ("af_side", hull_side),
+        ("af_turret", turret_front),
+        ("af_turret_side", turret_side),
+    ):
+        if value is not None:
+            piece[key] = value  # type: ignore[literal-required]
     return piece
 
 

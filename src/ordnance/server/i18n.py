@@ -83,7 +83,10 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     is returned as it is. Everything translated comes from the seat's own view.
     """
     if lang == DEFAULT:
-        return answer
+        # the sides by their names ("side:german" -> "Germans"), an unknown one by itself
+        en = translations(lang).gettext
+        named = {s: en("side:" + s) for s in answer["seats"]}
+        return {**answer, "seat_names": {s: n if n != "side:" + s else s for s, n in named.items()}}
     tr = translations(lang).gettext
     out = answer.copy()
     out["title"] = tr(answer["title"])

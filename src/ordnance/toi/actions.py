@@ -17,7 +17,7 @@ class Advance(Record):
     """Move to the next step of the round (or on to the step named by ``to``)."""
 
     type: Literal["advance"] = "advance"
-    to: str | None = option(None, "Go to", "Stop at this step, e.g. 'munitions' or 'action'.")
+    to: str | None = option(None, "Go to", "The step of the round to stop at.")
 
 
 class Done(Record):

@@ -20,7 +20,7 @@ from ordnance.toi.actions import ACTION_MODELS
 from ordnance.toi.buy import carrier_refusal
 from ordnance.toi.discard import discard_refusal
 from ordnance.toi.munitions import Munition
-from ordnance.toi.state import ROUND, Phase, ToIState, Unit
+from ordnance.toi.state import ROUND, Phase, ToIState, Unit, position_words
 
 _TITLES = {
     "advance": "Advance to the next step",
@@ -34,7 +34,7 @@ _TITLES = {
 
 
 def _unit_label(u: Unit) -> str:
-    return f"{u.id}: {u.label} at {numbered_hex(u.hex)}"
+    return f"{u.label} at {numbered_hex(u.hex)}"  # as the map shows it: no id
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);
@@ -100,10 +100,7 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
         return choices(
             schema,
             "to",
-            [
-                (s or p.value, f"Status Phase: {s}" if s else f"{p.value.title()} Phase")
-                for p, s in ahead
-            ],
+            [(s or p.value, position_words(p, s)) for p, s in ahead],
         )
     if kind == "receive_command":
         return choices(schema, "side", [(n, n) for n in mine])

@@ -55,6 +55,33 @@ def position_name(phase: Phase, step: str | None) -> str:
     return f"{phase.value}:{step}" if step else phase.value
 
 
+#: Each position of the round in players' words (English; the catalogue has the Russian).
+POSITION_WORDS: dict[str, str] = {
+    "action": "Action Phase",
+    "command": "Command Phase",
+    "status:draw-cards": "Status Phase, drawing cards",
+    "status:remove-tokens": "Status Phase, removing markers",
+    "status:munitions": "Status Phase, purchase window",
+    "status:op-fire": "Status Phase, Op Fire placement",
+    "status:transfers": "Status Phase, transfers",
+    "status:reinforcements": "Status Phase, reinforcements",
+    "status:advance-round": "Status Phase, round marker advanced",
+    "status:keep-or-discard": "Status Phase, keep or discard face-down tokens",
+}
+
+
+def shown_round(number: int, step: str | None) -> int:
+    """The round a position belongs to: the marker has already moved on at
+    ``keep-or-discard``, which still ends the Status Phase of the round before."""
+    return number - 1 if step == "keep-or-discard" and number > 1 else number
+
+
+def position_words(phase: Phase, step: str | None) -> str:
+    """The position in players' words ("Status Phase, Op Fire placement"), never its id."""
+    key = position_name(phase, step)
+    return POSITION_WORDS.get(key, key)
+
+
 @dataclass(frozen=True)
 class Unit:
     id: str
@@ -202,6 +229,11 @@ class ToIState:
     @property
     def position(self) -> str:
         return position_name(self.phase, self.step)
+
+    @property
+    def position_words(self) -> str:
+        """:attr:`position` in players' words (:data:`POSITION_WORDS`)."""
+        return position_words(self.phase, self.step)
 
     # -- functional updates ----------------------------------------------------------
     def with_unit(self, unit: Unit) -> ToIState:

@@ -24,7 +24,15 @@ from ordnance.toi.shapes import (
     TokensDiscardedEvent,
     TokensRemovedEvent,
 )
-from ordnance.toi.state import ROUND, STATUS_STEPS, Phase, ToIState, Token, position_name
+from ordnance.toi.state import (
+    ROUND,
+    STATUS_STEPS,
+    Phase,
+    ToIState,
+    Token,
+    position_name,
+    shown_round,
+)
 
 
 def return_token(state: ToIState, token: Token) -> ToIState:
@@ -161,7 +169,11 @@ def advance(
             Event.of(
                 "phase",
                 PhaseEvent(position=state.position, round=state.round),
-                msg("round {round}: {position}", round=state.round, position=term(state.position)),
+                msg(
+                    "round {round}: {position}",
+                    round=shown_round(state.round, state.step),
+                    position=term(state.position_words),
+                ),
             )
         )
         events.extend(more)

@@ -47,7 +47,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, msg, term
 from ordnance.core.turns import Turn, everyone, may_end_step, seats_text, simultaneous
 from ordnance.toi.shapes import DoneEvent
-from ordnance.toi.state import Phase, ToIState
+from ordnance.toi.state import Phase, ToIState, shown_round
 
 #: Sequence-of-play clause of each step (the notes' B8, or the munitions clause).
 CLAUSES = {"munitions": "TOI-GEN-4", "keep-or-discard": "TOI-GEN-8"}
@@ -56,14 +56,6 @@ ROUND_CLAUSE = "TOI-B8"
 OP_FIRE_CLAUSE = "TOI-B9"
 #: The Action Phase actions that take an action turn (an Op Fire attack does not).
 TURN_ACTIONS = ("move", "attack")
-
-_WHERE = {
-    "action": "Action Phase",
-    "command": "Command Phase",
-    "munitions": "Status Phase, purchase window",
-    "op-fire": "Status Phase, Op Fire placement",
-    "keep-or-discard": "Status Phase, keep or discard face-down tokens",
-}
 
 
 def _involved(state: ToIState) -> list[str]:
@@ -290,8 +282,8 @@ def units_may_act(state: ToIState, seat: str, kind: str = "attack") -> frozenset
 
 def turn(state: ToIState) -> Turn:
     key = state.step or state.phase.value
-    step = term(_WHERE[key]) if key in _WHERE else term(state.position)
-    where = term("round {round}, {step}", round=state.round, step=step)
+    step = term(state.position_words)
+    where = term("round {round}, {step}", round=shown_round(state.round, state.step), step=step)
     if state.phase is Phase.ACTION:
         return _action_phase_turn(state, where)
     return simultaneous(
@@ -333,6 +325,6 @@ def done(state: ToIState, side: str) -> tuple[ToIState, list[Event], bool]:
     event = Event.of(
         "done",
         DoneEvent(side=side, position=state.position),
-        msg("{side} is done: {position}", side=side, position=term(state.position)),
+        msg("{side} is done: {position}", side=side, position=term(state.position_words)),
     )
     return state, [event], not turn(state).is_simultaneous and t.is_simultaneous

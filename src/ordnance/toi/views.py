@@ -23,7 +23,15 @@ from ordnance.toi.shapes import (
     TokenView,
     UnitView,
 )
-from ordnance.toi.state import STATUS_STEPS, ToIState, Token, Unit
+from ordnance.toi.state import (
+    STATUS_STEPS,
+    Phase,
+    ToIState,
+    Token,
+    Unit,
+    position_words,
+    shown_round,
+)
 
 HIDDEN_LABEL = "a munitions token"
 
@@ -223,7 +231,7 @@ def token_text(tv: TokenView) -> str:
     if tv["face"] == "up":
         return f"{tv['munition']} (revealed)"
     if "munition" in tv:
-        return f"{tv['munition']} (face down, {tv['id']})"
+        return f"{tv['munition']} (face down)"  # its owner's type; the token's id stays inside
     return str(tv.get("label", HIDDEN_LABEL))
 
 
@@ -239,8 +247,14 @@ def panels(v: ToIView) -> list[Panel]:
     """The page's tables, built from the seat's view ``v`` alone (so nothing more can leak)."""
     turn = panel(
         "Round",
-        ["round", "phase", "step", "munitions"],
-        [[v["round"], v["phase"], v["step"], "in force" if v["munitions_in_force"] else "off"]],
+        ["round", "phase", "munitions"],
+        [
+            [
+                shown_round(v["round"], v["step"]),
+                position_words(Phase(v["phase"]), v["step"]),
+                "in force" if v["munitions_in_force"] else "off",
+            ]
+        ],
     )
     nation_rows = []
     for name, n in v["nations"].items():
@@ -265,13 +279,12 @@ def panels(v: ToIView) -> list[Panel]:
         tokens.setdefault(tv["unit"], []).append(token_text(tv))
     units = panel(
         "Units",
-        ["unit", "side", "hex", "type", "state", "token"],
+        ["unit", "side", "hex", "state", "token"],
         [
             [
-                u["id"],
+                u["title"],  # the counter by its name, as on the map (never its id)
                 u["side"],
                 numbered_hex(parse_hex(u["hex"])),
-                u["title"],
                 unit_state(u),
                 ", ".join(tokens.get(u["id"], [])),
             ]

@@ -232,6 +232,7 @@ def game_add_gun(
     """Add a Gun from its counter notation and/or the chart (nationality + gun size)."""
     to_hit: str | None = None
     piece_id: str | None = None
+    armour: dict[str, int] = {}
     if counter is not None:
         if notation is not None:
             raise OrdnanceError(
@@ -255,7 +256,8 @@ def game_add_gun(
         rof = rof or values.get("rof", 0)
         to_hit = values.get("to_hit")
         piece_id = values["piece_id"]
-    action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name}
+        armour = {k: v for k, v in values.items() if k.startswith("af_")}
+    action: dict[str, Any] = {"type": "add_gun", "id": gun, "side": side, "name": name, **armour}
     _set_given(
         action,
         (

@@ -36,6 +36,8 @@ function drawGlyph(shape, x, y, r) {
   if (shape === "triangle") return svg("polygon", { points: [[x, y - r], [x + r, y + r * 0.8], [x - r, y + r * 0.8]].map((p) => p.join(",")).join(" ") });
   return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2 });
 }
+/** A side by its name in the page's language (the view's seat_names), never its id when named. */
+export function sideName(side) { return ((S.view && S.view.seat_names) || {})[side] || side || ""; }
 export function sideIndex(side) { return Math.max(0, ((S.view && S.view.seats) || []).indexOf(side)); }
 // known terrain names have their own colours (style.css); any other gets a steady hue
 const KNOWN_TERRAIN = new Set(["clear", "open", "woods", "forest", "building", "hill", "water", "town", "city", "rough", "road", "marsh"]);
@@ -57,12 +59,45 @@ export function units() { return mapOf(S.view && S.view.view).units || []; }
 export function namedUnits() { for (const u of units()) S.counters.set(u.id, u); return [...S.counters.values()]; }
 const fmt = (v) => v.toFixed(1);
 
+/**
+ * Where a spread stack of ``n`` counters goes (pure): in rows of as many as fit
+ * the part of the board in view (``bounds``, SVG units), above the hex, or below
+ * it when there is no room above, and moved inward so it never runs past an edge.
+ * Returns {box: {x, y, width, height}, at: [[x, y], ...]} (the counters' centres).
+ */
+export function spreadPlace(n, x, y, bounds) {
+  const gap = 56, rowH = 30, margin = 4;
+  const room = Math.max(gap, bounds.right - bounds.left - 2 * margin);
+  const perRow = Math.max(1, Math.min(n, Math.floor((room - 8) / gap)));
+  const rows = Math.ceil(n / perRow);
+  const width = perRow * gap + 8, height = rows * rowH + 6;
+  let top = y - SIZE * 1.35 - 18 - (rows - 1) * rowH;
+  if (top < bounds.top) top = y + SIZE * 0.9;  // no room above: below the hex
+  top = Math.max(bounds.top, Math.min(top, bounds.bottom - height));
+  let left = x - width / 2;
+  left = Math.max(bounds.left + margin, Math.min(left, bounds.right - margin - width));
+  const at = [];
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / perRow), c = i % perRow;
+    const inRow = Math.min(perRow, n - r * perRow);
+    const rowLeft = left + (width - inRow * gap) / 2;
+    at.push([rowLeft + gap / 2 + c * gap, top + 3 + rowH / 2 + r * rowH]);
+  }
+  return { box: { x: left, y: top, width, height }, at };
+}
+
+let lastSeen = null;  // the part of the board the box last showed, CSS px
+
 export function renderMap() {
   const view = S.view && S.view.view;
   const board = boardOf(view);
   const map = mapOf(view);
   const box = $("map");
   const hadFocus = document.activeElement && box.contains(document.activeElement) ? document.activeElement.getAttribute("data-unit") || document.activeElement.getAttribute("data-hex") : null;
+  // the part of the board the box shows (a spread stack is drawn inside it)
+  // (a box on a hidden phone panel has no width: the last one it was seen with, else the window's)
+  if (box.clientWidth) lastSeen = { left: box.scrollLeft, width: box.clientWidth };
+  const seen = lastSeen || { left: 0, width: Math.max(0, window.innerWidth - 40) };
   box.replaceChildren();
   $("legend").replaceChildren();
   const card = box.closest(".map-card");
@@ -159,10 +194,10 @@ export function renderMap() {
     const text = shortLabel(u);
     return svg("g", { class: "unit side-" + sideIndex(u.side) + (S.piece === u.id ? " selected" : "") + (extra || ""), "data-side": u.side, "data-unit": u.id, "data-hex": u.hex, tabindex: "0", role: "button",
       // the name read out starts with the counter's own text (what a voice user says)
-      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": text + (text !== (u.label || u.id) ? ": " + (u.label || u.id) : "") + " (" + (u.side || "") + ") " + labelOf(u.hex) },
+      "aria-pressed": S.piece === u.id ? "true" : "false", "aria-label": text + (text !== (u.label || u.id) ? ": " + (u.label || u.id) : "") + " (" + sideName(u.side) + ") " + labelOf(u.hex) },
     svg("rect", { x: x - 25, y: y - 12, width: 50, height: 24, rx: 3 }),
     svg("text", { x, y: y + 4.5, class: "ulabel", textLength: text.length > 6 ? 44 : null, lengthAdjust: text.length > 6 ? "spacingAndGlyphs" : null, "aria-hidden": "true" }, text),
-    svg("title", {}, (u.label || u.id) + " (" + (u.side || "") + ") @ " + labelOf(u.hex)));
+    svg("title", {}, (u.label || u.id) + " (" + sideName(u.side) + ") @ " + labelOf(u.hex)));
   };
   let spreadLayer = null;
   for (const [hex, list] of stacks) {
@@ -177,11 +212,14 @@ export function renderMap() {
     }
     root.append(g);
     if (S.spread === hex && list.length > 1) {
-      const n = list.length, gap = 56;
-      const y0 = y - SIZE * 1.35;
+      const place = spreadPlace(list.length, x, y, {
+        left: Math.max(minX - pad, minX - pad + seen.left / S.zoom),
+        right: Math.min(minX - pad + w, minX - pad + (seen.left + (seen.width || w * S.zoom)) / S.zoom),
+        top: minY - pad, bottom: minY - pad + hgt,
+      });
       spreadLayer = svg("g", { class: "spread", "data-spread": hex },
-        svg("rect", { x: x - (n * gap) / 2 - 4, y: y0 - 18, width: n * gap + 8, height: 36, rx: 6, class: "spread-back" }));
-      list.forEach((u, i) => spreadLayer.append(counter(u, x - ((n - 1) * gap) / 2 + i * gap, y0, " spread-piece")));
+        svg("rect", { x: place.box.x, y: place.box.y, width: place.box.width, height: place.box.height, rx: 6, class: "spread-back" }));
+      list.forEach((u, i) => spreadLayer.append(counter(u, place.at[i][0], place.at[i][1], " spread-piece")));
     }
   }
   for (const h of S.selected) {
@@ -219,7 +257,7 @@ export function renderMap() {
 function renderLegend(sides, kinds, terrains, map, board) {
   const items = [];
   for (const side of [...sides].sort((a, b) => sideIndex(a) - sideIndex(b))) {
-    items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), side));
+    items.push(el("span", { class: "key" }, el("span", { class: "swatch unit-swatch side-" + sideIndex(side) }), sideName(side)));
   }
   for (const [kind, m] of kinds) {
     const [shape, text] = markerGlyph(m, true);

@@ -6,7 +6,7 @@ import { S } from "./state.js";
 import { distance } from "./hexes.js";
 import { api, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
-import { labelOf, namedUnits, phone, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
+import { labelOf, namedUnits, phone, sideName, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { caughtUp, refresh } from "./main.js";
 
@@ -66,6 +66,11 @@ export function aimAt(hex, unitId) {
     if (fromTarget && clicked && clicked.id !== (actor && actor.id) && clicked[fromTarget] != null) {
       // what the counter clicked says of itself (ASL: vehicle or Gun; an AF): filled, not typed
       if (fillFrom(node, clicked[fromTarget])) { changed.push(node); filled = true; }
+      fromCounter(node, clicked, fromTarget);
+    } else if (fromTarget && clicked && node.tagName === "INPUT" && node.type !== "checkbox") {
+      // the counter does not say: nothing of an earlier counter stays, the player types it
+      if (node.value !== "") { node.value = ""; changed.push(node); }
+      fromCounter(node, clicked, fromTarget);
     } else if (fieldRole(raw, entry.schema) === "target" && node.tagName === "SELECT" && unitId) {
       const opt = [...node.options].find((o) => o.dataset.raw === unitId);
       if (opt) { node.value = opt.value; changed.push(node); filled = true; }
@@ -83,6 +88,72 @@ export function aimAt(hex, unitId) {
   for (const node of changed) node.dispatchEvent(new Event("change", { bubbles: true }));
   if (filled) S.selected = new Set(entry.form.hexes().concat(hex ? [hex] : []));
   return filled;
+}
+
+/**
+ * The line under a field the clicked counter fills ("x-from-target"): what the
+ * counter says (with its other aspect, "KEY_side", when it has one), or that it
+ * does not say, so the value is typed from the counter.
+ */
+function fromCounter(node, clicked, key) {
+  const field = node.closest(".field");
+  if (!field) return;
+  let line = field.querySelector(".from-counter");
+  if (!line) { line = el("span", { class: "from-counter muted", "aria-live": "polite" }); field.append(line); }
+  const name = clicked.label || clicked.id;
+  const value = clicked[key];
+  const side = clicked[key + "_side"];
+  if (value != null) {
+    line.textContent = name + ": " + t("front") + " " + value + (side != null ? ", " + t("side") + " " + side : "") +
+      " (" + t("from the counter") + (side != null ? "; " + t("fired at its side or rear? type the side value") : "") + ")";
+    line.classList.remove("needed");
+  } else if (node.required || conditional(field)) {
+    line.textContent = name + ": " + t("not known to the table; type the value printed on the counter.");
+    line.classList.toggle("needed", node.required);
+  } else {
+    line.remove();  // an optional value the counter does not say (a turret AF "if it differs")
+  }
+}
+
+/** True when the field's value is required under a condition ("x-required-if"). */
+function conditional(field) { return field.dataset.conditional === "1"; }
+
+/**
+ * A field marked "x-required-if": {"other": [values]} is required while each
+ * ``other`` field holds one of its values, null for empty (ASL: the Armour
+ * Factor of a vehicle shot at with AP, APCR, APDS, HEAT or HE, ASL-B6):
+ * its mark, its "required" and the form's completeness follow that field.
+ */
+function conditionalRequired(form) {
+  const base = form.complete;
+  const conds = [];
+  for (const [name, { control, field }] of Object.entries(form.fields)) {
+    const cond = (control.raw || {})["x-required-if"] || (control.schema || {})["x-required-if"];
+    if (!cond) continue;
+    // every key holds one of its values (null: left empty)
+    const holds = () => {
+      const out = form.collect();
+      return Object.entries(cond).every(([other, want]) => [].concat(want).includes(out[other] === undefined ? null : out[other]));
+    };
+    const lbl = field.querySelector(".lbl");
+    field.dataset.conditional = "1";
+    const sync = () => {
+      const on = holds();
+      control.node.required = on;
+      if (lbl) lbl.textContent = lbl.textContent.replace(/ \*$/, "") + (on ? " *" : "");
+      const line = field.querySelector(".from-counter");
+      if (line) line.classList.toggle("needed", on && control.node.value === "");
+    };
+    conds.push({ name, holds, sync });
+  }
+  if (!conds.length) return;
+  form.complete = () => {
+    if (!base()) return false;
+    const out = form.collect();
+    return conds.every((c) => !c.holds() || (out[c.name] !== undefined && out[c.name] !== ""));
+  };
+  form.node.addEventListener("change", () => { for (const c of conds) c.sync(); });
+  for (const c of conds) c.sync();
 }
 
 /** Put ``value`` into a control (a choice by its raw value, else the text); true when it took. */
@@ -134,6 +205,7 @@ export function renderForm(item, fixed, collapsible) {
   };
   const form = window.schemaForm(entry.schema, Object.assign({ type: item.type }, fixed || {}), { onHexField });
   entry.form = form;
+  conditionalRequired(form);
   const controls = Object.values(form.fields).map((f) => f.control);
   entry.aimsAtPiece = controls.some((c) => fieldRole(c.raw, entry.schema) === "target");
   const ranged = Object.values(form.fields).filter(({ control }) => ((control.raw || {})["x-range"] || (control.schema || {})["x-range"]) === "actor");
@@ -298,7 +370,7 @@ export function renderActions(legal) {
   if (piece) {
     const mine = likelyOrder(legal.filter((item) => { const a = actorOf(item); return a && a.ids.includes(piece.id); }));
     box.append(el("div", { class: "selected-piece", id: "selected-piece" },
-      el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + (piece.side || "") + ", " + labelOf(piece.hex) + ")"), " ",
+      el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + sideName(piece.side) + ", " + labelOf(piece.hex) + ")"), " ",
       el("button", { type: "button", class: "small", id: "clear-piece", onclick: () => { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); } }, t("Show every action"))));
     if (!mine.length) box.append(el("p", { class: "muted", id: "piece-idle" }, t("This piece has nothing to do now.")));
     if (mine.length && S.open === null) S.open = mine[0].type;  // the most likely one opens by itself
