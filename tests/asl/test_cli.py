@@ -12,24 +12,10 @@ import pytest
 
 from ordnance.cli import main as cli_main
 
-_BUILT: list[bool] = []
-
 
 def main(args: list[str]) -> None:
-    """``ordnance.cli.main.main`` with the sub-apps mounted once per test process.
-
-    ``main`` mounts every plugin's app on each call (once per real process);
-    mounting again for each of many in-process calls would pile them up.
-    """
-    if not _BUILT:
-        cli_main.build()
-        _BUILT.append(True)
-    original = cli_main.build
-    cli_main.build = lambda: cli_main.app  # type: ignore[assignment]
-    try:
-        cli_main.main(args)
-    finally:
-        cli_main.build = original  # type: ignore[assignment]
+    """``ordnance.cli.main.main`` (its commands mount lazily, once per process)."""
+    cli_main.main(args)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

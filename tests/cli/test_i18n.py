@@ -215,7 +215,7 @@ def test_every_waw_refusal_clause_has_a_russian_summary(clause: str) -> None:
 def test_waw_refusal_clauses_list_is_complete() -> None:
     """The list above matches the clause ids the WaW module raises with."""
     raised = set()
-    for path in (SRC / "waw").glob("*.py"):
+    for path in (SRC / "waw").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         raised |= set(re.findall(r'RuleViolation\(\s*"(WAW-[^"]+)"', text))
         raised |= set(re.findall(r'"(WAW-[\w.]+-[a-z])"', text))

@@ -166,7 +166,7 @@ def test_toi_discard_in_russian_hides_the_type() -> None:
 def _static_templates() -> set[str]:
     """Every literal first argument of ``msg(...)``/``term(...)`` in the two game modules."""
     found: set[str] = set()
-    for path in [*(SRC / "asl").glob("*.py"), *(SRC / "toi").glob("*.py")]:
+    for path in [*(SRC / "asl").rglob("*.py"), *(SRC / "toi").rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

@@ -2,7 +2,7 @@
 
 ``GameSession`` keeps thin methods over :mod:`ordnance.core.journal.derive` (the state at
 a version from the nearest known one) and :mod:`ordnance.core.journal.entries` (entries
-read back, what is in force); the names callers import from ``session`` stay there. The
+read back, what is in force); a name is imported from the module that defines it. The
 behaviour is checked by ``test_snapshots.py`` (CORE-JOURNAL-1, CORE-UNDO); these tests
 pin the paths.
 """
@@ -13,10 +13,9 @@ import ordnance.core.journal as journal
 from ordnance.core.journal import derive, entries, session
 
 
-def test_old_session_names_are_the_moved_objects() -> None:
-    assert session.JournalEntry is entries.JournalEntry
-    assert session.effective_entries is entries.effective_entries
+def test_the_package_names_the_entries_of_their_module() -> None:
     assert journal.JournalEntry is entries.JournalEntry  # the package's lazy name
+    assert "JournalEntry" not in session.__all__ and "effective_entries" not in session.__all__
 
 
 def test_the_session_delegates_the_walk() -> None:

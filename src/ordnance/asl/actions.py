@@ -1,4 +1,4 @@
-"""Settings and actions of the ASL scenario game, as Pydantic models.
+"""The actions of the ASL scenario game, as Pydantic models (its settings: :mod:`ordnance.asl.options`).
 
 Actions are JSON-ready dicts with a ``"type"`` key; :func:`parse_action`
 validates one into its model. Validation problems become
@@ -13,81 +13,14 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
-from ordnance.asl.board import BoardGeometry
-from ordnance.asl.nationalities import KNOWN_NATIONALITIES as KNOWN_NATIONALITIES
-from ordnance.asl.nationalities import nationality_key as nationality_key
-from ordnance.asl.options import AslOptions
 from ordnance.core.errors import UnknownName
 from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
-from ordnance.core.names import Name
 from ordnance.core.validation import refusal
 
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"
 DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
-
-
-class SideSettings(Record):
-    name: Name = option(
-        title="Seat name", description="Seat name of the side, e.g. 'russian' or 'germans'."
-    )
-    nationality: str = Field(
-        title="Nationality",
-        description="Nationality, e.g. german, russian, american, british.",
-        json_schema_extra={"enum": list(KNOWN_NATIONALITIES)},
-    )
-    elite: bool = option(False, "Elite", "Elite units: +1 Depletion Numbers (ASL-8.2-f).")
-    pre_adjusted: bool = option(
-        False,
-        "Counters include Elite",
-        "Counter values already include the Elite +1 (SS counters, ASL-AMB-4).",
-    )
-
-
-class AslSettings(Record):
-    date: str = Field(
-        "1944-06",
-        title="Scenario date",
-        description="Scenario year and month, YYYY-MM (1939-1945).",
-        json_schema_extra={"format": "month"},
-    )
-    theatre: str = Field(
-        "ETO",
-        title="Theatre",
-        description="ETO, PTO or Burma (counter suffixes E/P/B).",
-        json_schema_extra={
-            "enum": ["ETO", "PTO", "Burma"],
-            "x-labels": ["Europe (ETO)", "Pacific (PTO)", "Burma"],
-        },
-    )
-    sides: list[SideSettings] = Field(
-        default_factory=lambda: [
-            SideSettings(name="russian", nationality="russian"),
-            SideSettings(name="german", nationality="german"),
-        ],
-        title="Sides",
-        description="The two sides; the first is the ATTACKER of the first Player Turn.",
-        json_schema_extra={
-            "default": [
-                {"name": "russian", "nationality": "russian"},
-                {"name": "german", "nationality": "german"},
-            ]
-        },
-    )
-    board: BoardGeometry = option(
-        title="Board",
-        description="The board drawn and the printed hex ids accepted (default: one "
-        "geomorphic board, A1 to GG10, A1 at the top left).",
-        group="rules",
-        default_factory=BoardGeometry,
-    )
-    options: AslOptions = option(
-        title="Rule options",
-        description="Readings of the rules where the notes allow more than one (ASL-AMB-n).",
-        group="rules",
-        default_factory=AslOptions,
-    )
 
 
 class AddGun(Record):
@@ -427,10 +360,3 @@ def parse_action(action: Mapping[str, Any]) -> Record:
         raise refusal(
             exc, model, what=msg("{kind} action", kind=kind), clause="ASL-8.0-a"
         ) from None
-
-
-def parse_settings(settings: Mapping[str, Any]) -> AslSettings:
-    try:
-        return AslSettings.model_validate(dict(settings))
-    except ValidationError as exc:
-        raise refusal(exc, AslSettings, what="ASL settings", clause="ASL-8.0-a") from None

@@ -15,8 +15,6 @@ and returns the new state and its event:
   (ASL-8.9-f) and IR (ASL-8.7-a); HEAT checks its target (ASL-8.31-b);
 * with a range, the whole shot (To Hit, then To Kill or the IFT, notes B5,
   B6) is resolved on the same DR (:func:`whole_shot_plan`).
-
-The checks' names stay importable from here (``check_hex``, ``firing_sides``...).
 """
 
 from __future__ import annotations
@@ -31,42 +29,24 @@ from ordnance.asl.fire_limits import record_fired
 from ordnance.asl.he_equivalency import check_heat_target
 from ordnance.asl.notation import Ammo
 from ordnance.asl.shapes import FireExtra, OrdinaryShotEvent
+from ordnance.asl.shot import GunShot, judge_shot, plan_shot
 from ordnance.asl.shot_checks import (
-    ARMORED_TARGETS,
     captured_use,
     check_automatic_choice,
-    check_hex,
     check_may_fire,
     effective_breakdown,
     effective_rof,
-    firing_sides,
-    refuse_changed_declaration,
     resolve_ammo,
     special_capability,
 )
 from ordnance.asl.shot_record import FIRE_MARKERS, record_shot
 from ordnance.asl.state import AslState, Capability, Gun
+from ordnance.asl.to_hit import FirerCases
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Event, Message, Outcome, msg, term
 
-__all__ = [
-    "ARMORED_TARGETS",
-    "FIRE_MARKERS",
-    "captured_use",
-    "check_automatic_choice",
-    "check_hex",
-    "check_may_fire",
-    "effective_breakdown",
-    "effective_rof",
-    "fire",
-    "firing_sides",
-    "record_shot",
-    "refuse_changed_declaration",
-    "resolve_ammo",
-    "special_capability",
-    "whole_shot_plan",
-]
+__all__ = ["fire", "whole_shot_plan"]
 
 
 def fire(state: AslState, gun: Gun, act: Fire, dice: DiceSource) -> Outcome[AslState]:
@@ -215,8 +195,6 @@ def whole_shot_plan(
     """
     if act.range is None:
         return None
-    from ordnance.asl.shot import GunShot, plan_shot
-    from ordnance.asl.to_hit import FirerCases
 
     if act.target is None:
         raise RuleViolation(
@@ -299,7 +277,6 @@ def _whole_shot_note(
     """
     if whole is None:
         return None
-    from ordnance.asl.shot import judge_shot
 
     spec, plan = whole
     out = judge_shot(spec, plan, dr, dice)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.he_equivalency import HeEquivalency, check_heat_target, he_equivalency
 from ordnance.asl.nationalities import KNOWN_NATIONALITIES
-from ordnance.asl.supply import _ALIASES, NATIONALITIES
+from ordnance.asl.supply import _ALIASES
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
 
@@ -167,7 +167,6 @@ def scw_heat_attack(
 
 __all__ = [
     "HEAT_GATES",
-    "NATIONALITIES",
     "SCW_WEAPONS",
     "ScwHeat",
     "ScwHeatAttack",

@@ -1,5 +1,7 @@
-"""Scenario options: one field per ambiguity of the notes (ASL-AMB-n).
+"""The settings of an ASL scenario: date, theatre, sides, board, and its rule options.
 
+The rule options (:class:`AslOptions`) have one field per ambiguity of the notes
+(ASL-AMB-n).
 Each default is the notes' RECOMMENDED DEFAULT; the alternative readings are
 the other values. The field names say what they change; the description of
 each field names its ambiguity.
@@ -7,9 +9,16 @@ each field names its ambiguity.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
+from pydantic import Field, ValidationError
+
+from ordnance.asl.board import BoardGeometry
+from ordnance.asl.nationalities import KNOWN_NATIONALITIES
 from ordnance.core.fields import Record, option
+from ordnance.core.names import Name
+from ordnance.core.validation import refusal
 
 
 class AslOptions(Record):
@@ -184,3 +193,72 @@ class AslOptions(Record):
         "WP uses the SMOKE To Hit change",
         "ASL-B5.2 [inference]: WP takes the SMOKE To Hit modification (default).",
     )
+
+
+class SideSettings(Record):
+    name: Name = option(
+        title="Seat name", description="Seat name of the side, e.g. 'russian' or 'germans'."
+    )
+    nationality: str = Field(
+        title="Nationality",
+        description="Nationality, e.g. german, russian, american, british.",
+        json_schema_extra={"enum": list(KNOWN_NATIONALITIES)},
+    )
+    elite: bool = option(False, "Elite", "Elite units: +1 Depletion Numbers (ASL-8.2-f).")
+    pre_adjusted: bool = option(
+        False,
+        "Counters include Elite",
+        "Counter values already include the Elite +1 (SS counters, ASL-AMB-4).",
+    )
+
+
+class AslSettings(Record):
+    date: str = Field(
+        "1944-06",
+        title="Scenario date",
+        description="Scenario year and month, YYYY-MM (1939-1945).",
+        json_schema_extra={"format": "month"},
+    )
+    theatre: str = Field(
+        "ETO",
+        title="Theatre",
+        description="ETO, PTO or Burma (counter suffixes E/P/B).",
+        json_schema_extra={
+            "enum": ["ETO", "PTO", "Burma"],
+            "x-labels": ["Europe (ETO)", "Pacific (PTO)", "Burma"],
+        },
+    )
+    sides: list[SideSettings] = Field(
+        default_factory=lambda: [
+            SideSettings(name="russian", nationality="russian"),
+            SideSettings(name="german", nationality="german"),
+        ],
+        title="Sides",
+        description="The two sides; the first is the ATTACKER of the first Player Turn.",
+        json_schema_extra={
+            "default": [
+                {"name": "russian", "nationality": "russian"},
+                {"name": "german", "nationality": "german"},
+            ]
+        },
+    )
+    board: BoardGeometry = option(
+        title="Board",
+        description="The board drawn and the printed hex ids accepted (default: one "
+        "geomorphic board, A1 to GG10, A1 at the top left).",
+        group="rules",
+        default_factory=BoardGeometry,
+    )
+    options: AslOptions = option(
+        title="Rule options",
+        description="Readings of the rules where the notes allow more than one (ASL-AMB-n).",
+        group="rules",
+        default_factory=AslOptions,
+    )
+
+
+def parse_settings(settings: Mapping[str, Any]) -> AslSettings:
+    try:
+        return AslSettings.model_validate(dict(settings))
+    except ValidationError as exc:
+        raise refusal(exc, AslSettings, what="ASL settings", clause="ASL-8.0-a") from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ordnance.asl import smoke
 from ordnance.asl.actions import PlaceSmoke
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.notation import Ammo
@@ -26,17 +27,17 @@ from ordnance.asl.shot_checks import (
 )
 from ordnance.asl.shot_record import record_shot
 from ordnance.asl.state import AslState, Gun, Marker
+from ordnance.asl.to_hit import FirerCases, judge, modified_th, to_hit_drm
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.game import Outcome, term
-from ordnance.core.hexes import Hex
+from ordnance.core.hexes import Hex, distance
 from ordnance.core.messages import msg
 
 __all__ = ["place_smoke", "placement_to_hit"]
 
 
 def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) -> Outcome[AslState]:
-    from ordnance.asl import smoke
 
     ammo = Ammo.SMOKE if act.type == "place_smoke" else Ammo.WP
     if gun.pending is not None and gun.pending != ammo.value:
@@ -73,7 +74,6 @@ def place_smoke(state: AslState, gun: Gun, act: PlaceSmoke, dice: DiceSource) ->
         breakdown=effective_breakdown(gun, captured=captured),
         rof=effective_rof(state, gun, captured=captured),
     )
-    from ordnance.asl.to_hit import judge
 
     hit = judge(th, drm, dr, options=opts) if result.fired_special else None
     placed = hit is not None and hit.hit
@@ -121,8 +121,6 @@ def placement_to_hit(
     The range is the hex distance from the Gun, or the action's ``range`` for
     a Gun with no hex; without either the placement is refused (ASL-B5.1).
     """
-    from ordnance.asl.to_hit import FirerCases, modified_th, to_hit_drm
-    from ordnance.core.hexes import distance
 
     if gun.hex is not None and isinstance(target, Hex):
         rng = distance(check_hex(gun.hex), target)

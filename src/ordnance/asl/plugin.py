@@ -1,12 +1,11 @@
 """The ASL game as the core sees it: :class:`AslGame`, registered as ``PLUGIN``.
 
-The class only dispatches: each action's procedure is its own module, named
-after the action (:mod:`~ordnance.asl.add_gun`, :mod:`~ordnance.asl.set_phase`,
-:mod:`~ordnance.asl.declare_ammo`, :mod:`~ordnance.asl.turn_ca`,
-:mod:`~ordnance.asl.fire`, :mod:`~ordnance.asl.place_smoke`,
-:mod:`~ordnance.asl.canister_game`, :mod:`~ordnance.asl.scw`), the state is
+The class only delegates, as in every game (docs/architecture.md): a new game is
+:mod:`~ordnance.asl.setup`, each action goes through :mod:`~ordnance.asl.dispatch`
+to its procedure (one module per action), the offered forms are
+:mod:`~ordnance.asl.legal`, the seat checks :mod:`~ordnance.asl.seats`, the state
 :mod:`~ordnance.asl.state`, the odds :mod:`~ordnance.asl.action_odds`, and the
-forms, panels, board and SMOKE LOS of the view :mod:`~ordnance.asl.views`.
+forms, panels, board and SMOKE/WP LOS of the view :mod:`~ordnance.asl.views`.
 
 ``apply`` is pure: a procedure validates the action and asks the dice source
 for its DR only after every check has passed (so a refused action consumes no
@@ -45,32 +44,12 @@ from typing import Any
 
 from ordnance.asl import turns as asl_turns
 from ordnance.asl.action_odds import shot_odds
-from ordnance.asl.actions import (
-    ACTION_TITLES,
-    DICE_CLAUSE,
-    DICE_HINT,
-    AddGun,
-    AslSettings,
-    DeclareAmmo,
-    Done,
-    Fire,
-    FireCanister,
-    FireScw,
-    PlaceSmoke,
-    SetPhase,
-    TurnCa,
-    parse_action,
-)
-from ordnance.asl.add_gun import add_gun
-from ordnance.asl.board import accept_hexes
-from ordnance.asl.canister_game import fire_canister
-from ordnance.asl.declare_ammo import declare_ammo
-from ordnance.asl.fire import fire
-from ordnance.asl.fire_limits import may_fire_in
-from ordnance.asl.phases import Phase
-from ordnance.asl.place_smoke import place_smoke
-from ordnance.asl.scw import fire_scw
-from ordnance.asl.set_phase import done, set_phase
+from ordnance.asl.actions import ACTION_TITLES
+from ordnance.asl.dispatch import apply_action, dice_rule
+from ordnance.asl.legal import any_form_schema, legal_forms
+from ordnance.asl.options import AslSettings
+from ordnance.asl.seats import gun_owner
+from ordnance.asl.setup import new_game
 from ordnance.asl.shapes import (
     AslLosAnswer,
     AslMapPart,
@@ -80,22 +59,13 @@ from ordnance.asl.shapes import (
     MapPiece,
 )
 from ordnance.asl.shot_checks import firing_sides
-from ordnance.asl.state import AslState, new_state, own_gun
-from ordnance.asl.turn_ca import turn_ca
-from ordnance.asl.views import (
-    board_view,
-    form_schema,
-    map_marker,
-    map_piece,
-    panels,
-    smoke_los,
-)
+from ordnance.asl.state import AslState
+from ordnance.asl.views import board_view, map_marker, map_piece, panels, smoke_los
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import InvalidDice, UnknownName
+from ordnance.core.errors import InvalidDice
 from ordnance.core.game import Game, Message, Outcome
 from ordnance.core.hexes import Hex, parse_hex
-from ordnance.core.messages import msg
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonSchema
@@ -118,10 +88,8 @@ class AslGame(Game[AslState]):
 
     def acting_seat(self, state: AslState, action: Mapping[str, Any]) -> str | None:
         """The owner of the Gun that acts (a shot, a declaration), else the side named."""
-        gun = state.gun(str(action["gun"])) if isinstance(action.get("gun"), str) else None
-        if gun is not None:
-            return gun.side
-        return super().acting_seat(state, action)
+        owner = gun_owner(state, action)
+        return owner if owner is not None else super().acting_seat(state, action)
 
     def needs_consent(
         self, state: AslState, action: Mapping[str, Any], seat: str | None
@@ -134,21 +102,13 @@ class AslGame(Game[AslState]):
 
     # -- setup ----------------------------------------------------------------
     def new(self, settings: Mapping[str, Any]) -> AslState:
-        from ordnance.core.scenario import split_position
-
-        base, position = split_position(settings)
-        state = new_state(base)
-        if position is None:
-            return state
-        from ordnance.asl.scenario import restore  # a position from a scenario file
-
-        return restore(self, state, position)
+        return new_game(self, settings)
 
     def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
-        return DICE_CLAUSE, DICE_HINT
+        return dice_rule()
 
     def seats(self, state: AslState) -> Sequence[str]:
         return state.side_names
@@ -161,28 +121,7 @@ class AslGame(Game[AslState]):
         dice: DiceSource,
         seat: str | None,
     ) -> Outcome[AslState]:
-        act = parse_action(accept_hexes(state.settings.board, action))  # C5 -> q,r
-        if isinstance(act, AddGun):
-            return add_gun(state, act, seat)
-        if isinstance(act, SetPhase):
-            return set_phase(state, act)
-        if isinstance(act, Done):
-            return done(state, act, seat)
-        if isinstance(act, DeclareAmmo):
-            return declare_ammo(state, act, seat)
-        if isinstance(act, Fire):
-            return fire(state, own_gun(state, act.gun, seat), act, dice)
-        if isinstance(act, PlaceSmoke):
-            return place_smoke(state, own_gun(state, act.gun, seat), act, dice)
-        if isinstance(act, FireCanister):
-            return fire_canister(state, own_gun(state, act.gun, seat), act, dice)
-        if isinstance(act, TurnCa):
-            return turn_ca(state, act, seat)
-        if isinstance(act, FireScw):
-            return fire_scw(state, act, seat)
-        raise UnknownName(
-            msg("unknown ASL action {value!r}", value=action.get("type"))
-        )  # pragma: no cover
+        return apply_action(state, action, dice, seat)
 
     # -- observer -------------------------------------------------------------
     def view(self, state: AslState, seat: str | None) -> AslView:
@@ -256,46 +195,10 @@ class AslGame(Game[AslState]):
         form = super().action_form(state, seat, kind)
         if form is not None or kind not in ACTION_TITLES or kind == "done":
             return form
-        own = [g for g in state.guns if seat is None or g.side == seat]
-        schema = form_schema(state, seat, kind, own)
-        return {"type": kind, "title": ACTION_TITLES[kind], "schema": schema}
+        return any_form_schema(state, seat, kind)
 
     def legal(self, state: AslState, seat: str | None) -> list[ActionForm]:
-        kinds = ["add_gun", "set_phase"]
-        if any(seat is None or g.side == seat for g in state.guns):
-            kinds.append("turn_ca")
-        shooters = [
-            g
-            for g in state.guns
-            if g.side in firing_sides(state)
-            and (seat is None or g.side == seat)
-            and not g.malfunctioned
-            and may_fire_in(g, state.phase)  # B5.6: once per Player Turn
-        ]
-        if shooters:
-            kinds += ["declare_ammo", "fire"]
-            ammos = {c.ammo for g in shooters for c in g.capabilities if c.status == "available"}
-            if "SMOKE" in ammos and state.phase in (Phase.PFPh, Phase.DFPh):
-                kinds.append("place_smoke")
-            if "WP" in ammos:
-                kinds.append("place_wp")
-            if "Canister" in ammos:
-                kinds.append("fire_canister")
-        if any(seat is None or seat == side for side in firing_sides(state)):
-            kinds.append("fire_scw")  # SCW HEAT needs no Gun (ASL-8.3-b)
-        return owned_legal(
-            self,
-            state,
-            seat,
-            [
-                {
-                    "type": k,
-                    "title": ACTION_TITLES[k],
-                    "schema": form_schema(state, seat, k, shooters),
-                }
-                for k in kinds
-            ],
-        )
+        return owned_legal(self, state, seat, legal_forms(state, seat))
 
     def odds(
         self, state: AslState, action: Mapping[str, Any], seat: str | None = None

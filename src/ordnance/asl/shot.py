@@ -1,8 +1,7 @@
 """The whole Gun shot as one pure procedure: declaration, To Hit, depletion, B#, effect.
 
 This module holds the order of the steps (:func:`resolve_shot`,
-:func:`judge_shot`); each step lives in its own module, and their public names
-are re-exported here (callers import them from here):
+:func:`judge_shot`); each step lives in its own module (import it from there):
 
 * :mod:`ordnance.asl.shot_spec`: the declaration, :class:`GunShot`;
 * :mod:`ordnance.asl.shot_plan`: steps 1 and 2 before any die, :func:`plan_shot`;
@@ -36,6 +35,7 @@ it). The order of the steps, each refusing with its clause:
    its DR (ASL-8.4-f, via :mod:`ordnance.asl.canister`).
 
 >>> from ordnance.core.dice import EnteredDice
+>>> from ordnance.asl.shot_spec import GunShot
 >>> spec = GunShot(gun="75L", ammo="APCR", depletion=5, range=3, target="vehicle", af=11)
 >>> out = resolve_shot(EnteredDice([1, 2, 2, 3]), spec)
 >>> out.status, out.effect
@@ -47,33 +47,15 @@ from __future__ import annotations
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.shot_canister import canister_shot
 from ordnance.asl.shot_effect import effect_dr_label, effect_of_hit, needs_effect_dr
-from ordnance.asl.shot_ift import ift_severity
-from ordnance.asl.shot_outcome import ShotOutcome, Status
+from ordnance.asl.shot_outcome import ShotOutcome
 from ordnance.asl.shot_plan import ShotPlan, plan_shot
 from ordnance.asl.shot_spec import (
-    CAPTURED_BREAKDOWN_CHANGE,
-    SHOT_AMMO,
     GunShot,
-    parse_shot_ammo,
 )
 from ordnance.asl.to_hit import judge
 from ordnance.core.dice import DR, DiceSource
 
-__all__ = [
-    "CAPTURED_BREAKDOWN_CHANGE",
-    "SHOT_AMMO",
-    "GunShot",
-    "ShotOutcome",
-    "ShotPlan",
-    "Status",
-    "effect_of_hit",
-    "ift_severity",
-    "judge_shot",
-    "needs_effect_dr",
-    "parse_shot_ammo",
-    "plan_shot",
-    "resolve_shot",
-]
+__all__ = ["judge_shot", "resolve_shot"]
 
 
 def resolve_shot(dice: DiceSource, spec: GunShot) -> ShotOutcome:

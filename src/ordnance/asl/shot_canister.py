@@ -9,6 +9,7 @@ of the attacked Locations.
 
 from __future__ import annotations
 
+from ordnance.asl import canister
 from ordnance.asl.depletion import check_shot
 from ordnance.asl.shot_ift import ift_severity
 from ordnance.asl.shot_outcome import ShotOutcome, Status
@@ -17,12 +18,11 @@ from ordnance.asl.shot_spec import GunShot
 from ordnance.asl.tables import load_tables
 from ordnance.asl.to_hit import parse_gun_size
 from ordnance.core.dice import DiceSource
+from ordnance.core.hexes import CoveredArc, Direction, Hex
 
 
 def canister_shot(dice: DiceSource, spec: GunShot, plan: ShotPlan) -> ShotOutcome:
     """Fire the declared Canister shot with ``dice`` (its one Original DR, ASL-8.4-f)."""
-    from ordnance.asl import canister
-    from ordnance.core.hexes import CoveredArc, Direction, Hex
 
     caliber, _mark = parse_gun_size(spec.gun)
     fp = spec.canister_fp if spec.canister_fp is not None else load_tables().canister_fp(caliber)

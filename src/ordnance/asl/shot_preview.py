@@ -10,13 +10,21 @@ APCR/APDS/HEAT the Gun still has, at the same target, as bar-chart series
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ordnance.asl.actions import Fire
+from ordnance.asl.depletion import depletion_outcome
+from ordnance.asl.fire import whole_shot_plan
+from ordnance.asl.place_smoke import placement_to_hit
 from ordnance.asl.shapes import PlacementPart, WholeShotPart
+from ordnance.asl.shot_checks import captured_use, check_hex
 from ordnance.asl.shot_odds import compare_ammo, gun_odds
 from ordnance.asl.state import AslState, Capability, Gun
+from ordnance.asl.to_hit import judge
+from ordnance.core.dice import DR
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.odds.distribution import fraction_text
 
 COMPARED = ("APCR", "APDS", "HEAT")
 
@@ -28,8 +36,6 @@ def whole_shot_preview(
     when the action gives no range (the preview is then the depletion check alone)."""
     if act.range is None:
         return None
-    from ordnance.asl.fire import whole_shot_plan
-    from ordnance.asl.shot_checks import captured_use
 
     try:
         planned = whole_shot_plan(state, gun, act, ammo, cap, captured_use(gun, act.captured))
@@ -64,12 +70,6 @@ def placement_preview(
     Summed over the 36 dice with the same TH# and DRM the placement uses
     (:func:`ordnance.asl.place_smoke.placement_to_hit`); a refusal gives its clause.
     """
-    from ordnance.asl.depletion import depletion_outcome
-    from ordnance.asl.place_smoke import placement_to_hit
-    from ordnance.asl.shot_checks import captured_use, check_hex
-    from ordnance.asl.to_hit import judge
-    from ordnance.core.dice import DR
-    from ordnance.core.odds.distribution import fraction_text
 
     try:
         th, drm = placement_to_hit(state, gun, act, ammo, check_hex(act.target), captured_use(gun))
@@ -82,6 +82,5 @@ def placement_preview(
             used = depletion_outcome(dr.total, cap.depletion).value != "not-available"
             if used and judge(th, drm, dr, options=state.settings.options).hit:
                 ways += 1
-    from fractions import Fraction
 
     return {"placed": fraction_text(Fraction(ways, 36)), "th": th.number, "drm": drm.total}

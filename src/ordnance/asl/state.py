@@ -6,28 +6,24 @@ scenario: an ammunition that ran out (ASL-8.9-d) or was found missing
 
 The state values here are immutable; the procedures (one module each, named
 after their action: :mod:`ordnance.asl.add_gun`, :mod:`ordnance.asl.fire`...)
-build new ones. :func:`new_state` starts a scenario from its settings, and
-:func:`find_side` / :func:`own_gun` are the lookups they share (ASL-8.0-a).
+build new ones. :func:`find_side` is the lookup they share (ASL-8.0-a); a new scenario is
+:mod:`ordnance.asl.setup`, the Gun a seat may act with :mod:`ordnance.asl.seats`.
 The terminal rendering of the record is :mod:`ordnance.cli.asl.render`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ordnance.asl.actions import (
-    KNOWN_NATIONALITIES,
-    AslSettings,
-    SideSettings,
-    nationality_key,
-    parse_settings,
-)
 from ordnance.asl.capability import GOVERNED_ELSEWHERE
 from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.options import (
+    AslSettings,
+    SideSettings,
+)
 from ordnance.asl.phases import Phase
-from ordnance.core.errors import NotYourSeat, OrdnanceError, UnknownName
+from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
 
 Status = Literal["available", "gone", "not-available"]
@@ -228,33 +224,6 @@ class AslState:
         return replace(self, recent=(*self.recent, text)[-8:])
 
 
-def new_state(settings: Mapping[str, Any]) -> AslState:
-    """The scenario at its start: two differently named sides of known nationalities (ASL-8.2-g)."""
-    parsed = parse_settings(settings)
-    date = ScenarioDate.parse(parsed.date)
-    theatre = Theatre.parse(parsed.theatre)
-    names = [s.name for s in parsed.sides]
-    if len(parsed.sides) != 2 or len(set(names)) != 2:
-        raise OrdnanceError(
-            msg("an ASL scenario has two sides with different names"),
-            hint=msg(
-                'e.g. [{{"name": "russian", "nationality": "russian"}}, {{"name": "german", "nationality": "german"}}]'
-            ),
-        )
-    for side in parsed.sides:
-        if nationality_key(side.nationality) not in KNOWN_NATIONALITIES:
-            raise UnknownName(
-                msg(
-                    "unknown nationality {nationality!r} for side {name!r}",
-                    nationality=side.nationality,
-                    name=side.name,
-                ),
-                clause="ASL-8.2-g",
-                hint="one of " + ", ".join(KNOWN_NATIONALITIES),
-            )
-    return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
-
-
 def find_side(state: AslState, name: str) -> SideSettings:
     """The side called ``name``, or a refusal naming the sides of the record (ASL-8.0-a)."""
     for side in state.settings.sides:
@@ -265,20 +234,3 @@ def find_side(state: AslState, name: str) -> SideSettings:
         clause="ASL-8.0-a",
         hint="one of " + ", ".join(state.side_names),
     )
-
-
-def own_gun(state: AslState, gun_id: str, seat: str | None) -> Gun:
-    """The Gun ``gun_id`` if it is in play and ``seat`` (None: hot seat) owns it (ASL-8.0-a)."""
-    gun = state.gun(gun_id)
-    if gun is None:
-        known = ", ".join(g.id for g in state.guns) or "none yet"
-        raise UnknownName(
-            msg("no Gun called {gun_id!r}", gun_id=gun_id),
-            clause="ASL-8.0-a",
-            hint=msg("Guns in play: {known}", known=known),
-        )
-    if seat is not None and gun.side != seat:
-        raise NotYourSeat(
-            msg("{seat} cannot fire {side}'s Gun {id}", seat=seat, side=gun.side, id=gun.id)
-        )
-    return gun

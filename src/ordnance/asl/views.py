@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES, nationality_key
+from ordnance.asl.fire import firing_sides
+from ordnance.asl.heat import SCW_WEAPONS
 from ordnance.asl.phases import Phase
 from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance, MapPiece
 from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
@@ -80,9 +82,6 @@ def _form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gu
         schema = choices(schema, "gun", [(g.id, _gun_label(state, g)) for g in own])
         return choices(schema, "ca", [(d.value, f"{d.value}: {d.name}") for d in Direction])
     if kind == "fire_scw":
-        from ordnance.asl.fire import firing_sides
-        from ordnance.asl.heat import SCW_WEAPONS
-
         firing = [s for s in firing_sides(state) if seat is None or s == seat]
         schema = choices(schema, "side", [(s, s) for s in firing])
         return choices(schema, "weapon", [(w, w) for w in SCW_WEAPONS])

@@ -231,11 +231,6 @@ def cli_command() -> TyperGroup:
     return command
 
 
-def build() -> typer.Typer:
-    """The Typer app (kept for callers of the old API: mounting now happens lazily)."""
-    return app
-
-
 def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Command]]:
     """Every leaf command under ``command`` with its path, loading each lazy mount.
 

@@ -20,8 +20,7 @@ A game is a set of pure functions over immutable states:
 What these return toward the faces has the shapes of
 :mod:`ordnance.core.shapes`. The events a procedure reports are
 :class:`~ordnance.core.events.Event` values and their texts are
-:class:`~ordnance.core.messages.Message` values; both live in their own
-modules and are re-exported here, where the games have always imported them.
+:class:`~ordnance.core.messages.Message` values, each in its own module.
 
 Actions are JSON-ready mappings with a ``"type"`` key (each game validates them
 with its own Pydantic models), so the journal can store them as they are and
@@ -44,7 +43,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
-from ordnance.core.messages import Message, joined, msg, render_message, said, term
+from ordnance.core.messages import Message, msg, render_message, said
 from ordnance.core.naming import name_term, named_event, named_text
 from ordnance.core.shapes import (
     ActionForm,
@@ -66,15 +65,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ANY_SEAT",
-    "Event",
     "Game",
-    "Message",
     "Outcome",
     "hex_line_answer",
-    "joined",
-    "msg",
-    "render_message",
-    "term",
 ]
 
 S = TypeVar("S")

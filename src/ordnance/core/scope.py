@@ -12,7 +12,6 @@ through each of them would repeat the same check in every game.
 
 It lives outside :mod:`ordnance.core.journal` so that entering it imports no
 journal: a stand-alone command (odds, supply) enters it too and opens no game.
-:mod:`ordnance.core.journal.scope` re-exports it.
 """
 
 from __future__ import annotations

@@ -206,10 +206,6 @@ class ConsentRequestRow(_GameRecord, Base):
     applied_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
-#: The 0002 name, kept for existing imports.
-UndoRequestRow = ConsentRequestRow
-
-
 class DiceTableRow(Base):
     """The dice setting agreed when the table was made: ``server`` or ``entered``."""
 

@@ -21,7 +21,7 @@ from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
-from ordnance.waw.action_odds import action_odds, he_fire_odds
+from ordnance.waw.action_odds import action_odds
 from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.legal import form_schema, legal_forms
 from ordnance.waw.los_answer import los_answer
@@ -145,5 +145,4 @@ PLUGIN = GamePlugin(
     commands="ordnance.waw.commands:COMMANDS",
 )
 
-#: ``he_fire_odds`` and ``parse_settings`` are imported from here by :mod:`.cli`.
-__all__ = ["GAME", "PLUGIN", "WorldAtWar", "he_fire_odds", "parse_settings"]
+__all__ = ["GAME", "PLUGIN", "WorldAtWar"]

@@ -54,11 +54,9 @@ from ordnance.core.shapes import EntryView, SessionView
 __all__ = [
     "GameSession",
     "GameSummary",
-    "JournalEntry",
     "Position",
     "Within",
     "WrongGame",
-    "effective_entries",
     "list_games",
 ]
 

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
-from ordnance.core.odds.pools import MAX_POOL, _check, binomial_counts, net_hits
+from ordnance.core.odds.pools import _check, binomial_counts, net_hits
 
 T = TypeVar("T", bound=Hashable)
 
@@ -124,7 +124,6 @@ def series(rounds: Sequence[tuple[int, int, int, int]]) -> Distribution[int]:
 
 
 __all__ = [
-    "MAX_POOL",
     "attack_against_stack",
     "independent",
     "repeat",

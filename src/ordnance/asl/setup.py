@@ -1,0 +1,59 @@
+"""A new ASL game: the scenario's two sides, date and theatre, and a position restored.
+
+:func:`new_state` checks the settings (ASL-8.2-g: two differently named sides of
+known nationalities); :func:`new_game` adds the position of a scenario file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ordnance.asl.dates import ScenarioDate, Theatre
+from ordnance.asl.nationalities import KNOWN_NATIONALITIES, nationality_key
+from ordnance.asl.options import parse_settings
+from ordnance.asl.state import AslState
+from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.messages import msg
+from ordnance.core.scenario import split_position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.game import Game
+
+
+def new_game(game: Game[AslState], settings: Mapping[str, Any]) -> AslState:
+    """A scenario at its start, or at the position its settings carry (docs/scenarios.md)."""
+    base, position = split_position(settings)
+    state = new_state(base)
+    if position is None:
+        return state
+    from ordnance.asl.scenario import restore  # lazy: scenario files load the counter data
+
+    return restore(game, state, position)
+
+
+def new_state(settings: Mapping[str, Any]) -> AslState:
+    """The scenario at its start: two differently named sides of known nationalities (ASL-8.2-g)."""
+    parsed = parse_settings(settings)
+    date = ScenarioDate.parse(parsed.date)
+    theatre = Theatre.parse(parsed.theatre)
+    names = [s.name for s in parsed.sides]
+    if len(parsed.sides) != 2 or len(set(names)) != 2:
+        raise OrdnanceError(
+            msg("an ASL scenario has two sides with different names"),
+            hint=msg(
+                'e.g. [{{"name": "russian", "nationality": "russian"}}, {{"name": "german", "nationality": "german"}}]'
+            ),
+        )
+    for side in parsed.sides:
+        if nationality_key(side.nationality) not in KNOWN_NATIONALITIES:
+            raise UnknownName(
+                msg(
+                    "unknown nationality {nationality!r} for side {name!r}",
+                    nationality=side.nationality,
+                    name=side.name,
+                ),
+                clause="ASL-8.2-g",
+                hint="one of " + ", ".join(KNOWN_NATIONALITIES),
+            )
+    return AslState(settings=parsed, date=date, theatre=theatre, attacker=names[0])
