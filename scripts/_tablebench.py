@@ -24,7 +24,8 @@ import httpx
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Event, Game, Outcome
+from ordnance.core.events import Event
+from ordnance.core.game import Game, Outcome
 
 SEATS = ("north", "south")
 

@@ -1,7 +1,7 @@
 """Draw docs/img/asl-ap-apcr-heat.png: AP, APCR and HEAT from a German 75L, by range.
 
 ``make docs-img`` runs it. Every point is an exact figure of
-:func:`ordnance.asl.shot_odds.gun_odds` (the code ``ordnance asl odds gun``
+:func:`ordnance.asl.shot.odds.gun_odds` (the code ``ordnance asl odds gun``
 prints), drawn as floats. The case is the worked example of docs/asl.md: a
 German 75L at an armoured target with AF 11, one declared shot; APCR with
 N=5 (and the same APCR followed by AP at once when it is gone, ASL-8.9-e),
@@ -19,8 +19,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from ordnance.asl.shot import GunShot
-from ordnance.asl.shot_odds import gun_odds
+from ordnance.asl.shot.odds import gun_odds
+from ordnance.asl.shot.spec import GunShot
 
 RANGES = (1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30)
 CASES: tuple[tuple[str, str, int | None, str | None], ...] = (

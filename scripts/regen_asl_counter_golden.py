@@ -1,6 +1,6 @@
 """Regenerate ``tests/asl/golden/counters_by_year.json``: every counter read at every war year.
 
-For each counter of the packaged database (``ordnance.asl.counters``) and each
+For each counter of the packaged database (``ordnance.asl.rules.counters``) and each
 scenario year 1939-1945 (June, in the ETO and in the PTO) the golden file
 holds what the game makes of its notation: ``A5`` (APCR, Depletion Number 5),
 ``H-`` (HEAT not available then), ``sD`` (a dispenser, no Depletion Number).
@@ -16,9 +16,9 @@ import json
 import sys
 from pathlib import Path
 
-from ordnance.asl.counters import Counter, all_counters
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.notation import parse_notation
+from ordnance.asl.rules.counters import Counter, all_counters
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.notation import parse_notation
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "asl" / "golden" / "counters_by_year.json"
 YEARS = range(1939, 1946)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ordnance.asl.options import AslOptions
-from ordnance.asl.tables import ap_range_change, ap_range_row, load_tables
+from ordnance.asl.rules.tables import ap_range_change, ap_range_row, load_tables
+from ordnance.asl.settings import AslOptions
 from ordnance.core.errors import RuleViolation
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ordnance.asl.depletion_odds import enumerated_shot
+from ordnance.asl.odds.depletion import enumerated_shot
 from ordnance.cli.main import main
 from ordnance.core import calculators
 from ordnance.server.app import create_app

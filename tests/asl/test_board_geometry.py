@@ -1,4 +1,4 @@
-"""The ASL board as a setting: size, number and orientation (ordnance.asl.board).
+"""The ASL board as a setting: size, number and orientation (ordnance.asl.rules.board).
 
 covers ours ASL-BOARD-1 (hex ids as printed on the configured board; the notes
 describe no board): the board the view draws and the printed ids the actions
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl.board import BOARD_CLAUSE, BoardGeometry
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.board import BOARD_CLAUSE, BoardGeometry
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Hex

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl.canister_aim import aim_points, building_aim, check_aim
-from ordnance.asl.canister_attacks import CanisterTarget, canister_attacks
-from ordnance.asl.canister_ca import hexspine_changes
-from ordnance.asl.canister_odds import NOT_FIRED, canister_odds, outcome_key
-from ordnance.asl.canister_options import CanisterOptions
-from ordnance.asl.canister_resolve import NO_EFFECT, fire_canister, resolve
-from ordnance.asl.tables import load_tables
+from ordnance.asl.canister.aim import aim_points, building_aim, check_aim
+from ordnance.asl.canister.attacks import CanisterTarget, canister_attacks
+from ordnance.asl.canister.ca import hexspine_changes
+from ordnance.asl.canister.odds import NOT_FIRED, canister_odds, outcome_key
+from ordnance.asl.canister.options import CanisterOptions
+from ordnance.asl.canister.resolve import NO_EFFECT, fire_canister, resolve
+from ordnance.asl.rules.tables import load_tables
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import CoveredArc, Direction, Hex, Vertex, ring

@@ -10,12 +10,16 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl import canister
+from ordnance.asl.canister.aim import aim_points, building_aim
+from ordnance.asl.canister.attacks import canister_attacks
+from ordnance.asl.canister.ca import ca_change_drm
+from ordnance.asl.canister.odds import canister_odds, outcome_key
+from ordnance.asl.canister.resolve import fire_canister, resolve
 from ordnance.asl.plugin import AslGame
 from ordnance.asl.state import AslState, Gun
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds import Distribution, enumerate_procedure
 from tests.asl.test_cli import run, run_json
@@ -61,12 +65,12 @@ def fire(**fields: Any) -> dict[str, Any]:
 
 def test_asl_8_4_i_each_location_has_its_own_tem() -> None:
     """ASL-8.4-d/-i: one Original DR, but each Location's own TEM gives its own result."""
-    aim = canister.aim_points(Hex(0, 0), Direction.N)[2]  # V3
+    aim = aim_points(Hex(0, 0), Direction.N)[2]  # V3
     first, second, _third = aim.cluster
-    attacks = canister.canister_attacks(aim, 12, tem={first: 3}, hindrance={second: 1})
+    attacks = canister_attacks(aim, 12, tem={first: 3}, hindrance={second: 1})
     by_hex = {a.hex: a for a in attacks}
     assert by_hex[first].drm == (("TEM", 3),) and by_hex[second].drm == (("LOS Hindrance", 1),)
-    result = canister.resolve(DR(2, 2), attacks, depletion_number=7)
+    result = resolve(DR(2, 2), attacks, depletion_number=7)
     finals = {h.hex: h.final_dr for h in result.hexes}
     assert finals[first] == 7 and finals[second] == 5 and finals[_third] == 4
     outcomes = {h.hex: h.result for h in result.hexes}
@@ -75,10 +79,10 @@ def test_asl_8_4_i_each_location_has_its_own_tem() -> None:
 
 def test_asl_8_4_d_ca_change_drm() -> None:
     """ASL-8.4-d with To Hit Case A values: +3/+1/+1 non-turreted, +1 each turret, x2 in woods."""
-    assert [canister.ca_change_drm(n) for n in range(4)] == [0, 3, 4, 5]
-    assert [canister.ca_change_drm(n, "turret") for n in range(4)] == [0, 1, 2, 3]
-    assert canister.ca_change_drm(1, "slow-turret") == 2
-    assert canister.ca_change_drm(1, in_obstacle=True) == 6
+    assert [ca_change_drm(n) for n in range(4)] == [0, 3, 4, 5]
+    assert [ca_change_drm(n, "turret") for n in range(4)] == [0, 1, 2, 3]
+    assert ca_change_drm(1, "slow-turret") == 2
+    assert ca_change_drm(1, in_obstacle=True) == 6
 
 
 def test_asl_8_4_d_game_ca_change_adds_its_drm() -> None:
@@ -94,7 +98,7 @@ def test_asl_8_4_d_game_ca_change_adds_its_drm() -> None:
 
 def test_asl_8_4_i_game_location_drm() -> None:
     """ASL-8.4-i: a Location DRM entered for one cluster hex changes that hex alone."""
-    aim = canister.aim_points(Hex(0, 0), Direction.N)[2]
+    aim = aim_points(Hex(0, 0), Direction.N)[2]
     first = str(aim.cluster[0])
     _, event = step(m3(ca=0), fire(aim=3, location_drm={first: 2, f"{aim.cluster[1]}@0": 1}), 2, 2)
     finals = {h["hex"]: h["final_dr"] for h in event.data["canister"]["hexes"]}
@@ -104,11 +108,11 @@ def test_asl_8_4_i_game_location_drm() -> None:
 
 def test_asl_8_4_f_odds_with_location_drm_match_enumeration() -> None:
     """ASL-8.4-f: the exact odds with per-Location DRM equal enumeration of the resolving code."""
-    aim = canister.aim_points(Hex(0, 0), Direction.N)[2]
-    attacks = canister.canister_attacks(aim, 12, tem={aim.cluster[0]: 3}, ca_drm=1)
-    odds = canister.canister_odds(attacks, depletion_number=7)
+    aim = aim_points(Hex(0, 0), Direction.N)[2]
+    attacks = canister_attacks(aim, 12, tem={aim.cluster[0]: 3}, ca_drm=1)
+    odds = canister_odds(attacks, depletion_number=7)
     brute = enumerate_procedure(
-        lambda dice: canister.outcome_key(canister.fire_canister(dice, attacks, depletion_number=7))
+        lambda dice: outcome_key(fire_canister(dice, attacks, depletion_number=7))
     )
     assert isinstance(brute, Distribution)
     assert odds.joint == brute
@@ -154,7 +158,7 @@ def test_asl_8_4_h_building_behind_the_ca_is_refused() -> None:
     _, event = step(m3(ca=0), fire(building_hex="0,2", building_level=1, ca=3), 2, 2)
     assert event.data["ca_change"]["hexspines"] == 3 and event.data["ca_change"]["drm"] == 5
     with pytest.raises(RuleViolation):
-        canister.building_aim(Hex(0, 0), Hex(0, 2), 1, highest_level=2, ca=Direction.N)
+        building_aim(Hex(0, 0), Hex(0, 2), 1, highest_level=2, ca=Direction.N)
 
 
 def test_asl_8_41_b_upper_levels_from_ground_level_spare_the_adjacent_hex() -> None:

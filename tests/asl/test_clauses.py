@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ordnance.asl.capability import resolve_capability
-from ordnance.asl.dates import ScenarioDate
-from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.notation import Ammo, parse_notation
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.capability import resolve_capability
+from ordnance.asl.rules.dates import ScenarioDate
+from ordnance.asl.rules.he_equivalency import he_equivalency
+from ordnance.asl.rules.notation import Ammo, parse_notation
 from ordnance.core.dice import EnteredDice
 
 GAME = AslGame()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.counter_library import CounterLibrary, counter_gun_fields
 from ordnance.asl.scenario import AslScenario, from_scenario, to_scenario
 from ordnance.asl.state import AslState
 from ordnance.core.dice import EnteredDice

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.counters import all_counters, find_counters, pick_counter, source
-from ordnance.asl.notation import AmmoNotationError, parse_notation
+from ordnance.asl.rules.counters import all_counters, find_counters, pick_counter, source
+from ordnance.asl.rules.notation import AmmoNotationError, parse_notation
 from ordnance.core.errors import OrdnanceError, UnknownName
 from tests.asl.test_cli import run, run_json
 
@@ -71,7 +71,7 @@ def test_to_hit_marking_from_the_information_string() -> None:
     ids = {c.gpid: c for c in all_counters()}
     sherman = ids["1290"]  # Sherman III(a): "Red TH#s^<44^"
     assert (sherman.to_hit, sherman.to_hit_before) == ("red", 1944)
-    from ordnance.asl.dates import ScenarioDate
+    from ordnance.asl.rules.dates import ScenarioDate
 
     assert sherman.to_hit_at(ScenarioDate(1943, 6)) == "red"
     assert sherman.to_hit_at(ScenarioDate(1944, 6)) is None

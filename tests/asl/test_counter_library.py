@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ordnance.asl.counter_library import (
+from ordnance.asl.rules.counter_library import (
     ENV_VAR,
     CounterLibrary,
     CounterValues,
@@ -25,7 +25,7 @@ from ordnance.asl.counter_library import (
     save_library,
     schema,
 )
-from ordnance.asl.counters import lookup
+from ordnance.asl.rules.counters import lookup
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from tests.asl.test_cli import run, run_json
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ordnance.asl.counters import (
+from ordnance.asl.rules.counters import (
     Counter,
     _key,
     alias_table,

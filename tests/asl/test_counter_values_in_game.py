@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.counter_library import CounterLibrary, counter_gun_fields
-from ordnance.asl.dates import ScenarioDate
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.counter_library import CounterLibrary, counter_gun_fields
+from ordnance.asl.rules.dates import ScenarioDate
+from ordnance.asl.rules.to_hit import modified_th
 from ordnance.asl.scenario import AslScenario, from_scenario
 from ordnance.asl.state import AslState
-from ordnance.asl.to_hit import modified_th
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 
@@ -201,7 +201,7 @@ def test_counter_gun_fields_reads_the_marking_at_the_date() -> None:
 def test_the_games_odds_follow_the_counters_marking_b5_1() -> None:
     """ASL-B5.1 in ``asl game odds`` (the preview of ``fire``): red TH# lowers the hit odds."""
     from ordnance.asl.actions import Fire
-    from ordnance.asl.shot_preview import whole_shot_preview
+    from ordnance.asl.shot.preview import whole_shot_preview
 
     red = add_from_counter(game("1943-06"), SHERMAN_II, "british", "sh")
     black = add_from_counter(game("1944-06"), SHERMAN_II, "british", "sh")

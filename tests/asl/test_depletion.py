@@ -8,14 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl.depletion import (
-    DepletionOutcome,
-    check_shot,
-    depletion_outcome,
-    refuse_late_declaration,
-    special_ammo_shot,
-)
-from ordnance.asl.depletion_odds import (
+from ordnance.asl.odds.depletion import (
     available_on_shot,
     enumerated_rounds,
     enumerated_shot,
@@ -26,6 +19,13 @@ from ordnance.asl.depletion_odds import (
     shot_counts,
     shot_distribution,
     shot_with_malfunction,
+)
+from ordnance.asl.rules.depletion import (
+    DepletionOutcome,
+    check_shot,
+    depletion_outcome,
+    refuse_late_declaration,
+    special_ammo_shot,
 )
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import InvalidDice, RuleViolation

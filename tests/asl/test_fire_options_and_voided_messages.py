@@ -18,7 +18,7 @@ from ordnance import i18n
 from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from tests.asl.test_cli import run, run_json
 
 #: V1..V5 of a Gun in 0,0 with CA N (vertex-ring default, ASL-AMB-7): the three hexes attacked.

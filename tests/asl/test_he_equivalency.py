@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from ordnance.asl.he_equivalency import (
+from ordnance.asl.rules.he_equivalency import (
     check_heat_target,
     check_residual,
     he_equivalency,
     residual_fp_allowed,
 )
-from ordnance.asl.options import AslOptions
+from ordnance.asl.settings import AslOptions
 from ordnance.core.errors import RuleViolation
 
 

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ordnance.asl.he_equivalency import (
-    REQUIRES,
-    he_equivalency,
-    resolve_he_equivalency,
-)
+from ordnance.asl.rules.he_equivalency import REQUIRES, he_equivalency, resolve_he_equivalency
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ordnance.asl import ift
-from ordnance.asl.tables import load_tables
+from ordnance.asl.rules import ift
+from ordnance.asl.rules.tables import load_tables
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
 
 COLUMNS = (1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.notation import Ammo, AmmoNotationError, parse_notation
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.notation import Ammo, AmmoNotationError, parse_notation
 from ordnance.core.errors import NotationError
 
 CORPUS = Path(__file__).parent.parent / "data" / "asl-counter-ammo.csv"

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.capability import resolve_capability
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.heat import check_nationality, heat_gate
-from ordnance.asl.notation import Ammo, AmmoNotationError, parse_notation
-from ordnance.asl.options import AslOptions
 from ordnance.asl.plugin import AslGame
-from ordnance.asl.supply import chart_lookup
+from ordnance.asl.rules.capability import resolve_capability
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.heat import check_nationality, heat_gate
+from ordnance.asl.rules.notation import Ammo, AmmoNotationError, parse_notation
+from ordnance.asl.rules.supply import chart_lookup
+from ordnance.asl.settings import AslOptions
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation, UnknownName
 from tests.asl.test_cli import run, run_json

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.notation import AmmoNotationError, parse_notation, read_notation
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.notation import AmmoNotationError, parse_notation, read_notation
 from ordnance.asl.state import AslState
 from ordnance.core.dice import EnteredDice
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from tests.asl.test_cli import run_json
 
 GAME = AslGame()

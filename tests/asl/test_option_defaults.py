@@ -1,6 +1,6 @@
 """The option defaults the procedures read without Pydantic are those of ``AslOptions``.
 
-``ordnance.asl.option_defaults`` spells the defaults of every ASL-AMB option
+``ordnance.asl.rules.option_defaults`` spells the defaults of every ASL-AMB option
 (ASL-AMB-2..18, notes B4, B5) a second time so the stand-alone commands need
 not load the validation library; this test keeps the two spellings one truth.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import get_type_hints
 
-from ordnance.asl.capability import resolve_capability
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.he_equivalency import he_equivalency
-from ordnance.asl.notation import Ammo, parse_notation
-from ordnance.asl.option_defaults import DEFAULT_OPTIONS, DefaultOptions
-from ordnance.asl.options import AslOptions
+from ordnance.asl.rules.capability import resolve_capability
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.he_equivalency import he_equivalency
+from ordnance.asl.rules.notation import Ammo, parse_notation
+from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
+from ordnance.asl.settings import AslOptions
 
 
 def test_the_defaults_have_every_field_of_aslopt_with_its_type_and_default() -> None:

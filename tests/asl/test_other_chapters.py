@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.capability import GOVERNED_ELSEWHERE
-from ordnance.asl.phases import Phase
-from ordnance.asl.smoke import check_placement
+from ordnance.asl.rules.capability import GOVERNED_ELSEWHERE
+from ordnance.asl.rules.phases import Phase
+from ordnance.asl.rules.smoke import check_placement
 from ordnance.asl.state import AslState
 from ordnance.core.errors import RuleViolation
 from ordnance.core.hexes import Hex

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ordnance.asl.phases import (
+from ordnance.asl.rules.phases import (
     FIRE_PHASES,
     PLAYER_TURN,
     Phase,

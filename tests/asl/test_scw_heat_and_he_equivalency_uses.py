@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ordnance.asl.he_equivalency import he_equivalency, resolve_he_equivalency
-from ordnance.asl.heat import scw_heat_attack
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.he_equivalency import he_equivalency, resolve_he_equivalency
+from ordnance.asl.rules.heat import scw_heat_attack
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from tests.asl.test_cli import run, run_json

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.options import AslOptions
-from ordnance.asl.shot import GunShot, plan_shot, resolve_shot
-from ordnance.asl.to_hit import FirerCases, judge, modified_th, th_colour, to_hit_drm
-from ordnance.asl.to_kill import basic_tk, destruction, final_tk, range_change
+from ordnance.asl.rules.to_hit import FirerCases, judge, modified_th, th_colour, to_hit_drm
+from ordnance.asl.rules.to_kill import basic_tk, destruction, final_tk, range_change
+from ordnance.asl.settings import AslOptions
+from ordnance.asl.shot.plan import plan_shot
+from ordnance.asl.shot.resolve import resolve_shot
+from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import NotEnoughDice, RuleViolation, UnknownName
 

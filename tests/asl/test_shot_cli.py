@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from ordnance.asl.depletion_odds import (
+from ordnance.asl.odds.depletion import (
     enumerated_rounds_with_breakdown,
     rounds_distribution,
     rounds_with_breakdown,
 )
-from ordnance.asl.shot import GunShot
-from ordnance.asl.shot_odds import enumerated_sequence
+from ordnance.asl.shot.odds import enumerated_sequence
+from ordnance.asl.shot.spec import GunShot
 from ordnance.core.odds.sequences import rounds_fired_until_breakdown
 
 from .test_cli import run, run_json

@@ -1,7 +1,7 @@
 """The shot as a player asks it: counters, aspect, Acquisition, Deliberate Immobilization.
 
 Odds are exact Fractions checked against ``enumerate_procedure`` run over the
-resolving code (:func:`~ordnance.asl.shot_odds.enumerated_sequence`). Clauses:
+resolving code (:func:`~ordnance.asl.shot.odds.enumerated_sequence`). Clauses:
 ASL-B5.3-N (Acquisition), ASL-AMB-15 (a voided attempt gains none),
 ASL-B5.3-G (Deliberate Immobilization), ASL-B5.3-J/-L (moving target, Point
 Blank), ASL-B6/B5.5 (the AF at the aspect fired on, hull or turret),
@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.counter_library import CounterLibrary
-from ordnance.asl.shot import GunShot, plan_shot
-from ordnance.asl.shot_odds import enumerated_sequence, gun_odds, sequence_distribution
-from ordnance.asl.shot_query import GunShotQuery, answer_shot_query, compare_special_then_ap
-from ordnance.asl.shot_sequence import DEFAULT_ACQUISITION, Step, next_spec
-from ordnance.asl.to_hit import FirerCases, to_hit_drm
+from ordnance.asl.rules.counter_library import CounterLibrary
+from ordnance.asl.rules.to_hit import FirerCases, to_hit_drm
+from ordnance.asl.shot.odds import enumerated_sequence, gun_odds, sequence_distribution
+from ordnance.asl.shot.plan import plan_shot
+from ordnance.asl.shot.query import GunShotQuery, answer_shot_query, compare_special_then_ap
+from ordnance.asl.shot.sequence import DEFAULT_ACQUISITION, Step, next_spec
+from ordnance.asl.shot.spec import GunShot
 from ordnance.core.errors import RuleViolation
 from tests.asl.test_cli import run, run_json
 

@@ -1,9 +1,9 @@
 """Exact odds of the whole shot against brute-force enumeration of the resolving code.
 
-The closed form (:func:`ordnance.asl.shot_odds.shot_distribution`, the chain of
-:func:`~ordnance.asl.shot_odds.sequence_distribution`) must equal
+The closed form (:func:`ordnance.asl.shot.odds.shot_distribution`, the chain of
+:func:`~ordnance.asl.shot.odds.sequence_distribution`) must equal
 :func:`ordnance.core.odds.enumerate_procedure` run over
-:func:`ordnance.asl.shot_sequence.resolve_sequence`, which asks for every die
+:func:`ordnance.asl.shot.sequence.resolve_sequence`, which asks for every die
 (To Hit, To Kill or IFT, and the next shots). Clauses: ASL-8.9-c/d/e, ASL-B5.4,
 ASL-B5.6, ASL-B5.7, ASL-B6.5, ASL-8.31-h, ASL-8.4-f.
 """
@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.depletion_odds import shot_distribution as depletion_distribution
-from ordnance.asl.shot import GunShot
-from ordnance.asl.shot_odds import (
+from ordnance.asl.odds.depletion import shot_distribution as depletion_distribution
+from ordnance.asl.rules.to_hit import FirerCases
+from ordnance.asl.shot.odds import (
     compare_ammo,
     enumerated_sequence,
     gun_odds,
     sequence_distribution,
     shot_distribution,
 )
-from ordnance.asl.to_hit import FirerCases
+from ordnance.asl.shot.spec import GunShot
 
 
 def spec(**kw: Any) -> GunShot:

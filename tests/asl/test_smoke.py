@@ -7,13 +7,8 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.phases import PLAYER_TURN, Phase
-from ordnance.asl.smoke import (
-    SmokeOptions,
-    check_placement,
-    legal_phases,
-    smoke_hinders,
-)
+from ordnance.asl.rules.phases import PLAYER_TURN, Phase
+from ordnance.asl.rules.smoke import SmokeOptions, check_placement, legal_phases, smoke_hinders
 from ordnance.core.errors import RuleViolation, UnknownName
 
 GUN = (0, 0)

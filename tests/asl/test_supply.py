@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from ordnance.asl.capability import resolve_capability
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.heat import heat_allowed, heat_gate, scw_heat
-from ordnance.asl.notation import Ammo, parse_notation
-from ordnance.asl.options import AslOptions
-from ordnance.asl.supply import chart_lookup, elite_bonus, parse_nationality
+from ordnance.asl.rules.capability import resolve_capability
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.heat import heat_allowed, heat_gate, scw_heat
+from ordnance.asl.rules.notation import Ammo, parse_notation
+from ordnance.asl.rules.supply import chart_lookup, elite_bonus, parse_nationality
+from ordnance.asl.settings import AslOptions
 from ordnance.core.errors import RuleViolation, UnknownName
 
 

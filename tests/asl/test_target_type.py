@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ordnance.asl.plugin import PLUGIN
-from ordnance.asl.target_type import target_type
+from ordnance.asl.rules.target_type import target_type
 from ordnance.core.dice import SeededDice
 
 GAME = PLUGIN.game

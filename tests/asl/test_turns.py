@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from ordnance.asl.phases import Phase
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.phases import Phase
 from ordnance.core.dice import SeededDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.turns import check_turn

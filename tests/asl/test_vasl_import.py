@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl.board import BoardGeometry
+from ordnance.asl.rules.board import BoardGeometry
 from ordnance.asl.vasl.importer import import_save, plan_import
 from ordnance.asl.vasl.label import side_record_html
 from ordnance.asl.vasl.pieces import read_save

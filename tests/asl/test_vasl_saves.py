@@ -423,7 +423,7 @@ def test_the_save_and_the_counter_database_agree_on_every_counter_both_know() ->
     """Two sources of one fact: the information string in the save (VASL 6.4 to 6.6) and the
     database built from the module's buildFile (6.5 beta 3). ASL-8.2-e: the notation is the
     counter's own, so both must print the same for the same piece id."""
-    from ordnance.asl.counters import all_counters
+    from ordnance.asl.rules.counters import all_counters
 
     by_gpid = {c.gpid: c for c in all_counters()}
     both = 0

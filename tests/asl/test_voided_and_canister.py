@@ -16,12 +16,16 @@ from typing import Any
 
 import pytest
 
-from ordnance.asl import canister, depletion
+from ordnance.asl.canister.aim import CanisterAim, aim_points
+from ordnance.asl.canister.attacks import canister_attacks
+from ordnance.asl.canister.odds import NOT_FIRED, canister_odds
+from ordnance.asl.canister.resolve import fire_canister, resolve
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules import depletion
 from ordnance.asl.state import AslState, Gun
 from ordnance.core.dice import DR, EnteredDice
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds import Distribution, enumerate_procedure
 
@@ -136,8 +140,8 @@ def m3(ca: int | None = 3, **extra: Any) -> AslState:
     return phase(act(new(), add), "PFPh")
 
 
-def expected_aim(ca: int, name: str = "V3") -> canister.CanisterAim:
-    aims = canister.aim_points(Hex(0, 0), ca)
+def expected_aim(ca: int, name: str = "V3") -> CanisterAim:
+    aims = aim_points(Hex(0, 0), ca)
     return next(a for a in aims if a.name == name)
 
 
@@ -197,7 +201,7 @@ def test_manned_in_mph_halves_canister_only_in_the_afph() -> None:
 
 def test_canister_uses_the_depletion_module(monkeypatch: pytest.MonkeyPatch) -> None:
     """ASL-8.4-f/g: Canister's depletion and B# checks are depletion.py's functions."""
-    attacks = canister.canister_attacks(expected_aim(0), 12)
+    attacks = canister_attacks(expected_aim(0), 12)
     calls: list[str] = []
     real_outcome, real_malf = depletion.depletion_outcome, depletion.malfunctions
 
@@ -211,13 +215,13 @@ def test_canister_uses_the_depletion_module(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(depletion, "depletion_outcome", outcome)
     monkeypatch.setattr(depletion, "malfunctions", malf)
-    res = canister.resolve(DR(4, 4), attacks, depletion_number=7, breakdown_number=8)
+    res = resolve(DR(4, 4), attacks, depletion_number=7, breakdown_number=8)
     assert res.depletion == "not-available" and res.malfunction
     assert calls == ["outcome", "malfunction"]
     calls.clear()
-    canister.canister_odds(attacks, depletion_number=7, breakdown_number=8)
+    canister_odds(attacks, depletion_number=7, breakdown_number=8)
     assert "outcome" in calls and "malfunction" in calls
-    assert canister.resolve(DR(6, 6), attacks, depletion_number=None).depletion == "no-check"
+    assert resolve(DR(6, 6), attacks, depletion_number=None).depletion == "no-check"
 
 
 def test_ordinary_shot_odds_are_the_malfunction_check_enumerated() -> None:
@@ -246,18 +250,18 @@ def test_canister_odds_per_location_match_the_resolving_code() -> None:
     odds = GAME.odds(s, {"type": "fire_canister", "gun": "m3", "aim": 3, "drm": 1})
     assert odds is not None
     assert odds["distribution"]["not-available"] == "5/12"  # DR 8..12 > C7: 15 of 36
-    attacks = canister.canister_attacks(expected_aim(3), 12)
-    want = canister.canister_odds(attacks, depletion_number=7, common_drm=1)
+    attacks = canister_attacks(expected_aim(3), 12)
+    want = canister_odds(attacks, depletion_number=7, common_drm=1)
     assert odds["canister"]["locations"] == want.to_dict()["locations"]
     assert odds["canister"]["aim"] == expected_aim(3).to_dict()
 
     def proc(dice: Any) -> tuple[str, ...]:
-        res = canister.fire_canister(dice, attacks, depletion_number=7, common_drm=1)
+        res = fire_canister(dice, attacks, depletion_number=7, common_drm=1)
         return tuple(h.outcome for h in res.hexes) or ("not fired",)
 
     brute: Distribution[tuple[str, ...]] = enumerate_procedure(proc)
     first = odds["canister"]["locations"][0]["distribution"]
-    cell = brute.map(lambda k: canister.NOT_FIRED if k == ("not fired",) else k[0])
+    cell = brute.map(lambda k: NOT_FIRED if k == ("not fired",) else k[0])
     assert first == cell.to_json()
     refused = GAME.odds(m3(ca=None), {"type": "fire_canister", "gun": "m3", "aim": 3})
     assert refused is not None and refused["canister"]["clause"] == "ASL-8.4-h"

@@ -10,7 +10,7 @@ Pydantic models, and no module of another ``ordnance asl`` command.
 Typer 0.29 itself imports Pydantic to coerce parameter values (its
 ``typer._adapters``), so ``pydantic`` is in ``sys.modules`` for any Typer
 command that takes a value; what is checked here is that the project adds
-none of its own models (``ordnance.asl.options``, ``ordnance.asl.actions``).
+none of its own models (``ordnance.asl.settings``, ``ordnance.asl.actions``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ NOT_LOADED = (
     "ordnance.asl.plugin",
     "ordnance.asl.game",
     "ordnance.asl.actions",
-    "ordnance.asl.options",
+    "ordnance.asl.settings",
     "ordnance.core.journal.session",
     "ordnance.core.journal.store",
 )
@@ -96,4 +96,4 @@ def test_the_check_can_fail_the_whole_gun_shot_loads_the_models() -> None:
     """``asl odds gun`` validates its shot with Pydantic models: the checks above would see it."""
     mods = imported("asl", "odds", "gun", "--gun", "75L", "--range", "4", "--af", "8", "--json")
     assert CALCULATORS in mods
-    assert "ordnance.asl.options" in mods
+    assert "ordnance.asl.settings" in mods

@@ -23,8 +23,8 @@ from ordnance.cli.main import main, run_command
 from ordnance.core import registry
 from ordnance.core.forms import choices, rolls
 from ordnance.core.journal import GameSession, open_journal
-from ordnance.core.journal.scope import expecting
 from ordnance.core.registry import GamePlugin
+from ordnance.core.scope import expecting
 from tests.core.toy_game import SEATS, ToyGame, ToyState
 
 

@@ -21,15 +21,16 @@ import pytest
 from babel.messages.pofile import read_po
 
 from ordnance import i18n
-from ordnance.asl.depletion import DepletionOutcome
-from ordnance.asl.phases import Phase as AslPhase
 from ordnance.asl.plugin import AslGame
+from ordnance.asl.rules.depletion import DepletionOutcome
+from ordnance.asl.rules.phases import Phase as AslPhase
 from ordnance.core.dice import EnteredDice, SeededDice
-from ordnance.core.game import Event, render_message
-from ordnance.toi.attack import RangeBand
-from ordnance.toi.damage import VehicleDamage
-from ordnance.toi.munitions import Munition
+from ordnance.core.events import Event
+from ordnance.core.messages import render_message
 from ordnance.toi.plugin import GAME as TOI
+from ordnance.toi.rules.attack import RangeBand
+from ordnance.toi.rules.damage import VehicleDamage
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.state import ROUND, position_name
 from tests.toi.helpers import new as toi_new
 

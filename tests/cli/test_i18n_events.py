@@ -20,7 +20,8 @@ from babel.messages.pofile import read_po
 from ordnance import i18n
 from ordnance.cli.main import main
 from ordnance.core.dice import EnteredDice, SeededDice
-from ordnance.core.game import Event, msg, render_message, term
+from ordnance.core.events import Event
+from ordnance.core.messages import msg, render_message, term
 from ordnance.waw.plugin import GAME
 
 GAMES_PO = Path(i18n.catalogue_path("ru", i18n.GAMES_DOMAIN))

@@ -21,7 +21,8 @@ import pytest
 from ordnance import i18n
 from ordnance.asl.plugin import AslGame
 from ordnance.core.dice import SeededDice
-from ordnance.core.game import Event, Game
+from ordnance.core.events import Event
+from ordnance.core.game import Game
 from ordnance.core.hexes import Hex
 from ordnance.toi.plugin import GAME as TOI
 from ordnance.waw.plugin import PLUGIN as WAW_PLUGIN

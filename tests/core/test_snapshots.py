@@ -29,8 +29,8 @@ from ordnance.core.codec import MAGIC
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.journal import GameSession, Journal, open_journal, snapshots
+from ordnance.core.journal.entries import effective_entries
 from ordnance.core.journal.models import SnapshotRow
-from ordnance.core.journal.session import effective_entries
 from ordnance.core.registry import GamePlugin
 from tests.core.toy_game import ToyGame, ToyState
 from tests.server.conftest import fresh_pg_db, pg_url  # noqa: F401 - the fixture

@@ -16,8 +16,8 @@ import pytest
 from ordnance.core import registry
 from ordnance.core.dice import SeededDice
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import msg
 from ordnance.core.journal import GameSession, open_journal
+from ordnance.core.messages import msg
 from ordnance.core.registry import GamePlugin
 from ordnance.core.turns import Turn, check_turn, done_form, owned_legal
 from tests.core.toy_game import ToyGame, ToyState

@@ -12,7 +12,8 @@ from typing import Any
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, RuleViolation
-from ordnance.core.game import Event, Game, Outcome
+from ordnance.core.events import Event
+from ordnance.core.game import Game, Outcome
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 ``ordnance odds depletion`` prints :func:`ordnance.core.odds.sequences.special_rounds_fired`.
 ASL resolves a real special-ammunition shot with
-:func:`ordnance.asl.depletion.special_ammo_shot` (imported read-only here). These tests
+:func:`ordnance.asl.rules.depletion.special_ammo_shot` (imported read-only here). These tests
 enumerate EVERY dice sequence of a series of declared shots resolved by the ASL code and
 check the core's closed form, and the core's own reference procedure, against it.
 
@@ -16,7 +16,7 @@ from functools import partial
 
 import pytest
 
-from ordnance.asl.depletion import special_ammo_shot
+from ordnance.asl.rules.depletion import special_ammo_shot
 from ordnance.core.dice import DiceSource
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.sequences import (

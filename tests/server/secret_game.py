@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import NotYourSeat, RuleViolation
-from ordnance.core.game import Event, Game, Outcome
+from ordnance.core.events import Event
+from ordnance.core.game import Game, Outcome
 from ordnance.core.odds.pools import successes
 
 SEATS = ("allies", "axis")

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ordnance.asl import shot_odds, shot_plan
+from ordnance.asl.shot import odds as shot_odds
+from ordnance.asl.shot import plan as shot_plan
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.journal.snapshots import STATES
 from ordnance.server import caches, commitments, dice_table, i18n, seat_cache, seats

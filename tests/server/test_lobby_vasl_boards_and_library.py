@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from ordnance.asl.board import BoardGeometry
+from ordnance.asl.rules.board import BoardGeometry
 from ordnance.core.journal.models import GameRow
 from ordnance.server.app import create_app
 from tests.asl.test_vasl_saves import _with_commands

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from ordnance.core.hexes import Hex
 from ordnance.toi.plugin import GAME
 from ordnance.toi.state import ToIState

@@ -11,7 +11,7 @@ import pytest
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
-from ordnance.toi.attack import (
+from ordnance.toi.rules.attack import (
     AttackInput,
     RangeBand,
     Supporter,
@@ -21,7 +21,7 @@ from ordnance.toi.attack import (
     resolve_attack,
     worst_band,
 )
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.settings import HitNumbers, ToISettings
 
 from .helpers import act, new, on_turn, place_at

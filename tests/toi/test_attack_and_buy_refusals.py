@@ -12,9 +12,9 @@ import pytest
 from ordnance.cli.main import main
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
-from ordnance.toi.attack import AttackInput, RangeBand, plan_attack
-from ordnance.toi.munitions import Munition
 from ordnance.toi.plugin import GAME
+from ordnance.toi.rules.attack import AttackInput, RangeBand, plan_attack
+from ordnance.toi.rules.munitions import Munition
 
 from .helpers import act, buy, new, place_at, to
 

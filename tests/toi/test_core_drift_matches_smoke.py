@@ -1,7 +1,7 @@
 """The core's generic "hits then drift" closed form against the ToI Smoke resolver.
 
 ``ordnance odds drift`` computes :func:`ordnance.core.odds.drift.hits_then_drift`;
-the Tide of Iron Smoke round is resolved by :func:`ordnance.toi.smoke.resolve_smoke_round`.
+the Tide of Iron Smoke round is resolved by :func:`ordnance.toi.rules.smoke.resolve_smoke_round`.
 These tests enumerate EVERY dice sequence of the game's own resolver and check that
 the core's closed form (with ``place_at=2``, ``drift_at=1``) is the same law, so the
 generic odds the CLI prints are checked against the code that resolves a real round.
@@ -18,9 +18,9 @@ import pytest
 from ordnance.core.dice import DiceSource
 from ordnance.core.odds import enumerate_procedure
 from ordnance.core.odds.drift import DriftOutcome, hits_then_drift
-from ordnance.toi.attack import RangeBand
+from ordnance.toi.rules.attack import RangeBand
+from ordnance.toi.rules.smoke import SmokePlan, plan_smoke, resolve_smoke_round
 from ordnance.toi.settings import ToISettings
-from ordnance.toi.smoke import SmokePlan, plan_smoke, resolve_smoke_round
 
 
 def _label(o: DriftOutcome) -> tuple[str, int, int]:

@@ -10,10 +10,10 @@ import pytest
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import NotYourSeat, RuleViolation
 from ordnance.core.journal import GameSession, open_journal
-from ordnance.toi.damage import VehicleDamage, hits_to_destroy, vehicle_after_hits
 from ordnance.toi.dispatch import apply_action
-from ordnance.toi.munitions import SUMMARY, Munition
 from ordnance.toi.plugin import GAME
+from ordnance.toi.rules.damage import VehicleDamage, hits_to_destroy, vehicle_after_hits
+from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.state import STATUS_STEPS
 
 from .helpers import act, buy, new, on_turn, place_at, settings, to

@@ -23,9 +23,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from ordnance.core.dice import SeededDice
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.game import Event
-from ordnance.toi.munitions import Munition
+from ordnance.core.events import Event
 from ordnance.toi.plugin import GAME
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import HIDDEN_LABEL
 

@@ -14,8 +14,8 @@ import pytest
 
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Hex
-from ordnance.toi.hexmap import has_los, terrain_table
 from ordnance.toi.plugin import GAME
+from ordnance.toi.rules.hexmap import has_los, terrain_table
 from ordnance.toi.state import SmokeMarker, ToIState
 
 from .helpers import act, buy, new, to

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ordnance.core.errors import RuleViolation
-from ordnance.toi.attack import AttackInput, RangeBand, Supporter, plan_attack
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.attack import AttackInput, RangeBand, Supporter, plan_attack
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.settings import ToISettings
 
 from .helpers import act, buy, new, on_turn, place_at, to

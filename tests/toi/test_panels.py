@@ -16,8 +16,8 @@ from typing import Any
 import jsonschema_rs
 
 from ordnance.core.dice import SeededDice
-from ordnance.toi.munitions import Munition
 from ordnance.toi.plugin import GAME
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.views import HIDDEN_LABEL
 
 from .helpers import buy, new, to

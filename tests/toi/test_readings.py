@@ -1,6 +1,6 @@
 """The Pydantic-free rule readings agree with the game settings (TOI-AMB-1..10, notes B3, B4).
 
-The stand-alone odds commands pass :data:`ordnance.toi.readings.DEFAULTS` where the game
+The stand-alone odds commands pass :data:`ordnance.toi.rules.readings.DEFAULTS` where the game
 passes its :class:`ToISettings`; both must give the same plans.
 """
 
@@ -14,11 +14,11 @@ from typing import get_args
 import pytest
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.toi.attack import AttackInput, RangeBand, plan_attack
-from ordnance.toi.munitions import Munition
-from ordnance.toi.readings import DEFAULTS, HitNumbers, Readings, drift_dice_reading
+from ordnance.toi.rules.attack import AttackInput, RangeBand, plan_attack
+from ordnance.toi.rules.munitions import Munition
+from ordnance.toi.rules.readings import DEFAULTS, HitNumbers, Readings, drift_dice_reading
+from ordnance.toi.rules.smoke import plan_smoke
 from ordnance.toi.settings import ToISettings
-from ordnance.toi.smoke import plan_smoke
 
 SMOKE_BAD = ("toi", "smoke", "--fp", "4", "--drift-dice", "bad")
 
@@ -39,7 +39,7 @@ def test_the_settings_offer_the_choices_the_readings_name() -> None:
     props = ToISettings.model_json_schema()["properties"]
     hints = Readings.__annotations__
     for name in ("drift_dice", "drift_orientation", "drift_clip", "drift_into_smoke"):
-        literal = getattr(sys.modules["ordnance.toi.readings"], hints[name])
+        literal = getattr(sys.modules["ordnance.toi.rules.readings"], hints[name])
         assert props[name]["enum"] == list(get_args(literal)), name
 
 

@@ -10,12 +10,11 @@ from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError, RuleViolation
 from ordnance.core.hexes import Direction, Hex
 from ordnance.core.odds import enumerate_procedure
-from ordnance.toi.attack import RangeBand
-from ordnance.toi.hexmap import load_map
-from ordnance.toi.munitions import Munition
 from ordnance.toi.plugin import GAME
-from ordnance.toi.settings import ToISettings
-from ordnance.toi.smoke import (
+from ordnance.toi.rules.attack import RangeBand
+from ordnance.toi.rules.hexmap import load_map
+from ordnance.toi.rules.munitions import Munition
+from ordnance.toi.rules.smoke import (
     drift_direction,
     plan_smoke,
     resolve_smoke_round,
@@ -24,6 +23,7 @@ from ordnance.toi.smoke import (
     smoke_round_distribution,
     smoke_round_label,
 )
+from ordnance.toi.settings import ToISettings
 from ordnance.toi.state import ToIState
 
 from .helpers import act, buy, new, on_turn, place_at, settings, to

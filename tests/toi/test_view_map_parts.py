@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 from ordnance.toi import views
-from ordnance.toi.hexmap import ToIMap
+from ordnance.toi.rules.hexmap import ToIMap
 
 from .helpers import buy, new, to
 

@@ -7,7 +7,7 @@ from importlib import resources
 import pytest
 
 from ordnance.core.errors import OrdnanceError, UnknownName
-from ordnance.waw.catalogue import ArmourClass, Rating, catalogue
+from ordnance.waw.rules.catalogue import ArmourClass, Rating, catalogue
 
 
 def test_every_type_says_where_its_numbers_come_from():

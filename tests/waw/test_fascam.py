@@ -6,8 +6,8 @@ import pytest
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import Distribution, enumerate_procedure
-from ordnance.waw.fascam import mine_attack
-from ordnance.waw.odds import fascam_attack
+from ordnance.waw.odds.he_fire import fascam_attack
+from ordnance.waw.rules.fascam import mine_attack
 from tests.waw.conftest import act, place
 
 

@@ -19,7 +19,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.hexes import Hex
 from ordnance.core.journal import GameSession
 from ordnance.core.odds import enumerate_procedure
-from ordnance.waw.fascam import marker_rolled_against, markers_rolled_against
+from ordnance.waw.rules.fascam import marker_rolled_against, markers_rolled_against
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.state import WawState
 from tests.waw.conftest import act, place

@@ -12,11 +12,11 @@ from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
 from ordnance.core.odds.pools import net_hits
-from ordnance.waw.catalogue import ArmourClass, catalogue
-from ordnance.waw.he_fire import Target, allocate, defence_dice, resolve_he_fire
-from ordnance.waw.odds import he_fire_outcomes, he_net_hits, marginals
+from ordnance.waw.odds.he_fire import he_fire_outcomes, he_net_hits, marginals
+from ordnance.waw.rules.catalogue import ArmourClass, catalogue
+from ordnance.waw.rules.he_fire import Target, allocate, defence_dice, resolve_he_fire
+from ordnance.waw.rules.units import ALL_CONDITIONS, Condition, he_hits
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.units import ALL_CONDITIONS, Condition, he_hits
 
 H, L, U, V = ArmourClass.HEAVY, ArmourClass.LIGHT, ArmourClass.UNARMOURED, ArmourClass.VULNERABLE
 DEFAULT = WawSettings()

@@ -14,9 +14,9 @@ from ordnance.cli.main import cli_command, main, walk
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
-from ordnance.waw.catalogue import ArmourClass
-from ordnance.waw.he_fire import Target, resolve_he_fire
-from ordnance.waw.odds import he_hits_headline
+from ordnance.waw.odds.he_fire import he_hits_headline
+from ordnance.waw.rules.catalogue import ArmourClass
+from ordnance.waw.rules.he_fire import Target, resolve_he_fire
 from ordnance.waw.settings import WawSettings
 
 from .conftest import act, place

@@ -6,10 +6,10 @@ import pytest
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.hexes import Hex
-from ordnance.waw.catalogue import catalogue
-from ordnance.waw.los import judge_los, smoke_area
+from ordnance.waw.rules.catalogue import catalogue
+from ordnance.waw.rules.los import judge_los, smoke_area
+from ordnance.waw.rules.smoke import fire_check, lay_smoke, marker_removal
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.smoke import fire_check, lay_smoke, marker_removal
 
 DEFAULT = WawSettings()
 CAT = catalogue()

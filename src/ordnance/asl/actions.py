@@ -1,4 +1,4 @@
-"""The actions of the ASL scenario game, as Pydantic models (its settings: :mod:`ordnance.asl.options`).
+"""The actions of the ASL scenario game, as Pydantic models (its settings: :mod:`ordnance.asl.settings`).
 
 Actions are JSON-ready dicts with a ``"type"`` key; :func:`parse_action`
 validates one into its model. Validation problems become
@@ -167,7 +167,7 @@ class Fire(Record):
         description="The target's Armour Factor on the facing fired on (its hull).",
         json_schema_extra={
             "x-from-target": "af",
-            # ASL-B6 (ordnance.asl.shot_plan): a vehicle shot at with these needs its AF
+            # ASL-B6 (ordnance.asl.shot.plan): a vehicle shot at with these needs its AF
             "x-required-if": {
                 "target": ["vehicle"],
                 "ammo": [None, "ordinary", "AP", "APCR", "APDS", "HEAT", "HE"],

@@ -11,15 +11,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ordnance.asl.canister_question import CanisterQuestion, canister_answer
-from ordnance.asl.dates import ScenarioDate
-from ordnance.asl.depletion import check_shot
-from ordnance.asl.depletion_odds import depletion_report
-from ordnance.asl.gun_question import AmmoName, WholeShot, ammo_comparison, whole_shot
-from ordnance.asl.gun_question import pct as _pct
-from ordnance.asl.heat import check_nationality, heat_gate, scw_heat_attack
-from ordnance.asl.notation import Ammo, check_depletion_number
-from ordnance.asl.supply import chart_lookup
+from ordnance.asl.canister.question import CanisterQuestion, canister_answer
+from ordnance.asl.odds.depletion import depletion_report
+from ordnance.asl.rules.dates import ScenarioDate
+from ordnance.asl.rules.depletion import check_shot
+from ordnance.asl.rules.heat import check_nationality, heat_gate, scw_heat_attack
+from ordnance.asl.rules.notation import Ammo, check_depletion_number
+from ordnance.asl.rules.supply import chart_lookup
+from ordnance.asl.shot.question import AmmoName, WholeShot, ammo_comparison, whole_shot
+from ordnance.asl.shot.question import pct as _pct
 from ordnance.core.calculators import Calculator, jsonable
 from ordnance.core.errors import RuleViolation
 from ordnance.core.fields import option
@@ -210,7 +210,7 @@ class ShotOddsQuestion(BaseModel):
 
 def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
     """One shot: depletion outcome joint with malfunction."""
-    from ordnance.asl.depletion_odds import shot_with_malfunction
+    from ordnance.asl.odds.depletion import shot_with_malfunction
 
     joint = shot_with_malfunction(q.depletion, q.breakdown, intensive=q.intensive)
     labelled = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
@@ -242,7 +242,7 @@ def _rows(data: dict[str, Any]) -> list[list[str]]:
 
 def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
     """HE Equivalency FP and Residual FP of an AP-type or HEAT attack."""
-    from ordnance.asl.he_equivalency import he_equivalency
+    from ordnance.asl.rules.he_equivalency import he_equivalency
 
     answer = he_equivalency(q.attack, caliber_mm=q.caliber, weapon=q.weapon)
     data = answer.to_dict()
@@ -331,7 +331,7 @@ def _periods(e: dict[str, Any]) -> str:
 
 def notation(q: NotationQuestion) -> dict[str, Any]:
     """Each entry of a counter's special-ammunition notation, as the side reads it."""
-    from ordnance.asl.notation_reading import entries_json, reading  # the side's reading
+    from ordnance.asl.rules.notation_reading import entries_json, reading  # the side's reading
 
     side = reading(
         q.date, q.theatre, q.user, q.nationality, q.made_by, q.elite, q.ss, q.option or None

@@ -26,17 +26,17 @@ from ordnance.asl.actions import (
     TurnCa,
     parse_action,
 )
-from ordnance.asl.add_gun import add_gun
-from ordnance.asl.board import accept_hexes
-from ordnance.asl.canister_game import fire_canister
-from ordnance.asl.declare_ammo import declare_ammo
-from ordnance.asl.fire import fire
-from ordnance.asl.place_smoke import place_smoke
-from ordnance.asl.scw import fire_scw
+from ordnance.asl.procedures.add_gun import add_gun
+from ordnance.asl.procedures.declare_ammo import declare_ammo
+from ordnance.asl.procedures.fire import fire
+from ordnance.asl.procedures.fire_canister import fire_canister
+from ordnance.asl.procedures.fire_scw import fire_scw
+from ordnance.asl.procedures.place_smoke import place_smoke
+from ordnance.asl.procedures.set_phase import done, set_phase
+from ordnance.asl.procedures.turn_ca import turn_ca
+from ordnance.asl.rules.board import accept_hexes
 from ordnance.asl.seats import own_gun
-from ordnance.asl.set_phase import done, set_phase
 from ordnance.asl.state import AslState
-from ordnance.asl.turn_ca import turn_ca
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import UnknownName
 from ordnance.core.game import Outcome

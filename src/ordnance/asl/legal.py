@@ -8,9 +8,9 @@ an available capability; SCW HEAT needs no Gun (ASL-8.3-b).
 from __future__ import annotations
 
 from ordnance.asl.actions import ACTION_TITLES
-from ordnance.asl.fire_limits import may_fire_in
-from ordnance.asl.phases import Phase
-from ordnance.asl.shot_checks import firing_sides
+from ordnance.asl.rules.fire_limits import may_fire_in
+from ordnance.asl.rules.phases import Phase
+from ordnance.asl.shot.checks import firing_sides
 from ordnance.asl.state import AslState
 from ordnance.asl.views import form_schema
 from ordnance.core.shapes import ActionForm

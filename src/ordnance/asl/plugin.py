@@ -4,7 +4,7 @@ The class only delegates, as in every game (docs/architecture.md): a new game is
 :mod:`~ordnance.asl.setup`, each action goes through :mod:`~ordnance.asl.dispatch`
 to its procedure (one module per action), the offered forms are
 :mod:`~ordnance.asl.legal`, the seat checks :mod:`~ordnance.asl.seats`, the state
-:mod:`~ordnance.asl.state`, the odds :mod:`~ordnance.asl.action_odds`, and the
+:mod:`~ordnance.asl.state`, the odds :mod:`~ordnance.asl.odds.action`, and the
 forms, panels, board and SMOKE/WP LOS of the view :mod:`~ordnance.asl.views`.
 
 ``apply`` is pure: a procedure validates the action and asks the dice source
@@ -17,7 +17,7 @@ What the procedures enforce, with the clause a refusal names:
   for a shot already rolled is refused;
 * each shot of a Multiple ROF Gun declares afresh (ASL-8.1-c);
 * the Depletion Number comes from the counter, the chart, the HEAT date
-  gate and the Elite rule (:mod:`ordnance.asl.capability`);
+  gate and the Elite rule (:mod:`ordnance.asl.rules.capability`);
 * the depletion check and its consequences (ASL-8.9-c/d/e, ASL-AMB-18);
   Intensive Fire keeps N and lowers B# by 2 (ASL-8.92-a);
 * limited stowage AP#/HE# is special ammunition (ASL-8.8-b): fired only when
@@ -29,7 +29,7 @@ What the procedures enforce, with the clause a refusal names:
   ``voided_shot_ca="undo"`` is undone (ASL-AMB-15);
 * no depletion for dispensers (ASL-8.9-f); IR is recorded only (ASL-8.7-a);
 * HEAT targets (ASL-8.31-b); SMOKE/WP windows and placement (ASL-8.5, 8.51,
-  8.52, 8.6 via :mod:`ordnance.asl.smoke`), with the Placement DR as the
+  8.52, 8.6 via :mod:`ordnance.asl.rules.smoke`), with the Placement DR as the
   depletion check (ASL-AMB-14); Canister via :mod:`ordnance.asl.canister`.
 
 Ordinary fire outside the fire phases is refused under the notes' sequence of
@@ -43,12 +43,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ordnance.asl import turns as asl_turns
-from ordnance.asl.action_odds import shot_odds
 from ordnance.asl.actions import ACTION_TITLES
 from ordnance.asl.dispatch import apply_action, dice_rule
 from ordnance.asl.legal import any_form_schema, legal_forms
-from ordnance.asl.options import AslSettings
+from ordnance.asl.odds.action import shot_odds
 from ordnance.asl.seats import gun_owner
+from ordnance.asl.settings import AslSettings
 from ordnance.asl.setup import new_game
 from ordnance.asl.shapes import (
     AslLosAnswer,
@@ -58,14 +58,15 @@ from ordnance.asl.shapes import (
     AslViewHead,
     MapPiece,
 )
-from ordnance.asl.shot_checks import firing_sides
+from ordnance.asl.shot.checks import firing_sides
 from ordnance.asl.state import AslState
 from ordnance.asl.views import board_view, map_marker, map_piece, panels, smoke_los
 from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
-from ordnance.core.game import Game, Message, Outcome
+from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.messages import Message
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonSchema

@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from ordnance.asl.board import BoardGeometry
-from ordnance.asl.counter_library import (
+from ordnance.asl.rules.board import BoardGeometry
+from ordnance.asl.rules.counter_library import (
     AF_FIELDS,
     CounterLibrary,
     counter_gun_fields,
     gun_fields,
 )
-from ordnance.asl.dates import ScenarioDate
-from ordnance.asl.options import AslOptions
-from ordnance.asl.phases import Phase
+from ordnance.asl.rules.dates import ScenarioDate
+from ordnance.asl.rules.phases import Phase
+from ordnance.asl.settings import AslOptions
 from ordnance.asl.state import AslState, Exhaustion, Marker
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
@@ -259,7 +259,7 @@ def _library_values(
     library: CounterLibrary, piece_id: str, when: ScenarioDate | None
 ) -> dict[str, Any]:
     """The library's printed values for a unit given by piece id (its notation stays its own)."""
-    from ordnance.asl.counters import by_gpid
+    from ordnance.asl.rules.counters import by_gpid
 
     counter = by_gpid().get(piece_id)
     if counter is None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.nationalities import KNOWN_NATIONALITIES, nationality_key
-from ordnance.asl.options import parse_settings
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.nationalities import KNOWN_NATIONALITIES, nationality_key
+from ordnance.asl.settings import parse_settings
 from ordnance.asl.state import AslState
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.messages import msg

@@ -5,7 +5,7 @@ checks the conventional keys) and names every key of the game's own;
 ``tests/core/test_shapes.py`` checks the values against them, closed. The
 side record's Guns keep :meth:`ordnance.asl.record.Gun.to_dict`'s shape and
 the whole-shot and Canister reports keep the shapes of their own modules
-(:mod:`ordnance.asl.shot_odds`, :mod:`ordnance.asl.canister_odds`): JSON
+(:mod:`ordnance.asl.shot.odds`, :mod:`ordnance.asl.canister.odds`): JSON
 objects under a name here.
 """
 
@@ -45,7 +45,7 @@ class MapPiece(TypedDict):
     hex: str
     label: str
     #: What it is as a target ("vehicle", "gun"), when the counter database says
-    #: (:mod:`ordnance.asl.target_type`); the Fire form's Target type takes it.
+    #: (:mod:`ordnance.asl.rules.target_type`); the Fire form's Target type takes it.
     target_type: NotRequired[str]
     #: The Armour Factors printed on the counter, when the Gun was added with them
     #: (from the scenario's counter library or typed): hull front and side, turret
@@ -89,7 +89,7 @@ class AslViewHead(TypedDict):
     defender: str
     #: The sides that may fire in this phase.
     firing: list[str]
-    #: The settings' sides and options (:mod:`ordnance.asl.options`).
+    #: The settings' sides and options (:mod:`ordnance.asl.settings`).
     sides: list[JsonObject]
     options: JsonObject
     #: The side record: one :meth:`ordnance.asl.record.Gun.to_dict` per Gun (ASL-8.0-a).
@@ -110,11 +110,11 @@ class AslView(AslViewHead, AslMapPart, BoardView):
 class WholeShotPart(TypedDict):
     """The whole shot when a range is given (notes B5, B6), or its refusal."""
 
-    #: :func:`ordnance.asl.shot_odds.gun_odds`, or ``{"refused", "clause", "hint"}``.
+    #: :func:`ordnance.asl.shot.odds.gun_odds`, or ``{"refused", "clause", "hint"}``.
     whole_shot: JsonObject
     p_hit: NotRequired[str]
     p_kill: NotRequired[str]
-    #: :func:`ordnance.asl.shot_odds.compare_ammo`.
+    #: :func:`ordnance.asl.shot.odds.compare_ammo`.
     compare: NotRequired[JsonObject]
 
 
@@ -248,12 +248,12 @@ class OrdinaryShotEvent(TypedDict):
     rof_retained: bool
     shot: int
     captured: bool
-    #: The whole shot when a range is given (notes B5, B6): :mod:`ordnance.asl.shot`.
+    #: The whole shot when a range is given (notes B5, B6): :mod:`ordnance.asl.shot.resolve`.
     whole_shot: NotRequired[JsonObject]
 
 
 class ShotResultView(TypedDict):
-    """A depletion check (:meth:`ordnance.asl.depletion.ShotResult.to_dict`, ASL-8.9-c/d/e)."""
+    """A depletion check (:meth:`ordnance.asl.rules.depletion.ShotResult.to_dict`, ASL-8.9-c/d/e)."""
 
     ammo: str
     depletion: int | None

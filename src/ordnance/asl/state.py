@@ -5,7 +5,7 @@ scenario: an ammunition that ran out (ASL-8.9-d) or was found missing
 (ASL-8.9-e) stays gone, with the DR and turn that exhausted it.
 
 The state values here are immutable; the procedures (one module each, named
-after their action: :mod:`ordnance.asl.add_gun`, :mod:`ordnance.asl.fire`...)
+after their action: :mod:`ordnance.asl.procedures.add_gun`, :mod:`ordnance.asl.procedures.fire`...)
 build new ones. :func:`find_side` is the lookup they share (ASL-8.0-a); a new scenario is
 :mod:`ordnance.asl.setup`, the Gun a seat may act with :mod:`ordnance.asl.seats`.
 The terminal rendering of the record is :mod:`ordnance.cli.asl.render`.
@@ -16,13 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ordnance.asl.capability import GOVERNED_ELSEWHERE
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.options import (
-    AslSettings,
-    SideSettings,
-)
-from ordnance.asl.phases import Phase
+from ordnance.asl.rules.capability import GOVERNED_ELSEWHERE
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.phases import Phase
+from ordnance.asl.settings import AslSettings, SideSettings
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
 
@@ -122,7 +119,7 @@ class Gun:
     pending: str | None = None  # ammunition declared for the next shot
     ca: int | None = None  # Covered Arc (Direction 0..5) when tracked
     fire_marker: str | None = None  # Prep Fire / First Fire / Final Fire marker this phase
-    #: Phases of the current Player Turn in which it fired (B5.6, ordnance.asl.fire_limits).
+    #: Phases of the current Player Turn in which it fired (B5.6, ordnance.asl.rules.fire_limits).
     fired_phases: tuple[str, ...] = ()
     #: Captured or non-qualified use (notes B5.3 Case H): B# -2, +2 To Hit, red TH#, ROF lowered.
     captured: bool = False

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ordnance.asl.phases import Phase
+from ordnance.asl.rules.phases import Phase
 from ordnance.asl.state import AslState
-from ordnance.core.game import Message, joined, msg, term
+from ordnance.core.messages import Message, joined, msg, term
 from ordnance.core.turns import Turn, simultaneous, single
 
 CLAUSE = "ASL-B3"

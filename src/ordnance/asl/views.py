@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ordnance.asl.actions import ACTION_MODELS, KNOWN_NATIONALITIES, nationality_key
-from ordnance.asl.fire import firing_sides
-from ordnance.asl.heat import SCW_WEAPONS
-from ordnance.asl.phases import Phase
+from ordnance.asl.actions import ACTION_MODELS
+from ordnance.asl.rules.heat import SCW_WEAPONS
+from ordnance.asl.rules.nationalities import KNOWN_NATIONALITIES, nationality_key
+from ordnance.asl.rules.phases import Phase
+from ordnance.asl.rules.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
+from ordnance.asl.rules.target_type import target_type
 from ordnance.asl.shapes import AslLosAnswer, AslViewHead, Hindrance, MapPiece
-from ordnance.asl.smoke import HINDRANCE_DRM, SMOKE_HEIGHT_LEVELS, SmokeAmmo, smoke_hinders
+from ordnance.asl.shot.checks import firing_sides
 from ordnance.asl.state import AslState, Gun, Marker
-from ordnance.asl.target_type import target_type
 from ordnance.core.forms import board, choices, hex_field, panel, piece_field, rolls
 from ordnance.core.forms import marker as map_marker_view
 from ordnance.core.game import hex_line_answer
@@ -24,7 +25,7 @@ from ordnance.core.messages import said
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, Panel
 
 #: The board drawn, its size and printed ids: the ``board`` setting
-#: (:class:`ordnance.asl.board.BoardGeometry`; default A1..GG10, one geomorphic board).
+#: (:class:`ordnance.asl.rules.board.BoardGeometry`; default A1..GG10, one geomorphic board).
 
 #: The actions that roll dice (the page shows its dice selector only for them).
 ROLLING = frozenset({"fire", "place_smoke", "place_wp", "fire_canister"})
@@ -42,7 +43,7 @@ def form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gun
 
 
 def board_view(state: AslState) -> Board:
-    """The board of the game's settings (:class:`ordnance.asl.board.BoardGeometry`), ``C5`` ids.
+    """The board of the game's settings (:class:`ordnance.asl.rules.board.BoardGeometry`), ``C5`` ids.
 
     The game records no terrain (the side record is about ammunition), so every
     hex is drawn as open ground; Guns placed off this grid still show on the map.

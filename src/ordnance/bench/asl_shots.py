@@ -1,6 +1,6 @@
 """The ASL multi-shot query in the odds bench: 12 shots at ROF 3 (``ordnance asl odds gun``).
 
-:func:`measure` times :func:`ordnance.asl.shot_odds.gun_odds` for a German
+:func:`measure` times :func:`ordnance.asl.shot.odds.gun_odds` for a German
 75L firing APCR (N 5, falling back to AP) at AF 11 from 12 hexes, ROF 3, up
 to 12 shots with Acquisition: the first (uncached) answer, with every cache
 of the shot odds cleared, and the memoised answer to the same query asked
@@ -18,9 +18,9 @@ import time
 from statistics import median
 from typing import Any
 
-from ordnance.asl.shot_odds import gun_odds, sequence_distribution, shot_distribution
-from ordnance.asl.shot_plan import plan_shot
-from ordnance.asl.shot_spec import GunShot
+from ordnance.asl.shot.odds import gun_odds, sequence_distribution, shot_distribution
+from ordnance.asl.shot.plan import plan_shot
+from ordnance.asl.shot.spec import GunShot
 
 SHOTS = 12
 SPEC = GunShot(gun="75L", ammo="APCR", depletion=5, range=12, af=11, rof=3)

@@ -55,7 +55,8 @@ from sqlalchemy import insert
 from ordnance.bench import toi_players
 from ordnance.core import registry
 from ordnance.core.dice import SeededDice
-from ordnance.core.game import Event, Game
+from ordnance.core.events import Event
+from ordnance.core.game import Game
 from ordnance.core.journal import open_journal, snapshots
 from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
 from ordnance.core.journal.session import GameSession

@@ -39,7 +39,7 @@ def event_text(
     tr = gettext_ or _
     template = event.get("template")
     if template and (gettext_ is not None or current() != DEFAULT):
-        from ordnance.core.game import render_message
+        from ordnance.core.messages import render_message
 
         return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
     text = str(event.get("text") or "")

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ordnance.asl import shot_odds, shot_plan
+from ordnance.asl.shot import odds as shot_odds
+from ordnance.asl.shot import plan as shot_plan
 from ordnance.core.journal.snapshots import STATES
 from ordnance.server import commitments, dice_table, seat_cache, seats
 from ordnance.server.bounded import BoundedDict

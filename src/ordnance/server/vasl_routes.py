@@ -64,7 +64,7 @@ TheatreQ = Annotated[str, Query(max_length=8, pattern=r"^[A-Za-z]+$")]
 async def check_vasl(
     request: Request, file: FileQ = "upload.vsav", date: DateQ = None, theatre: TheatreQ = "ETO"
 ) -> dict[str, Any]:
-    from ordnance.asl.counter_library import CounterLibrary, parse_library
+    from ordnance.asl.rules.counter_library import CounterLibrary, parse_library
     from ordnance.asl.vasl.importer import lobby_scenario
     from ordnance.asl.vasl.pieces import read_save
 

@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.munitions import Munition
 
 
 class Advance(Record):

@@ -22,12 +22,18 @@ from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution, fraction_text
-from ordnance.toi.advice import rank_munitions
-from ordnance.toi.attack import AttackInput, RangeBand, Supporter, attack_distribution, plan_attack
-from ordnance.toi.damage import UNCERTAIN, VehicleDamage
-from ordnance.toi.munitions import SUMMARY, Munition
-from ordnance.toi.readings import DEFAULTS, DriftDice
-from ordnance.toi.smoke import (
+from ordnance.toi.odds.advice import rank_munitions
+from ordnance.toi.rules.attack import (
+    AttackInput,
+    RangeBand,
+    Supporter,
+    attack_distribution,
+    plan_attack,
+)
+from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
+from ordnance.toi.rules.munitions import SUMMARY, Munition
+from ordnance.toi.rules.readings import DEFAULTS, DriftDice
+from ordnance.toi.rules.smoke import (
     hit_odds,
     orientation_for,
     plan_smoke,
@@ -191,7 +197,7 @@ class SmokeQuestion(BaseModel):
 
 def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     """The exact outcome of a Smoke round: placed, drift (to each hex), misfire."""
-    from ordnance.toi.hexmap import load_map  # the map only when one is asked
+    from ordnance.toi.rules.hexmap import load_map  # the map only when one is asked
 
     settings = replace(DEFAULTS, drift_dice=q.drift_dice)
     plan = plan_smoke(q.fp, RangeBand(q.band), settings)
@@ -343,7 +349,7 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
 
 def units(_q: NoQuestion) -> dict[str, Any]:
     """The sample unit catalogue (package data; sample values)."""
-    from ordnance.toi.catalogue import catalogue, catalogue_note
+    from ordnance.toi.rules.catalogue import catalogue, catalogue_note
 
     profiles = [p.model_dump(mode="json") for p in catalogue().values()]
     return {
@@ -390,7 +396,7 @@ def munitions(_q: NoQuestion) -> dict[str, Any]:
 
 def maps(_q: NoQuestion) -> dict[str, Any]:
     """The sample maps shipped with the package."""
-    from ordnance.toi.hexmap import load_map, map_names
+    from ordnance.toi.rules.hexmap import load_map, map_names
 
     rows = [
         {"name": n, "title": load_map(n).title, "hexes": len(load_map(n).hexes)}

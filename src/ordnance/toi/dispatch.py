@@ -1,9 +1,9 @@
 """One action to its procedure, and the rule behind each die a procedure rolls.
 
 :func:`apply_action` is what ``ToIGame.apply`` runs: it validates the action
-(:mod:`.actions`) and hands it to its procedure module (:mod:`.buy`,
-:mod:`.discard`, :mod:`.op_fire`, :mod:`.command`, :mod:`.move`,
-:mod:`.combat`; ``advance`` and ``done`` to :mod:`.status_phase` and
+(:mod:`.actions`) and hands it to its procedure module (:mod:`~ordnance.toi.procedures.buy`,
+:mod:`~ordnance.toi.procedures.discard`, :mod:`~ordnance.toi.procedures.op_fire`, :mod:`~ordnance.toi.procedures.command`, :mod:`~ordnance.toi.procedures.move`,
+:mod:`~ordnance.toi.procedures.combat`; ``advance`` and ``done`` to :mod:`~ordnance.toi.procedures.status_phase` and
 :mod:`.turns`). :func:`dice_rule` names the clause of refused entered dice.
 """
 
@@ -14,10 +14,9 @@ from typing import Any
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, NotEnoughDice, OrdnanceError, TooManyDice
-from ordnance.core.game import Event
+from ordnance.core.events import Event
 from ordnance.core.messages import msg
 from ordnance.core.turns import done_side
-from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import (
     Advance,
@@ -30,12 +29,13 @@ from ordnance.toi.actions import (
     ReceiveCommand,
     parse_action,
 )
-from ordnance.toi.buy import buy
-from ordnance.toi.combat import attack
-from ordnance.toi.command import receive_command
-from ordnance.toi.discard import discard
-from ordnance.toi.move import move
-from ordnance.toi.op_fire import place_op_fire
+from ordnance.toi.procedures import status_phase
+from ordnance.toi.procedures.buy import buy
+from ordnance.toi.procedures.combat import attack
+from ordnance.toi.procedures.command import receive_command
+from ordnance.toi.procedures.discard import discard
+from ordnance.toi.procedures.move import move
+from ordnance.toi.procedures.op_fire import place_op_fire
 from ordnance.toi.state import ToIState
 
 

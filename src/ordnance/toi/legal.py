@@ -4,7 +4,7 @@
 with its JSON schema and its choices (``forms.choices``), computed only from
 what the seat's view shows (TOI-GEN-5: another nation's face-down tokens
 never by type). The buy and discard forms use the very checks of their
-procedures (:func:`.buy.carrier_refusal`, :func:`.discard.discard_refusal`),
+procedures (:func:`~ordnance.toi.procedures.buy.carrier_refusal`, :func:`~ordnance.toi.procedures.discard.discard_refusal`),
 so a form never offers what the action would refuse. The Game class cuts
 the list to the step's owners (``turns.owned_legal``).
 """
@@ -18,9 +18,9 @@ from ordnance.core.messages import said, term
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
 from ordnance.toi.actions import ACTION_MODELS
-from ordnance.toi.buy import carrier_refusal
-from ordnance.toi.discard import discard_refusal
-from ordnance.toi.munitions import Munition
+from ordnance.toi.procedures.buy import carrier_refusal
+from ordnance.toi.procedures.discard import discard_refusal
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.state import ROUND, Phase, ToIState, Unit, position_words
 
 _TITLES = {

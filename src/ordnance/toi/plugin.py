@@ -15,14 +15,14 @@ from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
-from ordnance.toi import status_phase
 from ordnance.toi import turns as toi_turns
-from ordnance.toi.action_odds import attack_odds
 from ordnance.toi.actions import parse_action
 from ordnance.toi.dispatch import apply_action, dice_rule
-from ordnance.toi.hexmap import map_data, map_names
 from ordnance.toi.legal import ACTION_TITLES, any_form_schema, legal_forms
-from ordnance.toi.los_answer import los_answer
+from ordnance.toi.odds.action import attack_odds
+from ordnance.toi.procedures import status_phase
+from ordnance.toi.rules.hexmap import map_data, map_names
+from ordnance.toi.rules.los_answer import los_answer
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state, state_map
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView

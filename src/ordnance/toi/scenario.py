@@ -43,13 +43,13 @@ from ordnance.core.scenario import (
     check_settings,
     read_position,
 )
-from ordnance.toi.catalogue import catalogue
-from ordnance.toi.damage import VehicleDamage
-from ordnance.toi.hexmap import map_from_dict, map_names, terrain_table
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.catalogue import catalogue
+from ordnance.toi.rules.damage import VehicleDamage
+from ordnance.toi.rules.hexmap import map_from_dict, map_names, terrain_table
+from ordnance.toi.rules.munitions import Munition
+from ordnance.toi.rules.units import UnitProfile
 from ordnance.toi.settings import DIRECTIONS, HitNumbers, ToISettings
 from ordnance.toi.state import STATUS_STEPS, Phase, SmokeMarker, ToIState, Token
-from ordnance.toi.units import UnitProfile
 
 #: Settings a document sets through its own fields, not through ``rules.options``.
 OWN_FIELDS = frozenset(
@@ -229,7 +229,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
                 ("map_name",), f"no map called {name!r} (known: {', '.join(map_names())})"
             )
         settings["map"] = name
-        from ordnance.toi.hexmap import load_map
+        from ordnance.toi.rules.hexmap import load_map
 
         board = load_map(name)
     known = {p.name for p in doc.profiles} | set(catalogue())

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ordnance.core.errors import NotYourSeat, RuleViolation, UnknownName
-from ordnance.core.game import Event, Message
-from ordnance.core.messages import msg
+from ordnance.core.events import Event
+from ordnance.core.messages import Message, msg
 from ordnance.toi.state import Phase, ToIState
 
 

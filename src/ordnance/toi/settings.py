@@ -23,8 +23,8 @@ from ordnance.core.fields import Record, option, rule, scenario
 from ordnance.core.messages import msg
 from ordnance.core.names import PieceId, name_problem
 from ordnance.core.validation import first_error
-from ordnance.toi.munitions import DEFAULT_SUPPLY, Munition
-from ordnance.toi.readings import (
+from ordnance.toi.rules.munitions import DEFAULT_SUPPLY, Munition
+from ordnance.toi.rules.readings import (
     DEFAULTS,
     CombinedBand,
     DriftClip,
@@ -35,7 +35,7 @@ from ordnance.toi.readings import (
     HeScope,
     SmokeDice,
 )
-from ordnance.toi.units import UnitProfile
+from ordnance.toi.rules.units import UnitProfile
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 

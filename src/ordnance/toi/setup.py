@@ -3,7 +3,7 @@
 The settings (or the packaged map's own scenario) place the units; every
 nation starts with its command and its supply of tokens (TOI-GEN-3,
 TOI-AMB-13). A game may start in the Status Phase, whose first steps then
-run at once (:func:`.status_phase.enter`).
+run at once (:func:`~ordnance.toi.procedures.status_phase.enter`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
-from ordnance.toi.catalogue import profile
-from ordnance.toi.hexmap import ToIMap, load_map, map_data, map_from_dict
+from ordnance.toi.procedures.status_phase import enter
+from ordnance.toi.rules.catalogue import profile
+from ordnance.toi.rules.hexmap import ToIMap, load_map, map_data, map_from_dict
 from ordnance.toi.settings import UnitPlacement, parse_settings
 from ordnance.toi.state import Nation, Phase, ToIState, Unit
-from ordnance.toi.status_phase import enter
 
 
 def state_map(state: ToIState) -> ToIMap:

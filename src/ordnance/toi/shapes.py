@@ -53,7 +53,7 @@ class UnitView(TypedDict):
     alive: bool
     activation: str
     armour: int
-    #: The profile's attack values (:class:`ordnance.toi.units.AttackValues`).
+    #: The profile's attack values (:class:`ordnance.toi.rules.units.AttackValues`).
     vs_infantry: JsonObject
     vs_vehicle: JsonObject
     damage: NotRequired[str]
@@ -150,7 +150,7 @@ ToIOdds = ToIAttackOdds | ToISmokeOdds
 
 
 class LosBlockView(TypedDict):
-    """One reason the line is blocked (:meth:`ordnance.toi.hexmap.LosBlock.to_dict`)."""
+    """One reason the line is blocked (:meth:`ordnance.toi.rules.hexmap.LosBlock.to_dict`)."""
 
     hexes: list[str]
     what: list[str]

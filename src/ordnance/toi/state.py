@@ -15,11 +15,11 @@ from enum import StrEnum
 from ordnance.core.errors import UnknownName
 from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg, said, term
-from ordnance.toi.damage import VehicleDamage
-from ordnance.toi.hexmap import ToIMap
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.damage import VehicleDamage
+from ordnance.toi.rules.hexmap import ToIMap
+from ordnance.toi.rules.munitions import Munition
+from ordnance.toi.rules.units import UnitProfile
 from ordnance.toi.settings import ToISettings
-from ordnance.toi.units import UnitProfile
 
 
 class Phase(StrEnum):

@@ -44,7 +44,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ordnance.core.errors import RuleViolation
-from ordnance.core.game import Event, msg, term
+from ordnance.core.events import Event
+from ordnance.core.messages import msg, term
 from ordnance.core.turns import Turn, everyone, may_end_step, seats_text, simultaneous
 from ordnance.toi.shapes import DoneEvent
 from ordnance.toi.state import Phase, ToIState, shown_round
@@ -298,7 +299,7 @@ def turn(state: ToIState) -> Turn:
 
 
 def check_may_leave(seat: str | None) -> Callable[[ToIState], None]:
-    """A ``may_leave`` guard for :func:`ordnance.toi.status_phase.advance` for ``seat``."""
+    """A ``may_leave`` guard for :func:`ordnance.toi.procedures.status_phase.advance` for ``seat``."""
 
     def guard(state: ToIState) -> None:
         t = turn(state)

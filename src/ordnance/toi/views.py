@@ -14,8 +14,8 @@ from ordnance.core.forms import board, marker, numbered_hex, numbered_label, pan
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
-from ordnance.toi.hexmap import ToIMap
-from ordnance.toi.munitions import Munition
+from ordnance.toi.rules.hexmap import ToIMap
+from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.shapes import (
     Arrow,
     MapHex,

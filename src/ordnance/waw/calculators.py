@@ -18,10 +18,7 @@ from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg, nested, said, term
-from ordnance.waw.catalogue import catalogue
-from ordnance.waw.he_fire import Target, check_firepower, check_hit_number
-from ordnance.waw.los import judge_los
-from ordnance.waw.odds import (
+from ordnance.waw.odds.he_fire import (
     defends_per_unit,
     fascam_attack,
     he_fire_outcomes,
@@ -29,9 +26,12 @@ from ordnance.waw.odds import (
     marginals_json,
     outcome_json,
 )
+from ordnance.waw.rules.catalogue import catalogue
+from ordnance.waw.rules.he_fire import Target, check_firepower, check_hit_number
+from ordnance.waw.rules.los import judge_los
+from ordnance.waw.rules.smoke import fire_check
+from ordnance.waw.rules.units import Condition
 from ordnance.waw.settings import WawSettings, parse_settings
-from ordnance.waw.smoke import fire_check
-from ordnance.waw.units import Condition
 
 
 class HeFireQuestion(BaseModel):

@@ -1,8 +1,8 @@
 """One action to its procedure, and the rule behind each die a procedure rolls.
 
-Each procedure module (:mod:`.setup`, :mod:`.he_mission`,
-:mod:`.smoke_mission`, :mod:`.fascam_mission`, :mod:`.move`, :mod:`.fire`,
-:mod:`.marker_removal`) takes the state, the validated action, the dice and
+Each procedure module (:mod:`.setup`, :mod:`~ordnance.waw.procedures.he_mission`,
+:mod:`~ordnance.waw.procedures.smoke_mission`, :mod:`~ordnance.waw.procedures.fascam_mission`, :mod:`~ordnance.waw.procedures.move`, :mod:`~ordnance.waw.procedures.fire`,
+:mod:`~ordnance.waw.procedures.marker_removal`) takes the state, the validated action, the dice and
 the acting seat, and returns the new state with its events, or raises an
 :class:`~ordnance.core.errors.OrdnanceError` and changes nothing.
 :func:`dice_rule` names the clause of refused entered dice.
@@ -18,13 +18,13 @@ from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.game import Outcome
 from ordnance.core.messages import msg
 from ordnance.waw import actions as A
-from ordnance.waw.fascam_mission import fascam
-from ordnance.waw.fire import fire
-from ordnance.waw.he_mission import he_fire, hq_check_result
-from ordnance.waw.marker_removal import done, marker_removal_phase
-from ordnance.waw.move import move
+from ordnance.waw.procedures.fascam_mission import fascam
+from ordnance.waw.procedures.fire import fire
+from ordnance.waw.procedures.he_mission import he_fire, hq_check_result
+from ordnance.waw.procedures.marker_removal import done, marker_removal_phase
+from ordnance.waw.procedures.move import move
+from ordnance.waw.procedures.smoke_mission import smoke
 from ordnance.waw.setup import place_terrain, place_unit, remove_unit, set_condition
-from ordnance.waw.smoke_mission import smoke
 from ordnance.waw.state import WawState
 
 Result = Outcome[WawState]

@@ -13,7 +13,7 @@ from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, r
 from ordnance.core.messages import said
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.waw import actions as A
-from ordnance.waw.fascam import AMERICAN
+from ordnance.waw.rules.fascam import AMERICAN
 from ordnance.waw.state import WawState
 
 #: The actions that roll dice (the page shows its dice selector only for them).

@@ -13,18 +13,19 @@ from ordnance.core.codec import StateCodec
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import numbered_hex
-from ordnance.core.game import ANY_SEAT, Game, Message, Outcome
+from ordnance.core.game import ANY_SEAT, Game, Outcome
 from ordnance.core.hexes import Hex
+from ordnance.core.messages import Message
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
 from ordnance.waw import turns as waw_turns
-from ordnance.waw.action_odds import action_odds
 from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.legal import form_schema, legal_forms
-from ordnance.waw.los_answer import los_answer
+from ordnance.waw.odds.action import action_odds
+from ordnance.waw.rules.los_answer import los_answer
 from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState

@@ -40,7 +40,7 @@ from ordnance.core.scenario import (
     read_position,
 )
 from ordnance.waw.actions import CONDITIONS
-from ordnance.waw.catalogue import Rating, TerrainType, UnitType
+from ordnance.waw.rules.catalogue import Rating, TerrainType, UnitType
 from ordnance.waw.settings import WawSettings
 from ordnance.waw.state import PendingHqCheck, WawState
 

@@ -16,7 +16,7 @@ from ordnance.core.fields import Record, option, rule, scenario
 from ordnance.core.messages import msg
 from ordnance.core.names import name_problem
 from ordnance.core.validation import first_error
-from ordnance.waw.catalogue import TerrainType, UnitType, catalogue
+from ordnance.waw.rules.catalogue import TerrainType, UnitType, catalogue
 
 
 class HqCheckRule(BaseModel):

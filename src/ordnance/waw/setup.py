@@ -11,13 +11,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.events import Event
 from ordnance.core.forms import numbered_hex
-from ordnance.core.game import Event, Outcome, msg, term
+from ordnance.core.game import Outcome
+from ordnance.core.messages import msg, term
 from ordnance.waw import actions as A
+from ordnance.waw.rules.units import Condition, Unit, condition_term
 from ordnance.waw.seats import check_seat
 from ordnance.waw.shapes import ConditionEvent, PlacedEvent, RemovedEvent, TerrainEvent
 from ordnance.waw.state import HexInfo, WawState
-from ordnance.waw.units import Condition, Unit, condition_term
 
 
 def place_terrain(state: WawState, a: A.PlaceTerrain, seat: str | None) -> Outcome[WawState]:

@@ -150,7 +150,7 @@ class SmokeBlock(TypedDict):
 
 
 class SmokeCrossing(TypedDict):
-    """A smoke area the line crosses (:meth:`ordnance.waw.los.Crossing.to_dict`)."""
+    """A smoke area the line crosses (:meth:`ordnance.waw.rules.los.Crossing.to_dict`)."""
 
     marker: str
     level: int
@@ -221,7 +221,7 @@ class FascamEvent(TypedDict):
 
 
 class FireCheckView(TypedDict):
-    """A unit's shot as :meth:`ordnance.waw.smoke.FireCheck.to_dict` reports it (WAW-8.2-e)."""
+    """A unit's shot as :meth:`ordnance.waw.rules.smoke.FireCheck.to_dict` reports it (WAW-8.2-e)."""
 
     unit_type: str
     weapon: str
@@ -231,7 +231,7 @@ class FireCheckView(TypedDict):
     hit_number: int
     firepower: int
     advanced_imaging: bool
-    #: The LOS report of :mod:`ordnance.waw.los` (its own shape).
+    #: The LOS report of :mod:`ordnance.waw.rules.los` (its own shape).
     los: JsonObject
 
 

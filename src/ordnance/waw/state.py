@@ -14,10 +14,10 @@ from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
-from ordnance.waw.catalogue import Catalogue, TerrainType, UnitType, catalogue
-from ordnance.waw.he_fire import Target
+from ordnance.waw.rules.catalogue import Catalogue, TerrainType, UnitType, catalogue
+from ordnance.waw.rules.he_fire import Target
+from ordnance.waw.rules.units import STACKING_LIMIT, Condition, Unit
 from ordnance.waw.settings import WawSettings
-from ordnance.waw.units import STACKING_LIMIT, Condition, Unit
 
 
 @dataclass(frozen=True, slots=True)

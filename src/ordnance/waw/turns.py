@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ordnance.core.game import Event, Message, msg, term
+from ordnance.core.events import Event
+from ordnance.core.messages import Message, msg, term
 from ordnance.core.turns import Turn, simultaneous
 from ordnance.waw.shapes import DoneEvent
 from ordnance.waw.state import WawState

@@ -13,7 +13,7 @@ from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
-from ordnance.waw.los import smoke_area
+from ordnance.waw.rules.los import smoke_area
 from ordnance.waw.shapes import Cluster, MapHex, MapUnit, WawView
 from ordnance.waw.state import WawState
 

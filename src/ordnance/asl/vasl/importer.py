@@ -28,8 +28,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ordnance.asl.board import BoardGeometry
-from ordnance.asl.dates import ScenarioDate
+from ordnance.asl.rules.board import BoardGeometry
+from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.vasl.pieces import SaveReading, VaslPiece, database_counter
 from ordnance.asl.vasl.reader import VaslFileError
 from ordnance.core.dice import EnteredDice
@@ -273,7 +273,7 @@ def lobby_scenario(
     number and orientation), so each Gun on it keeps its printed hex; a Gun
     elsewhere (another board, the map's margin, a cropped board) has no hex and
     is listed in ``unplaced`` with the reason, never put on a default board.
-    ``library`` (a :class:`~ordnance.asl.counter_library.CounterLibrary` the
+    ``library`` (a :class:`~ordnance.asl.rules.counter_library.CounterLibrary` the
     player uploaded with the save) adds each counter's printed gun size, ROF,
     B# and To Hit marking. The unknown pieces are left out and named in the
     description. The document is checked like any uploaded one.

@@ -6,7 +6,7 @@ printed, e.g. ``sD7,A6^2^/5^3^/4^4^``), the images of its faces
 (``ge/veh/pzvie``, ``ru/gun/ruAT37L``), its name, its concealment trait
 (whose ``?`` it takes: the nationality, ``ge``, ``ru``...), and in its state
 the module's piece id and its position on the map. So a save is read from
-itself; the counter database (:mod:`ordnance.asl.counters`, through
+itself; the counter database (:mod:`ordnance.asl.rules.counters`, through
 :func:`database_counter` only) confirms the piece id and gives the palette
 when the save is silent.
 
@@ -35,9 +35,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from ordnance.asl.capability import Resolved
-from ordnance.asl.dates import ScenarioDate, Theatre
-from ordnance.asl.notation import parse_notation
+from ordnance.asl.rules.capability import Resolved
+from ordnance.asl.rules.dates import ScenarioDate, Theatre
+from ordnance.asl.rules.notation import parse_notation
 from ordnance.asl.vasl.reader import AddPiece, SavedGame, layers, split
 from ordnance.core.errors import OrdnanceError
 
@@ -213,7 +213,7 @@ class DatabaseView:
         The counter's own marking (``to_hit``, in force at ``date``) travels with
         it, and the piece id of a counter the database knows (the library's key).
         """
-        from ordnance.asl.counter_library import CounterLibrary, gun_fields
+        from ordnance.asl.rules.counter_library import CounterLibrary, gun_fields
 
         values = gun_fields((library or CounterLibrary()).merged(self.counter), date)
         keep = ("gun_size", "rof", "breakdown", "to_hit") + (("piece_id",) if self.known else ())
@@ -222,7 +222,7 @@ class DatabaseView:
 
 @cache
 def _by_gpid() -> dict[str, Any]:
-    from ordnance.asl.counters import all_counters
+    from ordnance.asl.rules.counters import all_counters
 
     return {c.gpid: c for c in all_counters()}
 
@@ -230,12 +230,12 @@ def _by_gpid() -> dict[str, Any]:
 def database_counter(
     gpid: str, name: str, nationality: str | None, notation: str, gun_size: str | None
 ) -> DatabaseView:
-    """ADAPTER: this package's only use of :mod:`ordnance.asl.counters`.
+    """ADAPTER: this package's only use of :mod:`ordnance.asl.rules.counters`.
 
     The database's entry for ``gpid`` when it has one (its palette wins), else
     a counter made of the facts the save states, read the same way.
     """
-    from ordnance.asl.counters import Counter
+    from ordnance.asl.rules.counters import Counter
 
     row = _by_gpid().get(gpid)
     known = row is not None

@@ -2,7 +2,7 @@
 
 ``ordnance asl counters NAME`` (the same as ``counters find NAME``) searches
 the database; ``set``, ``show``, ``export``, ``import`` and ``schema`` keep
-the counter library (:mod:`ordnance.asl.counter_library`), the printed
+the counter library (:mod:`ordnance.asl.rules.counter_library`), the printed
 values the public data lacks. The library file is ``--library FILE``, else
 ``$ORDNANCE_COUNTER_LIBRARY``, else ``$XDG_CONFIG_HOME/ordnance/counters.yaml``.
 """
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.asl.dates import Theatre
-from ordnance.asl.notation_reading import Reading, entries_json
-from ordnance.asl.option_defaults import DEFAULT_OPTIONS
-from ordnance.asl.option_text import parse_date
+from ordnance.asl.rules.dates import Theatre
+from ordnance.asl.rules.notation_reading import Reading, entries_json
+from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS
+from ordnance.asl.rules.option_text import parse_date
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.cli.lazy import Command, resolved
@@ -30,7 +30,7 @@ from ordnance.i18n import _
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
-    from ordnance.asl.counter_library import CounterLibrary
+    from ordnance.asl.rules.counter_library import CounterLibrary
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -103,7 +103,7 @@ def counters_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Find VASL vehicle and ordnance counters by name, alias or model (forgiving spelling)."""
-    from ordnance.asl.counters import no_match, search, source
+    from ordnance.asl.rules.counters import no_match, search, source
 
     if not 1 <= limit <= 100:
         raise OrdnanceError(f"--limit {limit} is outside 1..100", hint="--limit 10")
@@ -131,7 +131,7 @@ def counters_cmd(
 
 
 def _open(library: str | None) -> tuple[Path, CounterLibrary]:
-    from ordnance.asl.counter_library import library_path, load_library
+    from ordnance.asl.rules.counter_library import library_path, load_library
 
     path = library_path(library)
     return path, load_library(path)
@@ -171,7 +171,7 @@ def show_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a counter's values, the database merged with your library (or every entry)."""
-    from ordnance.asl.counters import all_counters, by_gpid, lookup
+    from ordnance.asl.rules.counters import all_counters, by_gpid, lookup
 
     path, lib = _open(library)
     if counter is not None:
@@ -248,7 +248,7 @@ def set_cmd(
     """Set printed values of one counter in your library (merged over the database)."""
     from pydantic import ValidationError
 
-    from ordnance.asl.counter_library import CounterValues, library_key, save_library
+    from ordnance.asl.rules.counter_library import CounterValues, library_key, save_library
 
     key = library_key(counter, nationality=nationality)
     raw: dict[str, Any] = {
@@ -291,7 +291,7 @@ def export_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Write your counter library as YAML (or JSON with --json)."""
-    from ordnance.asl.counter_library import library_yaml
+    from ordnance.asl.rules.counter_library import library_yaml
 
     _path, lib = _open(library)
     text = (
@@ -318,7 +318,7 @@ def import_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Merge a library file (or the samples) into yours; a bad file changes nothing."""
-    from ordnance.asl.counter_library import parse_library, sample_library, save_library
+    from ordnance.asl.rules.counter_library import parse_library, sample_library, save_library
 
     if (source is None) == (not samples):
         raise OrdnanceError("give a file or --samples", hint="counters import FILE")
@@ -340,7 +340,7 @@ def import_cmd(
 @counters_app.command("schema")
 def schema_cmd() -> None:
     """Print the JSON Schema of the counter library file."""
-    from ordnance.asl.counter_library import schema
+    from ordnance.asl.rules.counter_library import schema
 
     sys.stdout.write(json.dumps(schema(), ensure_ascii=False, indent=2) + "\n")
 

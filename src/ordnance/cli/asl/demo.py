@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from ordnance.asl.depletion_odds import depletion_report
+from ordnance.asl.odds.depletion import depletion_report
 from ordnance.asl.plugin import GAME as ASL
 from ordnance.cli.asl.render import record_table
 from ordnance.cli.common import distribution_table

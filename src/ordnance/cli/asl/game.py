@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ordnance import i18n
-from ordnance.asl.option_text import (
+from ordnance.asl.rules.option_text import (
     CA_HELP,
     canister_extras,
     check_canister_only,
@@ -240,7 +240,11 @@ def game_add_gun(
                 clause="ASL-8.2-e",
                 hint=msg("drop --notation, or drop --counter"),
             )
-        from ordnance.asl.counter_library import counter_gun_fields, library_path, load_library
+        from ordnance.asl.rules.counter_library import (
+            counter_gun_fields,
+            library_path,
+            load_library,
+        )
 
         session = open_game(db, game_id)
         values = counter_gun_fields(

@@ -1,7 +1,7 @@
 """The option types several ``ordnance asl`` commands share (``game``, ``counters``, ``vasl``).
 
 Only the spellings and help texts: the texts are read by
-:mod:`ordnance.asl.option_text`, which every face uses alike.
+:mod:`ordnance.asl.rules.option_text`, which every face uses alike.
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def read_cmd(
     reading: SaveReading = read_save(_file_bytes(file), file.name, date=date, theatre=theatre)
     data: dict[str, Any] = {"file": file.name, "reading": reading.to_dict()}
     if game is not None:
-        from ordnance.asl.counter_library import library_path, load_library
+        from ordnance.asl.rules.counter_library import library_path, load_library
         from ordnance.asl.vasl.importer import import_save
         from ordnance.core.journal import open_journal
 

@@ -10,7 +10,7 @@ their recorded dice. Undo is itself an entry, so the journal stays
 append-only and a replay of the same entries always gives the same state.
 
 A session opened for one game type (``GameSession(journal, id, expect="asl")``,
-or inside :func:`ordnance.core.journal.scope.expecting`, as every
+or inside :func:`ordnance.core.scope.expecting`, as every
 ``ordnance <game> ...`` command is) refuses a game id of another type with
 :class:`WrongGame` before any of that game's code runs.
 
@@ -45,10 +45,10 @@ from ordnance.core.journal.entries import (
     mark_undone,
     read_all,
 )
-from ordnance.core.journal.scope import expected_game
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.messages import msg
+from ordnance.core.scope import expected_game
 from ordnance.core.shapes import EntryView, SessionView
 
 __all__ = [
