@@ -71,7 +71,7 @@ def test_toi_action_phase_alternates_and_refuses_out_of_turn(client: TestClient)
     action the soviet's turn; the turn text says whose action it is."""
     t = Table(client, "toi", {})
     view = t.get("soviet", "/view").json()
-    assert view["turn"]["active"] == ["german"] and "german to act" in view["turn"]["text"]
+    assert view["turn"]["active"] == ["german"] and "Germans to act" in view["turn"]["text"]
     assert {f["type"] for f in view["legal"]} == set()  # nothing of the soviet's yet
     before = len(t.get("soviet", "/log").json()["entries"])
     attack = {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"}
@@ -86,8 +86,8 @@ def test_toi_action_phase_alternates_and_refuses_out_of_turn(client: TestClient)
     again = t.act("german", {"type": "move", "unit": "g-squad-1", "to": "3,2"})
     assert again.status_code == 422 and again.json()["clause"] == "TOI-B8"
     turn = t.get("german", "/view").json()["turn"]
-    assert turn["active"][0] == "soviet" and "soviet to act" in turn["text"]
-    assert "german may still move or fire g-pak40-1" in turn["text"]
+    assert turn["active"][0] == "soviet" and "Soviets to act" in turn["text"]
+    assert "Germans may still move or fire PaK 40" in turn["text"], turn["text"]
     ru = t.get("german", "/view?lang=ru").json()["turn"]["text"]
     assert "действует одним юнитом" in ru
 

@@ -134,7 +134,7 @@ class AslGame(Game[AslState]):
             "date_label": state.date.label,
             "theatre": state.theatre.value,
             "game_turn": state.turn,
-            "turn": self.turn(state).to_view(),
+            "turn": self.turn_view(state),
             "phase": state.phase.value,
             "phase_name": state.phase.full_name,
             "attacker": state.attacker,

@@ -191,7 +191,7 @@ def answer(game: Game[Any], state: Any, seat: str, version: int) -> dict[str, An
         "version": version,
         "view": view,
         "legal": game.legal(state, seat),
-        "turn": game.turn(state).to_view(),
+        "turn": game.turn_view(state),
     }
 
 

@@ -44,7 +44,7 @@ from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.messages import Message, msg, render_message, said
-from ordnance.core.naming import name_term, named_event, named_text
+from ordnance.core.naming import name_term, named_event, named_text, named_turn
 from ordnance.core.shapes import (
     ActionForm,
     GameView,
@@ -52,6 +52,7 @@ from ordnance.core.shapes import (
     JsonSchema,
     LosAnswer,
     OddsAnswer,
+    TurnView,
 )
 from ordnance.core.turns import check_turn
 
@@ -183,19 +184,30 @@ class Game(ABC, Generic[S]):
         return cast(OddsAnswer, {**answer, "title": title})
 
     @final
+    def turn_view(self, state: S) -> TurnView:
+        """``view["turn"]`` of ``state``: :meth:`turn` as JSON, its text naming counters
+        and printed hexes as event texts do (``Panzer IV``, never ``g-pziv-1``)."""
+        return named_turn(
+            self.turn(state).to_view(), self.counter_names(state), self._labeller(state)
+        )
+
+    @final
+    def _labeller(self, state: S) -> Callable[[Hex], str]:
+        def label(h: Hex) -> str:
+            try:
+                return self.hex_label(state, h)
+            except (OrdnanceError, KeyError, ValueError):  # a hex no map numbers keeps its id
+                return str(h)
+
+        return label
+
+    @final
     def _named(self, before: S, outcome: Outcome[S]) -> Outcome[S]:
         """``outcome`` with its event texts naming counters and printed hexes."""
         if not outcome.events:
             return outcome
         names = {**self.counter_names(outcome.state), **self.counter_names(before)}
-        after = outcome.state
-
-        def label(h: Hex) -> str:
-            try:
-                return self.hex_label(after, h)
-            except (OrdnanceError, KeyError, ValueError):  # a hex no map numbers keeps its id
-                return str(h)
-
+        label = self._labeller(outcome.state)
         events = tuple(
             named_event(e, {} if e.kind in self.introducing_events else names, label)
             for e in outcome.events

@@ -27,6 +27,7 @@ from typing import Any
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import render_message, term
+from ordnance.core.shapes import TurnView
 
 __all__ = ["distinct_names", "name_term", "named_event", "named_text"]
 
@@ -138,3 +139,12 @@ def named_event(event: Event, names: Mapping[str, str], label: Callable[[Hex], s
     elif event.public_text:
         changes["public_text"] = renamer.text(event.public_text)
     return replace(event, **changes)
+
+
+def named_turn(turn: TurnView, names: Mapping[str, str], label: Callable[[Hex], str]) -> TurnView:
+    """``turn`` (a ``view["turn"]``) whose text names counters and printed hexes, as an
+    event's does: its arguments renamed, its text rendered again from them."""
+    if not names or not turn.get("template"):
+        return turn
+    args = _Renamer(names, label).args(turn.get("args") or {})
+    return {**turn, "args": args, "text": render_message(turn["template"], args)}

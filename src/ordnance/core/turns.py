@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import RuleViolation
-from ordnance.core.messages import Message, joined, msg, nested, render_message
+from ordnance.core.messages import Message, joined, msg, nested, render_message, term
 from ordnance.core.shapes import ActionForm, TurnView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,8 +109,9 @@ class Turn:
 
 
 def seats_text(seats: Sequence[str]) -> Any:
-    """A list of seats as a message argument ("german", "german, soviet")."""
-    return joined(", ", list(seats)) if seats else "nobody"
+    """A list of seats as a message argument ("german", "german, soviet"): each seat a
+    term, so a face shows it by its side's name in the reader's language."""
+    return joined(", ", [term(s) for s in seats]) if seats else "nobody"
 
 
 def everyone(phase: str, step: str | None, seats: Sequence[str], clause: str, where: Any) -> Turn:
@@ -136,7 +137,7 @@ def single(phase: str, step: str | None, owner: str, clause: str, where: Any) ->
         (owner,),
         (),
         clause,
-        msg("{where}: {owner} to act and to move on", where=where, owner=owner),
+        msg("{where}: {owner} to act and to move on", where=where, owner=term(owner)),
     )
 
 

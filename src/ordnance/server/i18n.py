@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,9 +31,10 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
-from ordnance.core.messages import render_message
+from ordnance.core.messages import render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
+    WORD_ARGS,
     as_text,
     event_text,
     game_texts,
@@ -87,7 +88,17 @@ def localize_view(answer: TableView, lang: str) -> TableView:
         # the sides by their names ("side:german" -> "Germans"), an unknown one by itself
         en = translations(lang).gettext
         named = {s: en("side:" + s) for s in answer["seats"]}
-        return {**answer, "seat_names": {s: n if n != "side:" + s else s for s, n in named.items()}}
+        names = {s: n if n != "side:" + s else s for s, n in named.items()}
+        english: TableView = {**answer, "seat_names": names}
+        # the turn's sides by their names too ("waiting for Germans to act")
+        english["turn"] = _turn_naming_sides(answer["turn"], names)
+        shown = answer.get("view")
+        if isinstance(shown, dict) and _is_turn(shown.get("turn")):
+            english["view"] = {
+                **shown,
+                "turn": _turn_naming_sides(shown["turn"], names),
+            }
+        return english
     tr = translations(lang).gettext
     out = answer.copy()
     out["title"] = tr(answer["title"])
@@ -159,6 +170,21 @@ def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
 
 def _is_turn(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("template"), str)
+
+
+#: Turn message arguments that hold a seat (a side id), shown by the side's name.
+_SEAT_ARGS = WORD_ARGS | {"owner"}
+
+
+def _turn_naming_sides(turn: TurnView, names: Mapping[str, str]) -> TurnView:
+    """An English ``turn`` whose text names the sides ("Germans to act"), not their ids:
+    a seat argument (one of ``_SEAT_ARGS``, or a seat of a joined list, a term) is
+    looked up in ``names``; nothing else is."""
+    args = {
+        k: term(v) if isinstance(v, str) and v in names and k in _SEAT_ARGS else v
+        for k, v in (turn.get("args") or {}).items()
+    }
+    return _localize_turn({**turn, "args": args}, lambda t: names.get(t, t))
 
 
 def _localize_turn(turn: TurnView, gettext_: Callable[[str], str]) -> TurnView:

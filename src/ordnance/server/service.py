@@ -258,7 +258,7 @@ class TableService(ConsentRequests):
             "view": guarded(lambda: game.view(state, seat)),
             "legal": guarded(lambda: game.legal(state, seat)),
             "commitment": {"version": version, "hash": commit.seed_hash},
-            "turn": guarded(lambda: game.turn(state).to_view()),
+            "turn": guarded(lambda: game.turn_view(state)),
             "dice": {
                 "scheme": dice_table.SCHEME,
                 "mode": dice_table.mode(self.journal, game_id),

@@ -68,7 +68,7 @@ class ToIGame(Game[ToIState]):
         return Outcome(after, tuple(events))
 
     def view(self, state: ToIState, seat: str | None) -> ToIView:
-        return view(state, seat, self.turn(state).to_view())
+        return view(state, seat, self.turn_view(state))
 
     def turn(self, state: ToIState) -> Turn:
         return toi_turns.turn(state)

@@ -40,7 +40,7 @@ def view_cmd(
 
     session = open_game(db, game_id)
     view = session.view(seat)
-    turn = event_text(session.game.turn(session.state()).to_view())
+    turn = event_text(session.game.turn_view(session.state()))
 
     def render(data: GameView) -> Any:
         lang = i18n.current()
