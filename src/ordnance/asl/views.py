@@ -32,8 +32,11 @@ ROLLING = frozenset({"fire", "place_smoke", "place_wp", "fire_canister"})
 
 
 def _gun_label(state: AslState, g: Gun) -> str:
-    where = f" at {state.settings.board.printed(g.hex)}" if g.hex else ""
-    return f"{g.id}: {g.name or g.id} ({g.side}{where})"
+    name = g.name or g.id
+    if g.hex:
+        hex_ = state.settings.board.printed(g.hex)
+        return said("{gun}: {name} ({side} at {hex})", gun=g.id, name=name, side=g.side, hex=hex_)
+    return said("{gun}: {name} ({side})", gun=g.id, name=name, side=g.side)
 
 
 def form_schema(state: AslState, seat: str | None, kind: str, shooters: list[Gun]) -> JsonSchema:
@@ -53,7 +56,7 @@ def board_view(state: AslState) -> Board:
         {"hex": str(h), "label": label, "terrain": "open"} for h, label in geometry.cells()
     ]
     return board(
-        f"ASL board {geometry.number} (grid only)"
+        said("ASL board {board} (grid only)", board=geometry.number)
         if geometry.number
         else "ASL geomorphic board (grid only)",
         hexes,
@@ -126,7 +129,7 @@ def panels(v: AslViewHead) -> list[Panel]:
         ["date", "turn", "phase", "ATTACKER", "DEFENDER", "may fire now"],
         [
             [
-                f"{v['date_label']} ({v['theatre']})",
+                _date_cell(v["date_label"], v["theatre"]),
                 v["game_turn"],
                 f"{v['phase']}: {v['phase_name']}",
                 v["attacker"],
@@ -167,6 +170,12 @@ def panels(v: AslViewHead) -> list[Panel]:
         note=None if rows else "no Gun yet: add one with the Add a Gun form",
     )
     return [turn, record]
+
+
+def _date_cell(label: str, theatre: str) -> str:
+    """The turn panel's date cell, ``Jul 1944 (ETO)``, as a shown text (a month's own template)."""
+    month, _, year = label.partition(" ")
+    return said(month + " {year} ({theatre})", year=year, theatre=theatre) if year else label
 
 
 #: The record's status cell in players' words (the catalogue has the Russian).

@@ -92,7 +92,7 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
         if seq % UNDO_EVERY == 0 and len(states) > 1:
             states.pop()
             undone = tops.pop()
-            event = Event("undo", {"undone_seq": undone}, text=f"undid entry {undone}")
+            event = Event.of("undo", {"undone_seq": undone}, msg("undid entry {entry}", entry=undone))
             rows.append(_row(seq, "undo", None, {"type": "undo"}, [], "none", [event]))
             rows[-1]["_state"] = (states[-1], tops[-1])
             continue

@@ -21,16 +21,16 @@ labels, odds titles) have their own catalogue, ``games.po``, read by both
 faces (this package and :mod:`ordnance.server.i18n`). An event is translated
 from its seat's ``template`` and ``args`` (:meth:`Event.for_seat` with
 ``messages=True``, so another seat gets the public message only); a fixed
-text by exact lookup, and a text a game builds from a fixed pattern (a note,
-a label, a title) by matching it against the catalogue's templates
-(:func:`localize_text`).
+text by exact lookup, and a text a game builds from a pattern (a note, a
+label, a title) from the message it keeps (:class:`ordnance.core.messages.Said`,
+:func:`shown_text`).
 
 One concern a module; this package re-exports what callers use:
 
 - :mod:`~ordnance.i18n.catalogues`: the ``.po`` files, compiled in memory;
 - :mod:`~ordnance.i18n.language`: choosing the language and activating it;
 - :mod:`~ordnance.i18n.active`: the active language and ``_()``;
-- :mod:`~ordnance.i18n.templates`: patterned game texts, matched against templates;
+- :mod:`~ordnance.i18n.texts`: shown game texts, from their messages or by exact lookup;
 - :mod:`~ordnance.i18n.word_args`: which message arguments are words;
 - :mod:`~ordnance.i18n.messages`: events, refusals, clause summaries, outcome words;
 - :mod:`~ordnance.i18n.view_words`: the words of views, schemas and ``legal()`` forms;
@@ -62,26 +62,7 @@ from ordnance.i18n.messages import (
     message_text,
     outcome,
 )
-from ordnance.i18n.templates import (
-    FREE,
-    FREE_TEXT,
-    HEX,
-    HEXES,
-    NUMBER,
-    PHRASE,
-    PHRASES,
-    TERRAIN,
-    TOKEN,
-    Gettext,
-    as_text,
-    localize_text,
-    lookup,
-    needs_known_parts,
-    placeholder_pattern,
-    shown_text,
-    template_pattern,
-    template_patterns,
-)
+from ordnance.i18n.texts import Gettext, as_text, localize_text, lookup, shown_text
 from ordnance.i18n.view_words import (
     localize_legal,
     localize_panels,
@@ -93,20 +74,11 @@ from ordnance.i18n.word_args import WORD_ARGS, game_word_args, is_word_arg, tran
 __all__ = [
     "DEFAULT",
     "DOMAIN",
-    "FREE",
-    "FREE_TEXT",
     "GAMES_DOMAIN",
-    "HEX",
-    "HEXES",
     "LANGUAGES",
     "LOCALE_DIR",
-    "NUMBER",
     "N_",
-    "PHRASE",
-    "PHRASES",
     "REFUSALS_DOMAIN",
-    "TERRAIN",
-    "TOKEN",
     "WORD_ARGS",
     "Gettext",
     "_",
@@ -131,13 +103,9 @@ __all__ = [
     "localize_view_words",
     "lookup",
     "message_text",
-    "needs_known_parts",
     "outcome",
     "pick",
-    "placeholder_pattern",
     "shown_text",
-    "template_pattern",
-    "template_patterns",
     "translated_args",
     "translations",
 ]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ordnance.i18n.active import _, current
 from ordnance.i18n.catalogues import DEFAULT
-from ordnance.i18n.templates import Gettext, localize_text
+from ordnance.i18n.texts import Gettext, localize_text
 from ordnance.i18n.word_args import translated_args
 
 if TYPE_CHECKING:  # pragma: no cover

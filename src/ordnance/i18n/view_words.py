@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ordnance.i18n.catalogues import DEFAULT
-from ordnance.i18n.templates import Gettext, as_text, localize_text, lookup
+from ordnance.i18n.texts import Gettext, as_text, localize_text, lookup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.core.shapes import ActionForm

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from ordnance.core.messages import Said
-from ordnance.i18n.templates import Gettext
+from ordnance.i18n.texts import Gettext
 
 #: Message arguments that hold a word (a unit type, a terrain, a condition), never an id:
 #: only these, and those each game declares (``Game.word_args``), are looked up, so a

@@ -22,7 +22,7 @@ from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import GameSession, Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
-from ordnance.core.messages import msg, render_message
+from ordnance.core.messages import msg, render_message, term
 from ordnance.core.shapes import JsonObject
 from ordnance.server import commitments, dice_table, table_status
 from ordnance.server.answers import (
@@ -97,7 +97,12 @@ class ConsentRequests:
         text = render_message(what.template, what.args)
         if dice is not None:  # the other seat confirms the roll it cannot see made
             text += f"; dice entered: {', '.join(str(d) for d in dice) or 'none'}"
-        payload = {"action": dict(action), "dice": list(dice) if dice is not None else None}
+        payload: JsonObject = {
+            "action": dict(action),
+            "dice": list(dice) if dice is not None else None,
+            # what a face needs to word the request in its language (``_action_message``)
+            "message": {"template": what.template, "args": dict(what.args)},
+        }
         return self._open_request(
             session.game_id, seat, version, "action", payload, text[:500], ask_of
         )
@@ -275,6 +280,8 @@ class ConsentRequests:
             waiting = dice_table.pending_at(self.journal, game_id, version)
             if waiting is not None:
                 text = f"{text}; {dice_table.drop_note(waiting)}"[:500]
+        elif pending.kind == "action":
+            message = _action_message(pending.payload)
         mine = pending.requested_by == seat
         return {
             "request": pending.id,
@@ -303,6 +310,22 @@ _PENDING = select(ConsentRequestRow).where(
     ConsentRequestRow.status == "pending",
     ConsentRequestRow.at_version == bindparam("version"),
 )
+
+
+def _action_message(payload: Mapping[str, Any] | None) -> MessageView | None:
+    """An action request's text as a message: what it would do, and the dice entered."""
+    said = (payload or {}).get("message")
+    if not isinstance(said, dict) or not isinstance(said.get("template"), str):
+        return None  # a request opened before requests kept their message
+    what: MessageView = {"template": said["template"], "args": dict(said.get("args") or {})}
+    dice = (payload or {}).get("dice")
+    if dice is None:
+        return what
+    entered = ", ".join(str(d) for d in dice) if dice else term("none")
+    return {
+        "template": "{what}; dice entered: {dice}",
+        "args": {"what": dict(what), "dice": entered},
+    }
 
 
 def _undo_text(entry: JournalEntry, seat: str | None) -> str:

@@ -20,7 +20,7 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Direction, parse_hex
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said, term
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.toi.odds.advice import rank_munitions
 from ordnance.toi.rules.attack import (
@@ -139,8 +139,15 @@ def attack_odds(q: AttackQuestion) -> dict[str, Any]:
     dist = attack_distribution(plan)
     mean = dist.mean()
     return {
-        "title": f"Net hits: firepower {q.fp} vs {q.target} at {plan.band.value} range, "
-        f"defence {q.defence}" + (f", {m.value}" if m else ""),
+        "title": said(
+            "Net hits: firepower {fp} vs {target} at {band} range, defence {defence}"
+            + (", {munition}" if m else ""),
+            fp=q.fp,
+            target=term(q.target),
+            band=term(plan.band.value),
+            defence=q.defence,
+            **({"munition": m.value} if m else {}),
+        ),
         "xlabel": "net hits",
         "distribution": dist.to_json(),
         "munition": m.value if m else None,
@@ -203,7 +210,12 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     plan = plan_smoke(q.fp, RangeBand(q.band), settings)
     placed, drift, misfire = hit_odds(plan)
     data: dict[str, Any] = {
-        "title": f"Smoke round: {plan.dice} dice hitting on {plan.hit_on}+ at {plan.band.value} range",
+        "title": said(
+            "Smoke round: {dice} dice hitting on {hit_on}+ at {band} range",
+            dice=plan.dice,
+            hit_on=plan.hit_on,
+            band=term(plan.band.value),
+        ),
         "distribution": {
             "placed": fraction_text(placed),
             "drift": fraction_text(drift),
@@ -328,7 +340,13 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
             kills.append(fraction_text(Fraction(r["kill_chance"])))
             means.append(fraction_text(Fraction(r["expected_net_hits"])))
     return {
-        "title": f"Munitions vs {q.target} at {q.band} range (fp {q.fp}, defence {q.defence})",
+        "title": said(
+            "Munitions vs {target} at {band} range (fp {fp}, defence {defence})",
+            target=term(q.target),
+            band=term(str(q.band)),
+            fp=q.fp,
+            defence=q.defence,
+        ),
         "choices": rows,
         "damage_default_uncertain": list(UNCERTAIN),
         "table": {

@@ -10,6 +10,8 @@ Tokens are listed in unit order, never in purchase order.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
@@ -112,9 +114,9 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
         tv = token_view(t, seat)
         label = tv.get("munition", HIDDEN_LABEL)
         if t.face_up:
-            label = f"{label} (revealed)"
+            label = said("{munition} (revealed)", munition=label)
         elif "munition" in tv:
-            label = f"{label} (face down)"
+            label = said("{munition} (face down)", munition=label)
         # the page shows the face this seat may see on the token, "?" for a hidden one
         face = _TOKEN_FACE.get(str(tv.get("munition")), "?")
         markers.append(
@@ -268,7 +270,7 @@ def panels(v: ToIView) -> list[Panel]:
     nation_rows = []
     for name, n in v["nations"].items():
         if "supply" in n:
-            supply = ", ".join(f"{m} {c}" for m, c in n["supply"].items())
+            supply = _supply_cell(n["supply"])
             if n["supply_total"] == "unlimited":
                 supply = "unlimited"
         elif n["supply_total"] == "unlimited":
@@ -307,3 +309,16 @@ def panels(v: ToIView) -> list[Panel]:
         note=None if v["smoke"] else "no smoke on the map",
     )
     return [turn, nations, units, smoke]
+
+
+def _supply_cell(supply: Mapping[str, int]) -> str:
+    """A nation's own supply cell, ``HE 2, AP-B 1, AP-C 1, Smoke 1``, as a shown text."""
+    if list(supply) != ["HE", "AP-B", "AP-C", "Smoke"]:
+        return ", ".join(f"{m} {c}" for m, c in supply.items())
+    return said(
+        "HE {he}, AP-B {apb}, AP-C {apc}, Smoke {smoke}",
+        he=supply["HE"],
+        apb=supply["AP-B"],
+        apc=supply["AP-C"],
+        smoke=supply["Smoke"],
+    )

@@ -110,7 +110,12 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
     dist, counts = he_hits_headline(stack, q.fp, q.hit_number, defence, opts, city)
     each = " each" if defends_per_unit(opts, city) else ""
     data: dict[str, Any] = {
-        "title": f"HE Fire: {q.fp} dice at {q.hit_number}+, {defence} defence dice{each} (5+ cancels)",
+        "title": said(
+            "HE Fire: {fp} dice at {hit_number}+, {defence} defence dice" + each + " (5+ cancels)",
+            fp=q.fp,
+            hit_number=q.hit_number,
+            defence=defence,
+        ),
         "xlabel": counts,
         "firepower": q.fp,
         "hit_number": q.hit_number,

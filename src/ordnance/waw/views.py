@@ -33,7 +33,7 @@ def view(state: WawState, seat: str | None) -> WawView:
                 "id": u.id,
                 "side": u.side,
                 "hex": str(u.hex),
-                "label": f"{kind.name} ({u.condition.label})",
+                "label": said("{kind} (" + u.condition.label + ")", kind=kind.name),
                 "kind": kind.name,
                 "terrain": state.hex_info(u.hex).terrain,
                 "condition": u.condition.label,

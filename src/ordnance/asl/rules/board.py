@@ -40,7 +40,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.fields import Record, option
 from ordnance.core.forms import lettered_label
 from ordnance.core.hexes import Hex, parse_hex
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 
 __all__ = ["BOARD_CLAUSE", "HEX_FIELDS", "BoardGeometry", "accept_hexes"]
 
@@ -157,9 +157,11 @@ class BoardGeometry(Record):
         """One sentence saying how to read the printed ids."""
         last_col = lettered_label(self.columns - 1, 0)[:-1]
         turned = " The board is turned: A1 is at the bottom right." if self.rotated else ""
-        return (
-            f"Hex ids as printed on an ASL board: column letter A to {last_col}, "
-            f"row 1 to {self.rows} (C5).{turned}"
+        return said(
+            "Hex ids as printed on an ASL board: column letter A to {last}, row 1 to {rows} (C5)."
+            + turned,
+            last=last_col,
+            rows=self.rows,
         )
 
     @property

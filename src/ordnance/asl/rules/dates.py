@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ordnance.core.errors import RuleViolation, UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 
 FIRST_YEAR = 1939
 LAST_YEAR = 1945
@@ -55,7 +55,7 @@ class ScenarioDate:
 
     @property
     def label(self) -> str:
-        return f"{MONTH_NAMES[self.month - 1]} {self.year}"
+        return said(MONTH_NAMES[self.month - 1] + " {year}", year=self.year)
 
     @classmethod
     def parse(cls, text: str, *, check_war: bool = True) -> ScenarioDate:

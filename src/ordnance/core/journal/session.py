@@ -334,7 +334,7 @@ class GameSession:
         if top == 0:
             raise RuleViolation("CORE-UNDO", msg("there is nothing to undo"), hint=msg("act first"))
         after = self._at(top - 1)  # the state before the cancelled action
-        event = Event("undo", {"undone_seq": top}, text=f"undid entry {top}")
+        event = Event.of("undo", {"undone_seq": top}, msg("undid entry {entry}", entry=top))
         entry = self._append(
             version,
             kind="undo",

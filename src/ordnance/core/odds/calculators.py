@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core.calculators import Calculator
+from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_totals, dr_versus
 from ordnance.core.odds.pools import net_counts
@@ -104,7 +105,13 @@ def pool(q: PoolQuestion) -> dict[str, Any]:
     return {
         "query": q.model_dump(include={"attack", "hit_on", "defence", "cancel_on"}),
         **_pool_data(counts, den, q.decimals, summary),
-        "title": f"{q.attack}d6 hitting on {q.hit_on}+ vs {q.defence}d6 cancelling on {q.cancel_on}+",
+        "title": said(
+            "{attack}d6 hitting on {hit_on}+ vs {defence}d6 cancelling on {cancel_on}+",
+            attack=q.attack,
+            hit_on=q.hit_on,
+            defence=q.defence,
+            cancel_on=q.cancel_on,
+        ),
         "xlabel": "net hits",
     }
 

@@ -89,8 +89,16 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
     )
     each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
-        "title": f"HE Fire {act.firepower} dice at {act.hit_number}+ on {numbered_hex(target)} "
-        f"({terrain.name}, {pool} defence dice{each})",
+        "title": said(
+            "HE Fire {firepower} dice at {hit_number}+ on {target} ({terrain}, {pool} defence dice"
+            + each
+            + ")",
+            firepower=act.firepower,
+            hit_number=act.hit_number,
+            target=numbered_hex(target),
+            terrain=terrain.name,
+            pool=pool,
+        ),
         "counts": counts,
         "distribution": headline.to_json(),
         "defence_dice": pool,
