@@ -1,7 +1,7 @@
 """The last English texts of the CLI in Russian: WaW LOS reasons, ToI/ASL odds titles, labels.
 
 ``ordnance --lang ru waw los`` explains each Smoke marker in Russian (the reason
-the engine wrote is matched against the game-texts templates), the Tide of Iron
+the engine wrote is a shown text rendered from its message), the Tide of Iron
 odds tables have Russian titles, and the select labels and odds titles the games
 write are Russian through the same catalogue; English output is unchanged.
 Covers WAW-8.2-c (blocking smoke), WAW-AMB-7 (the adjacent exemption),

@@ -358,7 +358,7 @@ def notation(q: NotationQuestion) -> dict[str, Any]:
     columns = ["token", "ammo", "depletion", "available", "periods", "notes"]
     return {
         **data,
-        "title": f"Counter notation {q.text!r}",
+        "title": said("Counter notation {notation}", notation=repr(q.text)),
         "table": {"columns": columns + (["why"] if judged else []), "rows": rows},
     }
 

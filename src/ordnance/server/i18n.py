@@ -196,7 +196,7 @@ def localize_settings(schema: JsonSchema, lang: str) -> JsonSchema:
     """A game's ``settings_schema()`` for the lobby's form in ``lang``.
 
     Field titles and descriptions by exact lookup in the game texts, select
-    labels through the templates; field names, defaults and enum values (what
+    labels from their messages (or by exact lookup); field names, defaults and enum values (what
     the form sends) are unchanged. English: the schema as it is.
     """
     if lang == DEFAULT:
@@ -233,8 +233,8 @@ def localize_schema(node: Any, gettext_: Callable[[str], str]) -> Any:
 def localize_los(answer: LosAnswer, lang: str) -> LosAnswer:
     """A ``/los`` answer with its ``text``, ``note`` and ``explanation`` lines in ``lang``.
 
-    The lines are matched against the game-texts templates (``localize_text``):
-    a line with no template stays English. Everything else is unchanged.
+    Each line is rendered from its message (``localize_text``), a fixed one by exact
+    lookup; a finished English line stays English. Everything else is unchanged.
     """
     if lang == DEFAULT:
         return answer

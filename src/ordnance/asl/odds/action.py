@@ -30,7 +30,7 @@ from ordnance.asl.shot.checks import check_automatic_choice, resolve_ammo
 from ordnance.asl.shot.preview import placement_preview, whole_shot_preview
 from ordnance.asl.state import AslState
 from ordnance.core.errors import RuleViolation
-from ordnance.core.messages import said
+from ordnance.core.messages import nested, said
 from ordnance.core.odds.distribution import fraction_text
 
 __all__ = ["shot_odds"]
@@ -54,7 +54,11 @@ def shot_odds(state: AslState, action: Mapping[str, Any]) -> AslShotOdds | None:
                 check_automatic_choice(gun, act)
             except RuleViolation as exc:
                 return {
-                    "title": f"{gun.id}: {exc.message}",
+                    "title": said(
+                        "{gun}: {message}",
+                        gun=gun.id,
+                        message=nested(exc.said) if exc.said is not None else exc.message,
+                    ),
                     "distribution": {"refused": "1/1"},
                     "clause": exc.clause,
                 }

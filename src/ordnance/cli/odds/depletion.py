@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ordnance.cli.common import JsonOpt, distribution_table, emit, percent
+from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.odds.dr import dr_versus
 from ordnance.core.odds.sequences import (
@@ -63,7 +64,11 @@ def depletion_cmd(
             for i in range(1, shots + 1)
         }
     expected = expected_rounds_before_exhaustion(number)
-    title = f"special rounds fired in {shots} declared shots, Depletion Number {number}"
+    title = said(
+        "special rounds fired in {shots} declared shots, Depletion Number {number}",
+        shots=shots,
+        number=number,
+    )
     plot_if_asked(fired, plot, title, "rounds fired")
     data = {
         "number": number,

@@ -8,6 +8,7 @@ import typer
 from rich.console import Group
 
 from ordnance.cli.common import JsonOpt, distribution_table, emit
+from ordnance.core.messages import said
 from ordnance.core.odds.drift import drift_kind, hits_then_drift
 from ordnance.i18n import _
 
@@ -56,7 +57,13 @@ def drift_cmd(
         if ("drift" in kinds)
         else None
     )
-    title = f"{dice}d6 hitting on {hit_on}+: placed on {place_at}+ hits, drift on {drift_at}+"
+    title = said(
+        "{dice}d6 hitting on {hit_on}+: placed on {place_at}+ hits, drift on {drift_at}+",
+        dice=dice,
+        hit_on=hit_on,
+        place_at=place_at,
+        drift_at=drift_at,
+    )
     plot_if_asked(kinds, plot, title, "result")
     data: dict[str, Any] = {
         "query": {
