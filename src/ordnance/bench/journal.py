@@ -60,6 +60,7 @@ from ordnance.core.game import Game
 from ordnance.core.journal import open_journal, snapshots
 from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
 from ordnance.core.journal.session import GameSession
+from ordnance.core.messages import msg
 
 SIZES = (1_000, 5_000, 20_000, 100_000)
 UNDO_EVERY = 50
@@ -92,7 +93,9 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
         if seq % UNDO_EVERY == 0 and len(states) > 1:
             states.pop()
             undone = tops.pop()
-            event = Event.of("undo", {"undone_seq": undone}, msg("undid entry {entry}", entry=undone))
+            event = Event.of(
+                "undo", {"undone_seq": undone}, msg("undid entry {entry}", entry=undone)
+            )
             rows.append(_row(seq, "undo", None, {"type": "undo"}, [], "none", [event]))
             rows[-1]["_state"] = (states[-1], tops[-1])
             continue
