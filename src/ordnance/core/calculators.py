@@ -43,6 +43,7 @@ from typing import Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict, ValidationError
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
+from ordnance.core import registry
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
 from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
@@ -261,7 +262,6 @@ GENERIC = "odds"
 def for_game(game: str) -> tuple[Calculator, ...]:
     """Every calculator of the installed game ``game`` (its plug-in's
     ``calculators``), or of the generic odds (:data:`GENERIC`)."""
-    from ordnance.core import registry
 
     if game == GENERIC:
         return load("ordnance.core.odds.calculators:CALCULATORS")
@@ -281,7 +281,6 @@ def find(game: str, name: str) -> Calculator:
 
 def catalogue() -> list[CalculatorInfo]:
     """Every calculator of every installed game, with its schema."""
-    from ordnance.core import registry
 
     games = [GENERIC, *registry.plugins()]
     return [calc.info(game) for game in games for calc in for_game(game)]

@@ -5,6 +5,10 @@ label, an odds title). Each ``games.po`` msgid holding ``{placeholders}`` is
 turned into an anchored pattern, each placeholder typed by its name, and a
 text that matches one is rendered from its Russian msgstr with every captured
 part translated the same way (:func:`localize_text`).
+
+Two imports sit inside functions on purpose: Babel (as in :mod:`.catalogues`,
+English needs no catalogue and start-up stays fast) and :mod:`.word_args`,
+which imports this module (a cycle).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ordnance.core import registry
 from ordnance.core.messages import Said
 from ordnance.i18n.templates import Gettext
 
@@ -27,7 +28,6 @@ WORD_ARGS = frozenset(
 @cache
 def game_word_args() -> frozenset[str]:
     """The word arguments the installed games declare (asked only for a name not generic)."""
-    from ordnance.core import registry
 
     return frozenset().union(*(p.game.word_args for p in registry.plugins().values()))
 

@@ -30,7 +30,9 @@ from ordnance.toi.rules.attack import (
     attack_distribution,
     plan_attack,
 )
+from ordnance.toi.rules.catalogue import catalogue, catalogue_note
 from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
+from ordnance.toi.rules.hexmap import load_map, map_names
 from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.rules.readings import DEFAULTS, DriftDice
 from ordnance.toi.rules.smoke import (
@@ -349,7 +351,6 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
 
 def units(_q: NoQuestion) -> dict[str, Any]:
     """The sample unit catalogue (package data; sample values)."""
-    from ordnance.toi.rules.catalogue import catalogue, catalogue_note
 
     profiles = [p.model_dump(mode="json") for p in catalogue().values()]
     return {
@@ -396,7 +397,6 @@ def munitions(_q: NoQuestion) -> dict[str, Any]:
 
 def maps(_q: NoQuestion) -> dict[str, Any]:
     """The sample maps shipped with the package."""
-    from ordnance.toi.rules.hexmap import load_map, map_names
 
     rows = [
         {"name": n, "title": load_map(n).title, "hexes": len(load_map(n).hexes)}

@@ -13,6 +13,7 @@ from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
+from ordnance.core.scenario import split_position
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import turns as toi_turns
@@ -44,7 +45,6 @@ class ToIGame(Game[ToIState]):
     word_args = frozenset({"munition"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
-        from ordnance.core.scenario import split_position
 
         base, position = split_position(settings)
         state = new_state(base)

@@ -18,6 +18,7 @@ from ordnance.core.hexes import Hex
 from ordnance.core.messages import Message
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
+from ordnance.core.scenario import split_position
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
@@ -64,7 +65,6 @@ class WorldAtWar(Game[WawState]):
         return found if found is not None else super().describe(state, action, seat)
 
     def new(self, settings: Mapping[str, Any]) -> WawState:
-        from ordnance.core.scenario import split_position
 
         base, position = split_position(settings)
         state = WawState.start(parse_settings(base))

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
 from ordnance.core.dice import EnteredDice
 from ordnance.core.game import Game, _replay_recorded
 from ordnance.core.journal import snapshots
@@ -26,6 +29,7 @@ from ordnance.core.journal.entries import (
     read_all,
     step_back,
 )
+from ordnance.core.journal.models import EntryRow, SnapshotRow
 from ordnance.core.journal.snapshots import STATES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -99,9 +103,6 @@ def walk(source: GameInJournal, version: int) -> tuple[tuple[Any, int], list[Jou
     actions newest first; raises :class:`BrokenChain` when an undo does not
     say what it cancelled.
     """
-    from sqlalchemy import select
-
-    from ordnance.core.journal.models import EntryRow, SnapshotRow
 
     url, gid = source.journal.cache_key, source.game_id
     rows: dict[int, JournalEntry] = {}
@@ -153,7 +154,6 @@ def walk(source: GameInJournal, version: int) -> tuple[tuple[Any, int], list[Jou
 
 def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None:
     """Store a snapshot made while reading (best effort: it is only a cache)."""
-    from sqlalchemy.exc import DBAPIError, IntegrityError
 
     blob = snapshots.dumps(state, source.game)
     if blob is None:
@@ -167,7 +167,6 @@ def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None
 
 def snapshot_row(source: GameInJournal, seq: int, blob: bytes, top: int) -> SnapshotRow:
     """The ``snapshots`` row of the state ``blob`` after entry ``seq``."""
-    from ordnance.core.journal.models import SnapshotRow
 
     return SnapshotRow(
         game_id=source.game_id,

@@ -13,7 +13,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+
 from ordnance.core.events import Event
+from ordnance.core.journal.models import EntryRow
 from ordnance.core.shapes import EntryView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,7 +70,6 @@ class JournalEntry:
 
 def columns() -> tuple[Any, ...]:
     """The columns an entry is read from (SQLAlchemy only when a journal is read)."""
-    from ordnance.core.journal.models import EntryRow
 
     return (
         EntryRow.seq,
@@ -107,9 +109,6 @@ def effective_entries(entries: Sequence[JournalEntry]) -> list[JournalEntry]:
 
 def read_all(journal: Journal, game_id: str) -> list[JournalEntry]:
     """Every entry of the game, unmarked (the input of a full replay)."""
-    from sqlalchemy import select
-
-    from ordnance.core.journal.models import EntryRow
 
     with journal.reading() as s:
         rows = s.execute(

@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
+from sqlalchemy import bindparam, func, select, update
+
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
 from ordnance.core.errors import (
@@ -45,6 +47,7 @@ from ordnance.core.journal.entries import (
     mark_undone,
     read_all,
 )
+from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.messages import msg
@@ -72,9 +75,6 @@ if TYPE_CHECKING:  # pragma: no cover
 def _version_statement() -> Any:
     """``SELECT version FROM games WHERE id = :gid``, built once: a statement made anew
     on every request costs more CPU (expression building, cache key) than running it."""
-    from sqlalchemy import bindparam, select
-
-    from ordnance.core.journal.models import GameRow
 
     return select(GameRow.version).where(GameRow.id == bindparam("gid"))
 
@@ -82,9 +82,6 @@ def _version_statement() -> Any:
 @cache
 def _entries_statement() -> Any:
     """The entries of a game after ``:since``, in order (built once, as above)."""
-    from sqlalchemy import bindparam, select
-
-    from ordnance.core.journal.models import EntryRow
 
     return (
         select(*columns())
@@ -133,7 +130,6 @@ class GameSession:
         settings: Mapping[str, Any] | None = None,
         expect: str | None = None,
     ):
-        from ordnance.core.journal.models import GameRow
 
         self.journal = journal
         self.game_id = game_id
@@ -171,7 +167,6 @@ class GameSession:
         settings: Mapping[str, Any],
         game_id: str | None = None,
     ) -> GameSession:
-        from ordnance.core.journal.models import GameRow
 
         game = registry.game(game_name)
         game.new(settings)  # validate before anything is written
@@ -362,9 +357,6 @@ class GameSession:
         snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
-        from sqlalchemy import func, select, update
-
-        from ordnance.core.journal.models import EntryRow, GameRow
 
         blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
         with self.journal.transaction() as s:
@@ -407,9 +399,6 @@ class GameSummary(TypedDict):
 
 
 def list_games(journal: Journal) -> list[GameSummary]:
-    from sqlalchemy import select
-
-    from ordnance.core.journal.models import GameRow
 
     with journal.reading() as s:
         rows = s.scalars(select(GameRow).order_by(GameRow.created_at)).all()
