@@ -22,6 +22,7 @@ import re
 import sys
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.metadata import entry_points
 from typing import Any
 
 #: The entry-point group games register under (the same as :mod:`ordnance.core.registry`).
@@ -105,7 +106,6 @@ def _scan(group: str) -> list[GameEntry] | None:
 
 
 def _standard(group: str) -> list[GameEntry]:
-    from importlib.metadata import entry_points
 
     found: dict[str, GameEntry] = {}
     for ep in entry_points(group=group):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,6 @@ def plot_distribution(
 def plot_comparison(comparison: dict[str, Any], path: str | Path, title: str) -> Path:
     """Grouped bars of a comparison (``{"x", "series": [{"name", "values"}]}``, exact
     ``"p/q"`` values) written as a PNG to ``path``."""
-    from fractions import Fraction
 
     import matplotlib
 

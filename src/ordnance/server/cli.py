@@ -7,7 +7,10 @@ from typing import Annotated
 
 import typer
 
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.journal import open_journal
 from ordnance.core.messages import msg
+from ordnance.server.limits import Rate
 
 #: The table's own journal when neither --db nor $ORDNANCE_DB names one: not the
 #: command line's ``ordnance.db``, so games played at the table and on the command
@@ -50,9 +53,6 @@ def serve(
     """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
     import uvicorn
 
-    from ordnance.core.errors import OrdnanceError
-    from ordnance.core.journal import open_journal
-
     if not 0 <= port <= 65535:
         raise OrdnanceError(
             msg("--port {port} is not a TCP port", port=port),
@@ -63,7 +63,6 @@ def serve(
     if sqlite_synchronous.lower() not in ("normal", "full", "extra"):
         raise typer.BadParameter("use normal, full or extra", param_hint="--sqlite-synchronous")
     os.environ["ORDNANCE_SQLITE_SYNCHRONOUS"] = sqlite_synchronous.lower()
-    from ordnance.server.limits import Rate
 
     try:
         Rate.parse(create_rate)

@@ -32,6 +32,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from ordnance.server import dice_secret
+
 app = typer.Typer(
     help="Play at a remote table: create or join with an invitation, view, act.",
     no_args_is_help=True,
@@ -434,7 +436,6 @@ def watch(
     your element for every action that waits for it (reveal-on-poll); each poll is one
     ``GET /since``, which also answers the journal entries made since the last one
     (printed as ``table log`` prints them)."""
-    from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
     done = 0

@@ -20,9 +20,11 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from ordnance.cli.calculators import calculator_command
 from ordnance.cli.lazy import Command, LazyMount
 from ordnance.cli.odds import depletion, drift, montecarlo, stack, sweep
 from ordnance.cli.odds.heatmap import plot_heatmap
+from ordnance.core.calculators import GENERIC, find
 
 #: The core's calculators under ``ordnance odds`` (name -> help line).
 DECLARED = {
@@ -32,8 +34,6 @@ DECLARED = {
 
 
 def _declared(name: str) -> Command:
-    from ordnance.cli.calculators import calculator_command
-    from ordnance.core.calculators import GENERIC, find
 
     return calculator_command(find(GENERIC, name), name)
 
