@@ -29,6 +29,9 @@ included) is timed at that length:
   with), interleaved call by call.
 
 Prints one JSON line. ``--sizes`` picks the journal lengths.
+
+FastAPI's test client is imported only by the HTTP measurement, so the journal's own
+figures do not pay for the web stack.
 """
 
 from __future__ import annotations

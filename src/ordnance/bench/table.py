@@ -24,6 +24,8 @@ is taken. SQL statements are counted with SQLAlchemy's
 One JSON line: CPU ms per action for each target, ``share_of_bare_with_write``
 (bare-with-write CPU over table CPU, net of the client), requests and SQL
 statements per action, p50/p99 per route (wall clock, ms).
+
+SQLAlchemy is imported only where the bare-with-write baseline opens its database.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Bar charts of exact distributions (matplotlib, headless Agg backend)."""
+"""Bar charts of exact distributions (matplotlib, headless Agg backend).
+
+Matplotlib is imported inside the functions that draw, so a command without ``--plot``
+never loads it.
+"""
 
 from __future__ import annotations
 

@@ -203,7 +203,6 @@ def _anchor_early(base: str, game_id: str, seat: str, token: str, quiet: bool = 
     awaited by the first roll. Best effort: a table with entered dice, or a server
     that refuses, leaves it to ``ordnance table watch`` / ``ordnance dice anchor``.
     """
-    from ordnance.server import dice_secret  # as in watch: the dice file helpers
 
     try:
         chain = dice_secret.load_or_make(dice_secret.default_path(game_id, seat))

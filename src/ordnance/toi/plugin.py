@@ -24,6 +24,7 @@ from ordnance.toi.odds.action import attack_odds
 from ordnance.toi.procedures import status_phase
 from ordnance.toi.rules.hexmap import map_data, map_names
 from ordnance.toi.rules.los_answer import los_answer
+from ordnance.toi.scenario import restore
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state, state_map
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
@@ -50,7 +51,6 @@ class ToIGame(Game[ToIState]):
         state = new_state(base)
         if position is None:
             return state
-        from ordnance.toi.scenario import restore  # a position from a scenario file
 
         return restore(state, position)
 

@@ -27,6 +27,7 @@ from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.legal import form_schema, legal_forms
 from ordnance.waw.odds.action import action_odds
 from ordnance.waw.rules.los_answer import los_answer
+from ordnance.waw.scenario import restore
 from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
@@ -70,7 +71,6 @@ class WorldAtWar(Game[WawState]):
         state = WawState.start(parse_settings(base))
         if position is None:
             return state
-        from ordnance.waw.scenario import restore  # a position from a scenario file
 
         return restore(state, position)
 
