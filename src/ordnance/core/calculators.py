@@ -30,6 +30,10 @@ A game lists its calculators in a module named by its package
 (``CALCULATORS = "ordnance.toi.calculators:CALCULATORS"`` in
 ``ordnance/toi/__init__.py``) so the CLI loads them without the plug-in;
 :func:`for_game` reads that list.
+
+The registry is imported inside the functions that look a game up: it imports this
+module (a cycle) and brings the core's ``Game``, which a stand-alone calculator does not
+need.
 """
 
 from __future__ import annotations
@@ -43,7 +47,6 @@ from typing import Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict, ValidationError
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
 
-from ordnance.core import registry
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
 from ordnance.core.messages import msg
 from ordnance.core.validation import refusal, unknown_kind
@@ -262,6 +265,7 @@ GENERIC = "odds"
 def for_game(game: str) -> tuple[Calculator, ...]:
     """Every calculator of the installed game ``game`` (its plug-in's
     ``calculators``), or of the generic odds (:data:`GENERIC`)."""
+    from ordnance.core import registry
 
     if game == GENERIC:
         return load("ordnance.core.odds.calculators:CALCULATORS")
@@ -281,6 +285,7 @@ def find(game: str, name: str) -> Calculator:
 
 def catalogue() -> list[CalculatorInfo]:
     """Every calculator of every installed game, with its schema."""
+    from ordnance.core import registry
 
     games = [GENERIC, *registry.plugins()]
     return [calc.info(game) for game in games for calc in for_game(game)]

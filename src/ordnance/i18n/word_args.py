@@ -3,6 +3,9 @@
 A message argument is usually an id (a unit, a hex, a seat) that must stay as
 it is; only the names listed here, and those each game declares
 (``Game.word_args``), hold a word with a catalogue entry.
+
+The registry is imported where a game's words are looked up: the catalogue is loaded by
+``ordnance --help``, and the registry brings the core's ``Game`` with it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ordnance.core import registry
 from ordnance.core.messages import Said
 from ordnance.i18n.templates import Gettext
 
@@ -28,6 +30,7 @@ WORD_ARGS = frozenset(
 @cache
 def game_word_args() -> frozenset[str]:
     """The word arguments the installed games declare (asked only for a name not generic)."""
+    from ordnance.core import registry
 
     return frozenset().union(*(p.game.word_args for p in registry.plugins().values()))
 

@@ -1,7 +1,7 @@
 """``ordnance serve``: run the table with Uvicorn.
 
-Uvicorn is imported only when the server is started, not when the command line lists its
-commands.
+Uvicorn, the journal and the server's limits are imported only when the server is
+started, not when the command line lists its commands.
 """
 
 from __future__ import annotations
@@ -11,10 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ordnance.core.errors import OrdnanceError
-from ordnance.core.journal import open_journal
 from ordnance.core.messages import msg
-from ordnance.server.limits import Rate
 
 #: The table's own journal when neither --db nor $ORDNANCE_DB names one: not the
 #: command line's ``ordnance.db``, so games played at the table and on the command
@@ -57,6 +54,9 @@ def serve(
     """Serve the multiplayer table (the page and the HTTP API) on HOST:PORT."""
     import uvicorn
 
+    from ordnance.core.errors import OrdnanceError
+    from ordnance.core.journal import open_journal
+
     if not 0 <= port <= 65535:
         raise OrdnanceError(
             msg("--port {port} is not a TCP port", port=port),
@@ -67,6 +67,7 @@ def serve(
     if sqlite_synchronous.lower() not in ("normal", "full", "extra"):
         raise typer.BadParameter("use normal, full or extra", param_hint="--sqlite-synchronous")
     os.environ["ORDNANCE_SQLITE_SYNCHRONOUS"] = sqlite_synchronous.lower()
+    from ordnance.server.limits import Rate
 
     try:
         Rate.parse(create_rate)

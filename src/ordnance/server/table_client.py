@@ -16,6 +16,9 @@ one machine). The other commands (``view``, ``log``, ``act``, ``invite``,
 
 Exit status: 0 done; 2 the server refused (the message names the rule or
 field); 1 the server cannot be reached or the saved file cannot be read.
+
+The dice file helpers are imported only by the commands that read or write a dice
+secret, so ``ordnance table --help`` does not load them.
 """
 
 from __future__ import annotations
@@ -31,8 +34,6 @@ import httpx
 import typer
 from rich.console import Console
 from rich.table import Table
-
-from ordnance.server import dice_secret
 
 app = typer.Typer(
     help="Play at a remote table: create or join with an invitation, view, act.",
@@ -203,6 +204,7 @@ def _anchor_early(base: str, game_id: str, seat: str, token: str, quiet: bool = 
     awaited by the first roll. Best effort: a table with entered dice, or a server
     that refuses, leaves it to ``ordnance table watch`` / ``ordnance dice anchor``.
     """
+    from ordnance.server import dice_secret
 
     try:
         chain = dice_secret.load_or_make(dice_secret.default_path(game_id, seat))
@@ -435,6 +437,7 @@ def watch(
     your element for every action that waits for it (reveal-on-poll); each poll is one
     ``GET /since``, which also answers the journal entries made since the last one
     (printed as ``table log`` prints them)."""
+    from ordnance.server import dice_secret
 
     seat = load_seat(game_id, file)
     done = 0

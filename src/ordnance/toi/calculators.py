@@ -5,6 +5,9 @@ a pure function over the attack and Smoke rules, and a rendering hint
 (:mod:`ordnance.core.calculators`): the CLI (``ordnance toi odds``, ``toi
 smoke``, ``toi advise``, ``toi units|munitions|maps``), the HTTP API
 (``/api/calculators/toi/...``) and the page (``/calc/toi``) are derived.
+
+The unit catalogue and the maps are imported only by the calculators that read them, so
+``ordnance toi --help`` and the odds commands do not load them.
 """
 
 from __future__ import annotations
@@ -30,9 +33,7 @@ from ordnance.toi.rules.attack import (
     attack_distribution,
     plan_attack,
 )
-from ordnance.toi.rules.catalogue import catalogue, catalogue_note
 from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
-from ordnance.toi.rules.hexmap import load_map, map_names
 from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.rules.readings import DEFAULTS, DriftDice
 from ordnance.toi.rules.smoke import (
@@ -199,7 +200,7 @@ class SmokeQuestion(BaseModel):
 
 def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     """The exact outcome of a Smoke round: placed, drift (to each hex), misfire."""
-    from ordnance.toi.rules.hexmap import load_map  # the map only when one is asked
+    from ordnance.toi.rules.hexmap import load_map
 
     settings = replace(DEFAULTS, drift_dice=q.drift_dice)
     plan = plan_smoke(q.fp, RangeBand(q.band), settings)
@@ -351,6 +352,7 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
 
 def units(_q: NoQuestion) -> dict[str, Any]:
     """The sample unit catalogue (package data; sample values)."""
+    from ordnance.toi.rules.catalogue import catalogue, catalogue_note
 
     profiles = [p.model_dump(mode="json") for p in catalogue().values()]
     return {
@@ -397,6 +399,7 @@ def munitions(_q: NoQuestion) -> dict[str, Any]:
 
 def maps(_q: NoQuestion) -> dict[str, Any]:
     """The sample maps shipped with the package."""
+    from ordnance.toi.rules.hexmap import load_map, map_names
 
     rows = [
         {"name": n, "title": load_map(n).title, "hexes": len(load_map(n).hexes)}

@@ -1,4 +1,8 @@
-"""The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``."""
+"""The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``.
+
+The scenario modules are imported only when a position is restored from a scenario file,
+so a game command that starts no scenario does not load them.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,6 @@ from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
-from ordnance.core.scenario import split_position
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.toi import turns as toi_turns
@@ -24,7 +27,6 @@ from ordnance.toi.odds.action import attack_odds
 from ordnance.toi.procedures import status_phase
 from ordnance.toi.rules.hexmap import map_data, map_names
 from ordnance.toi.rules.los_answer import los_answer
-from ordnance.toi.scenario import restore
 from ordnance.toi.settings import ToISettings
 from ordnance.toi.setup import new_state, state_map
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
@@ -46,11 +48,13 @@ class ToIGame(Game[ToIState]):
     word_args = frozenset({"munition"})
 
     def new(self, settings: Mapping[str, Any]) -> ToIState:
+        from ordnance.core.scenario import split_position
 
         base, position = split_position(settings)
         state = new_state(base)
         if position is None:
             return state
+        from ordnance.toi.scenario import restore
 
         return restore(state, position)
 

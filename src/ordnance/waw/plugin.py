@@ -2,6 +2,9 @@
 
 World at War has no hidden information in these rules, so every seat's view
 is the public view.
+
+The scenario modules are imported only when a position is restored from a scenario file,
+so a game command that starts no scenario does not load them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ from ordnance.core.hexes import Hex
 from ordnance.core.messages import Message
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
-from ordnance.core.scenario import split_position
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.core.turns import Turn, owned_legal
 from ordnance.waw import actions as A
@@ -27,7 +29,6 @@ from ordnance.waw.dispatch import apply_action, dice_rule
 from ordnance.waw.legal import form_schema, legal_forms
 from ordnance.waw.odds.action import action_odds
 from ordnance.waw.rules.los_answer import los_answer
-from ordnance.waw.scenario import restore
 from ordnance.waw.settings import WawSettings, parse_settings
 from ordnance.waw.shapes import WawLosAnswer, WawOdds, WawView
 from ordnance.waw.state import WawState
@@ -66,11 +67,13 @@ class WorldAtWar(Game[WawState]):
         return found if found is not None else super().describe(state, action, seat)
 
     def new(self, settings: Mapping[str, Any]) -> WawState:
+        from ordnance.core.scenario import split_position
 
         base, position = split_position(settings)
         state = WawState.start(parse_settings(base))
         if position is None:
             return state
+        from ordnance.waw.scenario import restore
 
         return restore(state, position)
 

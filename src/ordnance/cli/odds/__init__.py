@@ -11,6 +11,9 @@ own odds commands are mounted by :mod:`ordnance.cli.main` as
 only by the ``montecarlo`` commands. Every command prints a Rich table, or one JSON
 document under ``--json`` with exact ``"p/q"`` probabilities (decimals only
 with ``--float``), and can draw a PNG with ``--plot FILE.png``.
+
+The declared calculators (and their Pydantic models) are imported when a command is
+built, so ``ordnance odds --help`` does not load them.
 """
 
 from __future__ import annotations
@@ -20,11 +23,9 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from ordnance.cli.calculators import calculator_command
 from ordnance.cli.lazy import Command, LazyMount
 from ordnance.cli.odds import depletion, drift, montecarlo, stack, sweep
 from ordnance.cli.odds.heatmap import plot_heatmap
-from ordnance.core.calculators import GENERIC, find
 
 #: The core's calculators under ``ordnance odds`` (name -> help line).
 DECLARED = {
@@ -34,6 +35,8 @@ DECLARED = {
 
 
 def _declared(name: str) -> Command:
+    from ordnance.cli.calculators import calculator_command
+    from ordnance.core.calculators import GENERIC, find
 
     return calculator_command(find(GENERIC, name), name)
 

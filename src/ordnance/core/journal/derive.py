@@ -7,15 +7,16 @@ below ``v`` (the process cache :data:`.snapshots.STATES`, then the
 (:func:`walk`); every :data:`.snapshots.EVERY` applied actions the result is
 stored as a snapshot. Tests check the result against a full replay at every
 version (``tests/core/test_snapshots.py``).
+
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
-
-from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ordnance.core.dice import EnteredDice
 from ordnance.core.game import Game, _replay_recorded
@@ -29,7 +30,6 @@ from ordnance.core.journal.entries import (
     read_all,
     step_back,
 )
-from ordnance.core.journal.models import EntryRow, SnapshotRow
 from ordnance.core.journal.snapshots import STATES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -103,6 +103,9 @@ def walk(source: GameInJournal, version: int) -> tuple[tuple[Any, int], list[Jou
     actions newest first; raises :class:`BrokenChain` when an undo does not
     say what it cancelled.
     """
+    from sqlalchemy import select
+
+    from ordnance.core.journal.models import EntryRow, SnapshotRow
 
     url, gid = source.journal.cache_key, source.game_id
     rows: dict[int, JournalEntry] = {}
@@ -154,6 +157,7 @@ def walk(source: GameInJournal, version: int) -> tuple[tuple[Any, int], list[Jou
 
 def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None:
     """Store a snapshot made while reading (best effort: it is only a cache)."""
+    from sqlalchemy.exc import DBAPIError, IntegrityError
 
     blob = snapshots.dumps(state, source.game)
     if blob is None:
@@ -167,6 +171,7 @@ def save_snapshot(source: GameInJournal, seq: int, state: Any, top: int) -> None
 
 def snapshot_row(source: GameInJournal, seq: int, blob: bytes, top: int) -> SnapshotRow:
     """The ``snapshots`` row of the state ``blob`` after entry ``seq``."""
+    from ordnance.core.journal.models import SnapshotRow
 
     return SnapshotRow(
         game_id=source.game_id,

@@ -4,6 +4,10 @@ An undo names the action it cancelled (``undone_seq``), so whether an action
 is in force can be settled by walking back from the newest entry; an undo
 entry without a usable ``undone_seq`` (:class:`BrokenChain`) makes the
 callers fall back to a full read.
+
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -13,10 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
-
 from ordnance.core.events import Event
-from ordnance.core.journal.models import EntryRow
 from ordnance.core.shapes import EntryView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,6 +71,7 @@ class JournalEntry:
 
 def columns() -> tuple[Any, ...]:
     """The columns an entry is read from (SQLAlchemy only when a journal is read)."""
+    from ordnance.core.journal.models import EntryRow
 
     return (
         EntryRow.seq,
@@ -109,6 +111,9 @@ def effective_entries(entries: Sequence[JournalEntry]) -> list[JournalEntry]:
 
 def read_all(journal: Journal, game_id: str) -> list[JournalEntry]:
     """Every entry of the game, unmarked (the input of a full replay)."""
+    from sqlalchemy import select
+
+    from ordnance.core.journal.models import EntryRow
 
     with journal.reading() as s:
         rows = s.execute(

@@ -14,6 +14,9 @@ or inside :func:`ordnance.core.scope.expecting`, as every
 ``ordnance <game> ...`` command is) refuses a game id of another type with
 :class:`WrongGame` before any of that game's code runs.
 
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -22,8 +25,6 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
-
-from sqlalchemy import bindparam, func, select, update
 
 from ordnance.core import registry
 from ordnance.core.dice import DiceSource, EnteredDice, SeededDice
@@ -47,7 +48,6 @@ from ordnance.core.journal.entries import (
     mark_undone,
     read_all,
 )
-from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.snapshots import STATES
 from ordnance.core.journal.store import Journal
 from ordnance.core.messages import msg
@@ -75,6 +75,9 @@ if TYPE_CHECKING:  # pragma: no cover
 def _version_statement() -> Any:
     """``SELECT version FROM games WHERE id = :gid``, built once: a statement made anew
     on every request costs more CPU (expression building, cache key) than running it."""
+    from sqlalchemy import bindparam, select
+
+    from ordnance.core.journal.models import GameRow
 
     return select(GameRow.version).where(GameRow.id == bindparam("gid"))
 
@@ -82,6 +85,9 @@ def _version_statement() -> Any:
 @cache
 def _entries_statement() -> Any:
     """The entries of a game after ``:since``, in order (built once, as above)."""
+    from sqlalchemy import bindparam, select
+
+    from ordnance.core.journal.models import EntryRow
 
     return (
         select(*columns())
@@ -130,6 +136,7 @@ class GameSession:
         settings: Mapping[str, Any] | None = None,
         expect: str | None = None,
     ):
+        from ordnance.core.journal.models import GameRow
 
         self.journal = journal
         self.game_id = game_id
@@ -167,6 +174,7 @@ class GameSession:
         settings: Mapping[str, Any],
         game_id: str | None = None,
     ) -> GameSession:
+        from ordnance.core.journal.models import GameRow
 
         game = registry.game(game_name)
         game.new(settings)  # validate before anything is written
@@ -357,6 +365,9 @@ class GameSession:
         snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
+        from sqlalchemy import func, select, update
+
+        from ordnance.core.journal.models import EntryRow, GameRow
 
         blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
         with self.journal.transaction() as s:
@@ -399,6 +410,9 @@ class GameSummary(TypedDict):
 
 
 def list_games(journal: Journal) -> list[GameSummary]:
+    from sqlalchemy import select
+
+    from ordnance.core.journal.models import GameRow
 
     with journal.reading() as s:
         rows = s.scalars(select(GameRow).order_by(GameRow.created_at)).all()
