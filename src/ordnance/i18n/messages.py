@@ -40,7 +40,11 @@ def event_text(
     tr = gettext_ or _
     template = event.get("template")
     if template and (gettext_ is not None or current() != DEFAULT):
-        return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
+        return render_message(
+            str(template),
+            translated_args(event.get("shown_args") or event.get("args") or {}, tr),
+            tr,
+        )
     text = str(event.get("text") or "")
     lang = lang or current()
     # no template (the core's undo event, an older journal): the text itself, if known
