@@ -22,7 +22,6 @@ import re
 import sys
 from dataclasses import dataclass
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any
 
 #: The entry-point group games register under (the same as :mod:`ordnance.core.registry`).
@@ -106,6 +105,7 @@ def _scan(group: str) -> list[GameEntry] | None:
 
 
 def _standard(group: str) -> list[GameEntry]:
+    from importlib.metadata import entry_points
 
     found: dict[str, GameEntry] = {}
     for ep in entry_points(group=group):
