@@ -363,13 +363,13 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     fire = {"type": "fire", "gun": "t34", "ammo": "APCR"}
     odds_en = t.post("russian", "/odds", {"action": fire}).json()["odds"]
     odds_ru = t.post("russian", "/odds?lang=ru", {"action": fire}).json()["odds"]
-    assert odds_en["title"] == "t34: APCR N=5 (ASL-8.9-c/d/e)"
-    assert odds_ru["title"] == "t34: APCR, N=5 (ASL-8.9-c/d/e)"
+    assert odds_en["title"] == "T-34/85: APCR N=5 (ASL-8.9-c/d/e)"  # the Gun by name
+    assert odds_ru["title"] == "T-34/85: APCR, N=5 (ASL-8.9-c/d/e)"
     assert {k: v for k, v in odds_ru.items() if k != "title"} == {
         k: v for k, v in odds_en.items() if k != "title"
     }
-    for ammo, title in [("HEAT", "t34: HEAT нет в наличии"),
-                        (None, "t34: обычный выстрел, неисправность при DR >= 12")]:  # fmt: skip
+    for ammo, title in [("HEAT", "T-34/85: HEAT нет в наличии"),
+                        (None, "T-34/85: обычный выстрел, неисправность при DR >= 12")]:  # fmt: skip
         action = {"type": "fire", "gun": "t34"} | ({"ammo": ammo} if ammo else {})
         assert (
             t.post("russian", "/odds?lang=ru", {"action": action}).json()["odds"]["title"] == title
@@ -393,6 +393,6 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     assert res.status_code == 200, res.text
     title_ru = toi.post("soviet", "/odds?lang=ru", {"action": attack}).json()["odds"]["title"]
     assert (res.json()["odds"]["title"], title_ru) == (
-        "s-t34-1 attacks g-pziv-1: net hits",
-        "s-t34-1 атакует g-pziv-1: чистые попадания",
+        "T-34/76 attacks Panzer IV: net hits",  # counters by name, never by id
+        "T-34/76 атакует Panzer IV: чистые попадания",
     )

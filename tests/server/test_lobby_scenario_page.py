@@ -148,8 +148,8 @@ def test_table_from_an_uploaded_file_shows_its_units_and_map(
         again = sc.parse_text(text, "saved.yaml")
         assert sc.problems_of(again) == []
         assert {u["id"]: u["hex"] for u in again.data["units"]} == {
-            "jeep-1": "1,1",
-            "tank-1": "3,0",
+            "jeep-1": "0202",  # printed hex numbers, as the map shows them
+            "tank-1": "0402",
         }
         expect(page.locator("#export-result")).to_contain_text("-blue.yaml")
     finally:

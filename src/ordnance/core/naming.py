@@ -143,8 +143,9 @@ def named_event(event: Event, names: Mapping[str, str], label: Callable[[Hex], s
 
 def named_turn(turn: TurnView, names: Mapping[str, str], label: Callable[[Hex], str]) -> TurnView:
     """``turn`` (a ``view["turn"]``) whose text names counters and printed hexes, as an
-    event's does: its arguments renamed, its text rendered again from them."""
+    event's does: rendered again from its renamed arguments (``shown_args``); its
+    ``args`` stay the data (ids), which programs read."""
     if not names or not turn.get("template"):
         return turn
-    args = _Renamer(names, label).args(turn.get("args") or {})
-    return {**turn, "args": args, "text": render_message(turn["template"], args)}
+    shown = _Renamer(names, label).args(turn.get("args") or {})
+    return {**turn, "shown_args": shown, "text": render_message(turn["template"], shown)}

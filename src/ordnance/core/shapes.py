@@ -113,7 +113,11 @@ class TurnView(TypedDict):
     #: The English sentence; ``template`` and ``args`` let a face translate it.
     text: str
     template: str
+    #: The message's arguments as data (seat, unit and hex ids), for programs.
     args: dict[str, Any]
+    #: The same arguments as ``text`` shows them (counters by name, printed hexes),
+    #: which a face renders in its language; absent when they are ``args``.
+    shown_args: NotRequired[dict[str, Any]]
 
 
 #: The glyph a map marker is drawn as.

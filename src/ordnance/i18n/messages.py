@@ -41,7 +41,11 @@ def event_text(
     if template and (gettext_ is not None or current() != DEFAULT):
         from ordnance.core.messages import render_message
 
-        return render_message(str(template), translated_args(event.get("args") or {}, tr), tr)
+        return render_message(
+            str(template),
+            translated_args(event.get("shown_args") or event.get("args") or {}, tr),
+            tr,
+        )
     text = str(event.get("text") or "")
     lang = lang or current()
     # no template (the core's undo event, an older journal): the text itself, if known

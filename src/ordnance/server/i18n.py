@@ -182,14 +182,16 @@ def _turn_naming_sides(turn: TurnView, names: Mapping[str, str]) -> TurnView:
     looked up in ``names``; nothing else is."""
     args = {
         k: term(v) if isinstance(v, str) and v in names and k in _SEAT_ARGS else v
-        for k, v in (turn.get("args") or {}).items()
+        for k, v in (turn.get("shown_args") or turn.get("args") or {}).items()
     }
-    return _localize_turn({**turn, "args": args}, lambda t: names.get(t, t))
+    text = _localize_turn({**turn, "shown_args": args}, lambda t: names.get(t, t))["text"]
+    return {**turn, "text": text}
 
 
 def _localize_turn(turn: TurnView, gettext_: Callable[[str], str]) -> TurnView:
     """``view["turn"]`` with its ``text`` rendered from its message in the catalogue's language."""
-    return {**turn, "text": render_message(turn["template"], turn.get("args") or {}, gettext_)}
+    args = turn.get("shown_args") or turn.get("args") or {}
+    return {**turn, "text": render_message(turn["template"], args, gettext_)}
 
 
 def localize_settings(schema: JsonSchema, lang: str) -> JsonSchema:

@@ -120,8 +120,8 @@ function conditional(field) { return field.dataset.conditional === "1"; }
 
 /**
  * A field marked "x-required-if": {"other": [values]} is required while each
- * ``other`` field holds one of its values, null for empty (ASL: the Armour
- * Factor of a vehicle shot at with AP, APCR, APDS, HEAT or HE, ASL-B6):
+ * ``other`` field holds one of its values, null for empty (a game's value that
+ * only some choices of another field need, such as an armour value):
  * its mark, its "required" and the form's completeness follow that field.
  */
 function conditionalRequired(form) {
