@@ -22,12 +22,13 @@ function storage(entries) {
 }
 
 // first.js run as the page runs it: the table's path, the seat link's fragment, a fetch
-function page(entries = []) {
+async function page(entries = [], secure = false) {
   const sent = [];
   const localStorage = storage(entries);
   const window = {
     fetch: (url, init) => { sent.push({ url, init, body: JSON.parse(init.body) }); return Promise.resolve({ ok: true }); },
     crypto: webcrypto,
+    isSecureContext: secure,
   };
   const context = {
     window, localStorage, crypto: webcrypto, fetch: window.fetch, URLSearchParams, TextEncoder, Promise, JSON,
@@ -36,6 +37,8 @@ function page(entries = []) {
     t: (s) => s,
   };
   vm.runInNewContext(FIRST, context);
+  // the anchor is drawn before the read leaves (asynchronously, crypto.subtle or not)
+  for (let i = 0; i < 1000 && !sent.length; i++) await new Promise((r) => setTimeout(r, 2));
   return { window, context, sent, localStorage };
 }
 
@@ -45,37 +48,37 @@ function anchorOf(rootHex) {
   return h.toString("hex");
 }
 
-test("a fresh browser sends its chain's anchor with the first read", () => {
-  const { window, sent } = page();
+for (const secure of [false, true]) test(`a fresh browser sends its chain's anchor with the first read (crypto.subtle: ${secure})`, async () => {
+  const { window, sent } = await page([], secure);
   assert.equal(sent.length, 1);
   assert.equal(sent[0].url, "/api/tables/g1/since");
   const { anchor, ...rest } = sent[0].body;
   assert.deepEqual(rest, { version: null, dice_since: null });
   assert.match(anchor, /^[0-9a-f]{64}$/);
   // main.js's first body (without the anchor) takes the request under way, once
-  assert.ok(window.OrdnanceFirstSince.take("tok", { version: null, dice_since: null }));
+  assert.equal((await window.OrdnanceFirstSince.take("tok", { version: null, dice_since: null })).ok, true);
   assert.equal(window.OrdnanceFirstSince.take("tok", { version: null, dice_since: null }), null);
   const root = window.OrdnanceFirstSince.root("g1");
   assert.equal(anchorOf(root), anchor); // SHA-256 applied 2,048 times, as dice.js draws it
   assert.equal(window.OrdnanceFirstSince.root("g1"), null); // handed over once
 });
 
-test("a browser holding a chain for this table sends no anchor", () => {
-  const { window, sent } = page([["ordnance:dice-root:g1:axis", JSON.stringify("ab".repeat(32))]]);
+test("a browser holding a chain for this table sends no anchor", async () => {
+  const { window, sent } = await page([["ordnance:dice-root:g1:axis", JSON.stringify("ab".repeat(32))]]);
   assert.deepEqual(sent[0].body, { version: null, dice_since: null });
   assert.equal(window.OrdnanceFirstSince.root("g1"), null);
   // another table's chain does not count
-  const other = page([["ordnance:dice-root:g2:axis", JSON.stringify("ab".repeat(32))]]);
+  const other = await page([["ordnance:dice-root:g2:axis", JSON.stringify("ab".repeat(32))]]);
   assert.match(other.sent[0].body.anchor, /^[0-9a-f]{64}$/);
 });
 
 test("dice.js keeps the first read's root and publishes no other anchor", async () => {
-  const first = page();
+  const first = await page();
   const anchor = first.sent[0].body.anchor;
   const context = Object.assign(first.context, { window: first.window });
   vm.runInNewContext(DICE, context);
   const calls = [];
-  const api = async (path, init) => { calls.push(path); return { ok: true, data: {} }; };
+  const api = async (path) => { calls.push(path); return { ok: true, data: {} }; };
   const view = {
     game_id: "g1", seat: "axis", version: 0, commitment: { hash: "84".repeat(32) },
     dice: { mode: "server", pending: null, chain: { anchor, newest: anchor, from_version: 0, last: null, revealed: null } },
@@ -87,7 +90,7 @@ test("dice.js keeps the first read's root and publishes no other anchor", async 
 });
 
 test("dice.js publishes its chain if the server does not show the first read's anchor", async () => {
-  const first = page();
+  const first = await page();
   const context = Object.assign(first.context, { window: first.window });
   vm.runInNewContext(DICE, context);
   const calls = [];

@@ -22,20 +22,25 @@
   // sends the anchor with this read instead (one round trip less). An anchor is public
   // and serves only the actions committed after it; the root stays in this page
   // (dice.js stores it under the seat's key, recomputes the chain and checks it).
-  let root = null;
+  let root = null, anchored = null;
   try {
     const prefix = "ordnance:dice-root:" + m[1] + ":";
     let held = false;
     for (let i = 0; i < localStorage.length; i++) if ((localStorage.key(i) || "").startsWith(prefix)) held = true;
     if (!held && window.crypto && crypto.getRandomValues) {
       root = crypto.getRandomValues(new Uint8Array(32));
-      body.anchor = anchorOf(root);
+      // crypto.subtle (https or localhost) hashes natively; the script's own SHA-256 elsewhere
+      const mine = root;
+      anchored = window.isSecureContext && crypto.subtle
+        ? subtleAnchor(mine).catch(() => anchorOf(mine))
+        : Promise.resolve().then(() => anchorOf(mine));
     }
-  } catch (e) { root = null; /* no storage: dice.js anchors as before */ }
-  let started = fetch(url, {
+  } catch (e) { root = anchored = null; /* no storage: dice.js anchors as before */ }
+  const send = () => fetch(url, {
     method: "POST", cache: "no-store", body: JSON.stringify(body),
     headers: { Authorization: "Bearer " + token, "Content-Type": "application/json" },
   });
+  let started = anchored ? anchored.then((a) => { body.anchor = a; return send(); }) : send();
   started.catch(() => { /* taken by main.js, which reports it like any failed request */ });
   window.OrdnanceFirstSince = {
     // the root of the chain whose anchor went with the first read, once (null: none)
@@ -52,6 +57,12 @@
       return out;
     },
   };
+
+  async function subtleAnchor(bytes) {
+    let h = bytes;
+    for (let i = 0; i < 2048; i++) h = new Uint8Array(await crypto.subtle.digest("SHA-256", h));
+    return Array.from(h, (b) => (b < 16 ? "0" : "") + b.toString(16)).join("");
+  }
 
   // SHA-256 (FIPS 180-4) applied 2,048 times to 32 bytes (one block each time):
   // the chain's anchor, as static/dice.js computes it (tests/js check the two agree).
