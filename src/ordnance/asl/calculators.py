@@ -12,16 +12,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ordnance.asl.canister.question import CanisterQuestion, canister_answer
-from ordnance.asl.odds.depletion import depletion_report
+from ordnance.asl.odds.depletion import depletion_report, shot_with_malfunction
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.depletion import check_shot
+from ordnance.asl.rules.he_equivalency import he_equivalency
 from ordnance.asl.rules.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.rules.notation import Ammo, check_depletion_number
 from ordnance.asl.rules.supply import chart_lookup
 from ordnance.asl.shot.question import AmmoName, WholeShot, ammo_comparison, whole_shot
 from ordnance.asl.shot.question import pct as _pct
 from ordnance.core.calculators import Calculator, jsonable
-from ordnance.core.errors import RuleViolation
+from ordnance.core.dice import dice_source
+from ordnance.core.errors import InvalidDice, RuleViolation
 from ordnance.core.fields import option
 from ordnance.core.messages import msg, said
 
@@ -151,8 +153,6 @@ class ShotQuestion(BaseModel):
 
 def depletion_check(q: ShotQuestion) -> dict[str, Any]:
     """One declared shot: the depletion check on the DR rolled (or entered)."""
-    from ordnance.core.dice import dice_source
-    from ordnance.core.errors import InvalidDice
 
     kind = Ammo.parse(q.ammo)
     if q.depletion is None and kind.has_depletion:
@@ -210,7 +210,6 @@ class ShotOddsQuestion(BaseModel):
 
 def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
     """One shot: depletion outcome joint with malfunction."""
-    from ordnance.asl.odds.depletion import shot_with_malfunction
 
     joint = shot_with_malfunction(q.depletion, q.breakdown, intensive=q.intensive)
     labelled = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
@@ -242,7 +241,6 @@ def _rows(data: dict[str, Any]) -> list[list[str]]:
 
 def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
     """HE Equivalency FP and Residual FP of an AP-type or HEAT attack."""
-    from ordnance.asl.rules.he_equivalency import he_equivalency
 
     answer = he_equivalency(q.attack, caliber_mm=q.caliber, weapon=q.weapon)
     data = answer.to_dict()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
+from ordnance.asl.plugin import GAME
 from ordnance.asl.rules.board import BoardGeometry
 from ordnance.asl.rules.counter_library import (
     AF_FIELDS,
@@ -31,10 +32,12 @@ from ordnance.asl.rules.counter_library import (
     counter_gun_fields,
     gun_fields,
 )
+from ordnance.asl.rules.counters import by_gpid
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.phases import Phase
 from ordnance.asl.settings import AslOptions
 from ordnance.asl.state import AslState, Exhaustion, Marker
+from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
 from ordnance.core.messages import msg
@@ -259,7 +262,6 @@ def _library_values(
     library: CounterLibrary, piece_id: str, when: ScenarioDate | None
 ) -> dict[str, Any]:
     """The library's printed values for a unit given by piece id (its notation stays its own)."""
-    from ordnance.asl.rules.counters import by_gpid
 
     counter = by_gpid().get(piece_id)
     if counter is None:
@@ -276,8 +278,6 @@ def _check_setup(
     settings: dict[str, Any], actions: list[dict[str, Any]], locs: tuple[Loc, ...]
 ) -> None:
     """Play the set-up that will travel inside the position, so a refused Gun keeps its line."""
-    from ordnance.asl.plugin import GAME
-    from ordnance.core.dice import EnteredDice
 
     state = GAME.new(settings)
     for loc, action in zip(locs, actions, strict=True):

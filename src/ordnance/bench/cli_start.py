@@ -25,6 +25,7 @@ the wall clock also counts the time spent waiting for a core). The ratios to
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import resource
@@ -33,6 +34,8 @@ import sys
 import time
 from dataclasses import dataclass
 from statistics import median
+
+import ordnance
 
 ORDNANCE = (sys.executable, "-m", "ordnance.cli.main")
 
@@ -96,9 +99,6 @@ def _env() -> dict[str, str]:
 
 def _compile_project() -> None:
     """Byte-compile the package, as ``pip install`` does (a no-op where it is up to date)."""
-    import compileall
-
-    import ordnance
 
     compileall.compile_dir(os.path.dirname(ordnance.__file__), quiet=1)
 

@@ -29,6 +29,9 @@ included) is timed at that length:
   with), interleaved call by call.
 
 Prints one JSON line. ``--sizes`` picks the journal lengths.
+
+FastAPI's test client is imported only by the HTTP measurement, so the journal's own
+figures do not pay for the web stack.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -61,6 +65,10 @@ from ordnance.core.journal import open_journal, snapshots
 from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
 from ordnance.core.journal.session import GameSession
 from ordnance.core.messages import msg
+from ordnance.server import seats
+from ordnance.server.app import create_app
+from ordnance.server.dice_scheme import chain_from, next_reveal
+from ordnance.server.models import SeatRow
 
 SIZES = (1_000, 5_000, 20_000, 100_000)
 UNDO_EVERY = 50
@@ -159,8 +167,6 @@ def insert_games(
     :data:`~ordnance.core.journal.snapshots.EVERY` entries and after each
     undo) are inserted beside them.
     """
-    from ordnance.server import seats
-    from ordnance.server.models import SeatRow
 
     journal = open_journal(db)
     key = snapshots.code_key(game, settings)
@@ -275,7 +281,6 @@ def _ms(fn: Callable[[], Any], repeat: int = 5) -> float:
 
 def page_tail() -> int:
     """The page's JOURNAL_TAIL, read from ``static/table/journal.js`` (one number, not two)."""
-    from importlib.resources import files
 
     text = (files("ordnance.server") / "static" / "table" / "journal.js").read_text(
         encoding="utf-8"
@@ -288,7 +293,6 @@ def page_tail() -> int:
 
 def bench_chain(gid: str) -> list[str]:
     """The measuring seat's dice chain (a fixed root: the runs are repeatable)."""
-    from ordnance.server.dice_scheme import chain_from
 
     return chain_from(hashlib.sha256(f"bench root {gid}".encode()).hexdigest(), 2048)
 
@@ -314,8 +318,6 @@ def first_view(client: Any, gid: str, auth: dict[str, str], tail: int) -> None:
 def measure(count: int, workdir: Path) -> dict[str, Any]:
     """The figures for one journal length (see the module docstring)."""
     from fastapi.testclient import TestClient
-
-    from ordnance.server.app import create_app
 
     db = workdir / f"journal-{count}.db"
     t0 = time.perf_counter()
@@ -368,7 +370,6 @@ def measure(count: int, workdir: Path) -> dict[str, Any]:
         def reveal_for(rolling: dict[str, Any]) -> None:
             # an action that rolls waits for the other seat's element (ordnance-dice-v2):
             # the german's page (the one that published its chain) reveals for it
-            from ordnance.server.dice_scheme import next_reveal
 
             for seat in rolling["waiting_for"]:
                 seen = get("/view").json() if seat == "german" else None

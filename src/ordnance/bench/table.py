@@ -24,6 +24,8 @@ is taken. SQL statements are counted with SQLAlchemy's
 One JSON line: CPU ms per action for each target, ``share_of_bare_with_write``
 (bare-with-write CPU over table CPU, net of the client), requests and SQL
 statements per action, p50/p99 per route (wall clock, ms).
+
+SQLAlchemy is imported only where the bare-with-write baseline opens its database.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from sqlalchemy import Engine, event
 
 from ordnance.bench.bare import bare_app, canned_answers, null_app
 from ordnance.bench.page_players import (
+    Player,
     Sent,
     Stats,
     Table,
@@ -54,6 +57,8 @@ from ordnance.bench.page_players import (
     play_turn,
     replay_turn,
 )
+from ordnance.bench.pg import ThrowawayPostgres
+from ordnance.server.app import create_app
 
 Clock = Callable[[], float]
 
@@ -252,7 +257,6 @@ async def bench(
 
 
 def _bare_player(p: Any) -> Any:
-    from ordnance.bench.page_players import Player
 
     return Player(p.seat, f"bare-{p.seat}", p.rng)
 
@@ -337,7 +341,6 @@ def _write_engine(url: str) -> Engine:
 
 def run(url: str, write_url: str, *, games: int, turns: int) -> dict[str, Any]:
     """:func:`bench` with the table over ``url`` and the durable write over ``write_url``."""
-    from ordnance.server.app import create_app
 
     app = create_app(url, create_rate=None)
     journal = app.state.service.journal
@@ -350,7 +353,6 @@ def run(url: str, write_url: str, *, games: int, turns: int) -> dict[str, Any]:
 
 
 def _on_throwaway_postgres(games: int, turns: int) -> dict[str, Any]:
-    from ordnance.bench.pg import ThrowawayPostgres
 
     try:
         pg = ThrowawayPostgres()
@@ -384,8 +386,6 @@ def main() -> None:
     }
     with tempfile.TemporaryDirectory() as tmp:
         if args.counts:
-            from ordnance.server.app import create_app
-
             app = create_app(os.path.join(tmp, "bench.db"), create_rate=None)
             engine = app.state.service.journal.engine
             out["sqlite"] = asyncio.run(

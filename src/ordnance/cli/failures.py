@@ -13,6 +13,10 @@ directory, a file that is not a journal, an unsupported URL, a game id of
 another game type, a refused action); 1 for the environment (a database or
 table server that cannot be reached, a read-only journal, a broken
 installation).
+
+The journal's store (and with it SQLAlchemy's error types) is imported only when a
+failure is being described: every command imports this module, and a stand-alone command
+must not load the store.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 The game-specific sub-commands (``ordnance asl game ...``) are friendlier
 front ends over these same journal calls.
+
+The scenario loader is imported inside the one command that starts from a scenario file,
+the only one that needs it.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 The catalogues and the active language live in :mod:`ordnance.i18n` (below
 both faces); this module holds what only the command line draws.
+
+Rich and ``typer.rich_utils`` are imported inside functions: English output needs
+neither, and ``ordnance --help`` must start fast.
 """
 
 from __future__ import annotations

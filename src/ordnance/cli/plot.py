@@ -1,7 +1,12 @@
-"""Bar charts of exact distributions (matplotlib, headless Agg backend)."""
+"""Bar charts of exact distributions (matplotlib, headless Agg backend).
+
+Matplotlib is imported inside the functions that draw, so a command without ``--plot``
+never loads it.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +44,6 @@ def plot_distribution(
 def plot_comparison(comparison: dict[str, Any], path: str | Path, title: str) -> Path:
     """Grouped bars of a comparison (``{"x", "series": [{"name", "values"}]}``, exact
     ``"p/q"`` values) written as a PNG to ``path``."""
-    from fractions import Fraction
 
     import matplotlib
 

@@ -3,6 +3,9 @@
 ``ordnance game new --scenario FILE`` (in :mod:`ordnance.cli.games`) starts a
 game from one; these commands read, publish and write the format
 (:mod:`ordnance.core.scenario`).
+
+The journal is imported only by the commands that start a game: ``ordnance scenario
+check`` opens no database.
 """
 
 from __future__ import annotations

@@ -30,6 +30,10 @@ A game lists its calculators in a module named by its package
 (``CALCULATORS = "ordnance.toi.calculators:CALCULATORS"`` in
 ``ordnance/toi/__init__.py``) so the CLI loads them without the plug-in;
 :func:`for_game` reads that list.
+
+The registry is imported inside the functions that look a game up: it imports this
+module (a cycle) and brings the core's ``Game``, which a stand-alone calculator does not
+need.
 """
 
 from __future__ import annotations

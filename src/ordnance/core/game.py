@@ -54,7 +54,7 @@ from ordnance.core.shapes import (
     OddsAnswer,
     TurnView,
 )
-from ordnance.core.turns import check_turn
+from ordnance.core.turns import Turn, check_turn
 
 #: An axial hex id as an action holds it, ``"q,r"``.
 _AXIAL = re.compile(r"^-?\d+,-?\d+$")
@@ -369,7 +369,6 @@ class Game(ABC, Generic[S]):
     def turn(self, state: S) -> Turn:
         """Whose move it is. The default, for a game that declares no sequence
         of play: every seat may act at any time."""
-        from ordnance.core.turns import Turn
 
         return Turn("", None, tuple(self.seats(state)))
 

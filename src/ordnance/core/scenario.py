@@ -15,19 +15,27 @@ tree once, every mapping key and sequence item is indexed by its path, and a
 Pydantic error location (``("units", 2, "hex")``) is looked up by its longest
 known prefix. JSON is read by the same loader (JSON is YAML), so JSON files
 get line numbers too.
+
+PyYAML and the journal's session are imported inside the functions that use
+them: every game's scenario module imports this one, and only the scenario
+commands should pay for them.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from ordnance.core import registry
+from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
@@ -280,7 +288,7 @@ def _index(node: yaml.Node, path: Loc, lines: dict[Loc, int]) -> None:
 
 def parse_text(text: str, name: str = "<scenario>") -> Source:
     """Read YAML or JSON text, remembering where each key is; bad syntax is a Problem."""
-    import yaml  # imported here: only scenario commands pay for it
+    import yaml
 
     loader: yaml.SafeLoader | None = None
     try:
@@ -347,7 +355,6 @@ def _pydantic_problems(src: Source, exc: ValidationError) -> list[Problem]:
 
 
 def _game_of(src: Source) -> Game[Any]:
-    from ordnance.core import registry
 
     data = src.data
     if not isinstance(data, Mapping):
@@ -403,7 +410,6 @@ def scenario_words(doc: ScenarioDoc) -> dict[str, Any]:
 
 def dry_run(game: Game[Any], start: ScenarioStart, src: Source | None = None) -> Any:
     """The state after the set-up (hot seat, no dice); a refusal names its line."""
-    from ordnance.core.dice import EnteredDice
 
     name = src.name if src is not None else "<scenario>"
     where = src or Source(name, None)
@@ -501,7 +507,6 @@ def _check_once(src: Source) -> list[tuple[Loc, Problem]]:
         state = game.new(start.settings)
     except OrdnanceError as exc:
         return [((), src.problem((), str(exc)))]
-    from ordnance.core.dice import EnteredDice
 
     found: list[tuple[Loc, Problem]] = []
     for i, action in enumerate(start.actions):
@@ -524,7 +529,6 @@ def problems_of(src: Source) -> list[Problem]:
     its field and line in the file as written; a field already reported is
     not reported again.
     """
-    import copy
 
     reduced = _Reduced(src.name, copy.deepcopy(src.data), original=src)
     out: list[Problem] = []
@@ -637,7 +641,6 @@ def split_position(settings: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
 
 def play_setup(game: Game[Any], state: Any, actions: Sequence[Mapping[str, Any]]) -> Any:
     """``state`` after set-up actions played as hot seat with no dice (inside ``new``)."""
-    from ordnance.core.dice import EnteredDice
 
     for action in actions:
         state = game.apply(state, dict(action), EnteredDice(()), None).state
@@ -692,7 +695,6 @@ def read_position(model: type[BaseModel], data: Any) -> Any:
 
 def start_game(journal: Journal, src: Source, game_id: str | None = None) -> GameSession:
     """Create a game from a scenario and journal its set-up (hot seat, always allowed)."""
-    from ordnance.core.dice import EnteredDice
     from ordnance.core.journal import GameSession
 
     game, _doc, start = prepare(src)
@@ -723,7 +725,6 @@ def schema_text(game: Game[Any]) -> str:
 
 def examples() -> dict[str, Any]:
     """The sample scenarios shipped in the package: ``{"toi/village": Traversable}``."""
-    from importlib import resources
 
     root = resources.files("ordnance.scenarios")
     found: dict[str, Any] = {}

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ordnance.core.messages import render_message
 from ordnance.i18n.active import _, current
 from ordnance.i18n.catalogues import DEFAULT
 from ordnance.i18n.texts import Gettext, localize_text
@@ -39,8 +40,6 @@ def event_text(
     tr = gettext_ or _
     template = event.get("template")
     if template and (gettext_ is not None or current() != DEFAULT):
-        from ordnance.core.messages import render_message
-
         return render_message(
             str(template),
             translated_args(event.get("shown_args") or event.get("args") or {}, tr),
@@ -54,7 +53,6 @@ def event_text(
 
 def message_text(said: Message, gettext_: Gettext) -> str:
     """A message rendered from the catalogue (a template it lacks stays English)."""
-    from ordnance.core.messages import render_message
 
     return render_message(said.template, translated_args(said.args, gettext_), gettext_)
 

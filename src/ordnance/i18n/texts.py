@@ -5,6 +5,9 @@ title) is either a fixed text, translated by exact catalogue lookup, or a shown
 text (:class:`~ordnance.core.messages.Said`) that keeps its message, rendered
 from the catalogue (:func:`shown_text`). Nothing here reads finished English
 back into a template.
+
+One import sits inside a function on purpose: :mod:`.word_args`, which imports
+this module (a cycle).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 A message argument is usually an id (a unit, a hex, a seat) that must stay as
 it is; only the names listed here, and those each game declares
 (``Game.word_args``), hold a word with a catalogue entry.
+
+The registry is imported where a game's words are looked up: the catalogue is loaded by
+``ordnance --help``, and the registry brings the core's ``Game`` with it.
 """
 
 from __future__ import annotations

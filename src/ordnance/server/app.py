@@ -37,7 +37,17 @@ from starlette.middleware.gzip import GZipMiddleware
 from ordnance.core.errors import NotYourSeat, OrdnanceError, StaleVersion
 from ordnance.core.journal import Journal
 from ordnance.core.journal.store import database_url
-from ordnance.server import allocator, i18n, live, texts
+from ordnance.server import (
+    allocator,
+    calc_routes,
+    i18n,
+    live,
+    pages,
+    routes,
+    scenario_routes,
+    texts,
+    vasl_routes,
+)
 from ordnance.server.limits import Rate, TokenBucket, TooManyTables
 from ordnance.server.seats import (
     InvitationUsed,
@@ -399,8 +409,6 @@ def create_app(
             status_code=exc.status_code,
             headers=getattr(exc, "headers", None),
         )
-
-    from ordnance.server import calc_routes, pages, routes, scenario_routes, vasl_routes
 
     app.include_router(routes.router)
     app.include_router(scenario_routes.router)

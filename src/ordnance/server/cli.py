@@ -1,4 +1,8 @@
-"""``ordnance serve``: run the table with Uvicorn."""
+"""``ordnance serve``: run the table with Uvicorn.
+
+Uvicorn, the journal and the server's limits are imported only when the server is
+started, not when the command line lists its commands.
+"""
 
 from __future__ import annotations
 

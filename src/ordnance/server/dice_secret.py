@@ -16,6 +16,9 @@ version.
   ``ordnance table watch`` runs the same reveal at every poll.
 
 Exit 0 on success, 2 with a one-line message otherwise.
+
+httpx is imported only when a dice secret is fetched from a server; the file helpers
+need none.
 """
 
 from __future__ import annotations

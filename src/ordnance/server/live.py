@@ -11,6 +11,8 @@ own redacted view, so no secret can travel on this channel.
   replayed, so streams also re-read the version on every heartbeat: a missed
   notification delays an update, it never loses one. (With SQLite and
   several workers this heartbeat is the only cross-process path.)
+
+psycopg is imported only when the table runs on PostgreSQL (SQLite needs no driver).
 """
 
 from __future__ import annotations

@@ -24,11 +24,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ordnance.core import registry
+from ordnance.core import registry, scenario
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import NotYourSeat, OrdnanceError, RuleViolation, StaleVersion
 from ordnance.core.journal import GameSession, Journal, JournalEntry
-from ordnance.core.journal.models import GameRow
+from ordnance.core.journal.entries import BrokenChain, columns, from_row, in_force, mark_undone
+from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.session import Within, read_version
 from ordnance.core.journal.store import request_scope
 from ordnance.core.messages import msg
@@ -45,7 +46,7 @@ from ordnance.server.answers import (
 )
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.consent import ConsentRequests
-from ordnance.server.models import CommitmentRow
+from ordnance.server.models import CommitmentRow, DicePendingRow, DiceRollRow
 from ordnance.server.refusals import BadAction, NotFound, guarded
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -182,7 +183,6 @@ class TableService(ConsentRequests):
         The whole set-up is played in memory first (:func:`scenario.prepare`),
         so a bad document writes nothing; the problems name their fields.
         """
-        from ordnance.core import scenario
 
         if settings:
             raise OrdnanceError(msg("give settings or a scenario, not both"))
@@ -294,14 +294,6 @@ class TableService(ConsentRequests):
         """Entries ``lo..hi``, each marked undone if it is (``marks``); reads only those
         rows, and for a page that is not the tail the undo entries after it (an undo
         names the action it cancelled; index ``ix_journal_game_kind_seq``)."""
-        from ordnance.core.journal.entries import (
-            BrokenChain,
-            columns,
-            from_row,
-            in_force,
-            mark_undone,
-        )
-        from ordnance.core.journal.models import EntryRow
 
         if hi < lo:
             return []
@@ -426,7 +418,6 @@ class TableService(ConsentRequests):
 
     def _dice_notes(self, game_id: str, lo: int, hi: int) -> dict[int, tuple[list[str], str]]:
         """Versions ``lo..hi-1`` whose v2 roll went ahead without some seats: (silent, actor)."""
-        from ordnance.server.models import DicePendingRow, DiceRollRow
 
         with self.journal.reading() as s:
             rows = s.execute(

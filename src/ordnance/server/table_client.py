@@ -16,6 +16,9 @@ one machine). The other commands (``view``, ``log``, ``act``, ``invite``,
 
 Exit status: 0 done; 2 the server refused (the message names the rule or
 field); 1 the server cannot be reached or the saved file cannot be read.
+
+The dice file helpers are imported only by the commands that read or write a dice
+secret, so ``ordnance table --help`` does not load them.
 """
 
 from __future__ import annotations
@@ -201,7 +204,7 @@ def _anchor_early(base: str, game_id: str, seat: str, token: str, quiet: bool = 
     awaited by the first roll. Best effort: a table with entered dice, or a server
     that refuses, leaves it to ``ordnance table watch`` / ``ordnance dice anchor``.
     """
-    from ordnance.server import dice_secret  # as in watch: the dice file helpers
+    from ordnance.server import dice_secret
 
     try:
         chain = dice_secret.load_or_make(dice_secret.default_path(game_id, seat))

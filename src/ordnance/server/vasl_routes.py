@@ -18,6 +18,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from starlette.concurrency import run_in_threadpool
 
+from ordnance.asl.rules.counter_library import CounterLibrary, parse_library
+from ordnance.asl.vasl.importer import lobby_scenario
+from ordnance.asl.vasl.pieces import read_save
 from ordnance.core import scenario as sc
 from ordnance.server import texts
 from ordnance.server.routes import CheckedRoute
@@ -64,9 +67,6 @@ TheatreQ = Annotated[str, Query(max_length=8, pattern=r"^[A-Za-z]+$")]
 async def check_vasl(
     request: Request, file: FileQ = "upload.vsav", date: DateQ = None, theatre: TheatreQ = "ETO"
 ) -> dict[str, Any]:
-    from ordnance.asl.rules.counter_library import CounterLibrary, parse_library
-    from ordnance.asl.vasl.importer import lobby_scenario
-    from ordnance.asl.vasl.pieces import read_save
 
     texts.check_text("query.file", file, max_length=120)
     raw, library_text = await _parts(request)

@@ -11,6 +11,8 @@ fails, when a roll's seed is hidden from your seat (unless
 ``--allow-hidden``), or when nothing could be verified at all; 2 when the
 record cannot be read (bad JSON or fields, a missing file, a server that is
 down or refuses the token). Every problem is one line on standard error.
+
+httpx is imported only when a table is verified over the network.
 """
 
 from __future__ import annotations

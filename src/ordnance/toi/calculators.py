@@ -5,6 +5,9 @@ a pure function over the attack and Smoke rules, and a rendering hint
 (:mod:`ordnance.core.calculators`): the CLI (``ordnance toi odds``, ``toi
 smoke``, ``toi advise``, ``toi units|munitions|maps``), the HTTP API
 (``/api/calculators/toi/...``) and the page (``/calc/toi``) are derived.
+
+The unit catalogue and the maps are imported only by the calculators that read them, so
+``ordnance toi --help`` and the odds commands do not load them.
 """
 
 from __future__ import annotations
@@ -204,7 +207,7 @@ class SmokeQuestion(BaseModel):
 
 def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     """The exact outcome of a Smoke round: placed, drift (to each hex), misfire."""
-    from ordnance.toi.rules.hexmap import load_map  # the map only when one is asked
+    from ordnance.toi.rules.hexmap import load_map
 
     settings = replace(DEFAULTS, drift_dice=q.drift_dice)
     plan = plan_smoke(q.fp, RangeBand(q.band), settings)

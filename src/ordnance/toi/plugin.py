@@ -1,4 +1,8 @@
-"""The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``."""
+"""The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``.
+
+The scenario modules are imported only when a position is restored from a scenario file,
+so a game command that starts no scenario does not load them.
+"""
 
 from __future__ import annotations
 
@@ -50,7 +54,7 @@ class ToIGame(Game[ToIState]):
         state = new_state(base)
         if position is None:
             return state
-        from ordnance.toi.scenario import restore  # a position from a scenario file
+        from ordnance.toi.scenario import restore
 
         return restore(state, position)
 

@@ -45,7 +45,7 @@ from ordnance.core.scenario import (
 )
 from ordnance.toi.rules.catalogue import catalogue
 from ordnance.toi.rules.damage import VehicleDamage
-from ordnance.toi.rules.hexmap import map_from_dict, map_names, terrain_table
+from ordnance.toi.rules.hexmap import load_map, map_from_dict, map_names, terrain_table
 from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.rules.units import UnitProfile
 from ordnance.toi.settings import DIRECTIONS, HitNumbers, ToISettings
@@ -229,7 +229,6 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
                 ("map_name",), f"no map called {name!r} (known: {', '.join(map_names())})"
             )
         settings["map"] = name
-        from ordnance.toi.rules.hexmap import load_map
 
         board = load_map(name)
     known = {p.name for p in doc.profiles} | set(catalogue())

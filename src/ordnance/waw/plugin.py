@@ -2,6 +2,9 @@
 
 World at War has no hidden information in these rules, so every seat's view
 is the public view.
+
+The scenario modules are imported only when a position is restored from a scenario file,
+so a game command that starts no scenario does not load them.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ class WorldAtWar(Game[WawState]):
         state = WawState.start(parse_settings(base))
         if position is None:
             return state
-        from ordnance.waw.scenario import restore  # a position from a scenario file
+        from ordnance.waw.scenario import restore
 
         return restore(state, position)
 

@@ -24,7 +24,7 @@ from pydantic import ConfigDict, Field, field_serializer
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
-from ordnance.core.hexes import parse_hex
+from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg
 from ordnance.core.scenario import (
     POSITION_KEY,
@@ -172,8 +172,6 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
             actions.append(action)
             locs.append(("map", "hexes", i))
         if m.default_terrain not in (None, "clear"):
-            from ordnance.core.hexes import Hex
-
             rest = [
                 str(Hex.from_offset(c, r))
                 for c in range(m.columns)

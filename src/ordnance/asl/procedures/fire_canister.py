@@ -37,6 +37,7 @@ from ordnance.asl.rules.depletion import check_shot
 from ordnance.asl.rules.notation import Ammo
 from ordnance.asl.rules.phases import Phase
 from ordnance.asl.rules.supply import caliber_of
+from ordnance.asl.rules.tables import load_tables
 from ordnance.asl.shapes import CanisterExtra, CanisterPart
 from ordnance.asl.shot.checks import (
     check_hex,
@@ -259,7 +260,6 @@ def canister_shot_odds(
 
 def canister_fp(gun: Gun) -> int:
     """ASL-8.4-e: the Ordnance Listing's Canister FP, else the chart value for the caliber."""
-    from ordnance.asl.rules.tables import load_tables
 
     if gun.canister_fp is not None:
         return gun.canister_fp

@@ -47,7 +47,7 @@ from enum import StrEnum
 from typing import Any
 
 from ordnance.asl.rules.dates import ScenarioDate, Theatre
-from ordnance.core.errors import NotationError, RuleViolation
+from ordnance.core.errors import NotationError, RuleViolation, UnknownName
 from ordnance.core.messages import msg
 
 
@@ -77,7 +77,6 @@ class Ammo(StrEnum):
 
     @classmethod
     def parse(cls, text: str) -> Ammo:
-        from ordnance.core.errors import UnknownName
 
         key = text.strip()
         for ammo in cls:

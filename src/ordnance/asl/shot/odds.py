@@ -38,6 +38,7 @@ from ordnance.asl.shot.sequence import (
 )
 from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DR, DiceSource
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds import Distribution, enumerate_procedure
 from ordnance.core.odds.distribution import fraction_text
 
@@ -226,7 +227,6 @@ def compare_ammo(
     listed under ``refused`` with its clause, as are those the caller refused
     already (``refused``: no N at the date...).
     """
-    from ordnance.core.errors import OrdnanceError
 
     rows: list[dict[str, Any]] = []
     refused = dict(refused or {})

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ordnance.asl.rules.to_kill import KILLS, RESULTS
+from ordnance.asl.shot.ift import ift_severity
 from ordnance.asl.shot.outcome import ShotOutcome
 from ordnance.asl.shot.resolve import resolve_shot
 from ordnance.asl.shot.spec import GunShot
@@ -65,7 +66,6 @@ def severity(effect: str) -> tuple[int, int, int]:
         return 0, RESULTS.index(effect), 0
     if effect == "placed":
         return 1, 0, 0
-    from ordnance.asl.shot.ift import ift_severity
 
     rank, number = ift_severity(effect)
     return 2, rank, number

@@ -28,12 +28,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ordnance.asl.plugin import GAME
 from ordnance.asl.rules.board import BoardGeometry
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.vasl.pieces import SaveReading, VaslPiece, database_counter
 from ordnance.asl.vasl.reader import VaslFileError
 from ordnance.core.dice import EnteredDice
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import OrdnanceError, UnknownName
+from ordnance.core.journal import GameSession
 from ordnance.core.messages import msg
 from ordnance.core.turns import check_turn
 
@@ -345,9 +347,6 @@ def import_save(
     library: Any = None,
 ) -> tuple[GameSession, ImportPlan]:
     """Create game ``game_id`` (or add to it, if it exists) from ``reading``; nothing on a refusal."""
-    from ordnance.asl.plugin import GAME
-    from ordnance.core.errors import UnknownName
-    from ordnance.core.journal import GameSession
 
     try:
         session: GameSession | None = GameSession(journal, game_id, expect="asl")

@@ -36,9 +36,11 @@ from functools import cache
 from typing import Any
 
 from ordnance.asl.rules.capability import Resolved
+from ordnance.asl.rules.counter_library import CounterLibrary, gun_fields
+from ordnance.asl.rules.counters import Counter, all_counters
 from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.asl.rules.notation import parse_notation
-from ordnance.asl.vasl.reader import AddPiece, SavedGame, layers, split
+from ordnance.asl.vasl.reader import AddPiece, SavedGame, layers, open_save, split
 from ordnance.core.errors import OrdnanceError
 
 __all__ = [
@@ -213,7 +215,6 @@ class DatabaseView:
         The counter's own marking (``to_hit``, in force at ``date``) travels with
         it, and the piece id of a counter the database knows (the library's key).
         """
-        from ordnance.asl.rules.counter_library import CounterLibrary, gun_fields
 
         values = gun_fields((library or CounterLibrary()).merged(self.counter), date)
         keep = ("gun_size", "rof", "breakdown", "to_hit") + (("piece_id",) if self.known else ())
@@ -222,7 +223,6 @@ class DatabaseView:
 
 @cache
 def _by_gpid() -> dict[str, Any]:
-    from ordnance.asl.rules.counters import all_counters
 
     return {c.gpid: c for c in all_counters()}
 
@@ -235,7 +235,6 @@ def database_counter(
     The database's entry for ``gpid`` when it has one (its palette wins), else
     a counter made of the facts the save states, read the same way.
     """
-    from ordnance.asl.rules.counters import Counter
 
     row = _by_gpid().get(gpid)
     known = row is not None
@@ -557,7 +556,6 @@ def read_save(
     A given date outside 1939-1945 is refused (ASL-8.2-d); the save's own
     date outside the war is noted and nothing is read at it.
     """
-    from ordnance.asl.vasl.reader import open_save
 
     reading = read_pieces(open_save(data, name))
     where = Theatre.parse(theatre)

@@ -4,6 +4,10 @@ The game's actions are derived from their forms (:mod:`ordnance.cli.game_command
 ``new``, ``add-gun``, ``fire`` and ``odds`` below read ASL notation and the
 shot's options into those actions. The older spellings (:data:`ALIASES`)
 stay, hidden. The journal is opened only when a command runs.
+
+Imports inside the commands are on purpose: this module is loaded for every ``ordnance
+asl game`` command and its ``--help``, and each command loads only what it uses (Rich,
+the journal, the scenario loader, the counter library).
 """
 
 from __future__ import annotations

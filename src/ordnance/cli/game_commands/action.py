@@ -14,6 +14,7 @@ from ordnance.cli.game_commands.render import entry_line, render_odds
 from ordnance.cli.game_commands.shared_options import shared_parameters
 from ordnance.cli.lazy import Command, typer_command
 from ordnance.core.commands import Alias
+from ordnance.core.dice import dice_source
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import _
 
@@ -50,7 +51,6 @@ def action_command(
     params += shared_parameters(seats, rolls and not (alias is not None and alias.odds))
 
     def run(**values: Any) -> None:
-        from ordnance.core.dice import dice_source
 
         action: dict[str, Any] = {"type": kind}
         for f in fields:
@@ -107,7 +107,6 @@ def take(
     action). ``dice``: entered dice, ``None`` to roll (with ``seed``), ``""``
     (the default) for an action that rolls nothing.
     """
-    from ordnance.core.dice import dice_source
 
     entry = open_game(db, game_id).act(dict(action), dice_source(dice, seed), seat)
     emit(entry.for_seat(seat), as_json, lambda _row: entry_line(entry, seat))

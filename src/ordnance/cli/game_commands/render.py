@@ -1,4 +1,9 @@
-"""How the derived commands print: a journal entry, the log, a view, odds (Rich, imported late)."""
+"""How the derived commands print: a journal entry, the log, a view, odds (Rich, imported late).
+
+Imports inside functions are on purpose: a ``--json`` answer loads no Rich and no
+catalogue, and :mod:`ordnance.cli.games` and :mod:`ordnance.cli.common` import this
+module (a cycle).
+"""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from ordnance.cli.game_commands.form_fields import command_name
 from ordnance.cli.game_commands.shared_commands import every_game_commands
 from ordnance.cli.lazy import Command, plain_help
 from ordnance.cli.localize import localize_command
+from ordnance.core import registry
 from ordnance.core.commands import Alias
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,14 +39,12 @@ def peek(args: Sequence[str]) -> tuple[str | None, str | None, str | None]:
 
 def action_kinds(game_name: str) -> dict[str, str]:
     """Command name -> action type, for every action the game takes."""
-    from ordnance.core import registry
 
     return {command_name(k): k for k in registry.get(game_name).game.action_kinds()}
 
 
 def position(game_name: str, game_id: str | None, db: str | None) -> tuple[Any, GameSession | None]:
     """The named game's state (its choices), else a new game's with default settings."""
-    from ordnance.core import registry
 
     if game_id is not None:
         try:
@@ -79,7 +78,6 @@ def derived_command(
     kind = alias.action if alias is not None else action_kinds(game_name).get(name)
     if kind is None:
         return None
-    from ordnance.core import registry
 
     game = registry.get(game_name).game
     game_id, db, seat = peek(args) if args is not None and "--help" not in args else (None,) * 3

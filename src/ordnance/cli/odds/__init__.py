@@ -11,6 +11,9 @@ own odds commands are mounted by :mod:`ordnance.cli.main` as
 only by the ``montecarlo`` commands. Every command prints a Rich table, or one JSON
 document under ``--json`` with exact ``"p/q"`` probabilities (decimals only
 with ``--float``), and can draw a PNG with ``--plot FILE.png``.
+
+The declared calculators (and their Pydantic models) are imported when a command is
+built, so ``ordnance odds --help`` does not load them.
 """
 
 from __future__ import annotations

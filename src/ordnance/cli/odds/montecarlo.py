@@ -1,4 +1,8 @@
-"""``ordnance odds montecarlo``: sampled sequences with 95% confidence intervals (NumPy, imported in the commands)."""
+"""``ordnance odds montecarlo``: sampled sequences with 95% confidence intervals (NumPy, imported in the commands).
+
+The sampler (:mod:`ordnance.core.odds.montecarlo`, NumPy) is imported inside the
+commands, so the other ``odds`` commands and ``--help`` do not load NumPy.
+"""
 
 from __future__ import annotations
 

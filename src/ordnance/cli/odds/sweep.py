@@ -1,4 +1,7 @@
-"""``ordnance odds sweep``: a statistic over a grid of attack and defence dice, as tables, CSV or a heatmap."""
+"""``ordnance odds sweep``: a statistic over a grid of attack and defence dice, as tables, CSV or a heatmap.
+
+Rich's progress bar is imported only when a progress bar is shown.
+"""
 
 from __future__ import annotations
 

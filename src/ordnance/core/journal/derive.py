@@ -7,6 +7,10 @@ below ``v`` (the process cache :data:`.snapshots.STATES`, then the
 (:func:`walk`); every :data:`.snapshots.EVERY` applied actions the result is
 stored as a snapshot. Tests check the result against a full replay at every
 version (``tests/core/test_snapshots.py``).
+
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations

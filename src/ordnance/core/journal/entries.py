@@ -4,6 +4,10 @@ An undo names the action it cancelled (``undone_seq``), so whether an action
 is in force can be settled by walking back from the newest entry; an undo
 entry without a usable ``undone_seq`` (:class:`BrokenChain`) makes the
 callers fall back to a full read.
+
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations

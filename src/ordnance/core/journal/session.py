@@ -14,6 +14,9 @@ or inside :func:`ordnance.core.scope.expecting`, as every
 ``ordnance <game> ...`` command is) refuses a game id of another type with
 :class:`WrongGame` before any of that game's code runs.
 
+SQLAlchemy and the table models (:mod:`.models`) are imported inside the
+functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
+module and must not load SQLAlchemy.
 """
 
 from __future__ import annotations
