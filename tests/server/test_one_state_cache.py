@@ -36,7 +36,7 @@ def test_the_server_reads_states_through_the_core_cache_only(tmp_path: Path) -> 
     game = registry.game("toi")
     replayed = cli.replay(cli.entries_all())
     assert after["view"] == game.view(replayed, seat)
-    assert after["turn"] == game.turn(replayed).to_view()
+    assert after["turn"] == game.turn_view(replayed)
     assert after["turn"] != first["turn"]  # the advance is seen, not a stale state
 
 
