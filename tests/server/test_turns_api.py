@@ -113,7 +113,7 @@ def test_waw_set_condition_on_the_other_sides_unit_waits_for_consent(client: Tes
     res = t.act("soviet", {"type": "set_condition", "unit": "abrams", "condition": "eliminated"})
     assert res.status_code == 202, res.text
     pending = res.json()["pending"]
-    assert pending["kind"] == "action" and "abrams" in pending["text"]
+    assert pending["kind"] == "action" and "M1 Abrams" in pending["text"]  # by name
     assert "eliminated" in pending["text"]
     # nothing applied yet
     assert t.version("us") == version and _condition(t, "us", "abrams") == "good order"

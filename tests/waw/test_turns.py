@@ -11,6 +11,7 @@ import pytest
 
 from ordnance.core.dice import SeededDice
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import render_message
 from ordnance.core.turns import check_turn
 from ordnance.waw.plugin import WorldAtWar
 
@@ -54,11 +55,14 @@ def test_set_condition_on_the_other_sides_unit_needs_consent() -> None:
     assert GAME.needs_consent(state, action, None) is None  # hot seat
     with pytest.raises(RuleViolation) as err:
         check_turn(GAME, state, action, "soviet")
-    assert err.value.clause == "CORE-CONSENT" and "m1" in err.value.message
+    assert err.value.clause == "CORE-CONSENT" and "M1 Abrams" in err.value.message
     check_turn(GAME, state, action, "soviet", consented=True)
     check_turn(GAME, state, action, "us")
     text = GAME.describe(state, action, "soviet")
-    assert "m1" in text.args["unit"] and text.args["side"] == "us"
+    name = GAME.counter_names(state)["m1"]
+    assert text.args["side"] == "us" and name != "m1"
+    shown = render_message(text.template, text.args)
+    assert name in shown and "m1" not in shown.split(), shown  # the unit by name, not id
 
 
 def test_legal_offers_done_and_hides_the_turn_end_while_the_other_side_acts() -> None:

@@ -63,7 +63,7 @@ class WorldAtWar(Game[WawState]):
         return waw_turns.needs_consent(state, action, seat)
 
     def describe(self, state: WawState, action: Mapping[str, Any], seat: str | None) -> Message:
-        found = waw_turns.describe(state, action, seat)
+        found = waw_turns.describe(state, action, seat, self.counter_names(state))
         return found if found is not None else super().describe(state, action, seat)
 
     def new(self, settings: Mapping[str, Any]) -> WawState:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ordnance.core.events import Event
 from ordnance.core.messages import Message, msg, term
+from ordnance.core.naming import name_term
 from ordnance.core.turns import Turn, simultaneous
 from ordnance.waw.shapes import DoneEvent
 from ordnance.waw.state import WawState
@@ -63,19 +64,21 @@ def needs_consent(state: WawState, action: Mapping[str, Any], seat: str | None) 
     return unit.side
 
 
-def describe(state: WawState, action: Mapping[str, Any], seat: str | None) -> Message | None:
-    """What a condition change would do, in one sentence (None: not one of ours)."""
+def describe(
+    state: WawState, action: Mapping[str, Any], seat: str | None, names: Mapping[str, str]
+) -> Message | None:
+    """What a condition change would do, in one sentence (None: not one of ours); the
+    unit by its name in ``names`` (``Game.counter_names``), never its id."""
     kind = action.get("type")
     key = {"set_condition": "unit", "hq_check_result": "hq"}.get(str(kind))
     unit = state.units.get(str(action.get(key))) if key else None
     if unit is None:
         return None
     return msg(
-        "{seat} sets {side}'s {unit} ({kind}) from {before} to {after}",
+        "{seat} sets {side}'s {unit} from {before} to {after}",
         seat=seat or "hot seat",
         side=unit.side,
-        unit=unit.id,
-        kind=unit.kind,
+        unit=name_term(names.get(unit.id, unit.id)),
         before=term(unit.condition.label),
         after=term(str(action.get("condition"))),
     )
