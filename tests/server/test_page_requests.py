@@ -11,8 +11,6 @@ element travels only for a committed action).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from typing import Any
 
@@ -90,57 +88,3 @@ def test_a_turn_costs_the_pages_at_most_three_requests_per_action(
     assert routes[("german", "POST", "actions")] == 1 and routes[("soviet", "POST", "actions")] == 1
     assert not [r for r in routes if r[2] in ("view", "log", "dice", "dice/reveal")], routes
     assert len(sent) <= MAX_REQUESTS_PER_ACTION * actions, routes
-
-
-def _root_anchor(root: str) -> str:
-    h = bytes.fromhex(root)
-    for _ in range(2048):
-        h = hashlib.sha256(h).digest()
-    return h.hex()
-
-
-def test_a_fresh_pages_first_load_is_one_request_with_its_anchor(
-    server: str,  # noqa: F811
-    browser: Any,  # noqa: F811
-) -> None:
-    """A fresh browser's first load reads the table in one ``POST /since`` carrying its
-    new dice anchor (no ``POST /dice/anchor`` after it); once the page shows its
-    version the anchor is in force and is the one of the root the page keeps; a reload
-    (the chain held) sends no anchor."""
-    api = tp.Api(server, "toi")
-    ctx = browser.new_context(viewport=tp.DESKTOP)
-    sent: list[tuple[str, str, Any]] = []
-    ctx.on(
-        "request",
-        lambda r: (
-            sent.append((r.method, r.url.split("/api/tables/")[-1], r.post_data))
-            if "/api/tables/" in r.url
-            else None
-        ),
-    )
-    try:
-        page = ctx.new_page()
-        for load in ("fresh", "reload"):
-            sent.clear()
-            if load == "fresh":
-                page.goto(api.url("german"))
-            else:
-                page.reload()
-            expect(page.locator("body")).to_have_attribute("data-version", "0")
-            routes = Counter(
-                (m, u.split("/", 1)[-1].split("?")[0]) for m, u, _ in sent if "/events" not in u
-            )
-            assert routes[("POST", "since")] == 1 and routes[("POST", "dice/anchor")] == 0, routes
-            assert not [r for r in routes if r[1] in ("view", "log", "dice")], routes
-            (body,) = [json.loads(b) for m, u, b in sent if u.split("?")[0].endswith("/since")]
-            root = page.evaluate(
-                f"JSON.parse(localStorage.getItem('ordnance:dice-root:{api.id}:german'))"
-            )
-            chain = api.view("german")["dice"]["chain"]
-            assert chain["anchor"] == chain["newest"] == _root_anchor(root)
-            if load == "fresh":
-                assert body["anchor"] == chain["anchor"]
-            else:
-                assert "anchor" not in body
-    finally:
-        ctx.close()

@@ -311,13 +311,6 @@ class Since(BaseModel):
         "`POST /dice/reveal` takes it: revealed first (it may draw the dice), then the "
         "answer is read. A refused reveal refuses the request, as that route would.",
     )
-    anchor: Hex64 | None = Field(
-        default=None,
-        description="Your seat's new chain anchor, as `POST /dice/anchor` takes it "
-        "(a fresh page's first read): published after the reveal, before the answer "
-        "is read, so the answer's `dice.chain` shows it. It serves only the actions "
-        "committed after it.",
-    )
 
 
 class Odds(BaseModel):
@@ -708,16 +701,13 @@ def since_reveal(
     game_id: GameId, body: Since, service: Service, creds: Creds, lang: LangQ = "en"
 ) -> SinceAnswer:
     """The reveal (if any) is made first, exactly as ``POST /dice/reveal`` makes it (the
-    same checks and refusals; the last awaited reveal draws the dice); then the anchor
-    (if any), exactly as ``POST /dice/anchor`` publishes it; then the answer of ``GET
-    /since`` is read, so the page sees the roll its element completed and its chain."""
+    same checks and refusals; the last awaited reveal draws the dice); then the answer
+    of ``GET /since`` is read, so the page sees the roll its element completed."""
     seat = seat_of(service, game_id, creds)
     revealed = None
     if body.reveal is not None:
         r = body.reveal
         revealed = service.dice_reveal(game_id, seat, r.version, r.commitment, r.element, r.pending)
-    if body.anchor is not None:  # after the reveal: it takes the next order number
-        service.dice_anchor(game_id, seat, body.anchor)
     return _since(service, game_id, seat, body.version, body.dice_since, lang, revealed)
 
 

@@ -184,9 +184,6 @@ const OrdnanceDice = (function () {
     const key = "ordnance:dice-root:" + gid + ":" + seat;
     if (chains[key] && !fresh) return chains[key];
     let root = fresh ? null : store.get(key, null);
-    // a fresh page's first read (static/first.js) carried the anchor of this root
-    const first = !fresh && !isHex(root) && window.OrdnanceFirstSince && window.OrdnanceFirstSince.root ? window.OrdnanceFirstSince.root(gid) : null;
-    if (isHex(first)) { root = first; store.set(key, root); }
     if (!isHex(root)) {
       const bytes = new Uint8Array(32);
       crypto.getRandomValues(bytes);
