@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ordnance.core import registry
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.game import Game
-from ordnance.core.journal.store import request_scope
+from ordnance.core.journal.store import close_request_scope, request_scope
 from ordnance.core.shapes import LosAnswer
 from ordnance.server import i18n, seats, texts
 from ordnance.server.answers import (
@@ -83,7 +83,10 @@ def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[
 
     @functools.wraps(endpoint)
     def run(*args: Any, **kwargs: Any) -> Any:
-        out = endpoint(*args, **kwargs)
+        try:
+            out = endpoint(*args, **kwargs)
+        finally:  # the request's read session, closed in this thread: no hop to close it
+            close_request_scope()
         if isinstance(out, Response):
             return out
         given = next((v for v in kwargs.values() if isinstance(v, Response)), None)
@@ -328,7 +331,9 @@ class UndoAnswer(BaseModel):
     accept: bool
 
 
-def service_of(request: Request) -> TableService:
+async def service_of(request: Request) -> TableService:
+    """The app's service. A coroutine: it does no I/O, and a synchronous dependency
+    would cost every request one more hop to the thread pool."""
     svc: TableService = request.app.state.service
     return svc
 

@@ -266,6 +266,15 @@ def request_scope() -> Iterator[RequestScope]:
         scope.close()
 
 
+def close_request_scope() -> None:
+    """Close the read sessions of the request under way now (:meth:`RequestScope.close`),
+    from the thread that ran its work, so that the request's end has nothing left to
+    close (and no thread pool hop to make for it); a read after this opens its own."""
+    scope = _SCOPE.get()
+    if scope is not None:
+        scope.close()
+
+
 #: Execution option marking the connections of :meth:`Journal.reading`.
 _READ_ONLY = "ordnance_read_only"
 
