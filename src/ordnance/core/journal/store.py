@@ -266,6 +266,24 @@ def request_scope() -> Iterator[RequestScope]:
         scope.close()
 
 
+def as_text(statement: Any, *given: str) -> Any:
+    """A Core statement as a ``text()`` statement of the same SQL, compiled once.
+
+    SQLAlchemy computes a statement's cache key on every execution by walking its
+    whole expression tree: for the table status (seven subqueries) that costs about
+    0.2 ms of CPU per request, against 0.05 ms for the same SQL as text. The SQL is the
+    generic compiler's (named ``:params``, which SQLAlchemy turns into each driver's
+    style); the constants of the statement (an ``IN`` list included) are bound here,
+    the parameters named in ``given`` at each execution. Only for statements whose
+    columns need no type processing (numbers, strings, booleans: a text statement's
+    columns come back as the driver gives them, not as JSON or datetimes)."""
+    from sqlalchemy import text
+
+    state = statement.compile().construct_expanded_state({name: None for name in given})
+    fixed = {k: v for k, v in state.parameters.items() if k not in given}
+    return text(state.statement).bindparams(**fixed)
+
+
 def close_request_scope() -> None:
     """Close the read sessions of the request under way now (:meth:`RequestScope.close`),
     from the thread that ran its work, so that the request's end has nothing left to
