@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import bindparam, exists, false, func, select, true, update
@@ -459,10 +459,10 @@ def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int
     return max(int(top or 0) for top in tops) + 1, bool(at)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _commit_facts_statement(others: int) -> Any:
     """The statement of :func:`_commit_facts` for a table with ``others`` other seats,
-    built once per count, as text (:func:`as_text`): parameters ``:gid``,
+    built once per count (at most 8 counts kept), as text (:func:`as_text`): parameters ``:gid``,
     ``:version``, ``:seat`` and ``:other_0`` ... ``:other_{n-1}``."""
     gid, version = bindparam("gid"), bindparam("version")
     taken = exists().where(DicePendingRow.game_id == gid, DicePendingRow.at_version == version)
