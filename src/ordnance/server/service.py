@@ -589,8 +589,11 @@ class TableService(ConsentRequests):
         journal (``dice_note``) and the page. Called by every read and write
         of the table (lazy: nothing runs in the background).
         """
+        # the version with the flags, one read per request: no action waits, nothing to do
+        # (an unknown table's status has every flag up: it goes on to refuse as before)
+        if not table_status.status(self.journal, game_id).dice_pending:
+            return None
         session = self.session(game_id)
-        table_status.status(self.journal, game_id)  # the version with the flags: one read
         for _attempt in range(5):
             version = session.version
             pending = dice_table.pending_at(self.journal, game_id, version)
