@@ -49,7 +49,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import bindparam, exists, false, func, select, true, update
 from sqlalchemy.orm import Session
-from sqlalchemy.sql.expression import ScalarSelect
+from sqlalchemy.sql.expression import BindParameter, ColumnElement, ScalarSelect
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
@@ -357,7 +357,7 @@ def _chain_statement(ordered: bool) -> Any:
         .correlate(DiceAnchorRow)
         .scalar_subquery()
     )
-    numbered = DiceAnchorRow.seq.is_not(None)
+    numbered: ColumnElement[bool] = DiceAnchorRow.seq.is_not(None)
     if ordered:
         numbered = numbered & (DiceAnchorRow.seq < bindparam("commit_seq"))
     statement = (
@@ -464,7 +464,8 @@ def _commit_facts_statement(others: int) -> Any:
     """The statement of :func:`_commit_facts` for a table with ``others`` other seats,
     built once per count (at most 8 counts kept), as text (:func:`as_text`): parameters ``:gid``,
     ``:version``, ``:seat`` and ``:other_0`` ... ``:other_{n-1}``."""
-    gid, version = bindparam("gid"), bindparam("version")
+    gid: BindParameter[str] = bindparam("gid")
+    version: BindParameter[int] = bindparam("version")
     taken = exists().where(DicePendingRow.game_id == gid, DicePendingRow.at_version == version)
     in_force = [
         exists().where(
