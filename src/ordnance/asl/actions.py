@@ -23,6 +23,11 @@ DICE_CLAUSE = "ASL-B2"
 DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
 
 
+def _armour_factor(facing: str, description: str) -> Any:
+    """One printed Armour Factor of the piece (0 to 40, empty when not given)."""
+    return option(None, f"Armour Factor ({facing})", description, ge=0, le=40)
+
+
 class AddGun(Record):
     type: Literal["add_gun"] = "add_gun"
     id: str = option(
@@ -69,33 +74,18 @@ class AddGun(Record):
         max_length=16,
         pattern=r"^[A-Za-z0-9:._-]+$",
     )
-    af_hull_front: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (front, hull)",
-        description="As printed on the counter; the fire form takes it when the piece is shot at.",
+    af_hull_front: int | None = _armour_factor(
+        "front, hull",
+        "As printed on the counter; the fire form takes it when the piece is shot at.",
     )
-    af_hull_side: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (side, hull)",
-        description="As printed on the counter (side and rear).",
+    af_hull_side: int | None = _armour_factor(
+        "side, hull", "As printed on the counter (side and rear)."
     )
-    af_turret_front: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (front, turret)",
-        description="As printed on the counter; empty for a piece without a turret.",
+    af_turret_front: int | None = _armour_factor(
+        "front, turret", "As printed on the counter; empty for a piece without a turret."
     )
-    af_turret_side: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (side, turret)",
-        description="As printed on the counter (side and rear).",
+    af_turret_side: int | None = _armour_factor(
+        "side, turret", "As printed on the counter (side and rear)."
     )
 
 
