@@ -24,7 +24,7 @@ attempt gives none (ASL-AMB-15).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from ordnance.asl.rules.to_kill import KILLS, RESULTS
 from ordnance.asl.shot.ift import ift_severity
@@ -36,6 +36,16 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import msg
 
 Mode = Literal["rof", "turns"]
+
+
+class SequenceRules(TypedDict, total=False):
+    """How a sequence is fired: the keywords of :func:`resolve_sequence` (its defaults hold)."""
+
+    mode: Mode
+    fallback: str | None
+    acquire: tuple[int, ...]
+
+
 MAX_SHOTS = 12
 #: The Acquisition DRM (Case N) after 1 and after 2 or more shots at the same
 #: target. The notes give Case N as "per Acquisition counter" [secondary,
