@@ -22,6 +22,7 @@ from ordnance.asl.rules.phases import Phase
 from ordnance.asl.settings import AslSettings, SideSettings
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 Status = Literal["available", "gone", "not-available"]
 
@@ -94,6 +95,12 @@ class Capability:
         }
 
 
+#: The Gun attributes its JSON gives as they are, first and in this order.
+_GUN_PLAIN = ("id", "side", "name", "notation", "gun_size", "made_by", "breakdown", "rof", "hex",
+              "elite", "canister_fp", "shots", "fired_this_phase", "may_fire_again",
+              "malfunctioned")  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Gun:
     """A piece in play and its record."""
@@ -144,21 +151,7 @@ class Gun:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "side": self.side,
-            "name": self.name,
-            "notation": self.notation,
-            "gun_size": self.gun_size,
-            "made_by": self.made_by,
-            "breakdown": self.breakdown,
-            "rof": self.rof,
-            "hex": self.hex,
-            "elite": self.elite,
-            "canister_fp": self.canister_fp,
-            "shots": self.shots,
-            "fired_this_phase": self.fired_this_phase,
-            "may_fire_again": self.may_fire_again,
-            "malfunctioned": self.malfunctioned,
+            **attributes(self, *_GUN_PLAIN),
             "declared": self.pending,
             "ca": self.ca,
             "fire_marker": self.fire_marker,

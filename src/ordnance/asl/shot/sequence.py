@@ -34,6 +34,7 @@ from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 Mode = Literal["rof", "turns"]
 
@@ -105,15 +106,8 @@ class SequenceSummary:
         return killed(self.effect)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "effect": self.effect,
-            "hits": self.hits,
-            "shots": self.shots,
-            "special_rounds": self.special_rounds,
-            "special_left": self.special_left,
-            "malfunctioned": self.malfunctioned,
-            "killed": self.killed,
-        }
+        names = ("effect", "hits", "shots", "special_rounds", "special_left", "malfunctioned")
+        return attributes(self, *names, "killed")
 
 
 @dataclass(frozen=True, slots=True)

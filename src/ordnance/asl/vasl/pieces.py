@@ -42,6 +42,7 @@ from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.asl.rules.notation import parse_notation
 from ordnance.asl.vasl.reader import AddPiece, SavedGame, layers, open_save, split
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.plain import attributes
 
 __all__ = [
     "BoardLayout",
@@ -249,6 +250,12 @@ def database_counter(
 
 
 # -- one piece ------------------------------------------------------------------------
+
+#: The piece attributes its JSON gives as they are, first and in this order.
+_PIECE_PLAIN = ("piece_id", "gpid", "name", "kind", "nationality", "army", "notation", "gun_size",
+                "info", "in_database")  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class VaslPiece:
     """A vehicle or ordnance counter of the save, as read (``problem``: why it is unknown)."""
@@ -273,16 +280,7 @@ class VaslPiece:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "piece_id": self.piece_id,
-            "gpid": self.gpid,
-            "name": self.name,
-            "kind": self.kind,
-            "nationality": self.nationality,
-            "army": self.army,
-            "notation": self.notation,
-            "gun_size": self.gun_size,
-            "info": self.info,
-            "in_database": self.in_database,
+            **attributes(self, *_PIECE_PLAIN),
             "board": self.placement.board,
             "hex": self.placement.label,
             "unplaced": self.placement.why_not,
