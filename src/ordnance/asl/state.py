@@ -44,11 +44,7 @@ class Exhaustion:
     def to_dict(self) -> dict[str, Any]:
         return {
             "dr": list(self.dr),
-            "original_dr": self.original_dr,
-            "turn": self.turn,
-            "phase": self.phase,
-            "shot": self.shot,
-            "outcome": self.outcome,
+            **attributes(self, "original_dr turn phase shot outcome"),
         }
 
 
@@ -80,25 +76,15 @@ class Capability:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ammo": self.ammo,
-            "token": self.token,
-            "source": self.source,
-            "depletion": self.depletion,
-            "depletion_applies": self.depletion_applies,
-            "status": self.status,
-            "uses": self.uses,
-            "attempts": self.attempts,
+            **attributes(
+                self,
+                "ammo token source depletion depletion_applies status uses attempts",
+            ),
             "exhausted": self.exhausted.to_dict() if self.exhausted else None,
             "clause": self.clause,
             "reason": self.reason,
             "governed_by": GOVERNED_ELSEWHERE.get(self.ammo),
         }
-
-
-#: The Gun attributes its JSON gives as they are, first and in this order.
-_GUN_PLAIN = ("id", "side", "name", "notation", "gun_size", "made_by", "breakdown", "rof", "hex",
-              "elite", "canister_fp", "shots", "fired_this_phase", "may_fire_again",
-              "malfunctioned")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +137,11 @@ class Gun:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **attributes(self, *_GUN_PLAIN),
+            **attributes(
+                self,
+                "id side name notation gun_size made_by breakdown rof hex elite canister_fp",
+                "shots fired_this_phase may_fire_again malfunctioned",
+            ),
             "declared": self.pending,
             "ca": self.ca,
             "fire_marker": self.fire_marker,

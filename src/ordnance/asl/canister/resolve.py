@@ -21,6 +21,7 @@ from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import OrdnanceError, TooManyDice
 from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 __all__ = [
     "NO_EFFECT",
@@ -105,10 +106,7 @@ class CanisterHexResult:
         return {
             **self.attack.place_dict(),
             "dr": str(self.dr),
-            "final_dr": self.final_dr,
-            "result": self.result,
-            "sw_destruction_as_he_kia": self.sw_destruction_as_he_kia,
-            "vehicle_tk": self.vehicle_tk,
+            **attributes(self, "final_dr result sw_destruction_as_he_kia vehicle_tk"),
             "targets": list(self.targets),
             "vehicle_targets": list(self.vehicle_targets),
         }
@@ -136,10 +134,7 @@ class CanisterResult:
         return {
             "original": str(self.original),
             "original_total": self.original.total,
-            "depletion": self.depletion,
-            "fired": self.fired,
-            "canister_gone": self.canister_gone,
-            "malfunction": self.malfunction,
+            **attributes(self, "depletion fired canister_gone malfunction"),
             "hexes": [h.to_dict() for h in self.hexes],
             "can_rubble": self.can_rubble,
             "can_set_fire": self.can_set_fire,

@@ -53,7 +53,7 @@ class Resolved:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ammo": self.ammo.value,
-            **attributes(self, "available", "depletion", "number", "source", "clause", "reason"),
+            **attributes(self, "available depletion number source clause reason"),
         }
 
 

@@ -109,7 +109,7 @@ class HeEquivalency:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **attributes(self, "attack", "fp", "residual_allowed", "clause", "reason"),
+            **attributes(self, "attack fp residual_allowed clause reason"),
             "uses": list(self.uses),
             "uses_clause": "ASL-8.31-a" if self.attack.startswith("HEAT") else "ASL-8.31-c",
             "requires": REQUIRES,

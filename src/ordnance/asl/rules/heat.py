@@ -128,7 +128,7 @@ class ScwHeatAttack:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **attributes(self, "weapon", "target", "tem"),
+            **attributes(self, "weapon target tem"),
             "depletion": None,
             "depletion_clause": "ASL-8.3-b",
             "why": "SCW HEAT has no Depletion Number: the weapon's X# already accounts for "

@@ -74,7 +74,7 @@ class ShotOutcome:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ammo": self.spec.ammo,
-            **attributes(self, "status", "effect", "killed"),
+            **attributes(self, "status effect killed"),
             "plan": self.plan.to_dict(),
             "depletion_check": self.check.to_dict(),
             "to_hit": None if self.to_hit is None else self.to_hit.to_dict(),

@@ -106,8 +106,9 @@ class SequenceSummary:
         return killed(self.effect)
 
     def to_dict(self) -> dict[str, Any]:
-        names = ("effect", "hits", "shots", "special_rounds", "special_left", "malfunctioned")
-        return attributes(self, *names, "killed")
+        return attributes(
+            self, "effect hits shots special_rounds special_left malfunctioned killed"
+        )
 
 
 @dataclass(frozen=True, slots=True)

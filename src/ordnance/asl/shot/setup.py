@@ -37,7 +37,7 @@ class Declared:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return attributes(self, "ammo", "depletion", "source", "clause", "reason")
+        return attributes(self, "ammo depletion source clause reason")
 
 
 def declared_depletion(

@@ -250,12 +250,6 @@ def database_counter(
 
 
 # -- one piece ------------------------------------------------------------------------
-
-#: The piece attributes its JSON gives as they are, first and in this order.
-_PIECE_PLAIN = ("piece_id", "gpid", "name", "kind", "nationality", "army", "notation", "gun_size",
-                "info", "in_database")  # fmt: skip
-
-
 @dataclass(frozen=True, slots=True)
 class VaslPiece:
     """A vehicle or ordnance counter of the save, as read (``problem``: why it is unknown)."""
@@ -280,7 +274,10 @@ class VaslPiece:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            **attributes(self, *_PIECE_PLAIN),
+            **attributes(
+                self,
+                "piece_id gpid name kind nationality army notation gun_size info in_database",
+            ),
             "board": self.placement.board,
             "hex": self.placement.label,
             "unplaced": self.placement.why_not,
@@ -476,13 +473,10 @@ class SaveReading:
     def to_dict(self) -> dict[str, Any]:
         return {
             "module": "VASL",
-            "module_version": self.module_version,
-            "vassal_version": self.vassal_version,
-            "scenario": self.scenario,
-            "stated_date": self.stated_date,
-            "date": self.date,
-            "date_source": self.date_source,
-            "note": self.note,
+            **attributes(
+                self,
+                "module_version vassal_version scenario stated_date date date_source note",
+            ),
             "boards": list(self.boards),
             "hidden": self.hidden,
             "pieces": [p.to_dict() for p in self.known],
