@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ordnance.asl.rules.notation import check_depletion_number
 from ordnance.asl.rules.option_text import CA_HELP, canister_extras
 from ordnance.core.errors import InvalidDice
 from ordnance.core.fields import option
+from ordnance.core.questions import question_config
 
 
 class CanisterQuestion(BaseModel):
     """One Canister shot: the Gun's hex and CA, the aim, the Location DRM, the dice."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.4"})
+    model_config = question_config("ASL-8.4")
 
     fp: int = option(
         title="Canister FP",
