@@ -8,7 +8,13 @@ tail) and publishes its dice chain's anchor if the server lacks it; it acts
 with ``since`` in the action, whose answer carries its next view, entries and
 rolls (``next``); told of another seat's change by the live stream, it reads
 what changed in one ``POST /since``, and when the change is an action waiting
-for its dice element it sends its reveal in that same request. It picks its
+for its dice element it sends its reveal in that same request. An action whose
+form rolls is sent with ``wait_dice=1`` when the table has a live stream to hear
+(:attr:`Table.live`: :class:`StreamLive` over HTTP, :class:`AppLive` in process):
+its answer then comes once the other seat's reveal has drawn the roll and carries
+it, so the acting page reads nothing more (a move 2 requests, an attack 3 with its
+odds); without one, or past the server's wait, it reads once the roll is drawn, as
+before. It picks its
 action from the ``legal`` forms of its view
 (:func:`ordnance.bench.toi_players.plan`) and asks ``/odds`` before an attack,
 as the page's odds panel does.
@@ -22,17 +28,24 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import httpx
 
 from ordnance.bench.toi_players import SEATS, plan, position_key
 from ordnance.server.dice_scheme import chain_from
+
+
+_R = TypeVar("_R")
 
 
 class Sent(NamedTuple):
@@ -134,6 +147,81 @@ class DiceChain:
         return self.sent is not None and self.sent[0] == element and self.sent[1] != version
 
 
+class Live(Protocol):
+    """Where the players hear the live stream's notices (the page's ``EventSource``)."""
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        """Once the stream says ``actor``'s action waits for its dice at ``version``:
+        the action's digest (what the notice names, ``dice_pending``)."""
+        ...
+
+
+def _rolling_notice(data: Mapping[str, Any], actor: Player, version: int) -> str | None:
+    if data.get("version") == version and data.get("dice_pending_by") == actor.seat:
+        digest = data.get("dice_pending")
+        return str(digest) if digest else None
+    return None
+
+
+class StreamLive:
+    """The live stream over HTTP (a real server): another seat's ``/ticket`` and
+    ``/events`` stream, read until its notice names the actor's waiting action. (The
+    page keeps its stream open; this opens one per roll, outside the counted requests.)"""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        other = next(p for p in t.players if p is not actor)
+        res = await self.client.post(t.path + "/ticket", headers=other.headers)
+        ticket = res.raise_for_status().json()["ticket"]
+        params = {"ticket": ticket}
+        async with self.client.stream("GET", t.path + "/events", params=params) as stream:
+            async for line in stream.aiter_lines():
+                if line.startswith("data: "):
+                    digest = _rolling_notice(json.loads(line[6:]), actor, version)
+                    if digest is not None:
+                        return digest
+        raise RuntimeError("the live stream ended before the roll was announced")
+
+
+#: Set while a player hears the live stream in process (:class:`AppLive`): the stream's
+#: reads are the server's for every notice of every page, no turn's requests', and the
+#: statement counts (:mod:`ordnance.bench.table`) leave them out, as they always have.
+IN_STREAM: ContextVar[bool] = ContextVar("ordnance_bench_in_stream", default=False)
+
+
+def _stream_read(read: Callable[[], _R]) -> _R:
+    IN_STREAM.set(True)  # this thread's own copy of the context
+    return read()
+
+
+class AppLive:
+    """The live stream in process (an ASGI client cannot stream): the app's own
+    broadcaster and the stream's own read of the waiting action
+    (:meth:`TableService.pending_notice`, outside the statement counts)."""
+
+    def __init__(self, app: Any) -> None:
+        self.broadcaster = app.state.broadcaster
+        self.service = app.state.service
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        queue = self.broadcaster.subscribe(t.game_id)  # before the action is sent
+        try:
+            while True:
+                if await queue.get() != version:
+                    continue
+                digest, by = await asyncio.to_thread(
+                    _stream_read, partial(self.service.pending_notice, t.game_id)
+                )
+                notice = {"version": version, "dice_pending": digest, "dice_pending_by": by}
+                found = _rolling_notice(notice, actor, version)
+                if found is not None:
+                    return found
+        finally:
+            self.broadcaster.unsubscribe(t.game_id, queue)
+
+
 @dataclass
 class Table:
     base: str
@@ -144,6 +232,8 @@ class Table:
     #: every request sent, when set (see :func:`replay_turn`)
     record: list[Sent] | None = None
     turn: int = 0
+    #: the live stream the players hear (None: none; an action is answered at once)
+    live: Live | None = None
 
     @property
     def path(self) -> str:
@@ -341,22 +431,30 @@ def action_fields(
 
 
 async def _notice(
-    client: httpx.AsyncClient, t: Table, actor: Player, data: Mapping[str, Any], stats: Stats
+    client: httpx.AsyncClient,
+    t: Table,
+    actor: Player,
+    data: Mapping[str, Any],
+    stats: Stats,
+    *,
+    heard: bool = False,
 ) -> None:
     """Every other page, told of the change by its live stream, reads what changed in
-    one request; a waiting roll's notice makes each awaited page reveal in that request.
-    The acting page holds the answer's ``next``; told that its roll was drawn, it reads
-    once more."""
+    one request; a waiting roll's notice makes each awaited page reveal in that request
+    (``heard``: they did already, while the action's answer waited). The acting page
+    holds the answer's ``next``; if that still shows its roll waiting (no ``wait_dice``,
+    or past the server's wait), it reads once more when told the roll was drawn."""
     rolling = data.get("rolling")
-    for other in t.players:
-        if other is actor:
-            continue
-        if rolling:
-            reveal = reveal_for_notice(other, str(rolling["digest"]), actor.seat)
-            if reveal is not None:
-                await since(client, t, other, stats, reveal=reveal)
+    if not heard:
+        for other in t.players:
+            if other is actor:
                 continue
-        await refresh(client, t, other, stats)
+            if rolling:
+                reveal = reveal_for_notice(other, str(rolling["digest"]), actor.seat)
+                if reveal is not None:
+                    await since(client, t, other, stats, reveal=reveal)
+                    continue
+            await refresh(client, t, other, stats)
     if rolling:
         assert actor.answer is not None
         seen = [o.answer for o in t.players if o is not actor and o.answer is not None]
@@ -403,11 +501,11 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 "dice_since": p.dice_seen,
                 **action_fields(p, answer, action),
             }
-            res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
+            res, heard = await _act(client, t, p, stats, body, rolls="commitment" in body)
             if res.status_code in (200, 202):
                 data = res.json()
                 _apply(p, data["next"])
-                await _notice(client, t, p, data, stats)
+                await _notice(client, t, p, data, stats, heard=heard)
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
                 events = data.get("entry", {}).get("events", [])
@@ -423,6 +521,48 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
     raise Stuck(f"table {t.game_id}: nothing accepted at {view.get('position')}: {tried}")
 
 
+async def _act(
+    client: httpx.AsyncClient,
+    t: Table,
+    p: Player,
+    stats: Stats,
+    body: Mapping[str, Any],
+    *,
+    rolls: bool,
+) -> tuple[httpx.Response, bool]:
+    """Send the action, as the page does. One whose form rolls goes with ``wait_dice=1``
+    when the table has a live stream: if the stream says it waits for the other seats'
+    elements, their pages reveal in their one ``/since`` (drawing the roll) while its
+    answer waits. Returns the answer and whether the other pages have read already."""
+    if t.live is None or not rolls:
+        res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
+        return res, False
+    heard = asyncio.ensure_future(t.live.rolling(t, p, int(body["expected_version"])))
+    await asyncio.sleep(0)  # the stream is listening before the action is sent
+    params = {"wait_dice": 1}
+    acting = asyncio.ensure_future(
+        _send(
+            client, t, p, stats.action_ms, "POST", "/actions", phase=1, params=params, json=body
+        )
+    )
+    await asyncio.wait({heard, acting}, return_when=asyncio.FIRST_COMPLETED)
+    if not heard.done() or heard.exception() is not None:  # answered without waiting
+        heard.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await heard
+        return await acting, False
+    digest = heard.result()
+    for other in t.players:
+        if other is p:
+            continue
+        reveal = reveal_for_notice(other, digest, p.seat)
+        if reveal is not None:
+            await since(client, t, other, stats, reveal=reveal)
+        else:
+            await refresh(client, t, other, stats)
+    return await acting, True
+
+
 async def play_slice(
     client: httpx.AsyncClient, tables: list[Table], turns: int, stats: Stats
 ) -> None:
@@ -435,8 +575,11 @@ async def play_slice(
     stats.seconds += time.perf_counter() - t0
 
 
-async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> list[Table]:
-    """``games`` fresh ToI tables, each seat claimed with its invitation as its player would."""
+async def create_tables(
+    client: httpx.AsyncClient, base: str, games: int, live: Live | None = None
+) -> list[Table]:
+    """``games`` fresh ToI tables, each seat claimed with its invitation as its player
+    would; ``live``: the stream their players hear (:attr:`Table.live`)."""
     tables = []
     for i in range(games):
         res = await client.post(base + "/api/tables", json={"game": "toi", "settings": {}})
@@ -451,6 +594,7 @@ async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> lis
             claimed.raise_for_status()
             tokens[invitation["seat"]] = claimed.json()["token"]
         tables.append(new_table(base, data["game_id"], tokens, f"fresh-{i}"))
+        tables[-1].live = live
     return tables
 
 

@@ -15,14 +15,15 @@ without the flag, and the page reads after the notice as before.
 
 Nothing here draws, reveals or writes: a client that leaves while its request
 waits leaves a committed pending action, exactly as one that did not wait.
-A missed notice only delays the answer: the table's status is read again at
-least every ``recheck`` seconds.
+A missed notice only delays the answer: the table's status is read again after
+``recheck`` seconds (the live stream's heartbeat) without one.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from fastapi.concurrency import run_in_threadpool
 
@@ -32,32 +33,48 @@ from ordnance.server.live import Broadcaster
 DEFAULT_SECONDS = 20.0
 
 
+@contextmanager
+def listening(
+    broadcaster: Broadcaster, game_id: str, wanted: bool = True
+) -> Iterator[asyncio.Queue[int] | None]:
+    """The change notices of ``game_id`` from now on (subscribed before the action is
+    sent, so that no notice of its draw can come before the wait listens); None when
+    not ``wanted``."""
+    if not wanted:
+        yield None
+        return
+    queue = broadcaster.subscribe(game_id)
+    try:
+        yield queue
+    finally:
+        broadcaster.unsubscribe(game_id, queue)
+
+
 async def drawn(
-    broadcaster: Broadcaster,
-    game_id: str,
+    notices: asyncio.Queue[int],
+    version: int,
     still_rolling: Callable[[], bool],
     *,
     timeout: float,
     recheck: float,
 ) -> bool:
-    """Wait until ``still_rolling()`` (a blocking read, run in the thread pool) is
-    False, woken by each change notice of ``game_id`` and at least every ``recheck``
-    seconds; at most ``timeout`` seconds. True when it stopped rolling in time."""
-    queue = broadcaster.subscribe(game_id)  # before the first read: no notice is missed
-    try:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + max(0.0, timeout)
-        while True:
+    """Wait until a notice names a version after ``version`` (the draw appends the
+    action's entry), at most ``timeout`` seconds. A notice at ``version`` itself (the
+    commit's own, a seat event) reads nothing; after ``recheck`` seconds without a
+    notice, ``still_rolling()`` (a blocking read, run in the thread pool) is asked, so
+    that a missed notice, or an action its rules refused when drawn, ends the wait.
+    True when the action no longer waits for its dice."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max(0.0, timeout)
+    while True:
+        left = deadline - loop.time()
+        if left <= 0:
+            return False
+        try:
+            notice = await asyncio.wait_for(notices.get(), timeout=min(left, recheck))
+        except TimeoutError:
             if not await run_in_threadpool(still_rolling):
                 return True
-            left = deadline - loop.time()
-            if left <= 0:
-                return False
-            try:
-                await asyncio.wait_for(queue.get(), timeout=min(left, recheck))
-            except TimeoutError:
-                pass
-            while not queue.empty():  # a burst of notices: one read
-                queue.get_nowait()
-    finally:
-        broadcaster.unsubscribe(game_id, queue)
+            continue
+        if notice > version:
+            return True

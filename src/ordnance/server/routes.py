@@ -647,21 +647,22 @@ async def act(
     # asynchronous only to wait for the draw without holding a thread: every read and
     # write runs in the thread pool, each part in its own request scope (one session)
     wait = wait_dice and body.since is not None
-    seat, result = await run_in_threadpool(
-        _scoped, _act, service, game_id, creds, body, lang, wait
-    )
-    if wait and "rolling" in result:
-        version = result["version"]
-        done = await dice_wait.drawn(
-            request.app.state.broadcaster,
-            game_id,
-            functools.partial(service.still_rolling, game_id, version),
-            timeout=float(request.app.state.dice_wait_answer),
-            recheck=float(request.app.state.heartbeat),
+    with dice_wait.listening(request.app.state.broadcaster, game_id, wait) as notices:
+        seat, result = await run_in_threadpool(
+            _scoped, _act, service, game_id, creds, body, lang, wait
         )
-        result = await run_in_threadpool(
-            _scoped, _rolled, service, game_id, seat, body, lang, result, done
-        )
+        if notices is not None and "rolling" in result:
+            version = result["version"]
+            done = await dice_wait.drawn(
+                notices,
+                version,
+                functools.partial(service.still_rolling, game_id, version),
+                timeout=float(request.app.state.dice_wait_answer),
+                recheck=float(request.app.state.heartbeat),
+            )
+            result = await run_in_threadpool(
+                _scoped, _rolled, service, game_id, seat, body, lang, result, done
+            )
     status = 202 if "pending" in result or "rolling" in result else 200
     return Response(
         await run_in_threadpool(json_bytes, result),
