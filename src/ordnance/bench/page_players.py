@@ -80,6 +80,10 @@ class Stats:
     since_ms: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
+    #: actions sent with ``wait_dice`` whose roll the other pages drew while they
+    #: waited: answered with the roll, or (past the server's wait) still pending
+    drawn_in_answer: int = 0
+    answered_pending: int = 0
     odds_refused: int = 0
     revealed: int = 0
     rounds: int = 0
@@ -109,6 +113,7 @@ class Player:
     seen: int | None = None  # the last journal entry this seat's page holds
     dice_seen: int | None = None  # the last version whose rolls this seat has checked
     answer: dict[str, Any] | None = None  # the view its page shows
+    base: str | None = None  # the server this seat's page talks to (None: the table's)
     taken: Counter[str] = field(default_factory=Counter)
     chain: DiceChain = field(init=False)
 
@@ -166,17 +171,19 @@ def _rolling_notice(data: Mapping[str, Any], actor: Player, version: int) -> str
 class StreamLive:
     """The live stream over HTTP (a real server): another seat's ``/ticket`` and
     ``/events`` stream, read until its notice names the actor's waiting action. (The
-    page keeps its stream open; this opens one per roll, outside the counted requests.)"""
+    page keeps its stream open; this opens one per roll, outside the counted requests,
+    on a client of its own, so that streams never wait for the players' connections.)"""
 
     def __init__(self, client: httpx.AsyncClient) -> None:
         self.client = client
 
     async def rolling(self, t: Table, actor: Player, version: int) -> str:
         other = next(p for p in t.players if p is not actor)
-        res = await self.client.post(t.path + "/ticket", headers=other.headers)
+        path = t.path_for(other)  # the stream of the page that reveals
+        res = await self.client.post(path + "/ticket", headers=other.headers)
         ticket = res.raise_for_status().json()["ticket"]
         params = {"ticket": ticket}
-        async with self.client.stream("GET", t.path + "/events", params=params) as stream:
+        async with self.client.stream("GET", path + "/events", params=params) as stream:
             async for line in stream.aiter_lines():
                 if line.startswith("data: "):
                     digest = _rolling_notice(json.loads(line[6:]), actor, version)
@@ -237,8 +244,13 @@ class Table:
 
     @property
     def path(self) -> str:
+        return self.path_for(None)
+
+    def path_for(self, p: Player | None) -> str:
+        """The table's API as ``p``'s page reaches it (its own server, if it has one)."""
         prefix = "/bare" if self.bare else "/api/tables"
-        return f"{self.base}{prefix}/{self.game_id}"
+        base = p.base if p is not None and p.base is not None else self.base
+        return f"{base}{prefix}/{self.game_id}"
 
 
 def new_table(base: str, game_id: str, tokens: Mapping[str, str], seed: str) -> Table:
@@ -268,7 +280,8 @@ async def _send(
         seat = t.players.index(p)
         t.record.append(Sent(t.turn, phase, seat, method, suffix, dict(params or {}), json))
     t0 = time.perf_counter()
-    res = await client.request(method, t.path + suffix, params=params, json=json, headers=p.headers)
+    url = t.path_for(p) + suffix
+    res = await client.request(method, url, params=params, json=json, headers=p.headers)
     into.append(1000 * (time.perf_counter() - t0))
     if res.status_code >= 500:
         raise RuntimeError(f"server error {res.status_code}: {res.text[:300]}")
@@ -560,7 +573,12 @@ async def _act(
             await since(client, t, other, stats, reveal=reveal)
         else:
             await refresh(client, t, other, stats)
-    return await acting, True
+    res = await acting
+    if res.status_code == 200:
+        stats.drawn_in_answer += 1
+    elif res.status_code == 202:
+        stats.answered_pending += 1
+    return res, True
 
 
 async def play_slice(

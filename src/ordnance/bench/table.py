@@ -222,6 +222,8 @@ def _merge(into: Stats, more: Stats) -> None:
     into.refused.update(more.refused)
     into.kinds.update(more.kinds)
     into.odds_refused += more.odds_refused
+    into.drawn_in_answer += more.drawn_in_answer
+    into.answered_pending += more.answered_pending
     into.revealed += more.revealed
     into.rounds += more.rounds
 
