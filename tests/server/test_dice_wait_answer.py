@@ -172,7 +172,9 @@ def test_a_refused_action_with_the_flag_writes_nothing(tmp_path: Path) -> None:
 
     async def scenario(_app: Any, seats: Seats) -> Any:
         stale = await seats.post(
-            "allies", "/actions", {"action": ATTACK, "expected_version": 0, "since": 0},
+            "allies",
+            "/actions",
+            {"action": ATTACK, "expected_version": 0, "since": 0},
             wait_dice=1,
         )
         return stale, await seats.view("allies")

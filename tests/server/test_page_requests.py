@@ -90,6 +90,7 @@ def test_a_turn_costs_the_pages_at_most_three_requests_per_action(
     finally:
         gctx.close()
         sctx.close()
+
     def route(url: str) -> str:
         return url.split("/api/tables/")[-1].split("/", 1)[-1].split("?")[0]
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ordnance.bench.page_players import StreamLive, Stats, Table, create_tables, play_turn
+from ordnance.bench.page_players import Stats, StreamLive, Table, create_tables, play_turn
 from tests.server.conftest import free_port, fresh_pg_db
 
 pytestmark = pytest.mark.postgres

@@ -44,7 +44,6 @@ import httpx
 from ordnance.bench.toi_players import SEATS, plan, position_key
 from ordnance.server.dice_scheme import chain_from
 
-
 _R = TypeVar("_R")
 
 
@@ -554,9 +553,7 @@ async def _act(
     await asyncio.sleep(0)  # the stream is listening before the action is sent
     params = {"wait_dice": 1}
     acting = asyncio.ensure_future(
-        _send(
-            client, t, p, stats.action_ms, "POST", "/actions", phase=1, params=params, json=body
-        )
+        _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, params=params, json=body)
     )
     await asyncio.wait({heard, acting}, return_when=asyncio.FIRST_COMPLETED)
     if not heard.done() or heard.exception() is not None:  # answered without waiting

@@ -43,7 +43,6 @@ from ordnance.server.answers import (
 from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
-
 _T = TypeVar("_T")
 
 
@@ -640,7 +639,7 @@ async def act(
             description="With `since`: when the action's dice wait for the other seats' "
             "elements, answer once they are drawn (at most the server's `dice_wait_answer` "
             "seconds; the action is committed first) with the drawn entry and its `next`, "
-            "instead of 202 `rolling` at once (docs/server.md, \"What the page fetches\")."
+            'instead of 202 `rolling` at once (docs/server.md, "What the page fetches").'
         ),
     ] = False,
 ) -> Response:
