@@ -182,3 +182,30 @@ def test_a_refused_action_with_the_flag_writes_nothing(tmp_path: Path) -> None:
     stale, view = _play(tmp_path, scenario)
     assert stale.status_code == 409 and stale.json()["error"] == "StaleVersion"
     assert view["version"] == 1 and view["dice"]["pending"] is None
+
+
+def test_a_client_that_leaves_while_it_waits_leaves_the_committed_action(
+    tmp_path: Path,
+) -> None:
+    """The acting request is cancelled while it waits (its client left): the action
+    stays committed as pending (TABLE-DICE-8 keeps the version), the wait stops
+    listening, and the other seat's reveal still draws it."""
+
+    async def scenario(app: Any, seats: Seats) -> Any:
+        broadcaster = app.state.broadcaster
+        notices = broadcaster.subscribe(seats.id)
+        acting = asyncio.create_task(seats.attack(wait_dice=1))
+        assert await notices.get() == 1
+        acting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await acting
+        broadcaster.unsubscribe(seats.id, notices)
+        listeners = len(broadcaster._queues.get(seats.id, ()))
+        waiting = (await seats.view("allies"))["dice"]["pending"]
+        revealed = await seats.reveal_axis()
+        return listeners, waiting, revealed.json()
+
+    listeners, waiting, revealed = _play(tmp_path, scenario)
+    assert listeners == 0  # the cancelled wait unsubscribed
+    assert waiting is not None and waiting["seat"] == "allies" and waiting["mine"] is True
+    assert revealed["reveal"]["applied"] == 2 and revealed["view"]["version"] == 2
