@@ -622,7 +622,7 @@ def journal_log(
             description="Nothing is applied yet: the action changes the other side's "
             "pieces and a consent request was opened ('pending'), or it rolls server dice "
             "and waits for the other seats' elements ('rolling'; the live stream announces "
-            "it and then its roll).",
+            "it and then its roll; with wait_dice, only past the server's wait).",
         ),
     },
 )
@@ -647,33 +647,35 @@ async def act(
     # write runs in the thread pool, each part in its own request scope (one session)
     wait = wait_dice and body.since is not None
     with dice_wait.listening(request.app.state.broadcaster, game_id, wait) as notices:
-        seat, result = await run_in_threadpool(
+        seat, result, answer = await run_in_threadpool(
             _scoped, _act, service, game_id, creds, body, lang, wait
         )
-        if notices is not None and "rolling" in result:
-            version = result["version"]
-            done = await dice_wait.drawn(
-                notices,
-                version,
-                functools.partial(service.still_rolling, game_id, version),
-                timeout=float(request.app.state.dice_wait_answer),
-                recheck=float(request.app.state.heartbeat),
-            )
-            result = await run_in_threadpool(
-                _scoped, _rolled, service, game_id, seat, body, lang, result, done
-            )
-    status = 202 if "pending" in result or "rolling" in result else 200
-    return Response(
-        await run_in_threadpool(json_bytes, result),
-        status_code=status,
-        media_type="application/json",
-    )
+        if answer is not None:
+            return answer
+        assert notices is not None
+        version = result["version"]
+        done = await dice_wait.drawn(
+            notices,
+            version,
+            functools.partial(service.still_rolling, game_id, version),
+            timeout=float(request.app.state.dice_wait_answer),
+            recheck=float(request.app.state.heartbeat),
+        )
+        return await run_in_threadpool(
+            _scoped, _rolled, service, game_id, seat, body, lang, result, done
+        )
 
 
 def _scoped(fn: Callable[..., _T], *args: Any) -> _T:
     """``fn(*args)`` with one read session of its own (:func:`request_scope`)."""
     with request_scope():
         return fn(*args)
+
+
+def _act_answer(result: ActAnswer) -> Response:
+    """The answer's bytes (encoded in the worker thread, as :func:`_encoded`'s)."""
+    status = 202 if "pending" in result or "rolling" in result else 200
+    return Response(json_bytes(result), status_code=status, media_type="application/json")
 
 
 def _act(
@@ -683,8 +685,9 @@ def _act(
     body: Act,
     lang: str,
     wait: bool,
-) -> tuple[str, ActAnswer]:
-    """The action, committed; its ``next`` unless its roll is to be waited for."""
+) -> tuple[str, ActAnswer, Response | None]:
+    """The action, committed, and its answer with its ``next``; no answer yet when its
+    roll is to be waited for."""
     seat = seat_of(service, game_id, creds)
     result = service.act(
         game_id,
@@ -695,9 +698,11 @@ def _act(
         element=body.element,
         commitment=body.commitment,
     )
-    if body.since is not None and not (wait and "rolling" in result):
+    if wait and "rolling" in result:
+        return seat, result, None
+    if body.since is not None:
         result["next"] = _since(service, game_id, seat, body.since, body.dice_since, lang)
-    return seat, result
+    return seat, result, _act_answer(result)
 
 
 def _rolled(
@@ -708,7 +713,7 @@ def _rolled(
     lang: str,
     result: ActAnswer,
     drawn: bool,
-) -> ActAnswer:
+) -> Response:
     """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
     as if it had rolled at once; past the wait, the pending answer with its ``next``."""
     assert body.since is not None
@@ -718,8 +723,8 @@ def _rolled(
     entries = log["entries"] if drawn and log is not None else []
     row = next((e for e in entries if e["seq"] == version + 1 and e["seat"] == seat), None)
     if row is None:  # still rolling (or its rules refused it when drawn: the view says so)
-        return {**result, "next": after}
-    return {"version": version + 1, "entry": row, "next": after}
+        return _act_answer({**result, "next": after})
+    return _act_answer({"version": version + 1, "entry": row, "next": after})
 
 
 def _since(
