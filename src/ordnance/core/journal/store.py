@@ -338,9 +338,14 @@ class Journal:
         if self.is_sqlite:
             _sqlite_hooks(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._readers = sessionmaker(
-            self.engine.execution_options(**{_READ_ONLY: True}), expire_on_commit=False
-        )
+        readers = self.engine.execution_options(**{_READ_ONLY: True})
+        if not self.is_sqlite:
+            # PostgreSQL: a reader's statements run in autocommit, as on SQLite (see
+            # _sqlite_hooks): under READ COMMITTED each statement took its own snapshot
+            # anyway, and a request's read session no longer costs a BEGIN and, when
+            # its connection goes back to the pool, a ROLLBACK (two round trips)
+            readers = readers.execution_options(isolation_level="AUTOCOMMIT")
+        self._readers = sessionmaker(readers, expire_on_commit=False)
         if migrate:
             self.migrate()
 
