@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -13,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ordnance.cli.common import JsonOpt, err_console, plot_to
+from ordnance.cli.option_groups import option, option_group
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.i18n import _
 
@@ -61,36 +59,14 @@ class Output:
     plot: Path | None = None
 
 
-#: the three options :func:`with_output` adds, in the order every help screen lists them
-_OUTPUT_PARAMS = (
-    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JsonOpt),
-    inspect.Parameter(
-        "as_float", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=FloatOpt
+#: ``--json``, ``--float`` and ``--plot`` as the last options of an odds command that
+#: takes ``out: Output`` in their place
+with_output = option_group(
+    "out",
+    Output,
+    (
+        option("as_json", JsonOpt, False),
+        option("as_float", FloatOpt, False),
+        option("plot", PlotOpt, None),
     ),
-    inspect.Parameter("plot", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=PlotOpt),
 )
-
-
-def with_output(command: Callable[..., None]) -> Callable[..., None]:
-    """An odds command with ``--json``, ``--float`` and ``--plot`` as its last options.
-
-    ``command`` takes a keyword-only ``out: Output`` instead of the three
-    options; Typer sees (and the help lists) the three options in its place.
-    """
-    signature = inspect.signature(command, eval_str=True)
-    params = [p for p in signature.parameters.values() if p.name != "out"]
-
-    @functools.wraps(command)
-    def run(
-        *args: Any,
-        as_json: bool = False,
-        as_float: bool = False,
-        plot: Path | None = None,
-        **kwargs: Any,
-    ) -> None:
-        command(*args, out=Output(as_json, as_float, plot), **kwargs)
-
-    run.__signature__ = signature.replace(parameters=[*params, *_OUTPUT_PARAMS])  # type: ignore[attr-defined]
-    run.__annotations__ = {p.name: p.annotation for p in (*params, *_OUTPUT_PARAMS)}
-    run.__annotations__["return"] = None
-    return run
