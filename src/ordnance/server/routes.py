@@ -168,8 +168,20 @@ MAX_VERSION = 2**31 - 1
 RequestId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 
 
-class NewTable(BaseModel):
+class _Body(BaseModel):
+    """A request body: a field it does not know is refused (422), never ignored."""
+
     model_config = ConfigDict(extra="forbid")
+
+
+def _version(description: str | None = None, *, optional: bool = False) -> Any:
+    """A version field (0 to :data:`MAX_VERSION`); ``optional``: null when omitted."""
+    if optional:
+        return Field(default=None, ge=0, le=MAX_VERSION, description=description)
+    return Field(ge=0, le=MAX_VERSION, description=description)
+
+
+class NewTable(_Body):
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
     settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
     dice: Literal["server", "entered", "entered_remote"] = Field(
@@ -207,37 +219,30 @@ class NewTable(BaseModel):
     )
 
 
-class Claim(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Claim(_Body):
     invitation: Code = Field(description="The code from the invitation link (#invite=...).")
 
 
-class Recover(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Recover(_Body):
     secret: Code = Field(description="The seat's recovery secret, shown when it was taken.")
 
 
-class ReissueAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ReissueAnswer(_Body):
     accept: bool = Field(
         description="The holder: true hands the seat over, false declines; the requester: "
         "false withdraws the request."
     )
 
 
-class Reissue(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Reissue(_Body):
     seat: SeatName = Field(description="The other seat whose link is lost.")
 
 
-class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Act(_Body):
     action: dict[str, Any] = Field(description='The action, e.g. {"type": "attack", ...}.')
-    expected_version: int = Field(
-        ge=0,
-        le=MAX_VERSION,
-        description="The version this action was made at (the table's current version; "
-        "any other is refused with 409 and nothing written).",
+    expected_version: int = _version(
+        "The version this action was made at (the table's current version; "
+        "any other is refused with 409 and nothing written)."
     )
     dice: list[Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
         default=None,
@@ -255,30 +260,24 @@ class Act(BaseModel):
         description="The commitment hash you saw for this version; refused with 409 "
         "if it is not the current one.",
     )
-    since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last journal entry your page holds: the answer then carries "
+    since: int | None = _version(
+        "The last journal entry your page holds: the answer then carries "
         "`next`, what `POST /since` would answer (your view, the entries after it, the "
         "dice record after `dice_since`), so the page needs no other request.",
+        optional=True,
     )
-    dice_since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="With `since`: the last version whose rolls your page checked.",
+    dice_since: int | None = _version(
+        "With `since`: the last version whose rolls your page checked.",
+        optional=True,
     )
 
 
-class DiceAnchor(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class DiceAnchor(_Body):
     anchor: Hex64 = Field(description="SHA-256 applied N times to your secret root (hex).")
 
 
-class DiceReveal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, le=MAX_VERSION, description="The version you reveal for.")
+class DiceReveal(_Body):
+    version: int = _version("The version you reveal for.")
     commitment: Hex64 = Field(description="The commitment hash you saw for that version.")
     element: Hex64 = Field(description="Your next chain element (hex).")
     pending: Hex64 | None = Field(
@@ -289,21 +288,15 @@ class DiceReveal(BaseModel):
     )
 
 
-class Since(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    version: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last journal entry your page holds (null: none, the journal's "
-        "tail is answered).",
+class Since(_Body):
+    version: int | None = _version(
+        "The last journal entry your page holds (null: none, the journal's tail is answered).",
+        optional=True,
     )
-    dice_since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last version whose rolls your page checked (null: from where "
+    dice_since: int | None = _version(
+        "The last version whose rolls your page checked (null: from where "
         "the entries answered start).",
+        optional=True,
     )
     reveal: DiceReveal | None = Field(
         default=None,
@@ -313,18 +306,15 @@ class Since(BaseModel):
     )
 
 
-class Odds(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Odds(_Body):
     action: dict[str, Any]
 
 
-class UndoAsk(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    expected_version: int = Field(ge=0, le=MAX_VERSION)
+class UndoAsk(_Body):
+    expected_version: int = _version()
 
 
-class UndoAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class UndoAnswer(_Body):
     accept: bool
 
 
