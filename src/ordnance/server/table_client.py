@@ -285,11 +285,7 @@ def create(
 
 
 @app.command()
-def view(
-    game_id: TableIdArg,
-    file: FileOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+def view(game_id: TableIdArg, file: FileOpt = None, json_out: JsonOpt = False) -> None:
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
     data = _at_table(seat, game_id, "GET", "/view")
@@ -313,11 +309,7 @@ def view(
 
 
 @app.command()
-def log(
-    game_id: TableIdArg,
-    file: FileOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+def log(game_id: TableIdArg, file: FileOpt = None, json_out: JsonOpt = False) -> None:
     """The journal as your seat sees it, with what happened to the seats.
 
     Each seat event (a claim, a request for a new invitation, a refused attempt
