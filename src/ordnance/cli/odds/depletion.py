@@ -25,6 +25,7 @@ from ordnance.core.odds.sequences import (
     still_available,
     still_working,
 )
+from ordnance.i18n import _
 
 
 def depletion_cmd(
@@ -79,7 +80,7 @@ def depletion_cmd(
         "check": distribution_out(dr_versus(number), out.as_float),
     }
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         t = Table(title=_("still available when declared on shot k"))
         t.add_column("k", justify="right")
         t.add_column("exact", justify="right")

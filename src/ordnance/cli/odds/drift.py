@@ -76,7 +76,7 @@ def drift_cmd(
     if detail:
         data["detail"] = distribution_out(full.map(str), out.as_float)
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         parts: list[Any] = [distribution_table(kinds, title, "result")]
         if detail:
             parts.append(distribution_table(full.map(str), "every outcome", "outcome"))

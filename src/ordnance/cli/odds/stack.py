@@ -61,7 +61,7 @@ def stack_cmd(
         "any_unit_hit": probability_out(any_hit, out.as_float),
     }
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         t = Table(title=title)
         t.add_column("unit", justify="right")
         t.add_column("defence", justify="right")
