@@ -212,6 +212,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
         kind = cat.unit(q.unit)
         shots: dict[str, Any] = {}
         for weapon in ("ap", "he"):
+            shooter = {"unit": kind.name, "weapon": weapon.upper()}
             try:
                 check = fire_check(kind, weapon, a, b, markers, opts)
                 shots[weapon] = {
@@ -222,8 +223,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 lines.append(
                     said(
                         "{unit} {weapon}: Hit Number {hn} {mods}",
-                        unit=kind.name,
-                        weapon=weapon.upper(),
+                        **shooter,
                         hn=check.hit_number,
                         mods=mods,
                     )
@@ -233,8 +233,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 lines.append(
                     said(
                         "{unit} {weapon}: refused [{clause}] {message}",
-                        unit=kind.name,
-                        weapon=weapon.upper(),
+                        **shooter,
                         clause=exc.clause,
                         message=nested(exc.said) if exc.said is not None else exc.message,
                     )
