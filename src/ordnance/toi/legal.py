@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
@@ -34,9 +35,16 @@ _TITLES = {
 }
 
 
+#: Each unit's select label, by the unit object (states share their unchanged units,
+#: so a unit is labelled once, not on every view; a unit's label is public).
+_LABELS: IdentityMemo[str] = IdentityMemo("toi.legal._LABELS", 4096)
+
+
 def _unit_label(u: Unit) -> str:
     # as the map shows it: no id
-    return said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
+    return _LABELS.get(
+        (u,), lambda: said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
+    )
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);

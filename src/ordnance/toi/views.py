@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.rules.hexmap import ToIMap
@@ -21,6 +22,7 @@ from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.shapes import (
     Arrow,
     MapHex,
+    MapUnit,
     NationView,
     ToIView,
     TokenView,
@@ -78,6 +80,26 @@ def unit_view(u: Unit) -> UnitView:
         data["figures"] = u.figures
         data["morale"] = u.morale
     return data
+
+
+#: A unit's public parts of a view (its ``units`` entry and its map piece), and its
+#: row of the units panel without the token cell, by the unit object: states share
+#: their unchanged units, so each unit is built once, not on every view. Nothing
+#: in them depends on the seat (a unit's tokens are in the seat's own cell). Each
+#: at most 4,096 entries (a ToI table has a dozen units, shared by its states).
+_UNITS: IdentityMemo[tuple[UnitView, MapUnit]] = IdentityMemo("toi.views._UNITS", 4096)
+_ROWS: IdentityMemo[list[str]] = IdentityMemo("toi.views._ROWS", 4096)
+
+
+def _unit_parts(u: Unit) -> tuple[UnitView, MapUnit]:
+    """:func:`unit_view` of ``u`` and its map piece, built once per unit (shared: never
+    change them in place)."""
+
+    def make() -> tuple[UnitView, MapUnit]:
+        piece: MapUnit = {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
+        return unit_view(u), piece
+
+    return _UNITS.get((u,), make)
 
 
 def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
@@ -144,7 +166,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
         "munitions_in_force": state.settings.munitions_in_force,
         "nations": nations,
         "tokens": [token_view(t, seat) for t in tokens],
-        "units": [unit_view(u) for u in state.units],
+        "units": [_unit_parts(u)[0] for u in state.units],
         "smoke": [
             {"hex": str(s.hex), "placed_round": s.placed_round}
             for s in sorted(state.smoke, key=lambda s: s.hex)
@@ -154,11 +176,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "title": state.map.title,
             "directional_marker": state.map.directional_marker.name,
             "hexes": _map_parts(state.map)[0],
-            "units": [
-                {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
-                for u in state.units
-                if u.alive
-            ],
+            "units": [_unit_parts(u)[1] for u in state.units if u.alive],
             "markers": markers,
             "arrows": arrows,
             "clusters": [],
@@ -291,16 +309,7 @@ def panels(v: ToIView) -> list[Panel]:
     units = panel(
         "Units",
         ["unit", "side", "hex", "state", "token"],
-        [
-            [
-                u["title"],  # the counter by its name, as on the map (never its id)
-                u["side"],
-                numbered_hex(parse_hex(u["hex"])),
-                unit_state(u),
-                ", ".join(tokens.get(u["id"], [])),
-            ]
-            for u in v["units"]
-        ],
+        [[*_unit_row(u), ", ".join(tokens.get(u["id"], []))] for u in v["units"]],
     )
     smoke = panel(
         "Smoke markers",
@@ -309,6 +318,21 @@ def panels(v: ToIView) -> list[Panel]:
         note=None if v["smoke"] else "no smoke on the map",
     )
     return [turn, nations, units, smoke]
+
+
+def _unit_row(u: UnitView) -> list[str]:
+    """A unit's row of the units panel but its token cell, from its view entry alone;
+    once per entry object (a view's entries are shared by the views of its unit)."""
+
+    def make() -> list[str]:
+        return [
+            u["title"],  # the counter by its name, as on the map (never its id)
+            u["side"],
+            numbered_hex(parse_hex(u["hex"])),
+            unit_state(u),
+        ]
+
+    return _ROWS.get((u,), make)
 
 
 def _supply_cell(supply: Mapping[str, int]) -> str:

@@ -1,0 +1,57 @@
+"""Values derived from immutable objects, remembered by the objects' identity, bounded.
+
+A game's states are frozen values that share their unchanged parts: an action
+replaces one unit and keeps the others, so the next state holds the very same
+unit objects. What a view derives from such a part alone (a unit's row, its
+label) is then built once per part, not once per request. An
+:class:`IdentityMemo` keys each value by the ``id`` of the objects it was
+derived from and keeps those objects alive in the entry, so an id is never
+reused while its entry is held: two objects alive at once never share an id,
+so a key found is the very objects asked about (an equal but distinct object,
+a state read back from a snapshot, is simply a miss).
+
+Only for pure functions of immutable objects, whose answers the callers never
+change in place (they are shared by every answer that holds them). Bounded:
+at most ``limit`` entries, the least recently used dropped first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+__all__ = ["IdentityMemo"]
+
+
+class IdentityMemo(Generic[V]):
+    """``make()`` remembered by the identity of ``objects`` (see the module's docstring)."""
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.name = name
+        self.limit = limit
+        self._entries: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], V]] = OrderedDict()
+
+    def get(self, objects: tuple[object, ...], make: Callable[[], V]) -> V:
+        """The value derived from ``objects``, made by ``make()`` the first time."""
+        key = tuple(map(id, objects))
+        hit = self._entries.get(key)
+        if hit is not None:  # the entry holds its objects: these ids are those objects
+            with contextlib.suppress(KeyError):  # dropped by another thread meanwhile
+                self._entries.move_to_end(key)
+            return hit[1]
+        value = make()
+        self._entries[key] = (objects, value)
+        while len(self._entries) > self.limit:
+            with contextlib.suppress(KeyError):  # another thread dropped it first
+                self._entries.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
