@@ -17,7 +17,6 @@ at most ``limit`` entries, the least recently used dropped first.
 
 from __future__ import annotations
 
-import contextlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -33,21 +32,32 @@ class IdentityMemo(Generic[V]):
     def __init__(self, name: str, limit: int) -> None:
         self.name = name
         self.limit = limit
-        self._entries: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], V]] = OrderedDict()
+        self._entries: OrderedDict[object, tuple[object, V]] = OrderedDict()
 
     def get(self, objects: tuple[object, ...], make: Callable[[], V]) -> V:
         """The value derived from ``objects``, made by ``make()`` the first time."""
-        key = tuple(map(id, objects))
-        hit = self._entries.get(key)
+        return self._get(tuple(map(id, objects)), objects, make)
+
+    def one(self, obj: object, make: Callable[[], V]) -> V:
+        """:meth:`get` of one object (the common case, without a key tuple to build)."""
+        return self._get(id(obj), obj, make)
+
+    def _get(self, key: object, held: object, make: Callable[[], V]) -> V:
+        entries = self._entries
+        hit = entries.get(key)
         if hit is not None:  # the entry holds its objects: these ids are those objects
-            with contextlib.suppress(KeyError):  # dropped by another thread meanwhile
-                self._entries.move_to_end(key)
+            try:
+                entries.move_to_end(key)
+            except KeyError:  # noqa: SIM105 (no context manager on this hot path)
+                pass  # dropped by another thread meanwhile
             return hit[1]
         value = make()
-        self._entries[key] = (objects, value)
-        while len(self._entries) > self.limit:
-            with contextlib.suppress(KeyError):  # another thread dropped it first
-                self._entries.popitem(last=False)
+        entries[key] = (held, value)
+        while len(entries) > self.limit:
+            try:
+                entries.popitem(last=False)
+            except KeyError:  # another thread emptied it first
+                break
         return value
 
     def __len__(self) -> int:

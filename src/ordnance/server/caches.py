@@ -60,6 +60,8 @@ def caches(service: TableService) -> list[Cache]:
         Cache("server.seat_cache", seat_cache.size, lambda: seat_cache.MAX_ENTRIES),
         _bounded("server.commitments._SEEN", seen),
         _bounded("TableService._meta", service._meta),  # type: ignore[arg-type]
+        # filled by the pages read after a change (``since``), not by every table
+        _bounded("TableService._pages", service._pages, per_table=False),
         _bounded("server.dice_table._MODES", dice_table._MODES),  # type: ignore[arg-type]
         _bounded("server.dice_table._WAITS", dice_table._WAITS),  # type: ignore[arg-type]
         _bounded("server.dice_table._SEATS", dice_table._SEATS),  # type: ignore[arg-type]

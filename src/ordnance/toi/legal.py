@@ -42,9 +42,7 @@ _LABELS: IdentityMemo[str] = IdentityMemo("toi.legal._LABELS", 4096)
 
 def _unit_label(u: Unit) -> str:
     # as the map shows it: no id
-    return _LABELS.get(
-        (u,), lambda: said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
-    )
+    return _LABELS.one(u, lambda: said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex)))
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);

@@ -99,7 +99,7 @@ def _unit_parts(u: Unit) -> tuple[UnitView, MapUnit]:
         piece: MapUnit = {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
         return unit_view(u), piece
 
-    return _UNITS.get((u,), make)
+    return _UNITS.one(u, make)
 
 
 def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
@@ -332,7 +332,7 @@ def _unit_row(u: UnitView) -> list[str]:
             unit_state(u),
         ]
 
-    return _ROWS.get((u,), make)
+    return _ROWS.one(u, make)
 
 
 def _supply_cell(supply: Mapping[str, int]) -> str:
