@@ -46,10 +46,10 @@ class IdentityMemo(Generic[V]):
         entries = self._entries
         hit = entries.get(key)
         if hit is not None:  # the entry holds its objects: these ids are those objects
-            try:
+            try:  # not contextlib.suppress: this is the hot path
                 entries.move_to_end(key)
-            except KeyError:  # noqa: SIM105 (no context manager on this hot path)
-                pass  # dropped by another thread meanwhile
+            except KeyError:  # dropped by another thread meanwhile
+                return hit[1]
             return hit[1]
         value = make()
         entries[key] = (held, value)
