@@ -73,6 +73,7 @@ def caches(service: TableService) -> list[Cache]:
         _memo(TURN_VIEWS),
         _memo(toi_views._UNITS),
         _memo(toi_views._ROWS),
+        _memo(toi_views._SETTINGS),
         _memo(toi_legal._LABELS),
         _lru("asl.shot_plan.plan_shot", shot_plan.plan_shot),
         _lru("asl.shot_odds.shot_distribution", shot_odds.shot_distribution),

@@ -193,11 +193,14 @@ def _without(schema: JsonSchema, name: str) -> JsonSchema:
     return out
 
 
-def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
+def legal_forms(
+    state: ToIState, seat: str | None, only: frozenset[str] | None = None
+) -> list[ActionForm]:
     """Every action the phase and step allow, as ``{"type", "title", "schema"}`` forms.
 
     An action with nothing the seat could pick (no unit that may buy, no
-    token it may discard...) is left out.
+    token it may discard...) is left out; so is any kind not in ``only`` (when
+    given: the caller keeps no other).
     """
     kinds = ["advance"]
     if state.phase is Phase.ACTION:
@@ -210,6 +213,8 @@ def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
         kinds.append("op_fire")
     elif state.step == "keep-or-discard":
         kinds.append("discard")
+    if only is not None:
+        kinds = [k for k in kinds if k in only]
     forms = [(k, form_schema(state, seat, k)) for k in kinds]
     if seat is not None and state.phase is Phase.ACTION:
         forms = [

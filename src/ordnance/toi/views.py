@@ -11,6 +11,7 @@ Tokens are listed in unit order, never in purchase order.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
@@ -89,6 +90,8 @@ def unit_view(u: Unit) -> UnitView:
 #: at most 4,096 entries (a ToI table has a dozen units, shared by its states).
 _UNITS: IdentityMemo[tuple[UnitView, MapUnit]] = IdentityMemo("toi.views._UNITS", 4096)
 _ROWS: IdentityMemo[list[str]] = IdentityMemo("toi.views._ROWS", 4096)
+#: The settings as JSON, by the (frozen) settings object a game's states share.
+_SETTINGS: IdentityMemo[dict[str, Any]] = IdentityMemo("toi.views._SETTINGS", 1024)
 
 
 def _unit_parts(u: Unit) -> tuple[UnitView, MapUnit]:
@@ -181,7 +184,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "arrows": arrows,
             "clusters": [],
         },
-        "settings": state.settings.model_dump(mode="json"),
+        "settings": _SETTINGS.one(state.settings, lambda: state.settings.model_dump(mode="json")),
         "board": board_view(state),
         "panels": [],
         "turn": turn,
