@@ -23,7 +23,7 @@ from typing import Generic, TypeVar
 
 V = TypeVar("V")
 
-__all__ = ["IdentityMemo"]
+__all__ = ["SHARED_PARTS", "IdentityMemo", "shared_part"]
 
 
 class IdentityMemo(Generic[V]):
@@ -60,8 +60,29 @@ class IdentityMemo(Generic[V]):
                 break
         return value
 
+    def peek(self, obj: object) -> V | None:
+        """The value held for ``obj`` (by :meth:`one`), or None; nothing is made."""
+        hit = self._entries.get(id(obj))
+        return None if hit is None else hit[1]
+
     def __len__(self) -> int:
         return len(self._entries)
 
     def clear(self) -> None:
         self._entries.clear()
+
+
+#: Large parts of answers that many answers hold as they are (a ToI map's ``hexes``
+#: list and board, built once per map): an encoder may write each one once and copy
+#: its text into every answer that holds it (``ordnance.server.routes.json_bytes``).
+#: By identity, each held alive; at most 256 (two per map).
+SHARED_PARTS: IdentityMemo[bool] = IdentityMemo("core.memo.SHARED_PARTS", 256)
+
+T = TypeVar("T")
+
+
+def shared_part(obj: T) -> T:
+    """Register ``obj`` as an immutable part shared by many answers (:data:`SHARED_PARTS`);
+    nobody may change it in place afterwards. Returns ``obj``."""
+    SHARED_PARTS.one(obj, lambda: True)
+    return obj

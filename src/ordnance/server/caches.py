@@ -16,8 +16,8 @@ from ordnance.asl.shot import odds as shot_odds
 from ordnance.asl.shot import plan as shot_plan
 from ordnance.core.game import TURN_VIEWS
 from ordnance.core.journal.snapshots import STATES
-from ordnance.core.memo import IdentityMemo
-from ordnance.server import commitments, dice_table, seat_cache, seats
+from ordnance.core.memo import SHARED_PARTS, IdentityMemo
+from ordnance.server import commitments, dice_table, routes, seat_cache, seats
 from ordnance.server.bounded import BoundedDict
 from ordnance.server.service import TableService
 from ordnance.toi import legal as toi_legal
@@ -75,6 +75,8 @@ def caches(service: TableService) -> list[Cache]:
         _memo(toi_views._ROWS),
         _memo(toi_views._SETTINGS),
         _memo(toi_legal._LABELS),
+        _memo(SHARED_PARTS),
+        _memo(routes._ENCODED),
         _lru("asl.shot_plan.plan_shot", shot_plan.plan_shot),
         _lru("asl.shot_odds.shot_distribution", shot_odds.shot_distribution),
         _lru("asl.shot_odds.sequence_distribution", shot_odds.sequence_distribution),

@@ -15,7 +15,7 @@ from typing import Any
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
-from ordnance.core.memo import IdentityMemo
+from ordnance.core.memo import IdentityMemo, shared_part
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.rules.hexmap import ToIMap
@@ -214,7 +214,7 @@ def _map_parts(m: ToIMap) -> tuple[list[MapHex], Board]:
         return hit[1], hit[2]
     if len(_MAPS) >= _MAPS_KEPT:
         _MAPS.clear()
-    hexes, made = m.to_json(), _board_of(m)
+    hexes, made = shared_part(m.to_json()), shared_part(_board_of(m))
     _MAPS[id(m)] = (m, hexes, made)
     return hexes, made
 
