@@ -68,10 +68,13 @@ def json_bytes(content: Any) -> bytes:
     except TypeError:
         return _dumps(jsonable_encoder(content), default=None).encode("utf-8")
     for i, part in enumerate(parts):
-        text = text.replace(
-            _dumps(_placeholder(i)), _ENCODED.one(part, lambda p=part: _dumps(p)), 1
-        )
+        text = text.replace(_dumps(_placeholder(i)), _encoded_part(part), 1)
     return text.encode("utf-8")
+
+
+def _encoded_part(part: object) -> str:
+    """A shared part's JSON text, encoded once (:data:`_ENCODED`)."""
+    return _ENCODED.one(part, lambda: _dumps(part))
 
 
 def _dumps(content: Any, default: Callable[[Any], Any] | None = jsonable_encoder) -> str:
