@@ -1,0 +1,20 @@
+"""How a calculator question model is configured, the same in every game.
+
+A question refuses unknown keys and names the rule clause it serves in its
+JSON Schema (``x-clause``); :func:`ordnance.core.validation.model_clause`
+reads that clause back for a refusal that names no field of its own.
+
+>>> question_config("ASL-8.4")
+{'extra': 'forbid', 'json_schema_extra': {'x-clause': 'ASL-8.4'}}
+"""
+
+from __future__ import annotations
+
+from pydantic import ConfigDict
+
+__all__ = ["question_config"]
+
+
+def question_config(clause: str) -> ConfigDict:
+    """The ``model_config`` of a question serving ``clause``: unknown keys refused."""
+    return ConfigDict(extra="forbid", json_schema_extra={"x-clause": clause})
