@@ -78,6 +78,10 @@ class Broadcaster:
                 q.put_nowait(version)
 
 
+#: the NOTIFY statement, built once
+_NOTIFY = text("SELECT pg_notify(:ch, :payload)")
+
+
 def notify(journal: Journal, game_id: str, version: int) -> bool:
     """PostgreSQL only: announce a change to every server process (this one too).
 
@@ -88,10 +92,10 @@ def notify(journal: Journal, game_id: str, version: int) -> bool:
         return False
     payload = json.dumps({"game_id": game_id, "version": version})
     try:
-        with journal.engine.begin() as conn:
-            conn.execute(
-                text("SELECT pg_notify(:ch, :payload)"), {"ch": CHANNEL, "payload": payload}
-            )
+        # in autocommit (the readers' engine): one round trip, not BEGIN, SELECT, COMMIT;
+        # the change it announces is committed already, and the NOTIFY is sent at once
+        with journal.autocommit.connect() as conn:
+            conn.execute(_NOTIFY, {"ch": CHANNEL, "payload": payload})
     except Exception:  # a lost NOTIFY only delays the update (see module doc)
         log.warning("NOTIFY failed for game %s", game_id)
         return False

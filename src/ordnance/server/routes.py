@@ -193,7 +193,7 @@ class CheckedRoute(APIRoute):
                 try:
                     return await handler(request)
                 finally:
-                    if scope.sessions:
+                    if scope.opened:
                         await run_in_threadpool(scope.close)
 
         return checked

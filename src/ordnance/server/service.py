@@ -305,16 +305,12 @@ class TableService(ConsentRequests):
             return []
 
         def read() -> Sequence[Any]:
-            with self.journal.reading() as s:  # Core rows on the session's connection
-                return (
-                    s.connection()
-                    .execute(
-                        select(*columns())
-                        .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
-                        .order_by(EntryRow.seq)
-                    )
-                    .all()
-                )
+            with self.journal.reading_rows() as c:  # Core rows, no ORM session
+                return c.execute(
+                    select(*columns())
+                    .where(EntryRow.game_id == game_id, EntryRow.seq >= lo, EntryRow.seq <= hi)
+                    .order_by(EntryRow.seq)
+                ).all()
 
         later: Sequence[Any] = []
         if hi < version and marks:

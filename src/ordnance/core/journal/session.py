@@ -118,8 +118,8 @@ def read_version(journal: Journal, game_id: str) -> int:
     (:meth:`Journal.remembered_version`)."""
 
     def read() -> int:
-        with journal.reading() as s:
-            v = s.connection().execute(_version_statement(), {"gid": game_id}).scalar()
+        with journal.reading_rows() as c:
+            v = c.execute(_version_statement(), {"gid": game_id}).scalar()
         return int(v or 0)
 
     return journal.remembered_version(game_id, read)
@@ -225,12 +225,8 @@ class GameSession:
         is still in force is settled by walking back from the newest entry,
         since an undo names the action it cancelled.
         """
-        with self.journal.reading() as s:
-            rows = (
-                s.connection()
-                .execute(_entries_statement(), {"gid": self.game_id, "since": since})
-                .all()
-            )
+        with self.journal.reading_rows() as c:
+            rows = c.execute(_entries_statement(), {"gid": self.game_id, "since": since}).all()
         entries = [from_row(r) for r in rows]
         try:
             alive = in_force(entries, since)

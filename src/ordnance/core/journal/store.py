@@ -35,7 +35,7 @@ from ordnance.core.errors import OrdnanceError
 
 if TYPE_CHECKING:  # pragma: no cover
     from alembic.config import Config
-    from sqlalchemy import Engine
+    from sqlalchemy import Connection, Engine
     from sqlalchemy.orm import Session, sessionmaker
 
 _T = TypeVar("_T")
@@ -203,10 +203,16 @@ class RequestScope:
     once when no read is in progress, else the last read to end closes them:
     a session is never closed under a running read, and each is closed exactly
     once. A read that begins after :meth:`close` uses a session of its own.
+
+    Under the session is the scope's one Core connection of the journal
+    (:meth:`Journal.reading_rows`): reads that want rows, not ORM entities, run on
+    it without an ORM session (the table status, the version, a page of entries);
+    a session, if a read of the request needs one, is bound to that connection.
     """
 
     def __init__(self) -> None:
         self.sessions: dict[int, Session] = {}
+        self.connections: dict[int, Connection] = {}
         #: (journal, key) -> what was read (a game's version, a table's status), read
         #: once per request until a write transaction of the request ends
         self.memo: dict[tuple[int, Any], Any] = {}
@@ -214,40 +220,70 @@ class RequestScope:
         self._lock = threading.Lock()
         self._users = 0
 
-    def enter(self, journal: int, opener: Callable[[], Session]) -> Session | None:
-        """The shared session of ``journal`` for one read (opened on first use),
-        counted until :meth:`leave`; None once the scope is closed."""
+    @property
+    def opened(self) -> bool:
+        """Whether a read of the scope opened anything (to be closed)."""
+        return bool(self.sessions or self.connections)
+
+    def enter(
+        self,
+        journal: int,
+        connect: Callable[[], Connection],
+        opener: Callable[[Connection], Session],
+    ) -> Session | None:
+        """The shared session of ``journal`` for one read (opened on first use, on the
+        scope's connection), counted until :meth:`leave`; None once the scope is closed."""
         with self._lock:
             if self.closed:
                 return None
             session = self.sessions.get(journal)
             if session is None:
-                session = self.sessions[journal] = opener()
+                session = self.sessions[journal] = opener(self._connection(journal, connect))
             self._users += 1
             return session
+
+    def enter_rows(self, journal: int, connect: Callable[[], Connection]) -> Connection | None:
+        """The shared connection of ``journal`` for one read (as :meth:`enter`)."""
+        with self._lock:
+            if self.closed:
+                return None
+            connection = self._connection(journal, connect)
+            self._users += 1
+            return connection
+
+    def _connection(self, journal: int, connect: Callable[[], Connection]) -> Connection:
+        connection = self.connections.get(journal)
+        if connection is None:
+            connection = self.connections[journal] = connect()
+        return connection
 
     def leave(self) -> None:
         """One read of :meth:`enter` ended; the last one closes a closed scope."""
         with self._lock:
             self._users -= 1
-            sessions = self._take() if self.closed and self._users == 0 else []
-        _close_all(sessions)
+            taken = self._take() if self.closed and self._users == 0 else ([], [])
+        _close_all(*taken)
 
     def close(self) -> None:
         """Close the sessions now, or when the last read in progress ends."""
         with self._lock:
             self.closed = True
-            sessions = self._take() if self._users == 0 else []
-        _close_all(sessions)
+            taken = self._take() if self._users == 0 else ([], [])
+        _close_all(*taken)
 
-    def _take(self) -> list[Session]:
+    def _take(self) -> tuple[list[Session], list[Connection]]:
         sessions, self.sessions = list(self.sessions.values()), {}
-        return sessions
+        connections, self.connections = list(self.connections.values()), {}
+        return sessions, connections
 
 
-def _close_all(sessions: list[Session]) -> None:
-    for session in sessions:
-        session.close()
+def _close_all(sessions: list[Session], connections: list[Connection]) -> None:
+    try:
+        for session in sessions:
+            session.close()
+    finally:
+        for connection in connections:
+            connection.close()
 
 
 _SCOPE: ContextVar[RequestScope | None] = ContextVar("ordnance_request_scope", default=None)
@@ -276,12 +312,18 @@ def as_text(statement: Any, *given: str) -> Any:
     style); the constants of the statement (an ``IN`` list included) are bound here,
     the parameters named in ``given`` at each execution. Only for statements whose
     columns need no type processing (numbers, strings, booleans: a text statement's
-    columns come back as the driver gives them, not as JSON or datetimes)."""
-    from sqlalchemy import text
+    columns come back as the driver gives them, not as JSON or datetimes), named as the
+    Core statement's result names them."""
+    from sqlalchemy import column, text
 
-    state = statement.compile().construct_expanded_state({name: None for name in given})
+    compiled = statement.compile()
+    state = compiled.construct_expanded_state({name: None for name in given})
     fixed = {k: v for k, v in state.parameters.items() if k not in given}
-    return text(state.statement).bindparams(**fixed)
+    # the result's columns named in order (untyped: no processing, as before), so that
+    # SQLAlchemy matches them by position and keeps the result's metadata with the
+    # compiled statement instead of building it from the cursor on every execution
+    names = [c.keyname for c in compiled._result_columns]
+    return text(state.statement).bindparams(**fixed).columns(*(column(n) for n in names))
 
 
 def close_request_scope() -> None:
@@ -345,6 +387,9 @@ class Journal:
             # anyway, and a request's read session no longer costs a BEGIN and, when
             # its connection goes back to the pool, a ROLLBACK (two round trips)
             readers = readers.execution_options(isolation_level="AUTOCOMMIT")
+        #: the readers' engine: no write lock on SQLite, autocommit on PostgreSQL (a
+        #: statement sent alone, e.g. a NOTIFY, costs one round trip)
+        self.autocommit: Engine = readers
         self._readers = sessionmaker(readers, expire_on_commit=False)
         if migrate:
             self.migrate()
@@ -432,7 +477,7 @@ class Journal:
             with self._readers() as own:
                 yield own
             return
-        shared = scope.enter(id(self), self._readers)
+        shared = scope.enter(id(self), self.autocommit.connect, self._bound)
         if shared is None:  # the request ended (or was cancelled) before this read
             with self._readers() as own:
                 yield own
@@ -447,6 +492,33 @@ class Journal:
                 shared.expunge_all()  # what a closed session would have left: detached rows
             finally:
                 scope.leave()  # closes the session if the request closed it meanwhile
+
+    def _bound(self, connection: Connection) -> Session:
+        return self._readers(bind=connection)
+
+    @contextmanager
+    def reading_rows(self) -> Iterator[Connection]:
+        """A Core connection for reads only (as :meth:`reading`, without an ORM
+        session): inside :func:`request_scope`, the request's one connection, the
+        one its read session uses too."""
+        scope = _SCOPE.get()
+        shared = (
+            None
+            if scope is None or scope.closed
+            else scope.enter_rows(id(self), self.autocommit.connect)
+        )
+        if shared is None:
+            with self.autocommit.connect() as own:
+                yield own
+            return
+        assert scope is not None
+        try:
+            yield shared
+        except BaseException:
+            shared.rollback()
+            raise
+        finally:
+            scope.leave()
 
     def close(self) -> None:
         self.engine.dispose()
