@@ -56,10 +56,15 @@ class Broadcaster:
                     del self._queues[game_id]
 
     def publish(self, game_id: str, version: int) -> None:
-        """Thread-safe: may be called from worker threads or the loop."""
+        """Thread-safe: may be called from worker threads or the loop. Reaches the
+        queues subscribed when it is called (a subscriber reads the table after it
+        subscribes); with none for the table, the loop is not woken at all."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
+        with self._lock:
+            if game_id not in self._queues:  # no stream of this table here: nothing to wake
+                return
         try:
             running = asyncio.get_running_loop()
         except RuntimeError:
