@@ -47,16 +47,8 @@ class ToIGame(Game[ToIState]):
     #: a token's type in a message ("bought AP-B ...") is a word of the catalogue
     word_args = frozenset({"munition"})
 
-    def new(self, settings: Mapping[str, Any]) -> ToIState:
-        from ordnance.core.scenario import split_position
-
-        base, position = split_position(settings)
-        state = new_state(base)
-        if position is None:
-            return state
-        from ordnance.toi.scenario import restore
-
-        return restore(state, position)
+    def start(self, settings: Mapping[str, Any]) -> ToIState:
+        return new_state(settings)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)

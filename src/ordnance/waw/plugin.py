@@ -66,16 +66,8 @@ class WorldAtWar(Game[WawState]):
         found = waw_turns.describe(state, action, seat, self.counter_names(state))
         return found if found is not None else super().describe(state, action, seat)
 
-    def new(self, settings: Mapping[str, Any]) -> WawState:
-        from ordnance.core.scenario import split_position
-
-        base, position = split_position(settings)
-        state = WawState.start(parse_settings(base))
-        if position is None:
-            return state
-        from ordnance.waw.scenario import restore
-
-        return restore(state, position)
+    def start(self, settings: Mapping[str, Any]) -> WawState:
+        return WawState.start(parse_settings(settings))
 
     def seats(self, state: WawState) -> Sequence[str]:
         return tuple(state.settings.sides)
