@@ -130,7 +130,8 @@ class Game(ABC, Generic[S]):
         """``state`` as :meth:`start` built it, put at a scenario file's ``position``.
 
         By default the ``restore(state, position)`` function of the
-        :attr:`scenario_files` module, imported only now.
+        :attr:`scenario_files` module, imported only now: a game command that
+        starts no scenario does not load the scenario modules.
         """
         found = self._scenario_module()
         if found is None:

@@ -1,7 +1,6 @@
 """The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``.
 
-The scenario modules are imported only when a position is restored from a scenario file,
-so a game command that starts no scenario does not load them.
+Its scenario files are read by the core's default ``new`` (:meth:`ordnance.core.game.Game.new`).
 """
 
 from __future__ import annotations

@@ -2,9 +2,6 @@
 
 World at War has no hidden information in these rules, so every seat's view
 is the public view.
-
-The scenario modules are imported only when a position is restored from a scenario file,
-so a game command that starts no scenario does not load them.
 """
 
 from __future__ import annotations
