@@ -12,6 +12,7 @@ import asyncio
 import functools
 import inspect
 import json
+import secrets
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal, TypeVar
@@ -28,7 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ordnance.core import registry
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.game import Game
-from ordnance.core.journal.store import request_scope
+from ordnance.core.journal.store import close_request_scope, request_scope
+from ordnance.core.memo import SHARED_PARTS, IdentityMemo
 from ordnance.core.shapes import LosAnswer
 from ordnance.server import dice_wait, i18n, seats, texts
 from ordnance.server.answers import (
@@ -55,25 +57,75 @@ def json_bytes(content: Any) -> bytes:
     cannot write, the whole answer, as FastAPI would). The same separators,
     ``ensure_ascii=False`` and ``allow_nan=False`` as Starlette's
     ``JSONResponse``, so the bytes are the same.
+
+    A part many answers share as it is (``core.memo.SHARED_PARTS``: a map's
+    hexes and board, half of a ToI view's bytes) is encoded once
+    (:data:`_ENCODED`) and its text copied in: the answer is encoded with a
+    placeholder string in its place, then the placeholder's JSON is replaced.
     """
+    parts: list[object] = []
+    swapped = _swap_shared(content, parts, _SHARED_DEPTH)
     try:
-        text = json.dumps(
-            content,
-            ensure_ascii=False,
-            allow_nan=False,
-            indent=None,
-            separators=(",", ":"),
-            default=jsonable_encoder,
-        )
+        text = _dumps(swapped)
     except TypeError:
-        text = json.dumps(
-            jsonable_encoder(content),
-            ensure_ascii=False,
-            allow_nan=False,
-            indent=None,
-            separators=(",", ":"),
-        )
+        return _dumps(jsonable_encoder(content), default=None).encode("utf-8")
+    for i, part in enumerate(parts):
+        text = text.replace(_dumps(_placeholder(i)), _encoded_part(part), 1)
     return text.encode("utf-8")
+
+
+def _encoded_part(part: object) -> str:
+    """A shared part's JSON text, encoded once (:data:`_ENCODED`)."""
+    return _ENCODED.one(part, lambda: _dumps(part))
+
+
+def _dumps(content: Any, default: Callable[[Any], Any] | None = jsonable_encoder) -> str:
+    return json.dumps(
+        content,
+        ensure_ascii=False,
+        allow_nan=False,
+        indent=None,
+        separators=(",", ":"),
+        default=default,
+    )
+
+
+#: The encoded text of each shared answer part (:func:`json_bytes`), by identity;
+#: at most 256 (as many as ``core.memo.SHARED_PARTS`` holds).
+_ENCODED: IdentityMemo[str] = IdentityMemo("server.routes._ENCODED", 256)
+#: How deep into an answer's dicts a shared part is looked for (``/actions`` ->
+#: ``next`` -> ``view`` -> ``view`` -> ``map`` -> ``hexes``).
+_SHARED_DEPTH = 6
+#: A per-process secret in the placeholders: no text of an answer can be one.
+_NONCE = secrets.token_hex(8)
+
+
+def _placeholder(i: int) -> str:
+    return f"\x00{_NONCE}:{i}\x00"
+
+
+def _swap_shared(node: Any, parts: list[object], depth: int) -> Any:
+    """``node`` with each shared part in its dicts (down to ``depth``) replaced by a
+    placeholder (appended to ``parts``); copies only the dicts on the way to one."""
+    if depth <= 0 or type(node) is not dict:
+        return node
+    out: dict[str, Any] | None = None
+    for key, value in node.items():
+        kind = type(value)
+        if kind is not dict and kind is not list:
+            continue
+        if SHARED_PARTS.peek(value):
+            new: Any = _placeholder(len(parts))
+            parts.append(value)
+        elif kind is dict:
+            new = _swap_shared(value, parts, depth - 1)
+        else:
+            continue
+        if new is not value:
+            if out is None:
+                out = dict(node)
+            out[key] = new
+    return node if out is None else out
 
 
 def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[..., Any]:
@@ -85,7 +137,10 @@ def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[
 
     @functools.wraps(endpoint)
     def run(*args: Any, **kwargs: Any) -> Any:
-        out = endpoint(*args, **kwargs)
+        try:
+            out = endpoint(*args, **kwargs)
+        finally:  # the request's read session, closed in this thread: no hop to close it
+            close_request_scope()
         if isinstance(out, Response):
             return out
         given = next((v for v in kwargs.values() if isinstance(v, Response)), None)
@@ -320,7 +375,9 @@ class UndoAnswer(_Body):
     accept: bool
 
 
-def service_of(request: Request) -> TableService:
+async def service_of(request: Request) -> TableService:
+    """The app's service. A coroutine: it does no I/O, and a synchronous dependency
+    would cost every request one more hop to the thread pool."""
     svc: TableService = request.app.state.service
     return svc
 
