@@ -20,7 +20,9 @@ from ordnance.core.fields import option
 class CanisterQuestion(BaseModel):
     """One Canister shot: the Gun's hex and CA, the aim, the Location DRM, the dice."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.4"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.4"}
+    )
 
     fp: int = option(
         title="Canister FP",

@@ -47,7 +47,9 @@ class WholeShot(BaseModel):
     come from the counter database and the player's counter library.
     """
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "ASL-8.1-a"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.1-a"}
+    )
 
     gun: str | None = option(
         None,
