@@ -11,7 +11,8 @@ A player does what its page does (``static/table/main.js``, ``refresh``;
 :mod:`ordnance.bench.page_players`): its action carries ``since``, and the
 answer its next view, entries and rolls; after another seat's action it reads
 what changed in one ``POST /since`` (with its reveal when that action waits
-for its dice); it picks its action from the ``legal`` forms of its view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
+for its dice, which it hears on the table's live stream while the acting seat's
+answer, sent with ``wait_dice=1``, waits for that draw and then carries it); it picks its action from the ``legal`` forms of its view (:func:`ordnance.bench.toi_players.plan`), never from a script, and
 asks ``/odds`` before an attack as the page's odds panel does (an attack the
 odds refuse, out of range or line of sight, is not sent). A seat whose view
 offers it nothing waits, so both seats act only when the sequence of play
@@ -54,6 +55,7 @@ from _tablebench import start
 
 from ordnance.bench.page_players import (
     Stats,
+    StreamLive,
     Table,
     create_tables,
     new_table,
@@ -185,7 +187,11 @@ async def run(
     limits = httpx.Limits(max_connections=games * 2, max_keepalive_connections=games * 2)
     out: dict[str, Any] = {}
     order = ["sqlite", "bare", *(n for n in targets if n not in ("sqlite", "bare"))]
-    async with httpx.AsyncClient(limits=limits, timeout=120) as client:
+    async with (
+        httpx.AsyncClient(limits=limits, timeout=120) as client,
+        httpx.AsyncClient(timeout=httpx.Timeout(120, read=None)) as streams,
+    ):
+        live = StreamLive(streams)  # the awaited pages hear a waiting roll, as the page does
         for length in ("fresh", "1k_events"):
             tables: dict[str, list[Table]] = {}
             for name in order:
@@ -198,11 +204,13 @@ async def run(
                     for t in tables[name]:
                         t.bare = True
                 elif length == "fresh":
-                    tables[name] = await create_tables(client, base, games)
+                    tables[name] = await create_tables(client, base, games, live)
                 else:
                     tables[name] = [
                         new_table(base, gid, tok, f"{name}-{gid}") for gid, tok in prebuilt[name]
                     ]
+                    for t in tables[name]:
+                        t.live = live
             for t in tables["sqlite"]:
                 t.record = []
 

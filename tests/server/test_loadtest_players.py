@@ -134,8 +134,12 @@ def test_players_play_a_round_over_http_with_no_refusal(base: str) -> None:
     a full round and more with no refusal at all, so none out of turn (TOI-B8, TOI-GEN-4)."""
 
     async def play() -> Any:
-        async with httpx.AsyncClient(timeout=120) as client:
-            [table] = await page_players.create_tables(client, base, 1)
+        async with (
+            httpx.AsyncClient(timeout=120) as client,
+            httpx.AsyncClient(timeout=httpx.Timeout(120, read=None)) as streams,
+        ):
+            live = page_players.StreamLive(streams)
+            [table] = await page_players.create_tables(client, base, 1, live)
             stats = page_players.Stats()
             for _ in range(40):
                 await page_players.play_turn(client, table, stats)
@@ -149,12 +153,13 @@ def test_players_play_a_round_over_http_with_no_refusal(base: str) -> None:
     assert answer["actions"] == 40
     # as the page: the action's answer carries the acting seat's next view; the other
     # seat reads once (POST /since), with its reveal when the action waits for its dice,
-    # and the acting seat once more when its roll is drawn (version 0's roll too: an
-    # anchor published before a commitment serves it; a page whose view cannot yet
-    # name its chain reads once before it reveals); the first load reads once each
+    # which draws the roll while the action's answer waits for it (wait_dice), so the
+    # acting seat reads nothing more (a page whose view cannot yet name its chain reads
+    # once before it reveals); the first load reads once each
     rolled = len(record["rolls"])
     assert not stats.view_ms and not stats.log_ms  # no /view, no /log
-    assert 2 + 40 <= len(stats.since_ms) <= 2 + 40 + 2 * rolled
+    assert 2 + 40 <= len(stats.since_ms) <= 2 + 40 + rolled
+    assert stats.drawn_in_answer >= 1 and stats.answered_pending == 0, stats
     # dice.js: each page publishes its anchor, reveals its element for each action
     # waiting for its dice (in its /since) and checks the rolls; so every server roll mixed both
     # seats' secrets, with no refusal of an anchor or element (TABLE-DICE-2..8)

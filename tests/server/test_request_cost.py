@@ -64,10 +64,11 @@ REFERENCE_ATTACKS = 7
 MAX_STATEMENTS_PER_KIND = {"move": 8, "attack": 27}
 
 #: Requests per accepted action besides the odds previews (``/odds``, asked before
-#: each attack the players consider): the action, and one ``/since`` per other page,
-#: two more when the action waits for its dice (the awaited page's reveal travels in
-#: its ``/since``; the acting page reads once its roll is drawn).
-MAX_REQUESTS_PER_ACTION = 3
+#: each attack the players consider): the action, and one ``/since`` per other page
+#: (the awaited page's reveal travels in it when the action waits for its dice; the
+#: acting page's answer waits for the draw, ``wait_dice``, and carries it, so it reads
+#: nothing more: 3 for such an attack before, 2 now), for every kind of action.
+MAX_REQUESTS_PER_ACTION = 2
 
 
 def _count(db: str) -> dict[str, Any]:
@@ -87,6 +88,9 @@ def test_statements_per_accepted_action_on_sqlite(tmp_path: Path) -> None:
     assert set(routes) <= {"actions", "since", "odds", "dice"}, routes  # no /view, /log
     turn = (counted["requests"] - routes.get("odds", 0)) / counted["actions"]
     assert turn <= MAX_REQUESTS_PER_ACTION, counted
+    by_kind = counted["requests_by_kind"]
+    assert all(k["most"] <= MAX_REQUESTS_PER_ACTION for k in by_kind.values()), by_kind
+    assert by_kind["attack"]["odds_most"] >= 1, by_kind  # the odds before an attack
     assert _at_reference_mix(counted) <= MAX_STATEMENTS_PER_ACTION, counted
     _assert_per_kind(counted)
     kinds = counted["statement_kinds"]

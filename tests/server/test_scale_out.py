@@ -27,7 +27,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ordnance.bench.page_players import Stats, Table, create_tables, play_turn
+from ordnance.bench.page_players import Stats, StreamLive, Table, create_tables, play_turn
 from tests.server.conftest import free_port, fresh_pg_db
 
 pytestmark = pytest.mark.postgres
@@ -117,8 +117,11 @@ def test_two_processes_over_one_postgres(two_processes: tuple[str, str]) -> None
     base_a, base_b = two_processes
 
     async def play() -> None:
-        async with httpx.AsyncClient(timeout=httpx.Timeout(60, read=None)) as client:
-            [t] = await create_tables(client, base_a, 1)
+        async with (
+            httpx.AsyncClient(timeout=httpx.Timeout(60, read=None)) as client,
+            httpx.AsyncClient(timeout=httpx.Timeout(60, read=None)) as streams_client,
+        ):
+            [t] = await create_tables(client, base_a, 1, StreamLive(streams_client))
             streams: dict[tuple[str, str], list[int]] = {}
             tasks = []
             for base in (base_a, base_b):
@@ -128,11 +131,17 @@ def test_two_processes_over_one_postgres(two_processes: tuple[str, str]) -> None
             await _until(lambda: all(streams.values()), "every stream's first event")
             stats = Stats()
             acted = []
-            for turn in range(8):  # the seats act through one process, then the other
-                t.base = (base_a, base_b)[turn % 2]
+            german, soviet = t.players
+            for turn in range(8):  # each seat's page on one process, then on the other
+                german.base, soviet.base = (base_a, base_b)[:: 1 if turn % 2 else -1]
                 action = await play_turn(client, t, stats)
-                acted.append((t.base, action["type"]))
+                acted.append((german.base, action["type"]))
             assert {base for base, _ in acted} == {base_a, base_b}
+            # an attack sent with wait_dice waits on its page's process; the other page's
+            # reveal, through the other process, draws it: only NOTIFY can end the wait in
+            # time (the heartbeat is a minute, past the 20 s wait), so every such answer
+            # carried its roll
+            assert stats.drawn_in_answer >= 1 and stats.answered_pending == 0, stats
             view = await client.get(
                 f"{base_a}/api/tables/{t.game_id}/view", headers=t.players[0].headers
             )
@@ -158,7 +167,6 @@ def test_two_processes_over_one_postgres(two_processes: tuple[str, str]) -> None
             assert len(actions) >= len(acted) and logs[0]["version"] == final
 
             # a token revoked through A stops at once on A, and on B (which has it cached)
-            german, soviet = t.players
             view_b = f"{base_b}/api/tables/{t.game_id}/view"
             assert (await client.get(view_b, headers=soviet.headers)).status_code == 200
             res = await client.post(

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
+from ordnance.core.done_action import DoneAction
 from ordnance.core.errors import UnknownName
 from ordnance.core.fields import Record, option
 from ordnance.core.messages import msg
@@ -21,6 +22,18 @@ from ordnance.core.validation import refusal
 #: Notes B2: an ASL DR is two d6, the coloured die first (named in every refusal of dice).
 DICE_CLAUSE = "ASL-B2"
 DICE_HINT = "an ASL DR is two dice, each 1 to 6, the coloured die first: --dr 3,2"
+
+
+def _armour_factor(facing: str, description: str, **schema: Any) -> Any:
+    """One printed Armour Factor (0 to 40, empty when not given); ``schema``: its ``x-`` keys."""
+    return Field(
+        None,
+        ge=0,
+        le=40,
+        title=f"Armour Factor ({facing})",
+        description=description,
+        json_schema_extra=schema or None,
+    )
 
 
 class AddGun(Record):
@@ -69,33 +82,18 @@ class AddGun(Record):
         max_length=16,
         pattern=r"^[A-Za-z0-9:._-]+$",
     )
-    af_hull_front: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (front, hull)",
-        description="As printed on the counter; the fire form takes it when the piece is shot at.",
+    af_hull_front: int | None = _armour_factor(
+        "front, hull",
+        "As printed on the counter; the fire form takes it when the piece is shot at.",
     )
-    af_hull_side: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (side, hull)",
-        description="As printed on the counter (side and rear).",
+    af_hull_side: int | None = _armour_factor(
+        "side, hull", "As printed on the counter (side and rear)."
     )
-    af_turret_front: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (front, turret)",
-        description="As printed on the counter; empty for a piece without a turret.",
+    af_turret_front: int | None = _armour_factor(
+        "front, turret", "As printed on the counter; empty for a piece without a turret."
     )
-    af_turret_side: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (side, turret)",
-        description="As printed on the counter (side and rear).",
+    af_turret_side: int | None = _armour_factor(
+        "side, turret", "As printed on the counter (side and rear)."
     )
 
 
@@ -106,11 +104,8 @@ class SetPhase(Record):
     attacker: str | None = option(None, "ATTACKER", "Side whose Player Turn it is.")
 
 
-class Done(Record):
+class Done(DoneAction):
     """A side's part of a simultaneous phase is over (ASL-B3)."""
-
-    type: Literal["done"] = "done"
-    side: str | None = None
 
 
 class DeclareAmmo(Record):
@@ -159,13 +154,10 @@ class Fire(Record):
         "(notes B5, B6); 0-1 for Final Fire after First Fire (B3).",
         json_schema_extra={"x-range": "actor"},
     )
-    af: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (front, hull)",
-        description="The target's Armour Factor on the facing fired on (its hull).",
-        json_schema_extra={
+    af: int | None = _armour_factor(
+        "front, hull",
+        "The target's Armour Factor on the facing fired on (its hull).",
+        **{
             "x-from-target": "af",
             # ASL-B6 (ordnance.asl.shot.plan): a vehicle shot at with these needs its AF
             "x-required-if": {
@@ -174,13 +166,10 @@ class Fire(Record):
             },
         },
     )
-    af_turret: int | None = Field(
-        None,
-        ge=0,
-        le=40,
-        title="Armour Factor (turret)",
-        description="The turret's Armour Factor, if it differs from the hull's.",
-        json_schema_extra={"x-from-target": "af_turret"},
+    af_turret: int | None = _armour_factor(
+        "turret",
+        "The turret's Armour Factor, if it differs from the hull's.",
+        **{"x-from-target": "af_turret"},
     )
     drm: int = option(
         0,

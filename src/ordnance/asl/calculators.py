@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ordnance.asl.canister.question import CanisterQuestion, canister_answer
+from ordnance.asl.canister.question import canister_answer
 from ordnance.asl.odds.depletion import depletion_report, shot_with_malfunction
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.depletion import check_shot
@@ -19,9 +19,9 @@ from ordnance.asl.rules.he_equivalency import he_equivalency
 from ordnance.asl.rules.heat import check_nationality, heat_gate, scw_heat_attack
 from ordnance.asl.rules.notation import Ammo, check_depletion_number
 from ordnance.asl.rules.supply import chart_lookup
-from ordnance.asl.shot.question import AmmoName, WholeShot, ammo_comparison, whole_shot
+from ordnance.asl.shot.question import AmmoName, ammo_comparison, whole_shot
 from ordnance.asl.shot.question import pct as _pct
-from ordnance.core.calculators import Calculator, jsonable
+from ordnance.core.calculators import Calculator, calculator, jsonable
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
 from ordnance.core.fields import option
@@ -386,134 +386,35 @@ _GUN_FLAGS = {
     "red": ("--red/--black",),
 }
 
+#: The longer help of the calculators whose help does not fit their line.
+_HELP = {
+    "notation": "Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).\n\n"
+    "With a nationality (or the maker) and a date each entry is judged as the side sees it: "
+    "the HEAT date gate (ASL-8.3-a) and, when Elite, the +1 (ASL-8.2-f). With '-' every "
+    "line of standard input is read; the exit status is 2 when any line fails.",
+    "gun-compare": "AP against APCR, APDS and HEAT at the same target: hit and kill.\n\n"
+    "The whole shot with each ammunition at the same target (a chart of hit and kill).",
+    "canister": "One Canister shot off the map: attacked Locations, their DRM, and exact odds "
+    "or a result.\n\nWithout dice the exact odds per Location (ASL-8.4-d/f/g/i); with --dr "
+    "that IFT DR resolved.",
+}
+
+# One line a calculator: its function, name, title, clauses and how the faces offer it.
+# The formatter is off here so that the declarations read as a table.
+# fmt: off
 CALCULATORS: tuple[Calculator, ...] = (
-    Calculator(
-        name="notation",
-        title="Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).",
-        help="Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).\n\nWith a "
-        "nationality (or the maker) and a date each entry is judged as the side sees it: the "
-        "HEAT date gate (ASL-8.3-a) and, when Elite, the +1 (ASL-8.2-f). With '-' every line "
-        "of standard input is read; the exit status is 2 when any line fails.",
-        clauses=("ASL-8.9-a", "ASL-8.91"),
-        input_model=NotationQuestion,
-        run=notation,
-        arguments=("text",),
-        each_line="text",
-        example={"text": "A5^4^/6^5", "date": "1944-06", "nationality": "german"},
-    ),
-    Calculator(
-        name="gun",
-        title="Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).",
-        clauses=("ASL-8.1-a", "ASL-8.9-a"),
-        input_model=WholeShot,
-        run=whole_shot,
-        hint="distribution",
-        command=("odds", "gun"),
-        parsers={"compare": _ammo_list},
-        flags=_GUN_FLAGS,
-        local=("library",),
-        example=_GUN_EXAMPLE,
-    ),
-    Calculator(
-        name="gun-compare",
-        title="AP against APCR, APDS and HEAT at the same target: hit and kill.",
-        help="AP against APCR, APDS and HEAT at the same target: hit and kill.\n\n"
-        "The whole shot with each ammunition at the same target (a chart of hit and kill).",
-        clauses=("ASL-8.1-a", "ASL-8.9-a"),
-        input_model=WholeShot,
-        run=ammo_comparison,
-        hint="comparison",
-        command=("odds", "gun-compare"),
-        parsers={"compare": _ammo_list},
-        flags=_GUN_FLAGS,
-        local=("library",),
-        example={**_GUN_EXAMPLE, "compare": ["AP", "APCR=5", "HEAT"]},
-    ),
-    Calculator(
-        name="supply",
-        title="Ammunition Supply Chart (ASL-8.2): APCR/APDS Depletion Number for a Gun.",
-        clauses=("ASL-8.2",),
-        input_model=SupplyQuestion,
-        run=supply,
-        arguments=("nationality", "gun"),
-        example={"nationality": "german", "gun": "75L", "date": "1944-06"},
-    ),
-    Calculator(
-        name="heat",
-        title="HEAT availability date of a nation's ordnance (ASL-8.3-a).",
-        clauses=("ASL-8.3-a",),
-        input_model=HeatQuestion,
-        run=heat,
-        arguments=("nationality",),
-        example={"nationality": "american", "date": "1943-06"},
-    ),
-    Calculator(
-        name="he-equivalency",
-        title="HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31).",
-        clauses=("ASL-8.31",),
-        input_model=HeEquivalencyQuestion,
-        run=he_equivalency_answer,
-        arguments=("attack",),
-        example={"attack": "HEAT", "caliber": 75},
-    ),
-    Calculator(
-        name="scw-heat",
-        title="HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency.",
-        clauses=("ASL-8.3-b", "ASL-8.3-c"),
-        input_model=ScwHeatQuestion,
-        run=scw_heat_answer,
-        arguments=("weapon",),
-        example={"weapon": "BAZ", "target": "vehicle"},
-    ),
-    Calculator(
-        name="canister",
-        title="One Canister shot off the map: attacked Locations, their DRM, and exact odds "
-        "or a result.",
-        help="One Canister shot off the map: attacked Locations, their DRM, and exact odds or a "
-        "result.\n\nWithout dice the exact odds per Location (ASL-8.4-d/f/g/i); with --dr that "
-        "IFT DR resolved.",
-        clauses=("ASL-8.4",),
-        input_model=CanisterQuestion,
-        run=canister_answer,
-        flags={
-            "fp": ("--canister-fp", "--fp"),
-            "depletion": ("-n",),
-            "breakdown": ("-b",),
-            "dr": ("--dr", "--dice"),
-        },
-        example={"fp": 12, "ca": 0},
-    ),
-    Calculator(
-        name="depletion",
-        title="Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).",
-        clauses=("ASL-8.9",),
-        input_model=DepletionQuestion,
-        run=depletion_odds,
-        hint="distribution",
-        command=("odds", "depletion"),
-        flags={"depletion": ("-n",), "shots": ("-k",), "breakdown": ("-b",)},
-        example={"depletion": 5, "shots": 4},
-    ),
-    Calculator(
-        name="shot-odds",
-        title="One shot: depletion outcome joint with malfunction (ASL-AMB-18, ASL-8.92-a).",
-        clauses=("ASL-8.9-a", "ASL-AMB-18"),
-        input_model=ShotOddsQuestion,
-        run=shot_odds,
-        hint="distribution",
-        command=("odds", "shot"),
-        flags={"depletion": ("-n",), "breakdown": ("-b",)},
-        example={"depletion": 5, "breakdown": 11},
-    ),
-    Calculator(
-        name="shot",
-        title="One declared special-ammunition shot: the C8.9 depletion check on its DR.",
-        clauses=("ASL-8.9-a",),
-        input_model=ShotQuestion,
-        run=depletion_check,
-        flags={"depletion": ("-n",), "breakdown": ("-b",), "dr": ("--dr", "--dice")},
-        example={"ammo": "APCR", "depletion": 5, "dr": "3,2"},
-    ),
+    calculator(notation, "notation", "Read counter special-ammunition notation (ASL-8.9-a, 8.91; notes B4).", ("ASL-8.9-a", "ASL-8.91"), help=_HELP["notation"], arguments=("text",), each_line="text", example={"text": "A5^4^/6^5", "date": "1944-06", "nationality": "german"}),
+    calculator(whole_shot, "gun", "Exact odds of the whole shot: To Hit, depletion, B#, To Kill or IFT (notes B5, B6).", ("ASL-8.1-a", "ASL-8.9-a"), hint="distribution", command=("odds", "gun"), parsers={"compare": _ammo_list}, flags=_GUN_FLAGS, local=("library",), example=_GUN_EXAMPLE),
+    calculator(ammo_comparison, "gun-compare", "AP against APCR, APDS and HEAT at the same target: hit and kill.", ("ASL-8.1-a", "ASL-8.9-a"), help=_HELP["gun-compare"], hint="comparison", command=("odds", "gun-compare"), parsers={"compare": _ammo_list}, flags=_GUN_FLAGS, local=("library",), example={**_GUN_EXAMPLE, "compare": ["AP", "APCR=5", "HEAT"]}),
+    calculator(supply, "supply", "Ammunition Supply Chart (ASL-8.2): APCR/APDS Depletion Number for a Gun.", ("ASL-8.2",), arguments=("nationality", "gun"), example={"nationality": "german", "gun": "75L", "date": "1944-06"}),
+    calculator(heat, "heat", "HEAT availability date of a nation's ordnance (ASL-8.3-a).", ("ASL-8.3-a",), arguments=("nationality",), example={"nationality": "american", "date": "1943-06"}),
+    calculator(he_equivalency_answer, "he-equivalency", "HE Equivalency FP and Residual FP of an AP-type or HEAT attack (ASL-8.31).", ("ASL-8.31",), arguments=("attack",), example={"attack": "HEAT", "caliber": 75}),
+    calculator(scw_heat_answer, "scw-heat", "HEAT from a shaped-charge weapon: no Depletion Number, legal targets, HE Equivalency.", ("ASL-8.3-b", "ASL-8.3-c"), arguments=("weapon",), example={"weapon": "BAZ", "target": "vehicle"}),
+    calculator(canister_answer, "canister", "One Canister shot off the map: attacked Locations, their DRM, and exact odds or a result.", ("ASL-8.4",), help=_HELP["canister"], flags={"fp": ("--canister-fp", "--fp"), "depletion": ("-n",), "breakdown": ("-b",), "dr": ("--dr", "--dice")}, example={"fp": 12, "ca": 0}),
+    calculator(depletion_odds, "depletion", "Per-shot outcome, k-th shot availability, rounds fired and expected rounds (ASL-8.9).", ("ASL-8.9",), hint="distribution", command=("odds", "depletion"), flags={"depletion": ("-n",), "shots": ("-k",), "breakdown": ("-b",)}, example={"depletion": 5, "shots": 4}),
+    calculator(shot_odds, "shot-odds", "One shot: depletion outcome joint with malfunction (ASL-AMB-18, ASL-8.92-a).", ("ASL-8.9-a", "ASL-AMB-18"), hint="distribution", command=("odds", "shot"), flags={"depletion": ("-n",), "breakdown": ("-b",)}, example={"depletion": 5, "breakdown": 11}),
+    calculator(depletion_check, "shot", "One declared special-ammunition shot: the C8.9 depletion check on its DR.", ("ASL-8.9-a",), flags={"depletion": ("-n",), "breakdown": ("-b",), "dr": ("--dr", "--dice")}, example={"ammo": "APCR", "depletion": 5, "dr": "3,2"}),
 )
+# fmt: on
 
 __all__ = ["CALCULATORS"]

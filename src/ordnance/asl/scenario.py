@@ -19,7 +19,7 @@ each Gun becomes a hot-seat ``add_gun`` set-up action.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
@@ -36,7 +36,7 @@ from ordnance.asl.rules.counters import by_gpid
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.phases import Phase
 from ordnance.asl.settings import AslOptions
-from ordnance.asl.state import AslState, Exhaustion, Marker
+from ordnance.asl.state import AslState, Capability, Exhaustion, Gun, Marker
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import Record
@@ -306,6 +306,39 @@ def _axial(state: AslState, text: str) -> str:
     return text if "," in text else str(state.settings.board.hex_of(text))
 
 
+#: The Gun fields a position writes one for one: all of :class:`AslGunRecord` but ``ammo``.
+_GUN_RECORD_FIELDS = tuple(name for name in AslGunRecord.model_fields if name != "ammo")
+
+
+def _restored_capability(cap: Capability, rec: AslGunRecord) -> Capability:
+    ammo = rec.ammo.get(cap.ammo)
+    if ammo is None:
+        return cap
+    ex = ammo.exhausted
+    exhausted = Exhaustion(**ex.model_dump()) if ex else None
+    return replace(cap, uses=ammo.uses, attempts=ammo.attempts, exhausted=exhausted)
+
+
+def _restored_gun(g: Gun, rec: AslGunRecord | None) -> Gun:
+    """A Gun of the set-up with its record of the position (none: as set up)."""
+    if rec is None:
+        return g
+    unknown = set(rec.ammo) - {c.ammo for c in g.capabilities}
+    if unknown:
+        raise OrdnanceError(
+            msg(
+                "bad position: guns.{id}.ammo: {value} is not on the Gun",
+                id=g.id,
+                value=", ".join(sorted(unknown)),
+            )
+        )
+    return replace(
+        g,
+        **{name: getattr(rec, name) for name in _GUN_RECORD_FIELDS},
+        capabilities=tuple(_restored_capability(c, rec) for c in g.capabilities),
+    )
+
+
 def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
     """The state ``new`` built, with the Guns of the set-up and the position's records."""
     raw = dict(data) if isinstance(data, dict) else {}
@@ -314,45 +347,7 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
         raise OrdnanceError(msg("bad position: setup: a list of add_gun actions"))
     state = play_setup(game, state, setup)
     p: AslPosition = read_position(AslPosition, raw)
-    guns = []
-    for g in state.guns:
-        rec = p.guns.get(g.id)
-        if rec is None:
-            guns.append(g)
-            continue
-        caps = []
-        for cap in g.capabilities:
-            ammo = rec.ammo.get(cap.ammo)
-            if ammo is None:
-                caps.append(cap)
-                continue
-            ex = ammo.exhausted
-            exhausted = Exhaustion(ex.dr, ex.turn, ex.phase, ex.shot, ex.outcome) if ex else None
-            caps.append(replace(cap, uses=ammo.uses, attempts=ammo.attempts, exhausted=exhausted))
-        unknown = set(rec.ammo) - {c.ammo for c in g.capabilities}
-        if unknown:
-            raise OrdnanceError(
-                msg(
-                    "bad position: guns.{id}.ammo: {value} is not on the Gun",
-                    id=g.id,
-                    value=", ".join(sorted(unknown)),
-                )
-            )
-        guns.append(
-            replace(
-                g,
-                shots=rec.shots,
-                fired_this_phase=rec.fired_this_phase,
-                may_fire_again=rec.may_fire_again,
-                intensive_used=rec.intensive_used,
-                malfunctioned=rec.malfunctioned,
-                captured=rec.captured,
-                pending=rec.pending,
-                fire_marker=rec.fire_marker,
-                fired_phases=rec.fired_phases,
-                capabilities=tuple(caps),
-            )
-        )
+    guns = [_restored_gun(g, p.guns.get(g.id)) for g in state.guns]
     missing = set(p.guns) - {g.id for g in state.guns}
     if missing:
         raise OrdnanceError(
@@ -376,33 +371,17 @@ def restore(game: Game[AslState], state: AslState, data: Any) -> AslState:
     )
 
 
-def _gun_record(g: Any) -> dict[str, Any]:
+def _gun_record(g: Gun) -> dict[str, Any]:
     ammo = {
         c.ammo: AslAmmoRecord(
             uses=c.uses,
             attempts=c.attempts,
-            exhausted=AslExhaustion(
-                dr=c.exhausted.dr,
-                turn=c.exhausted.turn,
-                phase=c.exhausted.phase,
-                shot=c.exhausted.shot,
-                outcome=c.exhausted.outcome,
-            )
-            if c.exhausted
-            else None,
+            exhausted=AslExhaustion(**asdict(c.exhausted)) if c.exhausted else None,
         )
         for c in g.capabilities
     }
     record = AslGunRecord(
-        shots=g.shots,
-        fired_this_phase=g.fired_this_phase,
-        may_fire_again=g.may_fire_again,
-        intensive_used=g.intensive_used,
-        malfunctioned=g.malfunctioned,
-        captured=g.captured,
-        pending=g.pending,
-        fire_marker=g.fire_marker,
-        fired_phases=g.fired_phases,
+        **{name: getattr(g, name) for name in _GUN_RECORD_FIELDS},
         ammo={k: v for k, v in ammo.items() if v != AslAmmoRecord()},
     )
     return record.model_dump(mode="json", exclude_defaults=True)

@@ -22,6 +22,7 @@ from ordnance.asl.rules.phases import Phase
 from ordnance.asl.settings import AslSettings, SideSettings
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 Status = Literal["available", "gone", "not-available"]
 
@@ -43,11 +44,7 @@ class Exhaustion:
     def to_dict(self) -> dict[str, Any]:
         return {
             "dr": list(self.dr),
-            "original_dr": self.original_dr,
-            "turn": self.turn,
-            "phase": self.phase,
-            "shot": self.shot,
-            "outcome": self.outcome,
+            **attributes(self, "original_dr turn phase shot outcome"),
         }
 
 
@@ -79,14 +76,10 @@ class Capability:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ammo": self.ammo,
-            "token": self.token,
-            "source": self.source,
-            "depletion": self.depletion,
-            "depletion_applies": self.depletion_applies,
-            "status": self.status,
-            "uses": self.uses,
-            "attempts": self.attempts,
+            **attributes(
+                self,
+                "ammo token source depletion depletion_applies status uses attempts",
+            ),
             "exhausted": self.exhausted.to_dict() if self.exhausted else None,
             "clause": self.clause,
             "reason": self.reason,
@@ -144,21 +137,11 @@ class Gun:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "side": self.side,
-            "name": self.name,
-            "notation": self.notation,
-            "gun_size": self.gun_size,
-            "made_by": self.made_by,
-            "breakdown": self.breakdown,
-            "rof": self.rof,
-            "hex": self.hex,
-            "elite": self.elite,
-            "canister_fp": self.canister_fp,
-            "shots": self.shots,
-            "fired_this_phase": self.fired_this_phase,
-            "may_fire_again": self.may_fire_again,
-            "malfunctioned": self.malfunctioned,
+            **attributes(
+                self,
+                "id side name notation gun_size made_by breakdown rof hex elite canister_fp",
+                "shots fired_this_phase may_fire_again malfunctioned",
+            ),
             "declared": self.pending,
             "ca": self.ca,
             "fire_marker": self.fire_marker,

@@ -8,7 +8,13 @@ tail) and publishes its dice chain's anchor if the server lacks it; it acts
 with ``since`` in the action, whose answer carries its next view, entries and
 rolls (``next``); told of another seat's change by the live stream, it reads
 what changed in one ``POST /since``, and when the change is an action waiting
-for its dice element it sends its reveal in that same request. It picks its
+for its dice element it sends its reveal in that same request. An action whose
+form rolls is sent with ``wait_dice=1`` when the table has a live stream to hear
+(:attr:`Table.live`: :class:`StreamLive` over HTTP, :class:`AppLive` in process):
+its answer then comes once the other seat's reveal has drawn the roll and carries
+it, so the acting page reads nothing more (a move 2 requests, an attack 3 with its
+odds); without one, or past the server's wait, it reads once the roll is drawn, as
+before. It picks its
 action from the ``legal`` forms of its view
 (:func:`ordnance.bench.toi_players.plan`) and asks ``/odds`` before an attack,
 as the page's odds panel does.
@@ -22,17 +28,23 @@ accepted action.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import httpx
 
 from ordnance.bench.toi_players import SEATS, plan, position_key
 from ordnance.server.dice_scheme import chain_from
+
+_R = TypeVar("_R")
 
 
 class Sent(NamedTuple):
@@ -67,6 +79,10 @@ class Stats:
     since_ms: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
+    #: actions sent with ``wait_dice`` whose roll the other pages drew while they
+    #: waited: answered with the roll, or (past the server's wait) still pending
+    drawn_in_answer: int = 0
+    answered_pending: int = 0
     odds_refused: int = 0
     revealed: int = 0
     rounds: int = 0
@@ -96,6 +112,7 @@ class Player:
     seen: int | None = None  # the last journal entry this seat's page holds
     dice_seen: int | None = None  # the last version whose rolls this seat has checked
     answer: dict[str, Any] | None = None  # the view its page shows
+    base: str | None = None  # the server this seat's page talks to (None: the table's)
     taken: Counter[str] = field(default_factory=Counter)
     chain: DiceChain = field(init=False)
 
@@ -134,6 +151,83 @@ class DiceChain:
         return self.sent is not None and self.sent[0] == element and self.sent[1] != version
 
 
+class Live(Protocol):
+    """Where the players hear the live stream's notices (the page's ``EventSource``)."""
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        """Once the stream says ``actor``'s action waits for its dice at ``version``:
+        the action's digest (what the notice names, ``dice_pending``)."""
+        ...
+
+
+def _rolling_notice(data: Mapping[str, Any], actor: Player, version: int) -> str | None:
+    if data.get("version") == version and data.get("dice_pending_by") == actor.seat:
+        digest = data.get("dice_pending")
+        return str(digest) if digest else None
+    return None
+
+
+class StreamLive:
+    """The live stream over HTTP (a real server): another seat's ``/ticket`` and
+    ``/events`` stream, read until its notice names the actor's waiting action. (The
+    page keeps its stream open; this opens one per roll, outside the counted requests,
+    on a client of its own, so that streams never wait for the players' connections.)"""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        other = next(p for p in t.players if p is not actor)
+        path = t.path_for(other)  # the stream of the page that reveals
+        res = await self.client.post(path + "/ticket", headers=other.headers)
+        ticket = res.raise_for_status().json()["ticket"]
+        params = {"ticket": ticket}
+        async with self.client.stream("GET", path + "/events", params=params) as stream:
+            async for line in stream.aiter_lines():
+                if line.startswith("data: "):
+                    digest = _rolling_notice(json.loads(line[6:]), actor, version)
+                    if digest is not None:
+                        return digest
+        raise RuntimeError("the live stream ended before the roll was announced")
+
+
+#: Set while a player hears the live stream in process (:class:`AppLive`): the stream's
+#: reads are the server's for every notice of every page, no turn's requests', and the
+#: statement counts (:mod:`ordnance.bench.table`) leave them out, as they always have.
+IN_STREAM: ContextVar[bool] = ContextVar("ordnance_bench_in_stream", default=False)
+
+
+def _stream_read(read: Callable[[], _R]) -> _R:
+    IN_STREAM.set(True)  # this thread's own copy of the context
+    return read()
+
+
+class AppLive:
+    """The live stream in process (an ASGI client cannot stream): the app's own
+    broadcaster and the stream's own read of the waiting action
+    (:meth:`TableService.pending_notice`, outside the statement counts)."""
+
+    def __init__(self, app: Any) -> None:
+        self.broadcaster = app.state.broadcaster
+        self.service = app.state.service
+
+    async def rolling(self, t: Table, actor: Player, version: int) -> str:
+        queue = self.broadcaster.subscribe(t.game_id)  # before the action is sent
+        try:
+            while True:
+                if await queue.get() != version:
+                    continue
+                digest, by = await asyncio.to_thread(
+                    _stream_read, partial(self.service.pending_notice, t.game_id)
+                )
+                notice = {"version": version, "dice_pending": digest, "dice_pending_by": by}
+                found = _rolling_notice(notice, actor, version)
+                if found is not None:
+                    return found
+        finally:
+            self.broadcaster.unsubscribe(t.game_id, queue)
+
+
 @dataclass
 class Table:
     base: str
@@ -144,11 +238,18 @@ class Table:
     #: every request sent, when set (see :func:`replay_turn`)
     record: list[Sent] | None = None
     turn: int = 0
+    #: the live stream the players hear (None: none; an action is answered at once)
+    live: Live | None = None
 
     @property
     def path(self) -> str:
+        return self.path_for(None)
+
+    def path_for(self, p: Player | None) -> str:
+        """The table's API as ``p``'s page reaches it (its own server, if it has one)."""
         prefix = "/bare" if self.bare else "/api/tables"
-        return f"{self.base}{prefix}/{self.game_id}"
+        base = p.base if p is not None and p.base is not None else self.base
+        return f"{base}{prefix}/{self.game_id}"
 
 
 def new_table(base: str, game_id: str, tokens: Mapping[str, str], seed: str) -> Table:
@@ -178,7 +279,8 @@ async def _send(
         seat = t.players.index(p)
         t.record.append(Sent(t.turn, phase, seat, method, suffix, dict(params or {}), json))
     t0 = time.perf_counter()
-    res = await client.request(method, t.path + suffix, params=params, json=json, headers=p.headers)
+    url = t.path_for(p) + suffix
+    res = await client.request(method, url, params=params, json=json, headers=p.headers)
     into.append(1000 * (time.perf_counter() - t0))
     if res.status_code >= 500:
         raise RuntimeError(f"server error {res.status_code}: {res.text[:300]}")
@@ -341,22 +443,30 @@ def action_fields(
 
 
 async def _notice(
-    client: httpx.AsyncClient, t: Table, actor: Player, data: Mapping[str, Any], stats: Stats
+    client: httpx.AsyncClient,
+    t: Table,
+    actor: Player,
+    data: Mapping[str, Any],
+    stats: Stats,
+    *,
+    heard: bool = False,
 ) -> None:
     """Every other page, told of the change by its live stream, reads what changed in
-    one request; a waiting roll's notice makes each awaited page reveal in that request.
-    The acting page holds the answer's ``next``; told that its roll was drawn, it reads
-    once more."""
+    one request; a waiting roll's notice makes each awaited page reveal in that request
+    (``heard``: they did already, while the action's answer waited). The acting page
+    holds the answer's ``next``; if that still shows its roll waiting (no ``wait_dice``,
+    or past the server's wait), it reads once more when told the roll was drawn."""
     rolling = data.get("rolling")
-    for other in t.players:
-        if other is actor:
-            continue
-        if rolling:
-            reveal = reveal_for_notice(other, str(rolling["digest"]), actor.seat)
-            if reveal is not None:
-                await since(client, t, other, stats, reveal=reveal)
+    if not heard:
+        for other in t.players:
+            if other is actor:
                 continue
-        await refresh(client, t, other, stats)
+            if rolling:
+                reveal = reveal_for_notice(other, str(rolling["digest"]), actor.seat)
+                if reveal is not None:
+                    await since(client, t, other, stats, reveal=reveal)
+                    continue
+            await refresh(client, t, other, stats)
     if rolling:
         assert actor.answer is not None
         seen = [o.answer for o in t.players if o is not actor and o.answer is not None]
@@ -403,11 +513,11 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 "dice_since": p.dice_seen,
                 **action_fields(p, answer, action),
             }
-            res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
+            res, heard = await _act(client, t, p, stats, body, rolls="commitment" in body)
             if res.status_code in (200, 202):
                 data = res.json()
                 _apply(p, data["next"])
-                await _notice(client, t, p, data, stats)
+                await _notice(client, t, p, data, stats, heard=heard)
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
                 events = data.get("entry", {}).get("events", [])
@@ -423,6 +533,51 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
     raise Stuck(f"table {t.game_id}: nothing accepted at {view.get('position')}: {tried}")
 
 
+async def _act(
+    client: httpx.AsyncClient,
+    t: Table,
+    p: Player,
+    stats: Stats,
+    body: Mapping[str, Any],
+    *,
+    rolls: bool,
+) -> tuple[httpx.Response, bool]:
+    """Send the action, as the page does. One whose form rolls goes with ``wait_dice=1``
+    when the table has a live stream: if the stream says it waits for the other seats'
+    elements, their pages reveal in their one ``/since`` (drawing the roll) while its
+    answer waits. Returns the answer and whether the other pages have read already."""
+    if t.live is None or not rolls:
+        res = await _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, json=body)
+        return res, False
+    heard = asyncio.ensure_future(t.live.rolling(t, p, int(body["expected_version"])))
+    await asyncio.sleep(0)  # the stream is listening before the action is sent
+    params = {"wait_dice": 1}
+    acting = asyncio.ensure_future(
+        _send(client, t, p, stats.action_ms, "POST", "/actions", phase=1, params=params, json=body)
+    )
+    await asyncio.wait({heard, acting}, return_when=asyncio.FIRST_COMPLETED)
+    if not heard.done() or heard.exception() is not None:  # answered without waiting
+        heard.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await heard
+        return await acting, False
+    digest = heard.result()
+    for other in t.players:
+        if other is p:
+            continue
+        reveal = reveal_for_notice(other, digest, p.seat)
+        if reveal is not None:
+            await since(client, t, other, stats, reveal=reveal)
+        else:
+            await refresh(client, t, other, stats)
+    res = await acting
+    if res.status_code == 200:
+        stats.drawn_in_answer += 1
+    elif res.status_code == 202:
+        stats.answered_pending += 1
+    return res, True
+
+
 async def play_slice(
     client: httpx.AsyncClient, tables: list[Table], turns: int, stats: Stats
 ) -> None:
@@ -435,8 +590,11 @@ async def play_slice(
     stats.seconds += time.perf_counter() - t0
 
 
-async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> list[Table]:
-    """``games`` fresh ToI tables, each seat claimed with its invitation as its player would."""
+async def create_tables(
+    client: httpx.AsyncClient, base: str, games: int, live: Live | None = None
+) -> list[Table]:
+    """``games`` fresh ToI tables, each seat claimed with its invitation as its player
+    would; ``live``: the stream their players hear (:attr:`Table.live`)."""
     tables = []
     for i in range(games):
         res = await client.post(base + "/api/tables", json={"game": "toi", "settings": {}})
@@ -451,6 +609,7 @@ async def create_tables(client: httpx.AsyncClient, base: str, games: int) -> lis
             claimed.raise_for_status()
             tokens[invitation["seat"]] = claimed.json()["token"]
         tables.append(new_table(base, data["game_id"], tokens, f"fresh-{i}"))
+        tables[-1].live = live
     return tables
 
 

@@ -49,6 +49,8 @@ from sqlalchemy import Engine, event
 
 from ordnance.bench.bare import bare_app, canned_answers, null_app
 from ordnance.bench.page_players import (
+    IN_STREAM,
+    AppLive,
     Player,
     Sent,
     Stats,
@@ -77,7 +79,7 @@ class StatementCounter:
         self.on = True
 
     def _seen(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        if self.on:
+        if self.on and not IN_STREAM.get():  # the live stream's reads: no turn's
             self.count += 1
             self.kinds[" ".join(statement.split()[:3])[:60]] += 1
             tally = _TURN.get()
@@ -163,15 +165,20 @@ async def play_counted(
     """Play ``games`` fresh tables ``turns`` turns each through the page's requests;
     count requests and SQL statements per accepted action (after ``warmup`` turns)."""
     by_kind: dict[str, list[int]] = {}
+    requests_by_kind: dict[str, list[tuple[int, int]]] = {}
 
     async def counted_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> None:
         tally = [0]
         _TURN.set(tally)  # this task's own context (gather wraps each turn in a task)
-        action = await play_turn(client, t, stats)
+        own = Stats()
+        action = await play_turn(client, t, own)
         by_kind.setdefault(str(action["type"]), []).append(tally[0])
+        sent = (requests_of(own) - len(own.odds_ms), len(own.odds_ms))
+        requests_by_kind.setdefault(str(action["type"]), []).append(sent)
+        _merge(stats, own)
 
-    async with client_for(app) as client:
-        tables = await create_tables(client, "http://bench", games)
+    async with app.router.lifespan_context(app), client_for(app) as client:
+        tables = await create_tables(client, "http://bench", games, AppLive(app))
         for _ in range(warmup):
             await asyncio.gather(*(play_turn(client, t, Stats()) for t in tables))
         stats = Stats()
@@ -198,7 +205,27 @@ async def play_counted(
             for k, v in sorted(by_kind.items())
         },
         "statements_in_turns": sum(sum(v) for v in by_kind.values()),
+        # each turn's requests besides the odds previews, and its odds previews (every
+        # attack the players considered, refused ones too), by the kind accepted
+        "requests_by_kind": {
+            k: {"most": max(n for n, _ in v), "odds_most": max(o for _, o in v)}
+            for k, v in sorted(requests_by_kind.items())
+        },
     }
+
+
+def _merge(into: Stats, more: Stats) -> None:
+    """``more``'s requests and counts added to ``into``."""
+    for name, values in more.by_route().items():
+        into.by_route()[name].extend(values)
+    into.turn_ms.extend(more.turn_ms)
+    into.refused.update(more.refused)
+    into.kinds.update(more.kinds)
+    into.odds_refused += more.odds_refused
+    into.drawn_in_answer += more.drawn_in_answer
+    into.answered_pending += more.answered_pending
+    into.revealed += more.revealed
+    into.rounds += more.rounds
 
 
 TARGETS = ("table", "bare", "bare_with_write", "client")
@@ -220,11 +247,29 @@ async def bench(
     then each baseline gets the very same requests (:func:`replay_turn`): bare
     FastAPI, bare FastAPI with one durable write per action, and the null app
     (the client alone). Each target's CPU is ``clock`` (process CPU time) summed
-    over its own part of each turn.
+    over its own part of each turn. The table's app runs with its lifespan (its
+    broadcaster's loop, PostgreSQL's listener), so that an action waiting for its
+    roll (``wait_dice``) hears the draw, and its players hear the stream in process.
     """
+    async with table_app.router.lifespan_context(table_app):
+        return await _bench(
+            table_app, engine, write, games=games, turns=turns, warmup=warmup, clock=clock
+        )
+
+
+async def _bench(
+    table_app: Any,
+    engine: Engine,
+    write: Engine,
+    *,
+    games: int,
+    turns: int,
+    warmup: int,
+    clock: Clock,
+) -> dict[str, Any]:
     async with client_for(table_app) as tc:
         answers = await canned_answers(tc)
-        played = await create_tables(tc, "http://bench", games)
+        played = await create_tables(tc, "http://bench", games, AppLive(table_app))
     for t in played:
         t.record = []
     apps = {

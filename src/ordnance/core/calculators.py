@@ -42,7 +42,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import import_module
-from typing import Any, Literal, NotRequired
+from inspect import signature
+from typing import Any, Literal, NotRequired, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from typing_extensions import TypedDict  # pydantic reads only this one on Python 3.11
@@ -221,18 +222,28 @@ class NoQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
-def reference(
+def calculator(
+    run: Callable[[Any], Mapping[str, Any]],
     name: str,
     title: str,
-    run: Callable[[Any], Mapping[str, Any]],
     clauses: tuple[str, ...] = (),
     **more: Any,
 ) -> Calculator:
-    """A :class:`Calculator` that asks nothing (:class:`NoQuestion`): a reference table, or
-    odds that need no input."""
-    return Calculator(
-        name=name, title=title, clauses=clauses, input_model=NoQuestion, run=run, **more
-    )
+    """The :class:`Calculator` ``name`` answered by ``run``; its input model is the type
+    ``run`` declares for its question (its first parameter), so a game's list of
+    calculators says each model once, where the function takes it. A reference table's
+    ``run`` takes a :class:`NoQuestion`. ``more``: the other fields of :class:`Calculator`.
+
+    >>> def count(q: NoQuestion) -> dict[str, Any]:
+    ...     return {"title": "Nothing to count"}
+    >>> calculator(count, "count", "Count nothing.").input_model is NoQuestion
+    True
+    """
+    first = next(iter(signature(run).parameters))
+    model = get_type_hints(run).get(first)
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        raise TypeError(f"calculator {name!r}: {run.__qualname__} takes no Pydantic model")
+    return Calculator(name=name, title=title, clauses=clauses, input_model=model, run=run, **more)
 
 
 def jsonable(value: Any) -> Any:
@@ -301,6 +312,7 @@ __all__ = [
     "Hint",
     "NoQuestion",
     "Parser",
+    "calculator",
     "catalogue",
     "find",
     "for_game",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, parse_hex
@@ -34,6 +34,8 @@ __all__ = ["distinct_names", "name_term", "named_event", "named_text"]
 _AXIAL = re.compile(r"^-?\d+,-?\d+$")
 _NUMBERED_NAME = re.compile(r"^(.+) #(\d+)$")
 #: Argument names whose value is never a counter id nor a hex, whatever it looks like.
+#: An event's own text (``str``) or its public one (``str | None``).
+_Text = TypeVar("_Text", str, str | None)
 _NOT_NAMES = frozenset({"dice", "roll", "rolls", "black", "red", "values"})
 
 
@@ -116,6 +118,17 @@ class _Renamer:
     def args(self, args: Mapping[str, Any]) -> dict[str, Any]:
         return {k: self.value(v, k) for k, v in args.items()}
 
+    def written(
+        self, template: str | None, args: Mapping[str, Any] | None, text: _Text
+    ) -> tuple[Mapping[str, Any] | None, _Text]:
+        """One of an event's texts (its own or the public one) renamed: rendered again
+        from its renamed ``args`` when it was written from ``template``, else its ids
+        replaced; ``args`` and ``text`` as they are when there is nothing to rename."""
+        if template is not None:
+            renamed = self.args(args or {})
+            return renamed, render_message(template, renamed)
+        return args, self.text(text) if text else text
+
 
 def named_event(event: Event, names: Mapping[str, str], label: Callable[[Hex], str]) -> Event:
     """``event`` whose texts name counters (``names``) and hexes (``label``), data unchanged.
@@ -125,20 +138,11 @@ def named_event(event: Event, names: Mapping[str, str], label: Callable[[Hex], s
     procedure's to print).
     """
     renamer = _Renamer(names, label)
-    changes: dict[str, Any] = {}
-    if event.template is not None:
-        args = renamer.args(event.args or {})
-        changes["args"] = args
-        changes["text"] = render_message(event.template, args)
-    elif event.text:
-        changes["text"] = renamer.text(event.text)
-    if event.public_template is not None:
-        public_args = renamer.args(event.public_args or {})
-        changes["public_args"] = public_args
-        changes["public_text"] = render_message(event.public_template, public_args)
-    elif event.public_text:
-        changes["public_text"] = renamer.text(event.public_text)
-    return replace(event, **changes)
+    args, text = renamer.written(event.template, event.args, event.text)
+    public_args, public_text = renamer.written(
+        event.public_template, event.public_args, event.public_text
+    )
+    return replace(event, args=args, text=text, public_args=public_args, public_text=public_text)
 
 
 def named_turn(turn: TurnView, names: Mapping[str, str], label: Callable[[Hex], str]) -> TurnView:

@@ -181,30 +181,16 @@ def may_end_step(turn: Turn, seat: str | None) -> bool:
 
 
 def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
+    said = {"seat": seat, "kind": kind, "value": nested(turn.message)}
     if seat in turn.waiting_for or not turn.active:
-        return RuleViolation(
-            turn.clause,
-            msg(
-                "{seat} may not {kind} now: {value}",
-                seat=seat,
-                kind=kind,
-                value=nested(turn.message),
-            ),
-        )
+        return RuleViolation(turn.clause, msg("{seat} may not {kind} now: {value}", **said))
     hint = (
         f"wait for {', '.join(turn.waiting_for)} to say done"  # i18n: "wait for {seats} to say done"
         if turn.waiting_for
         else f"wait for {', '.join(turn.active)}"  # i18n: "wait for {seats}"
     )
     return RuleViolation(
-        turn.clause,
-        msg(
-            "it is not {seat}'s move ({kind} refused): {value}",
-            seat=seat,
-            kind=kind,
-            value=nested(turn.message),
-        ),
-        hint=hint,
+        turn.clause, msg("it is not {seat}'s move ({kind} refused): {value}", **said), hint=hint
     )
 
 

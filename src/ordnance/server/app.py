@@ -40,6 +40,7 @@ from ordnance.core.journal.store import database_url
 from ordnance.server import (
     allocator,
     calc_routes,
+    dice_wait,
     i18n,
     live,
     pages,
@@ -318,11 +319,14 @@ def create_app(
     sqlite_synchronous: str = "normal",
     create_rate: str | None = DEFAULT_CREATE_RATE,
     clock: Callable[[], float] = time.time,
+    dice_wait_answer: float = dice_wait.DEFAULT_SECONDS,
 ) -> FastAPI:
     """The app; ``create_rate`` is the per-address table-creation limit
     (:meth:`Rate.parse`: ``"20/60"``, or ``None``/``"off"`` for none); ``clock``
     the table's clock in seconds since the epoch (the lazy dice deadline and the
-    seats' reissue waiting periods; tests pass a fake one)."""
+    seats' reissue waiting periods; tests pass a fake one); ``dice_wait_answer`` the
+    seconds an action's request with ``wait_dice`` waits for its roll to be drawn
+    (:mod:`ordnance.server.dice_wait`)."""
     install_log_filter()
     rate = Rate.parse(create_rate) if create_rate is not None else None
     journal = journal if journal is not None else ServerJournal(database_url(db))
@@ -368,6 +372,7 @@ def create_app(
     app.state.create_limiter = TokenBucket(rate) if rate is not None else None
     app.state.broadcaster = broadcaster
     app.state.heartbeat = heartbeat
+    app.state.dice_wait_answer = dice_wait_answer
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     # JSON answers and static files over 1 kB, gzipped when the client accepts it
@@ -432,4 +437,7 @@ def app_from_env() -> FastAPI:
         heartbeat=heartbeat,
         sqlite_synchronous=os.environ.get("ORDNANCE_SQLITE_SYNCHRONOUS", "normal"),
         create_rate=os.environ.get("ORDNANCE_CREATE_RATE", DEFAULT_CREATE_RATE),
+        dice_wait_answer=float(
+            os.environ.get("ORDNANCE_DICE_WAIT_ANSWER", str(dice_wait.DEFAULT_SECONDS))
+        ),
     )

@@ -41,6 +41,8 @@ class Broadcaster:
 
     def subscribe(self, game_id: str) -> asyncio.Queue[int]:
         q: asyncio.Queue[int] = asyncio.Queue(maxsize=64)
+        if self.loop is None:  # an app served without its lifespan (in-process clients)
+            self.loop = asyncio.get_running_loop()
         with self._lock:
             self._queues.setdefault(game_id, set()).add(q)
         return q

@@ -14,7 +14,7 @@ import inspect
 import json
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -30,7 +30,7 @@ from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.game import Game
 from ordnance.core.journal.store import request_scope
 from ordnance.core.shapes import LosAnswer
-from ordnance.server import i18n, seats, texts
+from ordnance.server import dice_wait, i18n, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
@@ -42,6 +42,8 @@ from ordnance.server.answers import (
 )
 from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
+
+_T = TypeVar("_T")
 
 
 def json_bytes(content: Any) -> bytes:
@@ -620,18 +622,72 @@ def journal_log(
             description="Nothing is applied yet: the action changes the other side's "
             "pieces and a consent request was opened ('pending'), or it rolls server dice "
             "and waits for the other seats' elements ('rolling'; the live stream announces "
-            "it and then its roll).",
+            "it and then its roll; with wait_dice, only past the server's wait).",
         ),
     },
 )
-def act(
+async def act(
     game_id: GameId,
     body: Act,
+    request: Request,
     service: Service,
     creds: Creds,
-    response: Response,
     lang: LangQ = "en",
-) -> ActAnswer:
+    wait_dice: Annotated[
+        bool,
+        Query(
+            description="With `since`: when the action's dice wait for the other seats' "
+            "elements, answer once they are drawn (at most the server's `dice_wait_answer` "
+            "seconds; the action is committed first) with the drawn entry and its `next`, "
+            'instead of 202 `rolling` at once (docs/server.md, "What the page fetches").'
+        ),
+    ] = False,
+) -> Response:
+    # asynchronous only to wait for the draw without holding a thread: every read and
+    # write runs in the thread pool, each part in its own request scope (one session)
+    wait = wait_dice and body.since is not None
+    with dice_wait.listening(request.app.state.broadcaster, game_id, wait) as notices:
+        seat, result, answer = await run_in_threadpool(
+            _scoped, _act, service, game_id, creds, body, lang, wait
+        )
+        if answer is not None:
+            return answer
+        assert notices is not None
+        version = result["version"]
+        done = await dice_wait.drawn(
+            notices,
+            version,
+            functools.partial(service.still_rolling, game_id, version),
+            timeout=float(request.app.state.dice_wait_answer),
+            recheck=float(request.app.state.heartbeat),
+        )
+        return await run_in_threadpool(
+            _scoped, _rolled, service, game_id, seat, body, lang, result, done
+        )
+
+
+def _scoped(fn: Callable[..., _T], *args: Any) -> _T:
+    """``fn(*args)`` with one read session of its own (:func:`request_scope`)."""
+    with request_scope():
+        return fn(*args)
+
+
+def _act_answer(result: ActAnswer) -> Response:
+    """The answer's bytes (encoded in the worker thread, as :func:`_encoded`'s)."""
+    status = 202 if "pending" in result or "rolling" in result else 200
+    return Response(json_bytes(result), status_code=status, media_type="application/json")
+
+
+def _act(
+    service: TableService,
+    game_id: str,
+    creds: HTTPAuthorizationCredentials | None,
+    body: Act,
+    lang: str,
+    wait: bool,
+) -> tuple[str, ActAnswer, Response | None]:
+    """The action, committed, and its answer with its ``next``; no answer yet when its
+    roll is to be waited for."""
     seat = seat_of(service, game_id, creds)
     result = service.act(
         game_id,
@@ -642,11 +698,33 @@ def act(
         element=body.element,
         commitment=body.commitment,
     )
-    if "pending" in result or "rolling" in result:
-        response.status_code = 202
+    if wait and "rolling" in result:
+        return seat, result, None
     if body.since is not None:
         result["next"] = _since(service, game_id, seat, body.since, body.dice_since, lang)
-    return result
+    return seat, result, _act_answer(result)
+
+
+def _rolled(
+    service: TableService,
+    game_id: str,
+    seat: str,
+    body: Act,
+    lang: str,
+    result: ActAnswer,
+    drawn: bool,
+) -> Response:
+    """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
+    as if it had rolled at once; past the wait, the pending answer with its ``next``."""
+    assert body.since is not None
+    after = _since(service, game_id, seat, body.since, body.dice_since, lang)
+    version = result["version"]
+    log = after["log"]
+    entries = log["entries"] if drawn and log is not None else []
+    row = next((e for e in entries if e["seq"] == version + 1 and e["seat"] == seat), None)
+    if row is None:  # still rolling (or its rules refused it when drawn: the view says so)
+        return _act_answer({**result, "next": after})
+    return _act_answer({"version": version + 1, "entry": row, "next": after})
 
 
 def _since(

@@ -580,6 +580,13 @@ class TableService(ConsentRequests):
             pending = dice_table.pending_at(self.journal, game_id, version)
             return (pending.digest, pending.seat) if pending is not None else (None, None)
 
+    def still_rolling(self, game_id: str, version: int) -> bool:
+        """Whether the table is still at ``version`` with an action waiting for its dice
+        (one statement, the table status, read afresh: ``POST /actions?wait_dice=1``)."""
+        with request_scope():
+            now = table_status.status(self.journal, game_id)
+        return now.version == version and now.dice_pending
+
     def settle(self, game_id: str) -> JournalEntry | None:
         """Draw the dice of the action waiting at the current version, if it may roll now.
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator
 
-from ordnance.core.calculators import Calculator, NoQuestion, reference
+from ordnance.core.calculators import Calculator, NoQuestion, calculator
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
@@ -441,53 +441,17 @@ def maps(_q: NoQuestion) -> dict[str, Any]:
 
 _ATTACK_FLAGS = {"band": ("--range",), "defence": ("--defense",)}
 
+# One line a calculator: its function, name, title, clauses and how the faces offer it.
+# The formatter is off here so that the declarations read as a table.
+# fmt: off
 CALCULATORS: tuple[Calculator, ...] = (
-    Calculator(
-        name="odds",
-        title="Exact odds of a Tide of Iron attack (with or without a munitions token).",
-        help="Exact distribution of net hits of one attack (closed form, exact fractions).",
-        clauses=("TOI-B4", "TOI-GEN-10"),
-        input_model=AttackQuestion,
-        run=attack_odds,
-        hint="distribution",
-        parsers={"support": _support},
-        flags=_ATTACK_FLAGS,
-        example={"fp": 5, "target": "vehicle", "band": "close", "defence": 2, "munition": "AP-C"},
-    ),
-    Calculator(
-        name="smoke",
-        title="Exact outcome of a Smoke round: placed, drift (to each hex), misfire.",
-        clauses=("TOI-SMK-2", "TOI-B10"),
-        input_model=SmokeQuestion,
-        run=smoke_odds,
-        hint="distribution",
-        command=("smoke",),
-        also=(("odds", "smoke"),),
-        flags={"band": ("--range",), "map_name": ("--map",)},
-        example={"fp": 4, "band": "normal"},
-    ),
-    Calculator(
-        name="advise",
-        title="Rank the munitions tokens by expected net hits and chance to destroy.",
-        clauses=("TOI-GEN-10",),
-        input_model=AdviseQuestion,
-        run=advise,
-        hint="comparison",
-        command=("advise",),
-        also=(("odds", "advise"),),
-        flags=_ATTACK_FLAGS,
-        example={"fp": 5, "band": "close", "defence": 2},
-    ),
-    reference(
-        "units", "The sample unit catalogue (package data; sample values).", units, ("TOI-B7",)
-    ),
-    reference(
-        "munitions",
-        "The munitions reference card: what each token does (TOI-GEN-10).",
-        munitions,
-        ("TOI-GEN-10",),
-    ),
-    reference("maps", "The sample maps shipped with the package.", maps),
+    calculator(attack_odds, "odds", "Exact odds of a Tide of Iron attack (with or without a munitions token).", ("TOI-B4", "TOI-GEN-10"), help="Exact distribution of net hits of one attack (closed form, exact fractions).", hint="distribution", parsers={"support": _support}, flags=_ATTACK_FLAGS, example={"fp": 5, "target": "vehicle", "band": "close", "defence": 2, "munition": "AP-C"}),
+    calculator(smoke_odds, "smoke", "Exact outcome of a Smoke round: placed, drift (to each hex), misfire.", ("TOI-SMK-2", "TOI-B10"), hint="distribution", command=("smoke",), also=(("odds", "smoke"),), flags={"band": ("--range",), "map_name": ("--map",)}, example={"fp": 4, "band": "normal"}),
+    calculator(advise, "advise", "Rank the munitions tokens by expected net hits and chance to destroy.", ("TOI-GEN-10",), hint="comparison", command=("advise",), also=(("odds", "advise"),), flags=_ATTACK_FLAGS, example={"fp": 5, "band": "close", "defence": 2}),
+    calculator(units, "units", "The sample unit catalogue (package data; sample values).", ("TOI-B7",)),
+    calculator(munitions, "munitions", "The munitions reference card: what each token does (TOI-GEN-10).", ("TOI-GEN-10",)),
+    calculator(maps, "maps", "The sample maps shipped with the package."),
 )
+# fmt: on
 
 __all__ = ["CALCULATORS"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ordnance.core.calculators import Calculator, NoQuestion, reference
+from ordnance.core.calculators import Calculator, NoQuestion, calculator
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
@@ -216,6 +216,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
         kind = cat.unit(q.unit)
         shots: dict[str, Any] = {}
         for weapon in ("ap", "he"):
+            shooter = {"unit": kind.name, "weapon": weapon.upper()}
             try:
                 check = fire_check(kind, weapon, a, b, markers, opts)
                 shots[weapon] = {
@@ -226,8 +227,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 lines.append(
                     said(
                         "{unit} {weapon}: Hit Number {hn} {mods}",
-                        unit=kind.name,
-                        weapon=weapon.upper(),
+                        **shooter,
                         hn=check.hit_number,
                         mods=mods,
                     )
@@ -237,8 +237,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 lines.append(
                     said(
                         "{unit} {weapon}: refused [{clause}] {message}",
-                        unit=kind.name,
-                        weapon=weapon.upper(),
+                        **shooter,
                         clause=exc.clause,
                         message=nested(exc.said) if exc.said is not None else exc.message,
                     )
@@ -295,42 +294,16 @@ def terrain_types(_q: NoQuestion) -> dict[str, Any]:
     }
 
 
+# One line a calculator: its function, name, title, clauses and how the faces offer it.
+# The formatter is off here so that the declarations read as a table.
+# fmt: off
 CALCULATORS: tuple[Calculator, ...] = (
-    Calculator(
-        name="he-fire",
-        title="Net Hits of an HE Fire mission and, with units, each unit's resulting state.",
-        help="Net Hits of an HE Fire mission and, with --unit, each unit's resulting state.",
-        clauses=("WAW-HE-a",),
-        input_model=HeFireQuestion,
-        run=he_fire,
-        hint="distribution",
-        command=("odds", "he-fire"),
-        flags={"defence": ("--defense",)},
-        parsers={"settings": _settings_text},
-        example={"fp": 4, "hit_number": 4, "defence": 1},
-    ),
-    reference(
-        "fascam",
-        "One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).",
-        fascam,
-        ("WAW-8.3-d", "WAW-8.3-e"),
-        hint="distribution",
-        command=("odds", "fascam"),
-    ),
-    Calculator(
-        name="los",
-        title="Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom.",
-        clauses=("WAW-8.2-c",),
-        input_model=LosQuestion,
-        run=los,
-        arguments=("origin", "target"),
-        parsers={"settings": _settings_text},
-        example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]},
-    ),
-    reference("units", "The unit types (sample values are marked).", units),
-    reference(
-        "terrain-types", "Terrain types and their infantry Defensive Bonus in dice.", terrain_types
-    ),
+    calculator(he_fire, "he-fire", "Net Hits of an HE Fire mission and, with units, each unit's resulting state.", ("WAW-HE-a",), help="Net Hits of an HE Fire mission and, with --unit, each unit's resulting state.", hint="distribution", command=("odds", "he-fire"), flags={"defence": ("--defense",)}, parsers={"settings": _settings_text}, example={"fp": 4, "hit_number": 4, "defence": 1}),
+    calculator(fascam, "fascam", "One mine attack on a unit entering a mined hex (WAW-8.3-d, -e).", ("WAW-8.3-d", "WAW-8.3-e"), hint="distribution", command=("odds", "fascam")),
+    calculator(los, "los", "Line of sight between two hexes: the hexes crossed, which smoke blocks it, for whom.", ("WAW-8.2-c",), arguments=("origin", "target"), parsers={"settings": _settings_text}, example={"origin": "0,0", "target": "4,0", "smoke": ["2,0"]}),
+    calculator(units, "units", "The unit types (sample values are marked)."),
+    calculator(terrain_types, "terrain-types", "Terrain types and their infantry Defensive Bonus in dice."),
 )
+# fmt: on
 
 __all__ = ["CALCULATORS"]

@@ -68,13 +68,19 @@ class CanisterHexAttack:
     def total_drm(self) -> int:
         return sum(v for _what, v in self.drm)
 
-    def to_dict(self) -> dict[str, Any]:
+    def place_dict(self) -> dict[str, Any]:
+        """The Location, its role, FP and IFT column: the keys a Location's result repeats."""
         return {
             "hex": str(self.hex),
             "level": self.level,
             "role": self.role,
             "fp": f"{self.fp.numerator}/{self.fp.denominator}",
             "column": self.column,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.place_dict(),
             "area_fire": self.area_fire,
             "factors": [[c, f"{f.numerator}/{f.denominator}"] for c, f in self.factors],
             "targets": list(self.targets),

@@ -7,16 +7,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Unpack
 
 from ordnance.asl.canister.attacks import CanisterHexAttack, Location
 from ordnance.asl.canister.options import CanisterOptions
-from ordnance.asl.canister.resolve import NO_EFFECT, CanisterResult, canister_depletion, drm_for
+from ordnance.asl.canister.resolve import (
+    NO_EFFECT,
+    CanisterResult,
+    CanisterShotInputs,
+    canister_depletion,
+    drm_for,
+)
 from ordnance.asl.rules import depletion, ift
-from ordnance.core.hexes import Hex
 from ordnance.core.odds import Distribution
 
 __all__ = ["NOT_FIRED", "CanisterOdds", "OutcomeKey", "canister_odds", "outcome_key"]
@@ -74,13 +79,7 @@ def _dr_totals() -> Distribution[int]:
 
 
 def canister_odds(
-    attacks: Sequence[CanisterHexAttack],
-    *,
-    depletion_number: int | None,
-    breakdown_number: int | None = None,
-    drm: Mapping[Hex | Location, int] | None = None,
-    common_drm: int = 0,
-    options: CanisterOptions | None = None,
+    attacks: Sequence[CanisterHexAttack], **shot: Unpack[CanisterShotInputs]
 ) -> CanisterOdds:
     """Exact distribution of a Canister shot's outcome, from the 2d6 totals.
 
@@ -89,9 +88,11 @@ def canister_odds(
     per-location option, 36**n) dice sequences. The tests check it equals
     :func:`~ordnance.core.odds.enumerate_procedure` over :func:`fire_canister`.
     """
-    opts = options or CanisterOptions()
+    opts = shot.get("options") or CanisterOptions()
+    depletion_number = shot["depletion_number"]
+    breakdown_number = shot.get("breakdown_number")
     totals = _dr_totals()
-    finals = [drm_for(a, drm, common_drm) for a in attacks]
+    finals = [drm_for(a, shot.get("drm"), shot.get("common_drm", 0)) for a in attacks]
 
     def cell(i: int, total: int) -> str:
         col = attacks[i].column

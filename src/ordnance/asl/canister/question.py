@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ordnance.asl.rules.notation import check_depletion_number
 from ordnance.asl.rules.option_text import CA_HELP, canister_extras
 from ordnance.core.errors import InvalidDice
 from ordnance.core.fields import option
+from ordnance.core.questions import question_config
 
 
 class CanisterQuestion(BaseModel):
     """One Canister shot: the Gun's hex and CA, the aim, the Location DRM, the dice."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.4"}
-    )
+    model_config = question_config("ASL-8.4")
 
     fp: int = option(
         title="Canister FP",
@@ -93,7 +92,7 @@ def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
     from ordnance.asl.canister.attacks import canister_attacks
     from ordnance.asl.canister.ca import ca_change_drm, hexspine_changes
     from ordnance.asl.canister.odds import canister_odds
-    from ordnance.asl.canister.resolve import fire_canister
+    from ordnance.asl.canister.resolve import CanisterShotInputs, fire_canister
     from ordnance.asl.procedures.fire_canister import parse_location
     from ordnance.asl.shot.checks import check_hex
     from ordnance.core.dice import dice_source
@@ -137,16 +136,15 @@ def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
         "attacks": [a.to_dict() for a in attacks],
     }
     lines: list[str] = []
+    shot: CanisterShotInputs = {
+        "depletion_number": q.depletion,
+        "breakdown_number": q.breakdown,
+        "common_drm": q.drm,
+    }
     if q.dr is not None:
         try:
             source = dice_source(q.dr, None)
-            result = fire_canister(
-                source,
-                attacks,
-                depletion_number=q.depletion,
-                breakdown_number=q.breakdown,
-                common_drm=q.drm,
-            )
+            result = fire_canister(source, attacks, **shot)
             finish = getattr(source, "finish", None)
             if finish is not None:
                 finish()
@@ -159,9 +157,7 @@ def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
         lines.append(f"DR {r['original']}: {r['depletion']}")
         lines += [f"  {h['hex']}@{h['level']}: {h['result'] or 'no effect'}" for h in r["hexes"]]
     else:
-        data["odds"] = canister_odds(
-            attacks, depletion_number=q.depletion, breakdown_number=q.breakdown, common_drm=q.drm
-        ).to_dict()
+        data["odds"] = canister_odds(attacks, **shot).to_dict()
         lines += [
             f"  {loc['hex']}@{loc['level']}: "
             + ", ".join(f"{k} {v}" for k, v in loc["distribution"].items())

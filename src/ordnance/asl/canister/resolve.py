@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Required, TypedDict, Unpack
 
 from ordnance.asl.canister.attacks import CanisterHexAttack, Location
 from ordnance.asl.canister.options import CanisterOptions
@@ -21,11 +21,13 @@ from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import OrdnanceError, TooManyDice
 from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 __all__ = [
     "NO_EFFECT",
     "CanisterHexResult",
     "CanisterResult",
+    "CanisterShotInputs",
     "DepletionOutcome",
     "canister_depletion",
     "drm_for",
@@ -39,15 +41,26 @@ NO_EFFECT = "no effect"
 DepletionOutcome = Literal["used", "used-and-depleted", "not-available", "no-check"]
 
 
+class CanisterShotInputs(TypedDict, total=False):
+    """The keywords a Canister shot is judged with (see :func:`resolve` for their meaning).
+
+    :func:`fire_canister` and :func:`~ordnance.asl.canister.odds.canister_odds`
+    take them as ``**shot`` and so keep the same keywords and defaults as
+    :func:`resolve`.
+    """
+
+    depletion_number: Required[int | None]
+    breakdown_number: int | None
+    drm: Mapping[Hex | Location, int] | None
+    common_drm: int
+    options: CanisterOptions | None
+
+
 @dataclass(frozen=True, slots=True)
 class CanisterHexResult:
-    """The IFT outcome in one attacked Location."""
+    """The IFT outcome in one attacked Location (its :attr:`attack`)."""
 
-    hex: Hex
-    level: int
-    role: Literal["cluster", "adjacent"]
-    fp: Fraction
-    column: int | None
+    attack: CanisterHexAttack
     dr: DR
     final_dr: int
     #: The IFT cell, or None for no effect (also when the FP is below 1).
@@ -56,8 +69,34 @@ class CanisterHexResult:
     sw_destruction_as_he_kia: bool
     #: The IFT vehicle line (Final TK#) for unarmored vehicles here (ASL-AMB-10).
     vehicle_tk: int | None
-    targets: tuple[str, ...] = ()
-    vehicle_targets: tuple[str, ...] = ()
+
+    @property
+    def hex(self) -> Hex:
+        return self.attack.hex
+
+    @property
+    def level(self) -> int:
+        return self.attack.level
+
+    @property
+    def role(self) -> Literal["cluster", "adjacent"]:
+        return self.attack.role
+
+    @property
+    def fp(self) -> Fraction:
+        return self.attack.fp
+
+    @property
+    def column(self) -> int | None:
+        return self.attack.column
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return self.attack.targets
+
+    @property
+    def vehicle_targets(self) -> tuple[str, ...]:
+        return self.attack.vehicle_targets
 
     @property
     def outcome(self) -> str:
@@ -65,16 +104,9 @@ class CanisterHexResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "hex": str(self.hex),
-            "level": self.level,
-            "role": self.role,
-            "fp": f"{self.fp.numerator}/{self.fp.denominator}",
-            "column": self.column,
+            **self.attack.place_dict(),
             "dr": str(self.dr),
-            "final_dr": self.final_dr,
-            "result": self.result,
-            "sw_destruction_as_he_kia": self.sw_destruction_as_he_kia,
-            "vehicle_tk": self.vehicle_tk,
+            **attributes(self, "final_dr result sw_destruction_as_he_kia vehicle_tk"),
             "targets": list(self.targets),
             "vehicle_targets": list(self.vehicle_targets),
         }
@@ -102,10 +134,7 @@ class CanisterResult:
         return {
             "original": str(self.original),
             "original_total": self.original.total,
-            "depletion": self.depletion,
-            "fired": self.fired,
-            "canister_gone": self.canister_gone,
-            "malfunction": self.malfunction,
+            **attributes(self, "depletion fired canister_gone malfunction"),
             "hexes": [h.to_dict() for h in self.hexes],
             "can_rubble": self.can_rubble,
             "can_set_fire": self.can_set_fire,
@@ -208,18 +237,12 @@ def resolve(
         )
         results.append(
             CanisterHexResult(
-                hex=attack.hex,
-                level=attack.level,
-                role=attack.role,
-                fp=attack.fp,
-                column=attack.column,
+                attack=attack,
                 dr=own,
                 final_dr=final,
                 result=cell,
                 sw_destruction_as_he_kia=ift.is_kia(cell),
                 vehicle_tk=vehicle_tk,
-                targets=attack.targets,
-                vehicle_targets=attack.vehicle_targets,
             )
         )
     if per_location:
@@ -236,31 +259,15 @@ def resolve(
 
 
 def fire_canister(
-    dice: DiceSource,
-    attacks: Sequence[CanisterHexAttack],
-    *,
-    depletion_number: int | None,
-    breakdown_number: int | None = None,
-    drm: Mapping[Hex | Location, int] | None = None,
-    common_drm: int = 0,
-    options: CanisterOptions | None = None,
+    dice: DiceSource, attacks: Sequence[CanisterHexAttack], **shot: Unpack[CanisterShotInputs]
 ) -> CanisterResult:
     """Roll the Canister DR (and the per-Location DRs of the ASL-AMB-9 option) and :func:`resolve`."""
-    opts = options or CanisterOptions()
+    opts = shot.get("options") or CanisterOptions()
     first = dice.dr("canister")
     extra: list[DR] = []
     if (
         opts.canister_dr == "per-location"
-        and canister_depletion(first.total, depletion_number) != "not-available"
+        and canister_depletion(first.total, shot["depletion_number"]) != "not-available"
     ):
         extra = [dice.dr(f"canister:{i}") for i in range(1, len(attacks))]
-    return resolve(
-        first,
-        attacks,
-        depletion_number=depletion_number,
-        breakdown_number=breakdown_number,
-        drm=drm,
-        common_drm=common_drm,
-        location_drs=extra,
-        options=opts,
-    )
+    return resolve(first, attacks, location_drs=extra, **shot)

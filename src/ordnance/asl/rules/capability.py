@@ -20,6 +20,7 @@ from ordnance.asl.rules.notation import Ammo, Entry, find_entry
 from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.rules.supply import chart_lookup, chart_row, elite_bonus
 from ordnance.core.errors import UnknownName
+from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.settings import AslOptions
@@ -52,12 +53,7 @@ class Resolved:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ammo": self.ammo.value,
-            "available": self.available,
-            "depletion": self.depletion,
-            "number": self.number,
-            "source": self.source,
-            "clause": self.clause,
-            "reason": self.reason,
+            **attributes(self, "available depletion number source clause reason"),
         }
 
 

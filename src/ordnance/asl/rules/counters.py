@@ -39,6 +39,7 @@ from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.rules.supply import ordnance_nationality
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.settings import AslOptions
@@ -140,16 +141,7 @@ class Counter:
         ]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "gpid": self.gpid,
-            "nationality": self.nationality,
-            "kind": self.kind,
-            "notation": self.notation,
-            "gun_size": self.gun_size,
-            "to_hit": self.to_hit,
-            "to_hit_before": self.to_hit_before,
-        }
+        return attributes(self, "name gpid nationality kind notation gun_size to_hit to_hit_before")
 
 
 @cache

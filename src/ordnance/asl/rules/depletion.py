@@ -36,6 +36,7 @@ from typing import Any
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import Message, msg, render_message, term
+from ordnance.core.plain import attributes
 
 #: The B# when the counter prints none: an Original 12 malfunctions (notes B5.7).
 DEFAULT_BREAKDOWN = 12
@@ -192,15 +193,11 @@ class ShotResult:
             "dr": [self.dr.coloured, self.dr.white],
             "original_dr": self.original_dr,
             "outcome": self.outcome.value,
-            "fired_special": self.fired_special,
-            "counts_as_fired": self.counts_as_fired,
-            "gone": self.gone,
-            "may_fire_again_other_ammo": self.may_fire_again_other_ammo,
-            "malfunctioned": self.malfunctioned,
-            "breakdown": self.breakdown,
-            "intensive": self.intensive,
-            "rof_retained": self.rof_retained,
-            "clause": self.clause,
+            **attributes(
+                self,
+                "fired_special counts_as_fired gone may_fire_again_other_ammo malfunctioned",
+                "breakdown intensive rof_retained clause",
+            ),
             "explanation": self.explain(),
         }
 

@@ -37,6 +37,7 @@ from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.settings import AslOptions
@@ -108,11 +109,7 @@ class HeEquivalency:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "attack": self.attack,
-            "fp": self.fp,
-            "residual_allowed": self.residual_allowed,
-            "clause": self.clause,
-            "reason": self.reason,
+            **attributes(self, "attack fp residual_allowed clause reason"),
             "uses": list(self.uses),
             "uses_clause": "ASL-8.31-a" if self.attack.startswith("HEAT") else "ASL-8.31-c",
             "requires": REQUIRES,

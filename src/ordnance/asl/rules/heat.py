@@ -28,6 +28,7 @@ from ordnance.asl.rules.nationalities import KNOWN_NATIONALITIES
 from ordnance.asl.rules.supply import _ALIASES
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.rules.option_defaults import DefaultOptions
@@ -127,9 +128,7 @@ class ScwHeatAttack:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "weapon": self.weapon,
-            "target": self.target,
-            "tem": self.tem,
+            **attributes(self, "weapon target tem"),
             "depletion": None,
             "depletion_clause": "ASL-8.3-b",
             "why": "SCW HEAT has no Depletion Number: the weapon's X# already accounts for "

@@ -49,6 +49,7 @@ from typing import Any
 from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.core.errors import NotationError, RuleViolation, UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 
 class AmmoNotationError(NotationError):
@@ -179,10 +180,7 @@ class Period:
             "text": self.text,
             "number": self.number,
             "from": str(self.start) if self.start else None,
-            "last_year": self.last_year,
-            "theatre": self.theatre,
-            "nationality": self.nationality,
-            "armament": self.armament,
+            **attributes(self, "last_year theatre nationality armament"),
         }
 
 

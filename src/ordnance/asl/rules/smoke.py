@@ -39,6 +39,7 @@ from ordnance.asl.rules.phases import PLAYER_TURN, Phase, Side, is_friendly_fire
 from ordnance.core.errors import RuleViolation, UnknownName
 from ordnance.core.fields import Record
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 __all__ = [
     "HINDRANCE_DRM",
@@ -145,13 +146,10 @@ class SmokePlacement:
             "ammo": self.ammo,
             "phase": self.phase.value,
             "hex": str(self.hex),
-            "dispersed": self.dispersed,
-            "level": self.level,
-            "hindrance_drm": self.hindrance_drm,
-            "height_levels": self.height_levels,
-            "blocks_los": self.blocks_los,
-            "marker_kind": self.marker_kind,
-            "label": self.label,
+            **attributes(
+                self,
+                "dispersed level hindrance_drm height_levels blocks_los marker_kind label",
+            ),
             "clauses": list(self.clauses),
             "other_effects": list(self.other_effects),
         }

@@ -32,6 +32,7 @@ from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.notation import Ammo
 from ordnance.core.errors import UnknownName
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 Nationality = Literal["german", "american", "russian", "british"]
 NATIONALITIES: tuple[Nationality, ...] = ("german", "american", "russian", "british")
@@ -173,11 +174,7 @@ class SupplyAnswer:
             "gun": self.gun,
             "date": str(self.date),
             "ammo": self.ammo.value if self.ammo else None,
-            "depletion": self.depletion,
-            "base": self.base,
-            "elite": self.elite,
-            "clause": self.clause,
-            "reason": self.reason,
+            **attributes(self, "depletion base elite clause reason"),
             "available_from": str(self.available_from) if self.available_from else None,
         }
 

@@ -21,7 +21,7 @@ caliber) so no other module indexes raw JSON.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ordnance.core.errors import OrdnanceError, RuleViolation, UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import Message, msg
 
 if TYPE_CHECKING:
     from ordnance.asl.settings import AslOptions
@@ -92,6 +92,12 @@ class RangeBands:
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(b.label for b in self.bands)
+
+
+def _refuse_unknown(names: Collection[str], name: str, refusal: Message) -> None:
+    """Refuse a name the chart has no row or column for, listing the names it has."""
+    if name not in names:
+        raise UnknownName(refusal, hint="use one of " + ", ".join(names))
 
 
 def _parse_band(label: str) -> RangeBand:
@@ -170,11 +176,7 @@ class ToHitTable:
 
     def modification(self, name: str, range_hexes: int) -> int:
         """A Gun/ammunition modification of the TH# (``*``, L, LL, APDS/APCR, SMOKE...)."""
-        if name not in self.gun_ammo_mods:
-            raise UnknownName(
-                msg("no To Hit modification {name!r}", name=name),
-                hint="use one of " + ", ".join(self.gun_ammo_mods),
-            )
+        _refuse_unknown(self.gun_ammo_mods, name, msg("no To Hit modification {name!r}", name=name))
         return self.gun_ammo_mods[name][self.ranges.index(range_hexes)]
 
 
@@ -194,11 +196,11 @@ class ToKillTable:
 
     def range_mod(self, caliber_class: str, range_hexes: int) -> int | None:
         """Range change to the TK#; None where the table gives NA (no kill possible)."""
-        if caliber_class not in self.range_mod_table:
-            raise UnknownName(
-                msg("no range row {caliber_class!r}", caliber_class=caliber_class),
-                hint="use one of " + ", ".join(self.range_mod_table),
-            )
+        _refuse_unknown(
+            self.range_mod_table,
+            caliber_class,
+            msg("no range row {caliber_class!r}", caliber_class=caliber_class),
+        )
         return self.range_mod_table[caliber_class][self.ranges.index(range_hexes)]
 
 
@@ -230,11 +232,11 @@ class HeFlameToKill:
     unarmored_final_tk: tuple[int | None, ...]
 
     def _index(self, gun_size: str) -> int:
-        if gun_size not in self.gun_sizes:
-            raise UnknownName(
-                msg("no HE/Flame To Kill column {gun_size!r}", gun_size=gun_size),
-                hint="use one of " + ", ".join(self.gun_sizes),
-            )
+        _refuse_unknown(
+            self.gun_sizes,
+            gun_size,
+            msg("no HE/Flame To Kill column {gun_size!r}", gun_size=gun_size),
+        )
         return self.gun_sizes.index(gun_size)
 
     def armored(self, gun_size: str) -> int:

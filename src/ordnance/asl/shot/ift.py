@@ -13,25 +13,18 @@ result with it).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ordnance.asl.rules import ift
-from ordnance.asl.rules.depletion import ShotResult
 from ordnance.asl.rules.he_equivalency import he_equivalency
-from ordnance.asl.rules.to_hit import ToHitResult, parse_gun_size
+from ordnance.asl.rules.to_hit import parse_gun_size
 from ordnance.asl.shot.outcome import ShotOutcome
-from ordnance.asl.shot.plan import ShotPlan
-from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DR
 
 
-def ift_effect(
-    spec: GunShot,
-    plan: ShotPlan,
-    check: ShotResult,
-    hit: ToHitResult,
-    second: DR,
-    clauses: tuple[str, ...],
-) -> ShotOutcome:
-    """A hit on an ``infantry`` target resolved on the IFT with the DR ``second``."""
+def ift_effect(scored: ShotOutcome, second: DR) -> ShotOutcome:
+    """The ``scored`` hit on an ``infantry`` target resolved on the IFT with the DR ``second``."""
+    spec = scored.spec
     caliber, _mark = parse_gun_size(spec.gun)
     if spec.ammo == "HE":
         column = ift.he_column_for_caliber(caliber)
@@ -53,15 +46,11 @@ def ift_effect(
         "result": cell,
         "clause": clause,
     }
-    return ShotOutcome(
-        spec,
-        plan,
-        check,
-        hit,
-        "hit",
-        cell or "no effect",
+    return replace(
+        scored,
+        effect=cell or "no effect",
         ift=data,
-        clauses=(*clauses, "ASL-8.31-h", clause),
+        clauses=(*scored.clauses, "ASL-8.31-h", clause),
     )
 
 

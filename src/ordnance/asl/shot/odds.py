@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Unpack
 
 from ordnance.asl.odds.depletion import DR_WAYS
 from ordnance.asl.shot.effect import effect_of_hit, needs_effect_dr
@@ -28,6 +28,7 @@ from ordnance.asl.shot.resolve import judge_shot, resolve_shot
 from ordnance.asl.shot.sequence import (
     DEFAULT_ACQUISITION,
     Mode,
+    SequenceRules,
     SequenceSummary,
     Step,
     advance,
@@ -114,17 +115,12 @@ def sequence_distribution(
 
 
 def enumerated_sequence(
-    spec: GunShot,
-    shots: int = 1,
-    *,
-    mode: Mode = "rof",
-    fallback: str | None = None,
-    acquire: tuple[int, ...] = (),
+    spec: GunShot, shots: int = 1, **rules: Unpack[SequenceRules]
 ) -> Distribution[SequenceSummary]:
     """The brute-force reference: every die through :func:`resolve_sequence`."""
 
     def procedure(dice: DiceSource) -> SequenceSummary:
-        return resolve_sequence(dice, spec, shots, mode=mode, fallback=fallback, acquire=acquire)[0]
+        return resolve_sequence(dice, spec, shots, **rules)[0]
 
     return enumerate_procedure(procedure)
 

@@ -17,6 +17,7 @@ from ordnance.asl.rules.to_kill import KILLS, FinalTk
 from ordnance.asl.shot.plan import ShotPlan
 from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DR
+from ordnance.core.plain import attributes
 
 Status = Literal["no-round", "miss", "hit", "fired"]
 
@@ -73,9 +74,7 @@ class ShotOutcome:
     def to_dict(self) -> dict[str, Any]:
         return {
             "ammo": self.spec.ammo,
-            "status": self.status,
-            "effect": self.effect,
-            "killed": self.killed,
+            **attributes(self, "status effect killed"),
             "plan": self.plan.to_dict(),
             "depletion_check": self.check.to_dict(),
             "to_hit": None if self.to_hit is None else self.to_hit.to_dict(),

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.messages import msg
+from ordnance.core.questions import question_config
 
 if TYPE_CHECKING:  # pragma: no cover
     from ordnance.asl.shot.sequence import Mode
@@ -47,9 +48,7 @@ class WholeShot(BaseModel):
     come from the counter database and the player's counter library.
     """
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.1-a"}
-    )
+    model_config = question_config("ASL-8.1-a")
 
     gun: str | None = option(
         None,

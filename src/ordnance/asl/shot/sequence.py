@@ -24,7 +24,7 @@ attempt gives none (ASL-AMB-15).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from ordnance.asl.rules.to_kill import KILLS, RESULTS
 from ordnance.asl.shot.ift import ift_severity
@@ -34,8 +34,19 @@ from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 Mode = Literal["rof", "turns"]
+
+
+class SequenceRules(TypedDict, total=False):
+    """How a sequence is fired: the keywords of :func:`resolve_sequence` (its defaults hold)."""
+
+    mode: Mode
+    fallback: str | None
+    acquire: tuple[int, ...]
+
+
 MAX_SHOTS = 12
 #: The Acquisition DRM (Case N) after 1 and after 2 or more shots at the same
 #: target. The notes give Case N as "per Acquisition counter" [secondary,
@@ -95,15 +106,9 @@ class SequenceSummary:
         return killed(self.effect)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "effect": self.effect,
-            "hits": self.hits,
-            "shots": self.shots,
-            "special_rounds": self.special_rounds,
-            "special_left": self.special_left,
-            "malfunctioned": self.malfunctioned,
-            "killed": self.killed,
-        }
+        return attributes(
+            self, "effect hits shots special_rounds special_left malfunctioned killed"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from ordnance.asl.rules.supply import normalise_gun_size
 from ordnance.asl.settings import AslOptions
 from ordnance.core.errors import RuleViolation
 from ordnance.core.messages import msg
+from ordnance.core.plain import attributes
 
 #: Ammunition fired without a depletion check unless the counter limits it (ASL-8.8).
 ORDINARY = ("AP", "HE")
@@ -36,13 +37,7 @@ class Declared:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "ammo": self.ammo,
-            "depletion": self.depletion,
-            "source": self.source,
-            "clause": self.clause,
-            "reason": self.reason,
-        }
+        return attributes(self, "ammo depletion source clause reason")
 
 
 def declared_depletion(

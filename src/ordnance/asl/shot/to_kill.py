@@ -6,6 +6,7 @@ turret and it differs, none for an unarmoured vehicle); the Final TK#
 Hit) is compared with the second DR on the AFV Destruction Table
 (:func:`ordnance.asl.rules.to_kill.to_kill_result`).
 
+>>> from ordnance.asl.shot.outcome import ShotOutcome
 >>> from ordnance.asl.shot.plan import plan_shot
 >>> from ordnance.asl.shot.spec import GunShot
 >>> from ordnance.asl.rules.depletion import check_shot
@@ -16,36 +17,29 @@ Hit) is compared with the second DR on the AFV Destruction Table
 >>> assert plan.th is not None and plan.drm is not None
 >>> check = check_shot("AP", None, DR(2, 3), breakdown=12)
 >>> hit = judge(plan.th, plan.drm, DR(2, 3))
->>> to_kill_effect(spec, plan, check, hit, DR(1, 1), ()).effect
+>>> to_kill_effect(ShotOutcome(spec, plan, check, hit, "hit", None), DR(1, 1)).effect
 'burn'
 """
 
 from __future__ import annotations
 
-from ordnance.asl.rules.depletion import ShotResult
-from ordnance.asl.rules.to_hit import ToHitResult
+from dataclasses import replace
+
 from ordnance.asl.rules.to_kill import KILLS, final_tk, to_kill_result
 from ordnance.asl.shot.outcome import ShotOutcome
-from ordnance.asl.shot.plan import ShotPlan
-from ordnance.asl.shot.spec import GunShot
 from ordnance.core.dice import DR
 
 
-def to_kill_effect(
-    spec: GunShot,
-    plan: ShotPlan,
-    check: ShotResult,
-    hit: ToHitResult,
-    second: DR,
-    clauses: tuple[str, ...],
-) -> ShotOutcome:
-    """A hit on a ``vehicle``/``unarmored`` target judged with the To Kill DR ``second``.
+def to_kill_effect(scored: ShotOutcome, second: DR) -> ShotOutcome:
+    """The ``scored`` hit on a ``vehicle``/``unarmored`` target judged with the To Kill DR ``second``.
 
     Deliberate Immobilization (Case G, +5 To Hit) aims at the hull: a hit is
     judged against the hull AF, and any result that would kill or immobilize
     immobilizes, any other has no effect [unverified: the notes give Case G's
     +5 only; this is the usual reading of C5.7].
     """
+    spec, hit = scored.spec, scored.to_hit
+    assert hit is not None
     opts = spec.options
     af = spec.af
     immobilize = spec.cases.deliberate_immobilization
@@ -68,14 +62,6 @@ def to_kill_effect(
     if immobilize:
         result = "immobilized" if result in (*KILLS, "immobilized") else "no effect"
         clause = "ASL-B5.3-G"
-    return ShotOutcome(
-        spec,
-        plan,
-        check,
-        hit,
-        "hit",
-        result,
-        tk=tk,
-        tk_dr=second,
-        clauses=(*clauses, tk.clause, clause),
+    return replace(
+        scored, effect=result, tk=tk, tk_dr=second, clauses=(*scored.clauses, tk.clause, clause)
     )

@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Required, TypedDict, Unpack
 
 from ordnance.asl.plugin import GAME
 from ordnance.asl.rules.board import BoardGeometry
@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ImportPlan",
+    "LobbyImport",
     "LobbyScenario",
     "check_plan",
     "import_save",
@@ -313,16 +314,18 @@ def lobby_scenario(
     return LobbyScenario(doc, unplaced)
 
 
-def scenario_document(
-    reading: SaveReading,
-    *,
-    name: str,
-    date: str | None = None,
-    theatre: str = "ETO",
-    library: Any = None,
-) -> dict[str, Any]:
+class LobbyImport(TypedDict, total=False):
+    """The keywords of :func:`lobby_scenario` (its defaults hold where one is left out)."""
+
+    name: Required[str]
+    date: str | None
+    theatre: str
+    library: Any
+
+
+def scenario_document(reading: SaveReading, **how: Unpack[LobbyImport]) -> dict[str, Any]:
     """The document of :func:`lobby_scenario` alone."""
-    return lobby_scenario(reading, name=name, date=date, theatre=theatre, library=library).document
+    return lobby_scenario(reading, **how).document
 
 
 def check_plan(

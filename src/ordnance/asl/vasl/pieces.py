@@ -42,6 +42,7 @@ from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.asl.rules.notation import parse_notation
 from ordnance.asl.vasl.reader import AddPiece, SavedGame, layers, open_save, split
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.plain import attributes
 
 __all__ = [
     "BoardLayout",
@@ -273,16 +274,10 @@ class VaslPiece:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "piece_id": self.piece_id,
-            "gpid": self.gpid,
-            "name": self.name,
-            "kind": self.kind,
-            "nationality": self.nationality,
-            "army": self.army,
-            "notation": self.notation,
-            "gun_size": self.gun_size,
-            "info": self.info,
-            "in_database": self.in_database,
+            **attributes(
+                self,
+                "piece_id gpid name kind nationality army notation gun_size info in_database",
+            ),
             "board": self.placement.board,
             "hex": self.placement.label,
             "unplaced": self.placement.why_not,
@@ -478,13 +473,10 @@ class SaveReading:
     def to_dict(self) -> dict[str, Any]:
         return {
             "module": "VASL",
-            "module_version": self.module_version,
-            "vassal_version": self.vassal_version,
-            "scenario": self.scenario,
-            "stated_date": self.stated_date,
-            "date": self.date,
-            "date_source": self.date_source,
-            "note": self.note,
+            **attributes(
+                self,
+                "module_version vassal_version scenario stated_date date date_source note",
+            ),
             "boards": list(self.boards),
             "hidden": self.hidden,
             "pieces": [p.to_dict() for p in self.known],

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ordnance.core.calculators import Calculator
+from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_totals, dr_versus
@@ -177,35 +177,13 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
+# One line a calculator: its function, name, title, clauses and how the faces offer it.
+# The formatter is off here so that the declarations read as a table.
+# fmt: off
 CALCULATORS: tuple[Calculator, ...] = (
-    Calculator(
-        name="pool",
-        title="Net hits of a pool of d6 against defence dice.",
-        help="Net hits: N attack d6 hitting on T+, minus M defence d6 cancelling on C+, at least 0.",
-        clauses=(),
-        input_model=PoolQuestion,
-        run=pool,
-        hint="distribution",
-        flags={
-            "attack": ("-n",),
-            "hit_on": ("-t",),
-            "defence": ("-m",),
-            "cancel_on": ("-c",),
-            "decimals": ("--float",),
-        },
-        example={"attack": 5, "hit_on": 5, "defence": 2},
-    ),
-    Calculator(
-        name="dr",
-        title="A 2d6 DR with a modifier.",
-        help="2d6 DR: the final DR's distribution, and 'at most' / 'exactly' / 'versus N' odds.",
-        clauses=(),
-        input_model=DrQuestion,
-        run=dr,
-        hint="distribution",
-        flags={"modifier": ("-m",), "decimals": ("--float",)},
-        example={"modifier": 1, "at_most": 7},
-    ),
+    calculator(pool, "pool", "Net hits of a pool of d6 against defence dice.", (), help="Net hits: N attack d6 hitting on T+, minus M defence d6 cancelling on C+, at least 0.", hint="distribution", flags={"attack": ("-n",), "hit_on": ("-t",), "defence": ("-m",), "cancel_on": ("-c",), "decimals": ("--float",)}, example={"attack": 5, "hit_on": 5, "defence": 2}),
+    calculator(dr, "dr", "A 2d6 DR with a modifier.", (), help="2d6 DR: the final DR's distribution, and 'at most' / 'exactly' / 'versus N' odds.", hint="distribution", flags={"modifier": ("-m",), "decimals": ("--float",)}, example={"modifier": 1, "at_most": 7}),
 )
+# fmt: on
 
 __all__ = ["CALCULATORS"]

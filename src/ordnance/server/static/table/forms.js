@@ -270,10 +270,13 @@ async function send(entry, f, submit, body) {
   submit.disabled = true;
   let res;
   // the answer carries what the page needs next (`next`: its view, the new entries and
-  // rolls), so a notice of this very action asks for nothing (main.js refresh)
+  // rolls), so a notice of this very action asks for nothing (main.js refresh); with
+  // wait_dice an action whose dice wait for the other seats' elements is answered once
+  // they are drawn (its `next` then holds the roll: no read after the notice), or, past
+  // the server's wait, as pending (the page then reads once the notice says it is drawn)
   const sent = Object.assign({}, body, { since: S.lastSeq }, S.diceSince === null ? {} : { dice_since: S.diceSince });
-  S.sending = true;
-  try { res = await api("/actions", { method: "POST", body: sent }); } finally { submit.disabled = false; S.sending = false; }
+  S.sending = f;
+  try { res = await api("/actions?wait_dice=1", { method: "POST", body: sent }); } finally { submit.disabled = false; S.sending = false; }
   if (res.status === UNREACHABLE) {
     S.pending = { type: entry.type, body };
     caughtUp();
@@ -293,7 +296,7 @@ async function send(entry, f, submit, body) {
     // a rolling action becomes the entry of the next version, once the seats' dice are in
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
     await refresh(res.data.next);
-    if (rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
+    if (rolling && S.result.rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
     return;
   }
   if (res.status === 409) {
@@ -304,6 +307,12 @@ async function send(entry, f, submit, body) {
   }
   resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
   caughtUp();  // a notice that came while it was on its way
+}
+
+/** The live stream says this seat's action, still on its way, waits for the other seats'
+ * dice elements (it is committed): say so under its form until the answer comes. */
+export function rollingNotice() {
+  if (S.sending) resultNear(S.sending, t("Waiting for the other seats' dice elements"), true);
 }
 
 /** The rolled entry of a rolling action has arrived: its sentence replaces "waiting". */

@@ -19,7 +19,7 @@ import { S } from "./state.js";
 import { api, connect, whenBack } from "./connection.js";
 import { errText } from "./words.js";
 import { fitZoom, pinchZoom, renderMap, setPickHint, setZoom, showPanel } from "./board.js";
-import { renderActions, resendPending, settleResult } from "./forms.js";
+import { renderActions, resendPending, rollingNotice, settleResult } from "./forms.js";
 import { loadOlder, mergeLog, renderInvites, renderJournal, renderSeats, renderTurn, renderUndo, renderView } from "./journal.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,6 +142,7 @@ export async function refresh(next, notice) {
 /** A live notice: read what changed, unless the page is sending (its answer tells). */
 function noticed(v, pending, mark, by) {
   S.notice = { v, pending, mark, by };
+  if (S.sending && pending && S.view && by === S.view.seat) rollingNotice();  // its answer waits for the dice
   if (S.sending || S.refreshing) return;
   caughtUp();
 }

@@ -22,7 +22,7 @@ export const S = {
   seatsMark: null,
   // refreshing: one at a time, `again` when another refresh was asked meanwhile, `queued`
   // an answer in hand to show next; `notice` the last live notice not looked at yet;
-  // `sending` while an action is on its way (its answer tells what changed)
+  // `sending` the form whose action is on its way (its answer tells what changed)
   refreshing: null, again: false, queued: null, notice: null, sending: false,
   // the connection: the live stream, whether the server answers, the action not yet sent
   es: null, offline: false, pending: null, seatRefused: null,
