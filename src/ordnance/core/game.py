@@ -43,6 +43,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, msg, render_message, said
 from ordnance.core.naming import name_term, named_event, named_text, named_turn
 from ordnance.core.shapes import (
@@ -85,6 +86,11 @@ class Outcome(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
+
+
+#: ``view["turn"]`` by (game, state object): at most 128 states (the versions in play;
+#: an evicted one is only built again), see :meth:`Game.turn_view`.
+TURN_VIEWS: IdentityMemo[TurnView] = IdentityMemo("core.game.TURN_VIEWS", 128)
 
 
 class Game(ABC, Generic[S]):
@@ -186,9 +192,16 @@ class Game(ABC, Generic[S]):
     @final
     def turn_view(self, state: S) -> TurnView:
         """``view["turn"]`` of ``state``: :meth:`turn` as JSON, its text naming counters
-        and printed hexes as event texts do (``Panzer IV``, never ``g-pziv-1``)."""
-        return named_turn(
-            self.turn(state).to_view(), self.counter_names(state), self._labeller(state)
+        and printed hexes as event texts do (``Panzer IV``, never ``g-pziv-1``).
+
+        The same for every seat, so it is built once per state object and game
+        (:data:`TURN_VIEWS`): a view and its answer, and both seats' views of one
+        version, share it; never change it in place."""
+        return TURN_VIEWS.get(
+            (self, state),
+            lambda: named_turn(
+                self.turn(state).to_view(), self.counter_names(state), self._labeller(state)
+            ),
         )
 
     @final

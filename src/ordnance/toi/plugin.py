@@ -109,7 +109,11 @@ class ToIGame(Game[ToIState]):
         }
 
     def legal(self, state: ToIState, seat: str | None) -> list[ActionForm]:
-        out = owned_legal(self, state, seat, legal_forms(state, seat))
+        # a seat the step does not await gets only the any-time forms (``owned_legal``
+        # drops the others), so the others are not built for it
+        idle = seat is not None and seat not in self.turn(state).active
+        forms = legal_forms(state, seat, only=self.any_time_actions if idle else None)
+        out = owned_legal(self, state, seat, forms)
         if seat is not None and toi_turns.action_refusal(state, {"type": "done"}, seat):
             out = [f for f in out if f["type"] != "done"]  # a pass waits for its own turn
         return out
