@@ -81,7 +81,9 @@ def _support(text: str) -> list[int]:
 class AttackQuestion(BaseModel):
     """One attack, with or without a munitions token."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-B4"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-B4"}
+    )
 
     fp: int = option(
         title="Firepower", description="of the firing unit against this target type", ge=0, le=40
@@ -176,7 +178,9 @@ def attack_odds(q: AttackQuestion) -> dict[str, Any]:
 class SmokeQuestion(BaseModel):
     """One Smoke round; with a map and a target hex, where the smoke ends up."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-SMK-2"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-SMK-2"}
+    )
 
     fp: int = option(
         title="Firepower",
@@ -282,7 +286,9 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
 class AdviseQuestion(BaseModel):
     """The munitions tokens ranked against one target."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-GEN-10"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-GEN-10"}
+    )
 
     fp: int = option(
         title="Firepower", description="against the target type, without a token", ge=0, le=40

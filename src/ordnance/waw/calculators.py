@@ -38,7 +38,9 @@ from ordnance.waw.settings import WawSettings, parse_settings
 class HeFireQuestion(BaseModel):
     """One HE Fire mission against a hex (default settings)."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-HE-a"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-HE-a"}
+    )
     fp: int = option(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
     hit_number: int = option(
         title="Hit Number", description="a die hits on this or more", ge=1, le=12
@@ -149,7 +151,9 @@ def fascam(_q: NoQuestion) -> dict[str, Any]:
 class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-8.2-c"}
+    )
     origin: str = option(
         title="From", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
     )
