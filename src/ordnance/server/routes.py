@@ -662,7 +662,7 @@ async def act(
             recheck=float(request.app.state.heartbeat),
         )
         return await run_in_threadpool(
-            _scoped, _rolled, service, game_id, seat, body, lang, result, done
+            _scoped, _rolled, service, game_id, creds, seat, body, lang, result, done
         )
 
 
@@ -708,6 +708,7 @@ def _act(
 def _rolled(
     service: TableService,
     game_id: str,
+    creds: HTTPAuthorizationCredentials | None,
     seat: str,
     body: Act,
     lang: str,
@@ -715,8 +716,12 @@ def _rolled(
     drawn: bool,
 ) -> Response:
     """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
-    as if it had rolled at once; past the wait, the pending answer with its ``next``."""
+    as if it had rolled at once; past the wait, the pending answer with its ``next``.
+    The token is checked again first: one replaced or recovered while the request
+    waited opens no view (403, as any later request with it)."""
     assert body.since is not None
+    if seat_of(service, game_id, creds) != seat:
+        raise HTTPException(403, "this link does not open a seat at this table")
     after = _since(service, game_id, seat, body.since, body.dice_since, lang)
     version = result["version"]
     log = after["log"]
