@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
+import anyio.to_thread
+from anyio import CapacityLimiter
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.datastructures import DefaultPlaceholder
@@ -99,6 +101,15 @@ def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[
     return run
 
 
+#: The worker threads that end a request's read session (return its connection to
+#: the pool). Not the routes' own thread pool: with as many requests in flight as it
+#: has threads, every one of them may wait for a database connection that only the
+#: close of a finished request gives back (a deadlock until the pool's timeout, then
+#: 500s; tests/server/test_read_session_close.py). A close waits for nothing else
+#: (no connection, no lock a route holds), so a few threads are plenty.
+_CLOSERS = CapacityLimiter(8)
+
+
 class CheckedRoute(APIRoute):
     """A route whose every text is checked before the route runs (:mod:`texts`).
 
@@ -138,8 +149,8 @@ class CheckedRoute(APIRoute):
                 try:
                     return await handler(request)
                 finally:
-                    if scope.sessions:
-                        await run_in_threadpool(scope.close)
+                    if scope.sessions:  # not in the routes' pool: see _CLOSERS
+                        await anyio.to_thread.run_sync(scope.close, limiter=_CLOSERS)
 
         return checked
 
