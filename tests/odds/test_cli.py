@@ -121,6 +121,28 @@ def test_drift_and_depletion_and_stack(capsys: pytest.CaptureFixture[str]) -> No
     assert len(json.loads(out)["units"]) == 2
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("depletion", "-N", "5", "-k", "3", "--breakdown", "11"),
+        ("drift", "-n", "3", "--detail"),
+        ("stack", "-n", "2", "--defences", "1,0"),
+    ],
+    ids=lambda a: a[0],
+)
+def test_tables_print_without_json(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    """The Rich tables (no --json) print, in English and Russian (depletion's title is
+    translated: its render once shadowed the translation function and failed)."""
+    code, out = main_run(capsys, "odds", *args)
+    assert code == 0 and "Traceback" not in out
+    if args[0] == "depletion":
+        assert "still available when" in out
+        code, out = main_run(capsys, "--lang", "ru", "odds", *args)
+        assert code == 0 and "still available when" not in out
+
+
 def test_sweep_json_csv_and_heatmap(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out = run(
         capsys,

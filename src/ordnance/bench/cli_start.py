@@ -19,12 +19,13 @@ work keeps busy it stays near what an idle machine's wall clock shows, where
 the wall clock also counts the time spent waiting for a core). The ratios to
 ``python -c pass`` and to ``import typer`` are what to compare between runs.
 
-``python -m ordnance.bench.cli_start [REPEAT]`` prints one line per command;
+``python -m ordnance.bench.cli_start [REPEAT]`` (default 5) prints one line per command;
 ``--json`` prints the figures as one JSON line instead.
 """
 
 from __future__ import annotations
 
+import argparse
 import compileall
 import json
 import os
@@ -170,11 +171,40 @@ def lines(figures: dict[str, float]) -> list[str]:
     return out
 
 
+def _repeat(text: str) -> int:
+    """``REPEAT``: a whole number of at least 1 (argparse reports anything else)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: ``[REPEAT] [--json]``."""
+    ap = argparse.ArgumentParser(
+        prog="python -m ordnance.bench.cli_start",
+        description="Time the start of every ordnance command group and stand-alone "
+        "procedure against python -c pass and import typer (medians of REPEAT rounds).",
+    )
+    ap.add_argument(
+        "repeat",
+        nargs="?",
+        type=_repeat,
+        default=5,
+        metavar="REPEAT",
+        help="rounds of runs whose median is shown (default: 5)",
+    )
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    return ap
+
+
 def main(argv: list[str]) -> None:
-    as_json = "--json" in argv
-    numbers = [a for a in argv if a != "--json"]
-    figures = measure(int(numbers[0]) if numbers else 5)
-    if as_json:
+    args = parser().parse_args(argv)
+    figures = measure(args.repeat)
+    if args.json:
         print(json.dumps(figures))
     else:
         print("\n".join(lines(figures)))

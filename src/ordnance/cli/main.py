@@ -176,48 +176,30 @@ def _mount_game_odds(odds: Command) -> None:
         )
 
 
+#: the commands that are not a game's: name, help line, ``module:attribute`` of the Typer app
+_FACES = (
+    ("game", "Play any game through its journal (generic commands).", "ordnance.cli.games:app"),
+    ("odds", "Exact odds and sweeps for every procedure.", "ordnance.cli.odds:app"),
+    ("serve", "Serve the multiplayer table.", "ordnance.server.cli:serve"),
+    ("scenario", "Scenario files: check, export.", "ordnance.cli.scenario:app"),
+    ("table", "Play at a remote table.", "ordnance.server.table_client:app"),
+    ("demo", "A guided walk-through.", "ordnance.cli.demo:demo"),
+)
+
+
 def cli_command() -> TyperGroup:
     """The Click command of ``ordnance``, every sub-command a lazy placeholder."""
     command = as_command(typer.main.get_command(app))
     if not isinstance(command, TyperGroup):
         raise TypeError("the ordnance app is a group")
-    mounts: list[LazyMount] = [
+    mounts = [
         LazyMount(
-            "game",
-            "Play any game through its journal (generic commands).",
-            _from("ordnance.cli.games:app", "game"),
-            prepare=_localized(),
-        ),
-        LazyMount(
-            "odds",
-            "Exact odds and sweeps for every procedure.",
-            _from("ordnance.cli.odds:app", "odds"),
-            prepare=_localized(_mount_game_odds),
-        ),
-        LazyMount(
-            "serve",
-            "Serve the multiplayer table.",
-            _from("ordnance.server.cli:serve", "serve"),
-            prepare=_localized(),
-        ),
-        LazyMount(
-            "scenario",
-            "Scenario files: check, export.",
-            _from("ordnance.cli.scenario:app", "scenario"),
-            prepare=_localized(),
-        ),
-        LazyMount(
-            "table",
-            "Play at a remote table.",
-            _from("ordnance.server.table_client:app", "table"),
-            prepare=_localized(),
-        ),
-        LazyMount(
-            "demo",
-            "A guided walk-through.",
-            _from("ordnance.cli.demo:demo", "demo"),
-            prepare=_localized(),
-        ),
+            name,
+            doc,
+            _from(target, name),
+            prepare=_localized(_mount_game_odds if name == "odds" else None),
+        )
+        for name, doc, target in _FACES
     ]
     for name, doc, ep in _game_entries():
         mounts.append(

@@ -43,6 +43,7 @@ from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, msg, render_message, said
 from ordnance.core.naming import name_term, named_event, named_text, named_turn
 from ordnance.core.shapes import (
@@ -87,6 +88,11 @@ class Outcome(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+#: ``view["turn"]`` by (game, state object): at most 128 states (the versions in play;
+#: an evicted one is only built again), see :meth:`Game.turn_view`.
+TURN_VIEWS: IdentityMemo[TurnView] = IdentityMemo("core.game.TURN_VIEWS", 128)
+
+
 class Game(ABC, Generic[S]):
     """Base class of a game module (ASL, Tide of Iron, World at War...)."""
 
@@ -109,9 +115,35 @@ class Game(ABC, Generic[S]):
     #: states are replayed).
     state_codec: ClassVar[StateCodec | None] = None
 
-    @abstractmethod
     def new(self, settings: Mapping[str, Any]) -> S:
-        """A fresh state; refuses bad settings with an OrdnanceError."""
+        """A fresh state; refuses bad settings with an OrdnanceError.
+
+        By default :meth:`start` on the settings less a scenario file's position
+        (:func:`ordnance.core.scenario.split_position`), then :meth:`restore` when
+        the settings carry one. A game overrides either the two or this one.
+        """
+        from ordnance.core.scenario import split_position  # lazy: core.scenario imports this
+
+        base, position = split_position(settings)
+        state = self.start(base)
+        return state if position is None else self.restore(state, position)
+
+    def start(self, settings: Mapping[str, Any]) -> S:
+        """The state at the start, from settings without a position (see :meth:`new`)."""
+        raise NotImplementedError(f"{self.name} defines neither new nor start")
+
+    def restore(self, state: S, position: Any) -> S:
+        """``state`` as :meth:`start` built it, put at a scenario file's ``position``.
+
+        By default the ``restore(state, position)`` function of the
+        :attr:`scenario_files` module, imported only now: a game command that
+        starts no scenario does not load the scenario modules.
+        """
+        found = self._scenario_module()
+        if found is None:
+            raise NotImplementedError(f"{self.name} does not read scenario positions")
+        restored: S = found[0].restore(state, position)
+        return restored
 
     @abstractmethod
     def seats(self, state: S) -> Sequence[str]:
@@ -186,9 +218,16 @@ class Game(ABC, Generic[S]):
     @final
     def turn_view(self, state: S) -> TurnView:
         """``view["turn"]`` of ``state``: :meth:`turn` as JSON, its text naming counters
-        and printed hexes as event texts do (``Panzer IV``, never ``g-pziv-1``)."""
-        return named_turn(
-            self.turn(state).to_view(), self.counter_names(state), self._labeller(state)
+        and printed hexes as event texts do (``Panzer IV``, never ``g-pziv-1``).
+
+        The same for every seat, so it is built once per state object and game
+        (:data:`TURN_VIEWS`): a view and its answer, and both seats' views of one
+        version, share it; never change it in place."""
+        return TURN_VIEWS.get(
+            (self, state),
+            lambda: named_turn(
+                self.turn(state).to_view(), self.counter_names(state), self._labeller(state)
+            ),
         )
 
     @final

@@ -90,20 +90,33 @@ def render_message(
     't: в порядке -> disrupted'
     """
 
-    def tr(text: str) -> str:
-        if translate is None:
-            return text
-        found = translate(text)
-        return found if found else text
+    if translate is not None:
+        found = translate(template)
+        if found:
+            template = found
+    if not args:
+        return template.format()
+    return template.format_map({k: _value(v, translate) for k, v in args.items()})
 
-    def value(v: Any) -> Any:
-        if isinstance(v, Said):
-            return render_message(v.message.template, v.message.args, translate)
-        if isinstance(v, Mapping):
-            if "template" in v:
-                return render_message(str(v["template"]), v.get("args") or {}, translate)
-            if "join" in v:
-                return str(v["join"]).join(str(value(i)) for i in v.get("items", []))
+
+def _value(v: Any, translate: Callable[[str], str] | None) -> Any:
+    """One argument of a message as :func:`render_message` prints it.
+
+    A module function, not a closure per call: a view renders thousands of
+    messages. In English (no ``translate``) a :class:`Said` argument is its own
+    text (it was rendered in English when it was made), so it is not rendered
+    again; the common scalars are checked first, before the ``Mapping`` ABC.
+    """
+    kind = type(v)
+    if kind is str or kind is int:
         return v
-
-    return tr(template).format(**{k: value(v) for k, v in args.items()})
+    if isinstance(v, Said):
+        if translate is None:
+            return v
+        return render_message(v.message.template, v.message.args, translate)
+    if isinstance(v, Mapping):
+        if "template" in v:
+            return render_message(str(v["template"]), v.get("args") or {}, translate)
+        if "join" in v:
+            return str(v["join"]).join(str(_value(i, translate)) for i in v.get("items", []))
+    return v

@@ -64,6 +64,8 @@ HERE = Path(__file__).parent
 MAX_BODY = 64 * 1024
 #: Routes that take a larger body, by path prefix (a VASL save, uploaded as it is).
 LARGER_BODIES = {"/api/vasl/": 1024 * 1024}
+#: The zlib level of the answers' gzip (1 fastest .. 9 smallest): see the middleware.
+GZIP_LEVEL = 4
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -376,8 +378,10 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     # JSON answers and static files over 1 kB, gzipped when the client accepts it
-    # (the live stream, text/event-stream, is never buffered or compressed)
-    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)
+    # (the live stream, text/event-stream, is never buffered or compressed). Level 4:
+    # on the table's answers (views and /since of 12-20 kB) it costs 0.10 ms per answer
+    # against 0.17 ms at level 6, for 4% more bytes (docs/server.md, "GZip")
+    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=GZIP_LEVEL)
 
     @app.exception_handler(OrdnanceError)
     async def _ordnance_error(request: Request, exc: OrdnanceError) -> JSONResponse:

@@ -44,16 +44,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from functools import cache, lru_cache
+from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import exists, false, func, select, true, update
+from sqlalchemy import bindparam, exists, false, func, select, true, update
 from sqlalchemy.orm import Session
-from sqlalchemy.sql.expression import ScalarSelect
+from sqlalchemy.sql.expression import BindParameter, ColumnElement, ScalarSelect
 
 from ordnance.core.dice import DiceSource, EnteredDice
 from ordnance.core.errors import RuleViolation, StaleVersion
 from ordnance.core.journal import Journal, JournalEntry
 from ordnance.core.journal.models import GameRow
+from ordnance.core.journal.store import as_text
 from ordnance.core.messages import msg
 from ordnance.server import commitments, table_status
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
@@ -193,14 +195,19 @@ class NoServerRoll(EnteredDice):
 
 
 # -- chains -----------------------------------------------------------------------
+#: The game row held for a transaction (:func:`_lock_version`), built once: a Core
+#: statement on the transaction's connection, no ORM update (no session to synchronise).
+_LOCK = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("gid"), GameRow.version == bindparam("seen"))
+    .values(version=GameRow.version)
+)
+
+
 def _lock_version(s: Session, game_id: str, version: int) -> None:
     """Hold the game row for this transaction, refusing if the game has moved on."""
-    held = s.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.version == version)
-        .values(version=GameRow.version)
-    )
-    if held.rowcount != 1:  # type: ignore[attr-defined]
+    held = s.connection().execute(_LOCK, {"gid": game_id, "seen": version})
+    if held.rowcount != 1:
         actual = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
         raise StaleVersion(version, int(actual or 0))
 
@@ -330,16 +337,18 @@ def _last_reveal(s: Session, anchor: DiceAnchorRow | Anchor) -> DiceRevealRow | 
     )
 
 
-def _check_next(
-    s: Session,
-    game_id: str,
-    seat: str,
-    version: int,
-    element: str,
-    commit_seq: int | None = None,
-) -> DiceAnchorRow:
-    _check_hex("element", element)
-    ordered = DiceAnchorRow.seq < commit_seq if commit_seq is not None else true()
+class _Chain(NamedTuple):
+    """The chain an element must follow: its anchor's id and anchor."""
+
+    id: int
+    anchor: str
+
+
+@cache
+def _chain_statement(ordered: bool) -> Any:
+    """The seat's chain in force and its last reveal, in one statement (built once per
+    form, as text: :func:`as_text`); ``ordered``: only anchors numbered before
+    ``:commit_seq`` (with unnumbered ones from ``:version`` or earlier)."""
     last = (  # the chain's last reveal, read with its anchor (one statement)
         select(DiceRevealRow.element)
         .where(DiceRevealRow.anchor_id == DiceAnchorRow.id)
@@ -348,25 +357,45 @@ def _check_next(
         .correlate(DiceAnchorRow)
         .scalar_subquery()
     )
-    found = s.execute(
-        select(DiceAnchorRow, last)
+    numbered: ColumnElement[bool] = DiceAnchorRow.seq.is_not(None)
+    if ordered:
+        numbered = numbered & (DiceAnchorRow.seq < bindparam("commit_seq"))
+    statement = (
+        select(DiceAnchorRow.id, DiceAnchorRow.anchor, last)
         .where(
-            DiceAnchorRow.game_id == game_id,
-            DiceAnchorRow.seat == seat,
-            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
-            | ((DiceAnchorRow.seq.is_not(None)) & ordered),
+            DiceAnchorRow.game_id == bindparam("gid"),
+            DiceAnchorRow.seat == bindparam("seat"),
+            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= bindparam("version")))
+            | numbered,
         )
         .order_by(DiceAnchorRow.id.desc())
         .limit(1)
-    ).first()
+    )
+    given = ("gid", "seat", "version", "commit_seq") if ordered else ("gid", "seat", "version")
+    return as_text(statement, *given)
+
+
+def _check_next(
+    s: Session,
+    game_id: str,
+    seat: str,
+    version: int,
+    element: str,
+    commit_seq: int | None = None,
+) -> _Chain:
+    _check_hex("element", element)
+    params: dict[str, Any] = {"gid": game_id, "seat": seat, "version": version}
+    if commit_seq is not None:
+        params["commit_seq"] = commit_seq
+    found = s.connection().execute(_chain_statement(commit_seq is not None), params).first()
     if found is None:
         raise RuleViolation(
             "TABLE-DICE-3",
             msg("this seat has no chain anchor published before this action was committed"),
             hint=msg("publish an anchor now; it serves the next action that rolls"),
         )
-    anchor: DiceAnchorRow = found[0]
-    last_element = found[1]
+    anchor = _Chain(int(found[0]), str(found[1]))
+    last_element = found[2]
     previous = anchor.anchor if last_element is None else str(last_element)
     if not follows(element, previous):
         raise RuleViolation(
@@ -430,6 +459,43 @@ def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int
     return max(int(top or 0) for top in tops) + 1, bool(at)
 
 
+@lru_cache(maxsize=8)
+def _commit_facts_statement(others: int) -> Any:
+    """The statement of :func:`_commit_facts` for a table with ``others`` other seats,
+    built once per count (at most 8 counts kept), as text (:func:`as_text`): parameters ``:gid``,
+    ``:version``, ``:seat`` and ``:other_0`` ... ``:other_{n-1}``."""
+    gid: BindParameter[str] = bindparam("gid")
+    version: BindParameter[int] = bindparam("version")
+    taken = exists().where(DicePendingRow.game_id == gid, DicePendingRow.at_version == version)
+    in_force = [
+        exists().where(
+            DiceAnchorRow.game_id == gid,
+            DiceAnchorRow.seat == bindparam(f"other_{i}"),
+            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
+            | DiceAnchorRow.seq.is_not(None),
+        )
+        for i in range(others)
+    ]
+    done = (
+        select(DiceRevealRow.element)
+        .where(
+            DiceRevealRow.game_id == gid,
+            DiceRevealRow.seat == bindparam("seat"),
+            DiceRevealRow.for_version == version,
+        )
+        .scalar_subquery()
+    )
+    tops = [
+        select(func.max(DicePendingRow.commit_seq))
+        .where(DicePendingRow.game_id == gid)
+        .scalar_subquery(),
+        select(func.max(DiceRevealRow.seq)).where(DiceRevealRow.game_id == gid).scalar_subquery(),
+        select(func.max(DiceAnchorRow.seq)).where(DiceAnchorRow.game_id == gid).scalar_subquery(),
+    ]
+    statement = select(*tops, taken, done, *in_force)
+    return as_text(statement, "gid", "version", "seat", *(f"other_{i}" for i in range(others)))
+
+
 def _commit_facts(
     s: Session, game_id: str, version: int, seat: str, others: Sequence[str]
 ) -> tuple[int, bool, list[bool], str | None]:
@@ -443,25 +509,9 @@ def _commit_facts(
     before the commitment (``seq < order``): an anchor is in force if it is
     numbered, or unnumbered and from ``version`` or earlier, as in
     :func:`_in_force`."""
-    taken = exists().where(DicePendingRow.game_id == game_id, DicePendingRow.at_version == version)
-    in_force = [
-        exists().where(
-            DiceAnchorRow.game_id == game_id,
-            DiceAnchorRow.seat == other,
-            ((DiceAnchorRow.seq.is_(None)) & (DiceAnchorRow.from_version <= version))
-            | DiceAnchorRow.seq.is_not(None),
-        )
-        for other in others
-    ]
-    done = _revealed_element(game_id, seat, version)
-    row = s.execute(
-        select(
-            *_order_tops(game_id),
-            taken,
-            done,
-            *in_force,
-        )
-    ).one()
+    params: dict[str, Any] = {"gid": game_id, "version": version, "seat": seat}
+    params.update({f"other_{i}": other for i, other in enumerate(others)})
+    row = s.connection().execute(_commit_facts_statement(len(others)), params).one()
     tops, at, element, chained = row[:3], row[3], row[4], row[5:]
     order = max(int(top or 0) for top in tops) + 1
     return order, bool(at), [bool(c) for c in chained], None if element is None else str(element)
@@ -776,6 +826,24 @@ def ready(pending: Pending, now: float, seats: Sequence[str]) -> tuple[bool, lis
     return False, silent
 
 
+#: The pending action marked applied if its reveals are still the ones the roll used
+#: (as many rows as elements used): a Core statement built once, run on the appending
+#: transaction's connection (:func:`settle_hook`).
+_APPLY = (
+    update(DicePendingRow)
+    .where(
+        DicePendingRow.id == bindparam("pid"),
+        DicePendingRow.status == "pending",
+        select(func.count())
+        .select_from(DiceRevealRow)
+        .where(DiceRevealRow.pending_id == bindparam("pid"))
+        .scalar_subquery()
+        == bindparam("used"),
+    )
+    .values(status="applied", applied_seq=bindparam("applied"))
+)
+
+
 def settle_hook(
     pending: Pending, elements: dict[str, str | None], without: list[str], source: DiceSource
 ) -> Callable[[Session], None]:
@@ -787,23 +855,12 @@ def settle_hook(
         # The reveals the roll uses were read from this action's rows (one per seat,
         # never changed or removed once written), so as many rows as elements used
         # means these very rows: checked in the UPDATE, not read back.
-        count = (
-            select(func.count())
-            .select_from(DiceRevealRow)
-            .where(DiceRevealRow.pending_id == pending.id)
-            .scalar_subquery()
-        )
-        marked = s.execute(
-            update(DicePendingRow)
-            .where(
-                DicePendingRow.id == pending.id,
-                DicePendingRow.status == "pending",
-                count == len(used),
-            )
-            .values(status="applied", applied_seq=pending.version + 1)
+        marked = s.connection().execute(
+            _APPLY,
+            {"pid": pending.id, "used": len(used), "applied": pending.version + 1},
         )
         now = used
-        if marked.rowcount != 1:  # type: ignore[attr-defined]
+        if marked.rowcount != 1:
             now = {  # applied elsewhere, or reveals came since: which one
                 r.seat: r.element
                 for r in s.scalars(

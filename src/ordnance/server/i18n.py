@@ -94,9 +94,10 @@ def localize_view(answer: TableView, lang: str) -> TableView:
         english["turn"] = _turn_naming_sides(answer["turn"], names)
         shown = answer.get("view")
         if isinstance(shown, dict) and _is_turn(shown.get("turn")):
+            same = shown["turn"] is answer["turn"]  # a game's view holds its turn_view
             english["view"] = {
                 **shown,
-                "turn": _turn_naming_sides(shown["turn"], names),
+                "turn": english["turn"] if same else _turn_naming_sides(shown["turn"], names),
             }
         return english
     tr = translations(lang).gettext

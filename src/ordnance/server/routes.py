@@ -12,6 +12,7 @@ import asyncio
 import functools
 import inspect
 import json
+import secrets
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal, TypeVar
@@ -30,7 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ordnance.core import registry
 from ordnance.core.errors import NotYourSeat, OrdnanceError
 from ordnance.core.game import Game
-from ordnance.core.journal.store import request_scope
+from ordnance.core.journal.store import close_request_scope, request_scope
+from ordnance.core.memo import SHARED_PARTS, IdentityMemo
 from ordnance.core.shapes import LosAnswer
 from ordnance.server import dice_wait, i18n, seats, texts
 from ordnance.server.answers import (
@@ -57,25 +59,75 @@ def json_bytes(content: Any) -> bytes:
     cannot write, the whole answer, as FastAPI would). The same separators,
     ``ensure_ascii=False`` and ``allow_nan=False`` as Starlette's
     ``JSONResponse``, so the bytes are the same.
+
+    A part many answers share as it is (``core.memo.SHARED_PARTS``: a map's
+    hexes and board, half of a ToI view's bytes) is encoded once
+    (:data:`_ENCODED`) and its text copied in: the answer is encoded with a
+    placeholder string in its place, then the placeholder's JSON is replaced.
     """
+    parts: list[object] = []
+    swapped = _swap_shared(content, parts, _SHARED_DEPTH)
     try:
-        text = json.dumps(
-            content,
-            ensure_ascii=False,
-            allow_nan=False,
-            indent=None,
-            separators=(",", ":"),
-            default=jsonable_encoder,
-        )
+        text = _dumps(swapped)
     except TypeError:
-        text = json.dumps(
-            jsonable_encoder(content),
-            ensure_ascii=False,
-            allow_nan=False,
-            indent=None,
-            separators=(",", ":"),
-        )
+        return _dumps(jsonable_encoder(content), default=None).encode("utf-8")
+    for i, part in enumerate(parts):
+        text = text.replace(_dumps(_placeholder(i)), _encoded_part(part), 1)
     return text.encode("utf-8")
+
+
+def _encoded_part(part: object) -> str:
+    """A shared part's JSON text, encoded once (:data:`_ENCODED`)."""
+    return _ENCODED.one(part, lambda: _dumps(part))
+
+
+def _dumps(content: Any, default: Callable[[Any], Any] | None = jsonable_encoder) -> str:
+    return json.dumps(
+        content,
+        ensure_ascii=False,
+        allow_nan=False,
+        indent=None,
+        separators=(",", ":"),
+        default=default,
+    )
+
+
+#: The encoded text of each shared answer part (:func:`json_bytes`), by identity;
+#: at most 256 (as many as ``core.memo.SHARED_PARTS`` holds).
+_ENCODED: IdentityMemo[str] = IdentityMemo("server.routes._ENCODED", 256)
+#: How deep into an answer's dicts a shared part is looked for (``/actions`` ->
+#: ``next`` -> ``view`` -> ``view`` -> ``map`` -> ``hexes``).
+_SHARED_DEPTH = 6
+#: A per-process secret in the placeholders: no text of an answer can be one.
+_NONCE = secrets.token_hex(8)
+
+
+def _placeholder(i: int) -> str:
+    return f"\x00{_NONCE}:{i}\x00"
+
+
+def _swap_shared(node: Any, parts: list[object], depth: int) -> Any:
+    """``node`` with each shared part in its dicts (down to ``depth``) replaced by a
+    placeholder (appended to ``parts``); copies only the dicts on the way to one."""
+    if depth <= 0 or type(node) is not dict:
+        return node
+    out: dict[str, Any] | None = None
+    for key, value in node.items():
+        kind = type(value)
+        if kind is not dict and kind is not list:
+            continue
+        if SHARED_PARTS.peek(value):
+            new: Any = _placeholder(len(parts))
+            parts.append(value)
+        elif kind is dict:
+            new = _swap_shared(value, parts, depth - 1)
+        else:
+            continue
+        if new is not value:
+            if out is None:
+                out = dict(node)
+            out[key] = new
+    return node if out is None else out
 
 
 def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[..., Any]:
@@ -87,7 +139,10 @@ def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[
 
     @functools.wraps(endpoint)
     def run(*args: Any, **kwargs: Any) -> Any:
-        out = endpoint(*args, **kwargs)
+        try:
+            out = endpoint(*args, **kwargs)
+        finally:  # the request's read session, closed in this thread: no hop to close it
+            close_request_scope()
         if isinstance(out, Response):
             return out
         given = next((v for v in kwargs.values() if isinstance(v, Response)), None)
@@ -181,8 +236,20 @@ MAX_VERSION = 2**31 - 1
 RequestId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 
 
-class NewTable(BaseModel):
+class _Body(BaseModel):
+    """A request body: a field it does not know is refused (422), never ignored."""
+
     model_config = ConfigDict(extra="forbid")
+
+
+def _version(description: str | None = None, *, optional: bool = False) -> Any:
+    """A version field (0 to :data:`MAX_VERSION`); ``optional``: null when omitted."""
+    if optional:
+        return Field(default=None, ge=0, le=MAX_VERSION, description=description)
+    return Field(ge=0, le=MAX_VERSION, description=description)
+
+
+class NewTable(_Body):
     game: str = Field(max_length=32, description="Game module (see /api/modules).")
     settings: dict[str, Any] = Field(default_factory=dict, description="The game's settings.")
     dice: Literal["server", "entered", "entered_remote"] = Field(
@@ -220,37 +287,30 @@ class NewTable(BaseModel):
     )
 
 
-class Claim(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Claim(_Body):
     invitation: Code = Field(description="The code from the invitation link (#invite=...).")
 
 
-class Recover(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Recover(_Body):
     secret: Code = Field(description="The seat's recovery secret, shown when it was taken.")
 
 
-class ReissueAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ReissueAnswer(_Body):
     accept: bool = Field(
         description="The holder: true hands the seat over, false declines; the requester: "
         "false withdraws the request."
     )
 
 
-class Reissue(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Reissue(_Body):
     seat: SeatName = Field(description="The other seat whose link is lost.")
 
 
-class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Act(_Body):
     action: dict[str, Any] = Field(description='The action, e.g. {"type": "attack", ...}.')
-    expected_version: int = Field(
-        ge=0,
-        le=MAX_VERSION,
-        description="The version this action was made at (the table's current version; "
-        "any other is refused with 409 and nothing written).",
+    expected_version: int = _version(
+        "The version this action was made at (the table's current version; "
+        "any other is refused with 409 and nothing written)."
     )
     dice: list[Annotated[int, Field(ge=-1000, le=1000)]] | None = Field(
         default=None,
@@ -268,30 +328,24 @@ class Act(BaseModel):
         description="The commitment hash you saw for this version; refused with 409 "
         "if it is not the current one.",
     )
-    since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last journal entry your page holds: the answer then carries "
+    since: int | None = _version(
+        "The last journal entry your page holds: the answer then carries "
         "`next`, what `POST /since` would answer (your view, the entries after it, the "
         "dice record after `dice_since`), so the page needs no other request.",
+        optional=True,
     )
-    dice_since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="With `since`: the last version whose rolls your page checked.",
+    dice_since: int | None = _version(
+        "With `since`: the last version whose rolls your page checked.",
+        optional=True,
     )
 
 
-class DiceAnchor(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class DiceAnchor(_Body):
     anchor: Hex64 = Field(description="SHA-256 applied N times to your secret root (hex).")
 
 
-class DiceReveal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, le=MAX_VERSION, description="The version you reveal for.")
+class DiceReveal(_Body):
+    version: int = _version("The version you reveal for.")
     commitment: Hex64 = Field(description="The commitment hash you saw for that version.")
     element: Hex64 = Field(description="Your next chain element (hex).")
     pending: Hex64 | None = Field(
@@ -302,21 +356,15 @@ class DiceReveal(BaseModel):
     )
 
 
-class Since(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    version: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last journal entry your page holds (null: none, the journal's "
-        "tail is answered).",
+class Since(_Body):
+    version: int | None = _version(
+        "The last journal entry your page holds (null: none, the journal's tail is answered).",
+        optional=True,
     )
-    dice_since: int | None = Field(
-        default=None,
-        ge=0,
-        le=MAX_VERSION,
-        description="The last version whose rolls your page checked (null: from where "
+    dice_since: int | None = _version(
+        "The last version whose rolls your page checked (null: from where "
         "the entries answered start).",
+        optional=True,
     )
     reveal: DiceReveal | None = Field(
         default=None,
@@ -326,22 +374,21 @@ class Since(BaseModel):
     )
 
 
-class Odds(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Odds(_Body):
     action: dict[str, Any]
 
 
-class UndoAsk(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    expected_version: int = Field(ge=0, le=MAX_VERSION)
+class UndoAsk(_Body):
+    expected_version: int = _version()
 
 
-class UndoAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class UndoAnswer(_Body):
     accept: bool
 
 
-def service_of(request: Request) -> TableService:
+async def service_of(request: Request) -> TableService:
+    """The app's service. A coroutine: it does no I/O, and a synchronous dependency
+    would cost every request one more hop to the thread pool."""
     svc: TableService = request.app.state.service
     return svc
 

@@ -105,17 +105,20 @@ def read_scenario(folder: str, slug: str) -> dict[str, Any]:
     return _checked(sc.parse_text(item.read_text("utf-8"), name), None)
 
 
+def raw_body(description: str, content: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI ``requestBody`` of a route that reads its body itself (an uploaded
+    file): FastAPI cannot infer it, so the route declares it with ``openapi_extra``."""
+    return {"requestBody": {"required": True, "description": description, "content": content}}
+
+
 @router.post(
     "/scenarios/check",
     summary="Check an uploaded scenario file (YAML or JSON text as the body)",
     responses={422: {"description": "The problems, each with its line and field."}},
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "description": f"The scenario file itself (at most {MAX_SCENARIO_BYTES} bytes).",
-            "content": {"text/plain": {"schema": {"type": "string"}}},
-        }
-    },
+    openapi_extra=raw_body(
+        f"The scenario file itself (at most {MAX_SCENARIO_BYTES} bytes).",
+        {"text/plain": {"schema": {"type": "string"}}},
+    ),
 )
 async def check_scenario(request: Request, game: GameQ = None, file: FileQ = "upload") -> Any:
     """The body is the file itself. 200: its summary and document; 422: ``problems``.

@@ -56,6 +56,8 @@ MAX_LOS_RANGE = 200
 #: most a request may ask for.
 PAGE = 100
 MAX_PAGE = 500
+#: The most entries in a page the service keeps for the next reader (``since`` pages).
+SHORT_PAGE = 8
 
 
 class _WouldRoll(Exception):
@@ -98,6 +100,10 @@ class TableService(ConsentRequests):
         #: are the seats' reissue waiting periods)
         self.clock = clock
         self._meta: dict[str, _Meta] = BoundedDict(TABLES_REMEMBERED)
+        #: short pages of committed entries by (table, first, last seq) (:meth:`_page`)
+        self._pages: BoundedDict[tuple[str, int, int], tuple[JournalEntry, ...]] = BoundedDict(
+            TABLES_REMEMBERED
+        )
         self._lock = threading.Lock()
 
     def seat_now(self) -> datetime:
@@ -310,17 +316,15 @@ class TableService(ConsentRequests):
                     .all()
                 )
 
-        # a log page and the dice record of the same entries (``since``) read them once
-        rows = self.journal.remembered(("entries", game_id, lo, hi), read)
-        with self.journal.reading() as s:
-            later: Sequence[Any] = []
-            if hi < version and marks:
+        later: Sequence[Any] = []
+        if hi < version and marks:
+            with self.journal.reading() as s:
                 later = s.execute(
                     select(*columns()).where(
                         EntryRow.game_id == game_id, EntryRow.kind == "undo", EntryRow.seq > hi
                     )
                 ).all()
-        entries = [from_row(r) for r in rows]
+        entries = list(self._page(game_id, lo, hi, read))
         if not marks:
             return entries
         if hi == version:
@@ -337,6 +341,29 @@ class TableService(ConsentRequests):
             alive = {e.seq for e in entries if e.kind != "undo"} - cancelled
         return [e if e.kind == "undo" or e.seq in alive else mark_undone(e) for e in entries]
 
+    def _page(
+        self, game_id: str, lo: int, hi: int, read: Callable[[], Sequence[Any]]
+    ) -> tuple[JournalEntry, ...]:
+        """Entries ``lo..hi`` (committed: ``hi`` is at most the version read), unmarked.
+
+        A short page (at most :data:`SHORT_PAGE` entries: what a page reads after
+        a change, ``since``) is kept in :attr:`_pages`, since every seat of the
+        table reads the same entries after an action and a committed entry never
+        changes (the journal only grows; an undo is an entry of its own). Entries
+        hold every seat's secrets, as the journal does; each answer shows one seat
+        its own part (:meth:`JournalEntry.for_seat`). A longer page is read for its
+        request only (a log page and the dice record of one request share it)."""
+        short = hi - lo < SHORT_PAGE
+        if short:
+            kept = self._pages.get((game_id, lo, hi))
+            if kept is not None:
+                return kept
+        rows = self.journal.remembered(("entries", game_id, lo, hi), read)
+        entries = tuple(from_row(r) for r in rows)
+        if short and len(entries) == hi - lo + 1:
+            self._pages[(game_id, lo, hi)] = entries
+        return entries
+
     def log(
         self,
         game_id: str,
@@ -347,11 +374,14 @@ class TableService(ConsentRequests):
         before: int | None = None,
         limit: int = PAGE,
         notes: Mapping[int, tuple[list[str], str]] | None = None,
+        settled: bool = False,
     ) -> LogAnswer:
         """One page of the journal as ``seat`` sees it (:meth:`page_bounds`); ``notes``:
-        the rolls gone ahead without some seats, if the caller has read them."""
+        the rolls gone ahead without some seats, if the caller has read them;
+        ``settled``: the caller's request has just settled the table (:meth:`since`)."""
         session = self.session(game_id)
-        self.settle(game_id)
+        if not settled:
+            self.settle(game_id)
         current = session.version
         lo, hi = self.page_bounds(current, since, before, limit)
         entries = self._entries(game_id, lo, hi, current)
@@ -461,7 +491,8 @@ class TableService(ConsentRequests):
         or None when the page is up to date; ``dice``: the dice record of the
         entries after ``dice_since`` (None: from where ``log`` starts), or None
         when no entry is new. Each part is what its own route answers, read in
-        this request's one session (a page of entries is read once for both).
+        this request's one session (a page of entries is read once for both),
+        after one :meth:`settle` (the view's), not one per part.
         """
         view = self.view(game_id, seat)
         current = int(view["version"])
@@ -476,7 +507,9 @@ class TableService(ConsentRequests):
         dice = None
         notes: dict[int, tuple[list[str], str]] | None = None
         if checked < current:
-            dice = self.dice_record(game_id, seat, checked, MAX_PAGE, chains_for_rolls_only=True)
+            dice = self.dice_record(
+                game_id, seat, checked, MAX_PAGE, chains_for_rolls_only=True, settled=True
+            )
             if checked <= start and dice["next_since"] is None:  # it holds the log's rolls
                 notes = {
                     int(r["version"]): (list(r["without"]), str(r["pending"]["seat"]))
@@ -485,7 +518,7 @@ class TableService(ConsentRequests):
                 }
         log: LogAnswer | None = None
         if start < current:
-            log = self.log(game_id, seat, version, lang, limit=limit, notes=notes)
+            log = self.log(game_id, seat, version, lang, limit=limit, notes=notes, settled=True)
         return {"view": view, "log": log, "dice": dice, "reveal": None}
 
     def dice_record(
@@ -496,16 +529,19 @@ class TableService(ConsentRequests):
         limit: int = PAGE,
         *,
         chains_for_rolls_only: bool = False,
+        settled: bool = False,
     ) -> dict[str, Any]:
         """The server rolls of the (at most ``limit``) entries after ``since``, with
         the secrets that made them, for the seat to recompute.
 
         Only those journal rows are read, as for :meth:`log`; ``next_since``
         is the cursor of the next page (None at the end): a page that has
-        checked the rolls up to ``since`` asks for the rest only.
+        checked the rolls up to ``since`` asks for the rest only. ``settled``: as
+        for :meth:`log`.
         """
         session = self.session(game_id)
-        self.settle(game_id)
+        if not settled:
+            self.settle(game_id)
         current = session.version
         lo, hi = self.page_bounds(current, since, None, limit)
         entries = self._entries(game_id, lo, hi, current, marks=False)  # rolls stand, undone or not
@@ -596,8 +632,11 @@ class TableService(ConsentRequests):
         journal (``dice_note``) and the page. Called by every read and write
         of the table (lazy: nothing runs in the background).
         """
+        # the version with the flags, one read per request: no action waits, nothing to do
+        # (an unknown table's status has every flag up: it goes on to refuse as before)
+        if not table_status.status(self.journal, game_id).dice_pending:
+            return None
         session = self.session(game_id)
-        table_status.status(self.journal, game_id)  # the version with the flags: one read
         for _attempt in range(5):
             version = session.version
             pending = dice_table.pending_at(self.journal, game_id, version)

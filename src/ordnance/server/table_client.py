@@ -47,6 +47,7 @@ FileOpt = Annotated[
     typer.Option("--file", help="The seat's token file (default: one per table, see --help)."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the server's JSON answer.")]
+TableIdArg = Annotated[str, typer.Argument(help="The table's id.")]
 
 
 def tables_dir() -> Path:
@@ -284,11 +285,7 @@ def create(
 
 
 @app.command()
-def view(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
-    file: FileOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+def view(game_id: TableIdArg, file: FileOpt = None, json_out: JsonOpt = False) -> None:
     """Your seat's view: panels, then the actions you may take now."""
     seat = load_seat(game_id, file)
     data = _at_table(seat, game_id, "GET", "/view")
@@ -312,11 +309,7 @@ def view(
 
 
 @app.command()
-def log(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
-    file: FileOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+def log(game_id: TableIdArg, file: FileOpt = None, json_out: JsonOpt = False) -> None:
     """The journal as your seat sees it, with what happened to the seats.
 
     Each seat event (a claim, a request for a new invitation, a refused attempt
@@ -356,7 +349,7 @@ def log_lines(data: dict[str, Any]) -> list[str]:
 
 @app.command()
 def act(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    game_id: TableIdArg,
     action: Annotated[
         str, typer.Argument(help='The action as JSON, e.g. \'{"type": "end_phase"}\'.')
     ],
@@ -422,7 +415,7 @@ _NOW = 2**31 - 1
 
 @app.command()
 def watch(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    game_id: TableIdArg,
     file: FileOpt = None,
     secret_file: Annotated[
         Path | None,
@@ -481,7 +474,7 @@ def watch(
 
 @app.command()
 def invite(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    game_id: TableIdArg,
     seat_name: Annotated[str, typer.Argument(metavar="SEAT", help="The seat whose link is lost.")],
     file: FileOpt = None,
 ) -> None:
@@ -503,7 +496,7 @@ def invite(
 
 @app.command()
 def answer(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    game_id: TableIdArg,
     request: Annotated[int, typer.Argument(help="The request's number (ordnance table seats).")],
     accept: Annotated[
         bool,
@@ -523,7 +516,7 @@ def answer(
 
 @app.command()
 def recover(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
+    game_id: TableIdArg,
     server: Annotated[
         str | None, typer.Option(help="The server (default: the one in the seat file).")
     ] = None,
@@ -570,10 +563,7 @@ def recover(
 
 
 @app.command()
-def seats(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
-    file: FileOpt = None,
-) -> None:
+def seats(game_id: TableIdArg, file: FileOpt = None) -> None:
     """Who holds each seat, and how often each link was reissued, by whom."""
     seat = load_seat(game_id, file)
     data = _at_table(seat, game_id, "GET", "/seats")
@@ -597,10 +587,7 @@ def seats(
 
 
 @app.command()
-def token(
-    game_id: Annotated[str, typer.Argument(help="The table's id.")],
-    file: FileOpt = None,
-) -> None:
+def token(game_id: TableIdArg, file: FileOpt = None) -> None:
     """Replace your own token (the old one stops working) and save the new one."""
     seat = load_seat(game_id, file)
     data = _at_table(seat, game_id, "POST", "/token")

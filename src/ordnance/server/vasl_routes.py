@@ -24,7 +24,7 @@ from ordnance.asl.vasl.pieces import read_save
 from ordnance.core import scenario as sc
 from ordnance.server import texts
 from ordnance.server.routes import CheckedRoute
-from ordnance.server.scenario_routes import _checked
+from ordnance.server.scenario_routes import _checked, raw_body
 
 router = APIRouter(prefix="/api", route_class=CheckedRoute)
 
@@ -42,27 +42,24 @@ TheatreQ = Annotated[str, Query(max_length=8, pattern=r"^[A-Za-z]+$")]
     "/vasl/check",
     summary="Read an uploaded VASL save: its Guns as an ASL scenario (nothing written)",
     responses={422: {"description": "Not a VASL save, or its Guns make no scenario."}},
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "description": f"The .vsav file itself (at most {MAX_VASL_UPLOAD} bytes), or a "
-            "form with the save (`save`) and your counter library (`library`, YAML or JSON, "
-            "docs/counter-library.schema.json).",
-            "content": {
-                "application/octet-stream": {"schema": {"type": "string"}},
-                "multipart/form-data": {
-                    "schema": {
-                        "type": "object",
-                        "required": ["save"],
-                        "properties": {
-                            "save": {"type": "string", "format": "binary"},
-                            "library": {"type": "string", "format": "binary"},
-                        },
-                    }
-                },
+    openapi_extra=raw_body(
+        f"The .vsav file itself (at most {MAX_VASL_UPLOAD} bytes), or a form with the save "
+        "(`save`) and your counter library (`library`, YAML or JSON, "
+        "docs/counter-library.schema.json).",
+        {
+            "application/octet-stream": {"schema": {"type": "string"}},
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["save"],
+                    "properties": {
+                        "save": {"type": "string", "format": "binary"},
+                        "library": {"type": "string", "format": "binary"},
+                    },
+                }
             },
-        }
-    },
+        },
+    ),
 )
 async def check_vasl(
     request: Request, file: FileQ = "upload.vsav", date: DateQ = None, theatre: TheatreQ = "ETO"

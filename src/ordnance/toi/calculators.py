@@ -37,6 +37,7 @@ from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
 from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.rules.readings import DEFAULTS, DriftDice
 from ordnance.toi.rules.smoke import (
+    SmokeAim,
     hit_odds,
     orientation_for,
     plan_smoke,
@@ -249,7 +250,7 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
         if q.orientation is not None:
             settings = replace(settings, drift_orientation=q.orientation)
         o: Direction = orientation_for(settings, m, None, t)
-        landing = smoke_landing_distribution(plan, t, m, smoky, o, settings)
+        landing = smoke_landing_distribution(plan, SmokeAim(t, m, smoky, o, settings))
         hexes: dict[str, Fraction] = {}
         for label, p in landing.items():
             if label.startswith(("placed ", "drift to ")):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from ordnance.core.forms import choices, hex_field, numbered_hex, piece_field, rolls
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import ActionForm, JsonSchema
 from ordnance.toi import turns as toi_turns
@@ -34,9 +35,14 @@ _TITLES = {
 }
 
 
+#: Each unit's select label, by the unit object (states share their unchanged units,
+#: so a unit is labelled once, not on every view; a unit's label is public).
+_LABELS: IdentityMemo[str] = IdentityMemo("toi.legal._LABELS", 4096)
+
+
 def _unit_label(u: Unit) -> str:
     # as the map shows it: no id
-    return said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex))
+    return _LABELS.one(u, lambda: said("{label} at {hex}", label=u.label, hex=numbered_hex(u.hex)))
 
 
 #: The actions that roll dice (the page shows its dice selector only for them);
@@ -187,11 +193,14 @@ def _without(schema: JsonSchema, name: str) -> JsonSchema:
     return out
 
 
-def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
+def legal_forms(
+    state: ToIState, seat: str | None, only: frozenset[str] | None = None
+) -> list[ActionForm]:
     """Every action the phase and step allow, as ``{"type", "title", "schema"}`` forms.
 
     An action with nothing the seat could pick (no unit that may buy, no
-    token it may discard...) is left out.
+    token it may discard...) is left out; so is any kind not in ``only`` (when
+    given: the caller keeps no other).
     """
     kinds = ["advance"]
     if state.phase is Phase.ACTION:
@@ -204,6 +213,8 @@ def legal_forms(state: ToIState, seat: str | None) -> list[ActionForm]:
         kinds.append("op_fire")
     elif state.step == "keep-or-discard":
         kinds.append("discard")
+    if only is not None:
+        kinds = [k for k in kinds if k in only]
     forms = [(k, form_schema(state, seat, k)) for k in kinds]
     if seat is not None and state.phase is Phase.ACTION:
         forms = [

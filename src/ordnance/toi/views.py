@@ -11,9 +11,11 @@ Tokens are listed in unit order, never in purchase order.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
+from ordnance.core.memo import IdentityMemo, shared_part
 from ordnance.core.messages import said, term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel, TurnView
 from ordnance.toi.rules.hexmap import ToIMap
@@ -21,6 +23,7 @@ from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.shapes import (
     Arrow,
     MapHex,
+    MapUnit,
     NationView,
     ToIView,
     TokenView,
@@ -78,6 +81,28 @@ def unit_view(u: Unit) -> UnitView:
         data["figures"] = u.figures
         data["morale"] = u.morale
     return data
+
+
+#: A unit's public parts of a view (its ``units`` entry and its map piece), and its
+#: row of the units panel without the token cell, by the unit object: states share
+#: their unchanged units, so each unit is built once, not on every view. Nothing
+#: in them depends on the seat (a unit's tokens are in the seat's own cell). Each
+#: at most 4,096 entries (a ToI table has a dozen units, shared by its states).
+_UNITS: IdentityMemo[tuple[UnitView, MapUnit]] = IdentityMemo("toi.views._UNITS", 4096)
+_ROWS: IdentityMemo[list[str]] = IdentityMemo("toi.views._ROWS", 4096)
+#: The settings as JSON, by the (frozen) settings object a game's states share.
+_SETTINGS: IdentityMemo[dict[str, Any]] = IdentityMemo("toi.views._SETTINGS", 1024)
+
+
+def _unit_parts(u: Unit) -> tuple[UnitView, MapUnit]:
+    """:func:`unit_view` of ``u`` and its map piece, built once per unit (shared: never
+    change them in place)."""
+
+    def make() -> tuple[UnitView, MapUnit]:
+        piece: MapUnit = {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
+        return unit_view(u), piece
+
+    return _UNITS.one(u, make)
 
 
 def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
@@ -144,7 +169,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
         "munitions_in_force": state.settings.munitions_in_force,
         "nations": nations,
         "tokens": [token_view(t, seat) for t in tokens],
-        "units": [unit_view(u) for u in state.units],
+        "units": [_unit_parts(u)[0] for u in state.units],
         "smoke": [
             {"hex": str(s.hex), "placed_round": s.placed_round}
             for s in sorted(state.smoke, key=lambda s: s.hex)
@@ -154,16 +179,12 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "title": state.map.title,
             "directional_marker": state.map.directional_marker.name,
             "hexes": _map_parts(state.map)[0],
-            "units": [
-                {"id": u.id, "side": u.side, "hex": str(u.hex), "label": u.label}
-                for u in state.units
-                if u.alive
-            ],
+            "units": [_unit_parts(u)[1] for u in state.units if u.alive],
             "markers": markers,
             "arrows": arrows,
             "clusters": [],
         },
-        "settings": state.settings.model_dump(mode="json"),
+        "settings": _SETTINGS.one(state.settings, lambda: state.settings.model_dump(mode="json")),
         "board": board_view(state),
         "panels": [],
         "turn": turn,
@@ -193,7 +214,7 @@ def _map_parts(m: ToIMap) -> tuple[list[MapHex], Board]:
         return hit[1], hit[2]
     if len(_MAPS) >= _MAPS_KEPT:
         _MAPS.clear()
-    hexes, made = m.to_json(), _board_of(m)
+    hexes, made = shared_part(m.to_json()), shared_part(_board_of(m))
     _MAPS[id(m)] = (m, hexes, made)
     return hexes, made
 
@@ -291,16 +312,7 @@ def panels(v: ToIView) -> list[Panel]:
     units = panel(
         "Units",
         ["unit", "side", "hex", "state", "token"],
-        [
-            [
-                u["title"],  # the counter by its name, as on the map (never its id)
-                u["side"],
-                numbered_hex(parse_hex(u["hex"])),
-                unit_state(u),
-                ", ".join(tokens.get(u["id"], [])),
-            ]
-            for u in v["units"]
-        ],
+        [[*_unit_row(u), ", ".join(tokens.get(u["id"], []))] for u in v["units"]],
     )
     smoke = panel(
         "Smoke markers",
@@ -309,6 +321,21 @@ def panels(v: ToIView) -> list[Panel]:
         note=None if v["smoke"] else "no smoke on the map",
     )
     return [turn, nations, units, smoke]
+
+
+def _unit_row(u: UnitView) -> list[str]:
+    """A unit's row of the units panel but its token cell, from its view entry alone;
+    once per entry object (a view's entries are shared by the views of its unit)."""
+
+    def make() -> list[str]:
+        return [
+            u["title"],  # the counter by its name, as on the map (never its id)
+            u["side"],
+            numbered_hex(parse_hex(u["hex"])),
+            unit_state(u),
+        ]
+
+    return _ROWS.one(u, make)
 
 
 def _supply_cell(supply: Mapping[str, int]) -> str:

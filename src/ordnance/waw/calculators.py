@@ -19,6 +19,7 @@ from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg, nested, said, term
 from ordnance.waw.odds.he_fire import (
+    HeMission,
     defends_per_unit,
     fascam_attack,
     he_fire_outcomes,
@@ -107,7 +108,8 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
         defence = 2 if ttype.city else ttype.infantry_db
         city = ttype.city
     stack = _stack(q.unit, opts)
-    dist, counts = he_hits_headline(stack, q.fp, q.hit_number, defence, opts, city)
+    mission = HeMission(stack, q.fp, q.hit_number, defence, opts, city)
+    dist, counts = he_hits_headline(mission)
     each = " each" if defends_per_unit(opts, city) else ""
     data: dict[str, Any] = {
         "title": said(
@@ -125,7 +127,7 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
         "mean": dist.mean(),
     }
     if q.unit:
-        outcomes = he_fire_outcomes(stack, q.fp, q.hit_number, defence, opts, city)
+        outcomes = he_fire_outcomes(mission)
         data["units"] = marginals_json(outcomes)
         data["outcomes"] = outcome_json(outcomes)
         data["lines"] = [

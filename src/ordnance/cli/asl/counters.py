@@ -9,8 +9,10 @@ values the public data lacks. The library file is ``--library FILE``, else
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -24,6 +26,7 @@ from ordnance.asl.rules.option_text import parse_date
 from ordnance.cli.asl.options import TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.cli.lazy import Command, resolved
+from ordnance.cli.option_groups import option, option_group
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import _
 
@@ -199,12 +202,40 @@ def _ammo_breakdown(items: list[str] | None) -> dict[str, int]:
     return out
 
 
-def _af(front: int | None, side: int | None) -> dict[str, int] | None:
-    got = {k: v for k, v in (("front", front), ("side", side)) if v is not None}
-    return got or None
+@dataclass(frozen=True)
+class Armour:
+    """The printed AF of ``set``: ``--af-hull-front``, ``--af-hull-side``,
+    ``--af-turret-front``, ``--af-turret-side`` (0 to 40 each)."""
+
+    af_hull_front: int | None = None
+    af_hull_side: int | None = None
+    af_turret_front: int | None = None
+    af_turret_side: int | None = None
+
+    def of(self, part: str) -> dict[str, int] | None:
+        """``{"front": AF, "side": AF}`` of the ``hull`` or ``turret``, those given (None: none)."""
+        faces = {face: getattr(self, f"af_{part}_{face}") for face in ("front", "side")}
+        got = {face: af for face, af in faces.items() if af is not None}
+        return got or None
+
+
+def _af_option(part: str, face: str) -> inspect.Parameter:
+    flag = f"--af-{part}-{face}"
+    help_ = f"{part.capitalize()} {face} AF."
+    return option(
+        f"af_{part}_{face}",
+        Annotated[int | None, typer.Option(flag, min=0, max=40, help=help_)],
+        None,
+    )
+
+
+with_armour = option_group(
+    "armour", Armour, [_af_option(p, f) for p in ("hull", "turret") for f in ("front", "side")]
+)
 
 
 @counters_app.command("set")
+@with_armour
 def set_cmd(
     counter: Annotated[str, typer.Argument(help="The counter: piece id or name.")],
     gun_size: Annotated[str | None, typer.Option("--gun-size", help="e.g. 75LL.")] = None,
@@ -215,18 +246,7 @@ def set_cmd(
     turret: Annotated[
         bool | None, typer.Option("--turret/--no-turret", help="Turreted or not.")
     ] = None,
-    af_hull_front: Annotated[
-        int | None, typer.Option("--af-hull-front", min=0, max=40, help="Hull front AF.")
-    ] = None,
-    af_hull_side: Annotated[
-        int | None, typer.Option("--af-hull-side", min=0, max=40, help="Hull side AF.")
-    ] = None,
-    af_turret_front: Annotated[
-        int | None, typer.Option("--af-turret-front", min=0, max=40, help="Turret front AF.")
-    ] = None,
-    af_turret_side: Annotated[
-        int | None, typer.Option("--af-turret-side", min=0, max=40, help="Turret side AF.")
-    ] = None,
+    armour: Armour = Armour(),
     ammo_breakdown: Annotated[
         list[str] | None,
         typer.Option("--ammo-breakdown", help="B# of one ammunition, AMMO=B# (repeat)."),
@@ -258,8 +278,8 @@ def set_cmd(
         "breakdown": breakdown,
         "to_hit": to_hit.strip().lower() if to_hit else None,
         "turreted": turret,
-        "hull": _af(af_hull_front, af_hull_side),
-        "turret": _af(af_turret_front, af_turret_side),
+        "hull": armour.of("hull"),
+        "turret": armour.of("turret"),
         "ammo_breakdown": _ammo_breakdown(ammo_breakdown),
         "note": note,
         "sample": sample,

@@ -13,6 +13,7 @@ the journal, the scenario loader, the counter library).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -38,6 +39,7 @@ from ordnance.cli.asl.options import (
 )
 from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
+from ordnance.cli.option_groups import option, option_group
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg
 from ordnance.i18n import _
@@ -72,24 +74,42 @@ ToHitDrmOpt = Annotated[int, typer.Option("--drm", help="Target-based To Hit DRM
 AcqOpt = Annotated[int, typer.Option("--acquisition", help="Acquisition DRM (Case N).")]
 
 
-def _whole_shot_fields(
-    action: dict[str, Any],
-    range_hexes: int | None,
-    af: int | None,
-    drm: int,
-    acquisition: int,
-    captured: bool,
-) -> None:
-    """The ``fire`` action's whole-shot fields (notes B5, B6), only those given."""
-    _set_given(
-        action,
-        (("range", range_hexes), ("af", af)),
-        (
-            ("drm", drm, drm),
-            ("acquisition", acquisition, acquisition),
-            ("captured", captured, True),
-        ),
-    )
+@dataclass(frozen=True)
+class WholeShot:
+    """The options that resolve a whole shot (notes B5, B6): ``--range``, ``--af``,
+    ``--drm``, ``--acquisition``, ``--captured``."""
+
+    range_hexes: int | None = None
+    af: int | None = None
+    drm: int = 0
+    acquisition: int = 0
+    captured: bool = False
+
+    def put_into(self, action: dict[str, Any]) -> None:
+        """The ``fire`` action's whole-shot fields, only those given."""
+        _set_given(
+            action,
+            (("range", self.range_hexes), ("af", self.af)),
+            (
+                ("drm", self.drm, self.drm),
+                ("acquisition", self.acquisition, self.acquisition),
+                ("captured", self.captured, True),
+            ),
+        )
+
+
+#: ``fire`` and ``odds`` take ``shot: WholeShot`` in place of its five options
+with_whole_shot = option_group(
+    "shot",
+    WholeShot,
+    (
+        option("range_hexes", RangeOpt, None),
+        option("af", AfOpt, None),
+        option("drm", ToHitDrmOpt, 0),
+        option("acquisition", AcqOpt, 0),
+        option("captured", CapturedOpt, False),
+    ),
+)
 
 
 def _set_given(
@@ -285,6 +305,7 @@ def game_add_gun(
 
 
 @game_app.command("fire")
+@with_whole_shot
 def game_fire(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
     gun: Annotated[str, typer.Option("--gun")],
@@ -311,11 +332,7 @@ def game_fire(
     building: BuildingOpt = None,
     building_level: BuildingLevelOpt = None,
     cellar: CellarOpt = False,
-    range_hexes: RangeOpt = None,
-    af: AfOpt = None,
-    drm: ToHitDrmOpt = 0,
-    acquisition: AcqOpt = 0,
-    captured: CapturedOpt = False,
+    shot: WholeShot = WholeShot(),
     dr: DrOpt = None,
     seed: SeedOpt = None,
     db: DbOpt = None,
@@ -346,11 +363,12 @@ def game_fire(
             action["tem"] = tem
         if ca is not None:
             action["ca"] = ca
-        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
+        shot.put_into(action)
     take(db, game_id, action, dice=dr, seed=seed, as_json=as_json)
 
 
 @game_app.command("odds")
+@with_whole_shot
 def game_odds(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
     gun: Annotated[str, typer.Option("--gun")],
@@ -370,11 +388,7 @@ def game_odds(
     target: Annotated[
         str | None, typer.Option("--target", help="vehicle, unarmored, infantry...")
     ] = None,
-    range_hexes: RangeOpt = None,
-    af: AfOpt = None,
-    drm: ToHitDrmOpt = 0,
-    acquisition: AcqOpt = 0,
-    captured: CapturedOpt = False,
+    shot: WholeShot = WholeShot(),
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -394,7 +408,7 @@ def game_odds(
         action = _canister_action(gun, moved, ca, extras)
     else:
         action = _fire_action(gun, intensive, ammo, target)
-        _whole_shot_fields(action, range_hexes, af, drm, acquisition, captured)
+        shot.put_into(action)
     state = session.state()
     data: Mapping[str, Any] = (
         session.game.named_odds(state, session.game.odds(state, action, None)) or {}

@@ -5,7 +5,8 @@
 (:mod:`ordnance.cli.calculators`) and loaded only when they run. The other
 procedures have a module of their own (``drift``, ``depletion``, ``stack``,
 ``sweep`` with its ``heatmap``, ``montecarlo``; shared options in
-``options``), registered on :data:`app` here. Each game's
+``options``, where :func:`~ordnance.cli.odds.options.with_output` gives a
+command its ``--json``, ``--float`` and ``--plot``), registered on :data:`app` here. Each game's
 own odds commands are mounted by :mod:`ordnance.cli.main` as
 ``ordnance odds <game> ...`` (the same app as ``ordnance <game> odds ...``). Monte Carlo (and so NumPy) is imported
 only by the ``montecarlo`` commands. Every command prints a Rich table, or one JSON
@@ -26,6 +27,7 @@ from typer.core import TyperGroup
 from ordnance.cli.lazy import Command, LazyMount
 from ordnance.cli.odds import depletion, drift, montecarlo, stack, sweep
 from ordnance.cli.odds.heatmap import plot_heatmap
+from ordnance.cli.odds.options import with_output
 
 #: The core's calculators under ``ordnance odds`` (name -> help line).
 DECLARED = {
@@ -61,11 +63,11 @@ app = typer.Typer(
 mc_app = typer.Typer(help="Monte Carlo for sequences, with 95% confidence intervals.")
 app.add_typer(mc_app, name="montecarlo")
 
-app.command("drift")(drift.drift_cmd)
-app.command("depletion")(depletion.depletion_cmd)
-app.command("stack")(stack.stack_cmd)
+app.command("drift")(with_output(drift.drift_cmd))
+app.command("depletion")(with_output(depletion.depletion_cmd))
+app.command("stack")(with_output(stack.stack_cmd))
 app.command("sweep")(sweep.sweep_cmd)
-mc_app.command("series")(montecarlo.mc_series)
-mc_app.command("depletion")(montecarlo.mc_depletion)
+mc_app.command("series")(with_output(montecarlo.mc_series))
+mc_app.command("depletion")(with_output(montecarlo.mc_depletion))
 
 __all__ = ["app", "mc_app", "plot_heatmap"]

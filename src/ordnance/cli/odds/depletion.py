@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 from rich.table import Table
 
-from ordnance.cli.common import JsonOpt, distribution_table, emit, percent
+from ordnance.cli.common import distribution_table, emit, percent
+from ordnance.cli.odds.options import (
+    Output,
+    distribution_out,
+    plot_if_asked,
+    probability_out,
+)
 from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.odds.dr import dr_versus
@@ -19,17 +25,7 @@ from ordnance.core.odds.sequences import (
     still_available,
     still_working,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
-from ordnance.cli.odds.options import (
-    FloatOpt,
-    PlotOpt,
-    distribution_out,
-    plot_if_asked,
-    probability_out,
-)
+from ordnance.i18n import _
 
 
 def depletion_cmd(
@@ -43,9 +39,8 @@ def depletion_cmd(
             "--breakdown", "-b", help="Breakdown number: a total at or above it ends the uses."
         ),
     ] = None,
-    as_json: JsonOpt = False,
-    as_float: FloatOpt = False,
-    plot: PlotOpt = None,
+    *,
+    out: Output,
 ) -> None:
     """Special ammunition: rounds fired in k declared shots, and availability per shot."""
     # --breakdown B: a total of B or more also ends the run (the Gun malfunctioned)
@@ -55,12 +50,13 @@ def depletion_cmd(
         else rounds_fired_until_breakdown(number, shots, breakdown)
     )
     avail = {
-        str(i): probability_out(still_available(number, i), as_float) for i in range(1, shots + 1)
+        str(i): probability_out(still_available(number, i), out.as_float)
+        for i in range(1, shots + 1)
     }
     working = None
     if breakdown is not None:
         working = {
-            str(i): probability_out(still_working(number, i, breakdown), as_float)
+            str(i): probability_out(still_working(number, i, breakdown), out.as_float)
             for i in range(1, shots + 1)
         }
     expected = expected_rounds_before_exhaustion(number)
@@ -69,22 +65,22 @@ def depletion_cmd(
         shots=shots,
         number=number,
     )
-    plot_if_asked(fired, plot, title, "rounds fired")
+    plot_if_asked(fired, out.plot, title, "rounds fired")
     data = {
         "number": number,
         "shots": shots,
         "breakdown": breakdown,
         "available_and_working_on_shot": working,
-        "rounds_fired": distribution_out(fired, as_float),
-        "mean_rounds_fired": probability_out(fired.mean(), as_float),
+        "rounds_fired": distribution_out(fired, out.as_float),
+        "mean_rounds_fired": probability_out(fired.mean(), out.as_float),
         "available_on_shot": avail,
         "expected_rounds_if_declared_until_gone": None
         if expected is None
-        else probability_out(expected, as_float),
-        "check": distribution_out(dr_versus(number), as_float),
+        else probability_out(expected, out.as_float),
+        "check": distribution_out(dr_versus(number), out.as_float),
     }
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         t = Table(title=_("still available when declared on shot k"))
         t.add_column("k", justify="right")
         t.add_column("exact", justify="right")
@@ -103,4 +99,4 @@ def depletion_cmd(
             f"expected rounds fired if declared until gone: {exp}",
         )
 
-    emit(data, as_json, render)
+    emit(data, out.as_json, render)

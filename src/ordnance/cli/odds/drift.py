@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 
-from ordnance.cli.common import JsonOpt, distribution_table, emit
-from ordnance.core.messages import said
-from ordnance.core.odds.drift import drift_kind, hits_then_drift
-from ordnance.i18n import _
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
+from ordnance.cli.common import distribution_table, emit
 from ordnance.cli.odds.options import (
     CancelOpt,
     DefenceOpt,
-    FloatOpt,
     HitOpt,
-    PlotOpt,
+    Output,
     distribution_out,
     plot_if_asked,
 )
+from ordnance.core.messages import said
+from ordnance.core.odds.drift import drift_kind, hits_then_drift
+from ordnance.i18n import _
 
 
 def drift_cmd(
@@ -38,9 +33,8 @@ def drift_cmd(
     detail: Annotated[
         bool, typer.Option("--detail", help="List every drift distance and direction.")
     ] = False,
-    as_json: JsonOpt = False,
-    as_float: FloatOpt = False,
-    plot: PlotOpt = None,
+    *,
+    out: Output,
 ) -> None:
     """Hits, then drift: placed, drift (a distance and a direction die) or misfire.
 
@@ -64,7 +58,7 @@ def drift_cmd(
         place_at=place_at,
         drift_at=drift_at,
     )
-    plot_if_asked(kinds, plot, title, "result")
+    plot_if_asked(kinds, out.plot, title, "result")
     data: dict[str, Any] = {
         "query": {
             "dice": dice,
@@ -74,15 +68,15 @@ def drift_cmd(
             "defence": defence,
             "cancel_on": cancel_on,
         },
-        "result": distribution_out(kinds, as_float),
+        "result": distribution_out(kinds, out.as_float),
         "drift_distance_given_drift": None
         if distance is None
-        else distribution_out(distance, as_float),
+        else distribution_out(distance, out.as_float),
     }
     if detail:
-        data["detail"] = distribution_out(full.map(str), as_float)
+        data["detail"] = distribution_out(full.map(str), out.as_float)
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         parts: list[Any] = [distribution_table(kinds, title, "result")]
         if detail:
             parts.append(distribution_table(full.map(str), "every outcome", "outcome"))
@@ -90,4 +84,4 @@ def drift_cmd(
             parts.append("each (distance, direction) of a drift is equally likely: 1/36 of it")
         return Group(*parts)
 
-    emit(data, as_json, render)
+    emit(data, out.as_json, render)

@@ -13,7 +13,7 @@ import typer
 from rich.console import Group
 from rich.table import Table
 
-from ordnance.cli.common import JsonOpt, emit
+from ordnance.cli.common import emit
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.i18n import _
 
@@ -24,9 +24,8 @@ from ordnance.cli.odds.options import (
     AttackOpt,
     CancelOpt,
     DefenceOpt,
-    FloatOpt,
     HitOpt,
-    PlotOpt,
+    Output,
     plot_if_asked,
 )
 
@@ -84,9 +83,8 @@ def mc_series(
     method: Annotated[str, typer.Option(help="table (exact inverse CDF) or binomial.")] = "table",
     trials: TrialsOpt = 100_000,
     seed: McSeedOpt = 0,
-    as_json: JsonOpt = False,
-    as_float: FloatOpt = False,
-    plot: PlotOpt = None,
+    *,
+    out: Output,
 ) -> None:
     """Total net hits over R rounds, a munitions-style token changing one round."""
     from ordnance.core.odds import montecarlo as mc
@@ -102,8 +100,8 @@ def mc_series(
         changed_round=token_round,
     )
     res = mc.attack_series(plan, trials=trials, seed=seed, method=method)
-    _mc_plot(res, plot)
-    emit(res.to_json(as_float), as_json, lambda _: _mc_render(res))
+    _mc_plot(res, out.plot)
+    emit(res.to_json(out.as_float), out.as_json, lambda _: _mc_render(res))
 
 
 def mc_depletion(
@@ -113,13 +111,12 @@ def mc_depletion(
     ] = 5,
     trials: TrialsOpt = 100_000,
     seed: McSeedOpt = 0,
-    as_json: JsonOpt = False,
-    as_float: FloatOpt = False,
-    plot: PlotOpt = None,
+    *,
+    out: Output,
 ) -> None:
     """Special rounds fired before depletion over k declared shots (ASL-8.9 shape)."""
     from ordnance.core.odds import montecarlo as mc
 
     res = mc.depletion_series(number, shots, trials=trials, seed=seed)
-    _mc_plot(res, plot)
-    emit(res.to_json(as_float), as_json, lambda _: _mc_render(res))
+    _mc_plot(res, out.plot)
+    emit(res.to_json(out.as_float), out.as_json, lambda _: _mc_render(res))

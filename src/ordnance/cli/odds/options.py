@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from ordnance.cli.common import err_console, plot_to
+from ordnance.cli.common import JsonOpt, err_console, plot_to
+from ordnance.cli.option_groups import option, option_group
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.i18n import _
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
 
 FloatOpt = Annotated[
     bool, typer.Option("--float", help="Decimals instead of exact 'p/q' strings in --json.")
@@ -50,3 +48,25 @@ def plot_if_asked(dist: Distribution[Any], path: Path | None, title: str, xlabel
 def component(joint: Distribution[tuple[int, ...]], i: int) -> Distribution[int]:
     """The ``i``-th coordinate of a joint distribution (one unit of a stack)."""
     return joint.map(lambda o: o[i])
+
+
+@dataclass(frozen=True)
+class Output:
+    """How an odds command prints its answer: ``--json``, ``--float``, ``--plot``."""
+
+    as_json: bool = False
+    as_float: bool = False
+    plot: Path | None = None
+
+
+#: ``--json``, ``--float`` and ``--plot`` as the last options of an odds command that
+#: takes ``out: Output`` in their place
+with_output = option_group(
+    "out",
+    Output,
+    (
+        option("as_json", JsonOpt, False),
+        option("as_float", FloatOpt, False),
+        option("plot", PlotOpt, None),
+    ),
+)

@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 from rich.table import Table
 
-from ordnance.cli.common import JsonOpt, emit, percent
-from ordnance.core.errors import OrdnanceError
-from ordnance.core.odds.compose import attack_against_stack
-from ordnance.core.odds.distribution import fraction_text
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
+from ordnance.cli.common import emit, percent
 from ordnance.cli.odds.options import (
     AttackOpt,
     CancelOpt,
-    FloatOpt,
     HitOpt,
-    PlotOpt,
+    Output,
     component,
     distribution_out,
     plot_if_asked,
     probability_out,
 )
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.odds.compose import attack_against_stack
+from ordnance.core.odds.distribution import fraction_text
 
 
 def stack_cmd(
@@ -36,9 +31,8 @@ def stack_cmd(
     ],
     hit_on: HitOpt = 5,
     cancel_on: CancelOpt = 5,
-    as_json: JsonOpt = False,
-    as_float: FloatOpt = False,
-    plot: PlotOpt = None,
+    *,
+    out: Output,
 ) -> None:
     """One attack roll against a stack: net hits on each unit (each saves on its own dice)."""
     try:
@@ -52,22 +46,22 @@ def stack_cmd(
     any_hit = joint.probability(lambda o: any(o))
     total = joint.map(sum)
     title = f"{attack}d6 on {hit_on}+ against a stack with defences {list(ms)}"
-    plot_if_asked(total, plot, title + " (total)", "net hits, all units")
+    plot_if_asked(total, out.plot, title + " (total)", "net hits, all units")
     data = {
         "query": {"attack": attack, "hit_on": hit_on, "defences": list(ms), "cancel_on": cancel_on},
         "units": [
             {
                 "defence": m,
-                "distribution": distribution_out(d, as_float),
-                "mean": probability_out(d.mean(), as_float),
+                "distribution": distribution_out(d, out.as_float),
+                "mean": probability_out(d.mean(), out.as_float),
             }
             for m, d in zip(ms, per_unit, strict=True)
         ],
-        "total": distribution_out(total, as_float),
-        "any_unit_hit": probability_out(any_hit, as_float),
+        "total": distribution_out(total, out.as_float),
+        "any_unit_hit": probability_out(any_hit, out.as_float),
     }
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         t = Table(title=title)
         t.add_column("unit", justify="right")
         t.add_column("defence", justify="right")
@@ -79,4 +73,4 @@ def stack_cmd(
             )
         return Group(t, f"P(at least one unit hit) = {fraction_text(any_hit)} ({percent(any_hit)})")
 
-    emit(data, as_json, render)
+    emit(data, out.as_json, render)

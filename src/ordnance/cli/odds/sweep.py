@@ -187,7 +187,7 @@ def sweep_cmd(
         err_console.print(_("heatmap written to {path}").format(path=out))
     data = {"stat": stat, "cases": [case_json(c) for c in cases], "count": len(cases)}
 
-    def render(_: Any) -> Any:
+    def render(_data: Any) -> Any:
         tables = []
         for t in bands:
             tab = Table(title=f"{stat} - hit on {t}+, defence cancels on {cancel_on}+")

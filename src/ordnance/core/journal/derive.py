@@ -8,9 +8,9 @@ below ``v`` (the process cache :data:`.snapshots.STATES`, then the
 stored as a snapshot. Tests check the result against a full replay at every
 version (``tests/core/test_snapshots.py``).
 
-SQLAlchemy and the table models (:mod:`.models`) are imported inside the
-functions that query, as in :mod:`.store`: ``ordnance game --help`` imports this
-module and must not load SQLAlchemy.
+Like :mod:`.session`, which imports it, this module queries through
+:mod:`.models` only inside its functions (so ``ordnance game --help`` loads no
+SQLAlchemy).
 """
 
 from __future__ import annotations

@@ -96,6 +96,23 @@ def _entries_statement() -> Any:
     )
 
 
+@cache
+def _append_statements() -> tuple[Any, Any]:
+    """The version bump and the entry insert of :meth:`GameSession._append`, built once
+    as Core statements with bound parameters: building them and flushing an ORM object
+    on every action cost more CPU than running them (the column defaults still apply)."""
+    from sqlalchemy import bindparam, insert, update
+
+    from ordnance.core.journal.models import EntryRow, GameRow
+
+    bump = (
+        update(GameRow)
+        .where(GameRow.id == bindparam("gid"), GameRow.version == bindparam("seen"))
+        .values(version=bindparam("bumped"))
+    )
+    return bump, insert(EntryRow)
+
+
 def read_version(journal: Journal, game_id: str) -> int:
     """The game's version (0 for no such game), in one statement, once per request
     (:meth:`Journal.remembered_version`)."""
@@ -365,36 +382,37 @@ class GameSession:
         snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
-        from sqlalchemy import func, select, update
+        from sqlalchemy import func, select
 
-        from ordnance.core.journal.models import EntryRow, GameRow
+        from ordnance.core.journal.models import EntryRow
 
         blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
+        bump, add_entry = _append_statements()
         with self.journal.transaction() as s:
-            bumped = s.execute(
-                update(GameRow)
-                .where(GameRow.id == self.game_id, GameRow.version == version)
-                .values(version=version + 1)
+            conn = s.connection()  # the transaction's own: Core statements, no ORM flush
+            bumped = conn.execute(
+                bump, {"gid": self.game_id, "seen": version, "bumped": version + 1}
             )
-            if bumped.rowcount != 1:  # type: ignore[attr-defined]
+            if bumped.rowcount != 1:
                 actual = s.scalar(select(func.count()).where(EntryRow.game_id == self.game_id))
                 raise StaleVersion(version, int(actual or 0))
             records = [e.to_record() for e in events]
-            s.add(
-                EntryRow(
-                    game_id=self.game_id,
-                    seq=version + 1,
-                    kind=kind,
-                    seat=seat,
-                    action=action,
-                    dice=dice,
-                    dice_origin=origin,
-                    events=records,
-                )
+            conn.execute(
+                add_entry,
+                {
+                    "game_id": self.game_id,
+                    "seq": version + 1,
+                    "kind": kind,
+                    "seat": seat,
+                    "action": action,
+                    "dice": dice,
+                    "dice_origin": origin,
+                    "events": records,
+                },
             )
             if blob is not None and snapshot is not None:
                 s.add(derive.snapshot_row(self, version + 1, blob, snapshot[1]))
-            s.flush()
+                s.flush()
             if within is not None:
                 within(s)
         return from_row((version + 1, kind, seat, action, dice, origin, records))

@@ -17,21 +17,23 @@ Revises: 0002 (the lead re-chains the merged migrations)
 import sqlalchemy as sa
 from alembic import op
 
+from ordnance.core.journal.migrations.ops import add_columns, drop_columns
+
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 PENDING = sa.text("status = 'pending'")
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("undo_requests") as batch:
-        batch.add_column(sa.Column("kind", sa.String(16), nullable=False, server_default="undo"))
-        batch.add_column(sa.Column("payload", sa.JSON, nullable=True))
-        batch.add_column(sa.Column("text", sa.String(500), nullable=False, server_default=""))
-        batch.add_column(sa.Column("ask_of", sa.String(32), nullable=True))
-        batch.add_column(sa.Column("applied_seq", sa.Integer, nullable=True))
+    add_columns(
+        "undo_requests",
+        sa.Column("kind", sa.String(16), nullable=False, server_default="undo"),
+        sa.Column("payload", sa.JSON, nullable=True),
+        sa.Column("text", sa.String(500), nullable=False, server_default=""),
+        sa.Column("ask_of", sa.String(32), nullable=True),
+        sa.Column("applied_seq", sa.Integer, nullable=True),
+    )
     # Keep the newest pending request of each game; expire the others.
     op.execute(
         "UPDATE undo_requests SET status = 'expired' WHERE status = 'pending' AND id NOT IN "
@@ -49,6 +51,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_index("uq_undo_requests_one_pending", table_name="undo_requests")
-    with op.batch_alter_table("undo_requests") as batch:
-        for column in ("applied_seq", "ask_of", "text", "payload", "kind"):
-            batch.drop_column(column)
+    drop_columns("undo_requests", "applied_seq", "ask_of", "text", "payload", "kind")

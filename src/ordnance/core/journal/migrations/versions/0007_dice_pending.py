@@ -20,23 +20,20 @@ Revises: 0006 (the lead re-chains the merged migrations)
 import sqlalchemy as sa
 from alembic import op
 
+from ordnance.core.journal.migrations.ops import (
+    add_columns,
+    create_game_table,
+    drop_columns,
+    drop_game_table,
+)
+
 revision = "0007_dice_pending"
 down_revision = "0006"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    create_game_table(
         "dice_pending",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column(
-            "game_id",
-            sa.String(64),
-            sa.ForeignKey("games.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
         sa.Column("at_version", sa.Integer, nullable=False),
         sa.Column("seat", sa.String(32), nullable=False),
         sa.Column("action", sa.JSON, nullable=False),
@@ -62,19 +59,17 @@ def upgrade() -> None:
         batch.create_foreign_key(
             "fk_dice_rolls_pending", "dice_pending", ["pending_id"], ["id"], ondelete="SET NULL"
         )
-    with op.batch_alter_table("dice_tables") as batch:
-        batch.add_column(
-            sa.Column("wait", sa.String(16), nullable=False, server_default="go_ahead")
-        )
-        batch.add_column(sa.Column("wait_seconds", sa.Integer, nullable=False, server_default="60"))
+    add_columns(
+        "dice_tables",
+        sa.Column("wait", sa.String(16), nullable=False, server_default="go_ahead"),
+        sa.Column("wait_seconds", sa.Integer, nullable=False, server_default="60"),
+    )
     op.create_index("ix_journal_game_kind_seq", "journal", ["game_id", "kind", "seq"])
 
 
 def downgrade() -> None:
     op.drop_index("ix_journal_game_kind_seq", table_name="journal")
-    with op.batch_alter_table("dice_tables") as batch:
-        batch.drop_column("wait_seconds")
-        batch.drop_column("wait")
+    drop_columns("dice_tables", "wait_seconds", "wait")
     with op.batch_alter_table("dice_rolls") as batch:
         batch.drop_constraint("fk_dice_rolls_pending", type_="foreignkey")
         batch.drop_column("without")
@@ -83,4 +78,4 @@ def downgrade() -> None:
         batch.drop_constraint("fk_dice_reveals_pending", type_="foreignkey")
         batch.drop_column("seq")
         batch.drop_column("pending_id")
-    op.drop_table("dice_pending")
+    drop_game_table("dice_pending")

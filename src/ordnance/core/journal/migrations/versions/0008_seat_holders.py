@@ -15,61 +15,56 @@ Revises: 0007_dice_pending
 import sqlalchemy as sa
 from alembic import op
 
+from ordnance.core.journal.migrations.ops import (
+    add_columns,
+    create_game_table,
+    drop_columns,
+    drop_game_table,
+    game_id,
+    stamp,
+)
+
 revision = "0008_seat_holders"
 down_revision = "0007_dice_pending"
-branch_labels = None
-depends_on = None
-
-
-def _fk() -> sa.ForeignKey:
-    return sa.ForeignKey("games.id", ondelete="CASCADE")
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("recovery_hash", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("address_hash", sa.String(16), nullable=True))
-    op.create_table(
-        "seat_policies",
-        sa.Column("game_id", sa.String(64), _fk(), primary_key=True),
-        sa.Column("reissue_wait_seconds", sa.Integer, nullable=False),
+    add_columns(
+        "seats",
+        sa.Column("recovery_hash", sa.String(64), nullable=True),
+        stamp("claimed_at", nullable=True),
+        sa.Column("address_hash", sa.String(16), nullable=True),
     )
     op.create_table(
+        "seat_policies",
+        game_id(primary_key=True),
+        sa.Column("reissue_wait_seconds", sa.Integer, nullable=False),
+    )
+    create_game_table(
         "seat_reissues",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(64), _fk(), nullable=False),
         sa.Column("seat", sa.String(32), nullable=False),
         sa.Column("requested_by", sa.String(32), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("code_hash", sa.String(64), nullable=False, unique=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("due_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("decided_at", sa.DateTime(timezone=True), nullable=True),
+        stamp("created_at"),
+        stamp("due_at"),
+        stamp("decided_at", nullable=True),
         sa.Column("how", sa.String(16), nullable=True),
         sa.Column("at_entry", sa.Integer, nullable=True),
     )
-    op.create_index("ix_seat_reissues_game_id", "seat_reissues", ["game_id"])
-    op.create_table(
+    create_game_table(
         "seat_events",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game_id", sa.String(64), _fk(), nullable=False),
         sa.Column("at_entry", sa.Integer, nullable=False),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("seat", sa.String(32), nullable=False),
         sa.Column("by", sa.String(32), nullable=True),
         sa.Column("text", sa.String(500), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("created_at"),
     )
-    op.create_index("ix_seat_events_game_id", "seat_events", ["game_id"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_seat_events_game_id", table_name="seat_events")
-    op.drop_table("seat_events")
-    op.drop_index("ix_seat_reissues_game_id", table_name="seat_reissues")
-    op.drop_table("seat_reissues")
+    drop_game_table("seat_events")
+    drop_game_table("seat_reissues")
     op.drop_table("seat_policies")
-    with op.batch_alter_table("seats") as batch:
-        for column in ("address_hash", "claimed_at", "recovery_hash"):
-            batch.drop_column(column)
+    drop_columns("seats", "address_hash", "claimed_at", "recovery_hash")

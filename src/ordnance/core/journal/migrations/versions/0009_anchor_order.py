@@ -15,8 +15,6 @@ from alembic import op
 
 revision = "0009_anchor_order"
 down_revision = "0008_seat_holders"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -11,19 +11,16 @@ Revises: 0009_anchor_order
 """
 
 import sqlalchemy as sa
-from alembic import op
+
+from ordnance.core.journal.migrations.ops import add_columns, drop_columns
 
 revision = "0010_pending_salt"
 down_revision = "0009_anchor_order"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("dice_pending") as batch:
-        batch.add_column(sa.Column("salt", sa.String(64), nullable=True))
+    add_columns("dice_pending", sa.Column("salt", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("dice_pending") as batch:
-        batch.drop_column("salt")
+    drop_columns("dice_pending", "salt")
