@@ -34,7 +34,7 @@ from ordnance.core.game import Game
 from ordnance.core.journal.store import close_request_scope, request_scope
 from ordnance.core.memo import SHARED_PARTS, IdentityMemo
 from ordnance.core.shapes import LosAnswer
-from ordnance.server import dice_wait, i18n, seats, texts
+from ordnance.server import dice_wait, i18n, live, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
@@ -44,6 +44,7 @@ from ordnance.server.answers import (
     SinceAnswer,
     TableView,
 )
+from ordnance.server.limits import TooManyStreams
 from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
@@ -980,6 +981,7 @@ async def events(
         raise HTTPException(403, "this ticket does not open this table's stream")
     broadcaster = request.app.state.broadcaster
     heartbeat: float = request.app.state.heartbeat
+    streams: live.StreamSeats = request.app.state.stream_seats
 
     async def stream() -> AsyncIterator[str]:
         queue = broadcaster.subscribe(game_id)
@@ -1006,9 +1008,13 @@ async def events(
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
+            streams.release(game_id, seat, answer)
 
+    answer = stream()
+    if not streams.admit(game_id, seat, answer):
+        raise TooManyStreams(streams.limit)
     return StreamingResponse(
-        stream(),
+        answer,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
