@@ -121,3 +121,31 @@ def test_a_factory_builds_a_fresh_command_at_each_mount(targets: types.ModuleTyp
 def test_help_texts_are_escaped_exactly_as_rich_does(text: str) -> None:
     """The escape skips Rich only where Rich would change nothing."""
     assert lazy_escape(text) == escape(text)
+
+
+def test_help_texts_are_escaped_once_when_a_help_screen_is_drawn(
+    targets: types.ModuleType,
+) -> None:
+    """A bracketed help text shows as written on every help screen of one tree, and a
+    command that only runs leaves it as declared (no Rich import needed)."""
+
+    def bracketed(n: int = typer.Option(1, help="dice [HQ check dice]")) -> None:
+        """Roll [HQ check dice]."""
+        print(f"rolled {n}")
+
+    targets.bracketed = bracketed  # type: ignore[attr-defined]
+    lazy = LazyGroup("help", {"roll": Sub(f"{MODULE}:bracketed", "Roll.")})
+    group = lazy.build("waw")
+    assert _invoke(group, "roll", "--n", "2").strip() == "rolled 2"
+    roll = group.commands["roll"]
+    assert isinstance(roll, LazyMount)
+    assert roll.real().help == "Roll [HQ check dice]."  # not escaped: no help was drawn
+    screens = []
+    for _ in range(2):  # the same objects twice: escaped once, never twice
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+            group.main(["roll", "--help"], prog_name="ordnance", standalone_mode=True)
+        screens.append(out.getvalue())
+    assert screens[0] == screens[1]
+    assert "Roll [HQ check dice]." in screens[0] and "dice [HQ check dice]" in screens[0]
+    assert "\\[" not in screens[0]

@@ -44,6 +44,43 @@ def test_help_imports_no_heavy_library_and_no_game() -> None:
     assert "ordnance.cli.main" in mods  # the runner did run the command line
 
 
+@pytest.mark.parametrize("group", ["asl", "odds", "game", "scenario", "serve", "table", "demo"])
+def test_a_group_help_imports_no_pydantic(group: str) -> None:
+    """Typer converts an option's value through Pydantic, ``None`` included: the
+    top-level ``--lang`` (read by ``main``) and an absent ``--help`` are not converted,
+    and these groups' modules import their models only in the commands that use them.
+    (ToI and WaW list calculators whose models are Pydantic's.)"""
+    mods = imported("--lang", "en", group, "--help")
+    assert "pydantic" not in mods
+    assert not {m for m in mods if m.split(".")[0] in (*HEAVY, "httpx")}
+
+
+def test_a_json_answer_imports_no_rich() -> None:
+    """Help texts are escaped for Rich only when a help screen is drawn."""
+    mods = imported("asl", "supply", "german", "75L", "--json")
+    assert "ordnance.asl.calculators" in mods  # the command ran
+    assert not {m for m in mods if m.split(".")[0] == "rich"}
+
+
+def test_the_top_level_language_option_is_still_checked_and_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``main`` takes a valid ``--lang`` out before a sub-command; Click still refuses
+    a wrong one and the top-level help still lists it."""
+    from ordnance.cli.main import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--lang", "de", "asl", "--help"])
+    assert refused.value.code == 2
+    assert "--lang" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "asl", "--help"])
+    assert "Команды" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--lang=en", "--help"])
+    assert "--lang" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -267,9 +267,9 @@ def _counted_act(
         return real(method, url, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setenv("ORDNANCE_TABLES_DIR", str(tmp_path))
-    monkeypatch.setattr(table_client.httpx, "request", counting)
+    monkeypatch.setattr(httpx, "request", counting)  # the client imports httpx per request
     result = CliRunner().invoke(table_client.app, ["act", gid, action])
-    monkeypatch.setattr(table_client.httpx, "request", real)
+    monkeypatch.setattr(httpx, "request", real)
     return result.exit_code, result.output, sent
 
 

@@ -15,6 +15,7 @@ from ordnance.toi.rules.attack import RangeBand
 from ordnance.toi.rules.hexmap import load_map
 from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.rules.smoke import (
+    SmokeAim,
     drift_direction,
     plan_smoke,
     resolve_smoke_round,
@@ -203,9 +204,10 @@ def test_landing_distribution_matches_enumeration(options: dict[str, Any]) -> No
     s = ToISettings(**options)
     m = load_map("range")
     plan = plan_smoke(2, RangeBand.NORMAL, s)
-    target, smoke = Hex(4, -1), {Hex(4, 0)}
-    brute = enumerate_procedure(smoke_procedure(plan, target, m, smoke, Direction.N, s))
-    assert brute == smoke_landing_distribution(plan, target, m, smoke, Direction.N, s)
+    target, smoke = Hex(4, -1), frozenset({Hex(4, 0)})
+    aim = SmokeAim(target, m, smoke, Direction.N, s)
+    brute = enumerate_procedure(smoke_procedure(plan, aim))
+    assert brute == smoke_landing_distribution(plan, aim)
 
 
 def test_old_spelling_of_the_cover_option_still_replays(tmp_path: object) -> None:

@@ -12,7 +12,7 @@ from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
 from ordnance.core.odds.pools import net_hits
-from ordnance.waw.odds.he_fire import he_fire_outcomes, he_net_hits, marginals
+from ordnance.waw.odds.he_fire import HeMission, he_fire_outcomes, he_net_hits, marginals
 from ordnance.waw.rules.catalogue import ArmourClass, catalogue
 from ordnance.waw.rules.he_fire import Target, allocate, defence_dice, resolve_he_fire
 from ordnance.waw.rules.units import ALL_CONDITIONS, Condition, he_hits
@@ -307,7 +307,7 @@ def test_unit_states_equal_enumeration(stack, opts):
     """covers WAW-HE-g..k, WAW-AMB-1/3/4/5: per-unit states == brute force, exactly."""
     units, settings = STACKS[stack], OPTIONS[opts]
     fp, defence = (3, 1) if opts < 3 else (2, 1)
-    closed = he_fire_outcomes(units, fp, 4, defence, settings, city=True)
+    closed = he_fire_outcomes(HeMission(units, fp, 4, defence, settings, city=True))
     brute = enumerate_procedure(
         lambda d: resolve_he_fire(units, fp, 4, defence, d, settings, city=True).outcome_key()
     )
@@ -319,7 +319,7 @@ def test_per_unit_salvo_odds_equal_enumeration():
     """covers WAW-HE-l / WAW-AMB-6."""
     units = [Target("a", V), Target("b", H), Target("hq", V, hq=True)]
     opts = WawSettings(he_per_unit_salvo=True)
-    closed = he_fire_outcomes(units, 2, 3, 0, opts)
+    closed = he_fire_outcomes(HeMission(units, 2, 3, 0, opts))
     brute = enumerate_procedure(lambda d: resolve_he_fire(units, 2, 3, 0, d, opts).outcome_key())
     assert closed == brute
 
@@ -337,12 +337,12 @@ def test_marginals_of_a_tank_and_infantry_in_woods():
     """
     units = [Target("t", H), Target("i", V)]
     eliminating = WawSettings(he_soft_cap="eliminated")
-    m = marginals(he_fire_outcomes(units, 6, 4, 1, eliminating))
+    m = marginals(he_fire_outcomes(HeMission(units, 6, 4, 1, eliminating)))
     assert m["t"]["disrupted"] == Fraction(113, 128)
     assert m["i"]["eliminated"] == Fraction(17, 64)
     assert "reduced" not in {k.split("+")[-1] for k in m["t"]}
     # by default (WAW-AMB-4) the infantry ends Reduced where the option eliminates it
-    d = marginals(he_fire_outcomes(units, 6, 4, 1, DEFAULT))
+    d = marginals(he_fire_outcomes(HeMission(units, 6, 4, 1, DEFAULT)))
     assert "eliminated" not in d["i"]
     assert d["i"]["disrupted+reduced"] == m["i"]["disrupted+reduced"] + m["i"]["eliminated"]
 
@@ -355,7 +355,7 @@ def test_more_targets_than_the_stacking_limit_are_refused():
     assert err.value.clause == "WAW-B5" and "at most 2 units" in str(err.value)
     assert err.value.hint
     with pytest.raises(RuleViolation) as err:
-        he_fire_outcomes(three, 3, 4, 0, DEFAULT)
+        he_fire_outcomes(HeMission(three, 3, 4, 0, DEFAULT))
     assert err.value.clause == "WAW-B5"
     # two units and an HQ are fine
-    assert he_fire_outcomes(three[:2] + three[3:], 1, 4, 0, DEFAULT)
+    assert he_fire_outcomes(HeMission(three[:2] + three[3:], 1, 4, 0, DEFAULT))

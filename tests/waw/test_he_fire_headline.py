@@ -14,7 +14,7 @@ from ordnance.cli.main import cli_command, main, walk
 from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import RuleViolation
 from ordnance.core.odds import enumerate_procedure
-from ordnance.waw.odds.he_fire import he_hits_headline
+from ordnance.waw.odds.he_fire import HeMission, he_hits_headline
 from ordnance.waw.rules.catalogue import ArmourClass
 from ordnance.waw.rules.he_fire import Target, resolve_he_fire
 from ordnance.waw.settings import WawSettings
@@ -50,7 +50,7 @@ def test_headline_counts_the_hits_the_resolver_applies(settings: WawSettings, ci
     brute = enumerate_procedure(
         lambda d: resolve_he_fire(STACK, fp, hn, defence, d, settings, city).hits_applied
     )
-    assert he_hits_headline(STACK, fp, hn, defence, settings, city)[0] == brute
+    assert he_hits_headline(HeMission(STACK, fp, hn, defence, settings, city))[0] == brute
 
 
 def test_issue_example_mean(capsys: pytest.CaptureFixture[str]) -> None:

@@ -49,7 +49,7 @@ from ordnance.asl.legal import any_form_schema, legal_forms
 from ordnance.asl.odds.action import shot_odds
 from ordnance.asl.seats import gun_owner
 from ordnance.asl.settings import AslSettings
-from ordnance.asl.setup import new_game
+from ordnance.asl.setup import new_state
 from ordnance.asl.shapes import (
     AslLosAnswer,
     AslMapPart,
@@ -102,8 +102,14 @@ class AslGame(Game[AslState]):
         return found if found is not None else super().describe(state, action, seat)
 
     # -- setup ----------------------------------------------------------------
-    def new(self, settings: Mapping[str, Any]) -> AslState:
-        return new_game(self, settings)
+    def start(self, settings: Mapping[str, Any]) -> AslState:
+        return new_state(settings)
+
+    def restore(self, state: AslState, position: Any) -> AslState:
+        """The position's set-up actions are played by this game, then its records read."""
+        from ordnance.asl.scenario import restore  # lazy: scenario files load the counter data
+
+        return restore(self, state, position)
 
     def settings_schema(self) -> JsonSchema:
         return AslSettings.model_json_schema()

@@ -1,13 +1,13 @@
-"""A new ASL game: the scenario's two sides, date and theatre, and a position restored.
+"""A new ASL game: the scenario's two sides, date and theatre.
 
 :func:`new_state` checks the settings (ASL-8.2-g: two differently named sides of
-known nationalities); :func:`new_game` adds the position of a scenario file.
+known nationalities); the game's ``restore`` adds the position of a scenario file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.asl.rules.nationalities import KNOWN_NATIONALITIES, nationality_key
@@ -15,21 +15,6 @@ from ordnance.asl.settings import parse_settings
 from ordnance.asl.state import AslState
 from ordnance.core.errors import OrdnanceError, UnknownName
 from ordnance.core.messages import msg
-from ordnance.core.scenario import split_position
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.core.game import Game
-
-
-def new_game(game: Game[AslState], settings: Mapping[str, Any]) -> AslState:
-    """A scenario at its start, or at the position its settings carry (docs/scenarios.md)."""
-    base, position = split_position(settings)
-    state = new_state(base)
-    if position is None:
-        return state
-    from ordnance.asl.scenario import restore  # lazy: scenario files load the counter data
-
-    return restore(game, state, position)
 
 
 def new_state(settings: Mapping[str, Any]) -> AslState:

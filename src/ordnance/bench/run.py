@@ -700,10 +700,10 @@ def asl_shot_figures(console: Any) -> dict[str, Any]:
 
 
 def cli_start_figures() -> dict[str, Any]:
-    """CLI start-up ratios, from ``ordnance.bench.cli_start`` when that module exists.
+    """CLI start-up figures of every timed command, from ``ordnance.bench.cli_start``
+    (its :func:`~ordnance.bench.cli_start.measure`, the same figures it prints).
 
-    Wired for the fast-CLI work (another change): until it lands, the fields
-    are omitted and a note says so.
+    Where that module is missing, the fields are omitted and a note says so.
     """
     try:
         module = importlib.import_module("ordnance.bench.cli_start")

@@ -5,6 +5,9 @@ names no game. Without ``--game`` the first game (by name) that has a
 walk-through runs. The walk-through writes to a throw-away SQLite journal
 unless ``--db`` keeps it; it runs unattended by default (CI), and ``--step``
 pauses for Enter between steps.
+
+The game registry is imported when the walk-through runs: reading the installed
+games' entry points costs more than ``ordnance demo --help`` needs.
 """
 
 from __future__ import annotations
@@ -15,8 +18,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-
-from ordnance.core import registry
 
 
 def demo(
@@ -30,6 +31,8 @@ def demo(
     ] = None,
 ) -> None:
     """A guided walk-through of a game (non-interactive unless --step)."""
+    from ordnance.core import registry
+
     walks = {name: p for name, p in sorted(registry.plugins().items()) if p.demo}
     if not walks:
         raise typer.BadParameter("no installed game offers a walk-through", param_hint="--game")

@@ -4,7 +4,8 @@ The game-specific sub-commands (``ordnance asl game ...``) are friendlier
 front ends over these same journal calls.
 
 The scenario loader is imported inside the one command that starts from a scenario file,
-the only one that needs it.
+the only one that needs it; the journal inside the two commands that open it here, so
+``ordnance game --help`` loads no database layer (nor Pydantic, which its codec uses).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, emit
 from ordnance.cli.game_commands.shared_commands import SHARED
 from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.journal import GameSession, open_journal
-from ordnance.core.journal.session import list_games
 from ordnance.i18n import N_, _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,6 +57,9 @@ def render_log(rows: Sequence[EntryView]) -> Table:
 @app.command("list")
 def list_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """List the games in the journal database."""
+    from ordnance.core.journal import open_journal
+    from ordnance.core.journal.session import list_games
+
     games = list_games(open_journal(db))
     emit({"games": games}, as_json)
 
@@ -88,6 +90,8 @@ def new_cmd(
         return
     if game is None:
         raise OrdnanceError("name the game (asl, toi or waw), or give --scenario FILE")
+    from ordnance.core.journal import GameSession, open_journal
+
     session = GameSession.create(
         open_journal(db), game, parse_json_arg(settings, "--settings"), game_id
     )

@@ -28,6 +28,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, TypeAlias
+from weakref import WeakSet
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -132,26 +133,51 @@ def plain_help(cmd: Command) -> None:
     """Print help texts as written: "[HQ check dice]" is text, not Rich markup.
 
     Typer reads help as Rich markup, which swallows a bracketed word; every
-    help text of the tree is escaped here, once, after it was translated.
+    help text of the tree is escaped once, after it was translated, when a
+    help screen is first drawn (:class:`HelpContext`, which every command of
+    the tree gets as its context class, Click's documented attribute): a
+    command that prints no help does not import :mod:`rich.markup`.
     """
+    cmd.context_class = HelpContext
+    for sub in getattr(cmd, "commands", {}).values():
+        if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
+            plain_help(sub)
+
+
+class HelpContext(typer.Context):
+    """A context that escapes its command's help texts before drawing them (:func:`plain_help`)."""
+
+    def get_help(self) -> str:
+        _escape_help(self.command)
+        return super().get_help()
+
+
+#: The commands whose help texts are escaped (escaping twice would show the escapes).
+_ESCAPED: WeakSet[Any] = WeakSet()
+
+
+def _escape_help(cmd: Any) -> None:
+    """Escape the help texts of ``cmd`` and of the loaded commands below it, once."""
+    if cmd in _ESCAPED:
+        return
+    _ESCAPED.add(cmd)
     cmd.help = _escape(cmd.help) if cmd.help else cmd.help
     if getattr(cmd, "short_help", None):
         cmd.short_help = _escape(cmd.short_help or "")
     for param in cmd.params:
         text = getattr(param, "help", None)
         if text:
-            param.help = _escape(text)  # type: ignore[attr-defined]
+            param.help = _escape(text)
     for sub in getattr(cmd, "commands", {}).values():
-        if not isinstance(sub, LazyMount):  # a lazy one does this when it loads
-            plain_help(sub)
+        if not isinstance(sub, LazyMount):
+            _escape_help(sub)
 
 
 def _escape(text: str) -> str:
     """Rich's ``escape``, imported only for a text it would change.
 
     It changes only a ``[`` that opens markup and a trailing backslash; other
-    texts are returned as they are, so a command that prints no help starts
-    without :mod:`rich.markup`.
+    texts are returned as they are, without importing :mod:`rich.markup`.
     """
     if "[" not in text and not text.endswith("\\"):
         return text
@@ -312,6 +338,7 @@ __all__ = [
     "Factory",
     "Fallback",
     "FallbackGroup",
+    "HelpContext",
     "LazyGroup",
     "LazyMount",
     "Sub",

@@ -41,6 +41,9 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    # An absent --help is False (Click's documented default map): Typer leaves it
+    # None, and converts a None through Pydantic (see _after_lang).
+    context_settings={"default_map": {"help": False}},
 )
 
 
@@ -262,7 +265,34 @@ def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
     localize.activate(i18n.pick(i18n.lang_from_argv(args)))
-    run_command(cli_command(), args)
+    command = cli_command()
+    rest = _after_lang(args)
+    if rest is not None:
+        command.params = [p for p in command.params if p.name != "lang"]
+        args = rest
+    run_command(command, args)
+
+
+def _after_lang(args: list[str]) -> list[str] | None:
+    """The words after the top-level options when they are one valid ``--lang`` (or
+    none) and a sub-command follows; ``None`` otherwise.
+
+    :func:`main` has then read the language already, and runs the sub-command
+    with the option taken out of the top-level command: Typer converts every
+    option's value through a Pydantic ``TypeAdapter``, ``None`` included, and
+    the first one built costs about 0.1 s (Pydantic's import and schema
+    machinery), which a help screen or a command without Pydantic would pay
+    for an option whose value is already read. ``ordnance --help`` and an
+    invalid or repeated ``--lang`` keep the option, so Click shows and refuses
+    it as always.
+    """
+    values = {lang.value for lang in Lang}
+    words = list(args)
+    if words[:1] == ["--lang"] and len(words) > 1 and words[1] in values:
+        words = words[2:]
+    elif words and words[0].startswith("--lang=") and words[0].partition("=")[2] in values:
+        words = words[1:]
+    return None if not words or words[0].startswith("-") else words
 
 
 def run_command(command: Any, args: list[str]) -> None:

@@ -5,7 +5,9 @@ game from one; these commands read, publish and write the format
 (:mod:`ordnance.core.scenario`).
 
 The journal is imported only by the commands that start a game: ``ordnance scenario
-check`` opens no database.
+check`` opens no database. The format itself (its Pydantic models) and the game
+registry are imported by each command when it runs, so ``ordnance scenario --help``
+loads neither.
 """
 
 from __future__ import annotations
@@ -16,8 +18,6 @@ from typing import Annotated, Any
 import typer
 
 from ordnance.cli.common import DbOpt, JsonOpt, emit
-from ordnance.core import registry
-from ordnance.core import scenario as sc
 from ordnance.core.errors import OrdnanceError
 
 app = typer.Typer(help="Scenario files: check, schema, export, examples.", no_args_is_help=True)
@@ -29,6 +29,8 @@ def check_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Validate a scenario file; name the line and field of every problem (exit 2 if any)."""
+    from ordnance.core import scenario as sc
+
     src: sc.Source | None = None
     try:
         src = sc.open_source(file)
@@ -63,6 +65,9 @@ def schema_cmd(
     ] = None,
 ) -> None:
     """Print (or write) the JSON Schema of scenario files, for editors."""
+    from ordnance.core import registry
+    from ordnance.core import scenario as sc
+
     names = [game] if game else sorted(registry.plugins())
     games = [registry.game(n) for n in names]
     games = [g for g in games if g.scenario_model() is not None or game]
@@ -102,6 +107,7 @@ def export_cmd(
     token): a file to resume from at one table. With --as SIDE it holds what
     that side's view shows.
     """
+    from ordnance.core import scenario as sc
     from ordnance.core.journal import GameSession, open_journal
 
     if fmt not in ("yaml", "json"):
@@ -131,6 +137,8 @@ def export_cmd(
 @app.command("examples")
 def examples_cmd(as_json: JsonOpt = False) -> None:
     """List the sample scenarios shipped with ordnance (sample values)."""
+    from ordnance.core import scenario as sc
+
     rows: list[dict[str, Any]] = []
     for name, item in sc.examples().items():
         game, doc = sc.validate(sc.parse_text(item.read_text("utf-8"), name))
@@ -146,6 +154,7 @@ def new_from_scenario(
     file: str, game: str | None, settings: str, game_id: str | None, db: str | None, as_json: bool
 ) -> None:
     """``ordnance game new --scenario FILE``: create the game and journal its set-up."""
+    from ordnance.core import scenario as sc
     from ordnance.core.journal import open_journal
 
     if settings.strip() not in ("", "{}"):

@@ -219,7 +219,7 @@ class Calculator:
 class NoQuestion(BaseModel):
     """The input of a reference table: nothing to ask."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def calculator(

@@ -89,6 +89,12 @@ def scenario(
 
 
 class Record(BaseModel):
-    """A frozen value that refuses unknown keys."""
+    """A frozen value that refuses unknown keys.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Its validator is built when a record is first validated (Pydantic's
+    ``defer_build``), for every subclass too: a command imports many records'
+    modules and validates few of them, and the first build also imports
+    Pydantic's plug-in loader.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)

@@ -115,9 +115,35 @@ class Game(ABC, Generic[S]):
     #: states are replayed).
     state_codec: ClassVar[StateCodec | None] = None
 
-    @abstractmethod
     def new(self, settings: Mapping[str, Any]) -> S:
-        """A fresh state; refuses bad settings with an OrdnanceError."""
+        """A fresh state; refuses bad settings with an OrdnanceError.
+
+        By default :meth:`start` on the settings less a scenario file's position
+        (:func:`ordnance.core.scenario.split_position`), then :meth:`restore` when
+        the settings carry one. A game overrides either the two or this one.
+        """
+        from ordnance.core.scenario import split_position  # lazy: core.scenario imports this
+
+        base, position = split_position(settings)
+        state = self.start(base)
+        return state if position is None else self.restore(state, position)
+
+    def start(self, settings: Mapping[str, Any]) -> S:
+        """The state at the start, from settings without a position (see :meth:`new`)."""
+        raise NotImplementedError(f"{self.name} defines neither new nor start")
+
+    def restore(self, state: S, position: Any) -> S:
+        """``state`` as :meth:`start` built it, put at a scenario file's ``position``.
+
+        By default the ``restore(state, position)`` function of the
+        :attr:`scenario_files` module, imported only now: a game command that
+        starts no scenario does not load the scenario modules.
+        """
+        found = self._scenario_module()
+        if found is None:
+            raise NotImplementedError(f"{self.name} does not read scenario positions")
+        restored: S = found[0].restore(state, position)
+        return restored
 
     @abstractmethod
     def seats(self, state: S) -> Sequence[str]:

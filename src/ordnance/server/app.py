@@ -49,7 +49,7 @@ from ordnance.server import (
     texts,
     vasl_routes,
 )
-from ordnance.server.limits import Rate, TokenBucket, TooManyTables
+from ordnance.server.limits import Rate, TokenBucket, TooManyStreams, TooManyTables
 from ordnance.server.seats import (
     InvitationUsed,
     InvitationWaiting,
@@ -308,7 +308,7 @@ def status_for(exc: OrdnanceError) -> int:
         return 404
     if isinstance(exc, InvitationUsed | InvitationWaiting):
         return 409
-    if isinstance(exc, TooManyTables):
+    if isinstance(exc, TooManyTables | TooManyStreams):
         return 429
     return 422
 
@@ -373,6 +373,7 @@ def create_app(
     app.state.service = service
     app.state.create_limiter = TokenBucket(rate) if rate is not None else None
     app.state.broadcaster = broadcaster
+    app.state.stream_seats = live.StreamSeats()
     app.state.heartbeat = heartbeat
     app.state.dice_wait_answer = dice_wait_answer
     app.add_middleware(BodyLimit)

@@ -18,6 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg as message
+
+
+class TooManyStreams(OrdnanceError):
+    """This seat already holds as many live streams as the server allows (429, TABLE-LIVE-1)."""
+
+    def __init__(self, limit: int):
+        super().__init__(
+            message("this seat already has {limit} live streams open on this table", limit=limit),
+            clause="TABLE-LIVE-1",
+            hint=message("close a tab or a device of this seat, then reload this page"),
+        )
 
 
 class TooManyTables(OrdnanceError):

@@ -22,6 +22,7 @@ import contextlib
 import json
 import logging
 import threading
+import weakref
 from typing import Any
 
 from sqlalchemy import Connection, Engine, text
@@ -81,6 +82,63 @@ class Broadcaster:
         for q in subs:
             with contextlib.suppress(asyncio.QueueFull):
                 q.put_nowait(version)
+
+
+#: The most live streams one seat may hold open at once in one server process:
+#: a player's tabs and devices, with room to spare. A stream that would pass it
+#: is refused (429) before it reads anything, so one seat cannot tie up the
+#: workers with streams that each read on every heartbeat and notice.
+MAX_STREAMS_PER_SEAT = 8
+
+
+class StreamSeats:
+    """The open live streams of each (table, seat) in this process, bounded.
+
+    A stream is counted while its generator lives: it leaves the count when it
+    ends, and also when it is dropped before it ever ran (a client gone before
+    the answer started), since the count holds it only weakly.
+
+    >>> async def stream():
+    ...     yield ""
+    >>> seats = StreamSeats(limit=1)
+    >>> first, second = stream(), stream()
+    >>> seats.admit("g", "axis", first), seats.admit("g", "axis", second)
+    (True, False)
+    >>> seats.admit("g", "allies", second)
+    True
+    >>> del first
+    >>> seats.held("g", "axis")
+    0
+    """
+
+    def __init__(self, limit: int = MAX_STREAMS_PER_SEAT) -> None:
+        self.limit = limit
+        self._open: dict[tuple[str, str], weakref.WeakSet[object]] = {}
+        self._lock = threading.Lock()
+
+    def admit(self, game_id: str, seat: str, stream: object) -> bool:
+        """Count ``stream`` for this seat; False (and nothing counted) at the limit."""
+        with self._lock:
+            held = self._open.setdefault((game_id, seat), weakref.WeakSet())
+            if len(held) >= self.limit:
+                return False
+            held.add(stream)
+            return True
+
+    def release(self, game_id: str, seat: str, stream: object) -> None:
+        """The stream ended: its place is free at once."""
+        key = (game_id, seat)
+        with self._lock:
+            held = self._open.get(key)
+            if held is not None:
+                held.discard(stream)
+                if not held:
+                    del self._open[key]
+
+    def held(self, game_id: str, seat: str) -> int:
+        with self._lock:
+            held = self._open.get((game_id, seat))
+            return len(held) if held is not None else 0
 
 
 #: the NOTIFY statement, built once

@@ -17,6 +17,8 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal, TypeVar
 
+import anyio.to_thread
+from anyio import CapacityLimiter
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.datastructures import DefaultPlaceholder
@@ -32,7 +34,7 @@ from ordnance.core.game import Game
 from ordnance.core.journal.store import close_request_scope, request_scope
 from ordnance.core.memo import SHARED_PARTS, IdentityMemo
 from ordnance.core.shapes import LosAnswer
-from ordnance.server import dice_wait, i18n, seats, texts
+from ordnance.server import dice_wait, i18n, live, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
     LogAnswer,
@@ -42,6 +44,7 @@ from ordnance.server.answers import (
     SinceAnswer,
     TableView,
 )
+from ordnance.server.limits import TooManyStreams
 from ordnance.server.openapi_shapes import documented
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
@@ -154,6 +157,15 @@ def _encoded(endpoint: Callable[..., Any], status_code: int | None) -> Callable[
     return run
 
 
+#: The worker threads that end a request's read session (return its connection to
+#: the pool). Not the routes' own thread pool: with as many requests in flight as it
+#: has threads, every one of them may wait for a database connection that only the
+#: close of a finished request gives back (a deadlock until the pool's timeout, then
+#: 500s; tests/server/test_read_session_close.py). A close waits for nothing else
+#: (no connection, no lock a route holds), so a few threads are plenty.
+_CLOSERS = CapacityLimiter(8)
+
+
 class CheckedRoute(APIRoute):
     """A route whose every text is checked before the route runs (:mod:`texts`).
 
@@ -193,8 +205,8 @@ class CheckedRoute(APIRoute):
                 try:
                     return await handler(request)
                 finally:
-                    if scope.opened:
-                        await run_in_threadpool(scope.close)
+                    if scope.opened:  # not in the routes' pool: see _CLOSERS
+                        await anyio.to_thread.run_sync(scope.close, limiter=_CLOSERS)
 
         return checked
 
@@ -709,7 +721,7 @@ async def act(
             recheck=float(request.app.state.heartbeat),
         )
         return await run_in_threadpool(
-            _scoped, _rolled, service, game_id, seat, body, lang, result, done
+            _scoped, _rolled, service, game_id, creds, seat, body, lang, result, done
         )
 
 
@@ -755,6 +767,7 @@ def _act(
 def _rolled(
     service: TableService,
     game_id: str,
+    creds: HTTPAuthorizationCredentials | None,
     seat: str,
     body: Act,
     lang: str,
@@ -762,8 +775,12 @@ def _rolled(
     drawn: bool,
 ) -> Response:
     """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
-    as if it had rolled at once; past the wait, the pending answer with its ``next``."""
+    as if it had rolled at once; past the wait, the pending answer with its ``next``.
+    The token is checked again first: one replaced or recovered while the request
+    waited opens no view (403, as any later request with it)."""
     assert body.since is not None
+    if seat_of(service, game_id, creds) != seat:
+        raise HTTPException(403, "this link does not open a seat at this table")
     after = _since(service, game_id, seat, body.since, body.dice_since, lang)
     version = result["version"]
     log = after["log"]
@@ -964,6 +981,7 @@ async def events(
         raise HTTPException(403, "this ticket does not open this table's stream")
     broadcaster = request.app.state.broadcaster
     heartbeat: float = request.app.state.heartbeat
+    streams: live.StreamSeats = request.app.state.stream_seats
 
     async def stream() -> AsyncIterator[str]:
         queue = broadcaster.subscribe(game_id)
@@ -990,9 +1008,13 @@ async def events(
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
+            streams.release(game_id, seat, answer)
 
+    answer = stream()
+    if not streams.admit(game_id, seat, answer):
+        raise TooManyStreams(streams.limit)
     return StreamingResponse(
-        stream(),
+        answer,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

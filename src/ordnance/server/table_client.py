@@ -18,7 +18,8 @@ Exit status: 0 done; 2 the server refused (the message names the rule or
 field); 1 the server cannot be reached or the saved file cannot be read.
 
 The dice file helpers are imported only by the commands that read or write a dice
-secret, so ``ordnance table --help`` does not load them.
+secret, and the HTTP client (``httpx``) only by the functions that talk to the server,
+so ``ordnance table --help`` loads neither.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-import httpx
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -114,6 +114,8 @@ def _fail(code: int, message: str, hint: str | None = None) -> Any:
 def _request(method: str, url: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
     """The server's status and JSON answer (an unreachable server or an answer
     without JSON ends the command)."""
+    import httpx
+
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     try:
         res = httpx.request(method, url, json=body, headers=headers, timeout=30)
@@ -205,6 +207,8 @@ def _anchor_early(base: str, game_id: str, seat: str, token: str, quiet: bool = 
     awaited by the first roll. Best effort: a table with entered dice, or a server
     that refuses, leaves it to ``ordnance table watch`` / ``ordnance dice anchor``.
     """
+    import httpx
+
     from ordnance.server import dice_secret
 
     try:

@@ -37,6 +37,7 @@ from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
 from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.rules.readings import DEFAULTS, DriftDice
 from ordnance.toi.rules.smoke import (
+    SmokeAim,
     hit_odds,
     orientation_for,
     plan_smoke,
@@ -80,7 +81,9 @@ def _support(text: str) -> list[int]:
 class AttackQuestion(BaseModel):
     """One attack, with or without a munitions token."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-B4"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-B4"}
+    )
 
     fp: int = option(
         title="Firepower", description="of the firing unit against this target type", ge=0, le=40
@@ -175,7 +178,9 @@ def attack_odds(q: AttackQuestion) -> dict[str, Any]:
 class SmokeQuestion(BaseModel):
     """One Smoke round; with a map and a target hex, where the smoke ends up."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-SMK-2"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-SMK-2"}
+    )
 
     fp: int = option(
         title="Firepower",
@@ -249,7 +254,7 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
         if q.orientation is not None:
             settings = replace(settings, drift_orientation=q.orientation)
         o: Direction = orientation_for(settings, m, None, t)
-        landing = smoke_landing_distribution(plan, t, m, smoky, o, settings)
+        landing = smoke_landing_distribution(plan, SmokeAim(t, m, smoky, o, settings))
         hexes: dict[str, Fraction] = {}
         for label, p in landing.items():
             if label.startswith(("placed ", "drift to ")):
@@ -281,7 +286,9 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
 class AdviseQuestion(BaseModel):
     """The munitions tokens ranked against one target."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "TOI-GEN-10"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-GEN-10"}
+    )
 
     fp: int = option(
         title="Firepower", description="against the target type, without a token", ge=0, le=40

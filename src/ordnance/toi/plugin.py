@@ -1,7 +1,6 @@
 """The Tide of Iron game as the core sees it: ``ToIGame`` and ``PLUGIN``.
 
-The scenario modules are imported only when a position is restored from a scenario file,
-so a game command that starts no scenario does not load them.
+Its scenario files are read by the core's default ``new`` (:meth:`ordnance.core.game.Game.new`).
 """
 
 from __future__ import annotations
@@ -47,16 +46,8 @@ class ToIGame(Game[ToIState]):
     #: a token's type in a message ("bought AP-B ...") is a word of the catalogue
     word_args = frozenset({"munition"})
 
-    def new(self, settings: Mapping[str, Any]) -> ToIState:
-        from ordnance.core.scenario import split_position
-
-        base, position = split_position(settings)
-        state = new_state(base)
-        if position is None:
-            return state
-        from ordnance.toi.scenario import restore
-
-        return restore(state, position)
+    def start(self, settings: Mapping[str, Any]) -> ToIState:
+        return new_state(settings)
 
     def dice_rule(self, action: Mapping[str, Any], exc: InvalidDice) -> tuple[str, str] | None:
         return dice_rule(action, exc)

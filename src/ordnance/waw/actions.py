@@ -12,6 +12,8 @@ from ordnance.core.names import PieceId
 from ordnance.core.validation import refusal, unknown_kind
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
+#: The side of a fire mission (HE, Smoke, FASCAM): one field, declared once.
+MissionSide = Annotated[str, option(title="Side", description="The side calling the mission.")]
 
 
 class PlaceTerrain(Record):
@@ -62,7 +64,7 @@ class HeFire(Record):
     """
 
     type: Literal["he_fire"] = "he_fire"
-    side: str = option(title="Side", description="The side calling the mission.")
+    side: MissionSide
     target: str = option(title="Target hex", description="The hex the shells land in.")
     firepower: int = option(
         title="Firepower", description="HE dice of the mission (WAW-HE-a).", ge=0, le=40
@@ -74,7 +76,7 @@ class Smoke(Record):
     """A Smoke mission: Smoke 2 in the target hex (WAW-8.2-a)."""
 
     type: Literal["smoke"] = "smoke"
-    side: str = option(title="Side", description="The side calling the mission.")
+    side: MissionSide
     target: str = option(title="Target hex", description="Where the Smoke 2 marker goes.")
 
 
@@ -82,7 +84,7 @@ class Fascam(Record):
     """A FASCAM mission: Mines! in the target hex (WAW-8.3)."""
 
     type: Literal["fascam"] = "fascam"
-    side: str = option(title="Side", description="The side calling the mission.")
+    side: MissionSide
     target: str = option(title="Target hex", description="Where the Mines! marker goes.")
     #: The calling unit; its nationality must be American (WAW-8.3-a).
     caller: str | None = option(None, "Calling unit", "An American unit calling it (WAW-8.3-a).")

@@ -19,6 +19,7 @@ from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg, nested, said, term
 from ordnance.waw.odds.he_fire import (
+    HeMission,
     defends_per_unit,
     fascam_attack,
     he_fire_outcomes,
@@ -37,7 +38,9 @@ from ordnance.waw.settings import WawSettings, parse_settings
 class HeFireQuestion(BaseModel):
     """One HE Fire mission against a hex (default settings)."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-HE-a"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-HE-a"}
+    )
     fp: int = option(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
     hit_number: int = option(
         title="Hit Number", description="a die hits on this or more", ge=1, le=12
@@ -107,7 +110,8 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
         defence = 2 if ttype.city else ttype.infantry_db
         city = ttype.city
     stack = _stack(q.unit, opts)
-    dist, counts = he_hits_headline(stack, q.fp, q.hit_number, defence, opts, city)
+    mission = HeMission(stack, q.fp, q.hit_number, defence, opts, city)
+    dist, counts = he_hits_headline(mission)
     each = " each" if defends_per_unit(opts, city) else ""
     data: dict[str, Any] = {
         "title": said(
@@ -125,7 +129,7 @@ def he_fire(q: HeFireQuestion) -> dict[str, Any]:
         "mean": dist.mean(),
     }
     if q.unit:
-        outcomes = he_fire_outcomes(stack, q.fp, q.hit_number, defence, opts, city)
+        outcomes = he_fire_outcomes(mission)
         data["units"] = marginals_json(outcomes)
         data["outcomes"] = outcome_json(outcomes)
         data["lines"] = [
@@ -147,7 +151,9 @@ def fascam(_q: NoQuestion) -> dict[str, Any]:
 class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"x-clause": "WAW-8.2-c"})
+    model_config = ConfigDict(
+        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-8.2-c"}
+    )
     origin: str = option(
         title="From", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
     )

@@ -2,9 +2,6 @@
 
 World at War has no hidden information in these rules, so every seat's view
 is the public view.
-
-The scenario modules are imported only when a position is restored from a scenario file,
-so a game command that starts no scenario does not load them.
 """
 
 from __future__ import annotations
@@ -66,16 +63,8 @@ class WorldAtWar(Game[WawState]):
         found = waw_turns.describe(state, action, seat, self.counter_names(state))
         return found if found is not None else super().describe(state, action, seat)
 
-    def new(self, settings: Mapping[str, Any]) -> WawState:
-        from ordnance.core.scenario import split_position
-
-        base, position = split_position(settings)
-        state = WawState.start(parse_settings(base))
-        if position is None:
-            return state
-        from ordnance.waw.scenario import restore
-
-        return restore(state, position)
+    def start(self, settings: Mapping[str, Any]) -> WawState:
+        return WawState.start(parse_settings(settings))
 
     def seats(self, state: WawState) -> Sequence[str]:
         return tuple(state.settings.sides)

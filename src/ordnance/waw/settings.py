@@ -28,7 +28,7 @@ class HqCheckRule(BaseModel):
     one of ``fails_on`` (a house rule the players configure).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # built when first used
 
     # One line an option: default, title, help (naming its clause), labels. The
     # formatter is off here so that the options read as a table.

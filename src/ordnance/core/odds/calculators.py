@@ -27,7 +27,7 @@ SHOWN = 1e-6
 class PoolQuestion(BaseModel):
     """N attack d6 hitting on T+, minus M defence d6 cancelling on C+."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     attack: int = Field(title="Attack dice", description="N (0 to 1000)")
     hit_on: int = Field(
         5, title="Hit on", description="a die hits on this face or more", ge=1, le=7
@@ -119,7 +119,7 @@ def pool(q: PoolQuestion) -> dict[str, Any]:
 class DrQuestion(BaseModel):
     """A 2d6 DR with a modifier."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     modifier: int = Field(0, title="DRM", description="the total modifier added", ge=-20, le=20)
     at_most: int | None = Field(
         None, title="At most", description="P(final DR <= this)", ge=-30, le=40

@@ -14,7 +14,7 @@ from ordnance.core.forms import numbered_hex
 from ordnance.core.messages import said, term
 from ordnance.toi.actions import Attack, parse_action
 from ordnance.toi.rules.attack import attack_distribution
-from ordnance.toi.rules.smoke import smoke_landing_distribution
+from ordnance.toi.rules.smoke import SmokeAim, smoke_landing_distribution
 from ordnance.toi.rules.targeting import PreparedSmoke, face_down_tokens, prepare_attack
 from ordnance.toi.shapes import ToIAttackOdds, ToIOdds
 from ordnance.toi.state import ToIState
@@ -31,14 +31,14 @@ def attack_odds(state: ToIState, action: Mapping[str, Any], seat: str | None) ->
     prepared = prepare_attack(state, a, know_tokens=knows)
     hidden = bool(face_down_tokens(state, attacker)) and not knows
     if isinstance(prepared, PreparedSmoke):
-        dist = smoke_landing_distribution(
-            prepared.plan,
+        aim = SmokeAim(
             prepared.target_hex,
             state.map,
             state.smoke_hexes,
             prepared.orientation,
             state.settings,
         )
+        dist = smoke_landing_distribution(prepared.plan, aim)
         return {
             "title": said(
                 "Smoke round by {unit} at {hex}",

@@ -18,7 +18,7 @@ from ordnance.core.messages import msg, term
 from ordnance.toi.procedures.status_phase import return_token
 from ordnance.toi.rules.firer import fatigue, reveal_tokens
 from ordnance.toi.rules.munitions import Munition
-from ordnance.toi.rules.smoke import Landing, land_smoke, resolve_smoke_round
+from ordnance.toi.rules.smoke import Landing, SmokeAim, land_smoke, resolve_smoke_round
 from ordnance.toi.rules.targeting import PreparedSmoke
 from ordnance.toi.shapes import SmokeRoundEvent
 from ordnance.toi.state import SmokeMarker, ToIState
@@ -30,9 +30,8 @@ def smoke_round(
     """Roll a planned Smoke round and place, drift or lose the marker (TOI-SMK-3..5)."""
     state, events = reveal_tokens(state, p.revealed)
     roll = resolve_smoke_round(p.plan, dice)
-    landing = land_smoke(
-        roll, p.target_hex, state.map, state.smoke_hexes, p.orientation, state.settings
-    )
+    aim = SmokeAim(p.target_hex, state.map, state.smoke_hexes, p.orientation, state.settings)
+    landing = land_smoke(roll, aim)
     state = fatigue(state, (p.attacker,))
     if roll.outcome == "misfire":
         for t in p.revealed:

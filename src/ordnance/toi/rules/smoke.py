@@ -219,17 +219,23 @@ class Landing:
         return term(f"no smoke ({self.reason})")
 
 
-def land_smoke(
-    roll: SmokeRoll,
-    target: Hex,
-    m: ToIMap,
-    smoke: Iterable[Hex],
-    orientation: Direction,
-    settings: RuleReadings | None = None,
-) -> Landing:
+@dataclass(frozen=True)
+class SmokeAim:
+    """Where a Smoke round is aimed and what decides its landing: the target hex,
+    the map, the hexes already under smoke, the drift orientation (TOI-SMK-4)
+    and the readings (default: :data:`~ordnance.toi.rules.readings.DEFAULTS`)."""
+
+    target: Hex
+    board: ToIMap
+    smoke: frozenset[Hex]
+    orientation: Direction
+    settings: RuleReadings | None = None
+
+
+def land_smoke(roll: SmokeRoll, aim: SmokeAim) -> Landing:
     """Where the marker of ``roll`` lands (TOI-SMK-3/4/5, TOI-AMB-3)."""
-    settings = settings or DEFAULTS
-    smoky = frozenset(smoke)
+    settings = aim.settings or DEFAULTS
+    target, m, smoky = aim.target, aim.board, aim.smoke
     if roll.outcome == "misfire":
         return Landing(None, "misfire")
     if roll.outcome == "placed":
@@ -240,7 +246,7 @@ def land_smoke(
             return Landing(target, "refresh")
         return Landing(None, why)
     assert roll.distance is not None and roll.direction_die is not None
-    direction = drift_direction(roll.direction_die, orientation)
+    direction = drift_direction(roll.direction_die, aim.orientation)
     path = tuple(target + direction.vector * k for k in range(1, roll.distance + 1))
     end = path[-1]
     why = smoke_allowed(m, end, smoky)
@@ -264,43 +270,25 @@ def _first_off_map(path: tuple[Hex, ...], m: ToIMap) -> int:
     return len(path)
 
 
-def smoke_landing_distribution(
-    plan: SmokePlan,
-    target: Hex,
-    m: ToIMap,
-    smoke: Iterable[Hex],
-    orientation: Direction,
-    settings: RuleReadings | None = None,
-) -> Distribution[str]:
-    """Exact distribution of :attr:`Landing.label` for a Smoke round at ``target``."""
+def smoke_landing_distribution(plan: SmokePlan, aim: SmokeAim) -> Distribution[str]:
+    """Exact distribution of :attr:`Landing.label` for a Smoke round at ``aim.target``."""
     placed, drift, misfire = hit_odds(plan)
-    smoky = frozenset(smoke)
     on_target = SmokeRoll((), (), 2, "placed", convention=plan.drift_dice)
     parts: list[tuple[str, Fraction]] = [
-        (land_smoke(on_target, target, m, smoky, orientation, settings).label, placed),
+        (land_smoke(on_target, aim).label, placed),
         ("misfire", misfire),
     ]
     for red in range(1, 7):
         for black in range(1, 7):
             roll = SmokeRoll((), (), 1, "drift", red, black, plan.drift_dice)
-            landing = land_smoke(roll, target, m, smoky, orientation, settings)
-            parts.append((landing.label, drift / 36))
+            parts.append((land_smoke(roll, aim).label, drift / 36))
     return Distribution(parts)
 
 
-def smoke_procedure(
-    plan: SmokePlan,
-    target: Hex,
-    m: ToIMap,
-    smoke: Iterable[Hex],
-    orientation: Direction,
-    settings: RuleReadings | None = None,
-) -> Callable[[DiceSource], str]:
+def smoke_procedure(plan: SmokePlan, aim: SmokeAim) -> Callable[[DiceSource], str]:
     """``dice -> landing label``: the resolving code, ready for ``enumerate_procedure``."""
-    smoky = frozenset(smoke)
 
     def run(dice: DiceSource) -> str:
-        roll = resolve_smoke_round(plan, dice)
-        return land_smoke(roll, target, m, smoky, orientation, settings).label
+        return land_smoke(resolve_smoke_round(plan, dice), aim).label
 
     return run

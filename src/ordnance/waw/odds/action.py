@@ -16,6 +16,7 @@ from ordnance.core.messages import said
 from ordnance.core.odds.pools import successes
 from ordnance.waw import actions as A
 from ordnance.waw.odds.he_fire import (
+    HeMission,
     defends_per_unit,
     he_fire_outcomes,
     he_hits_headline,
@@ -81,12 +82,9 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
     info = state.hex_info(target)
     pool = defence_dice(terrain, state.settings, info.wreck_dice, info.cover_dice)
     units = state.targets_in(target)
-    outcomes = he_fire_outcomes(
-        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
-    )
-    headline, counts = he_hits_headline(
-        units, act.firepower, act.hit_number, pool, state.settings, terrain.city
-    )
+    mission = HeMission(units, act.firepower, act.hit_number, pool, state.settings, terrain.city)
+    outcomes = he_fire_outcomes(mission)
+    headline, counts = he_hits_headline(mission)
     each = " each" if defends_per_unit(state.settings, terrain.city) else ""
     return {
         "title": said(

@@ -15,7 +15,7 @@ Fraction(3, 32)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
 from math import comb
@@ -47,6 +47,20 @@ Outcome = tuple[tuple[str, str], ...]
 Shares = tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True)
+class HeMission:
+    """One HE Fire mission as its odds read it: the stack in the hex, the salvo
+    (Firepower dice on the Hit Number, WAW-HE-a), the hex's defence dice
+    (WAW-HE-e) and whether the hex is a city (WAW-AMB-1)."""
+
+    units: Sequence[Target]
+    firepower: int
+    hit_number: int
+    defence: int
+    settings: WawSettings
+    city: bool = False
+
+
 def he_net_hits(firepower: int, hit_number: int, defence: int) -> Distribution[int]:
     """Net Hits of a salvo (WAW-HE-a, WAW-HE-e): Firepower d6 on Hit Number+, minus 5+ defence dice."""
     check_hit_number(hit_number)
@@ -74,33 +88,27 @@ def _product(parts: Sequence[Distribution[Shares]]) -> Distribution[Shares]:
     return acc
 
 
-def he_fire_shares(
-    units: Sequence[Target],
-    firepower: int,
-    hit_number: int,
-    defence: int,
-    settings: WawSettings,
-    city: bool = False,
-) -> Distribution[Shares]:
+def he_fire_shares(m: HeMission) -> Distribution[Shares]:
     """Distribution of the Hits each target unit ends up with (after defence)."""
-    check_hit_number(hit_number)
-    check_targets(units)
-    targets, _hqs = split_targets(units)
-    if settings.he_per_unit_salvo:  # WAW-HE-l
-        return _product(
-            [_tagged(he_net_hits(firepower, hit_number, defence), t.id) for t in targets]
-        )
-    if city and settings.city_defence == "per_unit":  # WAW-AMB-1 option
+    check_hit_number(m.hit_number)
+    check_targets(m.units)
+    targets, _hqs = split_targets(m.units)
+    if m.settings.he_per_unit_salvo:  # WAW-HE-l
+        salvo = he_net_hits(m.firepower, m.hit_number, m.defence)
+        return _product([_tagged(salvo, t.id) for t in targets])
+    if m.city and m.settings.city_defence == "per_unit":  # WAW-AMB-1 option
 
         def defend(shares: Shares) -> Distribution[Shares]:
-            return _product([_tagged(_cancel(h, defence), u) for u, h in shares])
+            return _product([_tagged(_cancel(h, m.defence), u) for u, h in shares])
 
         return (
-            successes(firepower, hit_number)
-            .bind(lambda raw: _shares(raw, targets, settings))
+            successes(m.firepower, m.hit_number)
+            .bind(lambda raw: _shares(raw, targets, m.settings))
             .bind(defend)
         )
-    return he_net_hits(firepower, hit_number, defence).bind(lambda h: _shares(h, targets, settings))
+    return he_net_hits(m.firepower, m.hit_number, m.defence).bind(
+        lambda h: _shares(h, targets, m.settings)
+    )
 
 
 def defends_per_unit(settings: WawSettings, city: bool) -> bool:
@@ -108,14 +116,7 @@ def defends_per_unit(settings: WawSettings, city: bool) -> bool:
     return settings.he_per_unit_salvo or (city and settings.city_defence == "per_unit")
 
 
-def he_hits_headline(
-    units: Sequence[Target],
-    firepower: int,
-    hit_number: int,
-    defence: int,
-    settings: WawSettings,
-    city: bool = False,
-) -> tuple[Distribution[int], str]:
+def he_hits_headline(m: HeMission) -> tuple[Distribution[int], str]:
     """The one-number summary of a mission and what it counts.
 
     With one defence roll for the hex (the default) it is the salvo's net
@@ -124,15 +125,14 @@ def he_hits_headline(
     units take in all, :attr:`HeFireResult.hits_applied`, whose distribution
     follows from :func:`he_fire_shares`.
     """
-    if not defends_per_unit(settings, city):
-        return he_net_hits(firepower, hit_number, defence), "net Hits"
-    if not [u for u in units if not u.hq]:
+    if not defends_per_unit(m.settings, m.city):
+        return he_net_hits(m.firepower, m.hit_number, m.defence), "net Hits"
+    if not [u for u in m.units if not u.hq]:
         raise OrdnanceError(
             msg("when each unit defends on its own, the Hits depend on the stack"),
             hint=msg("name each unit in the hex"),
         )
-    shares = he_fire_shares(units, firepower, hit_number, defence, settings, city)
-    return shares.map(_total), "Hits taken by the units"
+    return he_fire_shares(m).map(_total), "Hits taken by the units"
 
 
 def _total(shares: Shares) -> int:
@@ -162,16 +162,9 @@ def _hq_after(hq: Target, landed: int, settings: WawSettings) -> Distribution[st
     return Distribution(acc)
 
 
-def he_fire_outcomes(
-    units: Sequence[Target],
-    firepower: int,
-    hit_number: int,
-    defence: int,
-    settings: WawSettings,
-    city: bool = False,
-) -> Distribution[Outcome]:
+def he_fire_outcomes(m: HeMission) -> Distribution[Outcome]:
     """Joint distribution of every unit's and HQ's condition after the mission."""
-    targets, hqs = split_targets(units)
+    targets, hqs = split_targets(m.units)
     by_id = {t.id: t for t in targets}
 
     def finish(shares: Shares) -> Distribution[Outcome]:
@@ -182,8 +175,8 @@ def he_fire_outcomes(
                     by_id[uid].condition,
                     by_id[uid].armour,
                     hits,
-                    settings.he_ladder,
-                    settings.he_soft_cap,
+                    m.settings.he_ladder,
+                    m.settings.he_soft_cap,
                 ).label,
             )
             for uid, hits in shares
@@ -191,10 +184,10 @@ def he_fire_outcomes(
         landed = sum(h for _u, h in shares)
         acc: Distribution[Outcome] = Distribution.certain(rows)
         for hq in hqs:
-            acc = acc.combine(_hq_after(hq, landed, settings), partial(_add_row, hq.id))
+            acc = acc.combine(_hq_after(hq, landed, m.settings), partial(_add_row, hq.id))
         return acc.map(lambda rows: tuple(sorted(rows)))
 
-    return he_fire_shares(units, firepower, hit_number, defence, settings, city).bind(finish)
+    return he_fire_shares(m).bind(finish)
 
 
 def marginals(outcomes: Distribution[Outcome]) -> dict[str, Distribution[str]]:

@@ -8,6 +8,8 @@ card). Terrain carries its infantry Defensive Bonus in dice.
 The packaged numbers live in ``data/*.json``; most are sample values (see
 ``data/README.md``). A scenario can add or replace types through the game
 settings (``unit_types`` / ``terrain_types``) without touching the package.
+The three models are built when the catalogue is first read (``defer_build``):
+a command that lists WaW's calculators reads none.
 
 >>> cat = catalogue()
 >>> abrams = cat.unit("M1 Abrams")
@@ -55,7 +57,7 @@ class ArmourClass(StrEnum):
 class Rating(BaseModel):
     """An attack rating: Range / Firepower / Hit Number."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     range: int = Field(ge=0)
     firepower: int = Field(ge=0)
@@ -82,7 +84,7 @@ def _rating(value: Any) -> Any:
 class UnitType(BaseModel):
     """One kind of counter. ``values`` says whether the numbers are sourced."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: Name
     family: str
@@ -103,7 +105,7 @@ class UnitType(BaseModel):
 class TerrainType(BaseModel):
     """A terrain type and its infantry Defensive Bonus in dice (WAW-HE-b)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     infantry_db: int = Field(ge=0, le=6)

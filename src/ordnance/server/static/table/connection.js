@@ -83,6 +83,15 @@ function retryLater() {
   }, 2000);
 }
 
+// consecutive streams that closed without opening (server down, or this seat's
+// streams at the server's limit, TABLE-LIVE-1): each retry waits twice as long, up to 30 s
+let streamFailures = 0;
+function retryDelay() {
+  const ms = Math.min(30000, 2000 * 2 ** streamFailures);
+  streamFailures += 1;
+  return ms;
+}
+
 /** The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by)``. */
 export async function connect(bump) {
   if (S.seatRefused) return;
@@ -90,12 +99,15 @@ export async function connect(bump) {
   if (!tk.ok) {
     if (tk.status === 401 || tk.status === 403 || tk.status === 404) return; // said in words by seatRefused
     setLive(t("Reconnecting..."), "reconnecting");
-    setTimeout(() => connect(bump), 3000);
+    setTimeout(() => connect(bump), retryDelay());
     return;
   }
   const es = new EventSource("/api/tables/" + encodeURIComponent(S.gid) + "/events?ticket=" + encodeURIComponent(tk.data.ticket));
   S.es = es;
-  es.addEventListener("open", () => { if (!S.offline) setLive("● " + t("Live"), "live"); });
+  es.addEventListener("open", () => {
+    streamFailures = 0;
+    if (!S.offline) setLive("● " + t("Live"), "live");
+  });
   es.addEventListener("version", (ev) => {
     let v = null, pending = null, mark = null, by = null;
     try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; } catch (e) { v = null; }
@@ -104,7 +116,7 @@ export async function connect(bump) {
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");
     if (es.readyState === EventSource.CLOSED) {
-      setTimeout(() => connect(bump), 2000);
+      setTimeout(() => connect(bump), retryDelay());
       api("/view"); // a server that is down shows the banner
     }
   });
