@@ -146,6 +146,22 @@ def test_a_request_reads_through_one_session(tmp_path: Path) -> None:
     journal.close()
 
 
+def test_row_reads_open_no_orm_session_and_share_the_scopes_connection(tmp_path: Path) -> None:
+    journal = Journal(f"sqlite:///{tmp_path / 'rows.db'}")
+    checkouts: list[object] = []
+    event.listen(journal.engine, "checkout", lambda *a: checkouts.append(a[0]))
+    with request_scope() as scope:
+        assert table_status.status(journal, "no-such-table").version == 0
+        with journal.reading_rows() as first, journal.reading_rows() as second:
+            assert first is second
+        assert scope.sessions == {} and len(scope.connections) == 1  # rows only: no session
+        with journal.reading() as session:  # a read that wants entities: bound to it
+            assert session.connection() is first
+    assert scope.closed and scope.connections == {} and len(checkouts) == 1
+    assert journal.engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+    journal.close()
+
+
 def test_a_reissued_token_stops_at_once_though_cached(client: TestClient) -> None:
     table = Table(client)
     assert table.get("axis", "/view").status_code == 200  # now cached
