@@ -44,10 +44,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import bindparam, exists, false, func, select, true, update
+from sqlalchemy import bindparam, exists, false, func, insert, select, true, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import BindParameter, ColumnElement, ScalarSelect
 
@@ -705,14 +706,21 @@ def _add_reveal(
 ) -> DiceRevealRow:
     """Write ``seat``'s element revealed at ``version`` (for the pending action
     ``pending_id``, with the table's order number ``seq``; none for a v1 reveal), its
-    id read back."""
-    mine = DiceRevealRow(
-        game_id=game_id, seat=seat, for_version=version, element=element, anchor_id=anchor_id
-    )
-    mine.pending_id, mine.seq = pending_id, seq
-    s.add(mine)
-    s.flush()
-    return mine
+    id read back. A Core insert on the transaction's connection (no ORM flush); the
+    row answered is not in the session (only its values are used)."""
+    values = {
+        "game_id": game_id,
+        "seat": seat,
+        "for_version": version,
+        "element": element,
+        "anchor_id": anchor_id,
+        "pending_id": pending_id,
+        "seq": seq,
+        "created_at": datetime.now(UTC),
+    }
+    key = s.connection().execute(_INSERT_REVEAL, values).inserted_primary_key
+    assert key is not None  # a single-row insert
+    return DiceRevealRow(id=int(key[0]), **values)
 
 
 def reveal(
@@ -884,6 +892,11 @@ def settle_hook(
     return write
 
 
+#: the inserts of :func:`_add_reveal` and :func:`_record_roll`, built once
+_INSERT_REVEAL = insert(DiceRevealRow)
+_INSERT_ROLL = insert(DiceRollRow)
+
+
 def _record_roll(
     s: Session,
     revealed: dict[str, str],
@@ -895,8 +908,8 @@ def _record_roll(
     rolled; refused if the reveals read now are not those the roll used."""
     if revealed != {k: v for k, v in elements.items() if v is not None}:
         raise RevealsChanged()
-    if source.rolls:
-        s.add(DiceRollRow(elements=dict(elements), **row))
+    if source.rolls:  # a Core insert on the transaction's connection: no ORM flush
+        s.connection().execute(_INSERT_ROLL, {"elements": dict(elements), **row})
 
 
 def expire(journal: Journal, game_id: str, below: int) -> None:
