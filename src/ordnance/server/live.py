@@ -23,7 +23,8 @@ import json
 import logging
 import threading
 import weakref
-from typing import Any
+from collections.abc import MutableMapping, MutableSet
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, text
 
@@ -31,7 +32,18 @@ from ordnance.core.journal import Journal
 from ordnance.server import seat_cache
 
 CHANNEL = "ordnance_table"
+K = TypeVar("K")
+G = TypeVar("G", bound=MutableSet[Any])
 log = logging.getLogger("ordnance.server")
+
+
+def _discard(groups: MutableMapping[K, G], key: K, item: object) -> None:
+    """Take ``item`` out of its group, and the group out of ``groups`` once empty."""
+    group = groups.get(key)
+    if group is not None:
+        group.discard(item)
+        if not group:
+            del groups[key]
 
 
 class Broadcaster:
@@ -50,11 +62,7 @@ class Broadcaster:
 
     def unsubscribe(self, game_id: str, q: asyncio.Queue[int]) -> None:
         with self._lock:
-            subs = self._queues.get(game_id)
-            if subs is not None:
-                subs.discard(q)
-                if not subs:
-                    del self._queues[game_id]
+            _discard(self._queues, game_id, q)
 
     def publish(self, game_id: str, version: int) -> None:
         """Thread-safe: may be called from worker threads or the loop. Reaches the
@@ -127,13 +135,8 @@ class StreamSeats:
 
     def release(self, game_id: str, seat: str, stream: object) -> None:
         """The stream ended: its place is free at once."""
-        key = (game_id, seat)
         with self._lock:
-            held = self._open.get(key)
-            if held is not None:
-                held.discard(stream)
-                if not held:
-                    del self._open[key]
+            _discard(self._open, (game_id, seat), stream)
 
     def held(self, game_id: str, seat: str) -> int:
         with self._lock:
