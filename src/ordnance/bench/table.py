@@ -32,16 +32,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
+import statistics
 import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
@@ -237,68 +240,168 @@ async def bench(
     write: Engine,
     *,
     games: int = 4,
-    turns: int = 30,
+    turns: int = 25,
     warmup: int = 2,
+    rounds: int = 5,
+    warmup_rounds: int = 1,
     clock: Clock = time.process_time,
 ) -> dict[str, Any]:
     """The table and its baselines, interleaved turn by turn, on the same requests.
 
-    Each turn, every table plays one turn through the page's requests (recorded),
-    then each baseline gets the very same requests (:func:`replay_turn`): bare
-    FastAPI, bare FastAPI with one durable write per action, and the null app
-    (the client alone). Each target's CPU is ``clock`` (process CPU time) summed
-    over its own part of each turn. The table's app runs with its lifespan (its
-    broadcaster's loop, PostgreSQL's listener), so that an action waiting for its
-    roll (``wait_dice``) hears the draw, and its players hear the stream in process.
+    ``warmup_rounds`` uncounted rounds, then ``rounds`` counted ones; each round
+    opens ``games`` fresh tables (the same seeds every round) and plays ``warmup``
+    uncounted turns, then ``turns`` counted ones. Each turn (a *slot*), every table
+    plays one turn through the page's requests (recorded) and each baseline replays
+    the table's previous turn (:func:`replay_turn`): bare FastAPI, bare FastAPI with
+    one durable write per action, and the null app (the client alone); the four parts
+    of a slot run in an order rotated slot by slot, so no target always follows the
+    same one. Before each part the garbage collector runs, outside the clocks (so no
+    target pays for another's garbage), and what outlives a round's set-up is frozen
+    (:func:`gc.freeze`) so that those collections stay cheap. Each target's CPU is
+    ``clock`` (process CPU time) summed over its own parts. The shares are taken per
+    round; the headline is their median, with the spread across rounds beside it.
+    The table's app runs with its lifespan (its broadcaster's loop, PostgreSQL's
+    listener), so that an action waiting for its roll (``wait_dice``) hears the
+    draw, and its players hear the stream in process.
     """
     async with table_app.router.lifespan_context(table_app):
-        return await _bench(
-            table_app, engine, write, games=games, turns=turns, warmup=warmup, clock=clock
-        )
+        async with client_for(table_app) as tc:
+            answers = await canned_answers(tc)
+        apps = {
+            "table": table_app,
+            "bare": bare_app(answers),
+            "bare_with_write": bare_app(answers, write=write),
+            "client": null_app(answers),
+        }
+        clients = {name: client_for(app) for name, app in apps.items()}
+        counter = StatementCounter(engine)
+        per_round: list[dict[str, Any]] = []
+        totals = {name: Meter(clock=clock) for name in TARGETS}
+        stats = {name: Stats() for name in TARGETS}
+        try:
+            with counter:
+                counter.on = False  # on only for the counted rounds' counted turns
+                for r in range(warmup_rounds + rounds):
+                    counted = r >= warmup_rounds
+                    meters = {name: Meter(clock=clock) for name in TARGETS}
+                    await _round(
+                        clients,
+                        table_app,
+                        r,
+                        games=games,
+                        turns=turns,
+                        warmup=warmup,
+                        meters=meters,
+                        stats=stats if counted else {name: Stats() for name in TARGETS},
+                        counter=counter if counted else None,
+                    )
+                    if counted:
+                        per_round.append(_shares(meters))
+                        for name in TARGETS:
+                            totals[name].cpu += meters[name].cpu
+                            totals[name].actions += meters[name].actions
+        finally:
+            counter.on = False
+            gc.unfreeze()
+            for c in clients.values():
+                await c.aclose()
+    return _report(totals, stats, counter, per_round)
 
 
-async def _bench(
+async def _round(
+    clients: Mapping[str, httpx.AsyncClient],
     table_app: Any,
-    engine: Engine,
-    write: Engine,
+    r: int,
     *,
     games: int,
     turns: int,
     warmup: int,
-    clock: Clock,
-) -> dict[str, Any]:
-    async with client_for(table_app) as tc:
-        answers = await canned_answers(tc)
-        played = await create_tables(tc, "http://bench", games, AppLive(table_app))
+    meters: Mapping[str, Meter],
+    stats: Mapping[str, Stats],
+    counter: StatementCounter | None,
+) -> None:
+    """One round: fresh tables, ``warmup`` + ``turns`` slots, then the baselines'
+    replay of the last turn (a last slot without the table)."""
+    played = await create_tables(clients["table"], "http://bench", games, AppLive(table_app))
     for t in played:
         t.record = []
-    apps = {
-        "table": table_app,
-        "bare": bare_app(answers),
-        "bare_with_write": bare_app(answers, write=write),
-        "client": null_app(answers),
-    }
-    clients = {name: client_for(app) for name, app in apps.items()}
     twins = {
         name: [
-            Table("http://bench", f"{name}-{i}", [_bare_player(p) for p in t.players], bare=True)
+            Table(
+                "http://bench",
+                f"{name}-{r}-{i}",
+                [_bare_player(p) for p in t.players],
+                bare=True,
+            )
             for i, t in enumerate(played)
         ]
         for name in TARGETS[1:]
     }
-    meters = {name: Meter(clock=clock) for name in TARGETS}
-    stats = {name: Stats() for name in TARGETS}
-    counter = StatementCounter(engine)
-    try:
-        with counter:
-            for n in range(warmup + turns):
-                measured = n >= warmup
-                counter.on = measured
-                await _each_target(clients, played, twins, meters, stats, measured)
-    finally:
-        for c in clients.values():
-            await c.aclose()
-    return _report(meters, stats, counter)
+    gc.collect()
+    gc.freeze()  # what the round starts with is not the targets' garbage
+    previous: list[list[Sent]] | None = None
+    previous_measured = False
+    for n in range(warmup + turns + 1):
+        playing = n < warmup + turns
+        measured = warmup <= n < warmup + turns
+        if counter is not None:
+            counter.on = measured
+        order = TARGETS[n % len(TARGETS) :] + TARGETS[: n % len(TARGETS)]
+        for name in order:
+            if name == "table" and playing:
+                await _part(
+                    meters["table"],
+                    measured,
+                    len(played),
+                    partial(_play, clients["table"], played, _own(stats, measured, "table")),
+                )
+            elif name != "table" and previous is not None:
+                await _part(
+                    meters[name],
+                    previous_measured,
+                    len(played),
+                    partial(
+                        _replay,
+                        clients[name],
+                        twins[name],
+                        previous,
+                        _own(stats, previous_measured, name),
+                    ),
+                )
+        previous = [_last_turn(t) for t in played] if playing else None
+        previous_measured = measured
+    if counter is not None:
+        counter.on = False
+
+
+def _own(stats: Mapping[str, Stats], measured: bool, name: str) -> Stats:
+    return stats[name] if measured else Stats()
+
+
+async def _play(client: httpx.AsyncClient, played: Sequence[Table], stats: Stats) -> None:
+    await asyncio.gather(*(play_turn(client, t, stats) for t in played))
+
+
+async def _replay(
+    client: httpx.AsyncClient, twins: Sequence[Table], turns: Sequence[list[Sent]], stats: Stats
+) -> None:
+    await asyncio.gather(
+        *(replay_turn(client, b, turn, stats) for b, turn in zip(twins, turns, strict=True))
+    )
+
+
+async def _part(
+    meter: Meter, measured: bool, actions: int, work: Callable[[], Awaitable[Any]]
+) -> None:
+    """One target's part of a slot: garbage collected first (outside the clock),
+    then ``work`` on ``meter``'s clock if ``measured``."""
+    gc.collect()
+    if not measured:
+        await work()
+        return
+    with meter.measure():
+        await work()
+    meter.actions += actions
 
 
 def _bare_player(p: Any) -> Any:
@@ -306,41 +409,47 @@ def _bare_player(p: Any) -> Any:
     return Player(p.seat, f"bare-{p.seat}", p.rng)
 
 
-async def _each_target(
-    clients: Mapping[str, httpx.AsyncClient],
-    played: list[Table],
-    twins: Mapping[str, list[Table]],
-    meters: Mapping[str, Meter],
-    stats: Mapping[str, Stats],
-    measured: bool,
-) -> None:
-    """One turn of every table on the table, then the same turn on each baseline."""
-    turn_stats = {name: stats[name] if measured else Stats() for name in TARGETS}
-    meter = meters["table"] if measured else Meter()
-    with meter.measure():
-        await asyncio.gather(*(play_turn(clients["table"], t, turn_stats["table"]) for t in played))
-    if measured:
-        meter.actions += len(played)
-    for name, tables in twins.items():
-        meter = meters[name] if measured else Meter()
-        with meter.measure():
-            await asyncio.gather(
-                *(
-                    replay_turn(clients[name], b, _last_turn(t), turn_stats[name])
-                    for b, t in zip(tables, played, strict=True)
-                )
-            )
-        if measured:
-            meter.actions += len(played)
-
-
 def _last_turn(t: Table) -> list[Sent]:
     assert t.record is not None
     return [s for s in t.record if s.turn == t.turn]
 
 
+def _shares(meters: Mapping[str, Meter]) -> dict[str, float | None]:
+    """One round's shares (net of that round's client)."""
+    cpu = {name: meters[name].cpu_ms_per_action() or 0.0 for name in TARGETS}
+    return {
+        "share_of_bare": share(cpu["bare"], cpu["table"], cpu["client"]),
+        "share_of_bare_with_write": share(cpu["bare_with_write"], cpu["table"], cpu["client"]),
+        "table_cpu_ms_per_action": cpu["table"],
+    }
+
+
+def spread(values: Sequence[float | None]) -> dict[str, float | None]:
+    """Median, min, max and interquartile range of the per-round figures (None when
+    a round had none); ``rel_range``: (max - min) / median."""
+    xs = sorted(v for v in values if v is not None)
+    if not xs:
+        return {"median": None, "min": None, "max": None, "iqr": None, "rel_range": None}
+    med = statistics.median(xs)
+    if len(xs) >= 2:
+        q1, _q2, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+        iqr = q3 - q1
+    else:
+        iqr = 0.0
+    return {
+        "median": round(med, 3),
+        "min": round(xs[0], 3),
+        "max": round(xs[-1], 3),
+        "iqr": round(iqr, 3),
+        "rel_range": round((xs[-1] - xs[0]) / med, 3) if med else None,
+    }
+
+
 def _report(
-    meters: Mapping[str, Meter], stats: Mapping[str, Stats], counter: StatementCounter
+    meters: Mapping[str, Meter],
+    stats: Mapping[str, Stats],
+    counter: StatementCounter,
+    per_round: Sequence[Mapping[str, float | None]] = (),
 ) -> dict[str, Any]:
     cpu = {name: meters[name].cpu_ms_per_action() for name in TARGETS}
     client = cpu["client"] or 0.0
@@ -351,12 +460,22 @@ def _report(
     }
     table = cpu["table"] or 0.0
     actions = meters["table"].actions
+    with_write = spread([r["share_of_bare_with_write"] for r in per_round])
+    of_bare = spread([r["share_of_bare"] for r in per_round])
     return {
         "actions": actions,
+        "rounds": len(per_round),
         "cpu_ms_per_action": cpu,
         "cpu_ms_per_action_net_of_client": net,
-        "share_of_bare": share(cpu["bare"] or 0.0, table, client),
-        "share_of_bare_with_write": share(cpu["bare_with_write"] or 0.0, table, client),
+        # the headline: the median over the rounds of each round's share
+        "share_of_bare": of_bare["median"],
+        "share_of_bare_with_write": with_write["median"],
+        "share_of_bare_with_write_spread": with_write,
+        "share_of_bare_spread": of_bare,
+        # the same from all rounds' CPU pooled
+        "share_of_bare_pooled": share(cpu["bare"] or 0.0, table, client),
+        "share_of_bare_with_write_pooled": share(cpu["bare_with_write"] or 0.0, table, client),
+        "per_round": list(per_round),
         "requests_per_action": {
             name: round(requests_of(stats[name]) / actions, 2) if actions else None
             for name in TARGETS
@@ -384,20 +503,22 @@ def _write_engine(url: str) -> Engine:
     return engine
 
 
-def run(url: str, write_url: str, *, games: int, turns: int) -> dict[str, Any]:
+def run(url: str, write_url: str, *, games: int, turns: int, rounds: int = 5) -> dict[str, Any]:
     """:func:`bench` with the table over ``url`` and the durable write over ``write_url``."""
 
     app = create_app(url, create_rate=None)
     journal = app.state.service.journal
     write = _write_engine(write_url)
     try:
-        return asyncio.run(bench(app, journal.engine, write, games=games, turns=turns))
+        return asyncio.run(
+            bench(app, journal.engine, write, games=games, turns=turns, rounds=rounds)
+        )
     finally:
         journal.close()
         write.dispose()
 
 
-def _on_throwaway_postgres(games: int, turns: int) -> dict[str, Any]:
+def _on_throwaway_postgres(games: int, turns: int, rounds: int) -> dict[str, Any]:
 
     try:
         pg = ThrowawayPostgres()
@@ -405,7 +526,7 @@ def _on_throwaway_postgres(games: int, turns: int) -> dict[str, Any]:
     except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
         return {"skipped": str(exc)}
     try:
-        return run(url, url, games=games, turns=turns)
+        return run(url, url, games=games, turns=turns, rounds=rounds)
     finally:
         pg.__exit__(None, None, None)
 
@@ -413,7 +534,13 @@ def _on_throwaway_postgres(games: int, turns: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", type=int, default=4, help="tables played at once")
-    ap.add_argument("--turns", type=int, default=30, help="measured turns per table")
+    ap.add_argument("--turns", type=int, default=25, help="measured turns per table and round")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="counted rounds (fresh tables each; one more uncounted first)",
+    )
     ap.add_argument(
         "--postgres",
         default=None,
@@ -426,6 +553,7 @@ def main() -> None:
         "game": "toi",
         "games": args.games,
         "turns": args.turns,
+        "rounds": args.rounds,
         "cpus": os.cpu_count(),
         "load_average_before": round(os.getloadavg()[0], 2),
     }
@@ -439,14 +567,22 @@ def main() -> None:
         else:
             table = f"sqlite:///{tmp}/table.db"
             out["sqlite"] = run(
-                table, f"sqlite:///{tmp}/bare.db", games=args.games, turns=args.turns
+                table,
+                f"sqlite:///{tmp}/bare.db",
+                games=args.games,
+                turns=args.turns,
+                rounds=args.rounds,
             )
             if args.postgres:
                 out["postgres"] = run(
-                    args.postgres, args.postgres, games=args.games, turns=args.turns
+                    args.postgres,
+                    args.postgres,
+                    games=args.games,
+                    turns=args.turns,
+                    rounds=args.rounds,
                 )
             elif not args.no_postgres:
-                out["postgres"] = _on_throwaway_postgres(args.games, args.turns)
+                out["postgres"] = _on_throwaway_postgres(args.games, args.turns, args.rounds)
     out["load_average_after"] = round(os.getloadavg()[0], 2)
     print(json.dumps(out))
 
