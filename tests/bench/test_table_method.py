@@ -9,7 +9,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from ordnance.bench.table import TARGETS, Meter, _write_engine, bench, percentile, share
+from ordnance.bench.table import (
+    TARGETS,
+    Meter,
+    _write_engine,
+    bench,
+    percentile,
+    share,
+    slot_order,
+    spread,
+)
 from ordnance.server.app import create_app
 
 
@@ -58,7 +67,17 @@ def test_every_target_gets_the_tables_requests_and_its_own_clock(tmp_path: Path)
     write = _write_engine(f"sqlite:///{tmp_path / 'bare.db'}")
     try:
         out = asyncio.run(
-            bench(app, journal.engine, write, games=1, turns=2, warmup=1, clock=Ticks())
+            bench(
+                app,
+                journal.engine,
+                write,
+                games=1,
+                turns=2,
+                warmup=1,
+                rounds=1,
+                warmup_rounds=0,
+                clock=Ticks(),
+            )
         )
     finally:
         journal.close()
@@ -72,3 +91,67 @@ def test_every_target_gets_the_tables_requests_and_its_own_clock(tmp_path: Path)
     assert out["statements_per_action"] > 0
     assert set(out["routes"]["table"]) >= {"since", "actions"}
     assert out["routes"]["bare_with_write"]["actions"]["n"] >= 2
+
+
+def test_spread_is_the_median_and_range_of_the_rounds() -> None:
+    out = spread([0.2, None, 0.1, 0.4, 0.3, 0.25])
+    assert out["median"] == 0.25
+    assert (out["min"], out["max"]) == (0.1, 0.4)
+    assert out["iqr"] == 0.1  # quartiles 0.2 and 0.3 (inclusive method)
+    assert out["rel_range"] == 1.2  # (0.4 - 0.1) / 0.25
+    assert spread([None])["median"] is None
+    assert spread([0.5])["iqr"] == 0.0
+
+
+def test_the_order_of_the_targets_turns_slot_by_slot() -> None:
+    """Each target goes first once in any four slots, and follows each of the others."""
+    orders = [slot_order(n) for n in range(len(TARGETS))]
+    assert {o[0] for o in orders} == set(TARGETS)
+    assert all(sorted(o) == sorted(TARGETS) for o in orders)
+    pairs = [(o[i], o[i + 1]) for o in orders for i in range(len(o) - 1)]
+    assert sorted(pairs) == sorted((a, b) for a in TARGETS for b in TARGETS if a != b)
+    assert slot_order(len(TARGETS)) == slot_order(0)
+
+
+def test_rounds_are_counted_apart_and_the_headline_is_their_median(tmp_path: Path) -> None:
+    """Two counted rounds after one uncounted: only the counted rounds' turns are in
+    the figures, every target gets one part per counted turn (each part two reads of a
+    one-second clock), and the per-round shares are in the line with their spread."""
+    app = create_app(tmp_path / "t.db", create_rate=None)
+    journal = app.state.service.journal
+    write = _write_engine(f"sqlite:///{tmp_path / 'bare.db'}")
+    clock = Ticks()
+    try:
+        out = asyncio.run(
+            bench(
+                app,
+                journal.engine,
+                write,
+                games=1,
+                turns=2,
+                warmup=1,
+                rounds=2,
+                warmup_rounds=1,
+                clock=clock,
+            )
+        )
+    finally:
+        journal.close()
+        write.dispose()
+    assert out["rounds"] == 2
+    assert out["actions"] == 4  # 2 counted rounds x 2 counted turns x 1 table
+    # two reads per part, 4 targets x 2 turns x 3 rounds (the uncounted round runs
+    # the same, on meters thrown away)
+    assert clock.now == 2 * 4 * 2 * 3
+    assert out["cpu_ms_per_action"] == {name: 1000.0 for name in TARGETS}
+    assert len(out["per_round"]) == 2
+    assert out["share_of_bare_with_write_spread"]["median"] is None  # nothing net of client
+    assert set(out["share_of_bare_with_write_spread"]) == {
+        "median",
+        "min",
+        "max",
+        "iqr",
+        "rel_range",
+    }
+    per_action = out["requests_per_action"]
+    assert {per_action[name] for name in TARGETS} == {per_action["table"]}

@@ -254,8 +254,8 @@ async def bench(
     plays one turn through the page's requests (recorded) and each baseline replays
     the table's previous turn (:func:`replay_turn`): bare FastAPI, bare FastAPI with
     one durable write per action, and the null app (the client alone); the four parts
-    of a slot run in an order rotated slot by slot, so no target always follows the
-    same one. Before each part the garbage collector runs, outside the clocks (so no
+    of a slot run in an order that changes slot by slot (:func:`slot_order`), so no
+    target always goes first or follows the same one. Before each part the garbage collector runs, outside the clocks (so no
     target pays for another's garbage), and what outlives a round's set-up is frozen
     (:func:`gc.freeze`) so that those collections stay cheap. Each target's CPU is
     ``clock`` (process CPU time) summed over its own parts. The shares are taken per
@@ -346,8 +346,7 @@ async def _round(
         measured = warmup <= n < warmup + turns
         if counter is not None:
             counter.on = measured
-        order = TARGETS[n % len(TARGETS) :] + TARGETS[: n % len(TARGETS)]
-        for name in order:
+        for name in slot_order(n):
             if name == "table" and playing:
                 await _part(
                     meters["table"],
@@ -372,6 +371,15 @@ async def _round(
         previous_measured = measured
     if counter is not None:
         counter.on = False
+
+
+def slot_order(n: int) -> tuple[str, ...]:
+    """The order of the targets' parts in slot ``n``: row ``n mod 4`` of a balanced
+    Latin square (Williams' design: 0 1 3 2, then each row one more, mod 4), so that
+    over any four slots each target goes first once and follows each other target once."""
+    size = len(TARGETS)
+    first = [0, 1, 3, 2]
+    return tuple(TARGETS[(i + n) % size] for i in first)
 
 
 def _own(stats: Mapping[str, Stats], measured: bool, name: str) -> Stats:
