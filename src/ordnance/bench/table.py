@@ -11,18 +11,21 @@ sends exactly the same requests to two baselines in the same process:
 * ``bare_with_write``: the same, plus one durable INSERT and COMMIT of a
   journal row's size on every action, on the same kind of database.
 
-The three are **interleaved** turn by turn (table turn, then its replay on
-each baseline), and each is timed with :func:`time.process_time`, the
-process's CPU time, around its own requests only; so load from other
-programs on the machine, which slows the wall clock, barely moves the
-figures. The client (httpx over ASGI, in process) costs CPU too: it is
-measured alone against a null ASGI app answering the same bytes
-(``client``), and subtracted from each target (``*_net``) before the share
-is taken. SQL statements are counted with SQLAlchemy's
-``before_cursor_execute`` event on the table's engine.
+The targets are **interleaved** turn by turn (each turn the table plays, and
+each baseline replays the table's previous turn, in an order that changes
+turn by turn), in several **rounds** of fresh tables after one uncounted
+warm-up round, and each is timed with :func:`time.process_time`, the
+process's CPU time, around its own requests only, after a garbage
+collection outside the clocks; so load from other programs on the machine,
+which slows the wall clock, barely moves the figures. The client (httpx over
+ASGI, in process) costs CPU too: it is measured alone against a null ASGI
+app answering the same bytes (``client``), and subtracted from each target
+(``*_net``) before the share is taken. SQL statements are counted with
+SQLAlchemy's ``before_cursor_execute`` event on the table's engine.
 
 One JSON line: CPU ms per action for each target, ``share_of_bare_with_write``
-(bare-with-write CPU over table CPU, net of the client), requests and SQL
+(bare-with-write CPU over table CPU, net of the client: the median of the
+rounds' shares, their spread in ``share_of_bare_with_write_spread``), requests and SQL
 statements per action, p50/p99 per route (wall clock, ms).
 
 SQLAlchemy is imported only where the bare-with-write baseline opens its database.
