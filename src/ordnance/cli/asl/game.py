@@ -32,6 +32,7 @@ from ordnance.cli.asl.options import (
     CellarOpt,
     DateOpt,
     DrOpt,
+    LibraryOpt,
     LocDrmOpt,
     MannedOpt,
     MountOpt,
@@ -313,9 +314,7 @@ def game_add_gun(
             "size, ROF and B# from the database and your counter library.",
         ),
     ] = None,
-    library: Annotated[
-        str | None, typer.Option("--library", help="Counter library file (see asl counters).")
-    ] = None,
+    library: LibraryOpt = None,
     canister_fp: Annotated[
         int | None,
         typer.Option("--canister-fp", help="Canister FP from the Ordnance Listing (ASL-8.4-e)."),
