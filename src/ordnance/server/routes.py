@@ -983,13 +983,17 @@ async def events(
     heartbeat: float = request.app.state.heartbeat
     streams: live.StreamSeats = request.app.state.stream_seats
 
+    def facts(version: int) -> str:
+        """The notice of ``version``: what waits for dice, for an answer, the seat events."""
+        digest, by = service.pending_notice(game_id)
+        mark = seats.last_event(service.journal, game_id)
+        return _event(game_id, version, digest, mark, by, service.request_notice(game_id))
+
     async def stream() -> AsyncIterator[str]:
         queue = broadcaster.subscribe(game_id)
         try:
             last = await run_in_threadpool(service.version, game_id)
-            digest, by = await run_in_threadpool(service.pending_notice, game_id)
-            mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-            yield "retry: 2000\n" + _event(game_id, last, digest, mark, by)
+            yield "retry: 2000\n" + await run_in_threadpool(facts, last)
             sent = 1
             while not max_events or sent < max_events:
                 try:
@@ -1002,9 +1006,7 @@ async def events(
                         yield ": heartbeat\n\n"
                         continue
                 last = version
-                digest, by = await run_in_threadpool(service.pending_notice, game_id)
-                mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-                yield _event(game_id, version, digest, mark, by)
+                yield await run_in_threadpool(facts, version)
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
@@ -1026,18 +1028,22 @@ def _event(
     dice_pending: str | None = None,
     seats_mark: int = 0,
     dice_pending_by: str | None = None,
+    request: int | None = None,
 ) -> str:
-    """``{"game_id", "version", "dice_pending", "dice_pending_by", "seats"}``:
+    """``{"game_id", "version", "dice_pending", "dice_pending_by", "seats", "request"}``:
     ``dice_pending`` is the digest of an action waiting for the seats' dice elements (a
     page not yet revealed for it reveals now, in its one ``POST /since``), else null, and
     ``dice_pending_by`` the acting seat (as every view shows it); ``seats`` the number of
-    seat events, so a page refreshes on a seat notice at the same version."""
+    seat events, so a page refreshes on a seat notice at the same version; ``request``
+    the id of the consent request (an undo) waiting for an answer, else null, so a page
+    refreshes when one is opened or declined (the version stays)."""
     data = {
         "game_id": game_id,
         "version": version,
         "dice_pending": dice_pending,
         "dice_pending_by": dice_pending_by,
         "seats": seats_mark,
+        "request": request,
     }
     return "event: version\ndata: " + json.dumps(data) + "\n\n"
 

@@ -612,6 +612,16 @@ class TableService(ConsentRequests):
             pending = dice_table.pending_at(self.journal, game_id, version)
             return (pending.digest, pending.seat) if pending is not None else (None, None)
 
+    def request_notice(self, game_id: str) -> int | None:
+        """The id of the consent request (an undo, an action on the other side's pieces)
+        waiting for an answer at the current version, if any: the live stream names it,
+        so that a request opened or declined, which keeps the version, still reaches the
+        other seat's page (one flag of the table status when none waits)."""
+        with request_scope():
+            version = table_status.status(self.journal, game_id).version
+            pending = self._pending(game_id, version)
+            return pending.id if pending is not None else None
+
     def still_rolling(self, game_id: str, version: int) -> bool:
         """Whether the table is still at ``version`` with an action waiting for its dice
         (one statement, the table status, read afresh: ``POST /actions?wait_dice=1``)."""

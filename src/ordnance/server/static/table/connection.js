@@ -92,7 +92,7 @@ function retryDelay() {
   return ms;
 }
 
-/** The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by)``. */
+/** The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by, request)``. */
 export async function connect(bump) {
   if (S.seatRefused) return;
   const tk = await api("/ticket", { method: "POST" });
@@ -109,9 +109,12 @@ export async function connect(bump) {
     if (!S.offline) setLive("● " + t("Live"), "live");
   });
   es.addEventListener("version", (ev) => {
-    let v = null, pending = null, mark = null, by = null;
-    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; } catch (e) { v = null; }
-    bump(v, pending, mark, by);
+    let v = null, pending = null, mark = null, by = null, request;
+    try {
+      const data = JSON.parse(ev.data);
+      v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; request = data.request;
+    } catch (e) { v = null; }
+    bump(v, pending, mark, by, request);
   });
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");

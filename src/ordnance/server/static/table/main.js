@@ -90,11 +90,19 @@ async function show(next) {
   return owed;
 }
 
+/** The consent request (an undo) the page shows waiting for an answer, else null. */
+function heldRequest() {
+  const p = S.view && S.view.undo && S.view.undo.pending;
+  return p ? p.request : null;
+}
+
 /** Whether a live notice tells of something the page does not show yet. */
 function behind(n) {
   if (n.v === null) return true;
   if (n.v > S.version) return true;
   if (n.v === S.version && window.OrdnanceDice.wants(S.view, n.pending)) return true;
+  // an undo asked or declined keeps the version: the notice names the request waiting
+  if (n.v === S.version && n.request !== undefined && n.request !== heldRequest()) return true;
   return typeof n.mark === "number" && n.mark !== S.seatsMark;
 }
 
@@ -140,8 +148,8 @@ export async function refresh(next, notice) {
 }
 
 /** A live notice: read what changed, unless the page is sending (its answer tells). */
-function noticed(v, pending, mark, by) {
-  S.notice = { v, pending, mark, by };
+function noticed(v, pending, mark, by, request) {
+  S.notice = { v, pending, mark, by, request };
   if (S.sending && pending && S.view && by === S.view.seat) rollingNotice();  // its answer waits for the dice
   if (S.sending || S.refreshing) return;
   caughtUp();
