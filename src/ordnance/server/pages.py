@@ -33,6 +33,8 @@ templates.env.globals["first_script"] = FIRST_SCRIPT
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
     "Waiting for the other seats' dice elements",
+    "Not rolled: an undo accepted meanwhile dropped this action before its dice were drawn.",
+    "Not rolled: the rules refused this action when its dice were drawn.",
     "rolled without {seats}'s element: the operator and {actor} together could have foreseen it",
     "order",
     "the roll has no commitment of its action",

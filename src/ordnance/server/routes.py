@@ -37,6 +37,7 @@ from ordnance.core.shapes import LosAnswer
 from ordnance.server import dice_wait, i18n, live, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
+    DroppedAction,
     LogAnswer,
     OddsReply,
     OpenedRequest,
@@ -776,19 +777,33 @@ def _rolled(
 ) -> Response:
     """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
     as if it had rolled at once; past the wait, the pending answer with its ``next``.
-    The token is checked again first: one replaced or recovered while the request
-    waited opens no view (403, as any later request with it)."""
+    An action that will never roll (an undo accepted meanwhile dropped it, or its
+    rules refused it when drawn) is answered 200 with ``dropped`` saying so, never as
+    still rolling. The token is checked again first: one replaced or recovered while
+    the request waited opens no view (403, as any later request with it)."""
     assert body.since is not None
     if seat_of(service, game_id, creds) != seat:
         raise HTTPException(403, "this link does not open a seat at this table")
     after = _since(service, game_id, seat, body.since, body.dice_since, lang)
     version = result["version"]
+    fate = service.pending_fate(game_id, int(result["rolling"]["id"])) if drawn else None
     log = after["log"]
-    entries = log["entries"] if drawn and log is not None else []
-    row = next((e for e in entries if e["seq"] == version + 1 and e["seat"] == seat), None)
-    if row is None:  # still rolling (or its rules refused it when drawn: the view says so)
-        return _act_answer({**result, "next": after})
-    return _act_answer({"version": version + 1, "entry": row, "next": after})
+    entries = log["entries"] if log is not None else []
+    if fate is not None and fate[0] == "applied":
+        row = next((e for e in entries if e["seq"] == fate[1]), None)
+        if row is not None:
+            return _act_answer({"version": row["seq"], "entry": row, "next": after})
+    if fate is not None and fate[0] == "expired":
+        undo = next((e for e in entries if e["seq"] == version + 1 and e["kind"] == "undo"), None)
+        dropped: DroppedAction = {
+            "version": version,
+            "reason": "undo" if undo is not None else "refused",
+            "text": f"your action waiting for its dice at version {version} "
+            + ("was dropped by an undo" if undo is not None else "was refused when drawn")
+            + ", never rolled",
+        }
+        return _act_answer({"version": after["view"]["version"], "dropped": dropped, "next": after})
+    return _act_answer({**result, "next": after})
 
 
 def _since(

@@ -622,6 +622,11 @@ class TableService(ConsentRequests):
             pending = self._pending(game_id, version)
             return pending.id if pending is not None else None
 
+    def pending_fate(self, game_id: str, pending_id: int) -> tuple[str, int | None] | None:
+        """What became of ``game_id``'s pending action ``pending_id`` (status, entry)."""
+        self.session(game_id)
+        return dice_table.fate(self.journal, pending_id)
+
     def still_rolling(self, game_id: str, version: int) -> bool:
         """Whether the table is still at ``version`` with an action waiting for its dice
         (one statement, the table status, read afresh: ``POST /actions?wait_dice=1``)."""

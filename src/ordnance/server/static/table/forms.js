@@ -291,12 +291,15 @@ async function send(entry, f, submit, body) {
     const entryRow = res.data && res.data.entry;
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
     const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
+    const dropped = res.data && res.data.dropped;  // 200: it waited for its dice and never rolled
     // the result under the form names counters by their labels (the journal keeps the events' texts)
-    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
+    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text
+      : rolling ? t("Waiting for the other seats' dice elements") : dropped ? droppedText(dropped) : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
     await refresh(res.data.next);
     if (rolling && S.result.rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
+    if (dropped) showDropped(text);
     return;
   }
   if (res.status === 409) {
@@ -307,6 +310,21 @@ async function send(entry, f, submit, body) {
   }
   resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
   caughtUp();  // a notice that came while it was on its way
+}
+
+/** The words for an action that waited for its dice and never rolled (the answer's `dropped`). */
+function droppedText(dropped) {
+  return dropped.reason === "undo" ? t("Not rolled: an undo accepted meanwhile dropped this action before its dice were drawn.")
+    : t("Not rolled: the rules refused this action when its dice were drawn.");
+}
+
+/** Say it on top of the actions (the form it came from may be gone with the new version). */
+function showDropped(text) {
+  S.result = null;
+  const box = $("actions");
+  const old = document.getElementById("last-result");
+  if (old) old.remove();
+  box.prepend(el("p", { class: "form-result", id: "last-result", role: "alert" }, text));
 }
 
 /** The live stream says this seat's action, still on its way, waits for the other seats'
