@@ -57,12 +57,15 @@ def browser() -> Iterator[Any]:
 class Seats:
     """A table made through the API, with one browser context per seat."""
 
-    def __init__(self, base: str, browser: Any):
+    def __init__(self, base: str, browser: Any, init_script: str | None = None):
         from tests.server.conftest import http_table
 
         self.base = base
         self.id, self.tokens = http_table(base, "secrets")
         self.contexts = {seat: browser.new_context() for seat in self.tokens}
+        if init_script is not None:  # run in every page before its own scripts
+            for ctx in self.contexts.values():
+                ctx.add_init_script(init_script)
         self.pages = {seat: ctx.new_page() for seat, ctx in self.contexts.items()}
         for seat, page in self.pages.items():
             page.goto(f"{base}/t/{self.id}#seat={self.tokens[seat]}")

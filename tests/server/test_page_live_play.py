@@ -19,12 +19,32 @@ from typing import Any
 import pytest
 
 from tests.server.dice_helpers import Clock, live_server
+from tests.server.test_browser import _act
 from tests.server.test_dice_page import Seats, _to_attack
 from tests.server.test_dice_page import browser as browser  # the fixture
 
 pytestmark = pytest.mark.browser
 
 ATTACK = {"dice": "6", "target": "2,0"}
+
+#: Every EventSource a page opens, kept where a test can reach it (an init script).
+KEEP_STREAMS = """
+(() => {
+  const Real = window.EventSource;
+  window.__streams = [];
+  window.EventSource = function (url, opts) {
+    const es = new Real(url, opts);
+    window.__streams.push(es);
+    return es;
+  };
+  window.EventSource.prototype = Real.prototype;
+  Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+})();
+"""
+#: The page's live streams drop, as when the network goes: closed, then their error.
+DROP_STREAMS = """
+() => { for (const es of window.__streams) { es.close(); es.dispatchEvent(new Event("error")); } }
+"""
 
 
 @pytest.fixture(scope="module")
@@ -71,5 +91,187 @@ def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], brow
             expect(page.locator('#journal li[value="1"]')).to_have_class("undone")
             expect(page.locator("#undo-accept")).to_have_count(0)
             expect(page.locator(".undo-wait")).to_have_count(0)
+    finally:
+        seats.close()
+
+
+def _record(seats: Seats) -> dict[str, Any]:
+    """The roll of entry 2 (the attack) as the dice record has it."""
+    rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
+    (roll,) = [r for r in rolls if r["seq"] == 2]
+    return dict(roll)
+
+
+def test_a_reopened_page_sends_the_element_its_roll_waits_for(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-7: the axis page is closed when allies attack; reopened (same browser,
+    same secret chain), it reads the roll waiting for its element and sends it by
+    itself: the attack rolls with both seats' elements."""
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        seats.pages["axis"].close()
+        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+        pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
+        assert pending["waiting_for"] == ["axis"]
+        axis = seats.contexts["axis"].new_page()
+        seats.pages["axis"] = axis
+        axis.goto(f"{base}/t/{seats.id}#seat={seats.tokens['axis']}")
+        seats.at(2)
+        roll = _record(seats)
+        assert roll["elements"]["axis"] and roll["elements"]["allies"]
+        assert not roll.get("without")
+    finally:
+        seats.close()
+
+
+def test_a_reconnected_page_sends_the_element_its_roll_waits_for(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-7: the axis page is offline while allies place smoke (a version it
+    misses) and then attack; once its connection is back it sends the element the roll
+    waits for, with no click, for the version the roll waits at (not the one it last
+    showed: an element sent for a stale version is spent, never sent again)."""
+    base, _app = served
+    seats = Seats(base, browser, init_script=KEEP_STREAMS)
+    try:
+        _to_attack(seats)
+        axis = seats.pages["axis"]
+        seats.contexts["axis"].set_offline(True)
+        # the open stream drops (an established one outlives set_offline in Chromium)
+        axis.evaluate(DROP_STREAMS)
+        axis.wait_for_function("() => document.body.dataset.connection === 'lost'")
+        smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
+        assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
+        seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
+        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+        assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
+        seats.contexts["axis"].set_offline(False)
+        seats.at(3)
+        rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
+        (roll,) = [r for r in rolls if r["seq"] == 3]
+        assert roll["elements"]["axis"] and roll["elements"]["allies"]
+        assert not roll.get("without")
+    finally:
+        seats.close()
+
+
+def test_a_page_whose_stream_comes_back_reveals_for_the_version_the_roll_waits_at(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-7: the axis page's live stream drops (its requests still answer) while
+    allies place smoke and attack; the first notice of the new stream names the waiting
+    roll at a version the page has not read yet. The page reads that version first and
+    reveals for it (an element sent for the version it last showed would be refused and
+    spent): the attack rolls with both seats' elements."""
+    base, _app = served
+    seats = Seats(base, browser, init_script=KEEP_STREAMS)
+    try:
+        _to_attack(seats)
+        axis = seats.pages["axis"]
+        refused: list[str] = []
+        # no new stream until the attack waits (503: the page retries later)
+        axis.route(
+            "**/api/tables/*/ticket*",
+            lambda route: (refused.append(route.request.url), route.fulfill(status=503))[-1],
+        )
+        axis.evaluate(DROP_STREAMS)
+        while not refused:  # the page asked for a new stream and was told to wait
+            axis.wait_for_timeout(100)
+        smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
+        assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
+        seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
+        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+        assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
+        assert axis.evaluate("document.body.dataset.version") == "1"  # it missed both
+        axis.unroute("**/api/tables/*/ticket*")
+        seats.at(3)
+        rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
+        (roll,) = [r for r in rolls if r["seq"] == 3]
+        assert roll["elements"]["axis"] and roll["elements"]["allies"]
+        assert not roll.get("without")
+    finally:
+        seats.close()
+
+
+def test_a_waiting_roll_names_the_awaited_seat_with_the_time_left_and_locks_do_it(
+    served: tuple[str, Any], browser: Any, clock: Clock
+) -> None:
+    """TABLE-DICE-7/8: while the attack waits for the (closed) axis page's element,
+    the allies page says whose element it waits for and the time left (the server's
+    seconds_left, ticking), every "Do it" is off, and a second action the server still
+    refuses (TABLE-DICE-8) is said in words, not as a raw clause. A reload mid-wait
+    shows the same. Once the roll goes ahead without axis, all of it goes away."""
+    import re
+
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        seats.pages["axis"].close()
+        allies = seats.pages["allies"]
+        names = seats.api("allies", "GET", "/view").json()["seat_names"]
+        _act(allies, "attack", ATTACK, wait=False)
+        pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
+        assert pending["waiting_for"] == ["axis"] and pending["seconds_left"] > 0
+        waiting = re.compile(
+            re.escape(f"Waiting for {names.get('axis', 'axis')} to roll") + r" \(\d+:\d\d left\)"
+        )
+        for reloaded in (False, True):
+            if reloaded:  # a reload mid-wait: the view's dice.pending shows the same
+                allies.reload()
+                allies.wait_for_function("() => document.body.dataset.version === '1'")
+            expect(allies.locator("#dice-wait")).to_have_text(waiting)
+            expect(allies.locator("#dice-wait")).to_be_visible()
+            submits = allies.locator('form.action button[type="submit"]')
+            assert submits.count() > 0
+            for i in range(submits.count()):
+                expect(submits.nth(i)).to_be_disabled()
+        # a "Do it" the page could not lock in time (two clicks in a race): refused in words
+        form = allies.locator('form.action[data-type="smoke"]')
+        form.locator('[name="hex"]').fill("1,0")
+        form.locator('button[type="submit"]').evaluate("b => { b.disabled = false; b.click(); }")
+        result = form.locator(".form-result")
+        expect(result).to_contain_text("another action is waiting for its dice")
+        expect(result).not_to_contain_text("TABLE-DICE-8")
+        clock.now = pending["deadline"] + 1  # go_ahead: the roll goes without axis
+        assert seats.api("allies", "GET", "/view").json()["version"] == 2
+        allies.wait_for_function("() => document.body.dataset.version === '2'")
+        expect(allies.locator("#dice-wait")).to_be_hidden()
+        expect(allies.locator('form.action button[type="submit"]').first).to_be_enabled()
+    finally:
+        seats.close()
+
+
+def test_the_awaited_page_says_the_roll_waits_for_its_element(
+    served: tuple[str, Any], browser: Any, clock: Clock
+) -> None:
+    """TABLE-DICE-7: the axis page (its reveals held back, as when its element cannot be
+    sent) says that the allies' action waits for its own element, with the time left."""
+    import re
+
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        axis = seats.pages["axis"]
+        axis.route(
+            "**/api/tables/*/since*",
+            lambda route: route.fulfill(status=503)
+            if "reveal" in (route.request.post_data or "")
+            else route.continue_(),
+        )
+        names = seats.api("axis", "GET", "/view").json()["seat_names"]
+        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+        words = f"{names.get('allies', 'allies')}'s action is waiting for your dice element"
+        expect(axis.locator("#dice-wait")).to_have_text(
+            re.compile(re.escape(words) + r" \(\d+:\d\d left\)")
+        )
     finally:
         seats.close()

@@ -969,8 +969,15 @@ def dice_reveal(
 
 
 @router.post("/tables/{game_id}/ticket", summary="A short ticket for the live stream")
-def ticket(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+def ticket(game_id: GameId, request: Request, service: Service, creds: Creds) -> dict[str, Any]:
+    """A ticket for ``GET /events``; refused (429, ``TABLE-LIVE-1``) while this seat holds
+    as many streams in this process as the server allows, so that its page can say so
+    instead of opening a stream that would be refused the same way (the stream checks
+    again: another process's streams count there)."""
     seat = seat_of(service, game_id, creds)
+    streams: live.StreamSeats = request.app.state.stream_seats
+    if streams.held(game_id, seat) >= streams.limit:
+        raise TooManyStreams(streams.limit)
     return {"ticket": seats.make_ticket(service.journal, game_id, seat)}
 
 
@@ -1000,9 +1007,18 @@ async def events(
 
     def facts(version: int) -> str:
         """The notice of ``version``: what waits for dice, for an answer, the seat events."""
-        digest, by = service.pending_notice(game_id)
+        dice = service.dice_notice(game_id)
         mark = seats.last_event(service.journal, game_id)
-        return _event(game_id, version, digest, mark, by, service.request_notice(game_id))
+        return _event(
+            game_id,
+            version,
+            dice["dice_pending"],
+            mark,
+            dice["dice_pending_by"],
+            service.request_notice(game_id),
+            dice["dice_waiting_for"],
+            dice["dice_seconds_left"],
+        )
 
     async def stream() -> AsyncIterator[str]:
         queue = broadcaster.subscribe(game_id)
@@ -1044,19 +1060,27 @@ def _event(
     seats_mark: int = 0,
     dice_pending_by: str | None = None,
     request: int | None = None,
+    dice_waiting_for: list[str] | None = None,
+    dice_seconds_left: float | None = None,
 ) -> str:
-    """``{"game_id", "version", "dice_pending", "dice_pending_by", "seats", "request"}``:
+    """``{"game_id", "version", "dice_pending", "dice_pending_by", "dice_waiting_for",
+    "dice_seconds_left", "seats", "request"}``:
     ``dice_pending`` is the digest of an action waiting for the seats' dice elements (a
-    page not yet revealed for it reveals now, in its one ``POST /since``), else null, and
-    ``dice_pending_by`` the acting seat (as every view shows it); ``seats`` the number of
-    seat events, so a page refreshes on a seat notice at the same version; ``request``
-    the id of the consent request (an undo) waiting for an answer, else null, so a page
-    refreshes when one is opened or declined (the version stays)."""
+    page not yet revealed for it reveals now, in its one ``POST /since``), else null,
+    ``dice_pending_by`` the acting seat (as every view shows it), ``dice_waiting_for``
+    the seats whose element it still waits for and ``dice_seconds_left`` the seconds
+    before it may roll without them (null: the table waits), as ``dice.pending`` has
+    them; ``seats`` the number of seat events, so a page refreshes on a seat notice at
+    the same version; ``request`` the id of the consent request (an undo) waiting for
+    an answer, else null, so a page refreshes when one is opened or declined (the
+    version stays)."""
     data = {
         "game_id": game_id,
         "version": version,
         "dice_pending": dice_pending,
         "dice_pending_by": dice_pending_by,
+        "dice_waiting_for": dice_waiting_for,
+        "dice_seconds_left": dice_seconds_left,
         "seats": seats_mark,
         "request": request,
     }

@@ -607,10 +607,25 @@ class TableService(ConsentRequests):
     def pending_notice(self, game_id: str) -> tuple[str | None, str | None]:
         """The digest of the action waiting for its dice now and its seat (the live
         stream names both: an awaited page reveals for it in its one request)."""
+        notice = self.dice_notice(game_id)
+        return notice["dice_pending"], notice["dice_pending_by"]
+
+    def dice_notice(self, game_id: str) -> dict[str, Any]:
+        """What the live stream says of the action waiting for its dice now: its digest
+        and seat, the seats it still waits for and the seconds left before a
+        ``go_ahead`` roll may go without them (None: the table waits), all null when
+        none waits. No game state: the acting page words its wait from it while its
+        own request waits for the draw."""
         with request_scope():  # the stream's reads: one session, one table status
             version = table_status.status(self.journal, game_id).version
             pending = dice_table.pending_at(self.journal, game_id, version)
-            return (pending.digest, pending.seat) if pending is not None else (None, None)
+            shown = self._pending_view(pending, "")
+        return {
+            "dice_pending": shown["digest"] if shown else None,
+            "dice_pending_by": shown["seat"] if shown else None,
+            "dice_waiting_for": shown["waiting_for"] if shown else None,
+            "dice_seconds_left": shown["seconds_left"] if shown else None,
+        }
 
     def request_notice(self, game_id: str) -> int | None:
         """The id of the consent request (an undo, an action on the other side's pieces)
