@@ -275,3 +275,58 @@ def test_the_awaited_page_says_the_roll_waits_for_its_element(
         )
     finally:
         seats.close()
+
+
+def test_a_tab_past_the_seats_streams_says_so_and_stops_reconnecting(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-LIVE-1: with the axis seat's streams at the server's limit (its other tabs),
+    one more axis tab says in words that too many tabs hold the seat, not
+    "Reconnecting..." for ever; its page still shows the table."""
+    from playwright.sync_api import expect
+
+    from ordnance.server import live
+
+    base, app = served
+    seats = Seats(base, browser)
+    streams: live.StreamSeats = app.state.stream_seats
+
+    async def tab() -> Any:  # stands for a stream another tab holds open
+        yield ""
+
+    others = [tab() for _ in range(live.MAX_STREAMS_PER_SEAT)]
+    try:
+        for other in others:  # the open axis page's own stream may hold a place already
+            streams.admit(seats.id, "axis", other)
+        extra = seats.contexts["axis"].new_page()
+        extra.goto(f"{base}/t/{seats.id}#seat={seats.tokens['axis']}")
+        extra.wait_for_function("() => document.body.dataset.version === '0'")
+        expect(extra.locator("#live")).to_have_attribute("data-state", "too-many")
+        expect(extra.locator("#live")).to_contain_text("too many tabs")
+    finally:
+        for other in others:
+            streams.release(seats.id, "axis", other)
+        seats.close()
+
+
+def test_the_offline_banner_says_an_action_is_kept_only_when_one_is(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """The server stops answering while nothing is being sent: the banner says the
+    connection is lost and the page reconnects by itself, not that an action is kept."""
+    from playwright.sync_api import expect
+
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        axis = seats.pages["axis"]
+        axis.route("**/api/**", lambda route: route.abort("connectionrefused"))
+        axis.click("#verify-button")  # any request finds the server gone
+        banner = axis.locator("#offline-banner")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("reconnects by itself")
+        expect(banner).not_to_contain_text("kept")
+        axis.unroute("**/api/**")
+        expect(banner).to_be_hidden(timeout=15000)
+    finally:
+        seats.close()
