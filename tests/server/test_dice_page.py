@@ -370,8 +370,9 @@ def test_a_roll_without_a_silent_seat_is_marked_on_the_page(
         clock = Clock().install_app(app)
         try:
             _act(allies, "attack", {"dice": "6", "target": "2,0"}, wait=False)
+            # the awaited seat by name, with the time left (test_page_live_play.py)
             expect(allies.locator("form.action .form-result:visible").first).to_contain_text(
-                "Waiting for the other seats"
+                "Waiting for axis to roll ("
             )
             pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
             assert pending["waiting_for"] == ["axis"] and pending["mine"] is True

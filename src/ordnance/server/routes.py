@@ -1007,17 +1007,17 @@ async def events(
 
     def facts(version: int) -> str:
         """The notice of ``version``: what waits for dice, for an answer, the seat events."""
-        dice = service.dice_notice(game_id)
+        said = service.stream_notice(game_id)
         mark = seats.last_event(service.journal, game_id)
         return _event(
             game_id,
             version,
-            dice["dice_pending"],
+            said["dice_pending"],
             mark,
-            dice["dice_pending_by"],
-            service.request_notice(game_id),
-            dice["dice_waiting_for"],
-            dice["dice_seconds_left"],
+            said["dice_pending_by"],
+            said["request"],
+            said["dice_waiting_for"],
+            said["dice_seconds_left"],
         )
 
     async def stream() -> AsyncIterator[str]:

@@ -607,35 +607,35 @@ class TableService(ConsentRequests):
     def pending_notice(self, game_id: str) -> tuple[str | None, str | None]:
         """The digest of the action waiting for its dice now and its seat (the live
         stream names both: an awaited page reveals for it in its one request)."""
-        notice = self.dice_notice(game_id)
+        with request_scope():  # the stream's reads: one session, one table status
+            notice = self._dice_notice(game_id)
         return notice["dice_pending"], notice["dice_pending_by"]
 
-    def dice_notice(self, game_id: str) -> dict[str, Any]:
-        """What the live stream says of the action waiting for its dice now: its digest
-        and seat, the seats it still waits for and the seconds left before a
-        ``go_ahead`` roll may go without them (None: the table waits), all null when
-        none waits. No game state: the acting page words its wait from it while its
-        own request waits for the draw."""
-        with request_scope():  # the stream's reads: one session, one table status
+    def stream_notice(self, game_id: str) -> dict[str, Any]:
+        """What the live stream says besides the version, read in one request scope (one
+        table status): the action waiting for its dice now (its digest and seat, the
+        seats it still waits for and the seconds left before a ``go_ahead`` roll may go
+        without them, None: the table waits; all None when none waits) and ``request``,
+        the id of the consent request (an undo) waiting for an answer. No game state:
+        the acting page words its wait from it while its own request waits for the
+        draw, and a request opened or declined, which keeps the version, still reaches
+        the other seat's page."""
+        with request_scope():
+            out = self._dice_notice(game_id)
             version = table_status.status(self.journal, game_id).version
-            pending = dice_table.pending_at(self.journal, game_id, version)
-            shown = self._pending_view(pending, "")
+            asked = self._pending(game_id, version)  # one flag of the status when none waits
+            out["request"] = asked.id if asked is not None else None
+        return out
+
+    def _dice_notice(self, game_id: str) -> dict[str, Any]:
+        version = table_status.status(self.journal, game_id).version
+        shown = self._pending_view(dice_table.pending_at(self.journal, game_id, version), "")
         return {
             "dice_pending": shown["digest"] if shown else None,
             "dice_pending_by": shown["seat"] if shown else None,
             "dice_waiting_for": shown["waiting_for"] if shown else None,
             "dice_seconds_left": shown["seconds_left"] if shown else None,
         }
-
-    def request_notice(self, game_id: str) -> int | None:
-        """The id of the consent request (an undo, an action on the other side's pieces)
-        waiting for an answer at the current version, if any: the live stream names it,
-        so that a request opened or declined, which keeps the version, still reaches the
-        other seat's page (one flag of the table status when none waits)."""
-        with request_scope():
-            version = table_status.status(self.journal, game_id).version
-            pending = self._pending(game_id, version)
-            return pending.id if pending is not None else None
 
     def pending_fate(self, game_id: str, pending_id: int) -> tuple[str, int | None] | None:
         """What became of ``game_id``'s pending action ``pending_id`` (status, entry)."""
