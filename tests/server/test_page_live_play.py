@@ -267,9 +267,11 @@ def test_the_awaited_page_says_the_roll_waits_for_its_element(
         axis = seats.pages["axis"]
         axis.route(
             "**/api/tables/*/since*",
-            lambda route: route.fulfill(status=503)
-            if "reveal" in (route.request.post_data or "")
-            else route.continue_(),
+            lambda route: (
+                route.fulfill(status=503)
+                if "reveal" in (route.request.post_data or "")
+                else route.continue_()
+            ),
         )
         names = seats.api("axis", "GET", "/view").json()["seat_names"]
         _act(seats.pages["allies"], "attack", ATTACK, wait=False)
