@@ -336,3 +336,37 @@ def test_the_offline_banner_says_an_action_is_kept_only_when_one_is(
         expect(banner).to_be_hidden(timeout=15000)
     finally:
         seats.close()
+
+
+def test_an_undo_that_drops_the_waiting_attack_is_said_on_the_acting_page(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-UNDO-1..3 with a roll waiting (TABLE-DICE-7): axis asks to undo while the
+    allies attack waits for its element; allies accept on their page. The attack's own
+    answer (still waiting, `wait_dice`) says it was dropped, never rolled, and the page
+    says so in words instead of waiting on."""
+    from playwright.sync_api import expect
+
+    base, app = served
+    seats = Seats(base, browser)
+    waited = app.state.dice_wait_answer
+    app.state.dice_wait_answer = 600  # the attack's answer waits until the undo (no timing)
+    try:
+        _to_attack(seats)
+        seats.pages["axis"].close()
+        allies = seats.pages["allies"]
+        _act(allies, "attack", ATTACK, wait=False)
+        expect(allies.locator("#dice-wait")).to_be_visible()
+        asked = seats.api("axis", "POST", "/undo", {"expected_version": 1})
+        assert asked.status_code == 201, asked.text
+        expect(allies.locator("#undo-accept")).to_be_visible()
+        allies.click("#undo-accept")
+        allies.wait_for_function("() => document.body.dataset.version === '2'")
+        expect(allies.locator("#last-result")).to_contain_text(
+            "an undo accepted meanwhile dropped this action"
+        )
+        expect(allies.locator("#dice-wait")).to_be_hidden()
+        assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is None
+    finally:
+        app.state.dice_wait_answer = waited
+        seats.close()

@@ -248,7 +248,7 @@ export function renderForm(item, fixed, collapsible) {
   });
   if (S.result && S.result.type === item.type && S.result.version === S.version) {
     const r = S.result;
-    queueMicrotask(() => resultNear(f, "✔ " + r.text, r.ok !== false));
+    queueMicrotask(() => resultNear(f, mark(r) + r.text, r.ok !== false));
   }
   if (!collapsible) return f;
   const d = el("details", { class: "action-box", "data-type": item.type }, el("summary", {}, entry.title), f);
@@ -301,10 +301,10 @@ async function send(entry, f, submit, body) {
     const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text
       : rolling ? rollingText(rolling) : dropped ? droppedText(dropped) : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
-    S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
+    // (a dropped action: its words stay on top, as a result that did not go through)
+    S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling, ok: !dropped };
     await refresh(res.data.next);
     if (rolling && S.result.rolling) resultNear(f, diceWaitText() || text, true, !!S.diceWait);  // the version moves once the dice are drawn
-    if (dropped) showDropped(text);
     return;
   }
   if (res.status === 409) {
@@ -335,13 +335,12 @@ function droppedText(dropped) {
     : t("Not rolled: the rules refused this action when its dice were drawn.");
 }
 
-/** Say it on top of the actions (the form it came from may be gone with the new version). */
-function showDropped(text) {
-  S.result = null;
-  const box = $("actions");
-  const old = document.getElementById("last-result");
-  if (old) old.remove();
-  box.prepend(el("p", { class: "form-result", id: "last-result", role: "alert" }, text));
+/** A result's mark: ✔ for what went through, nothing for what did not. */
+function mark(r) { return r.ok === false ? "" : "✔ "; }
+
+/** The last result on top of the actions (its form is not shown). */
+function lastResult(r) {
+  return el("p", { class: "form-result " + (r.ok === false ? "error" : "ok"), id: "last-result", role: r.ok === false ? "alert" : null }, mark(r) + r.text);
 }
 
 /** The live stream says this seat's action, still on its way, waits for the other seats'
@@ -408,7 +407,7 @@ export function renderActions(legal) {
   S.pieceForms = legal.some((item) => actorOf(item));
   if (!legal.length) {
     box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side.")));
-    if (S.result && S.result.version === S.version) box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    if (S.result && S.result.version === S.version) box.prepend(lastResult(S.result));
     setPickHint();
     return;
   }
@@ -435,7 +434,7 @@ export function renderActions(legal) {
   // the result of the last action stays by its form (else on top) until the table moves on
   if (S.result && S.result.version !== S.version && !(S.result.rolling && S.result.version > S.version)) S.result = null;
   if (S.result && !S.forms.some((f) => f.type === S.result.type)) {
-    box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    box.prepend(lastResult(S.result));
   }
   setPickHint();
 }

@@ -167,7 +167,10 @@ export async function refresh(next, notice) {
 function noticed(v, pending, mark, by, request, wait) {
   S.notice = { v, pending, mark, by, request };
   if (S.sending && pending && S.view && by === S.view.seat) rollingNotice(wait);  // its answer waits for the dice
-  if (S.sending || S.refreshing) return;
+  // a request asked or answered meanwhile (an undo while this seat's roll waits, its
+  // answer held back for the draw): read it now, the answer's `next` comes after
+  const asked = S.sending && v === S.version && request !== undefined && request !== heldRequest();
+  if ((S.sending && !asked) || S.refreshing) return;
   caughtUp();
 }
 
