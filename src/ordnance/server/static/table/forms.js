@@ -305,6 +305,8 @@ async function send(entry, f, submit, body) {
     S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling, ok: !dropped };
     await refresh(res.data.next);
     if (rolling && S.result.rolling) resultNear(f, diceWaitText() || text, true, !!S.diceWait);  // the version moves once the dice are drawn
+    // the new version may have been drawn already (the undo's own read): say it where it shows now
+    if (dropped) showResult();
     return;
   }
   if (res.status === 409) {
@@ -337,6 +339,17 @@ function droppedText(dropped) {
 
 /** A result's mark: ✔ for what went through, nothing for what did not. */
 function mark(r) { return r.ok === false ? "" : "✔ "; }
+
+/** The last result, by its form if the actions shown have it, else on top of them. */
+function showResult() {
+  const r = S.result;
+  const old = document.getElementById("last-result");
+  if (old) old.remove();
+  if (!r) return;
+  const entry = S.forms.find((x) => x.type === r.type);
+  if (entry) resultNear(entry.node, mark(r) + r.text, r.ok !== false);
+  else $("actions").prepend(lastResult(r));
+}
 
 /** The last result on top of the actions (its form is not shown). */
 function lastResult(r) {
