@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
-from ordnance.core.messages import render_message, term
+from ordnance.core.messages import Said, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
     WORD_ARGS,
@@ -289,10 +289,13 @@ def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
-    """An odds answer with its title in ``lang``."""
+    """An odds answer with its title, and every other shown text (``said``) of its
+    top level, in ``lang``; the figures unchanged."""
     if odds is None or lang == DEFAULT or not isinstance(odds.get("title"), str):
         return odds
-    return {**odds, "title": localize_text(odds["title"], translations(lang).gettext, lang)}
+    tr = translations(lang).gettext
+    shown = {k: localize_text(v, tr, lang) for k, v in odds.items() if isinstance(v, Said)}
+    return cast(OddsAnswer, {**odds, **shown, "title": localize_text(odds["title"], tr, lang)})
 
 
 def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:

@@ -708,9 +708,11 @@ class TableService(ConsentRequests):
     def named_odds(
         self, game_id: str, odds: OddsAnswer | None, translate: Callable[[str], str] | None
     ) -> OddsAnswer | None:
-        """``odds`` (of :meth:`odds`, its title translated) naming counters, not ids."""
+        """``odds`` (of :meth:`odds`, its title translated) naming counters, not ids, with
+        each figure's title and the headline keys (:meth:`Game.labelled_odds`)."""
         session = self.session(game_id)
-        return session.game.named_odds(session.state(), odds, translate)
+        named = session.game.named_odds(session.state(), odds, translate)
+        return session.game.labelled_odds(named, translate)
 
     def los(self, game_id: str, seat: str, a: str, b: str) -> LosAnswer:
         """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).
