@@ -365,9 +365,13 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     odds_ru = t.post("russian", "/odds?lang=ru", {"action": fire}).json()["odds"]
     assert odds_en["title"] == "T-34/85: APCR N=5 (ASL-8.9-c/d/e)"  # the Gun by name
     assert odds_ru["title"] == "T-34/85: APCR, N=5 (ASL-8.9-c/d/e)"
-    assert {k: v for k, v in odds_ru.items() if k != "title"} == {
-        k: v for k, v in odds_en.items() if k != "title"
+    # the figures are the same; their titles (declared on AslShotOdds) are in the language
+    assert {k: v for k, v in odds_ru.items() if k not in ("title", "labels")} == {
+        k: v for k, v in odds_en.items() if k not in ("title", "labels")
     }
+    assert odds_en["labels"]["available_after"] == "still available after the shot"
+    assert odds_ru["labels"]["available_after"] == "ещё в наличии после выстрела"
+    assert all(CYRILLIC.search(v) for v in odds_ru["labels"].values())
     for ammo, title in [("HEAT", "T-34/85: HEAT нет в наличии"),
                         (None, "T-34/85: обычный выстрел, неисправность при DR >= 12")]:  # fmt: skip
         action = {"type": "fire", "gun": "t34"} | ({"ammo": ammo} if ammo else {})
