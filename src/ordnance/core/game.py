@@ -593,6 +593,6 @@ def _odds_figures(game: type[Game[Any]]) -> dict[str, Figure]:
     """The :class:`Figure` of each key ``game.odds`` is annotated to return."""
     try:
         shape = get_type_hints(game.odds).get("return")
-    except NameError:  # an annotation only a type checker resolves: no titles to read
+    except (NameError, TypeError):  # an annotation only a type checker resolves: no titles
         return {}
     return figure_titles(shape)
