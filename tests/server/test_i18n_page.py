@@ -400,3 +400,24 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
         "T-34/76 attacks Panzer IV: net hits",  # counters by name, never by id
         "T-34/76 атакует Panzer IV: чистые попадания",
     )
+
+
+def test_toi_attack_odds_figures_in_russian(client: TestClient) -> None:
+    """TOI-B6: the titles of the figures and the target's states after the attack are in
+    the asked language; the fractions are the same."""
+    t = Table(client, "toi")
+    assert t.act("german", {"type": "move", "unit": "g-pziv-1", "to": "2,3"}).status_code == 200
+    attack = {"type": "attack", "unit": "s-t34-1", "target": "g-panther-1"}
+    en = t.post("soviet", "/odds", {"action": attack}).json()["odds"]
+    ru = t.post("soviet", "/odds?lang=ru", {"action": attack}).json()["odds"]
+    assert en["after"] == {
+        "undamaged": "10802/19683",
+        "lightly damaged": "2563/6561",
+        "heavily damaged": "328/6561",
+        "destroyed": "208/19683",
+    }
+    assert list(ru["after"].values()) == list(en["after"].values())
+    assert all(CYRILLIC.search(k) for k in ru["after"]), ru["after"]
+    assert all(CYRILLIC.search(v) for v in ru["labels"].values()), ru["labels"]
+    assert ru["headline"] == en["headline"] == ["p_kill", "p_damage"]
+    assert ru["p_kill"] == en["p_kill"] == "208/19683"

@@ -118,4 +118,8 @@ def test_the_figures_in_numbers() -> None:
     state = position({"g-squad": 1, "s-squad": 2}, {}, ("g-squad", "2,4"))
     odds = odds_of(state, {"type": "attack", "unit": "g-squad", "target": "s-squad"})
     assert (odds["p_figure"], odds["p_kill"]) == ("3/4", "1/4")
-    assert odds["after"] == {"2 figures left": "1/4", "1 figure left": "1/2", "eliminated": "1/4"}
+    assert odds["after"] == {
+        "2 figure(s) left": "1/4",
+        "1 figure(s) left": "1/2",
+        "eliminated": "1/4",
+    }

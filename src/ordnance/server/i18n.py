@@ -319,11 +319,18 @@ def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
     """An odds answer with its title, and every other shown text (``said``) of its
-    top level, in ``lang``; the figures unchanged."""
+    top level, values or outcomes, in ``lang``; the figures unchanged."""
     if odds is None or lang == DEFAULT or not isinstance(odds.get("title"), str):
         return odds
     tr = translations(lang).gettext
-    shown = {k: localize_text(v, tr, lang) for k, v in odds.items() if isinstance(v, Said)}
+    shown: dict[str, Any] = {}
+    for k, v in odds.items():
+        if isinstance(v, Said):
+            shown[k] = localize_text(v, tr, lang)
+        elif isinstance(v, dict) and any(isinstance(o, Said) for o in v):  # outcomes in words
+            shown[k] = {
+                localize_text(o, tr, lang) if isinstance(o, Said) else o: p for o, p in v.items()
+            }
     return cast(OddsAnswer, {**odds, **shown, "title": localize_text(odds["title"], tr, lang)})
 
 

@@ -92,13 +92,17 @@ _DAMAGE = {"undamaged": "undamaged", "light": "lightly damaged", "heavy": "heavi
 
 
 def target_after(unit: Unit) -> str:
-    """The target's state after an attack, as the odds name it (TOI-B4, TOI-B6)."""
+    """The target's state after an attack, as the odds name it (TOI-B4, TOI-B6): a shown
+    text (``said``), so a face words it in its reader's language."""
     if not unit.alive:
-        return "destroyed" if unit.is_vehicle else "eliminated"
+        return said("destroyed") if unit.is_vehicle else said("eliminated")
     if unit.is_vehicle:
-        return _DAMAGE[unit.damage.value]
-    left = f"{unit.figures} figure{'s' if unit.figures != 1 else ''} left"
-    return left if unit.morale == "normal" else f"{left}, {unit.morale}"
+        return said(_DAMAGE[unit.damage.value])
+    if unit.morale == "normal":
+        return said("{figures} figure(s) left", figures=unit.figures)
+    return said(
+        "{figures} figure(s) left, {morale}", figures=unit.figures, morale=term(unit.morale)
+    )
 
 
 def _after_json(net: Distribution[int], state_of: Mapping[int, str]) -> dict[str, str]:
