@@ -112,7 +112,7 @@ def test_english_stays_the_default(capsys: pytest.CaptureFixture[str], waw_game:
 def test_table_headers_in_russian(capsys: pytest.CaptureFixture[str], waw_game: str) -> None:
     code, out, _ = run(capsys, "--lang", "ru", "waw", "view", "g1", "--db", waw_game)
     assert code == 0
-    for header in ("юнит", "сторона", "гекс", "местность", "состояние"):
+    for header in ("Юнит", "Сторона", "Гекс", "Местность", "Состояние"):
         assert header in out
     assert "в порядке" in out and "good order" not in out
     code, out, _ = run(capsys, "--lang", "ru", "waw", "odds", "fascam")

@@ -170,6 +170,9 @@ def test_every_waw_event_renders_in_russian_from_the_catalogue() -> None:
     # plain-text arguments (ids, hexes, unit types) are looked up too, as words
     # that may have an entry (i18n.translated_args); only the templates must
     values = {v for e in _every_event() for v in (e.args or {}).values() if isinstance(v, str)}
+    # a side's id is looked up by its table name first (i18n.side_name: "side:soviet")
+    values |= {"side:" + v for e in _every_event() for k, v in (e.args or {}).items()
+               if k in i18n.SIDE_ARGS and isinstance(v, str)}  # fmt: skip
     missing = {u for u in used - values if u not in po and FIELDS.sub("", u).strip(" ;:,->")}
     assert not missing, missing
 
@@ -194,8 +197,9 @@ def test_view_panels_labels_and_odds_titles_translate() -> None:
     i18n.activate("ru")
     panels = i18n.localize_panels(GAME.view(state, None)["panels"], i18n._, "ru")
     assert [p["title"] for p in panels] == ["Юниты", "Маркеры", "Ожидающие проверки HQ", "Стороны"]
-    assert panels[0]["columns"][:3] == ["юнит", "сторона", "гекс"]
-    assert panels[0]["rows"][0][3:] == ["лес", "T-72", "в порядке"]
+    assert panels[0]["columns"] == ["Юнит", "Сторона", "Гекс", "Местность", "Состояние"]
+    # the unit by its name (never its id), its side by the side's name
+    assert panels[0]["rows"][0] == ["T-72", "советские", "0405", "лес", "в порядке"]
     assert panels[1]["rows"] == [["0202", "Дым 2"]]
     assert panels[1]["note"] == "Проведено фаз снятия маркеров: 0"
     legal = i18n.localize_legal(GAME.legal(state, "us"), i18n._, "ru")

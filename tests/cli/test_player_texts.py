@@ -91,7 +91,7 @@ def test_waw_results_and_log_name_units_and_printed_hexes(ordnance) -> None:
         ordnance("waw", "log", "strike"),
     ]  # fmt: skip
     text = "\n".join(outs)
-    assert "soviet T-72 t72 placed in 0504" in text  # the id introduced beside the name
+    assert "soviet: T-72 t72 placed in 0504" in text  # the id introduced beside the name
     assert "HE Fire 6 dice at 4+ on 0504" in text
     assert "T-72 good order -> disrupted" in text
     assert problems(text, ("t72", "mr", "hq", "itv"), introduced=("placed in",)) == []

@@ -14,6 +14,9 @@ const ASL = {
     chart: { kind: "bar", x: ["AP", "APCR"], series: { p_hit: ["11/12", "5/18"], p_kill: ["289/432", "175/648"] } },
     rows: [], refused: { HEAT: { message: "HEAT is used", clause: "ASL-8.9-e" } }, target: "vehicle", af: 8, range: 4, shots: 1,
   },
+  // added by the server from the game's odds model (core.shapes.Figure)
+  labels: { p_hit: "Chance to hit", p_kill: "Chance to kill" },
+  headline: ["p_hit", "p_kill"],
 };
 
 test("fractions read exactly as their value", () => {
@@ -46,13 +49,36 @@ test("a count distribution heads with the chance of at least one and the mean", 
   assert.equal(f.headline[0].value, 0.75);
   assert.equal(f.headline[1].key, "mean");
   assert.equal(f.headline[1].value, 1);
-  assert.deepEqual(f.facts, [["attack_dice", 4], ["hit_on", 5], ["munitions", "AP, HE"]]);
+  assert.deepEqual(f.facts, [["attack_dice", 4, null], ["hit_on", 5, null], ["munitions", "AP, HE", null]]);
 });
 
 test("other outcomes head with the most likely one; nested tables are drawn too", () => {
   const f = oddsFigures({ title: "m", distribution: { safe: "5/6", hit: "1/6" }, units: { t72: { 0: "1/2", 1: "1/2" } }, outcomes: { a: "1/3", b: "2/3" } });
   assert.deepEqual(f.headline, [{ key: "most_likely", value: "5/6", outcome: "safe" }]);
   assert.deepEqual(f.tables.map((x) => x.key), ["units: t72", "outcomes"]);
+});
+
+test("the game's headline and titles come with the answer: no key is shown as a name", () => {
+  // a Tide of Iron attack on a vehicle, as the server answers it (labels from ToIAttackOdds)
+  const f = oddsFigures({
+    title: "T-34/76 attacks Panther: net hits", distribution: { 0: "1/2", 1: "1/2" },
+    p_kill: "1/8", attack_dice: 5, hit_on: 5, munitions: [], p_damage: "1/2",
+    after: { undamaged: "1/2", "lightly damaged": "3/8", destroyed: "1/8" },
+    labels: { p_kill: "Chance to destroy the target", p_damage: "Chance to damage the vehicle", after: "The target after the attack",
+      attack_dice: "Attack dice (black)", hit_on: "Each attack die hits on", munitions: "Munitions revealed" },
+    headline: ["p_kill", "p_damage"],
+  });
+  assert.deepEqual(f.headline.map((h) => [h.key, h.title, h.value]), [
+    ["p_kill", "Chance to destroy the target", "1/8"], ["p_damage", "Chance to damage the vehicle", "1/2"]]);
+  assert.deepEqual(f.tables.map((x) => x.title), ["The target after the attack"]);
+  assert.deepEqual(f.facts, [["attack_dice", 5, "Attack dice (black)"], ["hit_on", 5, "Each attack die hits on"], ["munitions", "—", "Munitions revealed"]]);
+});
+
+test("a headline of one chance per unit gives a line per unit", () => {
+  const f = oddsFigures({ title: "HE", distribution: { 0: "1/2", 1: "1/2" }, harmed: { t72: "1/2", bmp: "1/4" },
+    labels: { harmed: "Chance each unit is harmed" }, headline: ["harmed"] });
+  assert.deepEqual(f.headline.map((h) => [h.outcome, h.value]), [["t72", "1/2"], ["bmp", "1/4"]]);
+  assert.equal(f.tables.length, 0);
 });
 
 test("a refusal is never drawn as odds", () => {

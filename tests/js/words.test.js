@@ -27,6 +27,9 @@ test("a refusal reads clause, message and hint", () => {
 test("a journal sentence names its seat once", () => {
   assert.equal(sentence({ seat: "us", events: [{ text: "us moves abrams" }, { text: "no mines" }] }), "us moves abrams; no mines");
   assert.equal(sentence({ seat: "soviet", events: [{ text: "T-72 fires" }] }), "soviet: T-72 fires");
+  // the server names the seat's side: the page shows that name, never the id
+  assert.equal(sentence({ seat: "soviet", seat_name: "Soviets", events: [{ text: "T-72 fires" }] }), "Soviets: T-72 fires");
+  assert.equal(sentence({ seat: "us", seat_name: "Americans", events: [{ text: "Americans: woods in 0403" }] }), "Americans: woods in 0403");
 });
 
 test("a counter's text fits the counter", () => {

@@ -365,9 +365,13 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
     odds_ru = t.post("russian", "/odds?lang=ru", {"action": fire}).json()["odds"]
     assert odds_en["title"] == "T-34/85: APCR N=5 (ASL-8.9-c/d/e)"  # the Gun by name
     assert odds_ru["title"] == "T-34/85: APCR, N=5 (ASL-8.9-c/d/e)"
-    assert {k: v for k, v in odds_ru.items() if k != "title"} == {
-        k: v for k, v in odds_en.items() if k != "title"
+    # the figures are the same; their titles (declared on AslShotOdds) are in the language
+    assert {k: v for k, v in odds_ru.items() if k not in ("title", "labels")} == {
+        k: v for k, v in odds_en.items() if k not in ("title", "labels")
     }
+    assert odds_en["labels"]["available_after"] == "still available after the shot"
+    assert odds_ru["labels"]["available_after"] == "ещё в наличии после выстрела"
+    assert all(CYRILLIC.search(v) for v in odds_ru["labels"].values())
     for ammo, title in [("HEAT", "T-34/85: HEAT нет в наличии"),
                         (None, "T-34/85: обычный выстрел, неисправность при DR >= 12")]:  # fmt: skip
         action = {"type": "fire", "gun": "t34"} | ({"ammo": ammo} if ammo else {})
@@ -396,3 +400,24 @@ def test_asl_and_toi_labels_titles_and_odds_in_russian(client: TestClient) -> No
         "T-34/76 attacks Panzer IV: net hits",  # counters by name, never by id
         "T-34/76 атакует Panzer IV: чистые попадания",
     )
+
+
+def test_toi_attack_odds_figures_in_russian(client: TestClient) -> None:
+    """TOI-B6: the titles of the figures and the target's states after the attack are in
+    the asked language; the fractions are the same."""
+    t = Table(client, "toi")
+    assert t.act("german", {"type": "move", "unit": "g-pziv-1", "to": "2,3"}).status_code == 200
+    attack = {"type": "attack", "unit": "s-t34-1", "target": "g-panther-1"}
+    en = t.post("soviet", "/odds", {"action": attack}).json()["odds"]
+    ru = t.post("soviet", "/odds?lang=ru", {"action": attack}).json()["odds"]
+    assert en["after"] == {
+        "undamaged": "10802/19683",
+        "lightly damaged": "2563/6561",
+        "heavily damaged": "328/6561",
+        "destroyed": "208/19683",
+    }
+    assert list(ru["after"].values()) == list(en["after"].values())
+    assert all(CYRILLIC.search(k) for k in ru["after"]), ru["after"]
+    assert all(CYRILLIC.search(v) for v in ru["labels"].values()), ru["labels"]
+    assert ru["headline"] == en["headline"] == ["p_kill", "p_damage"]
+    assert ru["p_kill"] == en["p_kill"] == "208/19683"

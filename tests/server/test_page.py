@@ -52,7 +52,9 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         # panels first, the raw view collapsed
         titles = page.locator("#view .panel h3").all_inner_texts()
         assert titles == ["Units", "Markers", "Pending HQ checks", "Sides"]
-        assert "t72" in page.inner_text("#view .panel-table")
+        # the units by their names and sides by theirs, never the ids
+        shown = page.inner_text("#view .panel-table")
+        assert "T-72" in shown and "Soviets" in shown and "t72" not in shown
         assert page.locator("#view details.raw").get_attribute("open") is None
         assert '"settings"' not in page.inner_text("#view")
         # choices are selects with human labels, values are the raw ids

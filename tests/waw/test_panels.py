@@ -55,8 +55,11 @@ def test_panels_show_units_markers_and_hq_checks() -> None:
     state = _play(SETUP)
     panels = {p["title"]: p for p in GAME.view(state, "us")["panels"]}
     assert list(panels) == ["Units", "Markers", "Pending HQ checks", "Sides"]
+    # each unit by its name (as the journal names it), never its id; titled columns
+    assert panels["Units"]["columns"] == ["Unit", "Side", "Hex", "Terrain", "Condition"]
     units = {row[0]: row for row in panels["Units"]["rows"]}
-    assert units["t72"] == ["t72", "soviet", "0504", "woods", "T-72", "good order"]
+    assert units["T-72"] == ["T-72", "soviet", "0504", "woods", "good order"]
+    assert not {"t72", "hq", "abrams"} & set(units)
     assert ["0303", "Smoke 2"] in panels["Markers"]["rows"]
     assert ["0705", "Mines!"] in panels["Markers"]["rows"]
     assert panels["Pending HQ checks"]["rows"] == []
@@ -69,7 +72,7 @@ def test_pending_hq_check_is_a_panel_row_and_a_choice() -> None:
     he = {"type": "he_fire", "side": "us", "target": "4,1", "firepower": 2, "hit_number": 4}
     state = GAME.apply(state, he, EnteredDice([6, 6, 1, 3]), "us").state
     panels = {p["title"]: p for p in GAME.view(state, "soviet")["panels"]}
-    assert [row[0] for row in panels["Pending HQ checks"]["rows"]] == ["hq"]
+    assert [row[0] for row in panels["Pending HQ checks"]["rows"]] == ["Soviet HQ"]
     legal = GAME.legal(state, "soviet")
     assert _choices(_form(legal, "hq_check_result"), "hq") == ["hq"]
 

@@ -11,10 +11,11 @@ objects under a name here.
 
 # No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
-from typing import Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from ordnance.core.shapes import (
     BoardView,
+    Figure,
     JsonObject,
     LosAnswer,
     MapMarker,
@@ -143,19 +144,22 @@ class AslShotOdds(OddsAnswer):
     """
 
     title: str
-    clause: NotRequired[str | None]
-    malfunction: NotRequired[str]
-    available_after: NotRequired[str]
-    joint: NotRequired[dict[str, str]]
+    #: A SMOKE/WP placement's chance comes first: it is what the shot is for (C8.9).
+    placed: NotRequired[Annotated[str | None, Figure("Chance to place it", headline=True)]]
+    p_hit: NotRequired[Annotated[str, Figure("Chance to hit", headline=True)]]
+    p_kill: NotRequired[Annotated[str, Figure("Chance to kill", headline=True)]]
+    clause: NotRequired[Annotated[str | None, Figure("Rule")]]
+    malfunction: NotRequired[Annotated[str, Figure("Chance the Gun malfunctions")]]
+    available_after: NotRequired[Annotated[str, Figure("still available after the shot")]]
+    joint: NotRequired[
+        Annotated[dict[str, str], Figure("Ammunition check and malfunction together")]
+    ]
     whole_shot: NotRequired[JsonObject]
-    p_hit: NotRequired[str]
-    p_kill: NotRequired[str]
     compare: NotRequired[JsonObject]
-    canister: NotRequired[JsonObject]
-    placed: NotRequired[str | None]
-    th: NotRequired[int]
-    drm: NotRequired[int]
-    placement_refused: NotRequired[str]
+    canister: NotRequired[Annotated[JsonObject, Figure("Canister")]]
+    th: NotRequired[Annotated[int, Figure("To Hit number (TH#)")]]
+    drm: NotRequired[Annotated[int, Figure("To Hit DRM")]]
+    placement_refused: NotRequired[Annotated[str, Figure("Placement refused")]]
 
 
 class Hindrance(TypedDict):

@@ -37,7 +37,8 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, final
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast, final, get_type_hints
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import InvalidDice, OrdnanceError
@@ -48,12 +49,14 @@ from ordnance.core.messages import Message, msg, render_message, said
 from ordnance.core.naming import name_term, named_event, named_text, named_turn
 from ordnance.core.shapes import (
     ActionForm,
+    Figure,
     GameView,
     JsonObject,
     JsonSchema,
     LosAnswer,
     OddsAnswer,
     TurnView,
+    figure_titles,
 )
 from ordnance.core.turns import Turn, check_turn
 
@@ -214,6 +217,26 @@ class Game(ABC, Generic[S]):
         }
         title = named_text(answer["title"], names)
         return cast(OddsAnswer, {**answer, "title": title})
+
+    @final
+    def labelled_odds(
+        self, answer: OddsAnswer | None, translate: Callable[[str], str] | None = None
+    ) -> OddsAnswer | None:
+        """``answer`` with ``labels`` (each figure's title) and ``headline`` (keys drawn first).
+
+        The titles are the :class:`~ordnance.core.shapes.Figure` metadata of the
+        TypedDicts :meth:`odds` is annotated to return; ``translate`` puts them in
+        the face's language. A face shows these, never a key, so it knows no
+        game's figures. The figures are unchanged.
+        """
+        if answer is None:
+            return None
+        figures = _odds_figures(type(self))
+        present = {k: f for k, f in figures.items() if k in answer}
+        tr = translate or (lambda s: s)
+        labels = {k: tr(f.title) for k, f in present.items()}
+        headline = [k for k, f in present.items() if f.headline]
+        return cast(OddsAnswer, {**answer, "labels": labels, "headline": headline})
 
     @final
     def turn_view(self, state: S) -> TurnView:
@@ -563,3 +586,13 @@ def _replay_recorded(
     Every other caller goes through :meth:`Game.apply`.
     """
     return game._named(state, game._resolve(state, action, dice, seat))
+
+
+@cache
+def _odds_figures(game: type[Game[Any]]) -> dict[str, Figure]:
+    """The :class:`Figure` of each key ``game.odds`` is annotated to return."""
+    try:
+        shape = get_type_hints(game.odds).get("return")
+    except (NameError, TypeError):  # an annotation only a type checker resolves: no titles
+        return {}
+    return figure_titles(shape)

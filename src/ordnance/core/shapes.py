@@ -37,7 +37,20 @@ The conventions themselves are described in ``docs/architecture.md``
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+from dataclasses import dataclass
+from types import UnionType
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    TypedDict,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import ReadOnly
@@ -64,6 +77,7 @@ __all__ = [
     "BoardView",
     "EntryView",
     "EventView",
+    "Figure",
     "GameView",
     "HexLine",
     "HexStep",
@@ -81,6 +95,7 @@ __all__ = [
     "Terrain",
     "TurnView",
     "VertexPass",
+    "figure_titles",
 ]
 
 #: A JSON object whose keys the core does not fix (a game's own record).
@@ -210,12 +225,65 @@ class SessionView(GameView):
     version: int
 
 
+@dataclass(frozen=True)
+class Figure:
+    """What a figure of an odds answer is called, declared on its key.
+
+    A game's odds TypedDict annotates each key it adds:
+    ``attack_dice: Annotated[int, Figure("Attack dice")]``; a face shows the
+    title (translated: the title is a catalogue msgid) instead of the key, and
+    draws a ``headline`` figure (a ``"p/q"`` chance, or a mapping of them) first,
+    so no face knows any game's keys (:func:`figure_titles`).
+    """
+
+    title: str
+    headline: bool = False
+
+
+def _figure(hint: Any) -> Figure | None:
+    if get_origin(hint) is Annotated:
+        for meta in hint.__metadata__:
+            if isinstance(meta, Figure):
+                return meta
+    for arg in get_args(hint):
+        found = _figure(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def figure_titles(shape: Any) -> dict[str, Figure]:
+    """Key -> :class:`Figure` of every annotated key of ``shape``.
+
+    ``shape`` is a TypedDict or a union of them (``None`` and other members
+    skipped); a key two members annotate keeps the first member's figure.
+    """
+    if get_origin(shape) in (UnionType, Union):
+        out: dict[str, Figure] = {}
+        for member in get_args(shape):
+            for key, fig in figure_titles(member).items():
+                out.setdefault(key, fig)
+        return out
+    if not (isinstance(shape, type) and issubclass(shape, dict)):
+        return {}
+    hints = get_type_hints(shape, include_extras=True)
+    return {k: f for k, h in hints.items() if (f := _figure(h)) is not None}
+
+
 class OddsAnswer(TypedDict):
-    """``Game.odds``: a title and exact ``"p/q"`` weights; a game adds its own figures."""
+    """``Game.odds``: a title and exact ``"p/q"`` weights; a game adds its own figures.
+
+    The figures a game adds carry their titles as :class:`Figure` metadata; the
+    table server adds ``labels`` and ``headline`` from them (the game never does).
+    """
 
     title: ReadOnly[str]
     #: Outcome (as text) -> its exact probability ``"p/q"``.
     distribution: ReadOnly[dict[str, str]]
+    #: Added by a face: each other key present -> its title in the reader's language.
+    labels: NotRequired[dict[str, str]]
+    #: Added by a face: the keys to draw first, in their declared order.
+    headline: NotRequired[list[str]]
 
 
 class HexStep(TypedDict):

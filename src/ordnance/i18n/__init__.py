@@ -69,7 +69,14 @@ from ordnance.i18n.view_words import (
     localize_schema_words,
     localize_view_words,
 )
-from ordnance.i18n.word_args import WORD_ARGS, game_word_args, is_word_arg, translated_args
+from ordnance.i18n.word_args import (
+    SIDE_ARGS,
+    WORD_ARGS,
+    game_word_args,
+    is_word_arg,
+    side_name,
+    translated_args,
+)
 
 __all__ = [
     "DEFAULT",
@@ -79,6 +86,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "REFUSALS_DOMAIN",
+    "SIDE_ARGS",
     "WORD_ARGS",
     "Gettext",
     "_",
@@ -106,6 +114,7 @@ __all__ = [
     "outcome",
     "pick",
     "shown_text",
+    "side_name",
     "translated_args",
     "translations",
 ]

@@ -27,6 +27,19 @@ WORD_ARGS = frozenset(
 )  # fmt: skip
 
 
+#: The word arguments that hold a side's or seat's id: shown by the side's name.
+SIDE_ARGS = frozenset({"side", "side2", "seat", "attacker", "on_turn", "made_by"})
+
+
+def side_name(side: str, gettext_: Gettext) -> str:
+    """A side's (or seat's) name in the catalogue's language: its ``side:<id>`` entry
+    (the table's English names, ``side:soviet`` -> Soviets), else its plain entry (a
+    translation's, ``soviet`` -> советские), else the id itself."""
+    key = "side:" + side
+    named = gettext_(key)
+    return named if named != key else gettext_(side)
+
+
 @cache
 def game_word_args() -> frozenset[str]:
     """The word arguments the installed games declare (asked only for a name not generic)."""
@@ -51,6 +64,8 @@ def translated_args(args: Mapping[str, Any], gettext_: Gettext) -> dict[str, Any
         if isinstance(value, Said):  # a shown text passed on: its message, translated in place
             said = value.message
             out[key] = {"template": said.template, "args": translated_args(said.args, gettext_)}
+        elif isinstance(value, str) and value and key in SIDE_ARGS:
+            out[key] = side_name(value, gettext_)
         elif isinstance(value, str) and value and is_word_arg(key):
             out[key] = gettext_(value)
         elif isinstance(value, Mapping) and "template" in value:

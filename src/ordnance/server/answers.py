@@ -54,6 +54,8 @@ class LogEntry(TableEntry):
     #: ("rolled without axis's element: the operator and allies together could
     #: have foreseen it"); None otherwise.
     dice_note: str | None
+    #: The entry's seat by its side's name in the answer's language (None: no seat).
+    seat_name: NotRequired[str | None]
 
 
 class MessageView(TypedDict):

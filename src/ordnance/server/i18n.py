@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
-from ordnance.core.messages import render_message, term
+from ordnance.core.messages import Said, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
     WORD_ARGS,
@@ -44,6 +44,7 @@ from ordnance.i18n import (
     localize_schema_words,
     localize_text,
     localize_view_words,
+    side_name,
     translated_args,
 )
 from ordnance.server.answers import RequestState, TableView
@@ -87,18 +88,23 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     if lang == DEFAULT:
         # the sides by their names ("side:german" -> "Germans"), an unknown one by itself
         en = translations(lang).gettext
-        named = {s: en("side:" + s) for s in answer["seats"]}
-        names = {s: n if n != "side:" + s else s for s, n in named.items()}
+        names = {s: side_name(s, en) for s in answer["seats"]}
         english: TableView = {**answer, "seat_names": names}
         # the turn's sides by their names too ("waiting for Germans to act")
         english["turn"] = _turn_naming_sides(answer["turn"], names)
         shown = answer.get("view")
-        if isinstance(shown, dict) and _is_turn(shown.get("turn")):
-            same = shown["turn"] is answer["turn"]  # a game's view holds its turn_view
-            english["view"] = {
-                **shown,
-                "turn": english["turn"] if same else _turn_naming_sides(shown["turn"], names),
-            }
+        if isinstance(shown, dict):
+            shown = {**shown}
+            if _is_turn(shown.get("turn")):
+                same = shown["turn"] is answer["turn"]  # a game's view holds its turn_view
+                shown["turn"] = (
+                    english["turn"] if same else _turn_naming_sides(shown["turn"], names)
+                )
+            if isinstance(shown.get("panels"), list):  # a cell holding a side's id
+                shown["panels"] = _panels_naming_sides(shown["panels"], names)
+            english["view"] = shown
+        if answer.get("seat_events"):
+            english["seat_events"] = localize_seat_events(answer["seat_events"], en)
         return english
     tr = translations(lang).gettext
     out = answer.copy()
@@ -131,11 +137,34 @@ def localize_seat_events(
     events: list[dict[str, Any]], gettext_: Callable[[str], str]
 ) -> list[dict[str, Any]]:
     """Seat events with their ``text`` worded from their ``message`` in the catalogue's
-    language (a row with no message keeps its English text)."""
+    language, each seat by its side's name (a row with no message keeps its text)."""
+
+    def name(seat: str) -> str:
+        return side_name(seat, gettext_)
+
     return [
-        {**e, "text": render_event(e["message"], gettext_)} if e.get("message") else e
+        {**e, "text": render_event(e["message"], gettext_, name)} if e.get("message") else e
         for e in events
     ]
+
+
+def _panels_naming_sides(panels: list[Any], names: Mapping[str, str]) -> list[Any]:
+    """Panels whose cells holding exactly a side's id show the side's name instead."""
+    out = []
+    for p in panels:
+        rows = p.get("rows") if isinstance(p, dict) else None
+        if not isinstance(rows, list):
+            out.append(p)
+            continue
+        named = [[names.get(c, c) if isinstance(c, str) else c for c in row] for row in rows]
+        out.append({**p, "rows": named})
+    return out
+
+
+def seat_namer(lang: str) -> Callable[[str], str]:
+    """A seat id -> its side's name in ``lang`` (``soviet`` -> Soviets / советские)."""
+    tr = translations(lang).gettext
+    return lambda seat: side_name(seat, tr)
 
 
 def localize_request(
@@ -289,10 +318,20 @@ def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
-    """An odds answer with its title in ``lang``."""
+    """An odds answer with its title, and every other shown text (``said``) of its
+    top level, values or outcomes, in ``lang``; the figures unchanged."""
     if odds is None or lang == DEFAULT or not isinstance(odds.get("title"), str):
         return odds
-    return {**odds, "title": localize_text(odds["title"], translations(lang).gettext, lang)}
+    tr = translations(lang).gettext
+    shown: dict[str, Any] = {}
+    for k, v in odds.items():
+        if isinstance(v, Said):
+            shown[k] = localize_text(v, tr, lang)
+        elif isinstance(v, dict) and any(isinstance(o, Said) for o in v):  # outcomes in words
+            shown[k] = {
+                localize_text(o, tr, lang) if isinstance(o, Said) else o: p for o, p in v.items()
+            }
+    return cast(OddsAnswer, {**odds, **shown, "title": localize_text(odds["title"], tr, lang)})
 
 
 def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:

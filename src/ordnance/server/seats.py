@@ -347,15 +347,31 @@ def msg(template: str, **args: Any) -> dict[str, Any]:
     return {"template": template, "args": args}
 
 
-def render_event(message: Any, gettext_: Callable[[str], str] | None = None) -> str:
-    """A message's sentence, its template translated by ``gettext_`` (English without)."""
+#: The arguments of a seat event that hold seat ids (``others``: several, comma-joined).
+SEAT_ARGS = frozenset({"seat", "by", "requester"})
+
+
+def render_event(
+    message: Any,
+    gettext_: Callable[[str], str] | None = None,
+    name: Callable[[str], str] | None = None,
+) -> str:
+    """A message's sentence, its template translated by ``gettext_`` (English without);
+    ``name`` shows each seat argument (a seat id) by its side's name."""
     if not isinstance(message, dict) or not isinstance(message.get("template"), str):
         return str(message)
     tr = gettext_ or (lambda text: text)
-    args = {
-        k: render_event(v, gettext_) if isinstance(v, dict) else v
-        for k, v in (message.get("args") or {}).items()
-    }
+
+    def arg(k: str, v: Any) -> Any:
+        if isinstance(v, dict):
+            return render_event(v, gettext_, name)
+        if name is not None and isinstance(v, str) and k in SEAT_ARGS:
+            return name(v)
+        if name is not None and isinstance(v, str) and k == "others":
+            return ", ".join(name(o.strip()) for o in v.split(","))
+        return v
+
+    args = {k: arg(k, v) for k, v in (message.get("args") or {}).items()}
     try:
         return tr(message["template"]).format(**args)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder

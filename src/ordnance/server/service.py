@@ -390,12 +390,14 @@ class TableService(ConsentRequests):
         if notes is None:
             notes = self._dice_notes(game_id, lo - 1, hi) if rolled else {}
         rows: list[LogEntry] = []
+        name = i18n.seat_namer(lang)
         for entry in entries:
             row: LogEntry = {
                 **entry.for_seat(seat),
                 "dice_origin": entry.dice_origin,
                 "commitment": self._reveal(commits.get(entry.seq - 1), entry, seat),
                 "dice_note": None,
+                "seat_name": None if entry.seat is None else name(entry.seat),
             }
             note = notes.get(entry.seq - 1)
             if note is not None:
@@ -412,11 +414,9 @@ class TableService(ConsentRequests):
                         .replace("{actor}", actor or "-")
                     )
                 row["dice_note"] = text
-            if lang != i18n.DEFAULT:  # each event from its for_seat(seat) message only
-                texts = i18n.event_texts(list(entry.events), seat, lang)
-                row["events"] = [
-                    {**e, "text": t} for e, t in zip(row["events"], texts, strict=True)
-                ]
+            # each event from its for_seat(seat) message only, sides by their names
+            texts = i18n.event_texts(list(entry.events), seat, lang)
+            row["events"] = [{**e, "text": t} for e, t in zip(row["events"], texts, strict=True)]
             rows.append(row)
         # Older entries that an undo in this page cancelled (a client holding
         # them marks them undone without refetching).
@@ -428,8 +428,7 @@ class TableService(ConsentRequests):
         # the seat events at these entries (at_entry lo..hi; the first page also those
         # at entry 0), the same for every seat
         seat_rows = seats.events_at(self.journal, game_id, 0 if lo <= 1 else lo, hi)
-        if lang != i18n.DEFAULT:
-            seat_rows = i18n.localize_seat_events(seat_rows, i18n.translations(lang).gettext)
+        seat_rows = i18n.localize_seat_events(seat_rows, i18n.translations(lang).gettext)
         return {
             "game_id": game_id,
             "version": version,
@@ -738,9 +737,11 @@ class TableService(ConsentRequests):
     def named_odds(
         self, game_id: str, odds: OddsAnswer | None, translate: Callable[[str], str] | None
     ) -> OddsAnswer | None:
-        """``odds`` (of :meth:`odds`, its title translated) naming counters, not ids."""
+        """``odds`` (of :meth:`odds`, its title translated) naming counters, not ids, with
+        each figure's title and the headline keys (:meth:`Game.labelled_odds`)."""
         session = self.session(game_id)
-        return session.game.named_odds(session.state(), odds, translate)
+        named = session.game.named_odds(session.state(), odds, translate)
+        return session.game.labelled_odds(named, translate)
 
     def los(self, game_id: str, seat: str, a: str, b: str) -> LosAnswer:
         """The game's LOS answer for ``seat`` (:meth:`Game.los`; the bare hex line by default).

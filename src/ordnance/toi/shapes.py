@@ -10,9 +10,16 @@ values, the settings).
 
 # No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
-from ordnance.core.shapes import BoardView, JsonObject, LosAnswer, MapMarker, OddsAnswer
+from ordnance.core.shapes import (
+    BoardView,
+    Figure,
+    JsonObject,
+    LosAnswer,
+    MapMarker,
+    OddsAnswer,
+)
 
 __all__ = [
     "ToIAttackOdds",
@@ -130,20 +137,34 @@ class ToIView(BoardView):
 class ToISmokeOdds(OddsAnswer):
     """A Smoke round: where the marker lands (TOI-B10)."""
 
-    dice: int
-    hit_on: int
+    dice: Annotated[int, Figure("Dice rolled")]
+    hit_on: Annotated[int, Figure("Each die hits on")]
 
 
 class ToIAttackOdds(OddsAnswer):
-    """An attack: net hits, with the pools the plan uses (TOI-GEN-7)."""
+    """An attack: net hits, with the pools the plan uses (TOI-GEN-7), and what they do
+    to the target (TOI-B4 squads, TOI-B6 vehicles), through the attack's own
+    :func:`~ordnance.toi.procedures.combat.apply_hits`."""
 
-    attack_dice: int
-    hit_on: int
-    defence_dice: int
-    band: str
-    munitions: list[str]
+    #: P(the target is destroyed: a vehicle by the damage table, a squad losing its last figure).
+    p_kill: Annotated[str, Figure("Chance to destroy the target", headline=True)]
+    #: A vehicle: P(its damage gets worse, destroyed included).
+    p_damage: NotRequired[Annotated[str, Figure("Chance to damage the vehicle", headline=True)]]
+    #: A squad (normal attack): P(it loses at least one figure).
+    p_figure: NotRequired[
+        Annotated[str, Figure("Chance to eliminate at least one figure", headline=True)]
+    ]
+    #: A squad (suppressive attack): P(it is pinned or disrupted).
+    p_morale: NotRequired[Annotated[str, Figure("Chance to pin or disrupt", headline=True)]]
+    #: The target's state after the attack -> its exact probability.
+    after: Annotated[dict[str, str], Figure("The target after the attack")]
+    attack_dice: Annotated[int, Figure("Attack dice (black)")]
+    hit_on: Annotated[int, Figure("Each attack die hits on")]
+    defence_dice: Annotated[int, Figure("Defence dice (red)")]
+    band: Annotated[str, Figure("Range")]
+    munitions: Annotated[list[str], Figure("Munitions revealed")]
     #: When the attacker's face-down tokens are left out for this seat.
-    note: NotRequired[str]
+    note: NotRequired[Annotated[str, Figure("Note")]]
 
 
 ToIOdds = ToIAttackOdds | ToISmokeOdds

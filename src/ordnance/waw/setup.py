@@ -56,7 +56,7 @@ def place_unit(state: WawState, a: A.PlaceUnit, seat: str | None) -> Outcome[Waw
         "placed",
         PlacedEvent(unit=a.id, unit_type=kind.name, side=a.side, hex=str(h)),
         msg(
-            "{side} {kind} {unit} placed in {hex}",
+            "{side}: {kind} {unit} placed in {hex}",
             side=a.side,
             kind=kind.name,
             unit=a.id,

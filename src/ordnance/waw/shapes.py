@@ -7,9 +7,16 @@ checks the conventional keys) and names every key of the game's own;
 
 # No ``from __future__ import annotations``: on Python 3.11 a TypedDict reads
 # ``NotRequired`` only from evaluated annotations (``__required_keys__``).
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
-from ordnance.core.shapes import BoardView, JsonObject, LosAnswer, MapMarker, OddsAnswer
+from ordnance.core.shapes import (
+    BoardView,
+    Figure,
+    JsonObject,
+    LosAnswer,
+    MapMarker,
+    OddsAnswer,
+)
 
 __all__ = [
     "WawFireOdds",
@@ -91,19 +98,25 @@ class WawMinesOdds(OddsAnswer):
 class WawFireOdds(OddsAnswer):
     """A unit's AP or HE shot at its Hit Number after smoke (WAW-8.2-e)."""
 
-    hit_number: int
+    #: P(at least one Hit): what the shot itself decides; the save that follows is not modelled.
+    p_hit: Annotated[str, Figure("Chance of at least one Hit", headline=True)]
+    hit_number: Annotated[int, Figure("Hit Number after smoke")]
+    #: Why there is no damage chance: the defender's save belongs to the core rules.
+    note: Annotated[str, Figure("Note")]
 
 
 class WawHeFireOdds(OddsAnswer):
     """An HE Fire mission against the units now in the target hex (WAW-HE-a..l)."""
 
+    #: Unit id -> P(its condition is worse after the mission) (WAW-HE-i, WAW-HE-j); HQs left out.
+    harmed: Annotated[dict[str, str], Figure("Chance each unit is harmed", headline=True)]
     #: What ``distribution`` counts (net Hits, or Hits on each unit).
-    counts: str
-    defence_dice: int
+    counts: Annotated[str, Figure("The chances count")]
+    defence_dice: Annotated[int, Figure("Defence dice")]
     #: Unit id -> the exact distribution of its condition after the mission.
-    units: dict[str, dict[str, str]]
+    units: Annotated[dict[str, dict[str, str]], Figure("Condition after the mission")]
     #: Every joint outcome (all units' conditions) -> its probability.
-    outcomes: dict[str, str]
+    outcomes: Annotated[dict[str, str], Figure("Every unit's condition together")]
     #: Where ``ordnance waw odds he-fire --plot`` wrote its chart (the CLI adds it).
     plot: NotRequired[str | None]
 

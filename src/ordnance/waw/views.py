@@ -11,6 +11,7 @@ from __future__ import annotations
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
+from ordnance.core.naming import distinct_names, name_term
 from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.rules.los import smoke_area
@@ -127,17 +128,18 @@ def board_view(state: WawState) -> Board:
 
 
 def panels(v: WawView) -> list[Panel]:
-    """The page's tables, built from the view ``v`` alone."""
+    """The page's tables, built from the view ``v`` alone: units by the names the
+    journal gives them (their type's, numbered when two share it), never their ids."""
+    names = distinct_names((u["id"], u["kind"]) for u in v["map"]["units"])
     units = panel(
         "Units",
-        ["unit", "side", "hex", "terrain", "type", "state"],
+        ["Unit", "Side", "Hex", "Terrain", "Condition"],
         [
             [
-                u["id"],
+                _name_cell(names[u["id"]]),
                 u["side"],
                 numbered_hex(parse_hex(u["hex"])),
                 u["terrain"],
-                u["kind"],
                 u["condition"],
             ]
             for u in v["map"]["units"]
@@ -148,17 +150,26 @@ def panels(v: WawView) -> list[Panel]:
     )
     markers = panel(
         "Markers",
-        ["hex", "marker"],
+        ["Hex", "Marker"],
         [[numbered_hex(parse_hex(m["hex"])), m["label"]] for m in v["map"]["markers"]],
         note=said("Marker Removal Phases so far: {count}", count=v["marker_removal_phases"]),
     )
     hq = panel(
         "Pending HQ checks",
-        ["HQ", "dice"],
-        [[p["hq"], ", ".join(map(str, p["dice"]))] for p in v["pending_hq_checks"]],
+        ["HQ", "Dice"],
+        [
+            [names.get(p["hq"], p["hq"]), ", ".join(map(str, p["dice"]))]
+            for p in v["pending_hq_checks"]
+        ],
         note=None
         if v["pending_hq_checks"]
         else "none: enter a result with the HQ check form when one is due",
     )
-    sides = panel("Sides", ["side", "nationality"], list(v["sides"].items()))
+    sides = panel("Sides", ["Side", "Nationality"], list(v["sides"].items()))
     return [units, markers, hq, sides]
+
+
+def _name_cell(name: str) -> str:
+    """A unit's name as a panel cell a face translates (``Motor Rifle Infantry #2`` in parts)."""
+    t = name_term(name)
+    return said(t["template"], **t["args"])

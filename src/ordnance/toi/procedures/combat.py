@@ -56,7 +56,7 @@ def attack(
         )
         return state, events
     roll = resolve_attack(prepared.plan, dice)
-    state, result = _apply_hits(state, prepared.target, roll.net, a.suppressive)
+    state, result = apply_hits(state, prepared.target, roll.net, a.suppressive)
     events.append(_attack_event(prepared, roll, result))
     return state, events
 
@@ -101,7 +101,7 @@ def _attack_event(p: PreparedAttack, roll: AttackRoll, result: dict[str, Any]) -
     return Event.of("attack", data, message)
 
 
-def _apply_hits(
+def apply_hits(
     state: ToIState, target: Unit, net: int, suppressive: bool
 ) -> tuple[ToIState, dict[str, Any]]:
     """Net hits on the target (notes B6, documented default; see :mod:`~ordnance.toi.rules.damage`).

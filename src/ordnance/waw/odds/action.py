@@ -9,10 +9,12 @@ smoke (WAW-8.2-e). Other actions roll nothing or need no odds (``None``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ordnance.core.forms import numbered_hex
 from ordnance.core.messages import said
+from ordnance.core.odds.distribution import fraction_text
 from ordnance.core.odds.pools import successes
 from ordnance.waw import actions as A
 from ordnance.waw.odds.he_fire import (
@@ -70,7 +72,11 @@ def action_odds(state: WawState, action: Mapping[str, Any]) -> WawOdds | None:
                 hit_number=check.hit_number,
             ),
             "distribution": dist.to_json(),
+            "p_hit": fraction_text(dist.probability(lambda hits: hits >= 1)),
             "hit_number": check.hit_number,
+            "note": said(
+                "Hits only: the target's save belongs to the core rules, which are not modelled"
+            ),
         }
     return None
 
@@ -97,9 +103,19 @@ def he_fire_odds(state: WawState, act: A.HeFire) -> WawHeFireOdds:
             terrain=terrain.name,
             pool=pool,
         ),
+        "harmed": {
+            u.id: fraction_text(outcomes.probability(partial(_harmed, u.id, u.condition.label)))
+            for u in units
+            if not u.hq
+        },
         "counts": counts,
         "distribution": headline.to_json(),
         "defence_dice": pool,
         "units": marginals_json(outcomes),
         "outcomes": outcome_json(outcomes),
     }
+
+
+def _harmed(unit: str, before: str, outcome: tuple[tuple[str, str], ...]) -> bool:
+    """Whether ``unit``'s condition in the joint ``outcome`` differs from ``before``."""
+    return any(u == unit and c != before for u, c in outcome)

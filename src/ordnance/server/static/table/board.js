@@ -2,7 +2,7 @@
 // counters, markers, drift arrows, clusters, the line of sight), its legend,
 // zoom and pinch, and what a click (or Enter) on a counter or a hex does.
 import { S } from "./state.js";
-import { SIZE, centre, corner, cornerPoints, isHex, outlineEdges } from "./hexes.js";
+import { SIZE, centre, corner, cornerPoints, frameAt, isHex, outlineEdges } from "./hexes.js";
 import { shortLabel } from "./words.js";
 import { api } from "./connection.js";
 import { errText } from "./words.js";
@@ -87,6 +87,14 @@ export function spreadPlace(n, x, y, bounds) {
 }
 
 let lastSeen = null;  // the part of the board the box last showed, CSS px
+let framed = false;  // the first board drawn in a box with a width is scrolled to its pieces
+
+/** Scroll the box so every piece is in view when it can be (a phone shows a part of the board). */
+function framePieces(box, centres, left, top) {
+  const xs = centres.map(([x]) => (x - left) * S.zoom), ys = centres.map(([, y]) => (y - top) * S.zoom);
+  box.scrollLeft = frameAt(xs, 30 * S.zoom, box.clientWidth, box.scrollWidth);
+  box.scrollTop = frameAt(ys, 20 * S.zoom, box.clientHeight, box.scrollHeight);
+}
 
 export function renderMap() {
   const view = S.view && S.view.view;
@@ -247,6 +255,10 @@ export function renderMap() {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest && ev.target.closest("[tabindex]")) { ev.preventDefault(); activate(ev.target); }
   });
   box.append(root);
+  if (!framed && box.clientWidth && (map.units || []).length) {
+    framed = true;
+    framePieces(box, (map.units || []).map((u) => centre(u.hex)), minX - pad, minY - pad);
+  }
   if (hadFocus) {
     const again = root.querySelector(`[data-unit="${CSS.escape(hadFocus)}"]`) || root.querySelector(`g.hexcell[data-hex="${CSS.escape(hadFocus)}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -37,22 +37,35 @@ export function refused(o) {
   return keys.length === 0 || (keys.length === 1 && keys[0] === "refused");
 }
 
-const SKIP = new Set(["title", "distribution", "p_hit", "p_kill", "compare", "whole_shot", "clause"]);
+const SKIP = new Set(["title", "distribution", "compare", "whole_shot", "clause", "labels", "headline"]);
+
+/** The title of figure ``key`` the game declared (``o.labels``), else null. */
+export function label(o, key) {
+  const labels = (o && o.labels) || {};
+  return Object.prototype.hasOwnProperty.call(labels, key) ? labels[key] : null;
+}
 
 /**
  * Everything the panel shows for an odds answer ``o``:
- * { headline: [{key, value}], distribution: [[k, p]], outcomes: [[k, p]] | null,
+ * { headline: [{key, value, title, outcome}], distribution: [[k, p]], outcomes: [[k, p]] | null,
  *   chart: {x, series: {p_hit, p_kill}} | null, compareRefused: [[ammo, message]],
- *   tables: [{key, rows}], facts: [[key, value]], shotRefused: {message, clause} | null }.
- * ``value`` of a headline is a fraction string, or a number for a mean.
+ *   tables: [{key, title, sub, rows}], facts: [[key, value, title]], shotRefused: {message, clause} | null }.
+ * ``value`` of a headline is a fraction string, or a number for a mean. ``title`` is the
+ * game's own name of the figure (``o.labels``, declared with its odds model), null when
+ * it declared none; the page's own figures (at least one, mean, most likely) have none.
  */
 export function oddsFigures(o) {
   const out = { headline: [], distribution: rows(o.distribution), outcomes: null, chart: null,
     compareRefused: [], tables: [], facts: [], shotRefused: null };
   const whole = o.whole_shot;
   if (whole && whole.refused) out.shotRefused = { message: whole.refused, clause: whole.clause || null };
-  if (o.p_hit !== undefined) out.headline.push({ key: "p_hit", value: o.p_hit });
-  if (o.p_kill !== undefined) out.headline.push({ key: "p_kill", value: o.p_kill });
+  // the game's headline figures, in its order: a chance, or a chance per name (a unit)
+  const heads = new Set(Array.isArray(o.headline) ? o.headline : []);
+  for (const k of heads) {
+    const v = o[k];
+    if (typeof v === "string" || typeof v === "number") out.headline.push({ key: k, value: v, title: label(o, k) });
+    else if (isDistribution(v)) for (const [sub, p] of rows(v)) out.headline.push({ key: k, value: p, title: label(o, k), outcome: sub });
+  }
   if (whole && whole.outcomes) out.outcomes = rows(whole.outcomes);
   if (o.compare && o.compare.chart) {
     out.chart = o.compare.chart;
@@ -68,13 +81,15 @@ export function oddsFigures(o) {
       out.headline.push({ key: "most_likely", value: p, outcome: k });
     }
   }
+  // every other figure under the title the game declared (the key only when it declared none)
   for (const [k, v] of Object.entries(o)) {
-    if (SKIP.has(k)) continue;
-    if (isDistribution(v)) out.tables.push({ key: k, rows: rows(v) });
+    if (SKIP.has(k) || heads.has(k)) continue;
+    const title = label(o, k);
+    if (isDistribution(v)) out.tables.push({ key: k, title, rows: rows(v) });
     else if (v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every(isDistribution)) {
-      for (const [sub, dist] of Object.entries(v)) out.tables.push({ key: k + ": " + sub, rows: rows(dist) });
-    } else if (v === null || ["string", "number", "boolean"].includes(typeof v)) out.facts.push([k, v]);
-    else if (Array.isArray(v) && v.every((x) => x === null || ["string", "number"].includes(typeof x))) out.facts.push([k, v.join(", ")]);
+      for (const [sub, dist] of Object.entries(v)) out.tables.push({ key: k + ": " + sub, title, sub, rows: rows(dist) });
+    } else if (v === null || ["string", "number", "boolean"].includes(typeof v)) out.facts.push([k, v, title]);
+    else if (Array.isArray(v) && v.every((x) => x === null || ["string", "number"].includes(typeof x))) out.facts.push([k, v.length ? v.join(", ") : "—", title]);
   }
   return out;
 }

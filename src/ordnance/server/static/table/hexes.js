@@ -54,3 +54,17 @@ export function outlineEdges(hexes) {
   }
   return out;
 }
+
+/**
+ * Where a box showing part of the board scrolls so its pieces show, on one axis:
+ * ``at`` the pieces' positions in CSS px on the board, each ``half`` wide either side;
+ * ``view`` the box's size, ``board`` the board's. 0 when they show from the start;
+ * else the middle of their extent when it fits the box, else its start (clamped).
+ */
+export function frameAt(at, half, view, board) {
+  if (!at.length || board <= view) return 0;
+  const lo = Math.min(...at) - half, hi = Math.max(...at) + half;
+  if (lo >= 0 && hi <= view) return 0;
+  const start = hi - lo <= view ? (lo + hi) / 2 - view / 2 : lo;
+  return Math.round(Math.max(0, Math.min(board - view, start)));
+}

@@ -24,10 +24,8 @@ export function resetOdds() {
   S.oddsAsked = { key: null, n: S.oddsAsked.n + 1 };
 }
 
-const HEADLINE = {
-  p_hit: "Chance to hit", p_kill: "Chance to kill", at_least_one: "Chance of at least one",
-  mean: "Average", most_likely: "Most likely",
-};
+// the page's own figures, drawn when the game declares no headline of its own
+const HEADLINE = { at_least_one: "Chance of at least one", mean: "Average", most_likely: "Most likely" };
 
 function bar(p, cls) {
   const pct = 100 * fractionValue(p);
@@ -65,7 +63,7 @@ function draw(o, title) {
   if (f.shotRefused) b.append(el("p", { class: "error odds-refused shot-refused" }, t("The shot itself is refused") + ": " + (f.shotRefused.clause ? "[" + f.shotRefused.clause + "] " : "") + f.shotRefused.message));
   if (f.headline.length) {
     b.append(el("dl", { class: "odds-headline" }, f.headline.flatMap((h) => [
-      el("dt", {}, t(HEADLINE[h.key] || h.key) + (h.outcome ? ": " + t(named(h.outcome)) : "")),
+      el("dt", {}, (h.title || t(HEADLINE[h.key] || h.key)) + (h.outcome ? ": " + t(named(h.outcome)) : "")),
       el("dd", { "data-figure": h.key }, typeof h.value === "number" && h.key === "mean" ? h.value.toFixed(2) : percent(h.value) + (typeof h.value === "string" ? " (" + h.value + ")" : "")),
     ])));
   }
@@ -75,8 +73,8 @@ function draw(o, title) {
     for (const [ammo, why] of f.compareRefused) b.append(el("p", { class: "muted compare-refused" }, ammo + ": " + why));
   }
   if (f.distribution.length) b.append(distTable(f.distribution, f.outcomes ? t("Ammunition and malfunction check") : null, "main-dist"));
-  for (const tb of f.tables) b.append(distTable(tb.rows, t(named(tb.key)), "extra-dist"));
-  if (f.facts.length) b.append(el("dl", { class: "kv odds-facts" }, f.facts.flatMap(([k, v]) => [el("dt", {}, t(k)), el("dd", {}, named(String(v)))])));
+  for (const tb of f.tables) b.append(distTable(tb.rows, tb.title ? tb.title + (tb.sub ? ": " + named(tb.sub) : "") : t(named(tb.key)), "extra-dist"));
+  if (f.facts.length) b.append(el("dl", { class: "kv odds-facts" }, f.facts.flatMap(([k, v, title]) => [el("dt", { "data-key": k }, title || t(k)), el("dd", {}, named(String(v)))])));
 }
 
 export async function showOdds(entry, formNode, title) {

@@ -11,7 +11,8 @@ export function errText(d) {
 export function sentence(e) {
   const texts = (e.events || []).map((x) => String(x.text || x.kind || "")).filter(Boolean);
   let s = texts.join("; ");
-  const seat = e.seat || "";
+  // the seat by the name the server gives its side (never its id)
+  const seat = e.seat_name || e.seat || "";
   if (seat && !s.toLowerCase().startsWith(seat.toLowerCase())) s = seat + ": " + s;
   return s;
 }
