@@ -554,9 +554,11 @@ class Pending:
         }
 
 
-def _pending_of(s: Session, row: DicePendingRow, revealed: dict[str, str] | None = None) -> Pending:
-    """The waiting action of ``row``, with its reveals (read unless given)."""
+def _pending_of(s: Session | None, row: Any, revealed: dict[str, str] | None = None) -> Pending:
+    """The waiting action of ``row`` (an entity, or a Core row of its columns), with its
+    reveals (read with ``s`` unless given)."""
     if revealed is None:
+        assert s is not None
         revealed = {
             r.seat: r.element
             for r in s.scalars(
@@ -587,6 +589,23 @@ def _waiting_at(game_id: str, version: int) -> tuple[Any, ...]:
     )
 
 
+#: The action waiting at ``:version`` and the reveals made for it, one row per reveal
+#: (:func:`pending_at`; built once).
+_PENDING_AT = (
+    select(
+        *DicePendingRow.__table__.c,
+        DiceRevealRow.seat.label("revealed_seat"),
+        DiceRevealRow.element,
+    )
+    .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
+    .where(
+        DicePendingRow.game_id == bindparam("gid"),
+        DicePendingRow.at_version == bindparam("version"),
+        DicePendingRow.status == "pending",
+    )
+)
+
+
 def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
     """The action waiting for its dice at ``version``, if any (one per version).
 
@@ -596,16 +615,16 @@ def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
         return None
 
     def read() -> Pending | None:
-        with journal.reading() as s:  # the action and its reveals, in one statement
-            found = s.execute(
-                select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element)
-                .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
-                .where(*_waiting_at(game_id, version))
-            ).all()
-            if not found:
-                return None
-            revealed = {str(seat): str(el) for _row, seat, el in found if seat is not None}
-            return _pending_of(s, found[0][0], revealed)
+        # the action and its reveals, in one statement built once, as rows on the
+        # request's connection (no ORM entities)
+        with journal.reading_rows() as c:
+            found = c.execute(_PENDING_AT, {"gid": game_id, "version": version}).all()
+        if not found:
+            return None
+        revealed = {
+            str(r.revealed_seat): str(r.element) for r in found if r.revealed_seat is not None
+        }
+        return _pending_of(None, found[0], revealed)
 
     return journal.remembered(("dice_pending", game_id, version), read)
 
@@ -647,22 +666,25 @@ def open_pending(
                 hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
         awaited = [other for other, has in zip(others, chained, strict=True) if has]
-        row = DicePendingRow(
-            game_id=game_id,
-            at_version=version,
-            seat=seat,
-            action=dict(action),
-            digest=digest,
-            salt=salt,
-            seed_hash=seed_hash_hex,
-            commit_seq=order,
-            awaited=awaited,
-            opened_at=now,
-            deadline=None if wait == "wait" else now + seconds,
-            status="pending",
-        )
-        s.add(row)
-        s.flush()
+        values: dict[str, Any] = {
+            "game_id": game_id,
+            "at_version": version,
+            "seat": seat,
+            "action": dict(action),
+            "digest": digest,
+            "salt": salt,
+            "seed_hash": seed_hash_hex,
+            "commit_seq": order,
+            "awaited": awaited,
+            "opened_at": now,
+            "deadline": None if wait == "wait" else now + seconds,
+            "status": "pending",
+        }
+        # a Core insert on the transaction's connection (no ORM flush), its id read
+        # back; the row answered is not in the session (only its values are used)
+        key = s.connection().execute(_INSERT_PENDING, values).inserted_primary_key
+        assert key is not None  # a single-row insert
+        row = DicePendingRow(id=int(key[0]), **values)
         revealed: dict[str, str] = {}
         if actor_element is not None:
             if done_element is not None and done_element != actor_element:
@@ -892,7 +914,9 @@ def settle_hook(
     return write
 
 
-#: the inserts of :func:`_add_reveal` and :func:`_record_roll`, built once
+#: the inserts of :func:`open_pending`, :func:`_add_reveal` and :func:`_record_roll`,
+#: built once
+_INSERT_PENDING = insert(DicePendingRow)
 _INSERT_REVEAL = insert(DiceRevealRow)
 _INSERT_ROLL = insert(DiceRollRow)
 
