@@ -554,9 +554,11 @@ class Pending:
         }
 
 
-def _pending_of(s: Session, row: DicePendingRow, revealed: dict[str, str] | None = None) -> Pending:
-    """The waiting action of ``row``, with its reveals (read unless given)."""
+def _pending_of(s: Session | None, row: Any, revealed: dict[str, str] | None = None) -> Pending:
+    """The waiting action of ``row`` (an entity, or a Core row of its columns), with its
+    reveals (read with ``s`` unless given)."""
     if revealed is None:
+        assert s is not None
         revealed = {
             r.seat: r.element
             for r in s.scalars(
@@ -587,6 +589,23 @@ def _waiting_at(game_id: str, version: int) -> tuple[Any, ...]:
     )
 
 
+#: The action waiting at ``:version`` and the reveals made for it, one row per reveal
+#: (:func:`pending_at`; built once).
+_PENDING_AT = (
+    select(
+        *DicePendingRow.__table__.c,
+        DiceRevealRow.seat.label("revealed_seat"),
+        DiceRevealRow.element,
+    )
+    .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
+    .where(
+        DicePendingRow.game_id == bindparam("gid"),
+        DicePendingRow.at_version == bindparam("version"),
+        DicePendingRow.status == "pending",
+    )
+)
+
+
 def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
     """The action waiting for its dice at ``version``, if any (one per version).
 
@@ -596,16 +615,16 @@ def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
         return None
 
     def read() -> Pending | None:
-        with journal.reading() as s:  # the action and its reveals, in one statement
-            found = s.execute(
-                select(DicePendingRow, DiceRevealRow.seat, DiceRevealRow.element)
-                .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
-                .where(*_waiting_at(game_id, version))
-            ).all()
-            if not found:
-                return None
-            revealed = {str(seat): str(el) for _row, seat, el in found if seat is not None}
-            return _pending_of(s, found[0][0], revealed)
+        # the action and its reveals, in one statement built once, as rows on the
+        # request's connection (no ORM entities)
+        with journal.reading_rows() as c:
+            found = c.execute(_PENDING_AT, {"gid": game_id, "version": version}).all()
+        if not found:
+            return None
+        revealed = {
+            str(r.revealed_seat): str(r.element) for r in found if r.revealed_seat is not None
+        }
+        return _pending_of(None, found[0], revealed)
 
     return journal.remembered(("dice_pending", game_id, version), read)
 
@@ -647,22 +666,25 @@ def open_pending(
                 hint=msg("wait until it is rolled (the other seats' pages reveal for it)"),
             )
         awaited = [other for other, has in zip(others, chained, strict=True) if has]
-        row = DicePendingRow(
-            game_id=game_id,
-            at_version=version,
-            seat=seat,
-            action=dict(action),
-            digest=digest,
-            salt=salt,
-            seed_hash=seed_hash_hex,
-            commit_seq=order,
-            awaited=awaited,
-            opened_at=now,
-            deadline=None if wait == "wait" else now + seconds,
-            status="pending",
-        )
-        s.add(row)
-        s.flush()
+        values: dict[str, Any] = {
+            "game_id": game_id,
+            "at_version": version,
+            "seat": seat,
+            "action": dict(action),
+            "digest": digest,
+            "salt": salt,
+            "seed_hash": seed_hash_hex,
+            "commit_seq": order,
+            "awaited": awaited,
+            "opened_at": now,
+            "deadline": None if wait == "wait" else now + seconds,
+            "status": "pending",
+        }
+        # a Core insert on the transaction's connection (no ORM flush), its id read
+        # back; the row answered is not in the session (only its values are used)
+        key = s.connection().execute(_INSERT_PENDING, values).inserted_primary_key
+        assert key is not None  # a single-row insert
+        row = DicePendingRow(id=int(key[0]), **values)
         revealed: dict[str, str] = {}
         if actor_element is not None:
             if done_element is not None and done_element != actor_element:
@@ -892,7 +914,9 @@ def settle_hook(
     return write
 
 
-#: the inserts of :func:`_add_reveal` and :func:`_record_roll`, built once
+#: the inserts of :func:`open_pending`, :func:`_add_reveal` and :func:`_record_roll`,
+#: built once
+_INSERT_PENDING = insert(DicePendingRow)
 _INSERT_REVEAL = insert(DiceRevealRow)
 _INSERT_ROLL = insert(DiceRollRow)
 
@@ -1162,6 +1186,47 @@ def plan_roll(
 
 
 # -- the record --------------------------------------------------------------------------
+#: The reveals of the chains a record lists (``:kept``, their anchors' ids) before
+#: ``:version``, each with the digest of the pending action it was for (built once).
+_RECORD_REVEALS = (
+    select(
+        DiceRevealRow.for_version,
+        DiceRevealRow.element,
+        DiceRevealRow.seq,
+        DiceRevealRow.anchor_id,
+        DicePendingRow.digest,
+    )
+    .outerjoin(DicePendingRow, DicePendingRow.id == DiceRevealRow.pending_id)
+    .where(
+        DiceRevealRow.game_id == bindparam("gid"),
+        DiceRevealRow.for_version < bindparam("version"),
+        DiceRevealRow.anchor_id.in_(bindparam("kept", expanding=True)),
+    )
+    .order_by(DiceRevealRow.for_version)
+)
+#: The rolls from ``:since`` below ``:version``, each with its pending action (built once).
+_RECORD_ROLLS = (
+    select(
+        DiceRollRow.for_version,
+        DiceRollRow.scheme,
+        DiceRollRow.elements,
+        DiceRollRow.without,
+        DicePendingRow.digest,
+        DicePendingRow.commit_seq,
+        DicePendingRow.seat.label("pending_seat"),
+        DicePendingRow.awaited,
+        DicePendingRow.action,
+        DicePendingRow.salt,
+    )
+    .outerjoin(DicePendingRow, DicePendingRow.id == DiceRollRow.pending_id)
+    .where(
+        DiceRollRow.game_id == bindparam("gid"),
+        DiceRollRow.for_version >= bindparam("since"),
+        DiceRollRow.for_version < bindparam("version"),
+    )
+)
+
+
 def record(
     journal: Journal,
     game_id: str,
@@ -1199,69 +1264,47 @@ def record(
         for c in commitments.all_commitments(journal, game_id, version, from_version=since)
     }
     listed = anchors(journal, game_id)  # read once per new anchor
-    with journal.reading() as s:
-        # a chain is in use at ``since`` or later unless the seat's next chain starts
-        # by then; only those chains' reveals are read
-        following: dict[int, int | None] = {}
-        for i, a in enumerate(listed):
-            b = listed[i + 1] if i + 1 < len(listed) else None
-            following[a.id] = b.from_version if b is not None and b.seat == a.seat else None
-        kept = [
-            a.id
-            for a in listed
-            if since == 0 or (until := following[a.id]) is None or until >= since
-        ]
-        # each reveal and roll with the pending action it was for (one statement each)
-        pendings: dict[int, DicePendingRow] = {}
-        reveals: list[DiceRevealRow] = []
-        for rev, rev_p in s.execute(
-            select(DiceRevealRow, DicePendingRow)
-            .outerjoin(DicePendingRow, DicePendingRow.id == DiceRevealRow.pending_id)
-            .where(
-                DiceRevealRow.game_id == game_id,
-                DiceRevealRow.for_version < version,
-                DiceRevealRow.anchor_id.in_(kept),
+    # a chain is in use at ``since`` or later unless the seat's next chain starts
+    # by then; only those chains' reveals are read
+    following: dict[int, int | None] = {}
+    for i, a in enumerate(listed):
+        b = listed[i + 1] if i + 1 < len(listed) else None
+        following[a.id] = b.from_version if b is not None and b.seat == a.seat else None
+    kept = [
+        a.id for a in listed if since == 0 or (until := following[a.id]) is None or until >= since
+    ]
+    # each reveal and roll with the pending action it was for (one statement each), as
+    # rows on the request's connection: no ORM entities
+    with journal.reading_rows() as c:
+        reveals = c.execute(
+            _RECORD_REVEALS, {"gid": game_id, "version": version, "kept": kept}
+        ).all()
+        rolls_rows = {
+            r.for_version: r
+            for r in c.execute(
+                _RECORD_ROLLS, {"gid": game_id, "since": since, "version": version}
+            ).all()
+        }
+    chains: dict[str, list[dict[str, Any]]] = {}
+    by_anchor: dict[int, list[dict[str, Any]]] = {}
+    kept_ids = set(kept)
+    for a in listed:
+        item: dict[str, Any] = {
+            "anchor": a.anchor,
+            "from_version": a.from_version,
+            "seq": a.seq,
+            "reveals": [],
+        }
+        if a.id not in kept_ids:
+            item["omitted"] = True
+        by_anchor[a.id] = item["reveals"]
+        if a.from_version <= version:  # an anchor for the future stays private
+            chains.setdefault(a.seat, []).append(item)
+    for r in reveals:
+        if r.anchor_id in by_anchor:
+            by_anchor[r.anchor_id].append(
+                {"version": r.for_version, "element": r.element, "pending": r.digest, "seq": r.seq}
             )
-            .order_by(DiceRevealRow.for_version)
-        ).all():
-            reveals.append(rev)
-            if rev_p is not None:
-                pendings[rev_p.id] = rev_p
-        rolls_rows: dict[int, DiceRollRow] = {}
-        for roll, roll_p in s.execute(
-            select(DiceRollRow, DicePendingRow)
-            .outerjoin(DicePendingRow, DicePendingRow.id == DiceRollRow.pending_id)
-            .where(
-                DiceRollRow.game_id == game_id,
-                DiceRollRow.for_version >= since,
-                DiceRollRow.for_version < version,
-            )
-        ).all():
-            rolls_rows[roll.for_version] = roll
-            if roll_p is not None:
-                pendings[roll_p.id] = roll_p
-        chains: dict[str, list[dict[str, Any]]] = {}
-        by_anchor: dict[int, list[dict[str, Any]]] = {}
-        kept_ids = set(kept)
-        for a in listed:
-            item: dict[str, Any] = {
-                "anchor": a.anchor,
-                "from_version": a.from_version,
-                "seq": a.seq,
-                "reveals": [],
-            }
-            if a.id not in kept_ids:
-                item["omitted"] = True
-            by_anchor[a.id] = item["reveals"]
-            if a.from_version <= version:  # an anchor for the future stays private
-                chains.setdefault(a.seat, []).append(item)
-        for r in reveals:
-            if r.anchor_id in by_anchor:
-                item = {"version": r.for_version, "element": r.element}
-                p = pendings.get(r.pending_id) if r.pending_id is not None else None
-                item["pending"] = p.digest if p is not None else None
-                item["seq"] = r.seq
-                by_anchor[r.anchor_id].append(item)
     rolls = []
     for entry in entries:
         if entry.dice_origin != "rolled" or not entry.dice:
@@ -1281,21 +1324,20 @@ def record(
             "dice": [v for v, _s, _l in entry.dice] if public else None,
             "elements": dict(row.elements) if row is not None else None,
         }
-        p = pendings.get(row.pending_id) if row is not None and row.pending_id else None
         if row is not None and row.scheme == SCHEME:
-            item["pending"] = (
+            item["pending"] = (  # the pending action joined to the roll, if any
                 {
-                    "digest": p.digest,
-                    "commit_seq": p.commit_seq,
-                    "seat": p.seat,
-                    "awaited": list(p.awaited),
+                    "digest": row.digest,
+                    "commit_seq": row.commit_seq,
+                    "seat": row.pending_seat,
+                    "awaited": list(row.awaited),
                     # the action itself only where its entry is public to this seat
-                    "action": dict(p.action) if public else None,
+                    "action": dict(row.action) if public else None,
                     # the digest's salt, published with the action (null where the
                     # action is hidden, and for actions committed before salts)
-                    "salt": p.salt if public else None,
+                    "salt": row.salt if public else None,
                 }
-                if p is not None
+                if row.digest is not None
                 else None
             )
             item["without"] = list(row.without or [])

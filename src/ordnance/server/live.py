@@ -159,8 +159,10 @@ def notify(journal: Journal, game_id: str, version: int) -> bool:
     payload = json.dumps({"game_id": game_id, "version": version})
     try:
         # in autocommit (the readers' engine): one round trip, not BEGIN, SELECT, COMMIT;
-        # the change it announces is committed already, and the NOTIFY is sent at once
-        with journal.autocommit.connect() as conn:
+        # the change it announces is committed already, and the NOTIFY is sent at once.
+        # Inside a request, on the request's own reading connection (autocommit too):
+        # no pool checkout of its own
+        with journal.reading_rows() as conn:
             conn.execute(_NOTIFY, {"ch": CHANNEL, "payload": payload})
     except Exception:  # a lost NOTIFY only delays the update (see module doc)
         log.warning("NOTIFY failed for game %s", game_id)

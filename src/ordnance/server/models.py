@@ -269,6 +269,9 @@ class DicePendingRow(_GameRecord, Base):
     __tablename__ = "dice_pending"
     __table_args__ = (
         UniqueConstraint("game_id", "at_version", name="uq_dice_pending_game_version"),
+        # the table status asks every request whether an action is still pending
+        # (migration 0011): one probe, not a visit of every action that ever rolled
+        Index("ix_dice_pending_game_status", "game_id", "status"),
     )
 
     at_version: Mapped[int] = mapped_column(Integer)
