@@ -10,7 +10,6 @@ one built from the model.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -96,7 +95,7 @@ def test_a_stale_cache_is_refused_when_the_command_runs(monkeypatch: pytest.Monk
     source = "ordnance.toi.calculators:CALCULATORS"
     specs = cached(source)
     assert specs is not None
-    stale = [to_json(replace(s, options=s.options[1:]) if s.name == "odds" else s) for s in specs]
+    stale = [to_json(s._replace(options=s.options[1:]) if s.name == "odds" else s) for s in specs]
     monkeypatch.setattr(calculator_cache, "_read", lambda: {source: stale})
     declared = declared_at(source)
     assert declared.find("smoke").name == "smoke"  # an unchanged one answers

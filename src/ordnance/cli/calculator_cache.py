@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import asdict
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -44,7 +43,9 @@ _REGENERATE = "python -m ordnance.cli.calculator_cache"
 
 def to_json(spec: CalculatorSpec) -> dict[str, Any]:
     """A spec as JSON data (tuples as lists)."""
-    return asdict(spec)
+    data = spec._asdict()
+    data["options"] = [o._asdict() for o in spec.options]
+    return data
 
 
 def from_json(data: dict[str, Any]) -> CalculatorSpec:

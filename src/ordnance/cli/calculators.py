@@ -33,9 +33,8 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import typer
 from typer.core import TyperGroup
@@ -61,14 +60,15 @@ ValueKind = Literal["str", "int", "float"]
 _VALUE_TYPES: dict[str, type] = {"str": str, "int": int, "float": float}
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     """One field of a calculator's input model as its command takes it, as plain data.
 
     Derived from the model by :func:`calculator_spec`; the command is built
     from it alone (:func:`spec_command`), so a help screen needs neither the
     model nor Pydantic when the specs are read from the cache
-    (:mod:`ordnance.cli.calculator_cache`).
+    (:mod:`ordnance.cli.calculator_cache`). (A named tuple, not a dataclass:
+    every command line start makes the class, and a dataclass costs ten times
+    as much to make.)
     """
 
     name: str
@@ -86,8 +86,7 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CalculatorSpec:
+class CalculatorSpec(NamedTuple):
     """What the command line needs of a calculator before it runs: names, help, options."""
 
     name: str
@@ -103,13 +102,15 @@ class CalculatorSpec:
 FindCalculator = Callable[[str], "Calculator"]
 
 
-@dataclass(frozen=True)
 class Declared:
     """A game's calculators as its command line uses them: the specs now, each
     :class:`~ordnance.core.calculators.Calculator` (model, rules) when it runs."""
 
-    specs: tuple[CalculatorSpec, ...]
-    find: FindCalculator
+    __slots__ = ("find", "specs")
+
+    def __init__(self, specs: tuple[CalculatorSpec, ...], find: FindCalculator) -> None:
+        self.specs = specs
+        self.find = find
 
     @classmethod
     def of(cls, calcs: Sequence[Calculator]) -> Declared:
