@@ -37,6 +37,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ordnance.cli.failures import CommandUnavailable
+from ordnance.cli.localize import localize_typer_marks
 
 #: A command of the tree: a leaf or a group, both Typer's public classes.
 Command: TypeAlias = TyperCommand | TyperGroup
@@ -148,9 +149,12 @@ def plain_help(cmd: Command) -> None:
 
 
 class HelpContext(typer.Context):
-    """A context that escapes its command's help texts before drawing them (:func:`plain_help`)."""
+    """A context that escapes its command's help texts before drawing them
+    (:func:`plain_help`), Typer's marks in the active language
+    (:func:`~ordnance.cli.localize.localize_typer_marks`)."""
 
     def get_help(self) -> str:
+        localize_typer_marks()
         _escape_help(self.command)
         return super().get_help()
 

@@ -265,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
     localize.activate(i18n.pick(i18n.lang_from_argv(args)))
+    if "--help" in args:  # the help of a command whose context is not a HelpContext
+        localize.localize_typer_marks()
     command = cli_command()
     rest = _after_lang(args)
     if rest is not None:
