@@ -1,7 +1,7 @@
 // What the page writes in words (static/table/words.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { errText, nameCounters, sentence, shortLabel } from "../../src/ordnance/server/static/table/words.js";
+import { clockText, errText, nameCounters, sentence, shortLabel, waitingText } from "../../src/ordnance/server/static/table/words.js";
 
 const UNITS = [
   { id: "g-pziv-1", label: "Panzer IV (veteran)" },
@@ -34,4 +34,39 @@ test("a counter's text fits the counter", () => {
   assert.equal(shortLabel({ id: "pz", label: "PzKpfw IVH (CA 2)" }), "PzKpfwIVH");  // squeezed, never the id
   assert.equal(shortLabel({ id: "g-squad-1", label: "German regular squad (4 fig.)" }), "Squad");
   assert.equal(shortLabel({ id: "very-long-id-1", label: "Sturmgeschütz III" }), "Sturmges…");
+});
+
+test("a countdown reads m:ss, rounded up, never below 0:00", () => {
+  assert.equal(clockText(42), "0:42");
+  assert.equal(clockText(41.2), "0:42");
+  assert.equal(clockText(0.2), "0:01");
+  assert.equal(clockText(60), "1:00");
+  assert.equal(clockText(125), "2:05");
+  assert.equal(clockText(0), "0:00");
+  assert.equal(clockText(-3), "0:00");
+  assert.equal(clockText(null), "0:00");
+});
+
+test("a waiting roll names whose element it waits for, by seat name, and the time left", () => {
+  const t = (s) => s;
+  const names = { axis: "German", allies: "Soviet" };
+  // the acting seat: the awaited side and the time left (TABLE-DICE-7)
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "allies", names, 42, t), "Waiting for German to roll (0:42 left)");
+  // a table that waits as long as it takes: no countdown
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "allies", names, null, t), "Waiting for German to roll");
+  // the awaited seat itself
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "axis", names, 5, t), "Soviet's action is waiting for your dice element (0:05 left)");
+  // a third seat, and a seat without a name
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis", "neutral"] }, "other", names, 61, t), "Soviet's action is waiting for German, neutral to roll (1:01 left)");
+  // past the deadline: it goes without them
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "allies", names, 0, t), "Waiting for German to roll (time is up: it rolls without them)");
+  // every element in: being drawn, no countdown
+  assert.equal(waitingText({ by: "allies", waiting_for: [] }, "allies", names, 30, t), "Rolling your dice…");
+  assert.equal(waitingText({ by: "allies", waiting_for: [] }, "axis", names, 30, t), "Soviet's action is rolling…");
+});
+
+test("the waiting words go through the page's translator", () => {
+  const ru = { "Waiting for {seats} to roll": "Ждём броска: {seats}", "{time} left": "осталось {time}" };
+  const t = (s) => ru[s] || s;
+  assert.equal(waitingText({ by: "a", waiting_for: ["b"] }, "a", { b: "Немцы" }, 42, t), "Ждём броска: Немцы (осталось 0:42)");
 });

@@ -268,7 +268,18 @@ def _fill(page: Any, action: dict[str, Any], dice: list[int] | None) -> None:
 
 
 #: What a live notice may hold (routes._event): no game state, only what changed.
-NOTICE_KEYS = frozenset({"game_id", "version", "dice_pending", "dice_pending_by", "seats"})
+NOTICE_KEYS = frozenset(
+    {
+        "game_id",
+        "version",
+        "dice_pending",
+        "dice_pending_by",
+        "dice_waiting_for",
+        "dice_seconds_left",
+        "seats",
+        "request",
+    }
+)
 
 
 def _notices(events: list[str], game_id: str) -> set[str]:

@@ -57,12 +57,15 @@ def browser() -> Iterator[Any]:
 class Seats:
     """A table made through the API, with one browser context per seat."""
 
-    def __init__(self, base: str, browser: Any):
+    def __init__(self, base: str, browser: Any, init_script: str | None = None):
         from tests.server.conftest import http_table
 
         self.base = base
         self.id, self.tokens = http_table(base, "secrets")
         self.contexts = {seat: browser.new_context() for seat in self.tokens}
+        if init_script is not None:  # run in every page before its own scripts
+            for ctx in self.contexts.values():
+                ctx.add_init_script(init_script)
         self.pages = {seat: ctx.new_page() for seat, ctx in self.contexts.items()}
         for seat, page in self.pages.items():
             page.goto(f"{base}/t/{self.id}#seat={self.tokens[seat]}")
@@ -367,8 +370,9 @@ def test_a_roll_without_a_silent_seat_is_marked_on_the_page(
         clock = Clock().install_app(app)
         try:
             _act(allies, "attack", {"dice": "6", "target": "2,0"}, wait=False)
+            # the awaited seat by name, with the time left (test_page_live_play.py)
             expect(allies.locator("form.action .form-result:visible").first).to_contain_text(
-                "Waiting for the other seats"
+                "Waiting for axis to roll ("
             )
             pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
             assert pending["waiting_for"] == ["axis"] and pending["mine"] is True

@@ -209,3 +209,34 @@ def test_a_client_that_leaves_while_it_waits_leaves_the_committed_action(
     assert listeners == 0  # the cancelled wait unsubscribed
     assert waiting is not None and waiting["seat"] == "allies" and waiting["mine"] is True
     assert revealed["reveal"]["applied"] == 2 and revealed["view"]["version"] == 2
+
+
+@pytest.mark.parametrize("answering", ["allies", "axis"])
+def test_an_undo_that_drops_the_waiting_action_says_so(tmp_path: Path, answering: str) -> None:
+    """TABLE-UNDO-1..3 with an action waiting for its dice: the undo accepted while the
+    acting request waits drops that action (never rolled), and the waiting answer says
+    so (200 ``dropped``, reason ``undo``), never 202 ``rolling`` for an action that will
+    not roll, nor the undo's entry as if it were the action's (the undo's entry is the
+    acting seat's own when the acting seat is the one that accepts)."""
+    asking = "axis" if answering == "allies" else "allies"
+
+    async def scenario(app: Any, seats: Seats) -> Any:
+        notices = app.state.broadcaster.subscribe(seats.id)
+        acting = asyncio.create_task(seats.attack(wait_dice=1))
+        assert await notices.get() == 1  # committed as pending at version 1
+        asked = await seats.post(asking, "/undo", {"expected_version": 1})
+        assert asked.status_code == 201, asked.text
+        answer = await seats.post(answering, f"/undo/{asked.json()['request']}", {"accept": True})
+        assert answer.status_code == 200, answer.text
+        assert "dropped, never rolled" in answer.json()["dice_note"]
+        return await acting, await seats.view("allies")
+
+    res, view = _play(tmp_path, scenario)
+    assert res.status_code == 200, res.text
+    data = res.json()
+    assert "rolling" not in data and "entry" not in data
+    assert data["dropped"]["reason"] == "undo" and data["dropped"]["version"] == 1
+    assert "dropped by an undo" in data["dropped"]["text"]
+    assert data["version"] == 2 == data["next"]["view"]["version"]
+    assert data["next"]["view"]["dice"]["pending"] is None
+    assert view["version"] == 2 and view["dice"]["pending"] is None

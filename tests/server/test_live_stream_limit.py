@@ -18,8 +18,10 @@ from ordnance.server import live
 from tests.server.conftest import Table
 
 
-def _stream(client: TestClient, table: Table, seat: str) -> tuple[int, str]:
-    ticket = table.post(seat, "/ticket", None).json()["ticket"]
+def _stream(
+    client: TestClient, table: Table, seat: str, ticket: str | None = None
+) -> tuple[int, str]:
+    ticket = ticket or table.post(seat, "/ticket", None).json()["ticket"]
     with client.stream(
         "GET", f"/api/tables/{table.id}/events", params={"ticket": ticket, "max_events": 1}
     ) as res:
@@ -42,14 +44,15 @@ def _held_open(client: TestClient, table: Table, seat: str, n: int) -> list[obje
 def test_a_seat_past_its_open_streams_is_refused_with_the_reason(
     client: TestClient, table: Table
 ) -> None:
+    # tickets taken before the streams fill up (a tab that asked for one just before)
+    ticket = table.post("axis", "/ticket", None).json()["ticket"]
     held = _held_open(client, table, "axis", live.MAX_STREAMS_PER_SEAT)
-    status, body = _stream(client, table, "axis")
+    status, body = _stream(client, table, "axis", ticket)
     assert status == 429
     refusal = json.loads(body)
     assert refusal["clause"] == "TABLE-LIVE-1"
     assert f"already has {live.MAX_STREAMS_PER_SEAT} live streams open" in refusal["message"]
     assert "close a tab" in refusal["hint"]
-    ticket = table.post("axis", "/ticket", None).json()["ticket"]
     russian = client.get(
         f"/api/tables/{table.id}/events", params={"ticket": ticket, "lang": "ru"}
     ).json()
@@ -69,3 +72,16 @@ def test_a_stream_that_ends_gives_its_place_back(client: TestClient, table: Tabl
         assert streams.held(table.id, "axis") == live.MAX_STREAMS_PER_SEAT - 1
     held.pop()  # a stream dropped before it ran leaves the count too (held weakly)
     assert streams.held(table.id, "axis") == live.MAX_STREAMS_PER_SEAT - 2
+
+
+def test_a_seat_at_its_open_streams_gets_no_ticket(client: TestClient, table: Table) -> None:
+    """TABLE-LIVE-1 already at ``POST /ticket``: the page learns why it cannot go live
+    (a stream refused by the server gives the page's EventSource no status to read)."""
+    held = _held_open(client, table, "axis", live.MAX_STREAMS_PER_SEAT)
+    res = table.post("axis", "/ticket", None)
+    assert res.status_code == 429
+    assert res.json()["clause"] == "TABLE-LIVE-1"
+    assert table.post("allies", "/ticket", None).status_code == 200  # the other seat is free
+    held.pop()  # one place free again: a ticket
+    assert table.post("axis", "/ticket", None).status_code == 200
+    del held

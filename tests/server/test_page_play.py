@@ -154,6 +154,8 @@ def test_server_down_banner_and_recovery(server: str, browser: Any) -> None:  # 
         tp.submit(page, form)
         expect(page.locator("#offline-banner")).to_be_visible()
         expect(page.locator("#offline-banner")).to_contain_text("Connection lost")
+        # an action is on its way: the banner says it is kept
+        expect(page.locator("#offline-banner")).to_contain_text("Your action is kept")
         expect(page.locator("#live")).to_have_attribute("data-state", "lost")
         expect(form.locator(".form-result")).to_contain_text("kept")
         expect(form.locator('button[type="submit"]')).to_be_enabled()  # every button comes back

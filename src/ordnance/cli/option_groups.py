@@ -10,13 +10,16 @@ built from them.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
 Command = Callable[..., None]
 _KEYWORD = inspect.Parameter.KEYWORD_ONLY
+_EMPTY = inspect.Parameter.empty  # a field with no default: a required option
 
 
 def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -24,14 +27,29 @@ def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     return inspect.Parameter(name, _KEYWORD, default=default, annotation=annotation)
 
 
+def dataclass_options(cls: type[Any]) -> list[inspect.Parameter]:
+    """The options a frozen dataclass declares: each field, its ``Annotated`` type (the
+    Typer option) and its default, in the order of the fields."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return [
+        option(f.name, hints[f.name], _EMPTY if f.default is dataclasses.MISSING else f.default)
+        for f in dataclasses.fields(cls)
+    ]
+
+
 def option_group(
-    name: str, build: Callable[..., Any], options: Sequence[inspect.Parameter]
+    name: str, build: Callable[..., Any], options: Sequence[inspect.Parameter] | None = None
 ) -> Callable[[Command], Command]:
     """A decorator: the command's parameter ``name`` stands for ``options``.
 
     The wrapped command is called with ``name=build(**values of the options)``.
-    Its other parameters, their order and the options' help are unchanged.
+    Its other parameters, their order and the options' help are unchanged. Without
+    ``options``, ``build`` is a dataclass whose fields are the options
+    (:func:`dataclass_options`).
     """
+    if options is None:
+        assert isinstance(build, type)
+        options = dataclass_options(build)
 
     def decorate(command: Command) -> Command:
         signature = inspect.signature(command, eval_str=True)

@@ -17,6 +17,7 @@ __all__ = [
     "ActAnswer",
     "CommitmentView",
     "DiceState",
+    "DroppedAction",
     "LogAnswer",
     "LogEntry",
     "MessageView",
@@ -173,6 +174,17 @@ class SinceAnswer(TypedDict):
     reveal: dict[str, Any] | None
 
 
+class DroppedAction(TypedDict):
+    """An action that waited for its dice and will never roll (``POST /actions?wait_dice=1``)."""
+
+    #: the version it waited at
+    version: int
+    #: ``"undo"``: an undo accepted meanwhile dropped it; ``"refused"``: its rules refused
+    #: it when its dice were drawn
+    reason: str
+    text: str
+
+
 class ActAnswer(TypedDict):
     """``POST /actions``: the new entry, or the consent request opened instead."""
 
@@ -181,6 +193,8 @@ class ActAnswer(TypedDict):
     pending: NotRequired[OpenedRequest]
     #: 202: the action rolls, and waits for the other seats' elements (:meth:`Pending.public`).
     rolling: NotRequired[dict[str, Any]]
+    #: 200 after ``wait_dice``: the waiting action was dropped, never rolled.
+    dropped: NotRequired[DroppedAction]
     #: With ``since`` in the request: what the acting page needs next (:class:`SinceAnswer`).
     next: NotRequired[SinceAnswer]
 

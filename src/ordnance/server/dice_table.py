@@ -934,6 +934,19 @@ def drop_note(pending: Pending) -> str:
     )
 
 
+def fate(journal: Journal, pending_id: int) -> tuple[str, int | None] | None:
+    """What became of the pending action ``pending_id``: its status (``pending``,
+    ``applied``, ``expired``) and the entry it became (``applied_seq``); None when
+    there is no such row. One statement, read afresh (no cache)."""
+    with journal.reading() as s:
+        row = s.execute(
+            select(DicePendingRow.status, DicePendingRow.applied_seq).where(
+                DicePendingRow.id == pending_id
+            )
+        ).first()
+    return None if row is None else (str(row[0]), None if row[1] is None else int(row[1]))
+
+
 def drop_pending(s: Session, pending_id: int) -> None:
     """In an accepted undo's transaction: the waiting action no longer applies."""
     s.execute(

@@ -33,6 +33,20 @@ templates.env.globals["first_script"] = FIRST_SCRIPT
 #: Strings the page's script shows, translated on the server.
 SCRIPT_STRINGS = [
     "Waiting for the other seats' dice elements",
+    "Not rolled: an undo accepted meanwhile dropped this action before its dice were drawn.",
+    "Not rolled: the rules refused this action when its dice were drawn.",
+    # static/table/waiting.js, words.js, connection.js: the roll waiting for dice, the connection
+    "Waiting for {seats} to roll",
+    "Rolling your dice…",
+    "{actor}'s action is waiting for your dice element",
+    "{actor}'s action is waiting for {seats} to roll",
+    "{actor}'s action is rolling…",
+    "{time} left",
+    "time is up: it rolls without them",
+    "Wait until the roll waiting for dice is made",
+    "Not sent: another action is waiting for its dice. Act again once it is rolled.",
+    "Connection lost: the table server does not answer. The page reconnects by itself once it answers.",
+    "Not live: too many tabs or devices have this seat open. Close one of them; this page then goes live by itself.",
     "rolled without {seats}'s element: the operator and {actor} together could have foreseen it",
     "order",
     "the roll has no commitment of its action",

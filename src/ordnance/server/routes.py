@@ -37,6 +37,7 @@ from ordnance.core.shapes import LosAnswer
 from ordnance.server import dice_wait, i18n, live, seats, texts
 from ordnance.server.answers import (
     ActAnswer,
+    DroppedAction,
     LogAnswer,
     OddsReply,
     OpenedRequest,
@@ -776,19 +777,33 @@ def _rolled(
 ) -> Response:
     """After the wait: the drawn action's entry (as the journal lists it) and ``next``,
     as if it had rolled at once; past the wait, the pending answer with its ``next``.
-    The token is checked again first: one replaced or recovered while the request
-    waited opens no view (403, as any later request with it)."""
+    An action that will never roll (an undo accepted meanwhile dropped it, or its
+    rules refused it when drawn) is answered 200 with ``dropped`` saying so, never as
+    still rolling. The token is checked again first: one replaced or recovered while
+    the request waited opens no view (403, as any later request with it)."""
     assert body.since is not None
     if seat_of(service, game_id, creds) != seat:
         raise HTTPException(403, "this link does not open a seat at this table")
     after = _since(service, game_id, seat, body.since, body.dice_since, lang)
     version = result["version"]
+    fate = service.pending_fate(game_id, int(result["rolling"]["id"])) if drawn else None
     log = after["log"]
-    entries = log["entries"] if drawn and log is not None else []
-    row = next((e for e in entries if e["seq"] == version + 1 and e["seat"] == seat), None)
-    if row is None:  # still rolling (or its rules refused it when drawn: the view says so)
-        return _act_answer({**result, "next": after})
-    return _act_answer({"version": version + 1, "entry": row, "next": after})
+    entries = log["entries"] if log is not None else []
+    if fate is not None and fate[0] == "applied":
+        row = next((e for e in entries if e["seq"] == fate[1]), None)
+        if row is not None:
+            return _act_answer({"version": row["seq"], "entry": row, "next": after})
+    if fate is not None and fate[0] == "expired":
+        undo = next((e for e in entries if e["seq"] == version + 1 and e["kind"] == "undo"), None)
+        dropped: DroppedAction = {
+            "version": version,
+            "reason": "undo" if undo is not None else "refused",
+            "text": f"your action waiting for its dice at version {version} "
+            + ("was dropped by an undo" if undo is not None else "was refused when drawn")
+            + ", never rolled",
+        }
+        return _act_answer({"version": after["view"]["version"], "dropped": dropped, "next": after})
+    return _act_answer({**result, "next": after})
 
 
 def _since(
@@ -954,8 +969,15 @@ def dice_reveal(
 
 
 @router.post("/tables/{game_id}/ticket", summary="A short ticket for the live stream")
-def ticket(game_id: GameId, service: Service, creds: Creds) -> dict[str, Any]:
+def ticket(game_id: GameId, request: Request, service: Service, creds: Creds) -> dict[str, Any]:
+    """A ticket for ``GET /events``; refused (429, ``TABLE-LIVE-1``) while this seat holds
+    as many streams in this process as the server allows, so that its page can say so
+    instead of opening a stream that would be refused the same way (the stream checks
+    again: another process's streams count there)."""
     seat = seat_of(service, game_id, creds)
+    streams: live.StreamSeats = request.app.state.stream_seats
+    if streams.held(game_id, seat) >= streams.limit:
+        raise TooManyStreams(streams.limit)
     return {"ticket": seats.make_ticket(service.journal, game_id, seat)}
 
 
@@ -983,13 +1005,26 @@ async def events(
     heartbeat: float = request.app.state.heartbeat
     streams: live.StreamSeats = request.app.state.stream_seats
 
+    def facts(version: int) -> str:
+        """The notice of ``version``: what waits for dice, for an answer, the seat events."""
+        said = service.stream_notice(game_id)
+        mark = seats.last_event(service.journal, game_id)
+        return _event(
+            game_id,
+            version,
+            said["dice_pending"],
+            mark,
+            said["dice_pending_by"],
+            said["request"],
+            said["dice_waiting_for"],
+            said["dice_seconds_left"],
+        )
+
     async def stream() -> AsyncIterator[str]:
         queue = broadcaster.subscribe(game_id)
         try:
             last = await run_in_threadpool(service.version, game_id)
-            digest, by = await run_in_threadpool(service.pending_notice, game_id)
-            mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-            yield "retry: 2000\n" + _event(game_id, last, digest, mark, by)
+            yield "retry: 2000\n" + await run_in_threadpool(facts, last)
             sent = 1
             while not max_events or sent < max_events:
                 try:
@@ -1002,9 +1037,7 @@ async def events(
                         yield ": heartbeat\n\n"
                         continue
                 last = version
-                digest, by = await run_in_threadpool(service.pending_notice, game_id)
-                mark = await run_in_threadpool(seats.last_event, service.journal, game_id)
-                yield _event(game_id, version, digest, mark, by)
+                yield await run_in_threadpool(facts, version)
                 sent += 1
         finally:
             broadcaster.unsubscribe(game_id, queue)
@@ -1026,18 +1059,30 @@ def _event(
     dice_pending: str | None = None,
     seats_mark: int = 0,
     dice_pending_by: str | None = None,
+    request: int | None = None,
+    dice_waiting_for: list[str] | None = None,
+    dice_seconds_left: float | None = None,
 ) -> str:
-    """``{"game_id", "version", "dice_pending", "dice_pending_by", "seats"}``:
+    """``{"game_id", "version", "dice_pending", "dice_pending_by", "dice_waiting_for",
+    "dice_seconds_left", "seats", "request"}``:
     ``dice_pending`` is the digest of an action waiting for the seats' dice elements (a
-    page not yet revealed for it reveals now, in its one ``POST /since``), else null, and
-    ``dice_pending_by`` the acting seat (as every view shows it); ``seats`` the number of
-    seat events, so a page refreshes on a seat notice at the same version."""
+    page not yet revealed for it reveals now, in its one ``POST /since``), else null,
+    ``dice_pending_by`` the acting seat (as every view shows it), ``dice_waiting_for``
+    the seats whose element it still waits for and ``dice_seconds_left`` the seconds
+    before it may roll without them (null: the table waits), as ``dice.pending`` has
+    them; ``seats`` the number of seat events, so a page refreshes on a seat notice at
+    the same version; ``request`` the id of the consent request (an undo) waiting for
+    an answer, else null, so a page refreshes when one is opened or declined (the
+    version stays)."""
     data = {
         "game_id": game_id,
         "version": version,
         "dice_pending": dice_pending,
         "dice_pending_by": dice_pending_by,
+        "dice_waiting_for": dice_waiting_for,
+        "dice_seconds_left": dice_seconds_left,
         "seats": seats_mark,
+        "request": request,
     }
     return "event: version\ndata: " + json.dumps(data) + "\n\n"
 

@@ -608,9 +608,39 @@ class TableService(ConsentRequests):
         """The digest of the action waiting for its dice now and its seat (the live
         stream names both: an awaited page reveals for it in its one request)."""
         with request_scope():  # the stream's reads: one session, one table status
+            notice = self._dice_notice(game_id)
+        return notice["dice_pending"], notice["dice_pending_by"]
+
+    def stream_notice(self, game_id: str) -> dict[str, Any]:
+        """What the live stream says besides the version, read in one request scope (one
+        table status): the action waiting for its dice now (its digest and seat, the
+        seats it still waits for and the seconds left before a ``go_ahead`` roll may go
+        without them, None: the table waits; all None when none waits) and ``request``,
+        the id of the consent request (an undo) waiting for an answer. No game state:
+        the acting page words its wait from it while its own request waits for the
+        draw, and a request opened or declined, which keeps the version, still reaches
+        the other seat's page."""
+        with request_scope():
+            out = self._dice_notice(game_id)
             version = table_status.status(self.journal, game_id).version
-            pending = dice_table.pending_at(self.journal, game_id, version)
-            return (pending.digest, pending.seat) if pending is not None else (None, None)
+            asked = self._pending(game_id, version)  # one flag of the status when none waits
+            out["request"] = asked.id if asked is not None else None
+        return out
+
+    def _dice_notice(self, game_id: str) -> dict[str, Any]:
+        version = table_status.status(self.journal, game_id).version
+        shown = self._pending_view(dice_table.pending_at(self.journal, game_id, version), "")
+        return {
+            "dice_pending": shown["digest"] if shown else None,
+            "dice_pending_by": shown["seat"] if shown else None,
+            "dice_waiting_for": shown["waiting_for"] if shown else None,
+            "dice_seconds_left": shown["seconds_left"] if shown else None,
+        }
+
+    def pending_fate(self, game_id: str, pending_id: int) -> tuple[str, int | None] | None:
+        """What became of ``game_id``'s pending action ``pending_id`` (status, entry)."""
+        self.session(game_id)
+        return dice_table.fate(self.journal, pending_id)
 
     def still_rolling(self, game_id: str, version: int) -> bool:
         """Whether the table is still at ``version`` with an action waiting for its dice

@@ -23,7 +23,7 @@ from ordnance.asl.rules.dates import Theatre
 from ordnance.asl.rules.notation_reading import Reading, entries_json
 from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS
 from ordnance.asl.rules.option_text import parse_date
-from ordnance.cli.asl.options import TheatreOpt
+from ordnance.cli.asl.options import LibraryOpt, TheatreOpt
 from ordnance.cli.common import JsonOpt, emit
 from ordnance.cli.lazy import Command, resolved
 from ordnance.cli.option_groups import option, option_group
@@ -55,15 +55,6 @@ counters_app = typer.Typer(
     no_args_is_help=True,
     help="Find VASL counters by name; keep your counter library (set, show, export, import).",
 )
-
-LibraryOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--library",
-        help="Counter library file (else $ORDNANCE_COUNTER_LIBRARY or "
-        "$XDG_CONFIG_HOME/ordnance/counters.yaml).",
-    ),
-]
 
 
 def _render(d: dict[str, Any]) -> Table:

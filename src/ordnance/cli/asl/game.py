@@ -32,6 +32,7 @@ from ordnance.cli.asl.options import (
     CellarOpt,
     DateOpt,
     DrOpt,
+    LibraryOpt,
     LocDrmOpt,
     MannedOpt,
     MountOpt,
@@ -39,7 +40,7 @@ from ordnance.cli.asl.options import (
 )
 from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, SeedOpt, emit, open_game
 from ordnance.cli.game_commands import Alias, game_group, take
-from ordnance.cli.option_groups import option, option_group
+from ordnance.cli.option_groups import option_group
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg
 from ordnance.i18n import _
@@ -79,11 +80,11 @@ class WholeShot:
     """The options that resolve a whole shot (notes B5, B6): ``--range``, ``--af``,
     ``--drm``, ``--acquisition``, ``--captured``."""
 
-    range_hexes: int | None = None
-    af: int | None = None
-    drm: int = 0
-    acquisition: int = 0
-    captured: bool = False
+    range_hexes: RangeOpt = None
+    af: AfOpt = None
+    drm: ToHitDrmOpt = 0
+    acquisition: AcqOpt = 0
+    captured: CapturedOpt = False
 
     def put_into(self, action: dict[str, Any]) -> None:
         """The ``fire`` action's whole-shot fields, only those given."""
@@ -99,17 +100,91 @@ class WholeShot:
 
 
 #: ``fire`` and ``odds`` take ``shot: WholeShot`` in place of its five options
-with_whole_shot = option_group(
-    "shot",
-    WholeShot,
-    (
-        option("range_hexes", RangeOpt, None),
-        option("af", AfOpt, None),
-        option("drm", ToHitDrmOpt, 0),
-        option("acquisition", AcqOpt, 0),
-        option("captured", CapturedOpt, False),
-    ),
-)
+with_whole_shot = option_group("shot", WholeShot)
+
+MovedOpt = Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")]
+
+
+@dataclass(frozen=True)
+class CanisterAim:
+    """The options of a Canister shot (notes C8.4): ``--aim``, ``--manned-in-mph``,
+    ``--moved``, ``--loc-drm``, ``--mount``, ``--building``, ``--building-level``,
+    ``--cellar``."""
+
+    aim: AimOpt = None
+    manned_in_mph: MannedOpt = False
+    moved: MovedOpt = False
+    loc_drm: LocDrmOpt = None
+    mount: MountOpt = None
+    building: BuildingOpt = None
+    building_level: BuildingLevelOpt = None
+    cellar: CellarOpt = False
+
+    def check(self, kind: str | None) -> None:
+        """Refuse the Canister-only options on a shot that is no Canister."""
+        check_canister_only(kind, self.aim, self.manned_in_mph)
+
+    def action(self, gun: str, ca: int | None) -> dict[str, Any]:
+        """A ``fire_canister`` action from these options (``game fire`` and ``game odds``)."""
+        action: dict[str, Any] = {"type": "fire_canister", "gun": gun, "moved": self.moved}
+        if ca is not None:
+            action["ca"] = ca  # the CA whose aim points the Canister uses
+        action.update(
+            canister_extras(
+                self.aim,
+                self.manned_in_mph,
+                self.loc_drm,
+                self.mount,
+                self.building,
+                self.building_level,
+                self.cellar,
+            )
+        )
+        return action
+
+
+#: ``fire`` and ``odds`` take ``canister: CanisterAim`` in place of its eight options
+with_canister_aim = option_group("canister", CanisterAim)
+
+GunOpt = Annotated[str, typer.Option("--gun", help="The Gun's id in the side record.")]
+AmmoOpt = Annotated[
+    str | None, typer.Option("--ammo", help="APCR, APDS, HEAT, AP, HE, SMOKE, WP, Canister.")
+]
+TargetOpt = Annotated[
+    str | None, typer.Option("--target", help="vehicle, gun, unarmored, infantry...")
+]
+IntensiveOpt = Annotated[
+    bool, typer.Option("--intensive", help="Intensive Fire: B# -2 (ASL-8.92-a).")
+]
+
+
+@dataclass(frozen=True)
+class FireOrder:
+    """What ``fire`` and ``odds`` both name: ``--gun``, ``--ammo``, ``--target``,
+    ``--intensive``."""
+
+    gun: GunOpt
+    ammo: AmmoOpt = None
+    target: TargetOpt = None
+    intensive: IntensiveOpt = False
+
+    @property
+    def kind(self) -> str | None:
+        """The declared ammunition, upper case (None: the Gun's usual)."""
+        return self.ammo.strip().upper() if self.ammo else None
+
+    def fire_action(self) -> dict[str, Any]:
+        """A ``fire`` action's common fields (only those given)."""
+        action: dict[str, Any] = {"type": "fire", "gun": self.gun, "intensive": self.intensive}
+        if self.ammo is not None:
+            action["ammo"] = self.ammo
+        if self.target is not None:
+            action["target"] = self.target
+        return action
+
+
+#: ``fire`` and ``odds`` take ``order: FireOrder`` in place of its four options
+with_fire_order = option_group("order", FireOrder)
 
 
 def _set_given(
@@ -239,9 +314,7 @@ def game_add_gun(
             "size, ROF and B# from the database and your counter library.",
         ),
     ] = None,
-    library: Annotated[
-        str | None, typer.Option("--library", help="Counter library file (see asl counters).")
-    ] = None,
+    library: LibraryOpt = None,
     canister_fp: Annotated[
         int | None,
         typer.Option("--canister-fp", help="Canister FP from the Ordnance Listing (ASL-8.4-e)."),
@@ -305,33 +378,21 @@ def game_add_gun(
 
 
 @game_app.command("fire")
+@with_fire_order
 @with_whole_shot
+@with_canister_aim
 def game_fire(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
-    gun: Annotated[str, typer.Option("--gun")],
-    ammo: Annotated[
-        str | None, typer.Option("--ammo", help="APCR, APDS, HEAT, AP, HE, SMOKE, WP, Canister.")
-    ] = None,
-    target: Annotated[
-        str | None, typer.Option("--target", help="vehicle, gun, infantry...")
-    ] = None,
+    order: FireOrder,
     tem: Annotated[str | None, typer.Option("--tem", help="Target TEM (HEAT, ASL-8.31-b).")] = None,
     at: Annotated[
         str | None,
         typer.Option("--at", help="Target hex (SMOKE/WP): its printed id (C5) or axial q,r."),
     ] = None,
-    intensive: Annotated[bool, typer.Option("--intensive")] = False,
-    moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
     ca: Annotated[
         int | None, typer.Option("--ca", help="CA to turn to for this shot, before the DR (0-5).")
     ] = None,
-    aim: AimOpt = None,
-    manned_in_mph: MannedOpt = False,
-    loc_drm: LocDrmOpt = None,
-    mount: MountOpt = None,
-    building: BuildingOpt = None,
-    building_level: BuildingLevelOpt = None,
-    cellar: CellarOpt = False,
+    canister: CanisterAim = CanisterAim(),
     shot: WholeShot = WholeShot(),
     dr: DrOpt = None,
     seed: SeedOpt = None,
@@ -339,8 +400,8 @@ def game_fire(
     as_json: JsonOpt = False,
 ) -> None:
     """Fire a Gun (declared ammunition; rolled dice, or entered with --dr)."""
-    kind = ammo.strip().upper() if ammo else None
-    check_canister_only(kind, aim, manned_in_mph)
+    kind = order.kind
+    canister.check(kind)
     action: dict[str, Any]
     if kind in ("SMOKE", "S", "WP"):
         if at is None:
@@ -351,14 +412,12 @@ def game_fire(
                 clause="ASL-AMB-15",
                 hint=_("turn the Covered Arc first: ordnance asl game turn-ca"),
             )
-        action = {"type": "place_wp" if kind == "WP" else "place_smoke", "gun": gun, "target": at}
+        place = "place_wp" if kind == "WP" else "place_smoke"
+        action = {"type": place, "gun": order.gun, "target": at}
     elif kind in ("CANISTER", "C"):
-        extras = canister_extras(
-            aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
-        )
-        action = _canister_action(gun, moved, ca, extras)
+        action = canister.action(order.gun, ca)
     else:
-        action = _fire_action(gun, intensive, ammo, target)
+        action = order.fire_action()
         if tem is not None:
             action["tem"] = tem
         if ca is not None:
@@ -368,26 +427,16 @@ def game_fire(
 
 
 @game_app.command("odds")
+@with_fire_order
 @with_whole_shot
+@with_canister_aim
 def game_odds(
     game_id: Annotated[str, typer.Argument(help="Game id.")],
-    gun: Annotated[str, typer.Option("--gun")],
-    ammo: Annotated[str | None, typer.Option("--ammo")] = None,
-    intensive: Annotated[bool, typer.Option("--intensive")] = False,
+    order: FireOrder,
     ca: Annotated[
         int | None, typer.Option("--ca", help="Canister: the CA of the aim points (0-5).")
     ] = None,
-    aim: AimOpt = None,
-    manned_in_mph: MannedOpt = False,
-    moved: Annotated[bool, typer.Option("--moved", help="Canister: the AFV moved.")] = False,
-    loc_drm: LocDrmOpt = None,
-    mount: MountOpt = None,
-    building: BuildingOpt = None,
-    building_level: BuildingLevelOpt = None,
-    cellar: CellarOpt = False,
-    target: Annotated[
-        str | None, typer.Option("--target", help="vehicle, unarmored, infantry...")
-    ] = None,
+    canister: CanisterAim = CanisterAim(),
     shot: WholeShot = WholeShot(),
     db: DbOpt = None,
     as_json: JsonOpt = False,
@@ -398,43 +447,18 @@ def game_odds(
     depletion, B#, To Kill or IFT, and AP against APCR/APDS/HEAT (``compare``).
     """
     session = open_game(db, game_id)
-    kind = ammo.strip().upper() if ammo else None
-    check_canister_only(kind, aim, manned_in_mph)
+    canister.check(order.kind)
     action: dict[str, Any]
-    if kind in ("CANISTER", "C"):
-        extras = canister_extras(
-            aim, manned_in_mph, loc_drm, mount, building, building_level, cellar
-        )
-        action = _canister_action(gun, moved, ca, extras)
+    if order.kind in ("CANISTER", "C"):
+        action = canister.action(order.gun, ca)
     else:
-        action = _fire_action(gun, intensive, ammo, target)
+        action = order.fire_action()
         shot.put_into(action)
     state = session.state()
     data: Mapping[str, Any] = (
         session.game.named_odds(state, session.game.odds(state, action, None)) or {}
     )
     emit(data, as_json)
-
-
-def _canister_action(
-    gun: str, moved: bool, ca: int | None, extras: Mapping[str, Any]
-) -> dict[str, Any]:
-    """A ``fire_canister`` action from the command's flags (``game fire`` and ``game odds``)."""
-    action: dict[str, Any] = {"type": "fire_canister", "gun": gun, "moved": moved}
-    if ca is not None:
-        action["ca"] = ca  # the CA whose aim points the Canister uses
-    action.update(extras)
-    return action
-
-
-def _fire_action(gun: str, intensive: bool, ammo: str | None, target: str | None) -> dict[str, Any]:
-    """A ``fire`` action's common fields from the command's flags (``game fire`` and ``game odds``)."""
-    action: dict[str, Any] = {"type": "fire", "gun": gun, "intensive": intensive}
-    if ammo is not None:
-        action["ammo"] = ammo
-    if target is not None:
-        action["target"] = target
-    return action
 
 
 __all__ = ["ALIASES", "game_app"]

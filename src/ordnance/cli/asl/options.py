@@ -58,6 +58,15 @@ CellarOpt = Annotated[
     bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
 ]
 
+LibraryOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--library",
+        help="Counter library file (else $ORDNANCE_COUNTER_LIBRARY or "
+        "$XDG_CONFIG_HOME/ordnance/counters.yaml).",
+    ),
+]
+
 __all__ = [
     "AimOpt",
     "BuildingLevelOpt",
@@ -65,6 +74,7 @@ __all__ = [
     "CellarOpt",
     "DateOpt",
     "DrOpt",
+    "LibraryOpt",
     "LocDrmOpt",
     "MannedOpt",
     "MountOpt",

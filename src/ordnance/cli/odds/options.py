@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from ordnance.cli.common import JsonOpt, err_console, plot_to
-from ordnance.cli.option_groups import option, option_group
+from ordnance.cli.option_groups import option_group
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.i18n import _
 
@@ -54,19 +54,11 @@ def component(joint: Distribution[tuple[int, ...]], i: int) -> Distribution[int]
 class Output:
     """How an odds command prints its answer: ``--json``, ``--float``, ``--plot``."""
 
-    as_json: bool = False
-    as_float: bool = False
-    plot: Path | None = None
+    as_json: JsonOpt = False
+    as_float: FloatOpt = False
+    plot: PlotOpt = None
 
 
 #: ``--json``, ``--float`` and ``--plot`` as the last options of an odds command that
 #: takes ``out: Output`` in their place
-with_output = option_group(
-    "out",
-    Output,
-    (
-        option("as_json", JsonOpt, False),
-        option("as_float", FloatOpt, False),
-        option("plot", PlotOpt, None),
-    ),
-)
+with_output = option_group("out", Output)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ordnance.core.errors import OrdnanceError
-from ordnance.core.messages import msg
+from ordnance.core.messages import Message, msg
 
 from .coords import Direction, Hex, parse_hex
 
@@ -189,25 +189,31 @@ class Vertex(_HexGroup):
         return Vertex((a + offset, b + offset, c + offset))
 
 
+def _parse_hexes(text: str, count: int, error: Message, hint: Message) -> list[Hex]:
+    """The ``count`` hexes of ``text`` written ``"q,r|q,r..."``, or ``error`` with ``hint``."""
+    parts = text.split("|") if isinstance(text, str) else []
+    if len(parts) != count:
+        raise OrdnanceError(error, hint=hint)
+    return [parse_hex(p) for p in parts]
+
+
 def parse_hexside(text: str) -> Hexside:
     """Read a hexside written ``"q,r|q,r"`` (as ``str(hexside)`` prints it)."""
-    parts = text.split("|") if isinstance(text, str) else []
-    if len(parts) != 2:
-        raise OrdnanceError(
-            msg("cannot read a hexside from {text!r}", text=text),
-            hint=msg('write two adjacent hexes, e.g. "0,0|1,-1"'),
-        )
-    a, b = (parse_hex(p) for p in parts)
+    a, b = _parse_hexes(
+        text,
+        2,
+        msg("cannot read a hexside from {text!r}", text=text),
+        msg('write two adjacent hexes, e.g. "0,0|1,-1"'),
+    )
     return Hexside((a, b))
 
 
 def parse_vertex(text: str) -> Vertex:
     """Read a vertex written ``"q,r|q,r|q,r"`` (as ``str(vertex)`` prints it)."""
-    parts = text.split("|") if isinstance(text, str) else []
-    if len(parts) != 3:
-        raise OrdnanceError(
-            msg("cannot read a vertex from {text!r}", text=text),
-            hint=msg('write three mutually adjacent hexes, e.g. "0,-1|0,0|1,-1"'),
-        )
-    a, b, c = (parse_hex(p) for p in parts)
+    a, b, c = _parse_hexes(
+        text,
+        3,
+        msg("cannot read a vertex from {text!r}", text=text),
+        msg('write three mutually adjacent hexes, e.g. "0,-1|0,0|1,-1"'),
+    )
     return Vertex((a, b, c))

@@ -62,12 +62,20 @@ export function setOffline(off) {
   document.body.dataset.connection = off ? "lost" : "ok";
   if (off) {
     setLive(t("Connection lost"), "lost");
-    banner.textContent = t("Connection lost: the table server does not answer. Your action is kept and will be sent again when it answers.");
+    offlineBanner();
     retryLater();
   } else {
     setLive("● " + t("Live"), "live");
     if (onBack) onBack();
   }
+}
+
+/** The lost-connection banner: it says an action is kept only when one is (S.pending). */
+export function offlineBanner() {
+  if (!S.offline) return;
+  $("offline-banner").textContent = S.pending
+    ? t("Connection lost: the table server does not answer. Your action is kept and will be sent again when it answers.")
+    : t("Connection lost: the table server does not answer. The page reconnects by itself once it answers.");
 }
 
 // one probe at a time while the server is unreachable: /view answers once it is back
@@ -86,16 +94,28 @@ function retryLater() {
 // consecutive streams that closed without opening (server down, or this seat's
 // streams at the server's limit, TABLE-LIVE-1): each retry waits twice as long, up to 30 s
 let streamFailures = 0;
+/** How long a seat at its limit of live streams waits before it asks again (a tab closed meanwhile frees one). */
+export const TOO_MANY_RETRY_MS = 60000;
 function retryDelay() {
   const ms = Math.min(30000, 2000 * 2 ** streamFailures);
   streamFailures += 1;
   return ms;
 }
 
-/** The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by)``. */
+/**
+ * The live stream: each notice calls ``bump(version, dice_pending, seats, dice_pending_by,
+ * request, wait)``; ``wait``: the roll waiting for dice as waiting.js takes it, or null.
+ */
 export async function connect(bump) {
   if (S.seatRefused) return;
   const tk = await api("/ticket", { method: "POST" });
+  if (tk.status === 429) {
+    // TABLE-LIVE-1: this seat holds the server's limit of live streams (its other tabs and
+    // devices); said in words, asked again seldom, never "Reconnecting..." for ever
+    setLive(t("Not live: too many tabs or devices have this seat open. Close one of them; this page then goes live by itself."), "too-many");
+    setTimeout(() => connect(bump), TOO_MANY_RETRY_MS);
+    return;
+  }
   if (!tk.ok) {
     if (tk.status === 401 || tk.status === 403 || tk.status === 404) return; // said in words by seatRefused
     setLive(t("Reconnecting..."), "reconnecting");
@@ -109,9 +129,13 @@ export async function connect(bump) {
     if (!S.offline) setLive("● " + t("Live"), "live");
   });
   es.addEventListener("version", (ev) => {
-    let v = null, pending = null, mark = null, by = null;
-    try { const data = JSON.parse(ev.data); v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; } catch (e) { v = null; }
-    bump(v, pending, mark, by);
+    let v = null, pending = null, mark = null, by = null, request, wait = null;
+    try {
+      const data = JSON.parse(ev.data);
+      v = data.version; pending = data.dice_pending; mark = data.seats; by = data.dice_pending_by; request = data.request;
+      if (pending) wait = { by, waiting_for: data.dice_waiting_for || [], seconds_left: data.dice_seconds_left };
+    } catch (e) { v = null; }
+    bump(v, pending, mark, by, request, wait);
   });
   es.addEventListener("error", () => {
     setLive(t("Reconnecting..."), "reconnecting");

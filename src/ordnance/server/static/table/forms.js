@@ -4,11 +4,12 @@
 // under its own button.
 import { S } from "./state.js";
 import { distance } from "./hexes.js";
-import { api, UNREACHABLE } from "./connection.js";
+import { api, offlineBanner, UNREACHABLE } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
 import { labelOf, namedUnits, phone, sideName, pinIcon, refreshSelected, renderMap, setPickHint, showPanel, unitById } from "./board.js";
 import { showOdds, resetOdds } from "./odds.js";
 import { caughtUp, refresh } from "./main.js";
+import { diceWaitText, setDiceWait } from "./waiting.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
@@ -33,10 +34,12 @@ export function actorOf(item) {
 /** How the table rolls: "server", "entered" or "entered_remote" (the view's dice mode). */
 export function diceMode() { return (S.view && S.view.dice && S.view.dice.mode) || "server"; }
 
-function resultNear(node, text, ok) {
+function resultNear(node, text, ok, waiting) {
   const out = node.querySelector(".form-result");
   out.textContent = text;
   out.className = "form-result " + (ok ? "ok" : "error");
+  // the words of the roll waiting for dice: waiting.js keeps them (and the time left) current
+  if (waiting) out.dataset.diceWait = "1"; else delete out.dataset.diceWait;
   out.hidden = !text;
   if (text) out.scrollIntoView({ block: "nearest" });
 }
@@ -218,7 +221,7 @@ export function renderForm(item, fixed, collapsible) {
   };
   S.forms.push(entry);
   const dice = diceControls(item);
-  const submit = el("button", { type: "submit" }, t("Do it"));
+  const submit = el("button", { type: "submit", disabled: S.diceWait ? true : undefined }, t("Do it"));
   const f = el("form", { class: "action", "data-type": item.type, "aria-label": entry.title },
     collapsible ? null : el("h3", { class: "form-title" }, entry.title), form.node,
     dice.node,
@@ -245,7 +248,7 @@ export function renderForm(item, fixed, collapsible) {
   });
   if (S.result && S.result.type === item.type && S.result.version === S.version) {
     const r = S.result;
-    queueMicrotask(() => resultNear(f, "✔ " + r.text, r.ok !== false));
+    queueMicrotask(() => resultNear(f, mark(r) + r.text, r.ok !== false));
   }
   if (!collapsible) return f;
   const d = el("details", { class: "action-box", "data-type": item.type }, el("summary", {}, entry.title), f);
@@ -276,27 +279,34 @@ async function send(entry, f, submit, body) {
   // the server's wait, as pending (the page then reads once the notice says it is drawn)
   const sent = Object.assign({}, body, { since: S.lastSeq }, S.diceSince === null ? {} : { dice_since: S.diceSince });
   S.sending = f;
-  try { res = await api("/actions?wait_dice=1", { method: "POST", body: sent }); } finally { submit.disabled = false; S.sending = false; }
+  try { res = await api("/actions?wait_dice=1", { method: "POST", body: sent }); } finally { submit.disabled = !!S.diceWait; S.sending = false; }
   if (res.status === UNREACHABLE) {
     S.pending = { type: entry.type, body };
+    offlineBanner();  // now it says the action is kept
     caughtUp();
     resultNear(f, t("Not sent yet: the table server does not answer. This action is kept and sent again when it answers."), false);
     f.dataset.pending = "1";
     return;
   }
   S.pending = null;
+  offlineBanner();
   delete f.dataset.pending;
   if (res.ok) {
     $("action-error").textContent = "";
     const entryRow = res.data && res.data.entry;
     const pending = res.data && res.data.pending;  // 202: the other seat must agree first
     const rolling = res.data && res.data.rolling;  // 202: the dice wait for the other seats' elements
+    const dropped = res.data && res.data.dropped;  // 200: it waited for its dice and never rolled
     // the result under the form names counters by their labels (the journal keeps the events' texts)
-    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text : rolling ? t("Waiting for the other seats' dice elements") : t("Done");
+    const text = entryRow ? nameCounters(sentence(entryRow), namedUnits()) : pending ? t("Waiting for the other seat to agree") + ": " + pending.text
+      : rolling ? rollingText(rolling) : dropped ? droppedText(dropped) : t("Done");
     // a rolling action becomes the entry of the next version, once the seats' dice are in
-    S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling };
+    // (a dropped action: its words stay on top, as a result that did not go through)
+    S.result = { type: entry.type, text, version: rolling ? res.data.version + 1 : res.data.version, rolling: !!rolling, ok: !dropped };
     await refresh(res.data.next);
-    if (rolling && S.result.rolling) resultNear(f, text, true);  // the version moves once the dice are drawn
+    if (rolling && S.result.rolling) resultNear(f, diceWaitText() || text, true, !!S.diceWait);  // the version moves once the dice are drawn
+    // the new version may have been drawn already (the undo's own read): say it where it shows now
+    if (dropped) showResult();
     return;
   }
   if (res.status === 409) {
@@ -305,14 +315,53 @@ async function send(entry, f, submit, body) {
     await refresh();
     return;
   }
+  if (res.data && res.data.clause === "TABLE-DICE-8") {
+    // another action waits for its dice at this version: say so in words, and show that roll
+    resultNear(f, t("Not sent: another action is waiting for its dice. Act again once it is rolled."), false);
+    await refresh();
+    return;
+  }
   resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
   caughtUp();  // a notice that came while it was on its way
 }
 
+/** The words for this seat's action answered as waiting for the other seats' dice. */
+function rollingText(rolling) {
+  setDiceWait({ by: S.view && S.view.seat, waiting_for: rolling.waiting_for, seconds_left: rolling.seconds_left });
+  return diceWaitText() || t("Waiting for the other seats' dice elements");
+}
+
+/** The words for an action that waited for its dice and never rolled (the answer's `dropped`). */
+function droppedText(dropped) {
+  return dropped.reason === "undo" ? t("Not rolled: an undo accepted meanwhile dropped this action before its dice were drawn.")
+    : t("Not rolled: the rules refused this action when its dice were drawn.");
+}
+
+/** A result's mark: ✔ for what went through, nothing for what did not. */
+function mark(r) { return r.ok === false ? "" : "✔ "; }
+
+/** The last result, by its form if the actions shown have it, else on top of them. */
+function showResult() {
+  const r = S.result;
+  const old = document.getElementById("last-result");
+  if (old) old.remove();
+  if (!r) return;
+  const entry = S.forms.find((x) => x.type === r.type);
+  if (entry) resultNear(entry.node, mark(r) + r.text, r.ok !== false);
+  else $("actions").prepend(lastResult(r));
+}
+
+/** The last result on top of the actions (its form is not shown). */
+function lastResult(r) {
+  return el("p", { class: "form-result " + (r.ok === false ? "error" : "ok"), id: "last-result", role: r.ok === false ? "alert" : null }, mark(r) + r.text);
+}
+
 /** The live stream says this seat's action, still on its way, waits for the other seats'
  * dice elements (it is committed): say so under its form until the answer comes. */
-export function rollingNotice() {
-  if (S.sending) resultNear(S.sending, t("Waiting for the other seats' dice elements"), true);
+export function rollingNotice(wait) {
+  if (!S.sending) return;
+  if (wait) setDiceWait(wait);
+  resultNear(S.sending, diceWaitText() || t("Waiting for the other seats' dice elements"), true, !!wait);
 }
 
 /** The rolled entry of a rolling action has arrived: its sentence replaces "waiting". */
@@ -335,6 +384,7 @@ export async function resendPending() {
   const entry = S.forms.find((f) => f.type === p.type);
   if (p.body.expected_version !== S.version || !entry) {
     S.pending = null;
+    offlineBanner();
     const text = t("Not sent: the table moved on while the server could not be reached. Check the board and act again.");
     if (entry) resultNear(entry.node, text, false);
     else $("action-error").textContent = text;
@@ -370,7 +420,7 @@ export function renderActions(legal) {
   S.pieceForms = legal.some((item) => actorOf(item));
   if (!legal.length) {
     box.append(el("p", { class: "muted" }, t("Nothing to do now: waiting for the other side.")));
-    if (S.result && S.result.version === S.version) box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    if (S.result && S.result.version === S.version) box.prepend(lastResult(S.result));
     setPickHint();
     return;
   }
@@ -397,7 +447,7 @@ export function renderActions(legal) {
   // the result of the last action stays by its form (else on top) until the table moves on
   if (S.result && S.result.version !== S.version && !(S.result.rolling && S.result.version > S.version)) S.result = null;
   if (S.result && !S.forms.some((f) => f.type === S.result.type)) {
-    box.prepend(el("p", { class: "form-result ok", id: "last-result" }, "✔ " + S.result.text));
+    box.prepend(lastResult(S.result));
   }
   setPickHint();
 }

@@ -31,6 +31,10 @@ export function renderTurn(seat, view) {
 export function renderUndo(undo) {
   const box = $("undo-box");
   box.replaceChildren();
+  // a request waiting for this seat's answer marks the Journal tab (a phone shows one panel)
+  const tab = document.querySelector('#panel-tabs [data-panel="journal"]');
+  const asked = !!(undo && undo.pending && !undo.pending.mine);
+  if (tab) { if (asked) tab.dataset.attention = "1"; else delete tab.dataset.attention; }
   if (!undo) return;
   const p = undo.pending;
   if (p) {

@@ -21,6 +21,7 @@ import { errText } from "./words.js";
 import { fitZoom, pinchZoom, renderMap, setPickHint, setZoom, showPanel } from "./board.js";
 import { renderActions, resendPending, rollingNotice, settleResult } from "./forms.js";
 import { loadOlder, mergeLog, renderInvites, renderJournal, renderSeats, renderTurn, renderUndo, renderView } from "./journal.js";
+import { pendingOf, setDiceWait } from "./waiting.js";
 
 const $ = (id) => document.getElementById(id);
 const t = (s) => window.t(s);
@@ -58,6 +59,7 @@ async function show(next) {
     renderTurn(v.seat, v.view);
     renderUndo(v.undo);
     renderSeats(v);
+    setDiceWait(pendingOf(v));
     try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* dice.js reports on the next check */ }
     return owed;
   }
@@ -69,6 +71,7 @@ async function show(next) {
   renderMap();
   renderView(v.view);
   renderActions(v.legal || []);
+  setDiceWait(pendingOf(v));  // after the forms: their "Do it" stays off while a roll waits
   renderUndo(v.undo);
   renderInvites(v.seat, v.seats);
   renderSeats(v);
@@ -90,12 +93,33 @@ async function show(next) {
   return owed;
 }
 
+/** The consent request (an undo) the page shows waiting for an answer, else null. */
+function heldRequest() {
+  const p = S.view && S.view.undo && S.view.undo.pending;
+  return p ? p.request : null;
+}
+
 /** Whether a live notice tells of something the page does not show yet. */
 function behind(n) {
   if (n.v === null) return true;
   if (n.v > S.version) return true;
   if (n.v === S.version && window.OrdnanceDice.wants(S.view, n.pending)) return true;
+  // the roll shown waiting no longer waits at this version (its rules refused it when drawn)
+  if (n.v === S.version && !n.pending && S.view && S.view.dice && S.view.dice.pending) return true;
+  // an undo asked or declined keeps the version: the notice names the request waiting
+  if (n.v === S.version && n.request !== undefined && n.request !== heldRequest()) return true;
   return typeof n.mark === "number" && n.mark !== S.seatsMark;
+}
+
+/**
+ * The reveal a notice of a roll waiting for this seat's element asks for, sent with the
+ * one read. Only for a roll at the version the page shows: a notice of a later version
+ * (a page whose stream came back after missing some) reads that version first, and its
+ * view's dice.pending asks for the reveal (sync); an element sent for the version shown
+ * would be refused as stale and spent (an element is sent once).
+ */
+function revealOf(n) {
+  return n.v === S.version ? window.OrdnanceDice.revealFor(S.view, n.pending, n.by) : null;
 }
 
 /**
@@ -110,7 +134,7 @@ export async function refresh(next, notice) {
   }
   S.refreshing = (async () => {
     // a notice of a roll waiting for this seat's element: the reveal goes with the read
-    let reveal = notice && !next ? window.OrdnanceDice.revealFor(S.view, notice.pending, notice.by) : null;
+    let reveal = notice && !next ? revealOf(notice) : null;
     for (let rounds = 0; rounds < 20; rounds++) {
       S.again = false;
       let data = next || S.queued;
@@ -132,7 +156,7 @@ export async function refresh(next, notice) {
       if (reveal) continue;
       const n = S.notice;
       S.notice = null;
-      if (n && behind(n)) { reveal = window.OrdnanceDice.revealFor(S.view, n.pending, n.by); continue; }
+      if (n && behind(n)) { reveal = revealOf(n); continue; }
       if (!S.again && !S.queued) return;
     }
   })();
@@ -140,10 +164,13 @@ export async function refresh(next, notice) {
 }
 
 /** A live notice: read what changed, unless the page is sending (its answer tells). */
-function noticed(v, pending, mark, by) {
-  S.notice = { v, pending, mark, by };
-  if (S.sending && pending && S.view && by === S.view.seat) rollingNotice();  // its answer waits for the dice
-  if (S.sending || S.refreshing) return;
+function noticed(v, pending, mark, by, request, wait) {
+  S.notice = { v, pending, mark, by, request };
+  if (S.sending && pending && S.view && by === S.view.seat) rollingNotice(wait);  // its answer waits for the dice
+  // a request asked or answered meanwhile (an undo while this seat's roll waits, its
+  // answer held back for the draw): read it now, the answer's `next` comes after
+  const asked = S.sending && v === S.version && request !== undefined && request !== heldRequest();
+  if ((S.sending && !asked) || S.refreshing) return;
   caughtUp();
 }
 

@@ -26,6 +26,8 @@ export const S = {
   refreshing: null, again: false, queued: null, notice: null, sending: false,
   // the connection: the live stream, whether the server answers, the action not yet sent
   es: null, offline: false, pending: null, seatRefused: null,
+  // the roll waiting for the seats' dice elements (waiting.js): {by, waiting_for, until} or null
+  diceWait: null,
   // the phone's panels: which one is shown
   panel: "map",
 };

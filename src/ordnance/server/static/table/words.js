@@ -50,3 +50,32 @@ export function shortLabel(u) {
   if (words.length > 1 && last.length >= 4 && last.length <= 9 && /^\p{L}/u.test(last)) return last[0].toUpperCase() + last.slice(1);
   return text.slice(0, 8) + "…";
 }
+
+/** Seconds as a countdown, "m:ss", rounded up (0.2 s left still reads 0:01); never below 0:00. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(Number(seconds) || 0));
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+/**
+ * What a roll waiting for the seats' dice elements says to ``seat``: whose action it
+ * is, whose element it waits for (by their seat names) and the time left before it may
+ * roll without them (``left``: seconds, null when the table waits as long as it takes).
+ * ``w``: {by, waiting_for} (the view's dice.pending seat and waiting_for, or a notice's);
+ * ``t``: the page's translator.
+ */
+export function waitingText(w, seat, names, left, t) {
+  const name = (s) => (names && names[s]) || s;
+  const waiting = w.waiting_for || [];
+  const others = waiting.filter((s) => s !== seat).map(name);
+  const me = waiting.includes(seat);
+  let text;
+  if (w.by === seat) text = others.length ? t("Waiting for {seats} to roll").replace("{seats}", others.join(", ")) : t("Rolling your dice…");
+  else if (me) text = t("{actor}'s action is waiting for your dice element").replace("{actor}", name(w.by));
+  else if (others.length) text = t("{actor}'s action is waiting for {seats} to roll").replace("{actor}", name(w.by)).replace("{seats}", others.join(", "));
+  else text = t("{actor}'s action is rolling…").replace("{actor}", name(w.by));
+  if (left !== null && left !== undefined && waiting.length) {
+    text += " (" + (left > 0 ? t("{time} left").replace("{time}", clockText(left)) : t("time is up: it rolls without them")) + ")";
+  }
+  return text;
+}
