@@ -180,3 +180,24 @@ def test_a_russian_help_screen_still_has_russian_marks(
     assert res.returncode == 0, res.stderr
     for russian, english in marks.items():
         assert russian in res.stdout and english not in res.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("asl", "supply", "--help"),
+        ("asl", "odds", "gun", "--help"),
+        ("toi", "odds", "--help"),
+        ("waw", "odds", "he-fire", "--help"),
+        ("odds", "drift", "--help"),
+    ],
+    ids=" ".join,
+)
+def test_a_sub_command_s_help_imports_no_pydantic(args: tuple[str, ...]) -> None:
+    """The groups above it leave their own ``--help`` (and ``odds``' completion flags)
+    absent: ``False`` there, as on the top level, so Typer builds no ``TypeAdapter``
+    for them; a calculator's options come from the cache. (``toi odds smoke --help``
+    still pays: ``toi odds`` is a calculator too, whose options are parsed first.)"""
+    mods = imported("--lang", "en", *args)
+    assert "ordnance.cli.main" in mods
+    assert "pydantic" not in mods

@@ -148,10 +148,32 @@ def plain_help(cmd: Command) -> None:
             plain_help(sub)
 
 
+#: The flags whose absent value is ``False`` in every context of the tree (:class:`HelpContext`).
+ABSENT_FLAGS: Mapping[str, bool] = {
+    "help": False,
+    "install_completion": False,
+    "show_completion": False,
+}
+
+
 class HelpContext(typer.Context):
     """A context that escapes its command's help texts before drawing them
     (:func:`plain_help`), Typer's marks in the active language
-    (:func:`~ordnance.cli.localize.localize_typer_marks`)."""
+    (:func:`~ordnance.cli.localize.localize_typer_marks`).
+
+    Its absent ``--help`` is ``False``, as the top-level command's (a default
+    map, Click's documented setting, which a sub-command's context does not
+    inherit), and so are Typer's completion flags where a group has them
+    (``ordnance odds``): Typer converts an absent value, ``None``, through a
+    Pydantic ``TypeAdapter``, and the first one built imports Pydantic (about
+    0.1 s), which ``ordnance asl supply --help`` would pay for the ``asl``
+    group's ``--help``. (A ``bool`` is not converted.)
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.default_map is None:
+            self.default_map = dict(ABSENT_FLAGS)
 
     def get_help(self) -> str:
         localize_typer_marks()
