@@ -113,12 +113,14 @@ def declared_at(source: str) -> Declared:
 
 
 def sources() -> list[str]:
-    """The ``CALCULATORS`` path of every installed game (its package names it), and
-    :data:`GENERIC`."""
+    """The ``CALCULATORS`` path of every game this project ships (its package names it),
+    and :data:`GENERIC`; a game installed on its own is not the project's to cache."""
     from ordnance.cli.game_entries import game_entries
 
     found = [GENERIC]
     for ep in game_entries():
+        if not ep.module.startswith("ordnance."):
+            continue
         package = import_module(ep.module.rpartition(".")[0] or ep.module)
         path = getattr(package, "CALCULATORS", None)
         if isinstance(path, str):
