@@ -5,6 +5,7 @@ fresh process, never by timing; ``ordnance.bench.cli_start`` prints the times.""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -44,12 +45,14 @@ def test_help_imports_no_heavy_library_and_no_game() -> None:
     assert "ordnance.cli.main" in mods  # the runner did run the command line
 
 
-@pytest.mark.parametrize("group", ["asl", "odds", "game", "scenario", "serve", "table", "demo"])
+@pytest.mark.parametrize(
+    "group", ["asl", "toi", "waw", "odds", "game", "scenario", "serve", "table", "demo"]
+)
 def test_a_group_help_imports_no_pydantic(group: str) -> None:
     """Typer converts an option's value through Pydantic, ``None`` included: the
     top-level ``--lang`` (read by ``main``) and an absent ``--help`` are not converted,
-    and these groups' modules import their models only in the commands that use them.
-    (ToI and WaW list calculators whose models are Pydantic's.)"""
+    and these groups' modules import their models only in the commands that use them
+    (the calculators' options come from :mod:`ordnance.cli.calculator_cache`)."""
     mods = imported("--lang", "en", group, "--help")
     assert "pydantic" not in mods
     assert not {m for m in mods if m.split(".")[0] in (*HEAVY, "httpx")}
@@ -140,3 +143,61 @@ def test_cli_start_benchmark_prints_one_line_per_command() -> None:
     assert len(printed) == 4  # the two baselines, then one line per command
     assert printed[2].startswith("start") and printed[2].endswith("ordnance --help")
     assert printed[3].endswith("ordnance waw odds he-fire --fp 6 --hit-number 4 --defence 2 --json")
+
+
+def test_a_russian_answer_imports_no_help_machinery() -> None:
+    """Typer's help marks are translated when a help screen is drawn, not at every
+    start: ``typer.rich_utils`` (Rich's Markdown with it) costs a tenth of a second."""
+    mods = imported("--lang", "ru", "asl", "supply", "german", "75L", "--json")
+    assert "ordnance.asl.calculators" in mods  # the command ran
+    assert "typer.rich_utils" not in mods
+
+
+@pytest.mark.parametrize(
+    ("args", "marks"),
+    [
+        (
+            ("odds", "drift", "--help"),
+            {"[по умолчанию:": "[default:", "[обязательно]": "[required]"},
+        ),
+        (("toi", "game", "buy", "--help"), {"[обязательно]": "[required]"}),
+    ],
+    ids=["odds drift", "toi game buy"],
+)
+def test_a_russian_help_screen_still_has_russian_marks(
+    args: tuple[str, ...], marks: dict[str, str]
+) -> None:
+    """The check above can fail: a help screen in a fresh process does translate
+    Typer's ``[default: ...]`` and ``[required]`` (``toi game buy`` is derived from a
+    form, its context not the tree's own)."""
+    res = subprocess.run(
+        [sys.executable, "-m", "ordnance.cli.main", "--lang", "ru", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert res.returncode == 0, res.stderr
+    for russian, english in marks.items():
+        assert russian in res.stdout and english not in res.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("asl", "supply", "--help"),
+        ("asl", "odds", "gun", "--help"),
+        ("toi", "odds", "--help"),
+        ("waw", "odds", "he-fire", "--help"),
+        ("odds", "drift", "--help"),
+    ],
+    ids=" ".join,
+)
+def test_a_sub_command_s_help_imports_no_pydantic(args: tuple[str, ...]) -> None:
+    """The groups above it leave their own ``--help`` (and ``odds``' completion flags)
+    absent: ``False`` there, as on the top level, so Typer builds no ``TypeAdapter``
+    for them; a calculator's options come from the cache. (``toi odds smoke --help``
+    still pays: ``toi odds`` is a calculator too, whose options are parsed first.)"""
+    mods = imported("--lang", "en", *args)
+    assert "ordnance.cli.main" in mods
+    assert "pydantic" not in mods

@@ -10,6 +10,13 @@ Positional ``arguments`` are declared too. Every command takes ``--json``
 FILE.png``. Only the options given are passed on, so the model's defaults
 are the command's defaults, in every face.
 
+The derivation has two steps: the model's fields become plain data
+(:class:`CalculatorSpec`, :func:`calculator_spec`), and the command is built
+from that data alone (:func:`spec_command`), the calculator itself loaded only
+when the command runs. The command line reads the specs of the project's
+calculators from a cache (:mod:`ordnance.cli.calculator_cache`), so a help
+screen imports neither the models, nor Pydantic, nor the rules.
+
 A game's command line (:func:`game_command`) is its calculators at their
 declared paths (``toi odds``, ``toi odds smoke``, ``toi smoke``), its
 ``game`` group derived from its action forms
@@ -27,21 +34,92 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import typer
-from pydantic.fields import FieldInfo
 from typer.core import TyperGroup
 
 from ordnance.cli.common import emit, plot_to
 from ordnance.cli.lazy import Command, FallbackGroup, LazyMount, as_command
 from ordnance.cli.localize import shown
-from ordnance.core.calculators import Calculator
 from ordnance.core.commands import GameCommands
-from ordnance.core.odds.distribution import Distribution
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pydantic.fields import FieldInfo
+
+    from ordnance.core.calculators import Calculator
 
 KEYWORD_ONLY = inspect.Parameter.KEYWORD_ONLY
 POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
+
+#: How a field is given on the command line: a positional argument, an on/off
+#: flag, or an option with a value.
+ParamKind = Literal["argument", "flag", "option"]
+#: The type Click converts an option's value to (the model reads everything else).
+ValueKind = Literal["str", "int", "float"]
+_VALUE_TYPES: dict[str, type] = {"str": str, "int": int, "float": float}
+
+
+class OptionSpec(NamedTuple):
+    """One field of a calculator's input model as its command takes it, as plain data.
+
+    Derived from the model by :func:`calculator_spec`; the command is built
+    from it alone (:func:`spec_command`), so a help screen needs neither the
+    model nor Pydantic when the specs are read from the cache
+    (:mod:`ordnance.cli.calculator_cache`). (A named tuple, not a dataclass:
+    every command line start makes the class, and a dataclass costs ten times
+    as much to make.)
+    """
+
+    name: str
+    kind: ParamKind
+    #: The spellings (``("--range", "--band")``; a flag may be ``"--red/--black"``).
+    decls: tuple[str, ...] = ()
+    #: The help as shown: title and description, choices and default appended.
+    help: str = ""
+    value: ValueKind = "str"
+    #: Given again for each value (an option), or several words (an argument).
+    many: bool = False
+    #: An argument that must be given (options never are: the model says what is missing).
+    required: bool = False
+    #: Offered as completions (the model refuses any other value).
+    choices: tuple[str, ...] | None = None
+
+
+class CalculatorSpec(NamedTuple):
+    """What the command line needs of a calculator before it runs: names, help, options."""
+
+    name: str
+    title: str
+    help: str
+    hint: str
+    path: tuple[str, ...]
+    also: tuple[tuple[str, ...], ...]
+    options: tuple[OptionSpec, ...]
+
+
+#: The calculator named ``name`` (imported on the first call: its model and rules).
+FindCalculator = Callable[[str], "Calculator"]
+
+
+class Declared:
+    """A game's calculators as its command line uses them: the specs now, each
+    :class:`~ordnance.core.calculators.Calculator` (model, rules) when it runs."""
+
+    __slots__ = ("find", "specs")
+
+    def __init__(self, specs: tuple[CalculatorSpec, ...], find: FindCalculator) -> None:
+        self.specs = specs
+        self.find = find
+
+    @classmethod
+    def of(cls, calcs: Sequence[Calculator]) -> Declared:
+        """From calculators already loaded (a plug-in's list, a test's)."""
+        by_name = {c.name: c for c in calcs}
+        return cls(tuple(calculator_spec(c) for c in calcs), by_name.__getitem__)
+
+    def spec(self, name: str) -> CalculatorSpec:
+        return next(s for s in self.specs if s.name == name)
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool]:
@@ -88,52 +166,84 @@ def _default_text(info: FieldInfo) -> str | None:
     return str(value)
 
 
-def _param(calc: Calculator, name: str, info: FieldInfo) -> inspect.Parameter:
-    """The command-line parameter of one field, declared the public Typer way
-    (a ``typer.Option`` / ``typer.Argument`` default in a function signature)."""
+def option_spec(calc: Calculator, name: str, info: FieldInfo) -> OptionSpec:
+    """The command-line parameter of one field (see the module docstring)."""
     kind, _optional = _unwrap(info.annotation)
     parsed = name in calc.parsers
     dashed = "--" + name.replace("_", "-")
     decls = [*dict.fromkeys([*calc.flags.get(name, ()), dashed])]
     help_text = _help(info)
-    annotation: Any
-    default: Any
     if name in calc.arguments:
         many = _is_list(kind) and not parsed
         required = info.is_required() and not many
-        annotation = list[str] | None if many else str if required else str | None
-        default = typer.Argument(... if required else None, help=help_text, show_default=False)
-    elif kind is bool and not parsed:
+        return OptionSpec(name, "argument", help=help_text, many=many, required=required)
+    if kind is bool and not parsed:
         paired = [d for d in calc.flags.get(name, ()) if "/" in d]
         if paired:  # a declared pair, e.g. "--red/--black"
             decls = [paired[0]]
         elif info.get_default(call_default_factory=True) is True:
             no = "--no-" + dashed.removeprefix("--")
             decls = [f"{decls[0]}/{no}", *decls[1:]]
+        return OptionSpec(name, "flag", tuple(decls), help_text)
+    many = _is_list(kind)  # a parsed list: its texts joined, then parsed
+    choices = None if parsed else _choices(kind)
+    value: ValueKind = "str"
+    if choices is not None:
+        help_text += f" (one of: {', '.join(choices)})"
+    elif kind in (int, float) and not parsed:
+        value = "int" if kind is int else "float"
+    default = _default_text(info)
+    return OptionSpec(
+        name,
+        "option",
+        tuple(decls),
+        help_text + (f" [default: {default}]" if default else ""),
+        value,
+        many,
+        choices=None if choices is None else tuple(choices),
+    )
+
+
+def calculator_spec(calc: Calculator) -> CalculatorSpec:
+    """The :class:`CalculatorSpec` of a calculator, from its declaration and input model."""
+    fields = calc.input_model.model_fields
+    taken = {"ctx", "as_json", "plot"} & set(fields)
+    if taken:
+        raise TypeError(f"calculator {calc.name!r}: fields named {sorted(taken)} clash")
+    return CalculatorSpec(
+        name=calc.name,
+        title=calc.title,
+        help=calc.help,
+        hint=calc.hint,
+        path=calc.path,
+        also=calc.also,
+        options=tuple(option_spec(calc, n, info) for n, info in fields.items()),
+    )
+
+
+def _parameter(spec: OptionSpec) -> inspect.Parameter:
+    """The parameter of one option, declared the public Typer way (a ``typer.Option`` /
+    ``typer.Argument`` default in a function signature)."""
+    annotation: Any
+    default: Any
+    if spec.kind == "argument":
+        annotation = list[str] | None if spec.many else str if spec.required else str | None
+        default = typer.Argument(... if spec.required else None, help=spec.help, show_default=False)
+    elif spec.kind == "flag":
         annotation = bool | None
-        default = typer.Option(None, *decls, help=help_text, show_default=False)
+        default = typer.Option(None, *spec.decls, help=spec.help, show_default=False)
     else:
-        many = _is_list(kind)  # a parsed list: its texts joined, then parsed
-        choices = None if parsed else _choices(kind)
-        complete = None
-        one: Any = str
-        if choices is not None:
-            # offered as completions and in the help; the model refuses any other value
-            help_text += f" (one of: {', '.join(choices)})"
-            complete = _completer(choices)
-        elif kind in (int, float) and not parsed:
-            one = kind
-        shown = _default_text(info)
-        annotation = list[one] | None if many else one | None
+        one: Any = _VALUE_TYPES[spec.value]
+        annotation = list[one] | None if spec.many else one | None
         default = typer.Option(
             None,
-            *decls,
-            autocompletion=complete,
+            *spec.decls,
+            autocompletion=None if spec.choices is None else _completer(list(spec.choices)),
             # the model says what is missing (with its clause), in every face alike
-            help=help_text + (f" [default: {shown}]" if shown else ""),
+            help=spec.help,
             show_default=False,
         )
-    return inspect.Parameter(name, KEYWORD_ONLY, default=default, annotation=annotation)
+    return inspect.Parameter(spec.name, KEYWORD_ONLY, default=default, annotation=annotation)
 
 
 def _completer(choices: list[str]) -> Callable[[str], list[str]]:
@@ -167,18 +277,22 @@ def _values(calc: Calculator, kwargs: dict[str, Any]) -> dict[str, Any]:
 
 
 def calculator_command(calc: Calculator, name: str | None = None) -> Command:
-    """The command of one calculator (see the module docstring).
+    """The command of one calculator (see the module docstring)."""
+    return spec_command(calculator_spec(calc), lambda: calc, name)
 
-    Its function's signature is made from the input model and handed to
+
+def spec_command(
+    spec: CalculatorSpec, calc: Callable[[], Calculator], name: str | None = None
+) -> Command:
+    """The command of a calculator from its :class:`CalculatorSpec`; ``calc`` gives
+    the calculator itself, called only when the command runs.
+
+    The function's signature is made from the specs and handed to
     ``typer.Typer().command``, Typer's public way to make a command.
     """
-    fields = calc.input_model.model_fields
-    taken = {"ctx", "as_json", "plot"} & set(fields)
-    if taken:
-        raise TypeError(f"calculator {calc.name!r}: fields named {sorted(taken)} clash")
     params = [
         inspect.Parameter("ctx", POSITIONAL_OR_KEYWORD, annotation=typer.Context),
-        *(_param(calc, n, info) for n, info in fields.items()),
+        *(_parameter(o) for o in spec.options),
         inspect.Parameter(
             "as_json",
             KEYWORD_ONLY,
@@ -191,7 +305,7 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
             annotation=bool,
         ),
     ]
-    if calc.hint == "distribution":
+    if spec.hint == "distribution":
         params.append(
             inspect.Parameter(
                 "plot",
@@ -211,14 +325,15 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
             return
         as_json = bool(kwargs.pop("as_json", False))
         plot = kwargs.pop("plot", None)
-        values = _values(calc, kwargs)
-        if calc.each_line is not None and values.get(calc.each_line) == "-":
-            failed = _each_line(calc, values, as_json)
+        loaded = calc()
+        values = _values(loaded, kwargs)
+        if loaded.each_line is not None and values.get(loaded.each_line) == "-":
+            failed = _each_line(loaded, values, as_json)
             if failed:
                 sys.stderr.write(f"{failed} line(s) could not be read\n")
                 ctx.exit(2)
             return
-        answer = calc.answer(values, local=True)
+        answer = loaded.answer(values, local=True)
         if plot:
             answer["plot"] = _plot(answer, plot)
         emit(answer, as_json, render_answer)
@@ -226,7 +341,7 @@ def calculator_command(calc: Calculator, name: str | None = None) -> Command:
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params} | {"return": None}
     app = typer.Typer(add_completion=False)
-    app.command(name or calc.path[-1], help=calc.help, short_help=calc.title)(run)
+    app.command(name or spec.path[-1], help=spec.help, short_help=spec.title)(run)
     return as_command(typer.main.get_command(app))
 
 
@@ -271,6 +386,8 @@ def _plot(answer: dict[str, Any], path: str) -> str | None:
         from ordnance.cli.plot import plot_comparison
 
         return str(plot_comparison(answer["chart"], path, answer["title"]))
+
+    from ordnance.core.odds.distribution import Distribution
 
     dist = Distribution({k: Fraction(v) for k, v in answer["distribution"].items()})
     return plot_to(dist, path, answer["title"], answer.get("xlabel", "outcome"))
@@ -340,23 +457,30 @@ class _CalcGroup(TyperGroup):
     """A group that is also a calculator (``toi odds --fp 5``, ``toi odds smoke``)."""
 
 
-def _tree(calcs: Sequence[Calculator]) -> dict[tuple[str, ...], Calculator]:
-    paths: dict[tuple[str, ...], Calculator] = {}
-    for calc in calcs:
-        for path in (calc.path, *calc.also):
-            paths[path] = calc
+def _tree(specs: Sequence[CalculatorSpec]) -> dict[tuple[str, ...], CalculatorSpec]:
+    paths: dict[tuple[str, ...], CalculatorSpec] = {}
+    for spec in specs:
+        for path in (spec.path, *spec.also):
+            paths[path] = spec
     return paths
 
 
+def _loader(find: FindCalculator, name: str) -> Callable[[], Calculator]:
+    return lambda: find(name)
+
+
 def _group_at(
-    prefix: tuple[str, ...], paths: dict[tuple[str, ...], Calculator], help_text: str
+    prefix: tuple[str, ...],
+    paths: dict[tuple[str, ...], CalculatorSpec],
+    find: FindCalculator,
+    help_text: str,
 ) -> TyperGroup:
     here = paths.get(prefix)
     children = sorted(
         {p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix}
     )
     if here is not None:
-        leaf = calculator_command(here, prefix[-1] if prefix else None)
+        leaf = spec_command(here, _loader(find, here.name), prefix[-1] if prefix else None)
         group: TyperGroup = _CalcGroup(
             name=prefix[-1] if prefix else None,
             params=leaf.params,
@@ -371,22 +495,23 @@ def _group_at(
     for child in children:
         path = (*prefix, child)
         if any(len(p) > len(path) and p[: len(path)] == path for p in paths):
-            group.add_command(_group_at(path, paths, help_text), child)
+            group.add_command(_group_at(path, paths, find, help_text), child)
         else:
-            group.add_command(calculator_command(paths[path], child), child)
+            spec = paths[path]
+            group.add_command(spec_command(spec, _loader(find, spec.name), child), child)
     return group
 
 
 def calculators_group(
-    calcs: Sequence[Calculator], help_text: str, prefix: tuple[str, ...] = ()
+    declared: Declared, help_text: str, prefix: tuple[str, ...] = ()
 ) -> TyperGroup:
     """A group of calculators at their declared paths (below ``prefix``)."""
-    return _group_at(prefix, _tree(calcs), help_text)
+    return _group_at(prefix, _tree(declared.specs), declared.find, help_text)
 
 
 def game_command(
     game: str,
-    calcs: Sequence[Calculator],
+    declared: Declared,
     commands: GameCommands | None,
     help_text: str,
 ) -> Command:
@@ -395,10 +520,10 @@ def game_command(
     The ``game`` group (derived from the action forms, with the journal) is
     mounted lazily: a calculator's command loads neither.
     """
-    declared = commands or GameCommands()
-    group = calculators_group(calcs, help_text)
-    top_aliases = declared.top_aliases
-    shared = declared.top_shared
+    spelled = commands or GameCommands()
+    group = calculators_group(declared, help_text)
+    top_aliases = spelled.top_aliases
+    shared = spelled.top_shared
 
     def find(name: str, args: list[str] | None) -> Command | None:
         if name not in top_aliases and name not in shared:
@@ -413,10 +538,10 @@ def game_command(
     def game_group_command() -> Command:
         from ordnance.cli.game_commands import game_group
 
-        cls = game_group(game, declared.game_aliases, declared.new_options)
-        return cls(name="game", help=declared.help, no_args_is_help=True)
+        cls = game_group(game, spelled.game_aliases, spelled.new_options)
+        return cls(name="game", help=spelled.help, no_args_is_help=True)
 
-    group.add_command(LazyMount("game", declared.help, game_group_command), "game")
+    group.add_command(LazyMount("game", spelled.help, game_group_command), "game")
     if top_aliases or shared:
         return _with_fallback(group, find)
     return group
@@ -431,15 +556,22 @@ def _with_fallback(
     return out
 
 
-def odds_command(calcs: Sequence[Calculator], help_text: str) -> Command:
+def odds_command(declared: Declared, help_text: str) -> Command:
     """``ordnance odds <game> ...``: the calculators under the game's ``odds``."""
-    return calculators_group(calcs, help_text, ("odds",))
+    return calculators_group(declared, help_text, ("odds",))
 
 
 __all__ = [
+    "CalculatorSpec",
+    "Declared",
+    "FindCalculator",
+    "OptionSpec",
     "calculator_command",
+    "calculator_spec",
     "calculators_group",
     "game_command",
     "odds_command",
+    "option_spec",
     "render_answer",
+    "spec_command",
 ]

@@ -19,21 +19,25 @@ documents no name for it (https://typer.tiangolo.com/tutorial/click/), so the
 types of this module are Typer's: :data:`Command` is one of its two command
 classes, :data:`Context` its context. Every command of the tree is one, and
 :func:`as_command` checks it where Typer hands over a command.
+
+The records of this module (:class:`Sub`, :class:`LazyGroup`, :class:`Factory`)
+are named tuples rather than dataclasses: every start of the command line makes
+their classes, and making a dataclass costs about ten times as much (~1 ms).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 from weakref import WeakSet
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ordnance.cli.failures import CommandUnavailable
+from ordnance.cli.localize import localize_typer_marks
 
 #: A command of the tree: a leaf or a group, both Typer's public classes.
 Command: TypeAlias = TyperCommand | TyperGroup
@@ -144,10 +148,35 @@ def plain_help(cmd: Command) -> None:
             plain_help(sub)
 
 
+#: The flags whose absent value is ``False`` in every context of the tree (:class:`HelpContext`).
+ABSENT_FLAGS: Mapping[str, bool] = {
+    "help": False,
+    "install_completion": False,
+    "show_completion": False,
+}
+
+
 class HelpContext(typer.Context):
-    """A context that escapes its command's help texts before drawing them (:func:`plain_help`)."""
+    """A context that escapes its command's help texts before drawing them
+    (:func:`plain_help`), Typer's marks in the active language
+    (:func:`~ordnance.cli.localize.localize_typer_marks`).
+
+    Its absent ``--help`` is ``False``, as the top-level command's (a default
+    map, Click's documented setting, which a sub-command's context does not
+    inherit), and so are Typer's completion flags where a group has them
+    (``ordnance odds``): Typer converts an absent value, ``None``, through a
+    Pydantic ``TypeAdapter``, and the first one built imports Pydantic (about
+    0.1 s), which ``ordnance asl supply --help`` would pay for the ``asl``
+    group's ``--help``. (A ``bool`` is not converted.)
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.default_map is None:
+            self.default_map = dict(ABSENT_FLAGS)
 
     def get_help(self) -> str:
+        localize_typer_marks()
         _escape_help(self.command)
         return super().get_help()
 
@@ -186,8 +215,7 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
-@dataclass(frozen=True, slots=True)
-class Factory:
+class Factory(NamedTuple):
     """A sub-command target built afresh each time it is mounted.
 
     For a Click group of a class of its own (a game's ``game`` group, whose
@@ -230,8 +258,7 @@ class FallbackGroup(TyperGroup):
         return resolved(super().resolve_command(ctx, args))
 
 
-@dataclass(frozen=True, slots=True)
-class Sub:
+class Sub(NamedTuple):
     """One sub-command of a :class:`LazyGroup`: where it lives and its help line.
 
     ``target`` is ``"module:attribute"``: a Typer app, a :class:`LazyGroup`, a
@@ -243,8 +270,7 @@ class Sub:
     hidden: bool = False
 
 
-@dataclass(frozen=True)
-class LazyGroup:
+class LazyGroup(NamedTuple):
     """A command group whose sub-commands are imported only when they run.
 
     A game's command line is one of these: ``ordnance asl --help`` lists the
@@ -258,7 +284,7 @@ class LazyGroup:
     help: str
     subs: Mapping[str, Sub]
     #: Called with each sub-command once it is loaded (a face translates help texts).
-    prepare: Callable[[Command], None] | None = field(default=None, compare=False)
+    prepare: Callable[[Command], None] | None = None
     #: ``"module:attribute"`` of a Typer app whose callback (options, and what the
     #: group does when no sub-command is named) the group keeps: ``ordnance toi odds
     #: --fp 5`` is such a callback, with ``smoke`` and ``advise`` beside it.

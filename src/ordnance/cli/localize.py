@@ -88,7 +88,10 @@ def localize_typer_marks() -> None:
     Typer reads them from ``typer.rich_utils`` when it draws a help screen and
     offers no public option for them; not yet imported, the module holds its
     English defaults, so English needs no import (it costs a tenth of a second,
-    and most commands print no help).
+    and most commands print no help). Called when a help screen is about to be
+    drawn (:class:`ordnance.cli.lazy.HelpContext`, and :func:`ordnance.cli.main.main`
+    for ``--help``), so a command in another language that prints no help does
+    not import the module either.
     """
     if current() == DEFAULT and "typer.rich_utils" not in sys.modules:
         return
@@ -102,9 +105,11 @@ def localize_typer_marks() -> None:
 
 
 def activate(lang: str) -> None:
-    """Make ``lang`` the language of this run, Typer's help marks included."""
+    """Make ``lang`` the language of this run (Typer's help marks follow it, here if
+    a help screen was drawn already, else when one is: :func:`localize_typer_marks`)."""
     i18n.activate(lang)
-    localize_typer_marks()
+    if "typer.rich_utils" in sys.modules:
+        localize_typer_marks()
 
 
 def shown(text: object) -> str:

@@ -111,22 +111,22 @@ def game_loader(ep: GameEntry, which: str) -> Callable[[], Command]:
         if isinstance(dotted, str):
             module, _sep, attr = dotted.partition(":")
             return typer_command(getattr(import_module(module), attr), ep.name, _localized())
-        from ordnance.cli.calculators import game_command, odds_command
-        from ordnance.core.calculators import load as load_calculators
+        from ordnance.cli.calculator_cache import declared_at
+        from ordnance.cli.calculators import Declared, game_command, odds_command
         from ordnance.core.commands import GameCommands
 
         calcs_path = getattr(package, "CALCULATORS", None)
         commands_path = getattr(package, "COMMANDS", None)
         help_text = (package.__doc__ or ep.name).strip().splitlines()[0]
         if isinstance(calcs_path, str):
-            calcs = load_calculators(calcs_path)
+            declared = declared_at(calcs_path)
         else:
             from ordnance.core.registry import GamePlugin
 
             plugin = ep.load()
             if not isinstance(plugin, GamePlugin):
                 raise OrdnanceError(f"the entry point {ep.value!r} is not a game plug-in")
-            calcs = plugin.calculator_list()
+            declared = Declared.of(plugin.calculator_list())
             commands_path = commands_path or plugin.commands
         commands = None
         if isinstance(commands_path, str):
@@ -135,9 +135,9 @@ def game_loader(ep: GameEntry, which: str) -> Callable[[], Command]:
             if not isinstance(commands, GameCommands):
                 raise OrdnanceError(f"{commands_path!r} is not a GameCommands declaration")
         if which == "cli":
-            cmd = game_command(ep.name, calcs, commands, help_text)
-        elif any(p[0] == "odds" for c in calcs for p in (c.path, *c.also)):
-            cmd = odds_command(calcs, f"{help_text.partition(':')[0]}: odds.")
+            cmd = game_command(ep.name, declared, commands, help_text)
+        elif any(p[0] == "odds" for s in declared.specs for p in (s.path, *s.also)):
+            cmd = odds_command(declared, f"{help_text.partition(':')[0]}: odds.")
         else:
             raise OrdnanceError(
                 f"the game {ep.name!r} has no odds commands",
@@ -265,6 +265,8 @@ def main(argv: list[str] | None = None) -> None:
     """``ordnance ...``: run the command line on ``argv`` (default: ``sys.argv[1:]``)."""
     args = sys.argv[1:] if argv is None else argv
     localize.activate(i18n.pick(i18n.lang_from_argv(args)))
+    if "--help" in args:  # the help of a command whose context is not a HelpContext
+        localize.localize_typer_marks()
     command = cli_command()
     rest = _after_lang(args)
     if rest is not None:

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 from ordnance.asl.rules.depletion import check_shot
 from ordnance.asl.rules.to_hit import judge
-from ordnance.asl.shot.canister import canister_shot
 from ordnance.asl.shot.effect import effect_dr_label, effect_of_hit, needs_effect_dr
 from ordnance.asl.shot.outcome import ShotOutcome
 from ordnance.asl.shot.plan import ShotPlan, plan_shot
@@ -60,6 +59,10 @@ def resolve_shot(dice: DiceSource, spec: GunShot) -> ShotOutcome:
     """Resolve one declared shot; every refusal comes before the first die."""
     plan = plan_shot(spec)
     if spec.ammo == "Canister":
+        # the Canister rules load only for a Canister shot: the odds of any other
+        # shot (``ordnance asl odds gun``) start without them
+        from ordnance.asl.shot.canister import canister_shot
+
         return canister_shot(dice, spec, plan)
     assert plan.th is not None and plan.drm is not None
     dr = dice.dr("To Hit DR")
