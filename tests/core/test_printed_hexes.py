@@ -134,7 +134,7 @@ def test_printed_numbers_are_read_as_input_and_axial_ids_still_are() -> None:
     state = game.apply(state, place, EnteredDice([]), None).state
     view = game.view(state, "us")
     assert [u["hex"] for u in view["map"]["units"]] == ["4,1"]
-    rows = [r for p in view["panels"] for r in p["rows"] if r and r[0] == "t"]
+    rows = [r for p in view["panels"] for r in p["rows"] if r and r[0] == "T-72"]
     assert rows and rows[0][2] == "0504"
 
 

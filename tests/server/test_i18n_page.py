@@ -113,7 +113,11 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
         # the request and the seat events, in the Seats panel and the journal
         page.wait_for_selector("#seats-box .seat-request")
         line = page.locator(f'#journal li[value="{len(SETUP)}"] .seat-line')
-        assert "us просит новое приглашение на место soviet" in line.inner_text()
+        # side names, in a form whose verb agrees with them ("сторона «...»")
+        assert (
+            "Сторона «американцы» просит новое приглашение на место стороны «советские»"
+            in line.inner_text()
+        )
         assert "занимает своё место" in page.inner_text("#journal-start")
         seats_box = page.inner_text("#seats-box")
         assert "просит новое приглашение на это место" in seats_box

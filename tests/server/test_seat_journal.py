@@ -64,7 +64,8 @@ def test_the_seat_lines_of_a_russian_log_are_russian(client: TestClient) -> None
     table = _reissued_at_two(client)
     ru = table.get("axis", "/log?lang=ru").json()["seat_events"][-1]
     assert ru["text"] == (
-        "место allies передано заново на записи 2 по запросу axis (allies соглашается)"
+        "Место стороны «allies» передано заново на записи 2 по запросу стороны «axis» "
+        "(сторона «allies» согласилась)"
     )
     # the message a face words itself: the same in every language
     en = table.get("axis", "/log").json()["seat_events"][-1]
