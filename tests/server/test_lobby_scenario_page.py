@@ -168,6 +168,8 @@ def test_table_from_a_picked_sample(site: tuple[str, Path], browser: Any) -> Non
         summary = page.locator("#scenario-summary")
         expect(summary.locator(".scenario-title")).to_have_text("Crossroads at dawn (sample)")
         expect(summary.locator(".scenario-facts")).to_contain_text("sample values")
+        # a sample without a counter library or unplaced guns shows no "null" in their place
+        expect(summary).not_to_contain_text("null")
         expect(page.locator("#seat option")).to_have_text(["german", "soviet"])
         _play(page, "german")
         for unit, hex_id in (("g-stug-1", "1,1"), ("s-zis3-1", "4,1")):
