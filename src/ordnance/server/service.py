@@ -732,7 +732,10 @@ class TableService(ConsentRequests):
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
         state = session.state()
-        return guarded(lambda: session.game.odds(state, dict(action), seat))
+        try:
+            return guarded(lambda: session.game.odds(state, dict(action), seat))
+        except OrdnanceError as exc:  # in the board's words, as a refused action is
+            raise session.game.named_refusal(state, exc) from None
 
     def named_odds(
         self, game_id: str, odds: OddsAnswer | None, translate: Callable[[str], str] | None
