@@ -16,6 +16,8 @@ test("odds titles and results name counters, not ids", () => {
   assert.equal(nameCounters("s-t34-10 fires", UNITS), "T-34/85 fires");
   assert.equal(nameCounters("Hits of hq's HE fire", UNITS), "Hits of hq's HE fire");
   assert.equal(nameCounters("", UNITS), "");
+  // a line introducing a counter by label and id does not name it twice
+  assert.equal(nameCounters("soviet: T-34 s-t34-1 placed in 0403; s-t34-1 moves", UNITS), "soviet: T-34 s-t34-1 placed in 0403; T-34 moves");
 });
 
 test("a refusal reads clause, message and hint", () => {

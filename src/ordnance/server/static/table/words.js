@@ -22,7 +22,8 @@ function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 /**
  * ``text`` with every counter id (a whole word) replaced by the counter's label:
  * "g-pziv-1 attacks s-t34-1: net hits" -> "Panzer IV attacks T-34: net hits".
- * Longer ids first, so an id that is part of another is not replaced inside it.
+ * Longer ids first, so an id that is part of another is not replaced inside it; an id
+ * written just after its label is left as it is.
  */
 export function nameCounters(text, units) {
   let out = String(text || "");
@@ -30,7 +31,10 @@ export function nameCounters(text, units) {
   named.sort((a, b) => String(b.id).length - String(a.id).length);
   for (const u of named) {
     const label = String(u.label).split(" (")[0];
-    out = out.replace(new RegExp("(^|[^\\w-])" + escapeRe(String(u.id)) + "(?![\\w-])", "g"), (_m, pre) => pre + label);
+    // an id right after its own label is the game introducing it ("T-72 sv-t72-1 placed"):
+    // kept, or the line would read "T-72 T-72 placed"
+    out = out.replace(new RegExp("(^|[^\\w-])" + escapeRe(String(u.id)) + "(?![\\w-])", "g"),
+      (m, pre, at, whole) => (whole.slice(0, at + pre.length).endsWith(label + " ") ? m : pre + label));
   }
   return out;
 }
