@@ -423,7 +423,7 @@ class TableService(ConsentRequests):
         cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u < lo)
         _v, _state, top = session.position()
         pending = self._request_state(game_id, seat, session, current, top)
-        if pending is not None and lang != i18n.DEFAULT:
+        if pending is not None:  # in English too: the entry's side by its name
             pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         # the seat events at these entries (at_entry lo..hi; the first page also those
         # at entry 0), the same for every seat
