@@ -61,6 +61,9 @@ test("a waiting roll names whose element it waits for, by seat name, and the tim
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "allies", names, null, t), "Waiting for German to roll");
   // the awaited seat itself
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "axis", names, 5, t), "Soviet's action is waiting for your dice element (0:05 left)");
+  // the awaited seat whose page sent its element already: the roll goes ahead without it
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"], unsent: true }, "axis", names, 5, t), "Soviet's action rolls without your dice element: this page has sent it already (at the deadline, in 0:05)");
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"], unsent: true }, "axis", names, 0, t), "Soviet's action rolls without your dice element: this page has sent it already (time is up)");
   // a third seat, and a seat without a name
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis", "neutral"] }, "other", names, 61, t), "Soviet's action is waiting for German, neutral to roll (1:01 left)");
   // past the deadline: it goes without them
