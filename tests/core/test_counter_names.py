@@ -153,3 +153,27 @@ def test_odds_titles_name_counters_not_ids(where: str, game: Any, state: Any) ->
                 if pattern.search(title):
                     found.append(title)
     assert not found, found[:10]
+
+
+def test_a_refusal_names_the_unit_and_printed_hexes_not_ids() -> None:
+    """TOI-B2: a blocked line of sight is refused in the board's words (name, 0204),
+    for the action and for its odds alike."""
+    game = registry.game("toi")
+    state = game.new({})
+    for action in ({"type": "advance", "to": "munitions"}, {"type": "advance", "to": "action"}):
+        state = game.apply(state, action, EnteredDice([]), None).state
+    attack = {"type": "attack", "unit": "g-panther-1", "target": "s-kv1-1"}
+    for refused in (
+        lambda: game.apply(state, attack, EnteredDice([1] * 30), None),
+        lambda: game.odds(state, attack, "german"),
+    ):
+        with pytest.raises(OrdnanceError) as caught:
+            try:
+                refused()
+            except OrdnanceError as exc:  # what the table does with a refusal of odds
+                raise game.named_refusal(state, exc) from None
+        assert caught.value.clause == "TOI-B2"
+        assert caught.value.message == (
+            "Panther has no line of sight from 0204 to 0806: terrain blocks the line of sight"
+        )
+        assert "g-panther-1" not in str(caught.value) and "1,3" not in str(caught.value)

@@ -24,6 +24,11 @@ test("fractions read exactly as their value", () => {
   assert.equal(fractionValue("1"), 1);
   assert.equal(fractionValue("0/1"), 0);
   assert.equal(percent("289/432"), "66.9%");
+  // a chance that is there, however small, never reads as none (or as certain)
+  assert.equal(percent("1/4374"), "<0.1%");
+  assert.equal(percent("4373/4374"), ">99.9%");
+  assert.equal(percent("0"), "0.0%");
+  assert.equal(percent("1"), "100.0%");
 });
 
 test("an ASL shot heads with hit and kill, then every outcome and the ammunition chart", () => {

@@ -16,6 +16,8 @@ test("odds titles and results name counters, not ids", () => {
   assert.equal(nameCounters("s-t34-10 fires", UNITS), "T-34/85 fires");
   assert.equal(nameCounters("Hits of hq's HE fire", UNITS), "Hits of hq's HE fire");
   assert.equal(nameCounters("", UNITS), "");
+  // a line introducing a counter by label and id does not name it twice
+  assert.equal(nameCounters("soviet: T-34 s-t34-1 placed in 0403; s-t34-1 moves", UNITS), "soviet: T-34 s-t34-1 placed in 0403; T-34 moves");
 });
 
 test("a refusal reads clause, message and hint", () => {
@@ -59,6 +61,9 @@ test("a waiting roll names whose element it waits for, by seat name, and the tim
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "allies", names, null, t), "Waiting for German to roll");
   // the awaited seat itself
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis"] }, "axis", names, 5, t), "Soviet's action is waiting for your dice element (0:05 left)");
+  // the awaited seat whose page sent its element already: the roll goes ahead without it
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"], unsent: true }, "axis", names, 5, t), "Soviet's action rolls without your dice element: this page has sent it already (at the deadline, in 0:05)");
+  assert.equal(waitingText({ by: "allies", waiting_for: ["axis"], unsent: true }, "axis", names, 0, t), "Soviet's action rolls without your dice element: this page has sent it already (time is up)");
   // a third seat, and a seat without a name
   assert.equal(waitingText({ by: "allies", waiting_for: ["axis", "neutral"] }, "other", names, 61, t), "Soviet's action is waiting for German, neutral to roll (1:01 left)");
   // past the deadline: it goes without them

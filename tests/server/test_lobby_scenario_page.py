@@ -125,7 +125,7 @@ def test_table_from_an_uploaded_file_shows_its_units_and_map(
         expect(summary.locator(".scenario-title")).to_have_text("Bridge at Hünfeld (test)")
         expect(summary.locator(".scenario-facts")).to_contain_text("1984-06")
         expect(summary.locator(".scenario-sides")).to_contain_text("blue (american), red (soviet)")
-        expect(summary.locator('tr[data-unit="jeep-1"]')).to_contain_text("1,1")
+        expect(summary.locator('tr[data-unit="jeep-1"]')).to_contain_text("0202")
         expect(page.locator("#settings")).to_be_hidden()  # the file sets the options
         # the creator's seat is one of the scenario's sides
         expect(page.locator("#seat option")).to_have_text(["blue", "red"])
@@ -168,6 +168,10 @@ def test_table_from_a_picked_sample(site: tuple[str, Path], browser: Any) -> Non
         summary = page.locator("#scenario-summary")
         expect(summary.locator(".scenario-title")).to_have_text("Crossroads at dawn (sample)")
         expect(summary.locator(".scenario-facts")).to_contain_text("sample values")
+        # a sample without a counter library or unplaced guns shows no "null" in their place
+        expect(summary).not_to_contain_text("null")
+        # its units' hexes as the table's board prints them (the file says "1,1")
+        expect(summary.locator('tr[data-unit="g-stug-1"] td').nth(2)).to_have_text("0202")
         expect(page.locator("#seat option")).to_have_text(["german", "soviet"])
         _play(page, "german")
         for unit, hex_id in (("g-stug-1", "1,1"), ("s-zis3-1", "4,1")):

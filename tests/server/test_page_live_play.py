@@ -254,8 +254,9 @@ def test_a_waiting_roll_names_the_awaited_seat_with_the_time_left_and_locks_do_i
 def test_the_awaited_page_says_the_roll_waits_for_its_element(
     served: tuple[str, Any], browser: Any, clock: Clock
 ) -> None:
-    """TABLE-DICE-7: the axis page (its reveals held back, as when its element cannot be
-    sent) says that the allies' action waits for its own element, with the time left."""
+    """TABLE-DICE-7: the axis page whose reveal was sent but never reached the table (held
+    back here) cannot send that element again, so it says the allies' action rolls without
+    it at the deadline, with the time left (not that the roll waits for it)."""
     import re
 
     from playwright.sync_api import expect
@@ -275,9 +276,12 @@ def test_the_awaited_page_says_the_roll_waits_for_its_element(
         )
         names = seats.api("axis", "GET", "/view").json()["seat_names"]
         _act(seats.pages["allies"], "attack", ATTACK, wait=False)
-        words = f"{names.get('allies', 'allies')}'s action is waiting for your dice element"
+        words = (
+            f"{names.get('allies', 'allies')}'s action rolls without your dice element: "
+            "this page has sent it already"
+        )
         expect(axis.locator("#dice-wait")).to_have_text(
-            re.compile(re.escape(words) + r" \(\d+:\d\d left\)")
+            re.compile(re.escape(words) + r" \(at the deadline, in \d+:\d\d\)")
         )
     finally:
         seats.close()

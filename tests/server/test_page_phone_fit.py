@@ -88,3 +88,32 @@ def test_asl_phone_shows_both_guns_and_aims_by_a_click(server: str, browser: Any
         expect(form.locator(".from-board")).to_contain_text(tp.printed(page, "6,1"))
     finally:
         ctx.close()
+
+
+def test_asl_side_record_of_a_sample_fits_a_phone(server: str, browser: Any) -> None:  # noqa: F811
+    """The Prokhorovka sample's side record (long gun names, ammunition notation such as
+    APCR (A4^3^/5^4)) keeps every column inside the card at 390 px: nothing to scroll."""
+    import httpx
+
+    from tests.server.conftest import claim
+
+    doc = httpx.get(f"{server}/api/scenarios/asl/kursk-printed-sample").json()["document"]
+    with httpx.Client(base_url=server) as c:
+        res = c.post("/api/tables", json={"game": "asl", "scenario": doc, "settings": {}})
+        assert res.status_code == 201, res.text
+        data = res.json()
+        for invitation in data["invitations"]:
+            claim(c, invitation["link"])
+    api = tp.Api.__new__(tp.Api)
+    api.base, api.id, api.tokens = server, data["game_id"], {data["seat"]: data["token"]}
+    ctx, page = tp.open_seat(browser, api, data["seat"], tp.PHONE)
+    try:
+        fits(page)
+        tp.show_panel(page, "view")
+        over = page.evaluate(
+            """() => [...document.querySelectorAll("#view .scroll-x")]
+              .filter((b) => b.scrollWidth > b.clientWidth).length"""
+        )
+        assert over == 0
+    finally:
+        ctx.close()

@@ -178,6 +178,8 @@ def test_undo_request_names_the_action_it_would_undo(client: TestClient) -> None
     assert "AP-C" not in soviet["text"]  # the soviet sees the entry as it may see it
     assert "AP-C" in german["text"]
     assert t.get("soviet", "/log").json()["pending_request"]["text"] == soviet["text"]
+    # the entry's side by its name, as the journal line says it, never the seat's id
+    assert soviet["text"].startswith(f"undo entry {v}: Germans: "), soviet["text"]
 
 
 def test_turn_text_in_russian(client: TestClient) -> None:

@@ -98,3 +98,19 @@ def test_choices_follow_the_seat() -> None:
     assert _form(us, "he_fire")["properties"]["target"]["x-hex"] == "one"
     kinds = _choices(_form(soviet, "place_unit"), "kind")
     assert "T-72" in kinds and "M1 Abrams" not in kinds
+
+
+def test_eliminated_units_are_named_as_the_journal_names_them() -> None:
+    """An eliminated unit (WAW-HE-a damage ladder) leaves the map; the Units note names
+    it by its type, numbered like the one still on the map, never by its id."""
+    state = _play(
+        [
+            *SETUP,
+            {"type": "place_unit", "id": "t72b", "kind": "T-72", "side": "soviet", "hex": "5,1"},
+            {"type": "set_condition", "unit": "t72b", "condition": "eliminated"},
+        ]
+    )
+    units = next(p for p in GAME.view(state, "us")["panels"] if p["title"] == "Units")
+    assert units["note"] == "eliminated: T-72 #2"
+    assert [row[0] for row in units["rows"] if row[0].startswith("T-72")] == ["T-72 #1"]
+    assert "t72b" not in json.dumps(units)

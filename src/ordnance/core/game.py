@@ -46,7 +46,7 @@ from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, line, parse_hex
 from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, msg, render_message, said
-from ordnance.core.naming import name_term, named_event, named_text, named_turn
+from ordnance.core.naming import name_term, named_event, named_refusal, named_text, named_turn
 from ordnance.core.shapes import (
     ActionForm,
     Figure,
@@ -183,8 +183,18 @@ class Game(ABC, Generic[S]):
         already accepted skips it (``ordnance.core.journal.derive``, through the
         private :func:`_replay_recorded`).
         """
-        check_turn(self, state, action, seat, consented=consented)
-        return self._named(state, self._resolve(state, action, dice, seat))
+        try:
+            check_turn(self, state, action, seat, consented=consented)
+            outcome = self._resolve(state, action, dice, seat)
+        except OrdnanceError as exc:
+            raise self.named_refusal(state, exc) from None
+        return self._named(state, outcome)
+
+    @final
+    def named_refusal(self, state: S, exc: OrdnanceError) -> OrdnanceError:
+        """``exc``, a refusal of an action (or of its odds) at ``state``, naming
+        counters and printed hexes as the board does (:func:`naming.named_refusal`)."""
+        return named_refusal(exc, self.counter_names(state), self._labeller(state))
 
     def counter_names(self, state: S) -> Mapping[str, str]:
         """``{id: name}`` of the counters (units, guns) of ``state``, as players call them.

@@ -24,12 +24,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, parse_hex
-from ordnance.core.messages import render_message, term
+from ordnance.core.messages import Message, render_message, term
 from ordnance.core.shapes import TurnView
 
-__all__ = ["distinct_names", "name_term", "named_event", "named_text"]
+__all__ = ["distinct_names", "name_term", "named_event", "named_refusal", "named_text"]
 
 _AXIAL = re.compile(r"^-?\d+,-?\d+$")
 _NUMBERED_NAME = re.compile(r"^(.+) #(\d+)$")
@@ -153,3 +154,24 @@ def named_turn(turn: TurnView, names: Mapping[str, str], label: Callable[[Hex], 
         return turn
     shown = _Renamer(names, label).args(turn.get("args") or {})
     return {**turn, "shown_args": shown, "text": render_message(turn["template"], shown)}
+
+
+def named_refusal(
+    exc: OrdnanceError, names: Mapping[str, str], label: Callable[[Hex], str]
+) -> OrdnanceError:
+    """``exc`` (changed in place) whose message and hint name counters and printed
+    hexes as event texts do: a player refused "Panzer IV has no line of sight from
+    0203 to 0604" reads the pieces and numbers on the board, never ``g-pziv-1`` or
+    ``"1,2"``. Only a refusal written as a message is renamed (its arguments);
+    a plain text keeps its hexes and has its counter ids replaced."""
+    renamer = _Renamer(names, label)
+    if exc.said is not None:
+        exc.said = Message(exc.said.template, renamer.args(exc.said.args))
+        exc.message = render_message(exc.said.template, exc.said.args)
+    elif exc.message:
+        exc.message = renamer.text(exc.message)
+    if exc.told is not None:
+        exc.told = Message(exc.told.template, renamer.args(exc.told.args))
+        exc.hint = render_message(exc.told.template, exc.told.args)
+    exc.args = (exc._render(),)
+    return exc

@@ -105,6 +105,14 @@ def localize_view(answer: TableView, lang: str) -> TableView:
             english["view"] = shown
         if answer.get("seat_events"):
             english["seat_events"] = localize_seat_events(answer["seat_events"], en)
+        # the undo or consent request naming the entry's side as the journal does
+        asked = answer.get("pending_request")
+        if asked is not None:
+            english["pending_request"] = localize_request(asked, en, lang)
+        undo = answer.get("undo")
+        waiting = undo.get("pending") if undo is not None else None
+        if undo is not None and waiting is not None:
+            english["undo"] = {**undo, "pending": localize_request(waiting, en, lang)}
         return english
     tr = translations(lang).gettext
     out = answer.copy()
@@ -171,10 +179,21 @@ def localize_request(
     request: RequestState, gettext_: Callable[[str], str], lang: str
 ) -> RequestState:
     """A consent or undo request with its ``text`` in ``lang`` (from its message if it has one)."""
+    if lang == DEFAULT and request["kind"] != "undo":
+        return request  # an action's own words, already English
     message = request["message"]
     if message is not None:
-        args = translated_args(message["args"] or {}, gettext_)
-        text = render_message(message["template"], args, gettext_)
+        # the entry's seat by its side's name ("Americans: HE Fire ..."), never its id;
+        # a note the text carries after the message (an action whose dice it drops) kept
+        said = message["args"] or {}
+        english = render_message(message["template"], said)
+        rest = request["text"][len(english) :] if request["text"].startswith(english) else ""
+        if isinstance(said.get("seat"), str) and said["seat"]:
+            said = {**said, "seat": side_name(said["seat"], gettext_)}
+        args = translated_args(said, gettext_)
+        text = render_message(message["template"], args, gettext_) + rest
+    elif lang == DEFAULT:
+        text = request["text"]
     else:
         text = localize_text(request["text"] or "", gettext_, lang)
     return {**request, "text": text}

@@ -11,12 +11,15 @@ is refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
 from ordnance.core import scenario as sc
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.game import Game
+from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg
 from ordnance.server import texts
 from ordnance.server.routes import CheckedRoute, Creds, GameId, Service, seat_of
@@ -32,8 +35,26 @@ GameQ = Annotated[str | None, Query(max_length=32, pattern=r"^[a-z0-9_]+$")]
 FileQ = Annotated[str, Query(max_length=120)]
 
 
-def summary(doc: sc.ScenarioDoc) -> dict[str, Any]:
-    """What the lobby shows of a checked scenario (every field from the document)."""
+def printed_hex(game: Game[Any], state: Any) -> Callable[[str | None], str | None]:
+    """A unit's hex as the table's board prints it (``0202``, not the file's axial
+    ``1,1``); one the map does not number (off the board) stays as written."""
+
+    def label(hex_id: str | None) -> str | None:
+        if not hex_id:
+            return hex_id
+        try:
+            return game.hex_label(state, parse_hex(hex_id))
+        except (OrdnanceError, ValueError, KeyError):
+            return hex_id
+
+    return label
+
+
+def summary(
+    doc: sc.ScenarioDoc, label: Callable[[str | None], str | None] = lambda h: h
+) -> dict[str, Any]:
+    """What the lobby shows of a checked scenario (every field from the document;
+    ``label`` prints a unit's hex, :func:`printed_hex`)."""
     board = doc.map
     return {
         "game": doc.game,
@@ -43,7 +64,7 @@ def summary(doc: sc.ScenarioDoc) -> dict[str, Any]:
         "theatre": doc.theatre,
         "sample": doc.sample,
         "sides": [{"id": s.id, "nationality": s.nationality, "title": s.title} for s in doc.sides],
-        "units": [{"id": u.id, "side": u.side, "hex": u.hex} for u in doc.units],
+        "units": [{"id": u.id, "side": u.side, "hex": label(u.hex)} for u in doc.units],
         "map": (
             {"title": board.title or board.name, "columns": board.columns, "rows": board.rows}
             if board is not None
@@ -61,7 +82,8 @@ def _checked(src: sc.Source, game: str | None) -> dict[str, Any]:
         )
         raise sc.ScenarioProblems(src.name, [problem])
     try:
-        _game, doc, _start = sc.prepare(src)
+        game_of, doc, start = sc.prepare(src)
+        label = printed_hex(game_of, sc.dry_run(game_of, start, src))
     except OrdnanceError:
         raise
     except ValueError as exc:  # pydantic's ValidationError and the models' own value checks
@@ -70,7 +92,7 @@ def _checked(src: sc.Source, game: str | None) -> dict[str, Any]:
         texts.check_json("scenario", src.data)
     except texts.BadText as exc:
         raise sc.ScenarioProblems(src.name, [sc.Problem(exc.field, str(exc))]) from None
-    return {"name": src.name, "ok": True, **summary(doc), "document": src.data}
+    return {"name": src.name, "ok": True, **summary(doc, label), "document": src.data}
 
 
 @router.get("/scenarios", summary="The sample scenarios shipped with the server")

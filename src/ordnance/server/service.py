@@ -423,7 +423,7 @@ class TableService(ConsentRequests):
         cancelled = sorted(u for e in entries if (u := e.undone_seq) is not None and u < lo)
         _v, _state, top = session.position()
         pending = self._request_state(game_id, seat, session, current, top)
-        if pending is not None and lang != i18n.DEFAULT:
+        if pending is not None:  # in English too: the entry's side by its name
             pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         # the seat events at these entries (at_entry lo..hi; the first page also those
         # at entry 0), the same for every seat
@@ -732,7 +732,10 @@ class TableService(ConsentRequests):
     def odds(self, game_id: str, seat: str, action: Mapping[str, Any]) -> OddsAnswer | None:
         session = self.session(game_id)
         state = session.state()
-        return guarded(lambda: session.game.odds(state, dict(action), seat))
+        try:
+            return guarded(lambda: session.game.odds(state, dict(action), seat))
+        except OrdnanceError as exc:  # in the board's words, as a refused action is
+            raise session.game.named_refusal(state, exc) from None
 
     def named_odds(
         self, game_id: str, odds: OddsAnswer | None, translate: Callable[[str], str] | None

@@ -8,6 +8,8 @@ and the page's panels, which are built from the view alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
@@ -95,7 +97,9 @@ def view(state: WawState, seat: str | None) -> WawView:
         "board": board_view(state),
         "panels": [],
     }
-    view["panels"] = panels(view)
+    # every unit's name, the eliminated too, numbered as the journal numbers them
+    names = distinct_names((u.id, state.unit_type(u).name) for u in state.units.values())
+    view["panels"] = panels(view, names)
     return view
 
 
@@ -127,10 +131,12 @@ def board_view(state: WawState) -> Board:
     )
 
 
-def panels(v: WawView) -> list[Panel]:
-    """The page's tables, built from the view ``v`` alone: units by the names the
-    journal gives them (their type's, numbered when two share it), never their ids."""
-    names = distinct_names((u["id"], u["kind"]) for u in v["map"]["units"])
+def panels(v: WawView, names: Mapping[str, str] | None = None) -> list[Panel]:
+    """The page's tables, built from the view ``v``: units (the eliminated ones of the
+    note too) by the names the journal gives them (``names``: their type's, numbered
+    when two share it; by default those of the units on the map), never their ids."""
+    if names is None:
+        names = distinct_names((u["id"], u["kind"]) for u in v["map"]["units"])
     units = panel(
         "Units",
         ["Unit", "Side", "Hex", "Terrain", "Condition"],
@@ -144,7 +150,7 @@ def panels(v: WawView) -> list[Panel]:
             ]
             for u in v["map"]["units"]
         ],
-        note=said("eliminated: {units}", units=", ".join(v["eliminated"]))
+        note=said("eliminated: {units}", units=", ".join(names.get(i, i) for i in v["eliminated"]))
         if v["eliminated"]
         else None,
     )

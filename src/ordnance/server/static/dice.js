@@ -258,6 +258,19 @@ const OrdnanceDice = (function () {
     return revealBody(view, element, p.digest);
   }
 
+  // Whether the action waiting in `view` waits for this seat's element that this page
+  // cannot send: it was sent already (the server did not record it) or the chain in force
+  // is one this page no longer holds. The roll then goes ahead without it at its deadline.
+  function cannotSend(view) {
+    const d = view && view.dice, p = d && d.pending;
+    if (!p || !p.reveal || !d.chain || d.chain.revealed || d.chain.from_version > view.version) return false;
+    if (!window.crypto || !crypto.getRandomValues) return true;
+    const chain = myChain(view.game_id, view.seat);
+    if (d.chain.anchor !== chain.anchor) return true;
+    const element = chain.after(d.chain.last);
+    return !element || sentBefore(view.game_id, view.seat, element);
+  }
+
   // The reveal of `element` for the action with digest `digest` at the view's version,
   // as POST /since (or /dice/reveal) takes it; marked sent: an element is sent once.
   function revealBody(view, element, digest) {
@@ -483,6 +496,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, cannotSend, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;

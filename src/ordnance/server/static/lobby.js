@@ -81,7 +81,8 @@ async function readAnswer(res) {
     if (chosen) {
       const c = chosen;
       const facts = [c.date, c.theatre, c.sample ? t("sample values") : null].filter(Boolean).join(" · ");
-      summaryBox.append(
+      // append() would write a null part as the text "null": keep only the parts there are
+      summaryBox.append(...[
         el("h3", { class: "scenario-title" }, c.title),
         facts ? el("p", { class: "scenario-facts" }, facts) : null,
         c.description ? el("p", {}, c.description) : null,
@@ -95,7 +96,8 @@ async function readAnswer(res) {
         // a VASL save's Guns that no hex of the table's board holds, with the reason
         (c.unplaced || []).length ? el("div", { class: "scenario-unplaced" },
           el("p", {}, t("Not placed") + ": " + c.unplaced.length),
-          el("ul", {}, c.unplaced.map((u) => el("li", { "data-unplaced": u.gun }, u.gun + (u.name ? " (" + u.name + ")" : "") + ": " + u.why)))) : null);
+          el("ul", {}, c.unplaced.map((u) => el("li", { "data-unplaced": u.gun }, u.gun + (u.name ? " (" + u.name + ")" : "") + ": " + u.why)))) : null,
+      ].filter(Boolean));
     }
     showSeats();
   }

@@ -10,7 +10,13 @@ export function fractionValue(p) {
   return den ? num / den : 0;
 }
 
-export function percent(p) { return (100 * fractionValue(p)).toFixed(1) + "%"; }
+/** A chance as a percentage to 0.1; one that may happen never reads 0.0% (nor a miss 100.0%). */
+export function percent(p) {
+  const v = 100 * fractionValue(p);
+  if (v > 0 && v < 0.05) return "<0.1%";
+  if (v < 100 && v >= 99.95) return ">99.9%";
+  return v.toFixed(1) + "%";
+}
 
 /** [[outcome, p], ...] of a mapping of fractions, in the answer's order. */
 export function rows(dist) {

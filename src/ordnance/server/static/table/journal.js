@@ -3,7 +3,7 @@
 import { S } from "./state.js";
 import { api } from "./connection.js";
 import { errText, nameCounters, sentence } from "./words.js";
-import { namedUnits } from "./board.js";
+import { namedUnits, sideName } from "./board.js";
 import { refresh, verifyDice } from "./main.js";
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +39,7 @@ export function renderUndo(undo) {
   const p = undo.pending;
   if (p) {
     const what = p.text || p.description || p.action_text || p.summary || "";
-    const who = p.requested_by || p.by || "";
+    const who = sideName(p.requested_by || p.by || "");
     if (p.mine) box.append(el("p", { class: "muted undo-wait" }, t("Waiting for the other seat to answer your undo request."), what ? " " + what : ""));
     else {
       const answer = (accept) => async () => {

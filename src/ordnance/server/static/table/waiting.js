@@ -13,12 +13,13 @@ const t = (s) => window.t(s);
 let ticking = null;
 
 /**
- * The roll waiting now: ``w`` {by, waiting_for, seconds_left} (the view's dice.pending
- * with `seat` as `by`, or a notice's fields), or null when none waits.
+ * The roll waiting now: ``w`` {by, waiting_for, seconds_left, unsent} (the view's
+ * dice.pending with `seat` as `by`, or a notice's fields; ``unsent``: this page cannot
+ * send the element awaited from its seat), or null when none waits.
  */
 export function setDiceWait(w) {
   S.diceWait = w ? {
-    by: w.by, waiting_for: w.waiting_for || [],
+    by: w.by, waiting_for: w.waiting_for || [], unsent: !!w.unsent,
     until: w.seconds_left === null || w.seconds_left === undefined ? null : performance.now() + 1000 * w.seconds_left,
   } : null;
   drawDiceWait();
@@ -30,7 +31,11 @@ export function setDiceWait(w) {
 /** The view's roll waiting at its version, as setDiceWait takes it (null: none). */
 export function pendingOf(view) {
   const p = view && view.dice && view.dice.pending;
-  return p ? { by: p.seat, waiting_for: p.waiting_for, seconds_left: p.seconds_left } : null;
+  if (!p) return null;
+  // this seat's element, awaited, that this page cannot send (sent already, or a chain it lost)
+  const dice = window.OrdnanceDice;
+  const unsent = !!(dice && dice.cannotSend && dice.cannotSend(view));
+  return { by: p.seat, waiting_for: p.waiting_for, seconds_left: p.seconds_left, unsent };
 }
 
 /** The words for the roll waiting now (null: none waits). */

@@ -22,7 +22,8 @@ function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 /**
  * ``text`` with every counter id (a whole word) replaced by the counter's label:
  * "g-pziv-1 attacks s-t34-1: net hits" -> "Panzer IV attacks T-34: net hits".
- * Longer ids first, so an id that is part of another is not replaced inside it.
+ * Longer ids first, so an id that is part of another is not replaced inside it; an id
+ * written just after its label is left as it is.
  */
 export function nameCounters(text, units) {
   let out = String(text || "");
@@ -30,7 +31,10 @@ export function nameCounters(text, units) {
   named.sort((a, b) => String(b.id).length - String(a.id).length);
   for (const u of named) {
     const label = String(u.label).split(" (")[0];
-    out = out.replace(new RegExp("(^|[^\\w-])" + escapeRe(String(u.id)) + "(?![\\w-])", "g"), (_m, pre) => pre + label);
+    // an id right after its own label is the game introducing it ("T-72 sv-t72-1 placed"):
+    // kept, or the line would read "T-72 T-72 placed"
+    out = out.replace(new RegExp("(^|[^\\w-])" + escapeRe(String(u.id)) + "(?![\\w-])", "g"),
+      (m, pre, at, whole) => (whole.slice(0, at + pre.length).endsWith(label + " ") ? m : pre + label));
   }
   return out;
 }
@@ -62,7 +66,8 @@ export function clockText(seconds) {
  * What a roll waiting for the seats' dice elements says to ``seat``: whose action it
  * is, whose element it waits for (by their seat names) and the time left before it may
  * roll without them (``left``: seconds, null when the table waits as long as it takes).
- * ``w``: {by, waiting_for} (the view's dice.pending seat and waiting_for, or a notice's);
+ * ``w``: {by, waiting_for, unsent} (the view's dice.pending seat and waiting_for, or a
+ * notice's; ``unsent``: the element awaited from ``seat`` cannot be sent from this page);
  * ``t``: the page's translator.
  */
 export function waitingText(w, seat, names, left, t) {
@@ -72,7 +77,12 @@ export function waitingText(w, seat, names, left, t) {
   const me = waiting.includes(seat);
   let text;
   if (w.by === seat) text = others.length ? t("Waiting for {seats} to roll").replace("{seats}", others.join(", ")) : t("Rolling your dice…");
-  else if (me) text = t("{actor}'s action is waiting for your dice element").replace("{actor}", name(w.by));
+  // this page's element was sent already (or its chain is lost): the roll goes without it
+  else if (me && w.unsent) {
+    text = t("{actor}'s action rolls without your dice element: this page has sent it already").replace("{actor}", name(w.by));
+    if (left !== null && left !== undefined) text += " (" + (left > 0 ? t("at the deadline, in {time}").replace("{time}", clockText(left)) : t("time is up")) + ")";
+    return text;
+  } else if (me) text = t("{actor}'s action is waiting for your dice element").replace("{actor}", name(w.by));
   else if (others.length) text = t("{actor}'s action is waiting for {seats} to roll").replace("{actor}", name(w.by)).replace("{seats}", others.join(", "));
   else text = t("{actor}'s action is rolling…").replace("{actor}", name(w.by));
   if (left !== null && left !== undefined && waiting.length) {
