@@ -67,6 +67,11 @@ def _reads(sent: list[tuple[str, str | None]]) -> list[tuple[int | None, int | N
     return out
 
 
+def _runs(reads: list[tuple[int | None, int | None]]) -> list[tuple[int | None, int | None]]:
+    """``reads`` with each run of equal reads kept once (the order the page read in)."""
+    return [r for i, r in enumerate(reads) if i == 0 or reads[i - 1] != r]
+
+
 def _since(urls: list[str], path: str) -> list[int | None]:
     out: list[int | None] = []
     for u in urls:
@@ -117,7 +122,10 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
             re.compile(r"\bundone\b")
         )
         expect(journal).to_have_count(TAIL + 1)
-        assert _reads(sent) == [(None, None), (LAST, LAST)], sent
+        # one read from the last version held; a second at most, when the page read the
+        # undo's request (its notice keeps the version) before the answer came
+        assert _runs(_reads(sent)) == [(None, None), (LAST, LAST)], sent
+        assert _reads(sent).count((LAST, LAST)) <= 2, sent
         expect(page.locator("#verify-summary")).to_contain_text(f"({TAIL})")  # kept
         # a new roll: only it is read and checked, the earlier checks stay
         table.act(ATTACK)  # LAST + 2
@@ -129,7 +137,8 @@ def test_a_long_table_opens_on_its_tail_and_loads_older_entries(
         expect(page.locator(f'#journal li[value="{first + 1}"]')).to_have_attribute(
             "data-dice", "ok"
         )
-        assert _reads(sent) == [(None, None), (LAST, LAST), (LAST + 1, LAST + 1)], sent
+        assert _runs(_reads(sent)) == [(None, None), (LAST, LAST), (LAST + 1, LAST + 1)], sent
+        assert _reads(sent).count((LAST + 1, LAST + 1)) == 1, sent
 
         # older entries on demand, with a real click on the phone-sized page
         older = page.locator("#older-button")
