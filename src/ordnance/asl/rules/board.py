@@ -22,6 +22,12 @@ id that is not on the board is refused naming :data:`BOARD_CLAUSE`; axial
 hexes stay the core's coordinates (a piece placed off the board is still
 drawn). The clause id is ours: the notes describe no board.
 
+The hexes and their printed labels (:mod:`ordnance.core.hexes`,
+:mod:`ordnance.core.forms`) are imported when a method first needs them, not
+with this module: every ASL command reads the settings this geometry is part
+of, and most never map a hex (``asl odds gun`` starts faster without them).
+
+>>> from ordnance.core.hexes import Hex
 >>> g = BoardGeometry()
 >>> g.hex_of("A1"), g.hex_of("C5"), g.label_of(Hex(2, 3))
 (Hex(0, 0), Hex(2, 3), 'C5')
@@ -34,13 +40,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.fields import Record, option
-from ordnance.core.forms import lettered_label
-from ordnance.core.hexes import Hex, parse_hex
 from ordnance.core.messages import msg, said
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ordnance.core.hexes import Hex
 
 __all__ = ["BOARD_CLAUSE", "HEX_FIELDS", "BoardGeometry", "accept_hexes"]
 
@@ -56,6 +63,25 @@ HEX_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 
 _PRINTED = re.compile(r"^\s*(\d*)\s*([A-Za-z]+)\s*(\d+)\s*$")
+
+
+def _hex(q: int, r: int) -> Hex:
+    from ordnance.core.hexes import Hex
+
+    return Hex(q, r)
+
+
+def _from_offset(col: int, row: int) -> Hex:
+    from ordnance.core.hexes import Hex
+
+    return Hex.from_offset(col, row)
+
+
+def _label(col: int, row: int) -> str:
+    """:func:`ordnance.core.forms.lettered_label` (imported on first use)."""
+    from ordnance.core.forms import lettered_label as label
+
+    return label(col, row)
 
 
 class BoardGeometry(Record):
@@ -87,35 +113,37 @@ class BoardGeometry(Record):
 
     # -- the mapping ----------------------------------------------------------------
     def _far_corner(self) -> Hex:
-        return Hex.from_offset(self.columns - 1, self.rows - 1)
+        return _from_offset(self.columns - 1, self.rows - 1)
 
     def hex_at(self, col: int, row: int) -> Hex:
         """The hex of printed column ``col`` (0 = A) and row ``row`` (0 = row 1)."""
-        h = Hex.from_offset(col, row)
+        h = _from_offset(col, row)
         if self.orientation == "normal":
             return h
         far = self._far_corner()
-        return Hex(far.q - h.q, far.r - h.r)
+        return _hex(far.q - h.q, far.r - h.r)
 
     def cells(self) -> Iterator[tuple[Hex, str]]:
         """Every hex of the board with its printed id, column by column."""
         for c in range(self.columns):
             for r in range(self.rows):
-                yield self.hex_at(c, r), lettered_label(c, r)
+                yield self.hex_at(c, r), _label(c, r)
 
     def label_of(self, h: Hex) -> str | None:
         """The printed id of ``h`` (None: not on this board)."""
         if self.orientation == "rotated":
             far = self._far_corner()
-            h = Hex(far.q - h.q, far.r - h.r)
+            h = _hex(far.q - h.q, far.r - h.r)
         col, row = h.to_offset()
         if 0 <= col < self.columns and 0 <= row < self.rows:
-            return lettered_label(col, row)
+            return _label(col, row)
         return None
 
     def printed(self, h: Hex | str) -> str:
         """How ``h`` (a Hex or its ``"q,r"`` id) is written for a player: its printed id
         (``C5``); a hex off the board is written ``off-board q:r``."""
+        from ordnance.core.hexes import parse_hex
+
         hx = parse_hex(h) if isinstance(h, str) else h
         return self.label_of(hx) or f"off-board {hx.q}:{hx.r}"
 
@@ -141,7 +169,7 @@ class BoardGeometry(Record):
         return self.hex_at(col, row)
 
     def _refuse(self, text: object, why: str) -> RuleViolation:
-        last = lettered_label(self.columns - 1, self.rows - 1)
+        last = _label(self.columns - 1, self.rows - 1)
         return RuleViolation(
             BOARD_CLAUSE,
             msg("the hex {text!r} {why}", text=text, why=why),
@@ -155,7 +183,7 @@ class BoardGeometry(Record):
 
     def numbering(self) -> str:
         """One sentence saying how to read the printed ids."""
-        last_col = lettered_label(self.columns - 1, 0)[:-1]
+        last_col = _label(self.columns - 1, 0)[:-1]
         turned = " The board is turned: A1 is at the bottom right." if self.rotated else ""
         return said(
             "Hex ids as printed on an ASL board: column letter A to {last}, row 1 to {rows} (C5)."
@@ -170,7 +198,7 @@ class BoardGeometry(Record):
 
     def example(self) -> str:
         """A printed id of this board for form placeholders (C5, or the nearest one)."""
-        return lettered_label(min(2, self.columns - 1), min(4, self.rows - 1))
+        return _label(min(2, self.columns - 1), min(4, self.rows - 1))
 
 
 def _axial(text: str) -> bool:
