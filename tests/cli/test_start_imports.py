@@ -201,3 +201,13 @@ def test_a_sub_command_s_help_imports_no_pydantic(args: tuple[str, ...]) -> None
     mods = imported("--lang", "en", *args)
     assert "ordnance.cli.main" in mods
     assert "pydantic" not in mods
+
+
+@pytest.mark.parametrize("name", ["asl_odds_gun", "toi_odds"])
+def test_a_shot_s_odds_import_no_hex_geometry(name: str) -> None:
+    """``asl odds gun`` and ``toi odds`` map no hex: the board geometry, the ToI Smoke
+    rules and the munitions advice import the hexes only where they are used."""
+    mods = imported(*PROCEDURES[name])
+    assert not {m for m in mods if m.startswith(("ordnance.core.hexes", "ordnance.core.forms"))}
+    assert "ordnance.toi.rules.smoke" not in mods and "ordnance.toi.odds.advice" not in mods
+    assert "ordnance.core.calculators" in mods  # the procedure did run

@@ -6,7 +6,8 @@ a pure function over the attack and Smoke rules, and a rendering hint
 smoke``, ``toi advise``, ``toi units|munitions|maps``), the HTTP API
 (``/api/calculators/toi/...``) and the page (``/calc/toi``) are derived.
 
-The unit catalogue and the maps are imported only by the calculators that read them, so
+The unit catalogue, the maps, the Smoke rules (with the hex geometry they use)
+and the munitions advice are imported only by the calculators that read them, so
 ``ordnance toi --help`` and the odds commands do not load them.
 """
 
@@ -21,11 +22,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator
 from ordnance.core.calculators import Calculator, NoQuestion, calculator
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
-from ordnance.core.forms import numbered_hex
-from ordnance.core.hexes import Direction, parse_hex
 from ordnance.core.messages import msg, said, term
 from ordnance.core.odds.distribution import Distribution, fraction_text
-from ordnance.toi.odds.advice import rank_munitions
 from ordnance.toi.rules.attack import (
     AttackInput,
     RangeBand,
@@ -36,14 +34,6 @@ from ordnance.toi.rules.attack import (
 from ordnance.toi.rules.damage import UNCERTAIN, VehicleDamage
 from ordnance.toi.rules.munitions import SUMMARY, Munition
 from ordnance.toi.rules.readings import DEFAULTS, DriftDice
-from ordnance.toi.rules.smoke import (
-    SmokeAim,
-    hit_odds,
-    orientation_for,
-    plan_smoke,
-    smoke_landing_distribution,
-    smoke_round_distribution,
-)
 
 Band = Literal["close", "normal", "long"]
 Target = Literal["vehicle", "squad"]
@@ -212,7 +202,17 @@ class SmokeQuestion(BaseModel):
 
 def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
     """The exact outcome of a Smoke round: placed, drift (to each hex), misfire."""
+    from ordnance.core.forms import numbered_hex
+    from ordnance.core.hexes import parse_hex
     from ordnance.toi.rules.hexmap import load_map
+    from ordnance.toi.rules.smoke import (
+        SmokeAim,
+        hit_odds,
+        orientation_for,
+        plan_smoke,
+        smoke_landing_distribution,
+        smoke_round_distribution,
+    )
 
     settings = replace(DEFAULTS, drift_dice=q.drift_dice)
     plan = plan_smoke(q.fp, RangeBand(q.band), settings)
@@ -253,7 +253,7 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
         smoky = frozenset(parse_hex(x) for x in (q.smoke or "").split())
         if q.orientation is not None:
             settings = replace(settings, drift_orientation=q.orientation)
-        o: Direction = orientation_for(settings, m, None, t)
+        o = orientation_for(settings, m, None, t)
         landing = smoke_landing_distribution(plan, SmokeAim(t, m, smoky, o, settings))
         hexes: dict[str, Fraction] = {}
         for label, p in landing.items():
@@ -314,6 +314,8 @@ def _pct(p: Any) -> str:
 
 def advise(q: AdviseQuestion) -> dict[str, Any]:
     """Every munitions choice, best first: mean net hits and the chance to destroy."""
+    from ordnance.toi.odds.advice import rank_munitions
+
     rows = rank_munitions(
         q.fp,
         RangeBand(q.band),
