@@ -61,7 +61,7 @@ def test_phase_corrections_need_consent_and_gun_records_are_any_time() -> None:
         check_turn(GAME, state, jump, "russian")
     assert err.value.clause == "CORE-CONSENT"
     text = GAME.describe(state, jump, "russian")
-    assert text.template.startswith("{seat} corrects the record") and text.args["phase"] == "PFPh"
+    assert text.template.startswith("{seat} corrected the record") and text.args["phase"] == "PFPh"
     gun = {"type": "add_gun", "id": "g1", "side": "german", "gun_size": "75L"}
     check_turn(GAME, state, gun, "german")  # not german's phase, still allowed
     assert "add_gun" in {f["type"] for f in GAME.legal(state, "german")}

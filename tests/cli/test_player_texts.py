@@ -107,6 +107,6 @@ def test_asl_results_and_log_name_guns_and_printed_hexes(ordnance) -> None:
         ordnance("asl", "game", "log", "kursk"),
     ]  # fmt: skip
     text = "\n".join(outs)
-    assert "russian adds t34 (T-34/85)" in text
+    assert "russian added t34 (T-34/85)" in text
     assert "T-34/85 shot #1: APCR" in text
-    assert problems(text, ("t34",), introduced=("adds t34",)) == []
+    assert problems(text, ("t34",), introduced=("added t34",)) == []

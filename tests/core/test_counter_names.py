@@ -97,7 +97,7 @@ def test_event_texts_name_counters_not_ids(name: str) -> None:
     introducing = registry.game(name).introducing_events
     for where, seats, event in played_events(name):
         if event.kind in introducing:
-            continue  # "russian adds t34 (T-34/85)": the id is introduced beside the name
+            continue  # "russian added t34 (T-34/85)": the id is introduced beside the name
         ids = {i for i in _ids(event.data.get(k) for k in ID_KEYS) if i in named}
         ids |= {i for i in named if i in event.text}
         if not ids:

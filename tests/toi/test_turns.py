@@ -177,7 +177,9 @@ def test_a_move_activates_the_unit_once_a_round() -> None:
     ):
         with pytest.raises(RuleViolation) as exc:
             act(state, action, rolled(1), seat="german")
-        assert exc.value.clause == "TOI-B8" and "g-squad is fatigued" in exc.value.message
+        assert (
+            exc.value.clause == "TOI-B8" and "German regular squad is fatigued" in exc.value.message
+        )
     offered = {
         form["type"]: form["schema"]["properties"]["unit"]["enum"]
         for form in GAME.legal(state, "german")

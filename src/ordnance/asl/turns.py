@@ -72,7 +72,7 @@ def describe(state: AslState, action: Mapping[str, Any], seat: str | None) -> Me
         if action.get(key) is not None
     ]
     return msg(
-        "{seat} corrects the record: {changes} (now turn {turn}, {phase})",
+        "{seat} corrected the record: {changes} (now turn {turn}, {phase})",
         seat=seat,
         changes=joined(", ", parts),
         turn=state.turn,

@@ -110,7 +110,7 @@ class Game(ABC, Generic[S]):
     #: faces know (``kind``, ``terrain``...); any other plain argument is an id.
     word_args: ClassVar[frozenset[str]] = frozenset()
     #: Kinds of the events that bring a counter into play: their texts introduce its
-    #: id beside its name ("russian adds t34 (T-34/85)"), the handle a player types
+    #: id beside its name ("russian added t34 (T-34/85)"), the handle a player types
     #: later, so :meth:`counter_names` does not rename them (their hexes are printed).
     introducing_events: ClassVar[frozenset[str]] = frozenset()
     #: How the journal's snapshots write and read this game's states

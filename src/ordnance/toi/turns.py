@@ -326,6 +326,6 @@ def done(state: ToIState, side: str) -> tuple[ToIState, list[Event], bool]:
     event = Event.of(
         "done",
         DoneEvent(side=side, position=state.position),
-        msg("{side} is done: {position}", side=side, position=term(state.position_words)),
+        msg("{side} finished {position}", side=side, position=term(state.position_words)),
     )
     return state, [event], not turn(state).is_simultaneous and t.is_simultaneous

@@ -75,7 +75,7 @@ def describe(
     if unit is None:
         return None
     return msg(
-        "{seat} sets {side}'s {unit} from {before} to {after}",
+        "{seat} set {unit} ({side}) from {before} to {after}",
         seat=seat or "hot seat",
         side=unit.side,
         unit=name_term(names.get(unit.id, unit.id)),
@@ -90,6 +90,6 @@ def done(state: WawState, side: str) -> tuple[WawState, Event, bool]:
     event = Event.of(
         "done",
         DoneEvent(side=side, turn=state.marker_phases + 1),
-        msg("{side} is done with turn {turn}", side=side, turn=state.marker_phases + 1),
+        msg("{side} finished turn {turn}", side=side, turn=state.marker_phases + 1),
     )
     return state, event, not turn(state).is_simultaneous

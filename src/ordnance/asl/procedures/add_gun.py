@@ -145,10 +145,10 @@ def add_gun(state: AslState, act: AddGun, seat: str | None) -> Outcome[AslState]
     ]
     summary = joined(", ", items) if items else term("no special ammunition")
     message = (
-        msg("{side} adds {gun} ({name}): {summary}", side=act.side, gun=act.id,
+        msg("{side} added {gun} ({name}): {summary}", side=act.side, gun=act.id,
             name=act.name, summary=summary)
         if act.name
-        else msg("{side} adds {gun}: {summary}", side=act.side, gun=act.id, summary=summary)
+        else msg("{side} added {gun}: {summary}", side=act.side, gun=act.id, summary=summary)
     )  # fmt: skip
     event = Event.of("gun_added", GunAddedEvent(gun=gun.to_dict()), message)
     return Outcome(replace(state, guns=(*state.guns, gun)).remember(event.text), (event,))

@@ -50,7 +50,7 @@ def fire_scw(state: AslState, act: FireScw, seat: str | None) -> Outcome[AslStat
         "scw_heat",
         {"side": act.side, **attack.to_dict()},
         msg(
-            "{side} fires {weapon} HEAT at {target}: no depletion check (ASL-8.3-b); "
+            "{side} fired {weapon} HEAT at {target}: no depletion check (ASL-8.3-b); "
             "HE Equivalency {fp} FP (ASL-8.31-a)",
             side=act.side,
             weapon=attack.weapon,

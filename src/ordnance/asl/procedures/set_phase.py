@@ -34,7 +34,7 @@ def done(state: AslState, act: Done, seat: str | None) -> Outcome[AslState]:
     event = Event.of(
         "done",
         DoneEvent(side=side, phase=state.phase.value),
-        msg("{side} is done with the {phase}", side=side, phase=term(state.phase.full_name)),
+        msg("{side} finished the {phase}", side=side, phase=term(state.phase.full_name)),
     )
     if asl_turns.turn(state).is_simultaneous:
         return Outcome(state.remember(event.text), (event,))

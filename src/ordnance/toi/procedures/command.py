@@ -35,7 +35,7 @@ def receive_command(
             "command",
             CommandEvent(side=nation.name, amount=a.amount, command=nation.command + a.amount),
             msg(
-                "{side} receives {amount} command ({total})",
+                "{side} received {amount} command ({total})",
                 side=nation.name,
                 amount=a.amount,
                 total=nation.command + a.amount,
