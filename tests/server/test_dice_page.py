@@ -555,3 +555,33 @@ def test_an_element_spent_on_a_refused_action_is_replaced_before_the_next_one(
         _no_page_says_without(seats, len(order))
     finally:
         seats.close()
+
+
+def test_page_words_name_who_could_have_foreseen_a_roll_without_an_element(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-7: the page's note for a roll without some elements names the operator
+    with the seats whose elements the roll used: with the acting seat when another is
+    missing, with the other seats when the acting seat's own is missing (not the acting
+    seat), the operator alone when none was used; in Russian from the catalogue."""
+    seats = Seats(served[0], browser)
+    try:
+        page = seats.pages["allies"]
+        words = page.evaluate(
+            """() => [OrdnanceDice.withoutText(["axis"], "allies", ["allies", "axis"]),
+                      OrdnanceDice.withoutText(["allies"], "allies", ["allies", "axis"]),
+                      OrdnanceDice.withoutText(["allies", "axis"], "allies", ["allies", "axis"])]"""
+        )
+        assert words == [
+            "rolled without axis's element: the operator and allies together could have foreseen it",
+            "rolled without allies's element: the operator and axis together could have foreseen it",
+            "rolled without allies, axis's element: the operator alone could have foreseen it",
+        ]
+        page.goto(f"{seats.base}/t/{seats.id}?lang=ru#seat={seats.tokens['allies']}")
+        page.wait_for_function("() => document.body.dataset.version === '0'")
+        alone = page.evaluate(
+            """() => OrdnanceDice.withoutText(["allies", "axis"], "allies", ["allies", "axis"])"""
+        )
+        assert alone == "брошено без секрета allies, axis: один оператор мог предвидеть этот бросок"
+    finally:
+        seats.close()

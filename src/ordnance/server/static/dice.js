@@ -332,10 +332,16 @@ const OrdnanceDice = (function () {
     return !!digest && (!p || p.digest !== digest);
   }
 
-  // The words for a roll drawn without some seats' elements.
-  function withoutText(silent, actor) {
+  // The words for a roll drawn without some seats' elements: whoever holds every input
+  // it used could have foreseen it, the operator (the seed) with the seats whose elements
+  // it used (`seats`: the roll's seats; without them, the acting seat, whose element an
+  // older caller took as the one used). When the silent seat is the acting one, the
+  // party is the operator with the other seats, never the acting seat.
+  function withoutText(silent, actor, seats) {
+    const used = seats ? seats.filter((s) => !silent.includes(s)) : [actor || "-"];
+    if (!used.length) return t("rolled without {seats}'s element: the operator alone could have foreseen it").replace("{seats}", silent.join(", "));
     return t("rolled without {seats}'s element: the operator and {actor} together could have foreseen it")
-      .replace("{seats}", silent.join(", ")).replace("{actor}", actor || "-");
+      .replace("{seats}", silent.join(", ")).replace("{actor}", used.join(", "));
   }
 
   // Fields an action sends: the commitment this seat saw and its element for this version.
@@ -420,7 +426,7 @@ const OrdnanceDice = (function () {
         if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
         if (e == null) res.absent.push(s);
       }
-      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat)]); res.without = res.absent.slice(); }
+      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat, seats)]); res.without = res.absent.slice(); }
       if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
       if (seedHash(roll.seed) !== roll.hash) fail(t("hash mismatch") + ": " + t("the seed does not hash to the published commitment"));
       const sides = roll.sides || [];
