@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -57,11 +57,20 @@ def browser() -> Iterator[Any]:
 class Seats:
     """A table made through the API, with one browser context per seat."""
 
-    def __init__(self, base: str, browser: Any, init_script: str | None = None):
+    def __init__(
+        self,
+        base: str,
+        browser: Any,
+        init_script: str | None = None,
+        before_pages: Callable[[Seats], int] | None = None,
+    ):
+        """``before_pages``: run on the new table before any page opens; it returns the
+        version the pages then open at (0 without it)."""
         from tests.server.conftest import http_table
 
         self.base = base
         self.id, self.tokens = http_table(base, "secrets")
+        opened_at = 0 if before_pages is None else before_pages(self)
         self.contexts = {seat: browser.new_context() for seat in self.tokens}
         if init_script is not None:  # run in every page before its own scripts
             for ctx in self.contexts.values():
@@ -69,7 +78,7 @@ class Seats:
         self.pages = {seat: ctx.new_page() for seat, ctx in self.contexts.items()}
         for seat, page in self.pages.items():
             page.goto(f"{base}/t/{self.id}#seat={self.tokens[seat]}")
-            page.wait_for_function("() => document.body.dataset.version === '0'")
+            page.wait_for_function(f"() => document.body.dataset.version === '{opened_at}'")
 
     def api(self, seat: str, method: str, path: str, body: Any = None) -> Any:
         return httpx.request(
@@ -422,5 +431,157 @@ def test_page_rejects_an_element_revealed_before_its_action(
         line = _verify_line(page, 2)
         expect(line).to_contain_text("was revealed before the action was committed")
         expect(page.locator("#verify-summary")).to_contain_text("Rolls that fail: #2")
+    finally:
+        seats.close()
+
+
+def _elements_used(seats: Seats) -> list[tuple[str, list[str]]]:
+    """Per roll of the dice record, in order: the acting seat and the seats whose
+    element the roll used (the record read through the API, as any seat reads it)."""
+    rolls = sorted(seats.api("axis", "GET", "/dice").json()["rolls"], key=lambda r: r["seq"])
+    assert all(not r.get("without") for r in rolls), rolls
+    return [(r["pending"]["seat"], sorted(s for s, e in r["elements"].items() if e)) for r in rolls]
+
+
+def _attacks(seats: Seats, order: list[str], at: int) -> None:
+    """Each seat of ``order`` attacks in turn from its own page, from version ``at``."""
+    for i, seat in enumerate(order):
+        _act(seats.pages[seat], "attack", {"dice": "3", "target": "2,0"})
+        seats.at(at + i + 1)
+
+
+def _no_page_says_without(seats: Seats, rolls: int) -> None:
+    from playwright.sync_api import expect
+
+    for page in seats.pages.values():
+        page.click("#verify-button")
+        expect(page.locator("#verify-summary")).to_contain_text(
+            f"Every roll recomputed from the revealed secrets ({rolls})"
+        )
+        expect(page.locator("#verify-list")).not_to_contain_text("rolled without")
+        expect(page.locator("#verify-list")).not_to_contain_text("no secret from")
+
+
+BOTH = ["allies", "axis"]
+
+
+def test_each_acting_page_puts_its_own_element_into_every_roll_it_makes(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-3/7: both seats attack in turn, several times, each from its own page
+    (one fresh browser context per seat). Every roll mixes both seats' elements: the
+    acting page sends its own with its action, the other page reveals its for it; no
+    roll is marked ``without`` and no page's check says one went without a seat."""
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        order = ["allies", "axis", "allies", "axis", "axis", "allies"]
+        _attacks(seats, order, 1)
+        assert _elements_used(seats) == [(s, BOTH) for s in order]
+        for entry in seats.api("allies", "GET", "/log").json()["entries"]:
+            assert not entry.get("dice_note"), entry
+        _no_page_says_without(seats, len(order))
+    finally:
+        seats.close()
+
+
+def test_a_page_opened_mid_game_sends_its_element_with_its_first_action(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-3/7: the pages open at version 1 (fresh contexts: each publishes its
+    anchor after reading its view). Before the fix the view the page held named no
+    chain, so its first action went without its own element ("rolled without allies's
+    element"); the page now takes the anchor's answer into its view."""
+
+    def to_attack(seats: Seats) -> int:
+        res = seats.api(
+            "allies", "POST", "/actions", {"action": {"type": "end_phase"}, "expected_version": 0}
+        )
+        assert res.status_code == 200
+        return 1
+
+    base, _app = served
+    seats = Seats(base, browser, before_pages=to_attack)
+    try:
+        order = ["allies", "axis", "allies", "axis"]
+        _attacks(seats, order, 1)
+        assert _elements_used(seats) == [(s, BOTH) for s in order]
+        _no_page_says_without(seats, len(order))
+    finally:
+        seats.close()
+
+
+def test_an_element_spent_on_a_refused_action_is_replaced_before_the_next_one(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-3/7: an element is sent once. The allies page's attack is refused
+    twice (a stale version, 409; then a die count the rules refuse, 422), each time
+    carrying its next element, which the server did not record. Before the fix the
+    page kept that spent element as its next one: its own rolls went without it and the
+    axis attack after waited for an element it would never send (then went without
+    allies). Now the page starts and publishes a new chain, and every roll after uses
+    both seats' elements."""
+    base, _app = served
+    seats = Seats(base, browser)
+    try:
+        _to_attack(seats)
+        allies = seats.pages["allies"]
+        carried: list[bool] = []
+
+        def spoil(change: dict[str, Any]) -> Callable[[Any], None]:
+            def handler(route: Any) -> None:
+                body = json.loads(route.request.post_data)
+                carried.append("element" in body)
+                body.update(change) if "expected_version" in change else body["action"].update(
+                    change
+                )
+                route.continue_(post_data=json.dumps(body))
+
+            return handler
+
+        for change in ({"expected_version": 0}, {"dice": 13}):
+            allies.route("**/actions?*", spoil(change))
+            # the refusal is answered, then the page publishes its new chain's anchor
+            with allies.expect_response(lambda r: r.url.endswith("/dice/anchor")) as anchored:
+                _act(allies, "attack", {"dice": "3", "target": "2,0"}, wait=False)
+            assert anchored.value.ok
+            anchored.value.finished()
+            allies.unroute("**/actions?*")
+        assert carried == [True, True]
+        order = ["allies", "axis", "allies", "axis"]
+        _attacks(seats, order, 1)
+        assert _elements_used(seats) == [(s, BOTH) for s in order]
+        _no_page_says_without(seats, len(order))
+    finally:
+        seats.close()
+
+
+def test_page_words_name_who_could_have_foreseen_a_roll_without_an_element(
+    served: tuple[str, Any], browser: Any
+) -> None:
+    """TABLE-DICE-7: the page's note for a roll without some elements names the operator
+    with the seats whose elements the roll used: with the acting seat when another is
+    missing, with the other seats when the acting seat's own is missing (not the acting
+    seat), the operator alone when none was used; in Russian from the catalogue."""
+    seats = Seats(served[0], browser)
+    try:
+        page = seats.pages["allies"]
+        words = page.evaluate(
+            """() => [OrdnanceDice.withoutText(["axis"], "allies", ["allies", "axis"]),
+                      OrdnanceDice.withoutText(["allies"], "allies", ["allies", "axis"]),
+                      OrdnanceDice.withoutText(["allies", "axis"], "allies", ["allies", "axis"])]"""
+        )
+        assert words == [
+            "rolled without axis's element: the operator and allies together could have foreseen it",
+            "rolled without allies's element: the operator and axis together could have foreseen it",
+            "rolled without allies, axis's element: the operator alone could have foreseen it",
+        ]
+        page.goto(f"{seats.base}/t/{seats.id}?lang=ru#seat={seats.tokens['allies']}")
+        page.wait_for_function("() => document.body.dataset.version === '0'")
+        alone = page.evaluate(
+            """() => OrdnanceDice.withoutText(["allies", "axis"], "allies", ["allies", "axis"])"""
+        )
+        assert alone == "брошено без секрета allies, axis: один оператор мог предвидеть этот бросок"
     finally:
         seats.close()

@@ -292,3 +292,37 @@ def test_an_undo_accepted_while_an_action_waits_says_it_drops_the_roll(
     )
     assert late.status_code == 409
     assert table.get("allies", "/dice").json()["rolls"] == []
+
+
+def test_a_roll_without_the_acting_seats_element_names_the_others_as_able_to_foresee_it(
+    client: TestClient,
+) -> None:
+    """TABLE-DICE-7: allies attack without their own element (it is optional); axis
+    reveals. Whoever holds every input the roll used could have foreseen it: the
+    operator with axis, not with allies, whose element is the one missing. The
+    server's ``without`` names only other seats, so the journal says nothing."""
+    table, _allies, axis, clock = _seated(client, dice_wait="go_ahead", dice_wait_seconds=30)
+    view = table.get("allies", "/view").json()
+    res = table.post("allies", "/actions", {"action": ATTACK, "expected_version": view["version"]})
+    assert res.status_code == 202, res.text
+    assert axis.reveal().json()["applied"] == 2
+    record = table.get("allies", "/dice").json()
+    (roll,) = record["rolls"]
+    assert roll["elements"]["allies"] is None and roll["without"] == []
+    assert table.get("axis", "/log").json()["entries"][-1]["dice_note"] is None
+    report = check(record)
+    assert report.success() and report.rolls[0].absent == ["allies"]
+    assert report.rolls[0].notes == [
+        "rolled without allies's element: the operator and axis together could have foreseen it"
+    ]
+    # neither seat's element: the operator alone
+    view = table.get("allies", "/view").json()
+    res = table.post("allies", "/actions", {"action": ATTACK, "expected_version": view["version"]})
+    assert res.status_code == 202, res.text
+    clock.now += 30
+    record = table.get("allies", "/dice").json()
+    last = check(record).rolls[-1]
+    assert last.absent == ["allies", "axis"]
+    assert last.notes == [
+        "rolled without allies, axis's element: the operator alone could have foreseen it"
+    ]

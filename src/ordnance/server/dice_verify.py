@@ -19,6 +19,7 @@ raises :class:`MalformedRecord` with a one-line message naming the field.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -168,6 +169,20 @@ class Report:
         return allow_hidden or not self.hidden
 
 
+def foreseen_text(absent: Sequence[str], seats: Sequence[str]) -> str:
+    """The words for a roll drawn without the elements of ``absent`` (of the roll's
+    ``seats``): who could have foreseen it is whoever holds every input it used, the
+    operator (the seed) with the seats whose elements it used. When the absent seat is
+    the acting one, that is the operator with the other seats, not the acting seat."""
+    used = [s for s in seats if s not in absent]
+    if not used:
+        return f"rolled without {', '.join(absent)}'s element: the operator alone could have foreseen it"
+    return (
+        f"rolled without {', '.join(absent)}'s element: the operator and "
+        f"{', '.join(used)} together could have foreseen it"
+    )
+
+
 def _chain_reveals(
     record: _Record,
 ) -> tuple[dict[tuple[str, int], _Reveal], dict[str, str], dict[tuple[str, int], int | None]]:
@@ -312,11 +327,7 @@ def check(data: Any) -> Report:
                     "but does not say so"
                 )
         if digest is not None and res.absent:
-            actor = roll.pending.seat if roll.pending is not None else "the acting seat"
-            res.notes.append(
-                f"rolled without {', '.join(res.absent)}'s element: the operator and "
-                f"{actor} together could have foreseen it"
-            )
+            res.notes.append(foreseen_text(res.absent, record.seats))
         if roll.seed is None or roll.dice is None or roll.sides is None:
             res.status = "failed" if res.problems else "hidden"
             continue

@@ -48,6 +48,7 @@ SCRIPT_STRINGS = [
     "Connection lost: the table server does not answer. The page reconnects by itself once it answers.",
     "Not live: too many tabs or devices have this seat open. Close one of them; this page then goes live by itself.",
     "rolled without {seats}'s element: the operator and {actor} together could have foreseen it",
+    "rolled without {seats}'s element: the operator alone could have foreseen it",
     "order",
     "the roll has no commitment of its action",
     "was revealed before the action was committed",

@@ -243,6 +243,7 @@ const OrdnanceDice = (function () {
       setTimeout(() => { api("/view"); }, Math.ceil(p.seconds_left * 1000) + 250);
     }
     const chain = myChain(gid, seat);
+    if (!p) { await renew(api, view, false); return null; }
     // d.chain is the chain in force for the waiting action (published before its commitment);
     // d.chain.newest the seat's newest anchor, which serves the next actions
     if ((d.chain.newest || d.chain.anchor) !== chain.anchor) { await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } }); return null; }
@@ -256,6 +257,31 @@ const OrdnanceDice = (function () {
       return null;
     }
     return revealBody(view, element, p.digest);
+  }
+
+  // With no action waiting: make the chain this seat's next action sends its element
+  // from one the server has, and `view` say so. A chain the server lacks (a fresh page)
+  // is published; a new one is started and published when the chain's next element was
+  // sent already and the server did not record it (the action that carried it was
+  // refused: an element is sent once) or the chain is used up. `refused`: the page has
+  // just been refused the action that carried it; otherwise an element sent at this
+  // very version is left alone (the action kept while the server was unreachable is
+  // sent again with it). The view's chain is then brought up to date from the answer, so
+  // the seat's very next action carries its element without another read.
+  async function renew(api, view, refused) {
+    const gid = view.game_id, seat = view.seat, d = view.dice;
+    if (!d || !d.chain || d.pending || !window.crypto || !crypto.getRandomValues) return;
+    let chain = myChain(gid, seat);
+    const next = d.chain.anchor === chain.anchor && !d.chain.revealed ? chain.after(d.chain.last) : undefined;
+    const sent = store.get("ordnance:dice-sent:" + gid + ":" + seat, null);
+    const spent = next === null || (next !== undefined && sentBefore(gid, seat, next) && (refused || !(sent.version >= view.version)));
+    if ((d.chain.newest || d.chain.anchor) === chain.anchor && !spent) return;
+    if (spent) chain = myChain(gid, seat, true);
+    const res = await api("/dice/anchor", { method: "POST", body: { anchor: chain.anchor } });
+    if (res.ok && res.data && res.data.anchor === chain.anchor && Number.isInteger(res.data.from_version)) {
+      // what the server's view now says of this seat's chain: in force, nothing revealed from it
+      view.dice.chain = { anchor: chain.anchor, newest: chain.anchor, from_version: res.data.from_version, last: chain.anchor, revealed: null };
+    }
   }
 
   // Whether the action waiting in `view` waits for this seat's element that this page
@@ -306,10 +332,16 @@ const OrdnanceDice = (function () {
     return !!digest && (!p || p.digest !== digest);
   }
 
-  // The words for a roll drawn without some seats' elements.
-  function withoutText(silent, actor) {
+  // The words for a roll drawn without some seats' elements: whoever holds every input
+  // it used could have foreseen it, the operator (the seed) with the seats whose elements
+  // it used (`seats`: the roll's seats; without them, the acting seat, whose element an
+  // older caller took as the one used). When the silent seat is the acting one, the
+  // party is the operator with the other seats, never the acting seat.
+  function withoutText(silent, actor, seats) {
+    const used = seats ? seats.filter((s) => !silent.includes(s)) : [actor || "-"];
+    if (!used.length) return t("rolled without {seats}'s element: the operator alone could have foreseen it").replace("{seats}", silent.join(", "));
     return t("rolled without {seats}'s element: the operator and {actor} together could have foreseen it")
-      .replace("{seats}", silent.join(", ")).replace("{actor}", actor || "-");
+      .replace("{seats}", silent.join(", ")).replace("{actor}", used.join(", "));
   }
 
   // Fields an action sends: the commitment this seat saw and its element for this version.
@@ -394,7 +426,7 @@ const OrdnanceDice = (function () {
         if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
         if (e == null) res.absent.push(s);
       }
-      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat)]); res.without = res.absent.slice(); }
+      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat, seats)]); res.without = res.absent.slice(); }
       if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
       if (seedHash(roll.seed) !== roll.hash) fail(t("hash mismatch") + ": " + t("the seed does not hash to the published commitment"));
       const sides = roll.sides || [];
@@ -496,6 +528,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, cannotSend, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, revealFor, revealed, wants, withoutText, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, cannotSend, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, renew, revealFor, revealed, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;

@@ -313,16 +313,26 @@ async function send(entry, f, submit, body) {
     $("action-error").textContent = t("Someone acted first: the table was reloaded. Check and try again.");
     $("action-error").scrollIntoView({ block: "nearest" });
     await refresh();
+    await spent(body);
     return;
   }
   if (res.data && res.data.clause === "TABLE-DICE-8") {
     // another action waits for its dice at this version: say so in words, and show that roll
     resultNear(f, t("Not sent: another action is waiting for its dice. Act again once it is rolled."), false);
     await refresh();
+    await spent(body);  // once that roll is made (dice.js renews at the next view otherwise)
     return;
   }
   resultNear(f, t("Refused") + ": " + nameCounters(errText(res.data), namedUnits()), false);
+  await spent(body);
   caughtUp();  // a notice that came while it was on its way
+}
+
+/** An action refused with this seat's dice element: the server did not record it and the
+ * page never sends it again (dice.js), so it starts a new chain for the next action. */
+async function spent(body) {
+  if (!body.element || !S.view) return;
+  try { await window.OrdnanceDice.renew(api, S.view, true); } catch (e) { /* the next view renews it */ }
 }
 
 /** The words for this seat's action answered as waiting for the other seats' dice. */
