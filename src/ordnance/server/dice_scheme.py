@@ -26,6 +26,7 @@ anyone writing a third verifier.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
@@ -36,6 +37,10 @@ from ordnance.core.dice import HmacDice
 SCHEME_V1 = "ordnance-dice-v1"
 SCHEME = "ordnance-dice-v2"
 SCHEMES = (SCHEME_V1, SCHEME)
+#: The scheme of an action digest whose salt is :func:`seed_salt` (every action
+#: committed since the salt stopped being random); the roll itself stays ``v2``.
+SCHEME_V3 = "ordnance-dice-v3"
+SALT_LABEL = "ordnance-dice-v3-salt"
 #: Elements in a chain made by the page or the CLI (a seat reveals one per version).
 CHAIN_LENGTH = 2048
 ELEMENT_HEX = 64
@@ -78,8 +83,24 @@ def canonical_json(value: Any) -> bytes:
 
 
 def fresh_salt() -> str:
-    """The salt of a pending action's digest: 32 random bytes as 64 hex digits."""
+    """A random salt: what actions committed before :func:`seed_salt` carry (``v2``)."""
     return secrets.token_hex(32)
+
+
+def seed_salt(seed: str, game_id: str, version: int, seat: str) -> str:
+    """The salt of the action ``seat`` commits at ``version`` (``ordnance-dice-v3``).
+
+    ``HMAC-SHA256(key = ASCII(seed), msg = UTF-8(label "\n" game_id "\n" version
+    "\n" seat "\n"))`` in hex, ``seed`` being the roll's server seed. It is fixed
+    by what was committed before the action arrived (the seed's hash is
+    published first), so the server cannot pick it to steer the roll, and only
+    the holder of the seed can compute it before the seed is revealed.
+
+    >>> seed_salt("ab" * 32, "g1", 3, "a")[:16]
+    '98a6ad0e28d4a4c6'
+    """
+    text = "\n".join((SALT_LABEL, game_id, str(version), seat)) + "\n"
+    return hmac.new(seed.encode("ascii"), text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def action_digest(
@@ -89,12 +110,14 @@ def action_digest(
     action: Mapping[str, Any],
     seed_hash_hex: str,
     salt: str | None = None,
+    scheme: str = SCHEME,
 ) -> str:
-    """The commitment of a pending action (``ordnance-dice-v2``), 64 hex digits.
+    """The commitment of a pending action (``ordnance-dice-v2`` or ``-v3``), 64 hex digits.
 
     ``SHA-256`` of the canonical JSON of ``{"action", "game_id", "hash",
-    "salt", "scheme", "seat", "version"}``. The ``salt`` (:func:`fresh_salt`,
-    drawn when the action is committed, published with the roll) keeps an
+    "salt", "scheme", "seat", "version"}``. The ``salt`` (published with the
+    roll; :func:`seed_salt` under ``scheme`` ``ordnance-dice-v3``, random under
+    ``v2`` before that) keeps an
     action that carries hidden information from being found by hashing every
     action it could be; actions committed before salts (migration 0010) have
     none, and their payload has no ``"salt"`` key.
@@ -105,7 +128,7 @@ def action_digest(
     '874f1aad5c054efb'
     """
     payload: dict[str, Any] = {
-        "scheme": SCHEME,
+        "scheme": scheme,
         "game_id": game_id,
         "version": version,
         "seat": seat,

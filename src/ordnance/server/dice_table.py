@@ -63,11 +63,13 @@ from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.dice_scheme import (
     SCHEME,
     SCHEME_V1,
+    SCHEME_V3,
     action_digest,
     dice_source,
     follows,
-    fresh_salt,
     is_hex,
+    seed_hash,
+    seed_salt,
 )
 from ordnance.server.models import (
     DiceAnchorRow,
@@ -635,7 +637,7 @@ def open_pending(
     version: int,
     seat: str,
     action: dict[str, Any],
-    seed_hash_hex: str,
+    seed: str,
     actor_element: str | None,
     seats: Sequence[str],
     now: float,
@@ -648,10 +650,16 @@ def open_pending(
     if sent with the action, is stored as revealed for it (order number just
     above the commitment's). Refused (``TABLE-DICE-8``) while another action
     waits at this version.
+
+    ``seed`` is the server seed of ``version`` (its hash already published): the
+    digest's salt is derived from it (:func:`~ordnance.server.dice_scheme.seed_salt`,
+    ``ordnance-dice-v3``), so it is fixed before the action, and so the actor's
+    element, arrived.
     """
     wait, seconds = wait_setting(journal, game_id)
-    salt = fresh_salt()
-    digest = action_digest(game_id, version, seat, action, seed_hash_hex, salt)
+    seed_hash_hex = seed_hash(seed)
+    salt = seed_salt(seed, game_id, version, seat)
+    digest = action_digest(game_id, version, seat, action, seed_hash_hex, salt, SCHEME_V3)
     before = table_status.status(journal, game_id)  # read at the request's start
     reveal_id: int | None = None
     anchor_id = 0
@@ -1325,8 +1333,16 @@ def record(
             "elements": dict(row.elements) if row is not None else None,
         }
         if row is not None and row.scheme == SCHEME:
+            # the digest's scheme: v3 where the salt is the one derived from the seed
+            # (the digest binds it: a v3 digest made with another salt checks as neither)
+            derived = (
+                row.salt is not None
+                and commit is not None
+                and row.salt == seed_salt(commit.seed, game_id, at, str(row.pending_seat))
+            )
             item["pending"] = (  # the pending action joined to the roll, if any
                 {
+                    "scheme": SCHEME_V3 if derived else SCHEME,
                     "digest": row.digest,
                     "commit_seq": row.commit_seq,
                     "seat": row.pending_seat,

@@ -28,11 +28,13 @@ from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError, 
 from ordnance.server.dice_scheme import (
     SCHEME,
     SCHEME_V1,
+    SCHEME_V3,
     SCHEMES,
     action_digest,
     derive,
     follows,
     seed_hash,
+    seed_salt,
 )
 
 Hex64 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
@@ -55,6 +57,9 @@ class _Reveal(_Strict):
 
 
 class _Pending(_Strict):
+    #: the digest's scheme: ``ordnance-dice-v3`` (salt derived from the seed) or ``-v2``
+    #: (a random salt, or none: committed before the derived salt; absent in older records)
+    scheme: Literal["ordnance-dice-v2", "ordnance-dice-v3"] = "ordnance-dice-v2"
     digest: Hex64
     commit_seq: int
     seat: str
@@ -241,11 +246,39 @@ def _chain_reveals(
     return good, broken, anchored
 
 
+RANDOM_SALT_NOTE = "random salt (before the salt derived from the seed): the operator chose it"
+
+
+def _check_salt(game_id: str, roll: _Roll, res: RollCheck, derived_seen: list[int]) -> None:
+    """The digest's salt: under ``v3`` the one derived from the revealed seed; a
+    random (``v2``) salt is noted, and refused once a ``v3`` roll came before it."""
+    pending = roll.pending
+    assert pending is not None
+    if pending.scheme == SCHEME_V3:
+        derived_seen.append(roll.version)
+        if roll.seed is None or pending.action is None:
+            return  # hidden: the salt is not published either
+        expected = seed_salt(roll.seed, game_id, roll.version, pending.seat)
+        if pending.salt != expected:
+            res.problems.append(
+                "salt: the published salt is not the one derived from the revealed seed"
+            )
+    elif pending.salt is not None:
+        if derived_seen:
+            res.problems.append(
+                "salt: a random salt after rolls whose salt came from the seed "
+                f"(version {derived_seen[0]})"
+            )
+        else:
+            res.notes.append(RANDOM_SALT_NOTE)
+
+
 def check(data: Any) -> Report:
     """Recompute every roll of a dice record; raises :class:`MalformedRecord`."""
     record = parse(data)
     good, broken, anchored = _chain_reveals(record)
     checks: list[RollCheck] = []
+    derived_seen: list[int] = []  # the versions of the v3 rolls checked so far
     for roll in record.rolls:
         res = RollCheck(roll.seq, roll.version, "ok")
         checks.append(res)
@@ -260,6 +293,7 @@ def check(data: Any) -> Report:
                 res.problems.append("order: a v2 roll without the commitment of its action")
                 continue
             digest = roll.pending.digest
+            _check_salt(record.game_id, roll, res, derived_seen)
             if roll.pending.action is not None and roll.hash is not None:
                 expected = action_digest(
                     record.game_id,
@@ -268,6 +302,7 @@ def check(data: Any) -> Report:
                     roll.pending.action,
                     roll.hash,
                     roll.pending.salt,
+                    roll.pending.scheme,
                 )
                 if expected != digest:
                     res.problems.append(

@@ -874,7 +874,7 @@ class TableService(ConsentRequests):
                     version,
                     seat,
                     dict(action),
-                    commit.seed_hash,
+                    commit.seed,
                     element,
                     seats,
                     self.clock(),

@@ -19,6 +19,8 @@
 const OrdnanceDice = (function () {
   const SCHEME_V1 = "ordnance-dice-v1";
   const SCHEME = "ordnance-dice-v2";
+  // a v2 roll whose action digest is salted from the seed (dice_scheme.seed_salt)
+  const SCHEME_V3 = "ordnance-dice-v3";
   const CHAIN_LENGTH = 2048; // reveals per chain; a used-up chain is replaced by a new one
 
   // ---- SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over Uint8Array ----------------
@@ -164,11 +166,18 @@ const OrdnanceDice = (function () {
     return "{" + parts.join(",") + "}";
   }
 
+  // The salt of the action `seat` commits at `version` (v3): HMAC-SHA256 keyed by the
+  // roll's seed, so fixed before the action and unknown until the seed is revealed.
+  function seedSalt(seed, gameId, version, seat) {
+    return toHex(hmacSha256(utf8(seed), utf8(["ordnance-dice-v3-salt", gameId, String(version), seat].join("\n") + "\n")));
+  }
+
   // The digest of `action` by `seat` at `version` with seed hash `hash` and `salt`
-  // (null: an action committed before salts, whose payload has no "salt"), or null
-  // when it cannot be written canonically here.
-  function actionDigest(gameId, version, seat, action, hash, salt) {
-    const payload = { action, game_id: gameId, hash, scheme: SCHEME, seat, version };
+  // (null: an action committed before salts, whose payload has no "salt") under the
+  // digest's `scheme` (v2 when not given), or null when it cannot be written
+  // canonically here.
+  function actionDigest(gameId, version, seat, action, hash, salt, scheme) {
+    const payload = { action, game_id: gameId, hash, scheme: scheme || SCHEME, seat, version };
     if (salt != null) payload.salt = salt;
     const text = canonical(payload);
     return text === null ? null : toHex(sha256(utf8(text)));
@@ -391,6 +400,7 @@ const OrdnanceDice = (function () {
     const seen = memory("seen", record.game_id, seat);
     const mine = memory("revealed", record.game_id, seat);
     const refused = memory("refused", record.game_id, seat);
+    let derivedSince = null; // the version of the first roll salted from its seed
     return record.rolls.map((roll) => {
       const res = { seq: roll.seq, version: roll.version, status: "ok", problems: [], absent: [] };
       const fail = (p) => { res.problems.push(p); };
@@ -400,9 +410,20 @@ const OrdnanceDice = (function () {
       const v2 = roll.scheme === SCHEME, pend = roll.pending;
       if (v2 && !(pend && isHex(pend.digest) && Number.isInteger(pend.commit_seq))) { fail(t("order") + ": " + t("the roll has no commitment of its action")); res.status = "failed"; return res; }
       const digest = v2 ? pend.digest : null;
+      const pscheme = v2 ? (pend.scheme || SCHEME) : null;
+      if (v2 && pscheme !== SCHEME && pscheme !== SCHEME_V3) { fail(t("order") + ": " + t("the roll has no commitment of its action")); res.status = "failed"; return res; }
+      // v3: the salt is the one derived from the revealed seed; a random (v2) salt is
+      // the server's choice: noted, and refused after a roll salted from its seed
+      if (pscheme === SCHEME_V3) {
+        if (derivedSince === null) derivedSince = roll.version;
+        if (roll.seed != null && pend.action && pend.salt !== seedSalt(roll.seed, record.game_id, roll.version, pend.seat)) fail(t("salt") + ": " + t("the published salt is not the one derived from the revealed seed"));
+      } else if (v2 && pend.salt != null) {
+        if (derivedSince !== null) fail(t("salt") + ": " + t("a random salt after rolls whose salt came from the seed"));
+        else res.notes = [t("random salt (before the salt derived from the seed): the operator chose it")];
+      }
       // where the record holds the action (and its salt), the digest is the action's
       if (v2 && pend.action && (pend.salt == null || isHex(pend.salt))) {
-        const expected = actionDigest(record.game_id, roll.version, pend.seat, pend.action, roll.hash, pend.salt);
+        const expected = actionDigest(record.game_id, roll.version, pend.seat, pend.action, roll.hash, pend.salt, pscheme);
         if (expected !== null && expected !== digest) fail(t("order") + ": " + t("the action's digest is not the digest of the action recorded"));
       }
       if (seen[roll.version] && seen[roll.version] !== roll.hash) fail(t("hash mismatch") + ": " + t("the commitment differs from the one shown to you before the roll"));
@@ -423,7 +444,7 @@ const OrdnanceDice = (function () {
         else if (e == null && revealed) fail(t("chain mismatch") + ": " + s + " " + t("revealed an element but the roll left it out"));
         else if (e != null && e !== revealed) fail(t("chain mismatch") + ": " + t("the element of") + " " + s + " " + t("is not the one its chain revealed"));
         if (s === seat && mine[roll.version] && e !== mine[roll.version]) fail(t("chain mismatch") + ": " + t("your own secret for this version was left out"));
-        if (s === seat && refused[roll.version] && e == null) res.notes = [t("the server refused your secret for this version")];
+        if (s === seat && refused[roll.version] && e == null) res.notes = (res.notes || []).concat([t("the server refused your secret for this version")]);
         if (e == null) res.absent.push(s);
       }
       if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat, seats)]); res.without = res.absent.slice(); }
@@ -528,6 +549,6 @@ const OrdnanceDice = (function () {
     return { results, version: record.version };
   }
 
-  return { SCHEME, SCHEME_V1, sha256, canonical, actionDigest, sentBefore, markSent, cannotSend, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, renew, revealFor, revealed, wants, withoutText, actionFields, check, verify };
+  return { SCHEME, SCHEME_V1, SCHEME_V3, seedSalt, sha256, canonical, actionDigest, sentBefore, markSent, cannotSend, hmacSha256, toHex, fromHex, utf8, seedHash, message, derive, sync, renew, revealFor, revealed, wants, withoutText, actionFields, check, verify };
 })();
 window.OrdnanceDice = OrdnanceDice;
