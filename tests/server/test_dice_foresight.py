@@ -18,7 +18,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from ordnance.server.dice_scheme import action_digest, derive, seed_hash
+from ordnance.server.dice_scheme import SCHEME_V3, action_digest, derive, seed_hash
 from tests.server.conftest import Table
 from tests.server.dice_helpers import Chain
 
@@ -89,7 +89,9 @@ def test_the_whole_database_before_an_action_does_not_give_its_roll(client: Test
     assert digest != action_digest(table.id, 1, "allies", ATTACK, view["commitment"]["hash"])
     assert axis.reveal().json()["applied"] == 2
     salt = table.get("allies", "/dice").json()["rolls"][-1]["pending"]["salt"]
-    assert digest == action_digest(table.id, 1, "allies", ATTACK, view["commitment"]["hash"], salt)
+    assert digest == action_digest(
+        table.id, 1, "allies", ATTACK, view["commitment"]["hash"], salt, SCHEME_V3
+    )
     dice = table.get("allies", "/log").json()["entries"][-1]["dice"]
     sides = [6] * 12
     assert len(dice) == 12

@@ -1,8 +1,11 @@
-"""The salt of a pending action's digest (``ordnance-dice-v2``, docs/server.md "The derivation").
+"""The salt of a pending action's digest (``ordnance-dice-v3``, docs/server.md "The derivation").
 
 A digest of public inputs alone could be inverted by hashing every action the
-acting seat might have sent; the salt, drawn at the commitment and published
-only with the roll, closes that. The CLI verifier checks the digest against the
+acting seat might have sent; the salt, published only with the roll, closes
+that. It is derived from the roll's server seed (committed before the action),
+so the server cannot try salts until the roll suits it; rows committed before
+that carry a random salt under ``v2`` and are reported as such. The CLI
+verifier checks the salt against the revealed seed and the digest against the
 action and its salt (clauses TABLE-DICE-1..10 are the dice rules, see test_dice.py).
 """
 
@@ -12,12 +15,21 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from ordnance.server.dice_scheme import action_digest, is_hex
-from ordnance.server.dice_verify import check
-from tests.server.test_dice import ATTACK, _pending, _sit
+from ordnance.server import dice_table
+from ordnance.server.dice_scheme import (
+    SCHEME,
+    SCHEME_V3,
+    action_digest,
+    fresh_salt,
+    is_hex,
+    seed_salt,
+)
+from ordnance.server.dice_verify import RANDOM_SALT_NOTE, check
+from tests.server.test_dice import ATTACK, _pending, _roll, _sit
 from tests.server.test_migration_0005 import _run
 
 DIGEST_PROBLEM = "order: the action's digest is not the digest of the action recorded"
@@ -48,7 +60,8 @@ def test_a_pending_digest_cannot_be_found_from_public_inputs(client: TestClient)
     (roll,) = record["rolls"]
     salt = roll["pending"]["salt"]
     assert is_hex(salt) and roll["pending"]["action"] == ATTACK
-    assert action_digest(table.id, 1, "allies", ATTACK, h, salt) == digest
+    assert roll["pending"]["scheme"] == SCHEME_V3
+    assert action_digest(table.id, 1, "allies", ATTACK, h, salt, SCHEME_V3) == digest
     assert salt not in seen.text  # it was not shown before the roll
     assert check(record).rolls[0].problems == []
 
@@ -79,6 +92,83 @@ def test_the_verifier_fails_a_salt_or_action_changed_after_the_fact(client: Test
         forged = copy.deepcopy(record)
         change(forged["rolls"][0]["pending"])
         assert DIGEST_PROBLEM in check(forged).rolls[0].problems
+
+
+def test_the_salt_is_derived_from_the_seed_revealed_with_the_roll(client: TestClient) -> None:
+    """The server's salt is ``seed_salt`` of the seed whose hash it published before the
+    action: the record's salt is recomputed from the revealed seed and matches."""
+    table, allies, axis = _sit(client)
+    h = table.get("axis", "/view").json()["commitment"]["hash"]
+    _pending(table, allies)
+    assert axis.reveal().status_code == 200
+    (roll,) = table.get("axis", "/dice").json()["rolls"]
+    assert roll["hash"] == h and roll["seed"] is not None
+    assert roll["pending"]["salt"] == seed_salt(roll["seed"], table.id, 1, "allies")
+    result = check(table.get("axis", "/dice").json()).rolls[0]
+    assert result.status == "ok" and RANDOM_SALT_NOTE not in result.notes
+    # the derivation itself: HMAC-SHA256 keyed by the seed over label, game, version, seat
+    assert seed_salt("ab" * 32, "g1", 3, "a") == (
+        "98a6ad0e28d4a4c6ffd90ec732c915204bbdb8e1c92315b496105f05650871c6"
+    )
+    assert seed_salt("ab" * 32, "g1", 3, "b") != seed_salt("ab" * 32, "g1", 3, "a")
+
+
+SALT_PROBLEM = "salt: the published salt is not the one derived from the revealed seed"
+
+
+def test_a_salt_not_from_the_seed_fails(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A v3 record whose salt is replaced fails on the salt itself; a server that committed
+    a v3 digest with a salt of its own choosing fails too (it checks as neither v3 nor v2)."""
+    table, allies, axis = _sit(client)
+    _pending(table, allies)
+    assert axis.reveal().status_code == 200
+    record = table.get("allies", "/dice").json()
+    forged = copy.deepcopy(record)
+    forged["rolls"][0]["pending"]["salt"] = fresh_salt()
+    result = check(forged).rolls[0]
+    assert result.status == "failed" and SALT_PROBLEM in result.problems
+    # the operator picks the salt at the commitment (here: a random one) under v3
+    table, allies, axis = _sit(client)
+    monkeypatch.setattr(dice_table, "seed_salt", lambda *_a: fresh_salt())
+    _pending(table, allies)
+    assert axis.reveal().status_code == 200
+    result = check(table.get("allies", "/dice").json()).rolls[0]
+    assert result.status == "failed" and DIGEST_PROBLEM in result.problems
+
+
+def _committed_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commit the way the server did before the derived salt: a random salt, v2 digest."""
+    monkeypatch.setattr(dice_table, "seed_salt", lambda *_a: fresh_salt())
+    monkeypatch.setattr(dice_table, "SCHEME_V3", SCHEME)
+
+
+def test_a_random_salt_from_before_the_change_is_reported(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A roll committed with a random salt (``v2`` digest) still verifies, with a note
+    saying the operator chose its salt; after a roll salted from its seed, such a roll
+    fails (the server cannot go back to choosing salts)."""
+    table, allies, axis = _sit(client)
+    with monkeypatch.context() as m:
+        _committed_as_before(m)
+        _roll(table, allies, axis)
+    _roll(table, allies, axis)
+    record = table.get("allies", "/dice").json()
+    assert [r["pending"]["scheme"] for r in record["rolls"]] == [SCHEME, SCHEME_V3]
+    old, new = check(record).rolls
+    assert old.status == "ok" and old.notes == [RANDOM_SALT_NOTE]
+    assert new.status == "ok" and new.notes == []
+    # v3 first, then a random salt: refused
+    table, allies, axis = _sit(client)
+    _roll(table, allies, axis)
+    with monkeypatch.context() as m:
+        _committed_as_before(m)
+        _roll(table, allies, axis)
+    late = check(table.get("allies", "/dice").json()).rolls[1]
+    assert late.status == "failed"
+    assert any(p.startswith("salt: a random salt after rolls") for p in late.problems)
 
 
 def test_migration_0010_keeps_old_pending_rows_unsalted(tmp_path: Path) -> None:
