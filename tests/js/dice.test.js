@@ -65,6 +65,45 @@ test("the page's verifier fails a roll whose digest is not its action's", () => 
   assert.equal(JSON.stringify(D.check(record({ action: null, salt: null }, WITH_SALT), "axis")[0].problems), "[]");
 });
 
+// the v3 digest: its salt is dice_scheme.seed_salt of the roll's seed ("ab" * 32), and
+// both are Python's (seed_hash, seed_salt, action_digest(..., SCHEME_V3))
+const SEED = "ab".repeat(32);
+const SEED_HASH = "271a413bd339c5709fdceaec41f14f11e9fbfb5042d72d331c65f32b284cd09a";
+const SEED_SALT = "9daccdb2728d75ee0866c16d8d73da7920b7b473e8a4d37b8e2c2206c0616a68";
+const V3_DIGEST = "aedd1a35eb73c9d6633298ec53e4925a7aa895f3e1a897f51c600d1b708ea3aa";
+
+function seeded(pending) {
+  const rec = record(Object.assign({ action: ACTION, scheme: D0.SCHEME_V3 }, pending), V3_DIGEST);
+  Object.assign(rec.rolls[0], { hash: SEED_HASH, seed: SEED });
+  return rec;
+}
+
+test("the salt is recomputed from the revealed seed, and a salt not from it fails", () => {
+  const D = load();
+  assert.equal(D.seedSalt(SEED, "example", 3, "allies"), SEED_SALT);
+  assert.equal(D.seedSalt("ab".repeat(32), "g1", 3, "a"), "98a6ad0e28d4a4c6ffd90ec732c915204bbdb8e1c92315b496105f05650871c6");
+  assert.equal(D.actionDigest("example", 3, "allies", ACTION, SEED_HASH, SEED_SALT, D.SCHEME_V3), V3_DIGEST);
+  const ok = D.check(seeded({ salt: SEED_SALT }), "axis")[0];
+  assert.equal(JSON.stringify(ok.problems), "[]");
+  const bad = D.check(seeded({ salt: "5a".repeat(32) }), "axis")[0];
+  assert.equal(bad.status, "failed");
+  assert.ok(bad.problems.includes("salt: the published salt is not the one derived from the revealed seed"), JSON.stringify(bad));
+});
+
+test("a random salt from before the derived salt is noted, and refused after one", () => {
+  const D = load();
+  // v2 digest with a random salt (WITH_SALT): accepted, but said to be the operator's choice
+  const old = D.check(record({ action: ACTION, salt: "5a".repeat(32) }, WITH_SALT), "axis")[0];
+  assert.equal(JSON.stringify(old.problems), "[]");
+  assert.ok(old.notes.some((n) => n.startsWith("random salt (before the salt derived from the seed)")));
+  // the same roll after a v3 one fails
+  const both = seeded({ salt: SEED_SALT });
+  both.rolls.push(Object.assign({}, record({ action: ACTION, salt: "5a".repeat(32) }, WITH_SALT).rolls[0], { seq: 5 }));
+  const [first, second] = D.check(both, "axis");
+  assert.equal(JSON.stringify(first.problems), "[]");
+  assert.ok(second.problems.includes("salt: a random salt after rolls whose salt came from the seed"), JSON.stringify(second));
+});
+
 test("an element once sent is never offered again, at the same version or a later one", () => {
   const D = load();
   const e = "ab".repeat(32);
