@@ -24,12 +24,14 @@ from ordnance.server.dice_scheme import (
     SCHEME,
     SCHEME_V3,
     action_digest,
+    derive,
     fresh_salt,
     is_hex,
+    seed_hash,
     seed_salt,
 )
 from ordnance.server.dice_verify import RANDOM_SALT_NOTE, check
-from tests.server.test_dice import ATTACK, _pending, _roll, _sit
+from tests.server.test_dice import ATTACK, VECTOR_V2, _pending, _roll, _sit
 from tests.server.test_migration_0005 import _run
 
 DIGEST_PROBLEM = "order: the action's digest is not the digest of the action recorded"
@@ -111,6 +113,19 @@ def test_the_salt_is_derived_from_the_seed_revealed_with_the_roll(client: TestCl
         "98a6ad0e28d4a4c6ffd90ec732c915204bbdb8e1c92315b496105f05650871c6"
     )
     assert seed_salt("ab" * 32, "g1", 3, "b") != seed_salt("ab" * 32, "g1", 3, "a")
+
+
+def test_worked_vector_v3_of_the_docs() -> None:
+    """docs/server.md, "The derivation": the v2 worked example under a v3 digest."""
+    v = VECTOR_V2
+    salt = seed_salt(v["seed"], v["game_id"], v["version"], v["seat"])
+    assert salt == "6af8e7f07c6174e83f6ce5f8488a1815908f3c1dc1077610e0008058c2fc0f27"
+    h = seed_hash(v["seed"])
+    digest = action_digest(v["game_id"], v["version"], v["seat"], v["action"], h, salt, SCHEME_V3)
+    assert digest == "11c17b4497b090bc8d534dc9ab03418ba820f998d2295aa401c0f36a22d105de"
+    sides = [6] * 8 + [10, 2]
+    faces = derive(v["seed"], v["game_id"], v["version"], v["elements"], sides, digest)
+    assert faces == [5, 4, 6, 5, 5, 5, 3, 1, 9, 2]
 
 
 SALT_PROBLEM = "salt: the published salt is not the one derived from the revealed seed"

@@ -21,6 +21,10 @@ anyone writing a third verifier.
   payload, seat, version and ``H``; the other seats reveal *for that digest*;
   the message also carries the digest (:func:`message_v2`). ``v1`` rolls
   (older tables) keep the message without it.
+* The digest's salt is :func:`seed_salt`, an HMAC keyed by ``S`` (digest
+  scheme ``ordnance-dice-v3``, the roll stays ``v2``): fixed before the action
+  arrives, so the server cannot pick it. Digests committed before carry a
+  random salt under ``v2`` (the verifiers mark them).
 """
 
 from __future__ import annotations
