@@ -462,6 +462,15 @@ def _no_page_says_without(seats: Seats, rolls: int) -> None:
         expect(page.locator("#verify-list")).not_to_contain_text("no secret from")
 
 
+def _alternate_attacks_use_both_elements(seats: Seats) -> None:
+    """Four attacks, the seats in turn from version 1: every roll used both seats'
+    elements, and no page says a roll went without one."""
+    order = ["allies", "axis", "allies", "axis"]
+    _attacks(seats, order, 1)
+    assert _elements_used(seats) == [(s, BOTH) for s in order]
+    _no_page_says_without(seats, len(order))
+
+
 BOTH = ["allies", "axis"]
 
 
@@ -504,10 +513,7 @@ def test_a_page_opened_mid_game_sends_its_element_with_its_first_action(
     base, _app = served
     seats = Seats(base, browser, before_pages=to_attack)
     try:
-        order = ["allies", "axis", "allies", "axis"]
-        _attacks(seats, order, 1)
-        assert _elements_used(seats) == [(s, BOTH) for s in order]
-        _no_page_says_without(seats, len(order))
+        _alternate_attacks_use_both_elements(seats)
     finally:
         seats.close()
 
@@ -549,10 +555,7 @@ def test_an_element_spent_on_a_refused_action_is_replaced_before_the_next_one(
             anchored.value.finished()
             allies.unroute("**/actions?*")
         assert carried == [True, True]
-        order = ["allies", "axis", "allies", "axis"]
-        _attacks(seats, order, 1)
-        assert _elements_used(seats) == [(s, BOTH) for s in order]
-        _no_page_says_without(seats, len(order))
+        _alternate_attacks_use_both_elements(seats)
     finally:
         seats.close()
 

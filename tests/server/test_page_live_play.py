@@ -131,6 +131,24 @@ def test_a_reopened_page_sends_the_element_its_roll_waits_for(
         seats.close()
 
 
+def _smoke_then_a_waiting_attack(seats: Seats) -> None:
+    """The allies place smoke (through the API) and attack from their page: the attack
+    waits for its dice (the view's ``dice.pending``)."""
+    smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
+    assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
+    seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
+    _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+    assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
+
+
+def _roll_three_used_both_elements(seats: Seats) -> None:
+    """The roll at entry 3 used both seats' elements and went without nobody's."""
+    rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
+    (roll,) = [r for r in rolls if r["seq"] == 3]
+    assert roll["elements"]["axis"] and roll["elements"]["allies"]
+    assert not roll.get("without")
+
+
 def test_a_reconnected_page_sends_the_element_its_roll_waits_for(
     served: tuple[str, Any], browser: Any
 ) -> None:
@@ -147,17 +165,10 @@ def test_a_reconnected_page_sends_the_element_its_roll_waits_for(
         # the open stream drops (an established one outlives set_offline in Chromium)
         axis.evaluate(DROP_STREAMS)
         axis.wait_for_function("() => document.body.dataset.connection === 'lost'")
-        smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
-        assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
-        seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
-        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
-        assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
+        _smoke_then_a_waiting_attack(seats)
         seats.contexts["axis"].set_offline(False)
         seats.at(3)
-        rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
-        (roll,) = [r for r in rolls if r["seq"] == 3]
-        assert roll["elements"]["axis"] and roll["elements"]["allies"]
-        assert not roll.get("without")
+        _roll_three_used_both_elements(seats)
     finally:
         seats.close()
 
@@ -184,18 +195,11 @@ def test_a_page_whose_stream_comes_back_reveals_for_the_version_the_roll_waits_a
         axis.evaluate(DROP_STREAMS)
         while not refused:  # the page asked for a new stream and was told to wait
             axis.wait_for_timeout(100)
-        smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
-        assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
-        seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
-        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
-        assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
+        _smoke_then_a_waiting_attack(seats)
         assert axis.evaluate("document.body.dataset.version") == "1"  # it missed both
         axis.unroute("**/api/tables/*/ticket*")
         seats.at(3)
-        rolls = seats.api("allies", "GET", "/dice").json()["rolls"]
-        (roll,) = [r for r in rolls if r["seq"] == 3]
-        assert roll["elements"]["axis"] and roll["elements"]["allies"]
-        assert not roll.get("without")
+        _roll_three_used_both_elements(seats)
     finally:
         seats.close()
 
