@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ordnance.asl.canister.question import canister_answer
 from ordnance.asl.odds.depletion import depletion_report, shot_with_malfunction
@@ -26,14 +26,13 @@ from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
 from ordnance.core.fields import option
 from ordnance.core.messages import msg, said
+from ordnance.core.questions import question_config
 
 _DATE = option("1944-06", "Scenario date", "YYYY-MM", clause="ASL-8.2", pattern=r"^\d{4}-\d{2}$")
 
 
 class SupplyQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.2"}
-    )
+    model_config = question_config("ASL-8.2")
     nationality: str = option(
         title="Nationality", description="german, american, russian or british", max_length=32
     )
@@ -56,9 +55,7 @@ def supply(q: SupplyQuestion) -> dict[str, Any]:
 
 
 class HeatQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.3-a"}
-    )
+    model_config = question_config("ASL-8.3-a")
     nationality: str = option(
         title="Nationality", description="the nation that made the Gun", max_length=32
     )
@@ -97,9 +94,7 @@ def heat(q: HeatQuestion) -> dict[str, Any]:
 
 
 class DepletionQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.9"}
-    )
+    model_config = question_config("ASL-8.9")
     depletion: int = option(
         title="Depletion Number", description="N", clause="ASL-8.9-a", ge=2, le=14
     )
@@ -142,9 +137,7 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
 
 
 class ShotQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.9-a"}
-    )
+    model_config = question_config("ASL-8.9-a")
     ammo: AmmoName = option("APCR", "Ammunition", "declared special ammunition")
     depletion: int | None = option(None, "Depletion Number", "N", clause="ASL-8.9-a", ge=2, le=14)
     dr: str | None = option(
@@ -208,9 +201,7 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
 
 
 class ShotOddsQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.9-a"}
-    )
+    model_config = question_config("ASL-8.9-a")
     depletion: int = option(
         title="Depletion Number", description="N", clause="ASL-8.9-a", ge=2, le=14
     )
@@ -234,9 +225,7 @@ def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
 
 
 class HeEquivalencyQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.31"}
-    )
+    model_config = question_config("ASL-8.31")
     attack: str = option(
         title="Attack", description="AP, APCR, APDS, ATR or HEAT", min_length=1, max_length=16
     )
@@ -266,9 +255,7 @@ def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
 
 
 class ScwHeatQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.3-b"}
-    )
+    model_config = question_config("ASL-8.3-b")
     weapon: str = option(
         title="Weapon", description="BAZ, PIAT, PSK, PF or PFk", min_length=1, max_length=16
     )
@@ -294,9 +281,7 @@ def _ammo_list(text: str) -> list[str]:
 
 
 class NotationQuestion(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "ASL-8.9-a"}
-    )
+    model_config = question_config("ASL-8.9-a")
     text: str = option(
         title="Counter notation",
         description="e.g. 'A5^4^/6^5'; '-' reads standard input, one a line",

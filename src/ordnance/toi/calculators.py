@@ -17,13 +17,14 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, field_validator
+from pydantic import BaseModel, BeforeValidator, field_validator
 
 from ordnance.core.calculators import Calculator, NoQuestion, calculator
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.messages import msg, said, term
 from ordnance.core.odds.distribution import Distribution, fraction_text
+from ordnance.core.questions import question_config
 from ordnance.toi.rules.attack import (
     AttackInput,
     RangeBand,
@@ -71,9 +72,7 @@ def _support(text: str) -> list[int]:
 class AttackQuestion(BaseModel):
     """One attack, with or without a munitions token."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-B4"}
-    )
+    model_config = question_config("TOI-B4")
 
     fp: int = option(
         title="Firepower", description="of the firing unit against this target type", ge=0, le=40
@@ -168,9 +167,7 @@ def attack_odds(q: AttackQuestion) -> dict[str, Any]:
 class SmokeQuestion(BaseModel):
     """One Smoke round; with a map and a target hex, where the smoke ends up."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-SMK-2"}
-    )
+    model_config = question_config("TOI-SMK-2")
 
     fp: int = option(
         title="Firepower",
@@ -286,9 +283,7 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
 class AdviseQuestion(BaseModel):
     """The munitions tokens ranked against one target."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "TOI-GEN-10"}
-    )
+    model_config = question_config("TOI-GEN-10")
 
     fp: int = option(
         title="Firepower", description="against the target type, without a token", ge=0, le=40
