@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from ordnance.core.calculators import Calculator, NoQuestion, calculator
 from ordnance.core.errors import OrdnanceError
@@ -18,6 +18,7 @@ from ordnance.core.fields import option
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import msg, nested, said, term
+from ordnance.core.questions import question_config
 from ordnance.waw.odds.he_fire import (
     HeMission,
     defends_per_unit,
@@ -38,9 +39,7 @@ from ordnance.waw.settings import WawSettings, parse_settings
 class HeFireQuestion(BaseModel):
     """One HE Fire mission against a hex (default settings)."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-HE-a"}
-    )
+    model_config = question_config("WAW-HE-a")
     fp: int = option(title="Firepower", description="d6 rolled in the salvo", ge=1, le=40)
     hit_number: int = option(
         title="Hit Number", description="a die hits on this or more", ge=1, le=12
@@ -151,9 +150,7 @@ def fascam(_q: NoQuestion) -> dict[str, Any]:
 class LosQuestion(BaseModel):
     """Line of sight between two hexes across Smoke markers."""
 
-    model_config = ConfigDict(
-        extra="forbid", defer_build=True, json_schema_extra={"x-clause": "WAW-8.2-c"}
-    )
+    model_config = question_config("WAW-8.2-c")
     origin: str = option(
         title="From", description='printed hex number ("0305")', pattern=r"^(-?\d+,-?\d+|\d{4})$"
     )
