@@ -12,6 +12,7 @@ version). Clauses: TABLE-UNDO-1..3, TABLE-DICE-7, TABLE-DICE-8.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -66,7 +67,8 @@ def clock(served: tuple[str, Any]) -> Iterator[Clock]:
 
 def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], browser: Any) -> None:
     """TABLE-UNDO-1..3: axis asks to undo; the allies page shows Accept / Decline from
-    the live notice alone; a decline and then an accept reach both pages live."""
+    the live notice alone; a decline and then an accept reach both pages live, the
+    decline told to the axis page in words (also after a reload)."""
     from playwright.sync_api import expect
 
     base, _app = served
@@ -87,6 +89,15 @@ def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], brow
         expect(axis.locator("#undo-request")).to_be_visible()
         expect(allies.locator("#undo-accept")).to_have_count(0)
         expect(journal_tab).not_to_have_attribute("data-attention", "1")
+        # ... and the axis page says so, live: in the journal panel and under entry 1
+        declined = re.compile(r"^\S.* declined your undo of entry 1$")
+        expect(axis.locator("#journal-card .undo-declined")).to_have_text(declined)
+        line = '#journal li[value="1"] .seat-line[data-event="request_declined"]'
+        expect(axis.locator(line)).to_have_text(declined)
+        expect(allies.locator(line)).to_have_text(re.compile(r"undo of entry 1 that .+ asked for"))
+        axis.reload()  # a seat event: still said after a reload
+        expect(axis.locator("#journal-card .undo-declined")).to_have_text(declined)
+        expect(axis.locator(line)).to_have_text(declined)
         axis.click("#undo-request")
         expect(allies.locator("#undo-accept")).to_be_visible()
         allies.click("#undo-accept")

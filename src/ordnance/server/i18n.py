@@ -48,7 +48,7 @@ from ordnance.i18n import (
     translated_args,
 )
 from ordnance.server.answers import RequestState, TableView
-from ordnance.server.seats import render_event
+from ordnance.server.seats import YOURS, render_event
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -104,7 +104,7 @@ def localize_view(answer: TableView, lang: str) -> TableView:
                 shown["panels"] = _panels_naming_sides(shown["panels"], names)
             english["view"] = shown
         if answer.get("seat_events"):
-            english["seat_events"] = localize_seat_events(answer["seat_events"], en)
+            english["seat_events"] = localize_seat_events(answer["seat_events"], en, answer["seat"])
         # the undo or consent request naming the entry's side as the journal does
         asked = answer.get("pending_request")
         if asked is not None:
@@ -133,7 +133,7 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     if pending is not None:
         out["pending_request"] = localize_request(pending, tr, lang)
     if out.get("seat_events"):
-        out["seat_events"] = localize_seat_events(out["seat_events"], tr)
+        out["seat_events"] = localize_seat_events(out["seat_events"], tr, answer["seat"])
     undo = out.get("undo")
     waiting = undo.get("pending") if undo is not None else None
     if undo is not None and waiting is not None:
@@ -142,18 +142,23 @@ def localize_view(answer: TableView, lang: str) -> TableView:
 
 
 def localize_seat_events(
-    events: list[dict[str, Any]], gettext_: Callable[[str], str]
+    events: list[dict[str, Any]], gettext_: Callable[[str], str], reader: str | None = None
 ) -> list[dict[str, Any]]:
     """Seat events with their ``text`` worded from their ``message`` in the catalogue's
-    language, each seat by its side's name (a row with no message keeps its text)."""
+    language, each seat by its side's name (a row with no message keeps its text);
+    an event about the ``reader``'s own request in its words ("declined your undo")."""
 
     def name(seat: str) -> str:
         return side_name(seat, gettext_)
 
-    return [
-        {**e, "text": render_event(e["message"], gettext_, name)} if e.get("message") else e
-        for e in events
-    ]
+    def worded(e: dict[str, Any]) -> str:
+        message = e["message"]
+        yours = YOURS.get(message.get("template")) if e.get("seat") == reader else None
+        if reader is not None and yours is not None:
+            message = {**message, "template": yours}
+        return render_event(message, gettext_, name)
+
+    return [{**e, "text": worded(e)} if e.get("message") else e for e in events]
 
 
 def _panels_naming_sides(panels: list[Any], names: Mapping[str, str]) -> list[Any]:
