@@ -121,9 +121,10 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     view = out.get("view")
     if isinstance(view, dict):
         out["view"] = view = localize_view_words(view, tr, lang)
+    names = out["seat_names"]  # the turn's sides by their names ("ход игрока (русские)")
     if isinstance(view, dict) and _is_turn(view.get("turn")):
-        out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
-    out["turn"] = _localize_turn(out["turn"], tr)
+        out["view"] = {**view, "turn": _turn_naming_sides(view["turn"], names, tr)}
+    out["turn"] = _turn_naming_sides(out["turn"], names, tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
             {**item, "schema": localize_schema_words(item.get("schema"), tr, lang)}
@@ -230,16 +231,31 @@ def _is_turn(value: Any) -> bool:
 _SEAT_ARGS = WORD_ARGS | {"owner"}
 
 
-def _turn_naming_sides(turn: TurnView, names: Mapping[str, str]) -> TurnView:
-    """An English ``turn`` whose text names the sides ("Germans to act"), not their ids:
-    a seat argument (one of ``_SEAT_ARGS``, or a seat of a joined list, a term) is
-    looked up in ``names``; nothing else is."""
-    args = {
-        k: term(v) if isinstance(v, str) and v in names and k in _SEAT_ARGS else v
-        for k, v in (turn.get("shown_args") or turn.get("args") or {}).items()
-    }
-    text = _localize_turn({**turn, "shown_args": args}, lambda t: names.get(t, t))["text"]
+def _turn_naming_sides(
+    turn: TurnView, names: Mapping[str, str], gettext_: Callable[[str], str] | None = None
+) -> TurnView:
+    """A ``turn`` whose text names the sides ("Germans to act", "Player Turn (Russians)"),
+    not their ids, in the language of ``gettext_`` (English without): a seat argument
+    (one of ``_SEAT_ARGS``, at any depth of the message, or a seat of a joined list, a
+    term) is looked up in ``names``; nothing else is."""
+    args = _seats_as_terms(turn.get("shown_args") or turn.get("args") or {}, names)
+    tr = gettext_ or (lambda t: t)
+    text = _localize_turn({**turn, "shown_args": args}, lambda t: names.get(t) or tr(t))["text"]
     return {**turn, "text": text}
+
+
+def _seats_as_terms(args: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``args`` with each seat argument a term (so it is shown by its name), also inside
+    the nested messages (ASL's "turn {turn}, Player Turn ({attacker}), {phase}")."""
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        if isinstance(v, str) and v in names and k in _SEAT_ARGS:
+            out[k] = term(v)
+        elif isinstance(v, Mapping) and isinstance(v.get("template"), str):
+            out[k] = {**v, "args": _seats_as_terms(v.get("args") or {}, names)}
+        else:
+            out[k] = v
+    return out
 
 
 def _localize_turn(turn: TurnView, gettext_: Callable[[str], str]) -> TurnView:
