@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
-from ordnance.core.messages import Said, render_message, term
+from ordnance.core.messages import Message, Said, nested, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
     WORD_ARGS,
@@ -44,6 +44,7 @@ from ordnance.i18n import (
     localize_schema_words,
     localize_text,
     localize_view_words,
+    message_text,
     side_name,
     translated_args,
 )
@@ -207,12 +208,23 @@ def localize_request(
 
 def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
     """A refusal's answer (``exc.to_dict()``) with its ``message``, ``hint`` and each
-    problem's ``message`` rendered in ``lang`` from the messages the refusal carries."""
+    problem's ``message`` rendered in ``lang`` from the messages the refusal carries;
+    in every language a side's id among its arguments (``seat``, ``side``, ``other``...,
+    at any depth) is shown by the side's name ("Germans may not act now")."""
     data = exc.to_dict()
-    if lang == DEFAULT:
-        return data
     tr = translations(lang).gettext
+    if lang == DEFAULT:
+        named = {**data}
+        if exc.said is not None:
+            named["message"] = _naming_sides(exc.said, tr)
+        if exc.told is not None:
+            named["hint"] = _naming_sides(exc.told, tr)
+        return named
     message, hint, _found = localize_refusal(exc, tr, lang)
+    if exc.said is not None:
+        message = _naming_sides(exc.said, tr)
+    if exc.told is not None:
+        hint = _naming_sides(exc.told, tr)
     out = {**data, "message": message, "hint": hint}
     problems = getattr(exc, "problems", None)
     if isinstance(problems, list) and isinstance(data.get("problems"), list):
@@ -221,6 +233,37 @@ def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
             for shown, p in zip(data["problems"], problems, strict=False)
         ]
     return out
+
+
+#: Refusal arguments that hold a seat (a side's id), at any depth of the message.
+_REFUSAL_SEATS = frozenset(
+    {"seat", "side", "side2", "attacker", "on_turn", "made_by", "owner", "other", "by"}
+)
+
+
+def _naming_sides(said: Message, gettext_: Callable[[str], str]) -> str:
+    """A refusal's message in the catalogue's language, each seat argument by its
+    side's name (:func:`side_name`: ``side:soviet`` -> Soviets, ``soviet`` -> советские)."""
+    named = Message(said.template, _sides_as_terms(said.args))
+    return message_text(named, lambda text: side_name(text, gettext_))
+
+
+def _sides_as_terms(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``args`` with each seat argument a term (a face's lookup names it), also inside
+    nested messages and lists (a turn's "waiting for {seats}" already holds terms)."""
+
+    def value(k: str, v: Any) -> Any:
+        if isinstance(v, Said):
+            v = nested(v.message)
+        if isinstance(v, str) and k in _REFUSAL_SEATS and "{" not in v and "}" not in v:
+            return term(v)
+        if isinstance(v, Mapping) and isinstance(v.get("template"), str):
+            return {**v, "args": _sides_as_terms(v.get("args") or {})}
+        if isinstance(v, Mapping) and "join" in v:
+            return {**v, "items": [value(k, i) for i in v.get("items") or []]}
+        return v
+
+    return {k: value(k, v) for k, v in args.items()}
 
 
 def _is_turn(value: Any) -> bool:
