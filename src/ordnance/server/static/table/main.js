@@ -196,6 +196,7 @@ export async function verifyDice(view, since, first) {
 function start() {
   S.gid = window.GAME_ID;
   S.token = new URLSearchParams(location.hash.slice(1)).get("seat") || "";
+  try { S.open = localStorage.getItem("ordnance:open:" + S.gid) || null; } catch (e) { S.open = null; }
   for (const a of document.querySelectorAll("a.lang")) a.href = "?lang=" + a.dataset.lang + location.hash;
   for (const b of document.querySelectorAll("#panel-tabs [data-panel]")) b.addEventListener("click", () => { showPanel(b.dataset.panel); window.scrollTo(0, 0); });
   showPanel(S.panel);
