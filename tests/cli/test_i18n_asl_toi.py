@@ -95,8 +95,8 @@ TOI_BUY = [
 def test_asl_shot_in_russian_english_unchanged() -> None:
     added, phase, special, _afph, ordinary = ASL_SHOTS
     assert added.text.startswith("russian added t34 (T-34/85): ")
-    assert phase.text == "turn 1, russian's Player Turn: PFPh (Prep Fire Phase)"
-    assert ru(phase) == "игровой ход 1, ход игрока русские: PFPh (фаза подготовительного огня)"
+    assert phase.text == "turn 1, Player Turn (russian): PFPh (Prep Fire Phase)"
+    assert ru(phase) == "игровой ход 1, ход игрока (русские): PFPh (фаза подготовительного огня)"
     assert special.text.startswith("T-34/85 shot #1: APCR, N=")
     assert special.text == render_message(str(special.template), special.args or {})
     assert special.text.endswith("DR 2+1=3: the round is fired and more remain")

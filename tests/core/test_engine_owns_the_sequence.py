@@ -203,7 +203,7 @@ def test_toi_hot_seat_passes_only_for_the_nation_on_its_action_turn() -> None:
     not pass on the German's action turn (it still has fresh units); the German may."""
     state = toi_new()
     err = _refused(TOI, state, {"type": "done", "side": "soviet"}, None)
-    assert err.clause == "TOI-B8" and "soviet may pass only on its own action turn" in err.message
+    assert err.clause == "TOI-B8" and "soviet may pass only on their own action turn" in err.message
     passed = TOI.apply(state, {"type": "done", "side": "german"}, EnteredDice(()), None).state
     assert "german" in passed.done
 

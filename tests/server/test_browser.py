@@ -145,6 +145,15 @@ def _settled(page: Any) -> None:
     )
 
 
+def _unfold(page: Any, action_type: str) -> Any:
+    """The form of ``action_type``, its fold opened (every action is folded under its
+    title, the one last used open); its form."""
+    box = page.locator(f'details.action-box[data-type="{action_type}"]')
+    if box.count() and box.first.get_attribute("open") is None:
+        box.first.locator("summary").click()
+    return page.locator(f'form.action[data-type="{action_type}"]')
+
+
 def _act(
     page: Any,
     action_type: str,
@@ -155,7 +164,7 @@ def _act(
     """Fill and send a form; ``wait``: until the version moves (False: an action whose
     dice wait for a seat that will not reveal now)."""
     before = page.evaluate("document.body.dataset.version")
-    form = page.locator(f'form.action[data-type="{action_type}"]')
+    form = _unfold(page, action_type)
     for name, value in (fill or {}).items():
         field = form.locator(f'[name="{name}"]')
         if field.evaluate("e => e.tagName") == "SELECT":
@@ -196,13 +205,13 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         assert "/join/" in invite and "#invite=" in invite  # an invitation, not a token
         assert host.locator('#seat-links li[data-seat="axis"] a.play-link').count() == 0
         host.locator('#seat-links li[data-seat="allies"] a.play-link').click()
-        host.wait_for_selector('form.action[data-type="buy"]')
+        host.wait_for_selector('form.action[data-type="buy"]', state="attached")
         # the invite is also offered on the table page
         assert host.locator('#invites li[data-seat="axis"] input.link').input_value() == invite
 
         # opening the invitation claims the seat and moves on to the seat's own link
         guest.goto(invite)
-        guest.wait_for_selector('form.action[data-type="buy"]')
+        guest.wait_for_selector('form.action[data-type="buy"]', state="attached")
         assert "Ваша сторона" in guest.inner_text("#status")  # Russian from Accept-Language
         own_link = guest.url
         assert "/t/" in own_link and "#seat=" in own_link
@@ -230,6 +239,7 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         # attacks: the live odds panel shows the distribution before the roll
         _act(host, "end_phase")
         guest.wait_for_function("() => document.body.dataset.version === '2'", timeout=10000)
+        _unfold(guest, "attack")
         guest.locator('form.action[data-type="attack"] [name="target"]').fill("0,0")
         guest.locator('form.action[data-type="attack"] [name="dice"]').fill("2")
         expect(guest.locator("#odds .odds-table")).to_contain_text("4/9")
@@ -242,9 +252,9 @@ def test_two_players_status_phase_and_attacks(server: str, browser: Any) -> None
         stale = guest_ctx.new_page()
         stale.route("**/events*", lambda route: route.abort())  # this tab misses live updates
         stale.goto(own_link)
-        stale.wait_for_selector('form.action[data-type="smoke"]')
+        stale.wait_for_selector('form.action[data-type="smoke"]', state="attached")
         _act(host, "smoke", {"hex": "2,0"})
-        form = stale.locator('form.action[data-type="smoke"]')
+        form = _unfold(stale, "smoke")
         form.locator('[name="hex"]').fill("3,0")
         form.locator('button[type="submit"]').click()
         stale.wait_for_function("() => document.body.dataset.version === '5'", timeout=10000)
@@ -333,7 +343,7 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         game_id = own.split("/t/")[1].split("#")[0]
         token = own.split("#seat=")[1]
         german.goto(own)
-        german.wait_for_selector('form.action[data-type="advance"]')
+        german.wait_for_selector('form.action[data-type="advance"]', state="attached")
         # the soviet claims its seat in another tab of its browser (the claim's answer
         # races the page's move to the seat link, so the spied tab opens that link)
         claimer = soviet_ctx.new_page()
@@ -342,7 +352,7 @@ def _play_toi(browser: Any, server: str, secret: str) -> tuple[set[str], str, st
         seat_link = claimer.url
         claimer.close()
         soviet.goto(seat_link)
-        soviet.wait_for_selector('form.action[data-type="advance"]')
+        soviet.wait_for_selector('form.action[data-type="advance"]', state="attached")
         for version, (seat, action, dice) in enumerate(SCRIPT, start=1):
             page = german if seat == "german" else soviet
             act = with_secret(action, secret)
@@ -411,7 +421,7 @@ def test_a_seat_is_handed_over_only_with_its_holders_yes_in_the_page(
         expect(holder.locator("#live")).to_contain_text("Live")
         host = host_ctx.new_page()
         host.goto(f"{server}/t/{gid}?lang=en#seat={tokens['allies']}")
-        host.wait_for_selector('form.action[data-type="buy"]')
+        host.wait_for_selector('form.action[data-type="buy"]', state="attached")
         host.locator("#invites details.invites summary").click()
         host.locator('#invites li[data-seat="axis"] button.reissue').click()
         link = host.locator('#invites li[data-seat="axis"] input.link')
@@ -433,7 +443,7 @@ def test_a_seat_is_handed_over_only_with_its_holders_yes_in_the_page(
         guest.close()  # (the same address again would only move to its fragment)
         guest = guest_ctx.new_page()
         guest.goto(link.input_value())
-        guest.wait_for_selector('form.action[data-type="buy"]')
+        guest.wait_for_selector('form.action[data-type="buy"]', state="attached")
         expect(guest.locator("#status")).to_contain_text("axis")
         recovery = guest.locator("#seats-box details.recovery input.recovery-link")
         expect(recovery).to_have_value(re.compile(f"/join/{gid}#recover=.+&seat=axis"))

@@ -104,7 +104,7 @@ def test_page_in_russian_shows_russian_panels_and_journal(server: str, browser: 
     page = ctx.new_page()
     try:
         page.goto(f"{server}/t/{gid}?lang=ru#seat={tokens['us']}")
-        page.wait_for_selector('form.action[data-type="he_fire"]')
+        page.wait_for_selector('form.action[data-type="he_fire"]', state="attached")
         titles = page.locator("#view .panel h3").all_inner_texts()
         assert titles == ["Юниты", "Маркеры", "Ожидающие проверки HQ", "Стороны"]
         journal = page.inner_text("#journal")

@@ -48,7 +48,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{server}/t/{gid}?lang=en#seat={tokens['us']}")
-        page.wait_for_selector('form.action[data-type="he_fire"]')
+        page.wait_for_selector('form.action[data-type="he_fire"]', state="attached")
         # panels first, the raw view collapsed
         titles = page.locator("#view .panel h3").all_inner_texts()
         assert titles == ["Units", "Markers", "Pending HQ checks", "Sides"]
@@ -59,7 +59,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         assert '"settings"' not in page.inner_text("#view")
         # choices are selects with human labels, values are the raw ids
         unit = page.locator('form.action[data-type="move"] select[name="unit"]')
-        assert unit.locator("option").all_inner_texts() == [
+        assert unit.locator("option").all_text_contents() == [
             "abrams: M1 Abrams at 0102 (good order)"
         ]
         side = page.locator('form.action[data-type="he_fire"] select[name="side"]')
@@ -69,6 +69,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
             tp.click_hex(page, hex_id)
 
         # pick on map: focus the target field, click a hex
+        tp.open_action(page, "he_fire")  # every action folded under its title
         target = page.locator('form.action[data-type="he_fire"] input[name="target"]')
         page.locator('form.action[data-type="he_fire"] button.pick').click()
         assert page.is_visible("#pick-hint") and "Target" in page.inner_text("#pick-hint")
@@ -80,7 +81,7 @@ def test_panels_choices_map_picking_and_los(server: str, browser: Any) -> None: 
         expect(page.locator('#map polygon.selected-hex[data-selected="0,1"]')).to_have_count(1)
         target.fill("4,1")
         # a path collects several hexes
-        path = page.locator('form.action[data-type="move"] input[name="path"]')
+        path = tp.open_action(page, "move").locator('input[name="path"]')
         path.focus()
         for h in ("1,1", "2,1"):
             pick(h)

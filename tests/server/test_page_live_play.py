@@ -12,6 +12,7 @@ version). Clauses: TABLE-UNDO-1..3, TABLE-DICE-7, TABLE-DICE-8.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server.dice_helpers import Clock, live_server
-from tests.server.test_browser import _act
+from tests.server.test_browser import _act, _unfold
 from tests.server.test_dice_page import Seats, _to_attack
 from tests.server.test_dice_page import browser as browser  # the fixture
 
@@ -66,7 +67,8 @@ def clock(served: tuple[str, Any]) -> Iterator[Clock]:
 
 def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], browser: Any) -> None:
     """TABLE-UNDO-1..3: axis asks to undo; the allies page shows Accept / Decline from
-    the live notice alone; a decline and then an accept reach both pages live."""
+    the live notice alone; a decline and then an accept reach both pages live, the
+    decline told to the axis page in words (also after a reload)."""
     from playwright.sync_api import expect
 
     base, _app = served
@@ -87,6 +89,15 @@ def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], brow
         expect(axis.locator("#undo-request")).to_be_visible()
         expect(allies.locator("#undo-accept")).to_have_count(0)
         expect(journal_tab).not_to_have_attribute("data-attention", "1")
+        # ... and the axis page says so, live: in the journal panel and under entry 1
+        declined = re.compile(r"^\S.* declined your undo of entry 1$")
+        expect(axis.locator("#journal-card .undo-declined")).to_have_text(declined)
+        line = '#journal li[value="1"] .seat-line[data-event="request_declined"]'
+        expect(axis.locator(line)).to_have_text(declined)
+        expect(allies.locator(line)).to_have_text(re.compile(r"undo of entry 1 that .+ asked for"))
+        axis.reload()  # a seat event: still said after a reload
+        expect(axis.locator("#journal-card .undo-declined")).to_have_text(declined)
+        expect(axis.locator(line)).to_have_text(declined)
         axis.click("#undo-request")
         expect(allies.locator("#undo-accept")).to_be_visible()
         allies.click("#undo-accept")
@@ -97,6 +108,15 @@ def test_an_undo_asked_reaches_the_other_seat_live(served: tuple[str, Any], brow
             expect(page.locator(".undo-wait")).to_have_count(0)
     finally:
         seats.close()
+
+
+def _attack_waiting(page: Any) -> None:
+    """The allies' attack sent from ``page``, once the server holds it waiting for its
+    dice (the page says so on top: the stream's notice of its own waiting action)."""
+    from playwright.sync_api import expect
+
+    _act(page, "attack", ATTACK, wait=False)
+    expect(page.locator("#dice-wait")).to_be_visible()
 
 
 def _record(seats: Seats) -> dict[str, Any]:
@@ -117,7 +137,7 @@ def test_a_reopened_page_sends_the_element_its_roll_waits_for(
     try:
         _to_attack(seats)
         seats.pages["axis"].close()
-        _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+        _attack_waiting(seats.pages["allies"])
         pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
         assert pending["waiting_for"] == ["axis"]
         axis = seats.contexts["axis"].new_page()
@@ -137,7 +157,7 @@ def _smoke_then_a_waiting_attack(seats: Seats) -> None:
     smoke = {"action": {"type": "smoke", "hex": "1,0"}, "expected_version": 1}
     assert seats.api("allies", "POST", "/actions", smoke).status_code == 200
     seats.pages["allies"].wait_for_function("() => document.body.dataset.version === '2'")
-    _act(seats.pages["allies"], "attack", ATTACK, wait=False)
+    _attack_waiting(seats.pages["allies"])
     assert seats.api("allies", "GET", "/view").json()["dice"]["pending"] is not None
 
 
@@ -223,7 +243,7 @@ def test_a_waiting_roll_names_the_awaited_seat_with_the_time_left_and_locks_do_i
         seats.pages["axis"].close()
         allies = seats.pages["allies"]
         names = seats.api("allies", "GET", "/view").json()["seat_names"]
-        _act(allies, "attack", ATTACK, wait=False)
+        _attack_waiting(allies)
         pending = seats.api("allies", "GET", "/view").json()["dice"]["pending"]
         assert pending["waiting_for"] == ["axis"] and pending["seconds_left"] > 0
         waiting = re.compile(
@@ -240,7 +260,7 @@ def test_a_waiting_roll_names_the_awaited_seat_with_the_time_left_and_locks_do_i
             for i in range(submits.count()):
                 expect(submits.nth(i)).to_be_disabled()
         # a "Do it" the page could not lock in time (two clicks in a race): refused in words
-        form = allies.locator('form.action[data-type="smoke"]')
+        form = _unfold(allies, "smoke")
         form.locator('[name="hex"]').fill("1,0")
         form.locator('button[type="submit"]').evaluate("b => { b.disabled = false; b.click(); }")
         result = form.locator(".form-result")

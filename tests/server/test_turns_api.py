@@ -33,7 +33,7 @@ def test_toi_other_nation_cannot_close_the_purchase_window(client: TestClient) -
     assert t.act("soviet", {"type": "buy", "unit": "s-t34-1", "munition": "HE"}).status_code == 200
     refused = t.act("soviet", {"type": "advance"})
     assert refused.status_code == 422
-    assert refused.json()["clause"] == "TOI-GEN-4" and "german" in refused.json()["message"]
+    assert refused.json()["clause"] == "TOI-GEN-4" and "Germans" in refused.json()["message"]
     assert t.get("soviet", "/view").json()["view"]["step"] == "munitions"
     # a multi-step advance is refused whole
     far = t.act("soviet", {"type": "advance", "to": "action"})
@@ -77,7 +77,7 @@ def test_toi_action_phase_alternates_and_refuses_out_of_turn(client: TestClient)
     attack = {"type": "attack", "unit": "s-t34-1", "target": "g-pziv-1"}
     refused = t.act("soviet", attack)
     assert refused.status_code == 422 and refused.json()["clause"] == "TOI-B8"
-    assert "german" in refused.json()["message"]
+    assert "Germans" in refused.json()["message"]
     passed = t.act("soviet", {"type": "done"})  # a pass waits for its own turn too
     assert passed.status_code == 422 and passed.json()["clause"] == "TOI-B8"
     assert len(t.get("soviet", "/log").json()["entries"]) == before

@@ -32,6 +32,6 @@ def own_gun(state: AslState, gun_id: str, seat: str | None) -> Gun:
         )
     if seat is not None and gun.side != seat:
         raise NotYourSeat(
-            msg("{seat} cannot fire {side}'s Gun {id}", seat=seat, side=gun.side, id=gun.id)
+            msg("{seat} cannot fire Gun {id} ({side})", seat=seat, side=gun.side, id=gun.id)
         )
     return gun

@@ -38,7 +38,7 @@ _ATTACKER_PHASES = frozenset({Phase.PFPh, Phase.AFPh, Phase.APh})
 
 def turn(state: AslState) -> Turn:
     where = term(
-        "turn {turn}, {attacker}'s Player Turn, {phase}",
+        "turn {turn}, Player Turn ({attacker}), {phase}",
         turn=state.turn,
         attacker=state.attacker,
         phase=term(state.phase.full_name),

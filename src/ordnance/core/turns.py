@@ -184,13 +184,14 @@ def _refuse_not_active(turn: Turn, seat: str, kind: str) -> RuleViolation:
     said = {"seat": seat, "kind": kind, "value": nested(turn.message)}
     if seat in turn.waiting_for or not turn.active:
         return RuleViolation(turn.clause, msg("{seat} may not {kind} now: {value}", **said))
+    # the seats as terms, so a face names them by their sides' names
     hint = (
-        f"wait for {', '.join(turn.waiting_for)} to say done"  # i18n: "wait for {seats} to say done"
+        msg("wait for {seats} to say done", seats=seats_text(turn.waiting_for))
         if turn.waiting_for
-        else f"wait for {', '.join(turn.active)}"  # i18n: "wait for {seats}"
+        else msg("wait for {seats}", seats=seats_text(turn.active))
     )
     return RuleViolation(
-        turn.clause, msg("it is not {seat}'s move ({kind} refused): {value}", **said), hint=hint
+        turn.clause, msg("{seat} may not act now ({kind} refused): {value}", **said), hint=hint
     )
 
 
@@ -245,7 +246,7 @@ def check_turn(
                 raise RuleViolation(
                     turn.clause,
                     msg(
-                        "{seat} has no step to finish now: {value}",
+                        "no step for {seat} to finish now: {value}",
                         seat=seat,
                         value=nested(turn.message),
                     ),
@@ -258,11 +259,11 @@ def check_turn(
             raise RuleViolation(
                 turn.clause,
                 msg(
-                    "{seat} may not move on yet: the step waits for {value}",
+                    "{seat} may not move on yet: the step waits for {seats}",
                     seat=seat,
-                    value=", ".join(others),
+                    seats=seats_text(others),
                 ),
-                hint=msg("say done, then wait for {value} to say done", value=", ".join(others)),
+                hint=msg("say done, then wait for {seats} to say done", seats=seats_text(others)),
             )
         game.check_sequence(state, action, seat)
     if hot_seat or consented:
@@ -273,7 +274,7 @@ def check_turn(
         raise RuleViolation(
             CONSENT_CLAUSE,
             msg(
-                "{value}: this changes {other}'s pieces and needs {other}'s consent",
+                "{value}: this changes pieces of the other side ({other}) and needs their consent",
                 value=nested(what),
                 other=other,
             ),

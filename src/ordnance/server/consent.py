@@ -24,7 +24,7 @@ from ordnance.core.journal.models import GameRow
 from ordnance.core.journal.session import Within
 from ordnance.core.messages import msg, render_message, term
 from ordnance.core.shapes import JsonObject
-from ordnance.server import commitments, dice_table, table_status
+from ordnance.server import commitments, dice_table, seats, table_status
 from ordnance.server.answers import (
     MessageView,
     OpenedRequest,
@@ -46,6 +46,8 @@ class ConsentRequests:
     if TYPE_CHECKING:  # pragma: no cover
 
         def session(self, game_id: str) -> GameSession: ...
+
+        def seat_now(self) -> datetime: ...
 
         def _server_dice(
             self,
@@ -210,8 +212,23 @@ class ConsentRequests:
 
         result: RequestAnswer = {"request": request_id, "kind": req.kind, "status": status}
         if not accept:
+            # the asking seat learns of the no (live, and after a reload): a seat event
+            # written with the answer, at the entry the request was made at
+            undone = session.position()[2]
+            what: MessageView | str = _action_message(req.payload) or req.text
             with self.journal.transaction() as s:
                 claim(s)
+                seats.request_declined(
+                    s,
+                    game_id,
+                    version,
+                    req.kind,
+                    req.requested_by,
+                    seat,
+                    undone=undone,
+                    what=dict(what) if isinstance(what, dict) else what,
+                    now=self.seat_now(),
+                )
         elif req.kind == "undo":
             waiting = dice_table.pending_at(self.journal, game_id, version)
             undo_within: Within = claim

@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
-from ordnance.core.messages import Said, render_message, term
+from ordnance.core.messages import Message, Said, nested, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
     WORD_ARGS,
@@ -44,11 +44,12 @@ from ordnance.i18n import (
     localize_schema_words,
     localize_text,
     localize_view_words,
+    message_text,
     side_name,
     translated_args,
 )
 from ordnance.server.answers import RequestState, TableView
-from ordnance.server.seats import render_event
+from ordnance.server.seats import YOURS, render_event
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = ("en", "ru")
@@ -104,7 +105,7 @@ def localize_view(answer: TableView, lang: str) -> TableView:
                 shown["panels"] = _panels_naming_sides(shown["panels"], names)
             english["view"] = shown
         if answer.get("seat_events"):
-            english["seat_events"] = localize_seat_events(answer["seat_events"], en)
+            english["seat_events"] = localize_seat_events(answer["seat_events"], en, answer["seat"])
         # the undo or consent request naming the entry's side as the journal does
         asked = answer.get("pending_request")
         if asked is not None:
@@ -121,9 +122,10 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     view = out.get("view")
     if isinstance(view, dict):
         out["view"] = view = localize_view_words(view, tr, lang)
+    names = out["seat_names"]  # the turn's sides by their names ("ход игрока (русские)")
     if isinstance(view, dict) and _is_turn(view.get("turn")):
-        out["view"] = {**view, "turn": _localize_turn(view["turn"], tr)}
-    out["turn"] = _localize_turn(out["turn"], tr)
+        out["view"] = {**view, "turn": _turn_naming_sides(view["turn"], names, tr)}
+    out["turn"] = _turn_naming_sides(out["turn"], names, tr)
     if isinstance(out.get("legal"), list):
         out["legal"] = [
             {**item, "schema": localize_schema_words(item.get("schema"), tr, lang)}
@@ -133,7 +135,7 @@ def localize_view(answer: TableView, lang: str) -> TableView:
     if pending is not None:
         out["pending_request"] = localize_request(pending, tr, lang)
     if out.get("seat_events"):
-        out["seat_events"] = localize_seat_events(out["seat_events"], tr)
+        out["seat_events"] = localize_seat_events(out["seat_events"], tr, answer["seat"])
     undo = out.get("undo")
     waiting = undo.get("pending") if undo is not None else None
     if undo is not None and waiting is not None:
@@ -142,18 +144,23 @@ def localize_view(answer: TableView, lang: str) -> TableView:
 
 
 def localize_seat_events(
-    events: list[dict[str, Any]], gettext_: Callable[[str], str]
+    events: list[dict[str, Any]], gettext_: Callable[[str], str], reader: str | None = None
 ) -> list[dict[str, Any]]:
     """Seat events with their ``text`` worded from their ``message`` in the catalogue's
-    language, each seat by its side's name (a row with no message keeps its text)."""
+    language, each seat by its side's name (a row with no message keeps its text);
+    an event about the ``reader``'s own request in its words ("declined your undo")."""
 
     def name(seat: str) -> str:
         return side_name(seat, gettext_)
 
-    return [
-        {**e, "text": render_event(e["message"], gettext_, name)} if e.get("message") else e
-        for e in events
-    ]
+    def worded(e: dict[str, Any]) -> str:
+        message = e["message"]
+        yours = YOURS.get(message.get("template")) if e.get("seat") == reader else None
+        if reader is not None and yours is not None:
+            message = {**message, "template": yours}
+        return render_event(message, gettext_, name)
+
+    return [{**e, "text": worded(e)} if e.get("message") else e for e in events]
 
 
 def _panels_naming_sides(panels: list[Any], names: Mapping[str, str]) -> list[Any]:
@@ -201,12 +208,23 @@ def localize_request(
 
 def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
     """A refusal's answer (``exc.to_dict()``) with its ``message``, ``hint`` and each
-    problem's ``message`` rendered in ``lang`` from the messages the refusal carries."""
+    problem's ``message`` rendered in ``lang`` from the messages the refusal carries;
+    in every language a side's id among its arguments (``seat``, ``side``, ``other``...,
+    at any depth) is shown by the side's name ("Germans may not act now")."""
     data = exc.to_dict()
-    if lang == DEFAULT:
-        return data
     tr = translations(lang).gettext
+    if lang == DEFAULT:
+        named = {**data}
+        if exc.said is not None:
+            named["message"] = _naming_sides(exc.said, tr)
+        if exc.told is not None:
+            named["hint"] = _naming_sides(exc.told, tr)
+        return named
     message, hint, _found = localize_refusal(exc, tr, lang)
+    if exc.said is not None:
+        message = _naming_sides(exc.said, tr)
+    if exc.told is not None:
+        hint = _naming_sides(exc.told, tr)
     out = {**data, "message": message, "hint": hint}
     problems = getattr(exc, "problems", None)
     if isinstance(problems, list) and isinstance(data.get("problems"), list):
@@ -217,6 +235,37 @@ def localize_error(exc: OrdnanceError, lang: str) -> dict[str, Any]:
     return out
 
 
+#: Refusal arguments that hold a seat (a side's id), at any depth of the message.
+_REFUSAL_SEATS = frozenset(
+    {"seat", "side", "side2", "attacker", "on_turn", "made_by", "owner", "other", "by"}
+)
+
+
+def _naming_sides(said: Message, gettext_: Callable[[str], str]) -> str:
+    """A refusal's message in the catalogue's language, each seat argument by its
+    side's name (:func:`side_name`: ``side:soviet`` -> Soviets, ``soviet`` -> советские)."""
+    named = Message(said.template, _sides_as_terms(said.args))
+    return message_text(named, lambda text: side_name(text, gettext_))
+
+
+def _sides_as_terms(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``args`` with each seat argument a term (a face's lookup names it), also inside
+    nested messages and lists (a turn's "waiting for {seats}" already holds terms)."""
+
+    def value(k: str, v: Any) -> Any:
+        if isinstance(v, Said):
+            v = nested(v.message)
+        if isinstance(v, str) and k in _REFUSAL_SEATS and "{" not in v and "}" not in v:
+            return term(v)
+        if isinstance(v, Mapping) and isinstance(v.get("template"), str):
+            return {**v, "args": _sides_as_terms(v.get("args") or {})}
+        if isinstance(v, Mapping) and "join" in v:
+            return {**v, "items": [value(k, i) for i in v.get("items") or []]}
+        return v
+
+    return {k: value(k, v) for k, v in args.items()}
+
+
 def _is_turn(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("template"), str)
 
@@ -225,16 +274,31 @@ def _is_turn(value: Any) -> bool:
 _SEAT_ARGS = WORD_ARGS | {"owner"}
 
 
-def _turn_naming_sides(turn: TurnView, names: Mapping[str, str]) -> TurnView:
-    """An English ``turn`` whose text names the sides ("Germans to act"), not their ids:
-    a seat argument (one of ``_SEAT_ARGS``, or a seat of a joined list, a term) is
-    looked up in ``names``; nothing else is."""
-    args = {
-        k: term(v) if isinstance(v, str) and v in names and k in _SEAT_ARGS else v
-        for k, v in (turn.get("shown_args") or turn.get("args") or {}).items()
-    }
-    text = _localize_turn({**turn, "shown_args": args}, lambda t: names.get(t, t))["text"]
+def _turn_naming_sides(
+    turn: TurnView, names: Mapping[str, str], gettext_: Callable[[str], str] | None = None
+) -> TurnView:
+    """A ``turn`` whose text names the sides ("Germans to act", "Player Turn (Russians)"),
+    not their ids, in the language of ``gettext_`` (English without): a seat argument
+    (one of ``_SEAT_ARGS``, at any depth of the message, or a seat of a joined list, a
+    term) is looked up in ``names``; nothing else is."""
+    args = _seats_as_terms(turn.get("shown_args") or turn.get("args") or {}, names)
+    tr = gettext_ or (lambda t: t)
+    text = _localize_turn({**turn, "shown_args": args}, lambda t: names.get(t) or tr(t))["text"]
     return {**turn, "text": text}
+
+
+def _seats_as_terms(args: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``args`` with each seat argument a term (so it is shown by its name), also inside
+    the nested messages (ASL's "turn {turn}, Player Turn ({attacker}), {phase}")."""
+    out: dict[str, Any] = {}
+    for k, v in args.items():
+        if isinstance(v, str) and v in names and k in _SEAT_ARGS:
+            out[k] = term(v)
+        elif isinstance(v, Mapping) and isinstance(v.get("template"), str):
+            out[k] = {**v, "args": _seats_as_terms(v.get("args") or {}, names)}
+        else:
+            out[k] = v
+    return out
 
 
 def _localize_turn(turn: TurnView, gettext_: Callable[[str], str]) -> TurnView:

@@ -622,7 +622,7 @@ def seat_status(
 ) -> dict[str, Any]:
     seat = seat_of(service, game_id, creds)
     events = seats.events(service.journal, game_id, seats.STATUS_EVENTS)
-    events = i18n.localize_seat_events(events, i18n.translations(lang).gettext)
+    events = i18n.localize_seat_events(events, i18n.translations(lang).gettext, seat)
     return {
         "game_id": game_id,
         "seats": seats.status(service.journal, game_id),

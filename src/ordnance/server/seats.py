@@ -319,6 +319,14 @@ ANSWER_REFUSED = (
     "{by} tried to answer the request for the {seat} seat in {seat}'s place: "
     "refused (entry {entry})"
 )
+#: A consent request (an undo, an action on the other side's pieces) the other seat
+#: declined: every seat sees it, the seat that asked in its own words (:data:`YOURS`).
+UNDO_DECLINED = "{by} declined the undo of entry {undone} that {seat} asked for"
+ACTION_DECLINED = "{by} declined the request of {seat}: {what}"
+UNDO_DECLINED_YOURS = "{by} declined your undo of entry {undone}"
+ACTION_DECLINED_YOURS = "{by} declined your request: {what}"
+#: A template -> its wording for the reader who is the event's ``seat``.
+YOURS = {UNDO_DECLINED: UNDO_DECLINED_YOURS, ACTION_DECLINED: ACTION_DECLINED_YOURS}
 HOURS = "{n} h"
 MINUTES = "{n} min"
 #: Every template above (the catalogue test checks each has a Russian text).
@@ -336,6 +344,10 @@ TEMPLATES = (
     CLAIM_REFUSED,
     CLAIM_EARLY,
     ANSWER_REFUSED,
+    UNDO_DECLINED,
+    ACTION_DECLINED,
+    UNDO_DECLINED_YOURS,
+    ACTION_DECLINED_YOURS,
     HOURS,
     MINUTES,
 )
@@ -347,8 +359,9 @@ def msg(template: str, **args: Any) -> dict[str, Any]:
     return {"template": template, "args": args}
 
 
-#: The arguments of a seat event that hold seat ids (``others``: several, comma-joined).
-SEAT_ARGS = frozenset({"seat", "by", "requester"})
+#: The arguments of a seat event that hold seat ids (``others``: several, comma-joined;
+#: ``side``, ``side2``, ``owner``: in the action a declined request would have taken).
+SEAT_ARGS = frozenset({"seat", "by", "requester", "side", "side2", "owner"})
 
 
 def render_event(
@@ -363,6 +376,8 @@ def render_event(
     tr = gettext_ or (lambda text: text)
 
     def arg(k: str, v: Any) -> Any:
+        if isinstance(v, dict) and "join" in v:  # several values (a request's events)
+            return str(v["join"]).join(str(arg(k, i)) for i in v.get("items") or [])
         if isinstance(v, dict):
             return render_event(v, gettext_, name)
         if name is not None and isinstance(v, str) and k in SEAT_ARGS:
@@ -448,6 +463,30 @@ def _attempt(
     if said:
         return
     _event(s, game_id, entry, kind, seat, by, msg(template, by=by, seat=seat, entry=entry), now)
+
+
+def request_declined(
+    s: Session,
+    game_id: str,
+    at_entry: int,
+    kind: str,
+    seat: str,
+    by: str,
+    *,
+    undone: int,
+    what: dict[str, Any] | str,
+    now: datetime,
+) -> None:
+    """Record that ``by`` declined the consent request ``seat`` opened (``kind``
+    ``undo``: of entry ``undone``; ``action``: ``what`` it would do, a message), in
+    the transaction of the answer, so the asking seat learns of it (live, and
+    after a reload) and everyone else too."""
+    said = (
+        msg(UNDO_DECLINED, by=by, seat=seat, undone=undone)
+        if kind == "undo"
+        else msg(ACTION_DECLINED, by=by, seat=seat, what=what)
+    )
+    _event(s, game_id, at_entry, "request_declined", seat, by, said, now)
 
 
 def _invitation_seat(s: Session, game_id: str, code: str) -> str | None:

@@ -426,9 +426,9 @@ class TableService(ConsentRequests):
         if pending is not None:  # in English too: the entry's side by its name
             pending = i18n.localize_request(pending, i18n.translations(lang).gettext, lang)
         # the seat events at these entries (at_entry lo..hi; the first page also those
-        # at entry 0), the same for every seat
+        # at entry 0), the same for every seat (one's own declined request in its words)
         seat_rows = seats.events_at(self.journal, game_id, 0 if lo <= 1 else lo, hi)
-        seat_rows = i18n.localize_seat_events(seat_rows, i18n.translations(lang).gettext)
+        seat_rows = i18n.localize_seat_events(seat_rows, i18n.translations(lang).gettext, seat)
         return {
             "game_id": game_id,
             "version": version,

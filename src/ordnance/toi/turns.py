@@ -190,7 +190,7 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
         return RuleViolation(
             ROUND_CLAUSE,
             msg(
-                "{seat} may pass only on its own action turn: it is {on_turn}'s action now",
+                "{seat} may pass only on their own action turn: {on_turn} to act now",
                 seat=seat,
                 on_turn=at.on_turn,
             ),
@@ -227,7 +227,7 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
         return RuleViolation(
             ROUND_CLAUSE,
             msg(
-                "{seat}'s action is {value}'s: it may move on or fire, but {id} must wait for {seat}'s next action turn",
+                "the action of {seat} belongs to {value}: it may move on or fire, but {id} must wait for the next action turn of {seat}",
                 seat=seat,
                 value=at.open_unit[1],
                 id=unit.id,
@@ -241,7 +241,7 @@ def action_refusal(state: ToIState, action: Mapping[str, Any], seat: str) -> Rul
     return RuleViolation(
         ROUND_CLAUSE,
         msg(
-            "it is {on_turn}'s action turn, not {seat}'s ({kind} refused)",
+            "it is the action turn of {on_turn}, not of {seat} ({kind} refused)",
             on_turn=at.on_turn,
             seat=seat,
             kind=kind,
@@ -304,7 +304,8 @@ def check_may_leave(seat: str | None) -> Callable[[ToIState], None]:
     def guard(state: ToIState) -> None:
         t = turn(state)
         if not may_end_step(t, seat):
-            others = ", ".join(s for s in t.waiting_for if s != seat)
+            # the seats as terms: a face names them by their sides' names
+            others = seats_text([s for s in t.waiting_for if s != seat])
             raise RuleViolation(
                 t.clause,
                 msg(

@@ -31,13 +31,13 @@ def fire_scw(state: AslState, act: FireScw, seat: str | None) -> Outcome[AslStat
         )
     if seat is not None and seat != act.side:
         raise NotYourSeat(
-            msg("{seat} cannot fire {side}'s {weapon}", seat=seat, side=act.side, weapon=act.weapon)
+            msg("{seat} cannot fire {weapon} ({side})", seat=seat, side=act.side, weapon=act.weapon)
         )
     if act.side not in firing_sides(state):
         raise RuleViolation(
             "ASL-B3",
             msg(
-                "{side} cannot fire in the {value} of {attacker}'s Player Turn",
+                "{side} cannot fire in the {value} of the Player Turn ({attacker})",
                 side=act.side,
                 value=state.phase.value,
                 attacker=state.attacker,

@@ -73,7 +73,7 @@ def set_phase(state: AslState, act: SetPhase) -> Outcome[AslState]:
         "phase",
         PhaseEvent(turn=turn, phase=phase.value, attacker=attacker),
         msg(
-            "turn {turn}, {attacker}'s Player Turn: {phase} ({phase_name})",
+            "turn {turn}, Player Turn ({attacker}): {phase} ({phase_name})",
             turn=turn,
             attacker=attacker,
             phase=phase.value,

@@ -64,7 +64,7 @@ def check_may_fire(
         raise RuleViolation(
             "ASL-B3",
             msg(
-                "{side}'s Gun {id} cannot fire in the {value} of {attacker}'s Player Turn",
+                "Gun {id} ({side}) cannot fire in the {value} of the Player Turn ({attacker})",
                 side=gun.side,
                 id=gun.id,
                 value=state.phase.value,

@@ -243,7 +243,7 @@ def _render_view(view: dict[str, Any]) -> Group:
     from ordnance.cli.asl.render import record_table
 
     head = Text(
-        _("{date} ({theatre}), turn {turn}, {attacker}'s Player Turn, {phase}").format(
+        _("{date} ({theatre}), turn {turn}, Player Turn ({attacker}), {phase}").format(
             date=i18n.localize_text(view["date_label"], _, i18n.current()),
             theatre=view["theatre"],
             turn=view["game_turn"],

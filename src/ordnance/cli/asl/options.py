@@ -6,9 +6,13 @@ Only the spellings and help texts: the texts are read by
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from ordnance.core.errors import OrdnanceError
+from ordnance.core.messages import msg
 
 DateOpt = Annotated[str, typer.Option("--date", help="Scenario date YYYY-MM (1939-1945).")]
 TheatreOpt = Annotated[str, typer.Option("--theatre", help="ETO, PTO or Burma.")]
@@ -58,12 +62,37 @@ CellarOpt = Annotated[
     bool, typer.Option("--cellar", help="Canister: the building has a level -1 (ASL-8.4-j).")
 ]
 
+#: The commands that write the library (``--library NEW`` creates the file).
+_WRITES_LIBRARY = frozenset({"set", "import"})
+
+
+def _existing_library(ctx: typer.Context, value: str | None) -> str | None:
+    """``--library FILE`` of a command that reads it: refused (exit 2) when there is no
+    such file, instead of reading a mistyped path as an empty library. ``set`` and
+    ``import`` create it; without ``--library`` the default file may be missing."""
+    if value is None or ctx.info_name in _WRITES_LIBRARY:
+        return value
+    path = Path(value).expanduser()
+    if path.is_file():
+        return value
+    raise OrdnanceError(
+        msg("there is no counter library file {path!r}", path=str(path))
+        if not path.exists()
+        else msg("the counter library {path!r} is not a file", path=str(path)),
+        hint=msg(
+            "give the path of an existing library, or create one with "
+            "`ordnance asl counters set ... --library FILE`"
+        ),
+    )
+
+
 LibraryOpt = Annotated[
     str | None,
     typer.Option(
         "--library",
         help="Counter library file (else $ORDNANCE_COUNTER_LIBRARY or "
         "$XDG_CONFIG_HOME/ordnance/counters.yaml).",
+        callback=_existing_library,
     ),
 ]
 

@@ -189,6 +189,14 @@ function diceControls(item) {
   return { rolls, node, input, read: () => { const d = input.value.split(/[\s,]+/).filter(Boolean).map(Number); return d.length ? d : null; } };
 }
 
+// The action last opened, kept for the table in this browser (a reload opens it again).
+function rememberOpen() {
+  try {
+    if (S.open) localStorage.setItem("ordnance:open:" + S.gid, S.open);
+    else localStorage.removeItem("ordnance:open:" + S.gid);
+  } catch (e) { /* private mode */ }
+}
+
 export function renderForm(item, fixed, collapsible) {
   const entry = { active: false, form: null, type: item.type, title: item.title || item.type, schema: item.schema || {} };
   const arm = (input, many) => {
@@ -254,10 +262,15 @@ export function renderForm(item, fixed, collapsible) {
   const d = el("details", { class: "action-box", "data-type": item.type }, el("summary", {}, entry.title), f);
   d.open = S.open === item.type;
   entry.open = d.open;
+  // the fold last used, open again with no piece selected: shown, not armed (a click on
+  // a piece selects it, as before it was opened)
+  let restored = d.open && !S.piece;
   d.addEventListener("toggle", () => {
     entry.open = d.open;
-    if (!d.open) { if (S.open === item.type) S.open = null; return; }
+    if (restored) { restored = false; if (d.open) return; }
+    if (!d.open) { if (S.open === item.type) { S.open = null; rememberOpen(); } return; }
     S.open = item.type;
+    rememberOpen();
     for (const other of document.querySelectorAll("details.action-box")) if (other !== d) other.open = false;
     for (const other of S.forms) other.active = other === entry;
     entry.arm();
@@ -442,7 +455,8 @@ export function renderActions(legal) {
       el("strong", {}, piece.label || piece.id), " ", el("span", { class: "muted" }, "(" + sideName(piece.side) + ", " + labelOf(piece.hex) + ")"), " ",
       el("button", { type: "button", class: "small", id: "clear-piece", onclick: () => { S.piece = null; S.spread = null; S.open = null; renderActions(S.view.legal || []); renderMap(); } }, t("Show every action"))));
     if (!mine.length) box.append(el("p", { class: "muted", id: "piece-idle" }, t("This piece has nothing to do now.")));
-    if (mine.length && S.open === null) S.open = mine[0].type;  // the most likely one opens by itself
+    // the most likely one opens by itself, unless the one last used is among them
+    if (mine.length && !mine.some((item) => item.type === S.open)) S.open = mine[0].type;
     for (const item of mine) box.append(renderForm(item, { [actorOf(item).field]: piece.id }, true));
     const opened = S.forms.find((f) => f.type === S.open);
     if (opened) { opened.active = true; opened.arm(); }
@@ -452,7 +466,9 @@ export function renderActions(legal) {
     for (const item of free) box.append(renderForm(item, null, true));
     box.append(el("p", { class: "muted", id: "pick-a-piece" }, t("Click a piece on the map to see what it may do.")));
   } else {
-    for (const item of legal) box.append(renderForm(item, null, false));
+    // no piece selected: every action folded under its title (no wall of forms to
+    // scroll past), the one last used open again
+    for (const item of legal) box.append(renderForm(item, null, true));
   }
   // the result of the last action stays by its form (else on top) until the table moves on
   if (S.result && S.result.version !== S.version && !(S.result.rolling && S.result.version > S.version)) S.result = null;

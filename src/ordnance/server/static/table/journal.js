@@ -28,9 +28,20 @@ export function renderTurn(seat, view) {
   box.append(el("strong", {}, turn.text || [turn.phase, turn.step].filter(Boolean).join(" · ")));
 }
 
-export function renderUndo(undo) {
+// This seat's own request the other seat declined at the version shown (a seat event:
+// so also after a reload), else null.
+function declinedMine(v) {
+  const events = (v && v.seat_events) || [];
+  const mine = events.filter((e) => e.kind === "request_declined" && e.seat === v.seat);
+  const last = mine[mine.length - 1];
+  return last && last.at_entry === v.version ? last : null;
+}
+
+export function renderUndo(undo, v) {
   const box = $("undo-box");
   box.replaceChildren();
+  const no = undo && !undo.pending ? declinedMine(v) : null;
+  if (no) box.append(el("p", { class: "undo-declined", role: "status" }, no.text));
   // a request waiting for this seat's answer marks the Journal tab (a phone shows one panel)
   const tab = document.querySelector('#panel-tabs [data-panel="journal"]');
   const asked = !!(undo && undo.pending && !undo.pending.mine);

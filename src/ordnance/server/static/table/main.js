@@ -57,7 +57,7 @@ async function show(next) {
   if (!moved) {
     // same version (a repeated bump, an undo request): keep the forms being filled
     renderTurn(v.seat, v.view);
-    renderUndo(v.undo);
+    renderUndo(v.undo, v);
     renderSeats(v);
     setDiceWait(pendingOf(v));
     try { owed = await window.OrdnanceDice.sync(api, v); } catch (e) { /* dice.js reports on the next check */ }
@@ -72,7 +72,7 @@ async function show(next) {
   renderView(v.view);
   renderActions(v.legal || []);
   setDiceWait(pendingOf(v));  // after the forms: their "Do it" stays off while a roll waits
-  renderUndo(v.undo);
+  renderUndo(v.undo, v);
   renderInvites(v.seat, v.seats);
   renderSeats(v);
   if (fresh && !first) renderJournal();
@@ -196,6 +196,7 @@ export async function verifyDice(view, since, first) {
 function start() {
   S.gid = window.GAME_ID;
   S.token = new URLSearchParams(location.hash.slice(1)).get("seat") || "";
+  try { S.open = localStorage.getItem("ordnance:open:" + S.gid) || null; } catch (e) { S.open = null; }
   for (const a of document.querySelectorAll("a.lang")) a.href = "?lang=" + a.dataset.lang + location.hash;
   for (const b of document.querySelectorAll("#panel-tabs [data-panel]")) b.addEventListener("click", () => { showPanel(b.dataset.panel); window.scrollTo(0, 0); });
   showPanel(S.panel);
