@@ -207,8 +207,10 @@ class RequestScope:
 
     Under the session is the scope's one Core connection of the journal
     (:meth:`Journal.reading_rows`): reads that want rows, not ORM entities, run on
-    it without an ORM session (the table status, the version, a page of entries);
-    a session, if a read of the request needs one, is bound to that connection.
+    it without an ORM session (the version, a page of entries; the table status too,
+    but on a SQLite file that is read on the thread's own connection,
+    :meth:`Journal.first_row`); a session, if a read of the request needs one, is
+    bound to that connection.
     """
 
     def __init__(self) -> None:
