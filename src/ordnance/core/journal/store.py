@@ -25,6 +25,7 @@ import contextlib
 import os
 import threading
 import uuid
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -206,8 +207,10 @@ class RequestScope:
 
     Under the session is the scope's one Core connection of the journal
     (:meth:`Journal.reading_rows`): reads that want rows, not ORM entities, run on
-    it without an ORM session (the table status, the version, a page of entries);
-    a session, if a read of the request needs one, is bound to that connection.
+    it without an ORM session (the version, a page of entries; the table status too,
+    but on a SQLite file that is read on the thread's own connection,
+    :meth:`Journal.first_row`); a session, if a read of the request needs one, is
+    bound to that connection.
     """
 
     def __init__(self) -> None:
@@ -313,10 +316,24 @@ def as_text(statement: Any, *given: str) -> Any:
     the parameters named in ``given`` at each execution. Only for statements whose
     columns need no type processing (numbers, strings, booleans: a text statement's
     columns come back as the driver gives them, not as JSON or datetimes), named as the
-    Core statement's result names them."""
-    from sqlalchemy import column, text
+    Core statement's result names them.
 
-    compiled = statement.compile()
+    The constants are written into the SQL as literals, not bound: SQLite re-prepares
+    a statement on every execution when a bound value may decide whether a partial
+    index applies (``undo_requests.status = ?`` against ``uq_undo_requests_one_pending``),
+    and re-preparing the table status cost about 0.1 ms a request against 0.01 ms for
+    running it prepared."""
+    from sqlalchemy import BindParameter, column, text
+    from sqlalchemy.sql import visitors
+
+    def literal(element: Any, **_kw: Any) -> Any:
+        if isinstance(element, BindParameter) and element.key not in given:
+            inline = element._clone()
+            inline.literal_execute = True  # rendered as its value when expanded below
+            return inline
+        return None
+
+    compiled = visitors.replacement_traverse(statement, {}, literal).compile()
     state = compiled.construct_expanded_state({name: None for name in given})
     fixed = {k: v for k, v in state.parameters.items() if k not in given}
     # the result's columns named in order (untyped: no processing, as before), so that
@@ -337,6 +354,41 @@ def close_request_scope() -> None:
 
 #: Execution option marking the connections of :meth:`Journal.reading`.
 _READ_ONLY = "ordnance_read_only"
+
+
+class _ThreadReader:
+    """One thread's own read-only driver connection to a SQLite file (:meth:`Journal.first_row`).
+
+    Kept in a :class:`threading.local`, so it is dropped, and closed, when its thread
+    ends; the journal also holds it weakly, to close it when the journal closes."""
+
+    __slots__ = ("__weakref__", "connection")
+
+    def __init__(self, path: str) -> None:
+        import sqlite3
+
+        self.connection = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=30
+        )
+        self.connection.execute("PRAGMA busy_timeout=10000")
+        self.connection.execute("PRAGMA query_only=ON")  # it never writes
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.connection.close()
+
+
+def _plain_sqlite_file(url: str) -> str | None:
+    """The path of a SQLite URL naming a plain file (not in memory, not a URI), else None."""
+    if not url.startswith("sqlite:///") or url == "sqlite:///:memory:":
+        return None
+    raw = url.removeprefix("sqlite:///")
+    if not raw or raw.startswith("file:") or "?" in raw:
+        return None
+    return raw
 
 
 class Journal:
@@ -391,6 +443,11 @@ class Journal:
         #: statement sent alone, e.g. a NOTIFY, costs one round trip)
         self.autocommit: Engine = readers
         self._readers = sessionmaker(readers, expire_on_commit=False)
+        #: a SQLite file's path for :meth:`first_row`'s own connections (else None)
+        self._reader_path = _plain_sqlite_file(url) if self.is_sqlite else None
+        self._thread_readers = threading.local()
+        self._all_readers: weakref.WeakSet[_ThreadReader] = weakref.WeakSet()
+        self._driver_sql: dict[int, tuple[Any, str, tuple[str, ...]]] = {}
         if migrate:
             self.migrate()
 
@@ -520,7 +577,60 @@ class Journal:
         finally:
             scope.leave()
 
+    def first_row(self, statement: Any, params: dict[str, Any]) -> Any:
+        """The first row of a read-only statement built once (:func:`as_text`), or None.
+
+        On a SQLite file, it runs on this thread's own driver connection, opened once
+        per thread (read-only, autocommit: the last commit, as :meth:`reading` reads),
+        with the driver's SQL compiled once: no pool checkout and none of SQLAlchemy's
+        execution layers, which cost a request several times what SQLite's own work on
+        the table status does (about 0.5 ms against 0.1 ms of CPU in the bench). The
+        engine's ``before_cursor_execute`` listeners still hear the statement (they
+        count what is sent). A driver error drops the connection and runs the read the
+        usual way, so it is reported as any read's. Elsewhere, on the request's
+        connection (:meth:`reading_rows`)."""
+        if self._reader_path is not None:
+            try:
+                return self._first_row_own(statement, params)
+            except Exception:  # the driver's: reported by the usual path below
+                self._drop_thread_reader()
+        with self.reading_rows() as c:
+            return c.execute(statement, params).first()
+
+    def _first_row_own(self, statement: Any, params: dict[str, Any]) -> Any:
+        compiled = self._driver_sql.get(id(statement))
+        if compiled is None or compiled[0] is not statement:
+            done = statement.compile(dialect=self.engine.dialect)
+            names = tuple(done.positiontup or ())
+            compiled = self._driver_sql[id(statement)] = (statement, done.string, names)
+        _stmt, sql, names = compiled
+        args = tuple(params[name] for name in names)
+        reader: _ThreadReader | None = getattr(self._thread_readers, "reader", None)
+        if reader is None:
+            assert self._reader_path is not None
+            reader = self._thread_readers.reader = _ThreadReader(self._reader_path)
+            self._all_readers.add(reader)
+        cursor = reader.connection.cursor()
+        try:
+            listeners = self.engine.dispatch.before_cursor_execute
+            if listeners:
+                listeners(None, cursor, sql, args, None, False)
+            return cursor.execute(sql, args).fetchone()
+        finally:
+            cursor.close()
+
+    def _drop_thread_reader(self) -> None:
+        reader = getattr(self._thread_readers, "reader", None)
+        self._thread_readers.reader = None
+        if reader is not None:
+            self._all_readers.discard(reader)
+            with contextlib.suppress(Exception):
+                reader.close()
+
     def close(self) -> None:
+        for reader in list(self._all_readers):
+            with contextlib.suppress(Exception):
+                reader.close()
         self.engine.dispose()
 
 
