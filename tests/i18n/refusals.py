@@ -29,6 +29,8 @@ MESSAGE_ARG = {
     "TooManyDice": 0,
 }
 MESSAGE_FUNCTIONS = {"msg", "message", "Message"}
+#: checks that raise an OrdnanceError from a template, and the position of the template
+TEMPLATE_ARG = {"check_within": 3}
 
 
 def _name(call: ast.Call) -> str | None:
@@ -42,8 +44,13 @@ def refusal_templates(root: Path = SRC) -> Iterator[tuple[str, str | None, str]]
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             name = _name(node) if isinstance(node, ast.Call) else None
-            if not isinstance(node, ast.Call) or name not in MESSAGE_ARG:
+            if not isinstance(node, ast.Call) or name not in MESSAGE_ARG | TEMPLATE_ARG:
                 continue
+            place = f"{path.relative_to(SRC.parent)}:{node.lineno}"
+            if name in TEMPLATE_ARG and len(node.args) > TEMPLATE_ARG[name]:
+                template = node.args[TEMPLATE_ARG[name]]
+                if isinstance(template, ast.Constant) and isinstance(template.value, str):
+                    yield template.value, None, place
             clause = None
             if name == "RuleViolation" and node.args and isinstance(node.args[0], ast.Constant):
                 clause = str(node.args[0].value)
@@ -51,7 +58,7 @@ def refusal_templates(root: Path = SRC) -> Iterator[tuple[str, str | None, str]]
             for kw in node.keywords:
                 if kw.arg == "clause" and isinstance(kw.value, ast.Constant):
                     clause = str(kw.value.value)
-            if len(node.args) > MESSAGE_ARG[name]:
+            if name in MESSAGE_ARG and len(node.args) > MESSAGE_ARG[name]:
                 parts.append(node.args[MESSAGE_ARG[name]])
             for part in parts:
                 for sub in ast.walk(part):
@@ -62,7 +69,6 @@ def refusal_templates(root: Path = SRC) -> Iterator[tuple[str, str | None, str]]
                         and isinstance(sub.args[0], ast.Constant)
                         and isinstance(sub.args[0].value, str)
                     ):
-                        place = f"{path.relative_to(SRC.parent)}:{node.lineno}"
                         yield sub.args[0].value, clause, place
 
 

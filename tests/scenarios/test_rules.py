@@ -67,3 +67,15 @@ def test_asl_elite_side_and_options() -> None:
     assert state.date.year == 1943
     tiger = state.gun("tiger-1")
     assert tiger is not None and tiger.breakdown == 11
+
+
+def test_an_option_that_a_field_of_the_file_sets_is_refused_at_its_place() -> None:
+    """ToI and WaW: ``rules.options`` may not set what the document sets itself."""
+    for name, key in (("toi/crossroads-sample", "nations"), ("waw/fulda-sample", "sides")):
+        src = sc.open_source(name)
+        doc = dict(src.data)
+        doc["rules"] = {**doc.get("rules", {}), "options": {key: []}}
+        problems = sc.problems_of(sc.document(doc))
+        assert [(p.field, p.message) for p in problems] == [
+            (f"rules.options.{key}", f"{key} is set by its own field of the scenario")
+        ], name

@@ -13,7 +13,7 @@ from ordnance.asl.rules.phases import Phase
 from ordnance.asl.shot.checks import firing_sides
 from ordnance.asl.state import AslState
 from ordnance.asl.views import form_schema
-from ordnance.core.shapes import ActionForm
+from ordnance.core.shapes import ActionForm, JsonSchema
 
 
 def legal_forms(state: AslState, seat: str | None) -> list[ActionForm]:
@@ -46,11 +46,6 @@ def legal_forms(state: AslState, seat: str | None) -> list[ActionForm]:
     ]
 
 
-def any_form_schema(state: AslState, seat: str | None, kind: str) -> ActionForm:
-    """The form of any ASL action, offered or not (``apply`` judges it)."""
-    own = [g for g in state.guns if seat is None or g.side == seat]
-    return {
-        "type": kind,
-        "title": ACTION_TITLES[kind],
-        "schema": form_schema(state, seat, kind, own),
-    }
+def any_form_schema(state: AslState, seat: str | None, kind: str) -> JsonSchema:
+    """The form schema of any ASL action, offered or not (``apply`` judges it)."""
+    return form_schema(state, seat, kind, [g for g in state.guns if seat is None or g.side == seat])

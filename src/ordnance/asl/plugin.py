@@ -197,12 +197,11 @@ class AslGame(Game[AslState]):
     def action_kinds(self) -> Mapping[str, str]:
         return dict(ACTION_TITLES)
 
-    def action_form(self, state: AslState, seat: str | None, kind: str) -> ActionForm | None:
-        """The offered form, else the form of any ASL action (``apply`` judges it)."""
-        form = super().action_form(state, seat, kind)
-        if form is not None or kind not in ACTION_TITLES or kind == "done":
-            return form
-        return any_form_schema(state, seat, kind)
+    def any_action_schema(self, state: AslState, seat: str | None, kind: str) -> JsonSchema | None:
+        """Any ASL action but ``done`` (``apply`` judges it)."""
+        return (
+            any_form_schema(state, seat, kind) if kind in ACTION_TITLES and kind != "done" else None
+        )
 
     def legal(self, state: AslState, seat: str | None) -> list[ActionForm]:
         return owned_legal(self, state, seat, legal_forms(state, seat))

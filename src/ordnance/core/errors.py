@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from string import Formatter
 from typing import Any
 
 from ordnance.core.messages import Message, render_message
@@ -268,3 +269,26 @@ class StaleVersion(OrdnanceError):
 
 class NotYourSeat(OrdnanceError):
     """A seat tried to act for another side."""
+
+
+def check_within(
+    value: int, low: int, high: int, template: str, *, hint: Text | None = None, **named: Any
+) -> None:
+    """Refuse ``value`` outside ``low..high`` with :class:`OrdnanceError` ``msg(template)``.
+
+    The template's fields other than ``named`` are, in order, the value and the
+    upper bound (``"{rounds} rounds is outside 1..{max_rounds}"``), so a call
+    says each name once.
+
+    >>> check_within(3, 1, 20, "{rounds} rounds is outside 1..{max_rounds}")
+    >>> check_within(30, 1, 20, "{rounds} rounds is outside 1..{max_rounds}")
+    Traceback (most recent call last):
+    ...
+    ordnance.core.errors.OrdnanceError: 30 rounds is outside 1..20
+    """
+    if low <= value <= high:
+        return
+    fields = dict.fromkeys(f for _, f, _, _ in Formatter().parse(template) if f and f not in named)
+    raise OrdnanceError(
+        Message(template, {**named, **dict(zip(fields, (value, high), strict=True))}), hint=hint
+    )

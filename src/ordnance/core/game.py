@@ -326,14 +326,26 @@ class Game(ABC, Generic[S]):
 
         A face that takes an action by name builds its input from this form, so
         an action the sequence of play does not offer now still reaches
-        :meth:`apply`, which refuses it with the rule. The default is the form
-        :meth:`legal` offers to ``seat``, else to any seat; ``None`` when the
-        game offers no such form.
+        :meth:`apply`, which refuses it with the rule. It is the form :meth:`legal`
+        offers to ``seat``, else to any seat, else one of :meth:`any_action_schema`
+        titled by :meth:`action_kinds`; ``None`` when the game has no such form.
         """
         for who in (seat, None) if seat is not None else (None,):
             for form in self.legal(state, who):
                 if form.get("type") == kind:
                     return form
+        schema = self.any_action_schema(state, seat, kind)
+        if schema is None:
+            return None
+        return {"type": kind, "title": self.action_kinds()[kind], "schema": schema}
+
+    def any_action_schema(self, state: S, seat: str | None, kind: str) -> JsonSchema | None:
+        """The schema of action ``kind`` that :meth:`legal` does not offer now, or None.
+
+        A game whose every action may be taken by name (:meth:`apply` then judges
+        it) returns its schema here; :meth:`action_form` makes the form of it. The
+        default, None: the game has only the forms :meth:`legal` offers.
+        """
         return None
 
     def odds(

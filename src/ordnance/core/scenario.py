@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -676,6 +676,17 @@ def check_settings(
     except ValidationError as exc:
         loc, message = _first_error(exc, unknown)
         raise ScenarioFieldError(where(loc), message) from None
+
+
+def add_options(settings: dict[str, Any], options: Mapping[str, Any], own: Set[str]) -> None:
+    """Put a document's ``rules.options`` into ``settings``; a key in ``own`` (a setting the
+    document writes through a field of its own) is refused at its place."""
+    for key, value in options.items():
+        if key in own:
+            raise ScenarioFieldError(
+                ("rules", "options", key), f"{key} is set by its own field of the scenario"
+            )
+        settings[key] = value
 
 
 def read_position(model: type[BaseModel], data: Any) -> Any:

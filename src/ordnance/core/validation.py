@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem, UnknownName
 from ordnance.core.messages import Message, render_message
@@ -187,11 +187,33 @@ def unknown_kind(
 __all__ = [
     "field_clause",
     "model_clause",
+    "parse_tagged",
     "problems",
     "pydantic_message",
     "refusal",
     "unknown_kind",
 ]
+
+
+def parse_tagged(
+    data: Any,
+    models: Mapping[str, type[BaseModel]],
+    adapter: TypeAdapter[Any],
+    *,
+    what: str | Message,
+    clause: str,
+) -> Any:
+    """A JSON object whose ``type`` picks its model, validated by ``adapter`` (the
+    models' discriminated union): an unknown ``type`` is :func:`unknown_kind` ``what``,
+    a bad field :func:`refusal` of ``"<type> action"``, both under ``clause``."""
+    kind = data.get("type") if isinstance(data, Mapping) else None
+    if not isinstance(kind, str) or kind not in models:
+        raise unknown_kind(what, kind, models, clause=clause)
+    try:
+        return adapter.validate_python(dict(data))
+    except ValidationError as exc:
+        action = Message("{kind} action", {"kind": kind})
+        raise refusal(exc, models[kind], what=action, clause=clause, skip=1) from None
 
 
 def first_error(exc: ValidationError, whole: str = "settings") -> dict[str, str]:

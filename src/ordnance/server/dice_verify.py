@@ -20,7 +20,7 @@ raises :class:`MalformedRecord` with a one-line message naming the field.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError, model_validator
@@ -139,16 +139,8 @@ class RollCheck:
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "version": self.version,
-            "status": self.status,
-            "problems": self.problems,
-            "absent": self.absent,
-            "derived": self.derived,
-            "without": self.without,
-            "notes": self.notes,
-        }
+        """Every field, in the order declared (JSON-ready)."""
+        return asdict(self)
 
 
 @dataclass

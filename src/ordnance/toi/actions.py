@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from ordnance.core.fields import Record, option
-from ordnance.core.messages import msg
-from ordnance.core.validation import refusal, unknown_kind
+from ordnance.core.validation import parse_tagged
 from ordnance.toi.rules.munitions import Munition
 
 
@@ -116,14 +115,7 @@ ACTION_MODELS: dict[str, type[Record]] = {
 
 def parse_action(action: Mapping[str, Any]) -> Record:
     """Validate a JSON action; refuses unknown types and bad fields."""
-    kind = action.get("type")
-    if kind not in ACTION_MODELS:
-        raise unknown_kind("Tide of Iron action", kind, ACTION_MODELS, clause="TOI-B8")
-    try:
-        parsed: Record = _ADAPTER.validate_python(dict(action))
-    except ValidationError as exc:
-        model = ACTION_MODELS[str(kind)]
-        raise refusal(
-            exc, model, what=msg("{kind} action", kind=kind), clause="TOI-B8", skip=1
-        ) from None
+    parsed: Record = parse_tagged(
+        action, ACTION_MODELS, _ADAPTER, what="Tide of Iron action", clause="TOI-B8"
+    )
     return parsed

@@ -88,16 +88,9 @@ class ToIGame(Game[ToIState]):
     def action_kinds(self) -> Mapping[str, str]:
         return {**ACTION_TITLES, "done": "Done with this step"}
 
-    def action_form(self, state: ToIState, seat: str | None, kind: str) -> ActionForm | None:
-        """The offered form, else the form of any ToI action (``apply`` judges it)."""
-        form = super().action_form(state, seat, kind)
-        if form is not None or kind not in ACTION_TITLES:
-            return form
-        return {
-            "type": kind,
-            "title": ACTION_TITLES[kind],
-            "schema": any_form_schema(state, seat, kind),
-        }
+    def any_action_schema(self, state: ToIState, seat: str | None, kind: str) -> JsonSchema | None:
+        """Any ToI action but ``done`` (``apply`` judges it)."""
+        return any_form_schema(state, seat, kind) if kind in ACTION_TITLES else None
 
     def legal(self, state: ToIState, seat: str | None) -> list[ActionForm]:
         # a seat the step does not await gets only the any-time forms (``owned_legal``

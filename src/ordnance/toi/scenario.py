@@ -40,6 +40,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    add_options,
     check_settings,
     read_position,
 )
@@ -263,12 +264,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
             value = value.model_dump(mode="json")
         if value is not None:
             settings[key] = value
-    for key, value in r.options.items():
-        if key in OWN_FIELDS:
-            raise ScenarioFieldError(
-                ("rules", "options", key), f"{key} is set by its own field of the scenario"
-            )
-        settings[key] = value
+    add_options(settings, r.options, OWN_FIELDS)
     _check_settings(settings)
     if doc.position is not None:
         _check_position(doc, board)

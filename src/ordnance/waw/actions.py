@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from ordnance.core.fields import Record, option
-from ordnance.core.messages import msg
 from ordnance.core.names import PieceId
-from ordnance.core.validation import refusal, unknown_kind
+from ordnance.core.validation import parse_tagged
 
 CONDITIONS = Literal["good order", "disrupted", "reduced", "disrupted+reduced", "eliminated"]
 #: The side of a fire mission (HE, Smoke, FASCAM): one field, declared once.
@@ -185,12 +184,4 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 
 def parse_action(data: Any) -> Any:
     """Validate a JSON action; bad input is an :class:`OrdnanceError` (exit 2)."""
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
-        kind = data.get("type") if isinstance(data, dict) else None
-        raise unknown_kind("World at War action", kind, ACTIONS, clause="WAW-B6")
-    try:
-        return _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        model = ACTIONS[data["type"]]
-        what = msg("{kind} action", kind=data["type"])
-        raise refusal(exc, model, what=what, clause="WAW-B6", skip=1) from None
+    return parse_tagged(data, ACTIONS, _ADAPTER, what="World at War action", clause="WAW-B6")

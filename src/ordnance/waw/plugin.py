@@ -89,12 +89,9 @@ class WorldAtWar(Game[WawState]):
     def action_kinds(self) -> Mapping[str, str]:
         return dict(A.TITLES)
 
-    def action_form(self, state: WawState, seat: str | None, kind: str) -> ActionForm | None:
-        """The offered form, else the form of any WaW action (``apply`` judges it)."""
-        form = super().action_form(state, seat, kind)
-        if form is not None or kind not in A.TITLES or kind == "done":
-            return form
-        return {"type": kind, "title": A.TITLES[kind], "schema": form_schema(state, seat, kind)}
+    def any_action_schema(self, state: WawState, seat: str | None, kind: str) -> JsonSchema | None:
+        """Any WaW action but ``done`` (``apply`` judges it)."""
+        return form_schema(state, seat, kind) if kind in A.TITLES and kind != "done" else None
 
     # -- what a seat may do ------------------------------------------------------------
     def legal(self, state: WawState, seat: str | None) -> list[ActionForm]:

@@ -36,6 +36,7 @@ from ordnance.core.scenario import (
     ScenarioFieldError,
     ScenarioStart,
     UnitSpec,
+    add_options,
     check_settings,
     read_position,
 )
@@ -133,12 +134,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
         ]
     if doc.terrain_types:
         settings["terrain_types"] = [t.model_dump(mode="json") for t in doc.terrain_types]
-    for key, value in doc.rules.options.items():
-        if key in OWN_FIELDS:
-            raise ScenarioFieldError(
-                ("rules", "options", key), f"{key} is set by its own field of the scenario"
-            )
-        settings[key] = value
+    add_options(settings, doc.rules.options, OWN_FIELDS)
     _check_settings(settings)
     actions: list[dict[str, Any]] = []
     locs: list[Loc] = []

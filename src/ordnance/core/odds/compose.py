@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import OrdnanceError, check_within
 from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import _check, binomial_counts, net_hits
@@ -54,12 +54,7 @@ def sum_of(parts: Iterable[Distribution[int]]) -> Distribution[int]:
 
 def repeat(dist: Distribution[int], times: int) -> Distribution[int]:
     """Total of ``times`` independent copies of ``dist`` (square and multiply)."""
-    if not 0 <= times <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg(
-                "{times} repetitions is outside 0..{max_rounds}", times=times, max_rounds=MAX_ROUNDS
-            )
-        )
+    check_within(times, 0, MAX_ROUNDS, "{times} repetitions is outside 0..{max_rounds}")
     result: Distribution[int] = Distribution.certain(0)
     base = dist
     while times:

@@ -35,8 +35,7 @@ from importlib import import_module
 from typing import Any
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError
-from ordnance.core.messages import msg
+from ordnance.core.errors import check_within
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_weights, resolve_net_hits
 
@@ -97,14 +96,12 @@ def hits_then_drift(
 
     ``defence`` dice (cancelling on ``cancel_on``) are optional.
     """
-    if not 1 <= drift_at <= place_at:
-        raise OrdnanceError(
-            msg(
-                "drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at",
-                drift_at=drift_at,
-                place_at=place_at,
-            )
-        )
+    check_within(
+        drift_at,
+        1,
+        place_at,
+        "drift_at={drift_at} and place_at={place_at} must satisfy 1 <= drift_at <= place_at",
+    )
     table, total = net_weights(dice, hit_on, defence, cancel_on)
     placed = drift = misfire = 0
     for hits, w in table.items():

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import OrdnanceError, check_within
 from ordnance.core.messages import msg
 from ordnance.core.odds.compose import MAX_ROUNDS, repeat, series
 from ordnance.core.odds.distribution import Distribution, fraction_text
@@ -418,18 +418,13 @@ def one_round_changed(
     at 0) and, if given, hits on ``changed_hit_on``; 0 changes no round. What
     such a change means in a game (a munitions token, ...) is the game's.
     """
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg("{rounds} rounds is outside 1..{max_rounds}", rounds=rounds, max_rounds=MAX_ROUNDS)
-        )
-    if not 0 <= changed_round <= rounds:
-        raise OrdnanceError(
-            msg(
-                "changed round {changed_round} is outside 0..{rounds} (0 = none changed)",
-                changed_round=changed_round,
-                rounds=rounds,
-            )
-        )
+    check_within(rounds, 1, MAX_ROUNDS, "{rounds} rounds is outside 1..{max_rounds}")
+    check_within(
+        changed_round,
+        0,
+        rounds,
+        "changed round {changed_round} is outside 0..{rounds} (0 = none changed)",
+    )
     _check(attack, hit_on, "attack")
     _check(defence, cancel_on, "defence")
     out: list[Round] = []

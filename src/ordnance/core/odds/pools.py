@@ -32,7 +32,7 @@ from functools import lru_cache
 from math import comb
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError
+from ordnance.core.errors import OrdnanceError, check_within
 from ordnance.core.messages import msg
 from ordnance.core.odds.distribution import Distribution
 
@@ -47,16 +47,14 @@ def _check(count: int, threshold: int, what: str) -> None:
         raise OrdnanceError(
             msg("{what} pool size must be a whole number, not {count!r}", what=what, count=count)
         )
-    if not 0 <= count <= MAX_POOL:
-        raise OrdnanceError(
-            msg(
-                "{what} pool of {count} dice is outside 0..{max_pool}",
-                what=what,
-                count=count,
-                max_pool=MAX_POOL,
-            ),
-            hint=msg("use between 0 and {max_pool} dice", max_pool=MAX_POOL),
-        )
+    check_within(
+        count,
+        0,
+        MAX_POOL,
+        "{what} pool of {count} dice is outside 0..{max_pool}",
+        what=what,
+        hint=msg("use between 0 and {max_pool} dice", max_pool=MAX_POOL),
+    )
     if isinstance(threshold, bool) or not isinstance(threshold, int) or not 1 <= threshold <= 7:
         raise OrdnanceError(
             msg("{what} threshold {threshold}+ is not a d6 face", what=what, threshold=threshold),

@@ -22,8 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ordnance.core.dice import DiceSource
-from ordnance.core.errors import OrdnanceError
-from ordnance.core.messages import msg
+from ordnance.core.errors import check_within
 from ordnance.core.odds.compose import MAX_ROUNDS
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.dr import DR_WAYS, _check_int
@@ -39,21 +38,13 @@ def depletion_weights(number: int) -> tuple[int, int, int]:
 
 def check_declarations(declarations: int) -> None:
     """Refuse a count of declared uses outside ``0..MAX_ROUNDS``."""
-    if not 0 <= declarations <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg(
-                "{declarations} declarations is outside 0..{max_rounds}",
-                declarations=declarations,
-                max_rounds=MAX_ROUNDS,
-            )
-        )
+    check_within(
+        declarations, 0, MAX_ROUNDS, "{declarations} declarations is outside 0..{max_rounds}"
+    )
 
 
 def _check_shot(shot: int) -> None:
-    if not 1 <= shot <= MAX_ROUNDS:
-        raise OrdnanceError(
-            msg("shot {shot} is outside 1..{max_rounds}", shot=shot, max_rounds=MAX_ROUNDS)
-        )
+    check_within(shot, 1, MAX_ROUNDS, "shot {shot} is outside 1..{max_rounds}")
 
 
 def _going_on(number: int, breakdown: int) -> int:
