@@ -47,6 +47,7 @@ from ordnance.server.answers import (
 )
 from ordnance.server.limits import TooManyStreams
 from ordnance.server.openapi_shapes import documented
+from ordnance.server.pool import in_thread
 from ordnance.server.service import MAX_PAGE, PAGE, TableService
 
 _T = TypeVar("_T")
@@ -702,13 +703,29 @@ async def act(
         ),
     ] = False,
 ) -> Response:
-    # asynchronous only to wait for the draw without holding a thread: every read and
-    # write runs in the thread pool, each part in its own request scope (one session)
+    return await act_flow(request.app.state, game_id, body, service, creds, lang, wait_dice)
+
+
+async def act_flow(
+    state: Any,
+    game_id: str,
+    body: Act,
+    service: TableService,
+    creds: HTTPAuthorizationCredentials | None,
+    lang: str,
+    wait_dice: bool,
+) -> Response:
+    """What ``POST /actions`` does once its request is read (``state``: the app's), for
+    the route and for :mod:`ordnance.server.hot`, which answers it without FastAPI.
+
+    Asynchronous only to wait for the draw without holding a thread: every read and
+    write runs in the thread pool, each part in its own request scope (one session)."""
     wait = wait_dice and body.since is not None
-    with dice_wait.listening(request.app.state.broadcaster, game_id, wait) as notices:
-        seat, result, answer = await run_in_threadpool(
+    with dice_wait.listening(state.broadcaster, game_id, wait) as notices:
+        acted: tuple[str, ActAnswer, Response | None] = await in_thread(
             _scoped, _act, service, game_id, creds, body, lang, wait
         )
+        seat, result, answer = acted
         if answer is not None:
             return answer
         assert notices is not None
@@ -717,12 +734,13 @@ async def act(
             notices,
             version,
             functools.partial(service.still_rolling, game_id, version),
-            timeout=float(request.app.state.dice_wait_answer),
-            recheck=float(request.app.state.heartbeat),
+            timeout=float(state.dice_wait_answer),
+            recheck=float(state.heartbeat),
         )
-        return await run_in_threadpool(
+        rolled: Response = await in_thread(
             _scoped, _rolled, service, game_id, creds, seat, body, lang, result, done
         )
+        return rolled
 
 
 def _scoped(fn: Callable[..., _T], *args: Any) -> _T:
