@@ -57,8 +57,23 @@ def test_a_value_fastapi_cannot_encode_is_refused_as_before() -> None:
         json_bytes({"p": Fraction(1, 3)})
     with pytest.raises(ValueError):
         _fastapi_bytes({"p": Fraction(1, 3)})
-    with pytest.raises(ValueError):
-        json_bytes({"x": float("nan")})  # allow_nan=False, as JSONResponse
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_a_float_that_is_not_finite_is_never_written_as_such(value: float) -> None:
+    """JSONResponse refuses it (a 500); the table writes ``null``, never ``NaN`` or
+    ``Infinity``, which are not JSON."""
+    encoded = json_bytes({"x": value, "y": [1.5]})
+    assert encoded == b'{"x":null,"y":[1.5]}'
+    assert json.loads(encoded, parse_constant=lambda c: pytest.fail(c)) == {"x": None, "y": [1.5]}
+
+
+@pytest.mark.parametrize("value", [1.5e-05, 1e-07, 3.14159e-09, 1e-12, 1e16, 0.1, 2.5])
+def test_a_float_is_written_as_the_standard_library_writes_it(value: float) -> None:
+    """orjson writes some small floats otherwise (``0.000015``, ``1e-7``): the answer
+    is then written by the standard library, as JSONResponse would."""
+    content = {"p": value, "q": [value, {"r": value}], "s": "e-1 0.0000"}
+    assert json_bytes(content) == _fastapi_bytes(content)
 
 
 def test_the_status_a_route_sets_is_kept(client: TestClient) -> None:

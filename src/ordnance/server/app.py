@@ -41,6 +41,7 @@ from ordnance.server import (
     allocator,
     calc_routes,
     dice_wait,
+    hot,
     i18n,
     live,
     pages,
@@ -66,6 +67,8 @@ MAX_BODY = 64 * 1024
 LARGER_BODIES = {"/api/vasl/": 1024 * 1024}
 #: The zlib level of the answers' gzip (1 fastest .. 9 smallest): see the middleware.
 GZIP_LEVEL = 4
+#: The smallest answer gzipped (bytes).
+GZIP_MINIMUM = 1000
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -382,7 +385,17 @@ def create_app(
     # (the live stream, text/event-stream, is never buffered or compressed). Level 4:
     # on the table's answers (views and /since of 12-20 kB) it costs 0.10 ms per answer
     # against 0.17 ms at level 6, for 4% more bytes (docs/server.md, "GZip")
-    app.add_middleware(GZipMiddleware, minimum_size=1000, compresslevel=GZIP_LEVEL)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)
+    # outermost: the routes every turn sends, answered without the layers above when
+    # well formed (everything else goes through them: ordnance.server.hot)
+    app.add_middleware(
+        hot.HotRoutes,
+        table=app,
+        limit=MAX_BODY,
+        security=SECURITY_HEADERS,
+        gzip_level=GZIP_LEVEL,
+        gzip_minimum=GZIP_MINIMUM,
+    )
 
     @app.exception_handler(OrdnanceError)
     async def _ordnance_error(request: Request, exc: OrdnanceError) -> JSONResponse:
