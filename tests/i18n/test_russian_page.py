@@ -93,12 +93,23 @@ def test_russian_table_page_draws_no_english(server: str, browser: Any, game: st
             for sel in SHOWN.split(", ")
             for text in page.locator(sel).all_inner_texts()
         ]
+        # every action is folded under its title: each fold opened in turn, its texts read
+        boxes = page.locator("details.action-box")
+        for i in range(boxes.count()):
+            box = boxes.nth(i)
+            if box.get_attribute("open") is None:
+                box.locator("summary").click()
+            expect(box.locator("form.action")).to_be_visible()
+            shown.append((f"{game} page action", box.inner_text()))
         options = page.locator("#actions option").all_inner_texts()
         shown += [(f"{game} page choice", o) for o in options]
         assert len(shown) > 5
         bad = offences([(w, line) for w, text in shown for line in text.splitlines()])
         assert not bad, "\n".join(map(str, bad))
         if game == "waw":  # a refusal from the page's own form, drawn beside its button
+            box = page.locator('details.action-box[data-type="he_fire"]')
+            if box.get_attribute("open") is None:
+                box.locator("summary").click()
             form = page.locator('form.action[data-type="he_fire"]')
             form.locator('input[name="target"]').fill("0101")
             form.locator('input[name="firepower"]').fill("0")
