@@ -5,7 +5,8 @@ Checked through ``sys.modules`` in a fresh process, never by timing
 ASL C8 (ASL-8.2 supply, 8.9 notation and depletion odds, 8.3-a HEAT, 8.31
 HE Equivalency, the VASL counters) must import no database, NumPy or
 plotting library, not the journal's session, not the plug-in or the game's
-Pydantic models, and no module of another ``ordnance asl`` command.
+Pydantic models, and no module of another ``ordnance asl`` command (a
+calculator's family of :mod:`ordnance.asl.calculators` is its module).
 
 Typer 0.29 itself imports Pydantic to coerce parameter values (its
 ``typer._adapters``), so ``pydantic`` is in ``sys.modules`` for any Typer
@@ -19,25 +20,27 @@ import pytest
 
 from tests.cli.test_start_imports import HEAVY, imported
 
-#: The module of each ASL command: a declared calculator's is ASL's calculators
-#: (:mod:`ordnance.asl.calculators`), the others' their own in the CLI face.
+#: The module of each ASL command: a declared calculator's is the family of ASL's
+#: calculators that declares it (:mod:`ordnance.asl.calculators`), the others'
+#: their own in the CLI face.
 CALCULATORS = "ordnance.asl.calculators"
 COMMAND_MODULES = {
-    "notation": CALCULATORS,
-    "supply": CALCULATORS,
-    "heat": CALCULATORS,
-    "he-equivalency": CALCULATORS,
-    "scw-heat": CALCULATORS,
-    "canister": CALCULATORS,
+    "notation": f"{CALCULATORS}.notation",
+    "supply": f"{CALCULATORS}.chart",
+    "heat": f"{CALCULATORS}.chart",
+    "he-equivalency": f"{CALCULATORS}.chart",
+    "scw-heat": f"{CALCULATORS}.chart",
+    "canister": f"{CALCULATORS}.canister",
     "counters": "ordnance.cli.asl.counters",
-    "shot": CALCULATORS,
+    "shot": f"{CALCULATORS}.depletion",
     "game": "ordnance.cli.asl.game",
-    "odds depletion": CALCULATORS,
-    "odds shot": CALCULATORS,
-    "odds gun": CALCULATORS,
+    "odds depletion": f"{CALCULATORS}.depletion",
+    "odds shot": f"{CALCULATORS}.depletion",
+    "odds gun": f"{CALCULATORS}.shot",
 }
-#: Helpers several commands share (not the module of a command).
-SHARED = {"ordnance.cli.asl", "ordnance.cli.asl.options"}
+#: Helpers several commands share (not the module of a command); the calculators
+#: package joins its families only when its whole list is read.
+SHARED = {"ordnance.cli.asl", "ordnance.cli.asl.options", CALCULATORS}
 #: Never loaded by a stand-alone procedure: the plug-in, the Game, the journal, our models.
 NOT_LOADED = (
     "ordnance.asl.plugin",

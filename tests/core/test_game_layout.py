@@ -1,7 +1,7 @@
 """One layout for every game (docs/architecture.md, "One layout for every game").
 
 ASL, Tide of Iron and World at War have the same top-level modules and the same
-sub-packages (``rules``, ``procedures``, ``odds``), plus the topic packages a game
+sub-packages (``rules``, ``procedures``, ``odds``, ``calculators``), plus the topic packages a game
 declares here; no module re-exports another's names (no facade, no shim).
 """
 
@@ -22,7 +22,6 @@ GAMES = ("asl", "toi", "waw")
 TOP_LEVEL = {
     "__init__",
     "actions",
-    "calculators",
     "dispatch",
     "legal",
     "plugin",
@@ -37,7 +36,7 @@ TOP_LEVEL = {
 }
 OPTIONAL_TOP_LEVEL = {"commands"}
 #: Every game's sub-packages, and the topic packages of one game.
-SUB_PACKAGES = {"rules", "procedures", "odds"}
+SUB_PACKAGES = {"rules", "procedures", "odds", "calculators"}
 TOPIC_PACKAGES = {"asl": {"shot", "canister", "vasl"}, "toi": set(), "waw": set()}
 
 

@@ -22,7 +22,7 @@ from ordnance.core.dice import EnteredDice
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import render_message
-from ordnance.waw.calculators import LosQuestion, los
+from ordnance.waw.calculators.los import LosQuestion, los
 from tests.core.test_shapes import GAMES, IDS, POSITIONS, _fillings, played_events, seats_of
 from tests.i18n.renderings import words_in
 

@@ -13,7 +13,8 @@ from ordnance import i18n
 from ordnance.asl.views import _date_cell
 from ordnance.core.messages import Said
 from ordnance.core.odds.calculators import PoolQuestion, pool
-from ordnance.toi.calculators import AttackQuestion, SmokeQuestion, attack_odds, smoke_odds
+from ordnance.toi.calculators.attack import AttackQuestion, attack_odds
+from ordnance.toi.calculators.smoke import SmokeQuestion, smoke_odds
 from ordnance.toi.views import _supply_cell
 
 RU = i18n.translations("ru").gettext

@@ -9,8 +9,10 @@ So the derived :class:`~ordnance.cli.calculators.CalculatorSpec` of every
 calculator of the project is kept in ``calculator_specs.json`` beside this
 module, keyed by the ``module:attribute`` path of its game's ``CALCULATORS``
 list; the command line builds each command from the cache and imports the
-calculators only when one runs (:func:`declared_at`). A list the cache does
-not hold (a game installed on its own) is derived from its models as before.
+calculators only when one runs (:func:`declared_at`), and then only the
+family that declares it (its ``home``, see
+:func:`~ordnance.core.calculators.family_sources`). A list the cache does not
+hold (a game installed on its own) is derived from its models as before.
 
 The file is written by ``python -m ordnance.cli.calculator_cache`` (``--check``
 only compares); ``tests/cli/test_calculator_cache.py`` fails when it no longer
@@ -49,7 +51,8 @@ def to_json(spec: CalculatorSpec) -> dict[str, Any]:
 
 
 def from_json(data: dict[str, Any]) -> CalculatorSpec:
-    """The spec :func:`to_json` wrote."""
+    """The spec :func:`to_json` wrote (the cache's ``home`` beside it is not part of it)."""
+    data = {k: v for k, v in data.items() if k != "home"}
     options = tuple(
         OptionSpec(
             **{
@@ -86,6 +89,11 @@ def cached(source: str) -> tuple[CalculatorSpec, ...] | None:
     return None if found is None else tuple(from_json(d) for d in found)
 
 
+def homes(source: str) -> dict[str, str]:
+    """``calculator name -> the list of its family`` for the cached list ``source``."""
+    return {d["name"]: d.get("home", source) for d in _read().get(source, [])}
+
+
 def _load(source: str) -> tuple[Calculator, ...]:
     from ordnance.core.calculators import load
 
@@ -99,9 +107,10 @@ def declared_at(source: str) -> Declared:
     if specs is None:
         return Declared.of(_load(source))
     by_name = {s.name: s for s in specs}
+    home = homes(source)
 
     def find(name: str) -> Calculator:
-        calc = {c.name: c for c in _load(source)}.get(name)
+        calc = {c.name: c for c in _load(home.get(name, source))}.get(name)
         if calc is None or calculator_spec(calc) != by_name[name]:
             raise CommandUnavailable(
                 f"the cached options of the {name!r} calculator differ from its model",
@@ -129,8 +138,18 @@ def sources() -> list[str]:
 
 
 def generate() -> dict[str, list[dict[str, Any]]]:
-    """The cache's content, derived from the models of every list of :func:`sources`."""
-    return {source: [to_json(calculator_spec(c)) for c in _load(source)] for source in sources()}
+    """The cache's content, derived from the models of every list of :func:`sources`:
+    each spec, and the family it is declared in as its ``home``."""
+    from ordnance.core.calculators import family_sources
+
+    return {
+        source: [
+            to_json(calculator_spec(c)) | {"home": family}
+            for family in family_sources(source)
+            for c in _load(family)
+        ]
+        for source in sources()
+    }
 
 
 def text(data: dict[str, list[dict[str, Any]]]) -> str:
@@ -168,6 +187,7 @@ __all__ = [
     "declared_at",
     "from_json",
     "generate",
+    "homes",
     "sources",
     "to_json",
 ]

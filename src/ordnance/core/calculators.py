@@ -269,6 +269,34 @@ def load(dotted: str) -> tuple[Calculator, ...]:
     return tuple(getattr(import_module(module), attr))
 
 
+def family_sources(dotted: str) -> tuple[str, ...]:
+    """The ``"module:attribute"`` paths of the families a list is joined from.
+
+    A game with many calculators declares them in a package, one module a
+    family (``ordnance.asl.calculators.shot``), each with its own list under
+    the same attribute name, and names the families in the package's
+    ``FAMILIES``; the package's list is their join (:func:`joined`). A list
+    that is not joined is its own one family. A face that needs one calculator
+    imports its family alone (the command line, :mod:`ordnance.cli.calculator_cache`).
+    """
+    module, _sep, attr = dotted.partition(":")
+    families: tuple[str, ...] | None = getattr(import_module(module), "FAMILIES", None)
+    if families is None:
+        return (dotted,)
+    return tuple(f"{module}.{family}:{attr}" for family in families)
+
+
+def joined(package: str, name: str) -> tuple[Calculator, ...]:
+    """The package's list ``name``: its families' lists joined in ``FAMILIES`` order.
+
+    A calculators package's module ``__getattr__`` (PEP 562) returns this, so
+    importing one family does not import the others.
+    """
+    if name != "CALCULATORS":
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    return tuple(c for source in family_sources(f"{package}:{name}") for c in load(source))
+
+
 #: The generic odds (no game): ``ordnance odds ...``, ``/api/calculators/odds/...``.
 GENERIC = "odds"
 
@@ -315,7 +343,9 @@ __all__ = [
     "calculator",
     "catalogue",
     "find",
+    "family_sources",
     "for_game",
+    "joined",
     "jsonable",
     "load",
 ]

@@ -6,6 +6,7 @@ the notes' RECOMMENDED DEFAULT and the other values are the documented options.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -144,6 +145,22 @@ def parse_settings(settings: Mapping[str, Any]) -> WawSettings:
         ) from None
     check_nationalities(parsed)
     return parsed
+
+
+def settings_text(text: str) -> dict[str, Any]:
+    """Settings given as JSON text (a calculator's ``--settings '{...}'``), read as an object."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise OrdnanceError(
+            msg("cannot read settings {text!r}", text=text),
+            hint=msg('a JSON object, e.g. {{"city_defence": "per_unit"}}'),
+        ) from None
+    if not isinstance(value, dict):
+        raise OrdnanceError(
+            msg("the settings are a JSON object"), hint=msg('e.g. {{"city_defence": "per_unit"}}')
+        )
+    return value
 
 
 def check_nationalities(settings: WawSettings) -> None:
