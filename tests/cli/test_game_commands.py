@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 import typer
 
-from ordnance.cli.game_commands import Alias, default_app, derived_command
+from ordnance.cli.game_commands.groups import default_app
+from ordnance.cli.game_commands.resolve import derived_command
 from ordnance.cli.lazy import Command
 from ordnance.cli.main import main, run_command
 from ordnance.core import registry
+from ordnance.core.commands import Alias
 from ordnance.core.forms import choices, rolls
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.registry import GamePlugin
@@ -174,7 +176,7 @@ def test_asl_dice_refusal_names_the_dice_rule(tmp_path: Path, capsys: Any) -> No
 
 def test_every_game_lists_the_same_shared_commands() -> None:
     """One shape for every game: new, view, log, undo, legal, act and each action."""
-    from ordnance.cli.game_commands import GameActions, game_group
+    from ordnance.cli.game_commands.groups import GameActions, game_group
 
     for name in ("asl", "toi", "waw", "cup"):
         group: GameActions = game_group(name)(name="game")

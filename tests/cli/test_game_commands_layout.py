@@ -1,67 +1,59 @@
-"""The derived game commands' layout (issue 13 item 7): one part a module, the old path kept.
+"""The derived game commands' layout: one part a module, no facade (issue 18 item 7).
 
-``ordnance.cli.game_commands`` was one module; it is now a package whose parts each hold
-one thing (form fields, shared options, alias, action, shared commands, render, resolve,
-groups). Callers (the games' ``cli_game`` modules, ``cli.main``, the tests) import from
-the package: these tests pin that each name they use is the very object of the part that
-holds it, and that the package is what a game's command loads.
+``ordnance.cli.game_commands`` is a package whose parts each hold one thing (form
+fields, shared options, action, shared commands, render, resolve, groups). Its
+``__init__`` re-exports nothing: every caller imports a name from the part that
+defines it, so loading one part (``ordnance game --help`` needs the shared
+commands alone) does not load the others.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 from pathlib import Path
 
-import pytest
-
 import ordnance.cli.game_commands as package
+from tests.cli.test_start_imports import imported
 
-#: name -> the module that defines it
-HOMES = {
-    "action_command": "action",
-    "take": "action",
-    "command_name": "form_fields",
-    "option_name": "form_fields",
-    "entry_line": "render",
-    "render_odds": "render",
-    "render_view": "render",
-    "derived_command": "resolve",
-    "generic_app": "shared_commands",
-    "new_command": "shared_commands",
-    "GameActions": "groups",
-    "AliasCommands": "groups",
-    "alias_group": "groups",
-    "default_app": "groups",
-    "game_group": "groups",
-}
+SRC = Path(package.__file__).parents[2]
+PARTS = sorted(p.stem for p in Path(package.__file__).parent.glob("*.py") if p.stem != "__init__")
 
 
-@pytest.mark.parametrize(("name", "home"), sorted(HOMES.items()))
-def test_the_package_names_the_object_of_its_part(name: str, home: str) -> None:
-    part = importlib.import_module(f"ordnance.cli.game_commands.{home}")
-    obj = getattr(package, name)
-    assert obj is getattr(part, name)
-    assert obj.__module__ == part.__name__  # defined there, not re-exported from elsewhere
+def test_the_package_imports_nothing() -> None:
+    tree = ast.parse(Path(package.__file__).read_text(encoding="utf-8"))
+    assert not [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    assert not hasattr(package, "__all__")
 
 
-def test_every_exported_name_is_placed() -> None:
-    """A name added to ``__all__`` is listed above (with the part that defines it)."""
-    assert set(package.__all__) - {"GameArg", "Alias"} == set(HOMES)
+def test_every_caller_imports_a_name_from_the_part_that_defines_it() -> None:
+    """No ``from ordnance.cli.game_commands import ...``; a part's name is its own."""
+    seen = 0
+    for path in sorted([*SRC.rglob("*.py"), *(SRC.parents[1] / "tests").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.module is None:
+                continue
+            assert node.module != package.__name__, path
+            if node.module.startswith(package.__name__ + "."):
+                part = importlib.import_module(node.module)
+                for alias in node.names:
+                    obj = getattr(part, alias.name)
+                    if callable(obj) and hasattr(obj, "__module__"):
+                        assert obj.__module__ == part.__name__, (path, alias.name)
+                    seen += 1
+    assert seen  # the games' and the CLI's commands do import the parts
 
 
-def test_callers_import_only_exported_names() -> None:
-    """The games' command lines import names the package exports (not a part's private)."""
-    src = Path(package.__file__).parents[2]
-    callers = sorted(src.glob("cli/*/game.py"))
-    assert callers  # ASL's game commands (ordnance.cli.asl.game)
-    for path in callers:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("from ordnance.cli.game_commands import "):
-                names = line.split(" import ", 1)[1].split(", ")
-                assert set(names) <= set(package.__all__), path
+def test_the_generic_game_help_loads_no_registry() -> None:
+    """``ordnance game --help`` lists the shared commands without loading the games."""
+    mods = imported("game", "--help")
+    assert "ordnance.cli.game_commands.shared_commands" in mods  # the help was drawn
+    assert not {"ordnance.core.registry", "ordnance.core.game"} & mods
 
 
 def test_no_part_is_long() -> None:
     """One thing a module: every part stays short (the old module had 794 lines)."""
-    for path in Path(package.__file__).parent.glob("*.py"):
+    for stem in PARTS:
+        path = Path(package.__file__).parent / f"{stem}.py"
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 250, path.name

@@ -528,7 +528,7 @@ def game_command(
     def find(name: str, args: list[str] | None) -> Command | None:
         if name not in top_aliases and name not in shared:
             return None
-        from ordnance.cli.game_commands import derived_command
+        from ordnance.cli.game_commands.resolve import derived_command
 
         cmd = derived_command(game, name, top_aliases, args)
         if cmd is not None:
@@ -536,7 +536,7 @@ def game_command(
         return cmd
 
     def game_group_command() -> Command:
-        from ordnance.cli.game_commands import game_group
+        from ordnance.cli.game_commands.groups import game_group
 
         cls = game_group(game, spelled.game_aliases, spelled.new_options)
         return cls(name="game", help=spelled.help, no_args_is_help=True)

@@ -4,8 +4,9 @@ The game-specific sub-commands (``ordnance asl game ...``) are friendlier
 front ends over these same journal calls.
 
 The scenario loader is imported inside the one command that starts from a scenario file,
-the only one that needs it; the journal inside the two commands that open it here, so
-``ordnance game --help`` loads no database layer (nor Pydantic, which its codec uses).
+the only one that needs it; the journal inside the two commands that open it here, and
+the registry of games inside ``types``, so ``ordnance game --help`` loads no database
+layer (nor Pydantic, which its codec uses) and no game.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rich.table import Table
 
 from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, emit
 from ordnance.cli.game_commands.shared_commands import SHARED
-from ordnance.core import registry
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import N_, _
 
@@ -67,6 +67,8 @@ def list_cmd(db: DbOpt = None, as_json: JsonOpt = False) -> None:
 @app.command("types")
 def types_cmd(as_json: JsonOpt = False) -> None:
     """List the installed game modules."""
+    from ordnance.core import registry
+
     data = {"games": [{"name": p.name, "title": p.game.title} for p in registry.plugins().values()]}
     emit(data, as_json)
 

@@ -39,8 +39,10 @@ from ordnance.cli.asl.options import (
     TheatreOpt,
 )
 from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, SeedOpt, emit, open_game
-from ordnance.cli.game_commands import Alias, game_group, take
+from ordnance.cli.game_commands.action import take
+from ordnance.cli.game_commands.groups import game_group
 from ordnance.cli.option_groups import option_group
+from ordnance.core.commands import Alias
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.messages import msg
 from ordnance.i18n import _

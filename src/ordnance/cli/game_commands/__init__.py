@@ -32,42 +32,9 @@ One module a part:
 * :mod:`.groups`: the groups a game mounts (:func:`game_group`,
   :func:`alias_group`, :func:`default_app`).
 
-The package is imported only when ``ordnance <game> ...`` runs (see
-:mod:`ordnance.cli.lazy`); the journal is opened only when a command runs.
+A name is imported from the part that defines it (the package re-exports
+nothing), so ``ordnance game --help`` loads the shared commands without the
+registry and the games. The parts are imported only when ``ordnance <game>
+...`` runs (see :mod:`ordnance.cli.lazy`); the journal is opened only when a
+command runs.
 """
-
-from __future__ import annotations
-
-from ordnance.cli.game_commands.action import action_command, take
-from ordnance.cli.game_commands.form_fields import command_name, option_name
-from ordnance.cli.game_commands.groups import (
-    AliasCommands,
-    GameActions,
-    alias_group,
-    default_app,
-    game_group,
-)
-from ordnance.cli.game_commands.render import entry_line, render_odds, render_view
-from ordnance.cli.game_commands.resolve import derived_command
-from ordnance.cli.game_commands.shared_commands import GameArg, generic_app, new_command
-from ordnance.core.commands import Alias
-
-__all__ = [
-    "Alias",
-    "AliasCommands",
-    "GameActions",
-    "GameArg",
-    "action_command",
-    "alias_group",
-    "command_name",
-    "default_app",
-    "derived_command",
-    "entry_line",
-    "game_group",
-    "generic_app",
-    "new_command",
-    "option_name",
-    "render_odds",
-    "render_view",
-    "take",
-]
