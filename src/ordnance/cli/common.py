@@ -161,17 +161,13 @@ def printed(text: str, label: Callable[[Hex], str] | None = None) -> str:
         return text
 
 
-def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
-
-
 def distribution_table(
     dist: Distribution[Any], title: str, outcome_header: str = "outcome"
 ) -> Table:
     """A Rich table of an exact distribution: outcome, fraction, percent, bar."""
     from rich.table import Table
 
-    from ordnance.core.odds.distribution import fraction_text
+    from ordnance.core.odds.distribution import fraction_text, percent_text
 
     table = Table(title=title)
     table.add_column(outcome_header, justify="right")
@@ -180,7 +176,7 @@ def distribution_table(
     table.add_column("", justify="left")
     for outcome in dist.outcomes():
         p = dist[outcome]
-        table.add_row(str(outcome), fraction_text(p), percent(p), "█" * round(float(p) * 40))
+        table.add_row(str(outcome), fraction_text(p), percent_text(p), "█" * round(float(p) * 40))
     return table
 
 

@@ -9,15 +9,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from ordnance.asl.odds.depletion import depletion_report, shot_with_malfunction
-from ordnance.asl.rules.depletion import check_shot
+from ordnance.asl.rules.depletion import AmmoName, check_shot
 from ordnance.asl.rules.notation import Ammo, check_depletion_number
-from ordnance.asl.shot.question import AmmoName
-from ordnance.asl.shot.question import pct as _pct
 from ordnance.core.calculators import Calculator, calculator, jsonable
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
 from ordnance.core.fields import option
 from ordnance.core.messages import msg, said
+from ordnance.core.odds.distribution import fraction_percent
 from ordnance.core.questions import question_config
 
 
@@ -44,7 +43,12 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
     exp = report["expected_rounds"]
     data = jsonable(report)
     rows = [
-        [str(r["shot"]), _pct(r["available"]), _pct(r["fires_special"]), _pct(r["gone_after"])]
+        [
+            str(r["shot"]),
+            fraction_percent(r["available"]),
+            fraction_percent(r["fires_special"]),
+            fraction_percent(r["gone_after"]),
+        ]
         for r in data["shots"]
     ]
     return {

@@ -2,7 +2,7 @@
 
 Declared as the ``canister`` calculator (:mod:`ordnance.asl.calculators`):
 without dice the exact odds per Location (ASL-8.4-d/f/g/i); with ``dr`` that
-IFT DR resolved. The Canister rules load only when it is asked.
+IFT DR resolved.
 """
 
 from __future__ import annotations
@@ -11,10 +11,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from ordnance.asl.canister.aim import aim_points, building_aim
+from ordnance.asl.canister.attacks import canister_attacks
+from ordnance.asl.canister.ca import ca_change_drm, hexspine_changes
+from ordnance.asl.canister.odds import canister_odds
+from ordnance.asl.canister.resolve import CanisterShotInputs, fire_canister
+from ordnance.asl.procedures.fire_canister import parse_location
 from ordnance.asl.rules.notation import check_depletion_number
 from ordnance.asl.rules.option_text import CA_HELP, canister_extras
+from ordnance.asl.shot.checks import check_hex
+from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice
 from ordnance.core.fields import option
+from ordnance.core.hexes import Direction
 from ordnance.core.questions import question_config
 
 
@@ -88,16 +97,6 @@ class CanisterQuestion(BaseModel):
 
 def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
     """The attacked Locations with their DRM, then the exact odds (or the DR resolved)."""
-    from ordnance.asl.canister.aim import aim_points, building_aim
-    from ordnance.asl.canister.attacks import canister_attacks
-    from ordnance.asl.canister.ca import ca_change_drm, hexspine_changes
-    from ordnance.asl.canister.odds import canister_odds
-    from ordnance.asl.canister.resolve import CanisterShotInputs, fire_canister
-    from ordnance.asl.procedures.fire_canister import parse_location
-    from ordnance.asl.shot.checks import check_hex
-    from ordnance.core.dice import dice_source
-    from ordnance.core.hexes import Direction
-
     if q.depletion is not None:
         check_depletion_number(q.depletion)
     extras = canister_extras(

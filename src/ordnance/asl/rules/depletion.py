@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation
@@ -41,6 +41,8 @@ from ordnance.core.plain import attributes
 #: The B# when the counter prints none: an Original 12 malfunctions (notes B5.7).
 DEFAULT_BREAKDOWN = 12
 INTENSIVE_FIRE_BREAKDOWN_CHANGE = -2
+#: The ammunition a question declares, as typed (a Gun's depletion-checked or ordinary rounds).
+AmmoName = Literal["AP", "APCR", "APDS", "HEAT", "HE", "SMOKE", "WP"]
 
 
 class DepletionOutcome(StrEnum):

@@ -4,36 +4,28 @@ Declared as the ``gun`` and ``gun-compare`` calculators
 (:mod:`ordnance.asl.calculators`). The Gun is given by its size with the
 target's AF entered, or by its counter (``firer``): then the values come from
 the counter database and the player's library
-(:func:`ordnance.asl.shot.query.answer_shot_query`). The whole-shot rules
-(and the Pydantic models of the shot and the ASL options) are imported when a
-question is asked, so the other calculators start without them.
+(:func:`ordnance.asl.shot.query.answer_shot_query`). The counter database
+(``query``, ``counter_library``) is imported only by a question that names a
+counter or compares special ammunition with AP.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from ordnance.asl.rules.depletion import AmmoName
+from ordnance.asl.rules.to_hit import FirerCases
+from ordnance.asl.shot.odds import compare_ammo, gun_odds
+from ordnance.asl.shot.sequence import Mode
+from ordnance.asl.shot.setup import declared_depletion
+from ordnance.asl.shot.spec import GunShot, parse_shot_ammo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
 from ordnance.core.messages import msg
+from ordnance.core.odds.distribution import fraction_percent
 from ordnance.core.questions import question_config
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ordnance.asl.shot.sequence import Mode
-    from ordnance.asl.shot.spec import GunShot
-
-AmmoName = Literal["AP", "APCR", "APDS", "HEAT", "HE", "SMOKE", "WP"]
-
-
-def pct(p: str | None) -> str:
-    """``"5/18"`` -> ``"5/18 (27.78%)"``; ``None`` -> ``"-"``."""
-    if p is None:
-        return "-"
-    num, _sep, den = p.partition("/")
-    return f"{p} ({int(num) / int(den or 1) * 100:.2f}%)"
-
 
 TargetWord = Literal["vehicle", "unarmored", "infantry", "area"]
 TARGET_TYPES = ("vehicle", "unarmored", "infantry", "area")
@@ -142,7 +134,6 @@ class WholeShot(BaseModel):
 
 
 def _n_for(q: WholeShot, which: str, entered: int | None) -> int | None:
-    from ordnance.asl.shot.setup import declared_depletion
 
     return declared_depletion(
         which,
@@ -157,7 +148,6 @@ def _n_for(q: WholeShot, which: str, entered: int | None) -> int | None:
 
 
 def _cases(q: WholeShot, *, with_target: bool) -> Any:
-    from ordnance.asl.rules.to_hit import FirerCases
 
     values: dict[str, Any] = {
         "ca_hexsides": q.ca_change,
@@ -181,7 +171,6 @@ def _cases(q: WholeShot, *, with_target: bool) -> Any:
 
 
 def _spec(q: WholeShot) -> GunShot:
-    from ordnance.asl.shot.spec import GunShot, parse_shot_ammo
 
     if q.firer is not None:
         raise OrdnanceError(
@@ -226,8 +215,6 @@ def _spec(q: WholeShot) -> GunShot:
 
 
 def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]:
-    from ordnance.asl.shot.odds import compare_ammo
-    from ordnance.asl.shot.spec import parse_shot_ammo
 
     depletions: dict[str, int | None] = {}
     refused: dict[str, dict[str, str | None]] = {}
@@ -258,11 +245,11 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
 def _shot_table(data: dict[str, Any]) -> list[list[str]]:
     return [
         ["TH#, DRM", f"{data['th']}, {data['drm']:+d}" if data["th"] is not None else "-"],
-        ["hit", pct(data["p_hit"])],
-        ["kill", pct(data["p_kill"])],
-        ["malfunction", pct(data["p_malfunction"])],
+        ["hit", fraction_percent(data["p_hit"])],
+        ["kill", fraction_percent(data["p_kill"])],
+        ["malfunction", fraction_percent(data["p_malfunction"])],
         *(
-            [["still available after", pct(data["p_special_left"])]]
+            [["still available after", fraction_percent(data["p_special_left"])]]
             if data["p_special_left"] is not None
             else []
         ),
@@ -273,8 +260,8 @@ def _plans_lines(data: dict[str, Any]) -> list[str]:
     if "comparison" not in data:
         return []
     return [
-        f"over {data['comparison']['shots']} shot(s), {plan}: hit {pct(row['p_hit'])}, "
-        f"kill {pct(row['p_kill'])}"
+        f"over {data['comparison']['shots']} shot(s), {plan}: hit {fraction_percent(row['p_hit'])}, "
+        f"kill {fraction_percent(row['p_kill'])}"
         for plan, row in data["comparison"]["plans"].items()
     ]
 
@@ -372,9 +359,6 @@ def _from_counters(q: WholeShot) -> dict[str, Any]:
 
 def whole_shot(q: WholeShot) -> dict[str, Any]:
     """The exact odds of the whole shot (notes B5, B6; ASL-8.9)."""
-    from ordnance.asl.shot.odds import gun_odds
-    from ordnance.asl.shot.spec import parse_shot_ammo
-
     if q.firer is not None:
         return _from_counters(q)
     spec = _spec(q)
@@ -411,8 +395,8 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
         [
             r["ammo"],
             "-" if r["depletion"] is None else str(r["depletion"]),
-            pct(r["p_hit"]),
-            pct(r["p_kill"]),
+            fraction_percent(r["p_hit"]),
+            fraction_percent(r["p_kill"]),
         ]
         for r in compare["rows"]
     ] + [[a, "", f"[{w['clause']}] {w['message']}", ""] for a, w in compare["refused"].items()]
@@ -433,4 +417,4 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
     }
 
 
-__all__ = ["TARGET_TYPES", "AmmoName", "WholeShot", "ammo_comparison", "pct", "whole_shot"]
+__all__ = ["TARGET_TYPES", "WholeShot", "ammo_comparison", "whole_shot"]

@@ -8,7 +8,7 @@ import typer
 from rich.console import Group
 from rich.table import Table
 
-from ordnance.cli.common import distribution_table, emit, percent
+from ordnance.cli.common import distribution_table, emit
 from ordnance.cli.odds.options import (
     Output,
     distribution_out,
@@ -16,7 +16,7 @@ from ordnance.cli.odds.options import (
     probability_out,
 )
 from ordnance.core.messages import said
-from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.odds.distribution import fraction_text, percent_text
 from ordnance.core.odds.dr import dr_versus
 from ordnance.core.odds.sequences import (
     expected_rounds_before_exhaustion,
@@ -87,7 +87,7 @@ def depletion_cmd(
         t.add_column("%", justify="right")
         for i in range(1, shots + 1):
             p = still_available(number, i)
-            t.add_row(str(i), fraction_text(p), percent(p))
+            t.add_row(str(i), fraction_text(p), percent_text(p))
         exp = (
             "never runs out"
             if expected is None

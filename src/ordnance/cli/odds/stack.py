@@ -8,7 +8,7 @@ import typer
 from rich.console import Group
 from rich.table import Table
 
-from ordnance.cli.common import emit, percent
+from ordnance.cli.common import emit
 from ordnance.cli.odds.options import (
     AttackOpt,
     CancelOpt,
@@ -21,7 +21,7 @@ from ordnance.cli.odds.options import (
 )
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.compose import attack_against_stack
-from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.odds.distribution import fraction_text, percent_text
 
 
 def stack_cmd(
@@ -69,8 +69,13 @@ def stack_cmd(
         t.add_column("mean net hits", justify="right")
         for i, (m, d) in enumerate(zip(ms, per_unit, strict=True), 1):
             t.add_row(
-                str(i), str(m), percent(d.probability(lambda v: v > 0)), f"{float(d.mean()):.4f}"
+                str(i),
+                str(m),
+                percent_text(d.probability(lambda v: v > 0)),
+                f"{float(d.mean()):.4f}",
             )
-        return Group(t, f"P(at least one unit hit) = {fraction_text(any_hit)} ({percent(any_hit)})")
+        return Group(
+            t, f"P(at least one unit hit) = {fraction_text(any_hit)} ({percent_text(any_hit)})"
+        )
 
     emit(data, out.as_json, render)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.messages import said
-from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.odds.distribution import fraction_text, percent_text
 from ordnance.core.odds.dr import dr_at_most, dr_exactly, dr_totals, dr_versus
 from ordnance.core.odds.pools import net_counts
 
@@ -157,11 +157,15 @@ def dr(q: DrQuestion) -> dict[str, Any]:
     if q.at_most is not None:
         p = dr_at_most(q.at_most, q.modifier)
         data["at_most"] = {"target": q.at_most, "p": _p(p, q.decimals)}
-        lines.append(f"P(DR{q.modifier:+d} <= {q.at_most}) = {fraction_text(p)} ({_pct(p)})")
+        lines.append(
+            f"P(DR{q.modifier:+d} <= {q.at_most}) = {fraction_text(p)} ({percent_text(p)})"
+        )
     if q.exactly is not None:
         p = dr_exactly(q.exactly, q.modifier)
         data["exactly"] = {"target": q.exactly, "p": _p(p, q.decimals)}
-        lines.append(f"P(DR{q.modifier:+d} == {q.exactly}) = {fraction_text(p)} ({_pct(p)})")
+        lines.append(
+            f"P(DR{q.modifier:+d} == {q.exactly}) = {fraction_text(p)} ({percent_text(p)})"
+        )
     if q.versus is not None:
         vs = dr_versus(q.versus)
         data["versus"] = {"number": q.versus, "distribution": _dist(vs, q.decimals)}
@@ -171,10 +175,6 @@ def dr(q: DrQuestion) -> dict[str, Any]:
         )
     data["lines"] = lines
     return data
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
 
 
 # One line a calculator: its function, name, title, clauses and how the faces offer it.

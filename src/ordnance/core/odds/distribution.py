@@ -297,3 +297,21 @@ def fraction_text(p: Fraction) -> str:
     '3/32'
     """
     return _fraction_text(Fraction(p))
+
+
+def percent_text(p: Fraction | str) -> str:
+    """A probability as a percentage with two decimals (``"27.78%"``).
+
+    >>> percent_text(Fraction(5, 18)), percent_text("1/4")
+    ('27.78%', '25.00%')
+    """
+    return f"{float(Fraction(p)) * 100:.2f}%"
+
+
+def fraction_percent(p: str | None) -> str:
+    """An exact ``"a/b"`` with its percentage beside it; ``None`` (no such figure) is ``"-"``.
+
+    >>> fraction_percent("5/18"), fraction_percent(None)
+    ('5/18 (27.78%)', '-')
+    """
+    return "-" if p is None else f"{p} ({percent_text(p)})"

@@ -10,7 +10,7 @@ from pydantic import BaseModel, field_validator
 from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.fields import option
 from ordnance.core.messages import said, term
-from ordnance.core.odds.distribution import fraction_text
+from ordnance.core.odds.distribution import fraction_text, percent_text
 from ordnance.core.questions import question_config
 from ordnance.toi.calculators.fields import ATTACK_FLAGS, Band, Target, band_field, target_word
 from ordnance.toi.odds.advice import rank_munitions
@@ -41,10 +41,6 @@ class AdviseQuestion(BaseModel):
         return target_word(value)
 
 
-def _pct(p: Any) -> str:
-    return f"{float(Fraction(p)) * 100:.2f}%"
-
-
 def advise(q: AdviseQuestion) -> dict[str, Any]:
     """Every munitions choice, best first: mean net hits and the chance to destroy."""
     rows = rank_munitions(
@@ -64,7 +60,7 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
         if r["munition"] == "Smoke":
             note = r.get("reason") or r["note"]
             if "placed" in r:
-                note += f"; placed {_pct(r['placed'])}, drift {_pct(r['drift'])}, misfire {_pct(r['misfire'])}"
+                note += f"; placed {percent_text(r['placed'])}, drift {percent_text(r['drift'])}, misfire {percent_text(r['misfire'])}"
             table.append(["Smoke", str(r.get("dice", "")), f"{r.get('hit_on', '')}+", "", "", note])
         elif not r["allowed"]:
             table.append([r["munition"], "", "", "", "", f"refused [{r['clause']}] {r['reason']}"])
@@ -75,7 +71,7 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
                     str(r["attack_dice"]),
                     f"{r['hit_on']}+",
                     f"{float(r['expected_net_hits']):.3f}",
-                    _pct(r["kill_chance"]),
+                    percent_text(r["kill_chance"]),
                     ", ".join(r["clauses"]),
                 ]
             )
