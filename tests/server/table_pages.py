@@ -290,7 +290,10 @@ def play_toi(browser: Any, base: str, shots: Path | None = None) -> None:
         # the T-34 sees it: odds first, then the attack
         click_hex(soviet, "0,0")  # an empty hex clears the selection
         expect(soviet.locator("#selected-piece")).to_have_count(0)
+        expect(soviet.locator("#los-result")).to_have_text(re.compile(r"^Hex 0101\b"))
         click_piece(soviet, "s-t34-1")
+        # that hex's line goes with the next piece clicked (it would stay stale above the map)
+        expect(soviet.locator("#los-result")).to_have_text("")
         form = open_action(soviet, "attack")
         click_piece(soviet, "g-panther-1")
         expect(see_odds(soviet).locator(".odds-table").first).to_be_visible()

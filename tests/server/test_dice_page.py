@@ -63,13 +63,14 @@ class Seats:
         browser: Any,
         init_script: str | None = None,
         before_pages: Callable[[Seats], int] | None = None,
+        game: str = "secrets",
     ):
         """``before_pages``: run on the new table before any page opens; it returns the
         version the pages then open at (0 without it)."""
         from tests.server.conftest import http_table
 
         self.base = base
-        self.id, self.tokens = http_table(base, "secrets")
+        self.id, self.tokens = http_table(base, game)
         opened_at = 0 if before_pages is None else before_pages(self)
         self.contexts = {seat: browser.new_context() for seat in self.tokens}
         if init_script is not None:  # run in every page before its own scripts
@@ -357,7 +358,7 @@ def test_page_never_resends_an_element_the_server_did_not_record(
         assert not [r for r in later if r["version"] == 1]
         line = _verify_line(page, 2)
         expect(line).to_contain_text("the server refused your secret")
-        expect(line).to_contain_text("rolled without axis's element")
+        expect(line).to_contain_text("rolled without the element of axis")
     finally:
         seats.close()
 
@@ -390,9 +391,7 @@ def test_a_roll_without_a_silent_seat_is_marked_on_the_page(
         finally:
             app.state.service.clock = time.time
         allies.wait_for_function("() => document.body.dataset.version === '2'")
-        words = (
-            "rolled without axis's element: the operator and allies together could have foreseen it"
-        )
+        words = "rolled without the element of axis: the operator and allies together could have foreseen it"
         record = seats.api("allies", "GET", "/dice").json()
         assert record["rolls"][0]["without"] == ["axis"]
         assert record["rolls"][0]["elements"]["axis"] is None
@@ -576,9 +575,9 @@ def test_page_words_name_who_could_have_foreseen_a_roll_without_an_element(
                       OrdnanceDice.withoutText(["allies", "axis"], "allies", ["allies", "axis"])]"""
         )
         assert words == [
-            "rolled without axis's element: the operator and allies together could have foreseen it",
-            "rolled without allies's element: the operator and axis together could have foreseen it",
-            "rolled without allies, axis's element: the operator alone could have foreseen it",
+            "rolled without the element of axis: the operator and allies together could have foreseen it",
+            "rolled without the element of allies: the operator and axis together could have foreseen it",
+            "rolled without the element of allies, axis: the operator alone could have foreseen it",
         ]
         page.goto(f"{seats.base}/t/{seats.id}?lang=ru#seat={seats.tokens['allies']}")
         page.wait_for_function("() => document.body.dataset.version === '0'")

@@ -25,7 +25,9 @@ from tests.server.conftest import Table
 from tests.server.dice_helpers import Chain, Clock
 
 ATTACK = {"type": "attack", "dice": 6, "target": "2,0"}
-WORDS = "rolled without axis's element: the operator and allies together could have foreseen it"
+WORDS = (
+    "rolled without the element of axis: the operator and allies together could have foreseen it"
+)
 
 
 def _seated(client: TestClient, **more: Any) -> tuple[Table, Chain, Chain, Clock]:
@@ -313,7 +315,7 @@ def test_a_roll_without_the_acting_seats_element_names_the_others_as_able_to_for
     report = check(record)
     assert report.success() and report.rolls[0].absent == ["allies"]
     assert report.rolls[0].notes == [
-        "rolled without allies's element: the operator and axis together could have foreseen it"
+        "rolled without the element of allies: the operator and axis together could have foreseen it"
     ]
     # neither seat's element: the operator alone
     view = table.get("allies", "/view").json()
@@ -324,5 +326,5 @@ def test_a_roll_without_the_acting_seats_element_names_the_others_as_able_to_for
     last = check(record).rolls[-1]
     assert last.absent == ["allies", "axis"]
     assert last.notes == [
-        "rolled without allies, axis's element: the operator alone could have foreseen it"
+        "rolled without the element of allies, axis: the operator alone could have foreseen it"
     ]

@@ -51,8 +51,8 @@ class LogEntry(TableEntry):
 
     commitment: Reveal | None
     #: A server roll drawn without some seats' elements: who, and what that allows
-    #: ("rolled without axis's element: the operator and allies together could
-    #: have foreseen it"); None otherwise.
+    #: ("rolled without the element of Soviets: the operator and Americans together
+    #: could have foreseen it", each seat by its side's name); None otherwise.
     dice_note: str | None
     #: The entry's seat by its side's name in the answer's language (None: no seat).
     seat_name: NotRequired[str | None]

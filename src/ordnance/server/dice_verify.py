@@ -173,9 +173,12 @@ def foreseen_text(absent: Sequence[str], seats: Sequence[str]) -> str:
     the acting one, that is the operator with the other seats, not the acting seat."""
     used = [s for s in seats if s not in absent]
     if not used:
-        return f"rolled without {', '.join(absent)}'s element: the operator alone could have foreseen it"
+        return (
+            f"rolled without the element of {', '.join(absent)}: "
+            "the operator alone could have foreseen it"
+        )
     return (
-        f"rolled without {', '.join(absent)}'s element: the operator and "
+        f"rolled without the element of {', '.join(absent)}: the operator and "
         f"{', '.join(used)} together could have foreseen it"
     )
 

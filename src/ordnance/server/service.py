@@ -71,11 +71,23 @@ class _NoDice(DiceSource):
         raise _WouldRoll()
 
 
-def rolled_without_text(silent: Sequence[str], actor: str | None) -> str:
-    """The journal's and the page's words for a roll drawn without some seats' elements."""
+#: The journal's words for a roll drawn without some seats' elements (the page's too:
+#: static/dice.js, pages.SCRIPT_STRINGS).
+ROLLED_WITHOUT = (
+    "rolled without the element of {seats}: the operator and {actor} together could have "
+    "foreseen it"
+)
+
+
+def rolled_without_text(silent: Sequence[str], actor: str, lang: str) -> str:
+    """The journal's words for a roll drawn without the elements of ``silent`` in
+    ``lang``, each seat by its side's name as every other text names it."""
+    name = i18n.seat_namer(lang)
     return (
-        f"rolled without {', '.join(silent)}'s element: the operator and "
-        f"{actor or 'the acting seat'} together could have foreseen it"
+        i18n.translations(lang)
+        .gettext(ROLLED_WITHOUT)
+        .replace("{seats}", ", ".join(name(s) for s in silent))
+        .replace("{actor}", name(actor))
     )
 
 
@@ -402,18 +414,7 @@ class TableService(ConsentRequests):
             note = notes.get(entry.seq - 1)
             if note is not None:
                 silent, actor = note
-                text = rolled_without_text(silent, actor)
-                if lang != i18n.DEFAULT:
-                    text = (
-                        i18n.translations(lang)
-                        .gettext(
-                            "rolled without {seats}'s element: the operator and {actor} "
-                            "together could have foreseen it"
-                        )
-                        .replace("{seats}", ", ".join(silent))
-                        .replace("{actor}", actor or "-")
-                    )
-                row["dice_note"] = text
+                row["dice_note"] = rolled_without_text(silent, actor, lang)
             # each event from its for_seat(seat) message only, sides by their names
             texts = i18n.event_texts(list(entry.events), seat, lang)
             row["events"] = [{**e, "text": t} for e, t in zip(row["events"], texts, strict=True)]

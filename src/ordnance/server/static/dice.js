@@ -345,12 +345,15 @@ const OrdnanceDice = (function () {
   // it used could have foreseen it, the operator (the seed) with the seats whose elements
   // it used (`seats`: the roll's seats; without them, the acting seat, whose element an
   // older caller took as the one used). When the silent seat is the acting one, the
-  // party is the operator with the other seats, never the acting seat.
-  function withoutText(silent, actor, seats) {
+  // party is the operator with the other seats, never the acting seat. `names`: the
+  // view's seat_names (seat -> the side's name in the page's language), as every other
+  // text of the page names a side; a seat without one by its id.
+  function withoutText(silent, actor, seats, names) {
     const used = seats ? seats.filter((s) => !silent.includes(s)) : [actor || "-"];
-    if (!used.length) return t("rolled without {seats}'s element: the operator alone could have foreseen it").replace("{seats}", silent.join(", "));
-    return t("rolled without {seats}'s element: the operator and {actor} together could have foreseen it")
-      .replace("{seats}", silent.join(", ")).replace("{actor}", used.join(", "));
+    const named = (list) => list.map((s) => (names && names[s]) || s).join(", ");
+    if (!used.length) return t("rolled without the element of {seats}: the operator alone could have foreseen it").replace("{seats}", named(silent));
+    return t("rolled without the element of {seats}: the operator and {actor} together could have foreseen it")
+      .replace("{seats}", named(silent)).replace("{actor}", named(used));
   }
 
   // Fields an action sends: the commitment this seat saw and its element for this version.
@@ -394,8 +397,9 @@ const OrdnanceDice = (function () {
     return { good, broken };
   }
 
-  // Check every roll of a record; `shown` maps seq -> the dice the journal shows.
-  function check(record, seat, shown) {
+  // Check every roll of a record; `shown` maps seq -> the dice the journal shows;
+  // `names`: the view's seat_names, for the notes' words (see withoutText).
+  function check(record, seat, shown, names) {
     const { good, broken } = chainReveals(record);
     const seen = memory("seen", record.game_id, seat);
     const mine = memory("revealed", record.game_id, seat);
@@ -447,7 +451,7 @@ const OrdnanceDice = (function () {
         if (s === seat && refused[roll.version] && e == null) res.notes = (res.notes || []).concat([t("the server refused your secret for this version")]);
         if (e == null) res.absent.push(s);
       }
-      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat, seats)]); res.without = res.absent.slice(); }
+      if (v2 && res.absent.length) { res.notes = (res.notes || []).concat([withoutText(res.absent, pend.seat, seats, names)]); res.without = res.absent.slice(); }
       if (roll.seed == null || roll.dice == null) { res.status = res.problems.length ? "failed" : "hidden"; return res; }
       if (seedHash(roll.seed) !== roll.hash) fail(t("hash mismatch") + ": " + t("the seed does not hash to the published commitment"));
       const sides = roll.sides || [];
@@ -502,7 +506,8 @@ const OrdnanceDice = (function () {
 
   // `first`: the record's first page when the page already has it (the `dice` of an
   // answer of POST /since or of an action's `next`): only the pages after it are read.
-  async function verify(api, out, seat, log, since, first) {
+  // `names`: the view's seat_names (the sides by their names in the notes).
+  async function verify(api, out, seat, log, since, first, names) {
     since = since > 0 ? since : 0;
     const [rec, lg] = await Promise.all([readRecord(api, since, first), log ? { ok: true, data: log } : api("/log")]);
     if (!rec.ok || !lg.ok) { out.textContent = t("Cannot read the dice record") + ": " + ((rec.data && rec.data.message) || ""); out.className = "error"; return null; }
@@ -514,7 +519,7 @@ const OrdnanceDice = (function () {
     const shown = {};
     for (const e of lg.data.entries) if (e.seq > from && e.dice_origin === "rolled" && e.dice && e.dice.length) shown[e.seq] = e.dice;
     const listed = new Set(record.rolls.map((r) => r.seq));
-    const fresh = check(record, seat, shown);
+    const fresh = check(record, seat, shown, names);
     for (const seq of Object.keys(shown)) {
       if (!listed.has(Number(seq))) fresh.push({ seq: Number(seq), status: "failed", problems: [t("no dice record for this roll")], absent: [] });
     }
@@ -540,7 +545,7 @@ const OrdnanceDice = (function () {
     for (const r of results) {
       const parts = ["#" + r.seq + ": " + (r.status === "ok" ? t("ok") : r.status === "hidden" ? t("hidden from you") : t("FAILS"))];
       if (r.notes) parts.push(...r.notes);
-      if (r.absent.length && !r.without) parts.push(t("no secret from") + " " + r.absent.join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
+      if (r.absent.length && !r.without) parts.push(t("no secret from") + " " + r.absent.map((s) => (names && names[s]) || s).join(", ") + " (" + t("weaker: the server and the other seats made this roll") + ")");
       parts.push(...r.problems);
       list.append(el("li", { "data-seq": r.seq, class: "dice-" + r.status }, parts.join(" · ")));
     }

@@ -351,8 +351,17 @@ export function showPanel(name) {
 }
 
 // ---- clicks on the map -------------------------------------------------------
+// The line a click on an empty hex wrote ("Hex 0305: Woods") is about that hex only:
+// a click on a piece clears it (else it stays above the map, stale, through the next
+// actions); an LOS answer stays.
+function clearHexInfo() {
+  const out = $("los-result");
+  if (out.dataset.hexInfo) { out.textContent = ""; delete out.dataset.hexInfo; }
+}
+
 function pieceClicked(unitId, hex, fromSpread) {
   if (S.losPick !== null) { hexClicked(hex, unitId); return; }
+  clearHexInfo();
   // an open form that aims at something: the clicked counter (not the acting one) is its target
   if (unitId !== S.piece && aimAt(hex, unitId)) { S.spread = null; renderMap(); if (phone()) showPanel("actions"); return; }
   if (S.hexTarget) { hexClicked(hex, unitId); return; }
@@ -370,6 +379,7 @@ function pieceClicked(unitId, hex, fromSpread) {
 
 async function hexClicked(id, unitId) {
   if (S.losPick !== null) {
+    delete $("los-result").dataset.hexInfo;
     if (S.losPick === true) { S.losPick = id; S.selected = new Set([id]); $("los-result").textContent = labelOf(id) + " → ?"; setPickHint(); renderMap(); return; }
     const from = S.losPick; S.losPick = null; setPickHint();
     const res = await api("/los?from=" + encodeURIComponent(from) + "&to=" + encodeURIComponent(id));
@@ -398,6 +408,7 @@ async function hexClicked(id, unitId) {
     // nothing to aim: the hex clicked says what it is ("Hex 0305: Woods")
     const cell = ((S.view && S.view.view && S.view.view.board && S.view.view.board.hexes) || []).find((h) => h.hex === id);
     $("los-result").textContent = t("Hex") + " " + labelOf(id) + (cell && cell.terrain ? ": " + cell.terrain : "");
+    $("los-result").dataset.hexInfo = id;
     return;
   }
   // the form shows the board's printed number (common.js reads it back as the hex's id)

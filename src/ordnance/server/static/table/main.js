@@ -190,7 +190,7 @@ export function caughtUp() {
 export async function verifyDice(view, since, first) {
   const dice = window.OrdnanceDice;
   if (view) await dice.sync(api, view);
-  return dice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] }, since || 0, first);
+  return dice.verify(api, $("verify-result"), S.view && S.view.seat, { entries: [...S.entries.values()] }, since || 0, first, S.view && S.view.seat_names);
 }
 
 function start() {
