@@ -66,9 +66,10 @@ SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
 
 
 #: The players' own CPU, in seconds of the event loop's thread (:func:`time.thread_time`):
-#: decoding the answers and choosing what to do (:func:`thinking`), what a page does
-#: and no server. The table benchmark (:mod:`ordnance.bench.table`) leaves it out of
-#: every target's figure: its baselines replay recorded requests and decode nothing.
+#: decoding the answers, choosing what to do, hashing a new dice chain
+#: (:func:`thinking`), what a page does and no server. The table benchmark
+#: (:mod:`ordnance.bench.table`) leaves it out of every target's figure: its
+#: baselines replay recorded requests and decode nothing.
 PLAYERS_CPU = [0.0]
 
 
@@ -163,9 +164,11 @@ class DiceChain:
         self.renew()
 
     def renew(self) -> None:
-        self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
-        self.index = {e: i for i, e in enumerate(self.elements)}
-        self.anchor = self.elements[-1]
+        """A new chain: 2,048 hashes, the page's work (on the players' clock)."""
+        with thinking():
+            self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
+            self.index = {e: i for i, e in enumerate(self.elements)}
+            self.anchor = self.elements[-1]
 
     def after(self, last: str | None) -> str | None:
         i = self.index.get(last or "", 0)

@@ -23,9 +23,10 @@ app answering the same bytes (``client``), and subtracted from each target
 (``*_net``) before the share is taken. Every client asks for answers as they
 are (``Accept-Encoding: identity``: the baselines do not compress, so the
 table alone would pay gzip, and its players alone gunzip), and what only the
-table's players do besides sending (decoding the answers, choosing an action:
-:data:`~ordnance.bench.page_players.PLAYERS_CPU`, their thread's CPU) is left
-out of the table's figure and shown apart (``players_cpu_ms_per_action``).
+table's players do besides sending (decoding the answers, choosing an action,
+hashing a new dice chain: :data:`~ordnance.bench.page_players.PLAYERS_CPU`,
+their thread's CPU) is left out of the table's figure and shown apart
+(``players_cpu_ms_per_action``).
 SQL statements are counted with SQLAlchemy's ``before_cursor_execute`` event
 on the table's engine.
 
@@ -112,8 +113,9 @@ class Meter:
     """CPU time and wall time of one target, summed over its measured requests.
 
     ``cpu`` leaves out the players' own work done meanwhile (``players``: decoding
-    answers, choosing actions, :data:`~ordnance.bench.page_players.PLAYERS_CPU`),
-    which only the table's players do: the baselines' replay decodes nothing."""
+    answers, choosing actions, hashing new dice chains,
+    :data:`~ordnance.bench.page_players.PLAYERS_CPU`), which only the table's
+    players do: the baselines' replay decodes nothing."""
 
     clock: Clock = time.process_time
     #: the players' CPU so far (seconds, any origin): what ``measure`` leaves out
@@ -295,8 +297,8 @@ async def bench(
     (:func:`gc.freeze`) so that those collections stay cheap. Each target's CPU is
     ``clock`` (process CPU time) summed over its own parts, less the players' own work
     meanwhile (``players_clock``: :data:`~ordnance.bench.page_players.PLAYERS_CPU`,
-    decoding answers and choosing actions, which only the table's players do; the
-    replays decode nothing). The shares are taken per
+    decoding answers, choosing actions and hashing new dice chains, which only the
+    table's players do; the replays decode nothing). The shares are taken per
     round; the headline is their median, with the spread across rounds beside it.
     The table's app runs with its lifespan (its broadcaster's loop, PostgreSQL's
     listener), so that an action waiting for its roll (``wait_dice``) hears the
