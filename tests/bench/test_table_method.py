@@ -14,6 +14,7 @@ from ordnance.bench.table import (
     Meter,
     _write_engine,
     bench,
+    client_for,
     percentile,
     share,
     slot_order,
@@ -44,6 +45,26 @@ def test_a_meter_sums_only_what_it_measures() -> None:
     meter.actions = 2
     assert meter.cpu == 7.0
     assert meter.cpu_ms_per_action() == 3500.0
+
+
+def test_a_meter_leaves_out_the_players_own_work() -> None:
+    """What the players do meanwhile (decoding, choosing) is counted apart, not in ``cpu``."""
+    clock, thought = Ticks(), Ticks()
+    meter = Meter(clock=clock, players_clock=thought)
+    with meter.measure():
+        clock.now += 5
+        thought.now += 2  # 2 s of it the players' (plus the tick of the closing read)
+    meter.actions = 1
+    assert meter.players == 3.0
+    assert meter.cpu == 6.0 - 3.0
+    assert meter.players_ms_per_action() == 3000.0
+
+
+def test_every_client_asks_for_answers_uncompressed() -> None:
+    """The table's app gzips when asked and the baselines never do: the bench's clients
+    ask for none, so no target pays compression, nor its players decompression."""
+    client = client_for(object())  # the transport is only built, never called
+    assert client.headers["accept-encoding"] == "identity"
 
 
 def test_share_is_taken_net_of_the_client() -> None:
@@ -77,6 +98,7 @@ def test_every_target_gets_the_tables_requests_and_its_own_clock(tmp_path: Path)
                 rounds=1,
                 warmup_rounds=0,
                 clock=Ticks(),
+                players_clock=lambda: 0.0,
             )
         )
     finally:
@@ -133,6 +155,7 @@ def test_rounds_are_counted_apart_and_the_headline_is_their_median(tmp_path: Pat
                 rounds=2,
                 warmup_rounds=1,
                 clock=clock,
+                players_clock=lambda: 0.0,
             )
         )
     finally:

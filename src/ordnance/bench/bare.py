@@ -167,7 +167,8 @@ def null_app(answers: dict[str, Any]) -> Callable[[Scope, Receive, Send], Awaita
         "log": json.dumps(answers["log"]).encode(),
         "dice": json.dumps(answers["dice"]).encode(),
         "odds": json.dumps(answers["odds"]).encode(),
-        "actions": json.dumps(answers["act"]).encode(),
+        # the players send ``since`` with every action: its answer carries ``next``
+        "actions": json.dumps({**answers["act"], "next": answers["since"]}).encode(),
         "since": json.dumps(answers["since"]).encode(),
     }
 

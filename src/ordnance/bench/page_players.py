@@ -33,7 +33,7 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
@@ -63,6 +63,31 @@ class Sent(NamedTuple):
 #: (TOI-B8 round and Action Phase alternation, TOI-B9 Op Fire, TOI-GEN-4 purchase
 #: window, TOI-GEN-8 keep-or-discard).
 SEQUENCE_CLAUSES = frozenset({"TOI-B8", "TOI-B9", "TOI-GEN-4", "TOI-GEN-8"})
+
+
+#: The players' own CPU, in seconds of the event loop's thread (:func:`time.thread_time`):
+#: decoding the answers, choosing what to do, hashing a new dice chain
+#: (:func:`thinking`), what a page does and no server. The table benchmark
+#: (:mod:`ordnance.bench.table`) leaves it out of every target's figure: its
+#: baselines replay recorded requests and decode nothing.
+PLAYERS_CPU = [0.0]
+
+
+@contextlib.contextmanager
+def thinking() -> Iterator[None]:
+    """The players' own work (decoding an answer, choosing an action), its CPU on this
+    thread added to :data:`PLAYERS_CPU` (server threads' work is not in that clock)."""
+    start = time.thread_time()
+    try:
+        yield
+    finally:
+        PLAYERS_CPU[0] += time.thread_time() - start
+
+
+def decoded(res: httpx.Response) -> Any:
+    """The answer's JSON, as the page's ``fetch(...).json()``, on the players' clock."""
+    with thinking():
+        return res.json()
 
 
 # ---- a table and its players ----------------------------------------------------------
@@ -139,9 +164,11 @@ class DiceChain:
         self.renew()
 
     def renew(self) -> None:
-        self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
-        self.index = {e: i for i, e in enumerate(self.elements)}
-        self.anchor = self.elements[-1]
+        """A new chain: 2,048 hashes, the page's work (on the players' clock)."""
+        with thinking():
+            self.elements = chain_from(f"{self.rng.getrandbits(256):064x}")
+            self.index = {e: i for i, e in enumerate(self.elements)}
+            self.anchor = self.elements[-1]
 
     def after(self, last: str | None) -> str | None:
         i = self.index.get(last or "", 0)
@@ -318,9 +345,11 @@ async def since(
         p.chain.sent = (str(reveal["element"]), int(reveal["version"]))
     res = await _send(client, t, p, stats.since_ms, "POST", "/since", phase=phase, json=body)
     if res.status_code == 200:
-        _apply(p, res.json())
+        data = decoded(res)
+        with thinking():
+            _apply(p, data)
     elif reveal is not None and res.status_code in (409, 422):
-        stats.refused[str(res.json().get("clause") or res.status_code)] += 1
+        stats.refused[str(decoded(res).get("clause") or res.status_code)] += 1
     else:
         res.raise_for_status()
     return res
@@ -364,7 +393,7 @@ async def sync_dice(
             client, t, p, stats.dice_ms, "POST", "/dice/anchor", phase=phase, json=body
         )
         if res.status_code != 200:
-            stats.refused[str(res.json().get("clause") or res.status_code)] += 1
+            stats.refused[str(decoded(res).get("clause") or res.status_code)] += 1
 
     if (chain.get("newest") or chain.get("anchor")) != p.chain.anchor:
         await anchor()
@@ -494,7 +523,8 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
     elif view.get("round", 0) > t.round:
         stats.rounds += int(view["round"]) - t.round
         t.round = int(view["round"])
-    plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers if a is not None]
+    with thinking():
+        plans = [(p, a, plan(p.seat, a, p.taken, p.rng)) for p, a in answers if a is not None]
     plans.sort(key=lambda x: not (x[2] and x[2][0].get("mode") == "op_fire"))
     tried = []
     for p, answer, candidates in plans:
@@ -515,8 +545,9 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
             }
             res, heard = await _act(client, t, p, stats, body, rolls="commitment" in body)
             if res.status_code in (200, 202):
-                data = res.json()
-                _apply(p, data["next"])
+                data = decoded(res)
+                with thinking():
+                    _apply(p, data["next"])
                 await _notice(client, t, p, data, stats, heard=heard)
                 p.taken[position_key(answer["view"])] += action["type"] not in ("done", "advance")
                 stats.kinds[action["type"]] += 1
@@ -525,7 +556,7 @@ async def play_turn(client: httpx.AsyncClient, t: Table, stats: Stats) -> dict[s
                 stats.turn_ms.append(1000 * (time.perf_counter() - t0))
                 return action
             stats.action_ms.pop()  # a refusal is not an action; counted apart
-            data = res.json() if res.headers.get("content-type", "").startswith("app") else {}
+            data = decoded(res) if res.headers.get("content-type", "").startswith("app") else {}
             stats.refused[str(data.get("clause") or res.status_code)] += 1
             tried.append((p.seat, action, res.status_code, data.get("message")))
             if res.status_code == 409:

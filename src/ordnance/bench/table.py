@@ -20,8 +20,15 @@ collection outside the clocks; so load from other programs on the machine,
 which slows the wall clock, barely moves the figures. The client (httpx over
 ASGI, in process) costs CPU too: it is measured alone against a null ASGI
 app answering the same bytes (``client``), and subtracted from each target
-(``*_net``) before the share is taken. SQL statements are counted with
-SQLAlchemy's ``before_cursor_execute`` event on the table's engine.
+(``*_net``) before the share is taken. Every client asks for answers as they
+are (``Accept-Encoding: identity``: the baselines do not compress, so the
+table alone would pay gzip, and its players alone gunzip), and what only the
+table's players do besides sending (decoding the answers, choosing an action,
+hashing a new dice chain: :data:`~ordnance.bench.page_players.PLAYERS_CPU`,
+their thread's CPU) is left out of the table's figure and shown apart
+(``players_cpu_ms_per_action``).
+SQL statements are counted with SQLAlchemy's ``before_cursor_execute`` event
+on the table's engine.
 
 One JSON line: CPU ms per action for each target, ``share_of_bare_with_write``
 (bare-with-write CPU over table CPU, net of the client: the median of the
@@ -56,6 +63,7 @@ from sqlalchemy import Engine, event
 from ordnance.bench.bare import bare_app, canned_answers, null_app
 from ordnance.bench.page_players import (
     IN_STREAM,
+    PLAYERS_CPU,
     AppLive,
     Player,
     Sent,
@@ -102,24 +110,39 @@ class StatementCounter:
 
 @dataclass
 class Meter:
-    """CPU time and wall time of one target, summed over its measured requests."""
+    """CPU time and wall time of one target, summed over its measured requests.
+
+    ``cpu`` leaves out the players' own work done meanwhile (``players``: decoding
+    answers, choosing actions, hashing new dice chains,
+    :data:`~ordnance.bench.page_players.PLAYERS_CPU`), which only the table's
+    players do: the baselines' replay decodes nothing."""
 
     clock: Clock = time.process_time
+    #: the players' CPU so far (seconds, any origin): what ``measure`` leaves out
+    players_clock: Clock = field(default=lambda: PLAYERS_CPU[0])
     cpu: float = 0.0
+    players: float = 0.0
     actions: int = 0
     requests: int = 0
     per_route: dict[str, list[float]] = field(default_factory=dict)
 
     @contextmanager
     def measure(self) -> Iterator[None]:
+        thought = self.players_clock()
         start = self.clock()
         try:
             yield
         finally:
-            self.cpu += self.clock() - start
+            spent = self.clock() - start
+            players = self.players_clock() - thought
+            self.players += players
+            self.cpu += spent - players
 
     def cpu_ms_per_action(self) -> float | None:
         return round(1000 * self.cpu / self.actions, 3) if self.actions else None
+
+    def players_ms_per_action(self) -> float | None:
+        return round(1000 * self.players / self.actions, 3) if self.actions else None
 
 
 def share(bare_cpu: float, table_cpu: float, client_cpu: float = 0.0) -> float | None:
@@ -159,9 +182,19 @@ def requests_of(stats: Stats) -> int:
     )
 
 
+#: What every target's client asks for: answers as they are, not gzipped. httpx asks for
+#: gzip by default, which the table's app honours and the baselines (no GZip middleware)
+#: ignore, so the table alone paid the compression and its players alone the
+#: decompression; compression costs any server the same per byte of the same answers.
+IDENTITY = {"Accept-Encoding": "identity"}
+
+
 def client_for(app: Any) -> httpx.AsyncClient:
     return httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://bench", timeout=120
+        transport=httpx.ASGITransport(app=app),
+        base_url="http://bench",
+        timeout=120,
+        headers=IDENTITY,
     )
 
 
@@ -248,6 +281,7 @@ async def bench(
     rounds: int = 5,
     warmup_rounds: int = 1,
     clock: Clock = time.process_time,
+    players_clock: Clock = lambda: PLAYERS_CPU[0],
 ) -> dict[str, Any]:
     """The table and its baselines, interleaved turn by turn, on the same requests.
 
@@ -261,7 +295,10 @@ async def bench(
     target always goes first or follows the same one. Before each part the garbage collector runs, outside the clocks (so no
     target pays for another's garbage), and what outlives a round's set-up is frozen
     (:func:`gc.freeze`) so that those collections stay cheap. Each target's CPU is
-    ``clock`` (process CPU time) summed over its own parts. The shares are taken per
+    ``clock`` (process CPU time) summed over its own parts, less the players' own work
+    meanwhile (``players_clock``: :data:`~ordnance.bench.page_players.PLAYERS_CPU`,
+    decoding answers, choosing actions and hashing new dice chains, which only the
+    table's players do; the replays decode nothing). The shares are taken per
     round; the headline is their median, with the spread across rounds beside it.
     The table's app runs with its lifespan (its broadcaster's loop, PostgreSQL's
     listener), so that an action waiting for its roll (``wait_dice``) hears the
@@ -279,14 +316,14 @@ async def bench(
         clients = {name: client_for(app) for name, app in apps.items()}
         counter = StatementCounter(engine)
         per_round: list[dict[str, Any]] = []
-        totals = {name: Meter(clock=clock) for name in TARGETS}
+        totals = {name: Meter(clock, players_clock) for name in TARGETS}
         stats = {name: Stats() for name in TARGETS}
         try:
             with counter:
                 counter.on = False  # on only for the counted rounds' counted turns
                 for r in range(warmup_rounds + rounds):
                     counted = r >= warmup_rounds
-                    meters = {name: Meter(clock=clock) for name in TARGETS}
+                    meters = {name: Meter(clock, players_clock) for name in TARGETS}
                     await _round(
                         clients,
                         table_app,
@@ -302,6 +339,7 @@ async def bench(
                         per_round.append(_shares(meters))
                         for name in TARGETS:
                             totals[name].cpu += meters[name].cpu
+                            totals[name].players += meters[name].players
                             totals[name].actions += meters[name].actions
         finally:
             counter.on = False
@@ -478,6 +516,10 @@ def _report(
         "rounds": len(per_round),
         "cpu_ms_per_action": cpu,
         "cpu_ms_per_action_net_of_client": net,
+        # the players' own work in each target's parts, left out of the figures above
+        "players_cpu_ms_per_action": {
+            name: meters[name].players_ms_per_action() for name in TARGETS
+        },
         # the headline: the median over the rounds of each round's share
         "share_of_bare": of_bare["median"],
         "share_of_bare_with_write": with_write["median"],

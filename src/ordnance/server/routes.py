@@ -79,9 +79,7 @@ def json_bytes(content: Any) -> bytes:
     except TypeError:  # what orjson would write otherwise than the standard library
         pass
     else:
-        if b"0.0000" not in fast and not (
-            any(e in fast for e in _SHORT_EXPONENTS) and _ORJSON_DIFFERS.search(fast)
-        ):
+        if b"0.0000" not in fast and not _ORJSON_DIFFERS.search(fast):
             return fast
     parts: list[object] = []
     swapped = _swap_shared(content, parts, _SHARED_DEPTH)
@@ -102,10 +100,11 @@ def json_bytes(content: Any) -> bytes:
 _ORJSON_STRICT = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 #: A float orjson writes otherwise than ``repr`` (``0.000015`` for ``1.5e-05``,
 #: ``1e-7`` for ``1e-07``): such an answer is written again by the standard library
-#: (a string that looks like one only costs that). Looked for as ``0.0000``, then
-#: ``e-1`` .. ``e-9`` (plain searches), and only then with this pattern (a slower scan).
+#: (a string that looks like one only costs that). Looked for as ``0.0000`` (a plain
+#: search), then with this pattern: its literal ``e-`` is searched as fast as a plain
+#: search, so it is one scan of the answer (nine plain searches for ``e-1`` ..
+#: ``e-9`` first cost seven times the encoding of a ToI view: 150 us against 22 us).
 _ORJSON_DIFFERS = re.compile(rb"e-[1-9](?![0-9])")
-_SHORT_EXPONENTS = tuple(b"e-" + bytes([d]) for d in b"123456789")
 
 
 def _encoded_part(part: object) -> str:
