@@ -260,6 +260,25 @@ class RequestScope:
             connection = self.connections[journal] = connect()
         return connection
 
+    @contextmanager
+    def lent(
+        self, shared: Session | Connection, tidy: Callable[[], object] | None = None
+    ) -> Iterator[None]:
+        """One read on ``shared`` (what :meth:`enter` or :meth:`enter_rows` gave): rolled
+        back if the read fails, ``tidy`` run after it, then :meth:`leave` (which closes
+        it if the request closed the scope meanwhile)."""
+        try:
+            yield
+        except BaseException:
+            shared.rollback()
+            raise
+        finally:
+            try:
+                if tidy is not None:
+                    tidy()
+            finally:
+                self.leave()
+
     def leave(self) -> None:
         """One read of :meth:`enter` ended; the last one closes a closed scope."""
         with self._lock:
@@ -539,16 +558,9 @@ class Journal:
             with self._readers() as own:
                 yield own
             return
-        try:
+        # rows detached after, as a closed session would have left them
+        with scope.lent(shared, shared.expunge_all):
             yield shared
-        except BaseException:
-            shared.rollback()
-            raise
-        finally:
-            try:
-                shared.expunge_all()  # what a closed session would have left: detached rows
-            finally:
-                scope.leave()  # closes the session if the request closed it meanwhile
 
     def _bound(self, connection: Connection) -> Session:
         return self._readers(bind=connection)
@@ -569,13 +581,8 @@ class Journal:
                 yield own
             return
         assert scope is not None
-        try:
+        with scope.lent(shared):
             yield shared
-        except BaseException:
-            shared.rollback()
-            raise
-        finally:
-            scope.leave()
 
     def first_row(self, statement: Any, params: dict[str, Any]) -> Any:
         """The first row of a read-only statement built once (:func:`as_text`), or None.
