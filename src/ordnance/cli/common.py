@@ -73,6 +73,10 @@ DiceOpt = Annotated[
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for rolled dice (reproducible rolls).")
 ]
+#: ``--version N``: act only on the game as it was seen (a stale version is refused).
+VersionOpt = Annotated[
+    int | None, typer.Option("--version", help="Refuse unless the game is at this version.")
+]
 #: ``--as SEAT``: who acts or looks (default: hot seat / the public view).
 SeatOpt = Annotated[
     str | None,

@@ -17,6 +17,7 @@ from ordnance.cli.common import (
     NewGame,
     SeatOpt,
     SeedOpt,
+    VersionOpt,
     emit,
     open_game,
 )
@@ -105,9 +106,7 @@ def act_cmd(
     seat: SeatOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
-    version: Annotated[
-        int | None, typer.Option(help="Refuse unless the game is at this version.")
-    ] = None,
+    version: VersionOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
