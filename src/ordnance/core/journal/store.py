@@ -120,45 +120,60 @@ def check_url(url: str) -> None:
         )
 
 
+#: What a database error means, by words of its first line, in the order tried: the
+#: words, what it says of the database, the hint, and whether it is a problem of the
+#: environment (exit status 1) rather than of the ``--db`` given.
+_DATABASE_PROBLEMS: tuple[tuple[tuple[str, ...], str, str, bool], ...] = (
+    (
+        ("not a database", "malformed", "no such table"),
+        "is not an ordnance journal",
+        "give the path of a journal, or a new file name to start one",
+        False,
+    ),
+    (
+        ("readonly", "read-only", "permission denied"),
+        "cannot be written",
+        "make the file and its directory writable, or give another --db",
+        True,
+    ),
+    (
+        ("unable to open database file",),
+        "cannot be opened",
+        "check that the path exists and is readable",
+        False,
+    ),
+    (
+        ("locked", "busy"),
+        "is locked by another writer",
+        "try again when the other process has finished",
+        True,
+    ),
+    (
+        ("could not parse", "can't load plugin", "invalid"),
+        "is not a valid database URL",
+        "give a SQLite file path or a postgresql+psycopg://user@host/db URL",
+        False,
+    ),
+)
+
+
 def describe_database_error(exc: BaseException, url: str | None = None) -> JournalUnavailable:
     """A database error (SQLAlchemy's, the driver's or the OS's) as one clear refusal."""
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     first = detail[0] if detail else type(exc).__name__
     where = f"the journal database {_shown(url)!r}" if url else "the journal database"
     low = first.lower()
-    if "not a database" in low or "malformed" in low or "no such table" in low:
-        return JournalUnavailable(
-            f"{where} is not an ordnance journal ({first})",
-            hint="give the path of a journal, or a new file name to start one",
-        )
-    if "readonly" in low or "read-only" in low or "permission denied" in low:
-        return JournalUnavailable(
-            f"{where} cannot be written ({first})",
-            hint="make the file and its directory writable, or give another --db",
-            environment=True,
-        )
-    if "unable to open database file" in low:
-        return JournalUnavailable(
-            f"{where} cannot be opened ({first})",
-            hint="check that the path exists and is readable",
-        )
-    if "locked" in low or "busy" in low:
-        return JournalUnavailable(
-            f"{where} is locked by another writer ({first})",
-            hint="try again when the other process has finished",
-            environment=True,
-        )
     if isinstance(exc, ImportError):
         return JournalUnavailable(
             f"{where} needs a database driver that is not installed ({first})",
             hint="pip install 'ordnance[postgres]' for PostgreSQL",
             environment=True,
         )
-    if "could not parse" in low or "can't load plugin" in low or "invalid" in low:
-        return JournalUnavailable(
-            f"{where} is not a valid database URL ({first})",
-            hint="give a SQLite file path or a postgresql+psycopg://user@host/db URL",
-        )
+    for words, what, hint, environment in _DATABASE_PROBLEMS:
+        if any(word in low for word in words):
+            return JournalUnavailable(
+                f"{where} {what} ({first})", hint=hint, environment=environment
+            )
     return JournalUnavailable(
         f"cannot reach {where} ({first})",
         hint="check that the database server is running and the URL (--db or ORDNANCE_DB)",
