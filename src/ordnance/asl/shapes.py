@@ -18,7 +18,7 @@ from ordnance.core.shapes import (
     Figure,
     JsonObject,
     LosAnswer,
-    MapMarker,
+    MapLayers,
     OddsAnswer,
     TurnView,
 )
@@ -57,22 +57,14 @@ class MapPiece(TypedDict):
     af_turret_side: NotRequired[int]
 
 
-class Cluster(TypedDict):
-    """The Locations a Canister shot attacked (ASL-8.4-f)."""
+class AslMapView(MapLayers):
+    """``view["map"]``: the Guns, the markers and the Locations a Canister shot
+    attacked (clusters, ASL-8.4-f)."""
 
-    hexes: list[str]
-    kind: str
-    #: The legend's name of the cluster (English; the page translates it).
-    kind_name: str
-
-
-class AslMapView(TypedDict):
     #: Always empty: the game records no terrain.
     hexes: list[JsonObject]
     units: list[MapPiece]
-    markers: list[MapMarker]
     arrows: list[JsonObject]
-    clusters: list[Cluster]
 
 
 class AslViewHead(TypedDict):

@@ -62,6 +62,7 @@ from ordnance.core.dice import SeededDice
 from ordnance.core.events import Event
 from ordnance.core.game import Game
 from ordnance.core.journal import open_journal, snapshots
+from ordnance.core.journal.entries import JournalEntry
 from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
 from ordnance.core.journal.session import GameSession
 from ordnance.core.messages import msg
@@ -104,7 +105,10 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
             event = Event.of(
                 "undo", {"undone_seq": undone}, msg("undid entry {entry}", entry=undone)
             )
-            rows.append(_row(seq, "undo", None, {"type": "undo"}, [], "none", [event]))
+            undo = JournalEntry(
+                seq, "undo", None, {"type": "undo"}, (), "none", (event.to_record(),)
+            )
+            rows.append(_row(undo))
             rows[-1]["_state"] = (states[-1], tops[-1])
             continue
         took = toi_players.step(
@@ -118,32 +122,27 @@ def play(count: int, seed: int = 1) -> tuple[Game[Any], dict[str, Any], list[dic
         )
         if took is None:
             raise RuntimeError(f"the players found no action at entry {seq}")
-        rolls = [[r.value, r.sides, r.label] for r in took.dice.rolls]
-        events = list(took.outcome.events)
-        rows.append(_row(seq, "action", took.seat, took.action, rolls, "rolled", events))
+        rolls = tuple((r.value, r.sides, r.label) for r in took.dice.rolls)
+        records = tuple(e.to_record() for e in took.outcome.events)
+        rows.append(
+            _row(JournalEntry(seq, "action", took.seat, took.action, rolls, "rolled", records))
+        )
         states.append(took.outcome.state)
         tops.append(seq)
         rows[-1]["_state"] = (took.outcome.state, seq)
     return game, settings, rows
 
 
-def _row(
-    seq: int,
-    kind: str,
-    seat: str | None,
-    action: dict[str, Any],
-    dice: list[list[Any]],
-    origin: str,
-    events: list[Event],
-) -> dict[str, Any]:
+def _row(entry: JournalEntry) -> dict[str, Any]:
+    """The columns of ``entry``'s journal row (without its game id)."""
     return {
-        "seq": seq,
-        "kind": kind,
-        "seat": seat,
-        "action": action,
-        "dice": dice,
-        "dice_origin": origin,
-        "events": [e.to_record() for e in events],
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "action": entry.action,
+        "dice": [list(d) for d in entry.dice],
+        "dice_origin": entry.dice_origin,
+        "events": list(entry.records),
     }
 
 

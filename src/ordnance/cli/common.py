@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ordnance.cli.localize import localize_renderable
+from ordnance.cli.option_groups import option_group
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console, RenderableType
@@ -71,6 +73,10 @@ DiceOpt = Annotated[
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for rolled dice (reproducible rolls).")
 ]
+#: ``--version N``: act only on the game as it was seen (a stale version is refused).
+VersionOpt = Annotated[
+    int | None, typer.Option("--version", help="Refuse unless the game is at this version.")
+]
 #: ``--as SEAT``: who acts or looks (default: hot seat / the public view).
 SeatOpt = Annotated[
     str | None,
@@ -89,6 +95,38 @@ ScenarioOpt = Annotated[
 ]
 #: ``new --id ID``: the new game's id.
 NewIdOpt = Annotated[str | None, typer.Option("--id", help="Id for the new game.")]
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The options every ``new`` command ends with (``--scenario``, ``--id``, ``--db``,
+    ``--json``), and the two ways they start a game."""
+
+    scenario: ScenarioOpt = None
+    game_id: NewIdOpt = None
+    db: DbOpt = None
+    as_json: JsonOpt = False
+
+    def from_scenario(self, game: str | None, settings: str = "{}") -> bool:
+        """Whether ``--scenario`` was given; if so the game is created from the file and
+        its set-up journalled (``game``: the game the file must be; ``settings``: the
+        command's ``--settings``, refused beside a file)."""
+        if self.scenario is None:
+            return False
+        from ordnance.cli.scenario import new_from_scenario
+
+        new_from_scenario(self.scenario, game, settings, self.game_id, self.db, self.as_json)
+        return True
+
+    def create(self, game: str, settings: dict[str, Any]) -> GameSession:
+        """A new game of ``game`` from its settings, in the journal of ``--db``."""
+        from ordnance.core.journal import GameSession, open_journal
+
+        return GameSession.create(open_journal(self.db), game, settings, self.game_id)
+
+
+#: A ``new`` command takes ``new: NewGame`` in place of its four options.
+with_new_game = option_group("new", NewGame)
 
 
 def to_jsonable(value: Any) -> Any:

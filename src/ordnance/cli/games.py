@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, emit
+from ordnance.cli.common import DbOpt, JsonOpt, NewGame, emit, with_new_game
 from ordnance.cli.game_commands.shared_commands import SHARED
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import N_, _
@@ -74,30 +74,26 @@ def types_cmd(as_json: JsonOpt = False) -> None:
 
 
 @app.command("new")
+@with_new_game
 def new_cmd(
     game: Annotated[
         str | None, typer.Argument(help="Game module: asl, toi or waw (not with --scenario).")
     ] = None,
     settings: Annotated[str, typer.Option(help="Settings as a JSON object.")] = "{}",
-    scenario: ScenarioOpt = None,
-    game_id: NewIdOpt = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
+    new: NewGame = NewGame(),
 ) -> None:
     """Create a game in the journal (from settings, or from a scenario file)."""
-    if scenario is not None:
-        from ordnance.cli.scenario import new_from_scenario
+    new_game(game, settings, new)
 
-        new_from_scenario(scenario, game, settings, game_id, db, as_json)
+
+def new_game(game: str | None, settings: str, new: NewGame) -> None:
+    """``new``: the game from ``--scenario``, or from ``settings`` (JSON text)."""
+    if new.from_scenario(game, settings):
         return
     if game is None:
         raise OrdnanceError("name the game (asl, toi or waw), or give --scenario FILE")
-    from ordnance.core.journal import GameSession, open_journal
-
-    session = GameSession.create(
-        open_journal(db), game, parse_json_arg(settings, "--settings"), game_id
-    )
-    emit({"game_id": session.game_id, "game": game}, as_json)
+    session = new.create(game, parse_json_arg(settings, "--settings"))
+    emit({"game_id": session.game_id, "game": game}, new.as_json)
 
 
 # ``view``, ``log``, ``undo``, ``los``, ``legal`` and ``act``: the commands every game

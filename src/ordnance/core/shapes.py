@@ -75,6 +75,7 @@ __all__ = [
     "Board",
     "BoardHex",
     "BoardView",
+    "Cluster",
     "EntryView",
     "EventView",
     "Figure",
@@ -85,6 +86,7 @@ __all__ = [
     "JsonObject",
     "JsonSchema",
     "LosAnswer",
+    "MapLayers",
     "MapMarker",
     "MapView",
     "MarkerShape",
@@ -103,7 +105,8 @@ JsonObject = dict[str, Any]
 #: A JSON Schema (2020-12) document, with the ``x-`` keys of :mod:`ordnance.core.forms`.
 JsonSchema = dict[str, Any]
 #: ``view["map"]`` as a face sees it: the pieces and markers the page draws
-#: (``units``, ``markers``, ``arrows``, ``clusters``); each game names its own.
+#: (``units``, ``markers``, ``arrows``, ``clusters``); each game names its own,
+#: extending :class:`MapLayers`.
 MapView = Mapping[str, Any]
 
 
@@ -154,6 +157,23 @@ class MapMarker(TypedDict):
     short: str
     kind_name: str
     kind_short: NotRequired[str]
+
+
+class Cluster(TypedDict):
+    """Hexes the page outlines as one area (a Canister shot's Locations, a smoke area)."""
+
+    hexes: list[str]
+    kind: str
+    #: The legend's name of the area (English; the page translates it).
+    kind_name: str
+
+
+class MapLayers(TypedDict):
+    """What every game's ``view["map"]`` draws over the board the same way; a game adds
+    its ``hexes``, ``units`` and ``arrows``."""
+
+    markers: list[MapMarker]
+    clusters: list[Cluster]
 
 
 class Panel(TypedDict):

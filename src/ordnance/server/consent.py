@@ -39,7 +39,8 @@ from ordnance.server.refusals import NotFound, guarded
 class ConsentRequests:
     """The request and answer procedures of :class:`~ordnance.server.service.TableService`."""
 
-    # What the table service provides (set in its ``__init__``, defined there).
+    # What the table service provides (set in its ``__init__``, defined there); of its
+    # methods, only the parameters these procedures pass.
     journal: Journal
     on_change: Callable[[str, int], None]
 
@@ -50,12 +51,7 @@ class ConsentRequests:
         def seat_now(self) -> datetime: ...
 
         def _server_dice(
-            self,
-            game_id: str,
-            version: int,
-            seat: str,
-            element: str | None = None,
-            commitment: str | None = None,
+            self, game_id: str, version: int, seat: str
         ) -> tuple[DiceSource, Within]: ...
 
     # -- consent requests: undo, and actions on the other side's pieces ----------

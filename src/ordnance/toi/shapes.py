@@ -17,7 +17,7 @@ from ordnance.core.shapes import (
     Figure,
     JsonObject,
     LosAnswer,
-    MapMarker,
+    MapLayers,
     OddsAnswer,
 )
 
@@ -101,17 +101,16 @@ class MapUnit(TypedDict):
 Arrow = TypedDict("Arrow", {"from": str, "to": str, "kind": str})
 
 
-class ToIMapView(TypedDict):
-    """``view["map"]``: the map, its live units, smoke and token markers, the last drift."""
+class ToIMapView(MapLayers):
+    """``view["map"]``: the map, its live units, smoke and token markers, the last drift
+    (no clusters)."""
 
     name: str
     title: str
     directional_marker: str
     hexes: list[MapHex]
     units: list[MapUnit]
-    markers: list[MapMarker]
     arrows: list[Arrow]
-    clusters: list[JsonObject]
 
 
 class ToIView(BoardView):

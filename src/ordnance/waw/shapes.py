@@ -14,6 +14,7 @@ from ordnance.core.shapes import (
     Figure,
     JsonObject,
     LosAnswer,
+    MapLayers,
     MapMarker,
     OddsAnswer,
 )
@@ -53,22 +54,14 @@ class MapUnit(TypedDict):
     sample_values: bool
 
 
-class Cluster(TypedDict):
-    """A Smoke marker's smoke area or a minefield (WAW-8.2-b, WAW-8.3-c)."""
+class WawMapView(MapLayers):
+    """``view["map"]``: units, Smoke and minefield markers, and their areas as clusters
+    (a Smoke marker's smoke area, a minefield: WAW-8.2-b, WAW-8.3-c)."""
 
-    hexes: list[str]
-    kind: str
-    #: The legend's name of the area (English; the page translates it).
-    kind_name: str
-
-
-class WawMapView(TypedDict):
     hexes: list[MapHex]
     units: list[MapUnit]
-    markers: list[MapMarker]
     #: Always empty: nothing in these rules drifts.
     arrows: list[MapMarker]
-    clusters: list[Cluster]
 
 
 class PendingHq(TypedDict):

@@ -14,10 +14,10 @@ from ordnance.core.forms import board, marker, numbered_hex, numbered_label, pan
 from ordnance.core.hexes import parse_hex
 from ordnance.core.messages import said, term
 from ordnance.core.naming import distinct_names, name_term
-from ordnance.core.shapes import Board, BoardHex, MapMarker, Panel
+from ordnance.core.shapes import Board, BoardHex, Cluster, MapMarker, Panel
 from ordnance.waw import turns as waw_turns
 from ordnance.waw.rules.los import smoke_area
-from ordnance.waw.shapes import Cluster, MapHex, MapUnit, WawView
+from ordnance.waw.shapes import MapHex, MapUnit, WawView
 from ordnance.waw.state import WawState
 
 

@@ -34,6 +34,7 @@ from ordnance.core.dice import DR
 from ordnance.core.errors import RuleViolation, UnknownName
 from ordnance.core.fields import Record
 from ordnance.core.messages import msg
+from ordnance.core.terms import Term
 
 #: The To Hit Table row each target uses: an unarmoured vehicle is still a vehicle.
 TH_ROW = {
@@ -44,18 +45,6 @@ TH_ROW = {
 }
 Colour = Literal["black", "red"]
 Mount = Literal["turret", "slow-turret", "non-turreted", "stabilized", "ma-aamg", "prc"]
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """One addend of a TH# or a DRM, with the clause that gives it."""
-
-    what: str
-    value: int
-    clause: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"what": self.what, "value": self.value, "clause": self.clause}
 
 
 @dataclass(frozen=True, slots=True)

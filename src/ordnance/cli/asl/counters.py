@@ -124,6 +124,13 @@ def counters_cmd(
     emit(data, as_json, _render)
 
 
+#: ``show`` and ``set``: which nationality's counter a name means when several have it.
+PaletteOpt = Annotated[
+    str | None,
+    typer.Option("--nationality", help="Prefer this palette for a name on several counters."),
+]
+
+
 def _open(library: str | None) -> tuple[Path, CounterLibrary]:
     from ordnance.asl.rules.counter_library import library_path, load_library
 
@@ -158,9 +165,7 @@ def show_cmd(
     counter: Annotated[
         str | None, typer.Argument(help="A counter (name or piece id); all entries when omitted.")
     ] = None,
-    nationality: Annotated[
-        str | None, typer.Option("--nationality", help="Prefer this palette.")
-    ] = None,
+    nationality: PaletteOpt = None,
     library: LibraryOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -250,9 +255,7 @@ def set_cmd(
             help="Mark the entry as a sample, or as read from your counter (default: as it was).",
         ),
     ] = None,
-    nationality: Annotated[
-        str | None, typer.Option("--nationality", help="Prefer this palette for a name.")
-    ] = None,
+    nationality: PaletteOpt = None,
     library: LibraryOpt = None,
     as_json: JsonOpt = False,
 ) -> None:

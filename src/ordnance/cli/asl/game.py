@@ -38,7 +38,15 @@ from ordnance.cli.asl.options import (
     MountOpt,
     TheatreOpt,
 )
-from ordnance.cli.common import DbOpt, JsonOpt, NewIdOpt, ScenarioOpt, SeedOpt, emit, open_game
+from ordnance.cli.common import (
+    DbOpt,
+    JsonOpt,
+    NewGame,
+    SeedOpt,
+    emit,
+    open_game,
+    with_new_game,
+)
 from ordnance.cli.game_commands.action import take
 from ordnance.cli.game_commands.groups import game_group
 from ordnance.cli.option_groups import option_group
@@ -258,6 +266,7 @@ def _render_view(view: dict[str, Any]) -> Group:
 
 
 @game_app.command("new")
+@with_new_game
 def game_new(
     date: DateOpt = "1944-06",
     theatre: TheatreOpt = "ETO",
@@ -268,29 +277,20 @@ def game_new(
     option: Annotated[
         list[str] | None, typer.Option("--option", help="ASL-AMB option as name=value.")
     ] = None,
-    scenario: ScenarioOpt = None,
-    game_id: NewIdOpt = None,
-    db: DbOpt = None,
-    as_json: JsonOpt = False,
+    new: NewGame = NewGame(),
 ) -> None:
     """Create a scenario (date, theatre, two sides, options) in the journal."""
-    if scenario is not None:
-        from ordnance.cli.scenario import new_from_scenario
-
-        if side or option or (date, theatre) != ("1944-06", "ETO"):
-            raise OrdnanceError(
-                msg("--scenario sets the date, theatre, sides and options: drop those options")
-            )
-
-        new_from_scenario(scenario, "asl", "{}", game_id, db, as_json)
+    if new.scenario is not None and (side or option or (date, theatre) != ("1944-06", "ETO")):
+        raise OrdnanceError(
+            msg("--scenario sets the date, theatre, sides and options: drop those options")
+        )
+    if new.from_scenario("asl"):
         return
     sides = [_parse_side(s) for s in (side or ["russian", "german"])]
     settings = {"date": date, "theatre": theatre, "sides": sides, "options": option_values(option)}
-    from ordnance.core.journal import GameSession, open_journal
-
-    session = GameSession.create(open_journal(db), "asl", settings, game_id)
+    session = new.create("asl", settings)
     view = session.view(None)
-    emit({"game_id": session.game_id, **view}, as_json, _render_view)
+    emit({"game_id": session.game_id, **view}, new.as_json, _render_view)
 
 
 @game_app.command("add-gun")

@@ -14,17 +14,17 @@ from ordnance.cli.common import (
     DbOpt,
     DiceOpt,
     JsonOpt,
-    NewIdOpt,
-    ScenarioOpt,
+    NewGame,
     SeatOpt,
     SeedOpt,
+    VersionOpt,
     emit,
     open_game,
 )
 from ordnance.cli.game_commands.form_fields import form_fields, option_name, parameter
 from ordnance.cli.game_commands.render import entry_line, entry_table, render_legal, render_view
-from ordnance.cli.game_commands.shared_options import shared_parameters
 from ordnance.cli.lazy import Command, typer_command
+from ordnance.cli.option_groups import dataclass_options
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.shapes import GameView
 
@@ -106,9 +106,7 @@ def act_cmd(
     seat: SeatOpt = None,
     dice: DiceOpt = None,
     seed: SeedOpt = None,
-    version: Annotated[
-        int | None, typer.Option(help="Refuse unless the game is at this version.")
-    ] = None,
+    version: VersionOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -167,16 +165,10 @@ def new_command(game_name: str, options: Mapping[str, str] | None = None) -> Com
         extra.setdefault(target, []).append(old)
     params = [f.option(extra.get(f.name, ())) for f in fields]
     text = Annotated[str | None, typer.Option("--settings", help="Settings as a JSON object.")]
-    params += [
-        parameter("settings", text, None),
-        parameter("scenario", ScenarioOpt, None),
-        parameter("game_id", NewIdOpt, None),
-        *shared_parameters((), False)[-2:],  # --db, --json
-    ]
+    params += [parameter("settings", text, None), *dataclass_options(NewGame)]
 
     def run(**values: Any) -> None:
-        from ordnance.cli.games import new_cmd as generic_new
-        from ordnance.cli.games import parse_json_arg
+        from ordnance.cli.games import new_game, parse_json_arg
 
         given = {}
         for f in fields:
@@ -190,14 +182,8 @@ def new_command(game_name: str, options: Mapping[str, str] | None = None) -> Com
             names = ", ".join(option_name(k) for k in given)
             raise OrdnanceError(f"--scenario sets the settings: drop {names}")
         merged = json.dumps({**settings, **given}) if given else values["settings"] or "{}"
-        generic_new(
-            game_name,
-            merged,
-            values["scenario"],
-            values["game_id"],
-            values["db"],
-            values["as_json"],
-        )
+        new = NewGame(values["scenario"], values["game_id"], values["db"], values["as_json"])
+        new_game(game_name, merged, new)
 
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ordnance.cli.common import DbOpt, JsonOpt, SeedOpt, VersionOpt
 from ordnance.cli.game_commands.form_fields import parameter
 from ordnance.i18n import _
 
@@ -47,40 +48,11 @@ def shared_parameters(seats: Sequence[str], rolls: bool) -> list[inspect.Paramet
                 ],
                 None,
             ),
-            parameter(
-                "seed",
-                Annotated[
-                    int | None,
-                    typer.Option("--seed", help="Seed for rolled dice (reproducible rolls)."),
-                ],
-                None,
-            ),
+            parameter("seed", SeedOpt, None),
         ]
     return [
         *params,
-        parameter(
-            "expect_version",
-            Annotated[
-                int | None,
-                typer.Option("--version", help="Refuse unless the game is at this version."),
-            ],
-            None,
-        ),
-        parameter(
-            "db",
-            Annotated[
-                str | None,
-                typer.Option(
-                    "--db",
-                    envvar="ORDNANCE_DB",
-                    help="Journal database: file path or SQLAlchemy URL.",
-                ),
-            ],
-            None,
-        ),
-        parameter(
-            "as_json",
-            Annotated[bool, typer.Option("--json", help="Print one JSON document.")],
-            False,
-        ),
+        parameter("expect_version", VersionOpt, None),
+        parameter("db", DbOpt, None),
+        parameter("as_json", JsonOpt, False),
     ]

@@ -120,45 +120,60 @@ def check_url(url: str) -> None:
         )
 
 
+#: What a database error means, by words of its first line, in the order tried: the
+#: words, what it says of the database, the hint, and whether it is a problem of the
+#: environment (exit status 1) rather than of the ``--db`` given.
+_DATABASE_PROBLEMS: tuple[tuple[tuple[str, ...], str, str, bool], ...] = (
+    (
+        ("not a database", "malformed", "no such table"),
+        "is not an ordnance journal",
+        "give the path of a journal, or a new file name to start one",
+        False,
+    ),
+    (
+        ("readonly", "read-only", "permission denied"),
+        "cannot be written",
+        "make the file and its directory writable, or give another --db",
+        True,
+    ),
+    (
+        ("unable to open database file",),
+        "cannot be opened",
+        "check that the path exists and is readable",
+        False,
+    ),
+    (
+        ("locked", "busy"),
+        "is locked by another writer",
+        "try again when the other process has finished",
+        True,
+    ),
+    (
+        ("could not parse", "can't load plugin", "invalid"),
+        "is not a valid database URL",
+        "give a SQLite file path or a postgresql+psycopg://user@host/db URL",
+        False,
+    ),
+)
+
+
 def describe_database_error(exc: BaseException, url: str | None = None) -> JournalUnavailable:
     """A database error (SQLAlchemy's, the driver's or the OS's) as one clear refusal."""
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     first = detail[0] if detail else type(exc).__name__
     where = f"the journal database {_shown(url)!r}" if url else "the journal database"
     low = first.lower()
-    if "not a database" in low or "malformed" in low or "no such table" in low:
-        return JournalUnavailable(
-            f"{where} is not an ordnance journal ({first})",
-            hint="give the path of a journal, or a new file name to start one",
-        )
-    if "readonly" in low or "read-only" in low or "permission denied" in low:
-        return JournalUnavailable(
-            f"{where} cannot be written ({first})",
-            hint="make the file and its directory writable, or give another --db",
-            environment=True,
-        )
-    if "unable to open database file" in low:
-        return JournalUnavailable(
-            f"{where} cannot be opened ({first})",
-            hint="check that the path exists and is readable",
-        )
-    if "locked" in low or "busy" in low:
-        return JournalUnavailable(
-            f"{where} is locked by another writer ({first})",
-            hint="try again when the other process has finished",
-            environment=True,
-        )
     if isinstance(exc, ImportError):
         return JournalUnavailable(
             f"{where} needs a database driver that is not installed ({first})",
             hint="pip install 'ordnance[postgres]' for PostgreSQL",
             environment=True,
         )
-    if "could not parse" in low or "can't load plugin" in low or "invalid" in low:
-        return JournalUnavailable(
-            f"{where} is not a valid database URL ({first})",
-            hint="give a SQLite file path or a postgresql+psycopg://user@host/db URL",
-        )
+    for words, what, hint, environment in _DATABASE_PROBLEMS:
+        if any(word in low for word in words):
+            return JournalUnavailable(
+                f"{where} {what} ({first})", hint=hint, environment=environment
+            )
     return JournalUnavailable(
         f"cannot reach {where} ({first})",
         hint="check that the database server is running and the URL (--db or ORDNANCE_DB)",
@@ -259,6 +274,25 @@ class RequestScope:
         if connection is None:
             connection = self.connections[journal] = connect()
         return connection
+
+    @contextmanager
+    def lent(
+        self, shared: Session | Connection, tidy: Callable[[], object] | None = None
+    ) -> Iterator[None]:
+        """One read on ``shared`` (what :meth:`enter` or :meth:`enter_rows` gave): rolled
+        back if the read fails, ``tidy`` run after it, then :meth:`leave` (which closes
+        it if the request closed the scope meanwhile)."""
+        try:
+            yield
+        except BaseException:
+            shared.rollback()
+            raise
+        finally:
+            try:
+                if tidy is not None:
+                    tidy()
+            finally:
+                self.leave()
 
     def leave(self) -> None:
         """One read of :meth:`enter` ended; the last one closes a closed scope."""
@@ -539,16 +573,9 @@ class Journal:
             with self._readers() as own:
                 yield own
             return
-        try:
+        # rows detached after, as a closed session would have left them
+        with scope.lent(shared, shared.expunge_all):
             yield shared
-        except BaseException:
-            shared.rollback()
-            raise
-        finally:
-            try:
-                shared.expunge_all()  # what a closed session would have left: detached rows
-            finally:
-                scope.leave()  # closes the session if the request closed it meanwhile
 
     def _bound(self, connection: Connection) -> Session:
         return self._readers(bind=connection)
@@ -569,13 +596,8 @@ class Journal:
                 yield own
             return
         assert scope is not None
-        try:
+        with scope.lent(shared):
             yield shared
-        except BaseException:
-            shared.rollback()
-            raise
-        finally:
-            scope.leave()
 
     def first_row(self, statement: Any, params: dict[str, Any]) -> Any:
         """The first row of a read-only statement built once (:func:`as_text`), or None.

@@ -92,7 +92,7 @@ def los(q: LosQuestion) -> dict[str, Any]:
                 check = fire_check(kind, weapon, a, b, markers, opts)
                 shots[weapon] = {
                     "hit_number": check.hit_number,
-                    "modifiers": [f"+{m.amount} {m.clause}" for m in check.modifiers],
+                    "modifiers": [f"+{m.value} {m.clause}" for m in check.modifiers],
                 }
                 mods = " ".join(shots[weapon]["modifiers"])
                 lines.append(

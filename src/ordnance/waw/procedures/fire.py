@@ -38,7 +38,7 @@ def fire(state: WawState, a: A.Fire, dice: DiceSource, seat: str | None) -> Outc
         "attack": list(attack),
         "hits": hits,
     }
-    mods = "".join(f" +{m.amount} ({m.clause})" for m in check.modifiers)
+    mods = "".join(f" +{m.value} ({m.clause})" for m in check.modifiers)
     message = msg(
         "{unit} fires {weapon} {firepower} dice at {target}, Hit Number {base}{mods} = "
         "{hit_number}: {hits} Hit(s) (the target's save follows the core rules)",

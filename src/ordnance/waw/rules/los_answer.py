@@ -71,7 +71,7 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
                 )
                 continue
             mods: list[Modifier] = [
-                {"clause": m.clause, "amount": m.amount, "why": m.why} for m in check.modifiers
+                {"clause": m.clause, "amount": m.value, "why": m.what} for m in check.modifiers
             ]
             shots[weapon] = {
                 "may_fire": True,
@@ -86,8 +86,8 @@ def los_answer(state: WawState, origin: Hex, target: Hex) -> WawLosAnswer:
                     [
                         said(
                             ", +{amount} {why} ({clause})",
-                            amount=m.amount,
-                            why=term(m.why),
+                            amount=m.value,
+                            why=term(m.what),
                             clause=m.clause,
                         )
                         for m in check.modifiers

@@ -26,6 +26,7 @@ from ordnance.core.errors import RuleViolation
 from ordnance.core.forms import numbered_hex
 from ordnance.core.hexes import Hex
 from ordnance.core.messages import msg
+from ordnance.core.terms import Term
 from ordnance.waw.rules.catalogue import Rating, UnitType
 from ordnance.waw.rules.los import LosReport, judge_los, smoke_area
 from ordnance.waw.settings import WawSettings
@@ -50,13 +51,6 @@ def marker_removal(smoke: Mapping[Hex, int]) -> dict[Hex, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
-    clause: str
-    amount: int
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
 class FireCheck:
     """A unit's shot at a hex: LOS, the smoke modifiers and the final Hit Number."""
 
@@ -64,11 +58,11 @@ class FireCheck:
     weapon: Weapon
     rating: Rating
     los: LosReport
-    modifiers: tuple[Modifier, ...]
+    modifiers: tuple[Term, ...]
 
     @property
     def hit_number(self) -> int:
-        return self.rating.hit_number + sum(m.amount for m in self.modifiers)
+        return self.rating.hit_number + sum(m.value for m in self.modifiers)
 
     def to_dict(self) -> FireCheckView:
         return {
@@ -77,7 +71,7 @@ class FireCheck:
             "rating": str(self.rating),
             "base_hit_number": self.rating.hit_number,
             "modifiers": [
-                {"clause": m.clause, "amount": m.amount, "why": m.why} for m in self.modifiers
+                {"clause": m.clause, "amount": m.value, "why": m.what} for m in self.modifiers
             ],
             "hit_number": self.hit_number,
             "firepower": self.rating.firepower,
@@ -116,7 +110,7 @@ def fire_check(
             else "this unit cannot fire",
         )
     report = judge_los(origin, target, smoke, settings)
-    mods: list[Modifier] = []
+    mods: list[Term] = []
     thermal = False
     if report.blocked:
         markers = ", ".join(numbered_hex(c.marker) for c in report.crossings if c.blocks)
@@ -142,12 +136,12 @@ def fire_check(
         thermal = True
     adjacent = _adjacent_penalty(origin, target, smoke, settings)
     if adjacent:
-        mods.append(Modifier("WAW-8.2-g", 1, "adjacent unit firing into a smoke hex"))
+        mods.append(Term("adjacent unit firing into a smoke hex", 1, "WAW-8.2-g"))
     if unit_type.advanced_imaging and adjacent and settings.thermal_smoke_penalty_stacks:
         thermal = True
     if thermal and (not adjacent or settings.thermal_smoke_penalty_stacks):
         clause = "WAW-8.2-f" if unit_type.family == "ITV" else "WAW-8.2-e"
-        mods.append(Modifier(clause, 1, "thermal imager firing through smoke"))
+        mods.append(Term("thermal imager firing through smoke", 1, clause))
     check = FireCheck(unit_type, weapon, rating, report, tuple(mods))
     if check.hit_number > 6:
         raise RuleViolation(
