@@ -8,6 +8,7 @@ default, or any SQLAlchemy URL such as ``postgresql+psycopg://...``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -18,11 +19,10 @@ from collections.abc import (
     AsyncIterator,
     Awaitable,
     Callable,
-    Iterator,
     MutableMapping,
     Sequence,
 )
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,6 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy import event
-from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -264,14 +263,9 @@ class ServerJournal(Journal):
         super().__init__(url, migrate=migrate)
         self._write_lock = threading.Lock() if self.is_sqlite else None
 
-    @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        if self._write_lock is None:
-            with super().transaction() as session:
-                yield session
-            return
-        with self._write_lock, super().transaction() as session:
-            yield session
+    def _writer(self) -> contextlib.AbstractContextManager[Any]:
+        """Every write transaction (:meth:`transaction`, :meth:`writing`) holds the lock."""
+        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
 
 def tune_sqlite(journal: Journal, synchronous: str) -> None:
@@ -293,7 +287,7 @@ def tune_sqlite(journal: Journal, synchronous: str) -> None:
         cursor.execute(f"PRAGMA synchronous={level}")
         cursor.close()
 
-    journal.engine.dispose()  # reconnect with the setting
+    journal.reconnect()  # with the setting
 
 
 def _field(loc: Sequence[str]) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from ordnance.core.journal import Journal
@@ -43,12 +43,24 @@ REMEMBERED = 4 * BATCH * TABLES_REMEMBERED // 16
 _SEEN: dict[tuple[str, str, int], Commitment] = BoundedDict(REMEMBERED)
 
 
-#: The commitments of a game from ``:low`` below ``:high`` (built once).
-_BATCH = select(CommitmentRow).where(
+#: The commitments of a game from ``:low`` below ``:high``, in order (built once; read
+#: as Core rows, no ORM session).
+_BATCH = (
+    select(CommitmentRow.for_version, CommitmentRow.seed_hash, CommitmentRow.seed)
+    .where(
+        CommitmentRow.game_id == bindparam("gid"),
+        CommitmentRow.for_version >= bindparam("low"),
+        CommitmentRow.for_version < bindparam("high"),
+    )
+    .order_by(CommitmentRow.for_version)
+)
+#: The versions of ``:low`` below ``:high`` that have a commitment already (built once).
+_TAKEN = select(CommitmentRow.for_version).where(
     CommitmentRow.game_id == bindparam("gid"),
     CommitmentRow.for_version >= bindparam("low"),
     CommitmentRow.for_version < bindparam("high"),
 )
+_INSERT = insert(CommitmentRow)
 
 
 @dataclass(frozen=True)
@@ -63,8 +75,8 @@ def _find(journal: Journal, game_id: str, version: int) -> Commitment | None:
     hit = _SEEN.get(key)
     if hit is not None:
         return hit
-    with journal.reading() as s:
-        rows = s.scalars(_BATCH, {"gid": game_id, "low": version, "high": version + BATCH}).all()
+    with journal.reading_rows() as c:
+        rows = c.execute(_BATCH, {"gid": game_id, "low": version, "high": version + BATCH}).all()
     found = None
     for row in rows:
         seen = Commitment(row.for_version, row.seed_hash, row.seed)
@@ -84,24 +96,17 @@ def commitment(journal: Journal, game_id: str, version: int) -> Commitment:
     if row is not None:
         return row
     try:
-        with journal.transaction() as s:
-            taken = set(
-                s.scalars(
-                    select(CommitmentRow.for_version).where(
-                        CommitmentRow.game_id == game_id,
-                        CommitmentRow.for_version >= version,
-                        CommitmentRow.for_version < version + BATCH,
-                    )
-                ).all()
-            )
-            for v in range(version, version + BATCH):
-                if v not in taken:
-                    seed = fresh_seed()
-                    s.add(
-                        CommitmentRow(
-                            game_id=game_id, for_version=v, seed_hash=seed_hash(seed), seed=seed
-                        )
-                    )
+        with journal.writing() as c:  # the missing ones of the batch, in one insert
+            bounds = {"gid": game_id, "low": version, "high": version + BATCH}
+            taken = set(c.execute(_TAKEN, bounds).scalars())
+            drawn = [
+                {"game_id": game_id, "for_version": v, "seed_hash": seed_hash(seed), "seed": seed}
+                for v in range(version, version + BATCH)
+                if v not in taken
+                for seed in (fresh_seed(),)
+            ]
+            if drawn:
+                c.execute(_INSERT, drawn)
     except IntegrityError:
         pass  # another process drew them first
     row = _find(journal, game_id, version)
@@ -115,7 +120,7 @@ CACHED_RANGE = 256
 
 def all_commitments(
     journal: Journal, game_id: str, below: int, *, from_version: int = 0
-) -> list[CommitmentRow] | list[Commitment]:
+) -> list[Commitment]:
     """The commitments of versions ``from_version`` to ``below - 1`` (never those drawn ahead).
 
     A short range (a log or dice record since the last version seen) is read from
@@ -126,15 +131,6 @@ def all_commitments(
         seen = [_SEEN.get((journal.cache_key, game_id, v)) for v in range(from_version, below)]
         if all(c is not None for c in seen):
             return [c for c in seen if c is not None]
-    with journal.reading() as s:
-        return list(
-            s.scalars(
-                select(CommitmentRow)
-                .where(
-                    CommitmentRow.game_id == game_id,
-                    CommitmentRow.for_version >= from_version,
-                    CommitmentRow.for_version < below,
-                )
-                .order_by(CommitmentRow.for_version)
-            ).all()
-        )
+    with journal.reading_rows() as c:
+        rows = c.execute(_BATCH, {"gid": game_id, "low": from_version, "high": below}).all()
+    return [Commitment(int(r.for_version), str(r.seed_hash), str(r.seed)) for r in rows]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Connection, bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -191,15 +191,15 @@ class ConsentRequests:
         status = "accepted" if accept else "declined"
         seq = req.at_version + 1 if accept else None
 
-        def claim(s: Session) -> None:
-            won = s.execute(
+        def claim(c: Connection) -> None:
+            won = c.execute(
                 update(ConsentRequestRow)
                 .where(ConsentRequestRow.id == request_id, ConsentRequestRow.status == "pending")
                 .values(
                     status=status, decided_by=seat, decided_at=datetime.now(UTC), applied_seq=seq
                 )
             )
-            if won.rowcount != 1:  # type: ignore[attr-defined]
+            if won.rowcount != 1:
                 raise RuleViolation(
                     "TABLE-UNDO-2",
                     msg("this request was already answered"),
@@ -213,7 +213,7 @@ class ConsentRequests:
             undone = session.position()[2]
             what: MessageView | str = _action_message(req.payload) or req.text
             with self.journal.transaction() as s:
-                claim(s)
+                claim(s.connection())
                 seats.request_declined(
                     s,
                     game_id,
@@ -231,9 +231,9 @@ class ConsentRequests:
             if waiting is not None:
                 dropped = waiting
 
-                def undo_within(s: Session) -> None:  # the answer and the dropped roll, atomically
-                    claim(s)
-                    dice_table.drop_pending(s, dropped.id)
+                def undo_within(c: Connection) -> None:  # the answer and the dropped roll
+                    claim(c)
+                    dice_table.drop_pending(c, dropped.id)
 
                 result["dice_note"] = dice_table.drop_note(waiting)
             entry = guarded(
@@ -248,9 +248,9 @@ class ConsentRequests:
             if dice is None:
                 source, record = self._server_dice(game_id, req.at_version, req.requested_by)
 
-                def within(s: Session) -> None:  # the answer and the dice record, atomically
-                    claim(s)
-                    record(s)
+                def within(c: Connection) -> None:  # the answer and the dice record, atomically
+                    claim(c)
+                    record(c)
             else:
                 dice_table.check_entered(self.journal, game_id)
                 source = EnteredDice([int(d) for d in dice])

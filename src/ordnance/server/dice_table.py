@@ -48,8 +48,7 @@ from datetime import UTC, datetime
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import bindparam, exists, false, func, insert, select, true, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, bindparam, exists, false, func, insert, select, true, update
 from sqlalchemy.sql.expression import BindParameter, ColumnElement, ScalarSelect
 
 from ordnance.core.dice import DiceSource, EnteredDice
@@ -109,25 +108,34 @@ def set_mode(
     wait: str = DEFAULT_WAIT,
     wait_seconds: int = DEFAULT_WAIT_SECONDS,
 ) -> None:
-    with journal.transaction() as s:
-        s.add(DiceTableRow(game_id=game_id, mode=mode, wait=wait, wait_seconds=wait_seconds))
+    with journal.writing() as c:
+        c.execute(
+            insert(DiceTableRow),
+            {"game_id": game_id, "mode": mode, "wait": wait, "wait_seconds": wait_seconds},
+        )
+
+
+#: The table's dice setting row (built once; read as Core rows, no ORM session).
+_SETTING = select(DiceTableRow.mode, DiceTableRow.wait, DiceTableRow.wait_seconds).where(
+    DiceTableRow.game_id == bindparam("gid")
+)
 
 
 def _setting(
     journal: Journal,
     game_id: str,
     cache: dict[tuple[str, str], _T],
-    of_row: Callable[[DiceTableRow], _T],
+    of_row: Callable[[Any], _T],
     default: _T,
 ) -> _T:
-    """A dice setting of the table (``of_row`` reads it from its row), remembered in
-    ``cache``; ``default`` for a table made outside the server (or before 0004), which
-    is not remembered."""
+    """A dice setting of the table (``of_row`` reads it from its row's columns),
+    remembered in ``cache``; ``default`` for a table made outside the server (or before
+    0004), which is not remembered."""
     key = (journal.cache_key, game_id)
     found = cache.get(key)
     if found is None:
-        with journal.reading() as s:
-            row = s.get(DiceTableRow, game_id)
+        with journal.reading_rows() as c:
+            row = c.execute(_SETTING, {"gid": game_id}).first()
         if row is None:
             return default
         found = of_row(row)
@@ -207,11 +215,11 @@ _LOCK = (
 )
 
 
-def _lock_version(s: Session, game_id: str, version: int) -> None:
+def _lock_version(c: Connection, game_id: str, version: int) -> None:
     """Hold the game row for this transaction, refusing if the game has moved on."""
-    held = s.connection().execute(_LOCK, {"gid": game_id, "seen": version})
+    held = c.execute(_LOCK, {"gid": game_id, "seen": version})
     if held.rowcount != 1:
-        actual = s.scalar(select(GameRow.version).where(GameRow.id == game_id))
+        actual = c.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
         raise StaleVersion(version, int(actual or 0))
 
 
@@ -231,6 +239,20 @@ class Anchor:
 _ANCHORS: BoundedDict[tuple[str, str, int], tuple[Anchor, ...]] = BoundedDict(TABLES_REMEMBERED)
 
 
+#: Every anchor of a table, by seat then id (built once; Core rows).
+_ANCHORS_OF = (
+    select(
+        DiceAnchorRow.id,
+        DiceAnchorRow.seat,
+        DiceAnchorRow.anchor,
+        DiceAnchorRow.from_version,
+        DiceAnchorRow.seq,
+    )
+    .where(DiceAnchorRow.game_id == bindparam("gid"))
+    .order_by(DiceAnchorRow.seat, DiceAnchorRow.id)
+)
+
+
 def anchors(journal: Journal, game_id: str) -> tuple[Anchor, ...]:
     """Every anchor of the table, ordered by seat then publication (read paths only:
     a transaction reads its own under the version lock)."""
@@ -240,13 +262,9 @@ def anchors(journal: Journal, game_id: str) -> tuple[Anchor, ...]:
     key = (journal.cache_key, game_id, top)
     if top > 0 and (hit := _ANCHORS.get(key)) is not None:
         return hit
-    with journal.reading() as s:
-        rows = s.scalars(
-            select(DiceAnchorRow)
-            .where(DiceAnchorRow.game_id == game_id)
-            .order_by(DiceAnchorRow.seat, DiceAnchorRow.id)
-        ).all()
-        found = tuple(Anchor(r.id, r.seat, r.anchor, r.from_version, r.seq) for r in rows)
+    with journal.reading_rows() as c:
+        rows = c.execute(_ANCHORS_OF, {"gid": game_id}).all()
+    found = tuple(Anchor(r.id, r.seat, r.anchor, r.from_version, r.seq) for r in rows)
     if top > 0:  # as of the status (an anchor published since is the next key's)
         found = _ANCHORS[key] = tuple(a for a in found if a.id <= top)
     return found
@@ -279,24 +297,26 @@ def _in_force(
     return max(mine, key=lambda a: a.id) if mine else None
 
 
-def _anchor(s: Session, game_id: str, seat: str) -> DiceAnchorRow | None:
-    """The seat's newest anchor (the one its next actions will use)."""
-    return s.scalar(
-        select(DiceAnchorRow)
+def _anchor(c: Connection, game_id: str, seat: str) -> Any:
+    """The seat's newest anchor (the one its next actions will use): its row's columns."""
+    return c.execute(
+        select(DiceAnchorRow.anchor, DiceAnchorRow.from_version, DiceAnchorRow.seq)
         .where(DiceAnchorRow.game_id == game_id, DiceAnchorRow.seat == seat)
         .order_by(DiceAnchorRow.id.desc())
         .limit(1)
-    )
+    ).first()
 
 
-def _reveal_at(s: Session, game_id: str, seat: str, version: int) -> DiceRevealRow | None:
-    return s.scalar(
-        select(DiceRevealRow).where(
+def _reveal_at(c: Connection, game_id: str, seat: str, version: int) -> str | None:
+    """The element ``seat`` revealed for ``version``, if any."""
+    found = c.execute(
+        select(DiceRevealRow.element).where(
             DiceRevealRow.game_id == game_id,
             DiceRevealRow.seat == seat,
             DiceRevealRow.for_version == version,
         )
-    )
+    ).scalar()
+    return None if found is None else str(found)
 
 
 def _check_hex(name: str, value: str) -> None:
@@ -316,28 +336,25 @@ def register_anchor(journal: Journal, game_id: str, seat: str, anchor: str) -> d
     already committed keeps the chain that was in force at its commitment.
     """
     _check_hex("anchor", anchor)
-    with journal.transaction() as s:
-        version = int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
-        current = _anchor(s, game_id, seat)
+    with journal.writing() as c:
+        found = c.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
+        version = int(found or 0)
+        current = _anchor(c, game_id, seat)
         if current is not None and current.anchor == anchor:
             return {"anchor": anchor, "from_version": current.from_version, "seq": current.seq}
-        _lock_version(s, game_id, version)
-        order = _order(s, game_id)
-        s.add(
-            DiceAnchorRow(
-                game_id=game_id, seat=seat, anchor=anchor, from_version=version, seq=order
-            )
+        _lock_version(c, game_id, version)
+        order = _order(c, game_id)
+        c.execute(
+            insert(DiceAnchorRow),
+            {
+                "game_id": game_id,
+                "seat": seat,
+                "anchor": anchor,
+                "from_version": version,
+                "seq": order,
+            },
         )
     return {"anchor": anchor, "from_version": version, "seq": order}
-
-
-def _last_reveal(s: Session, anchor: DiceAnchorRow | Anchor) -> DiceRevealRow | None:
-    return s.scalar(
-        select(DiceRevealRow)
-        .where(DiceRevealRow.anchor_id == anchor.id)
-        .order_by(DiceRevealRow.for_version.desc())
-        .limit(1)
-    )
 
 
 class _Chain(NamedTuple):
@@ -379,7 +396,7 @@ def _chain_statement(ordered: bool) -> Any:
 
 
 def _check_next(
-    s: Session,
+    c: Connection,
     game_id: str,
     seat: str,
     version: int,
@@ -390,7 +407,7 @@ def _check_next(
     params: dict[str, Any] = {"gid": game_id, "seat": seat, "version": version}
     if commit_seq is not None:
         params["commit_seq"] = commit_seq
-    found = s.connection().execute(_chain_statement(commit_seq is not None), params).first()
+    found = c.execute(_chain_statement(commit_seq is not None), params).first()
     if found is None:
         raise RuleViolation(
             "TABLE-DICE-3",
@@ -411,7 +428,7 @@ def _check_next(
     return anchor
 
 
-def _order_tops(game_id: str) -> list[ScalarSelect[Any]]:
+def _order_tops(game_id: Any) -> list[ScalarSelect[Any]]:
     """The table's three highest order numbers (commitments, reveals, anchors) as
     subqueries: the next order number is one above them all (:func:`_order`)."""
     return [
@@ -427,7 +444,7 @@ def _order_tops(game_id: str) -> list[ScalarSelect[Any]]:
     ]
 
 
-def _revealed_element(game_id: str, seat: str, version: int) -> ScalarSelect[Any]:
+def _revealed_element(game_id: Any, seat: Any, version: Any) -> ScalarSelect[Any]:
     """The element ``seat`` revealed for ``version``, as a subquery (:func:`_reveal_at`)."""
     return (
         select(DiceRevealRow.element)
@@ -440,12 +457,12 @@ def _revealed_element(game_id: str, seat: str, version: int) -> ScalarSelect[Any
     )
 
 
-def _order(s: Session, game_id: str) -> int:
+def _order(c: Connection, game_id: str) -> int:
     """The table's next order number for a commitment or a reveal (under the version lock)."""
-    return _order_and_taken(s, game_id, None)[0]
+    return _order_and_taken(c, game_id, None)[0]
 
 
-def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int, bool]:
+def _order_and_taken(c: Connection, game_id: str, version: int | None) -> tuple[int, bool]:
     """:func:`_order`, and whether an action was committed at ``version`` already (one
     statement for the table's three order numbers and that question)."""
     taken = (
@@ -453,7 +470,7 @@ def _order_and_taken(s: Session, game_id: str, version: int | None) -> tuple[int
         if version is not None
         else false()
     )
-    *tops, at = s.execute(
+    *tops, at = c.execute(
         select(
             *_order_tops(game_id),
             taken,
@@ -500,7 +517,7 @@ def _commit_facts_statement(others: int) -> Any:
 
 
 def _commit_facts(
-    s: Session, game_id: str, version: int, seat: str, others: Sequence[str]
+    c: Connection, game_id: str, version: int, seat: str, others: Sequence[str]
 ) -> tuple[int, bool, list[bool], str | None]:
     """What committing an action at ``version`` needs, in ONE statement (under the
     version lock): the next order number, whether an action was committed at
@@ -514,7 +531,7 @@ def _commit_facts(
     :func:`_in_force`."""
     params: dict[str, Any] = {"gid": game_id, "version": version, "seat": seat}
     params.update({f"other_{i}": other for i, other in enumerate(others)})
-    row = s.connection().execute(_commit_facts_statement(len(others)), params).one()
+    row = c.execute(_commit_facts_statement(len(others)), params).one()
     tops, at, element, chained = row[:3], row[3], row[4], row[5:]
     order = max(int(top or 0) for top in tops) + 1
     return order, bool(at), [bool(c) for c in chained], None if element is None else str(element)
@@ -556,17 +573,9 @@ class Pending:
         }
 
 
-def _pending_of(s: Session | None, row: Any, revealed: dict[str, str] | None = None) -> Pending:
-    """The waiting action of ``row`` (an entity, or a Core row of its columns), with its
-    reveals (read with ``s`` unless given)."""
-    if revealed is None:
-        assert s is not None
-        revealed = {
-            r.seat: r.element
-            for r in s.scalars(
-                select(DiceRevealRow).where(DiceRevealRow.pending_id == row.id)
-            ).all()
-        }
+def _pending_of(row: Any, revealed: dict[str, str]) -> Pending:
+    """The waiting action of ``row`` (a Core row of its columns, or an object with them)
+    with its reveals."""
     return Pending(
         row.game_id,
         row.id,
@@ -582,7 +591,7 @@ def _pending_of(s: Session | None, row: Any, revealed: dict[str, str] | None = N
     )
 
 
-def _waiting_at(game_id: str, version: int) -> tuple[Any, ...]:
+def _waiting_at(game_id: Any, version: Any) -> tuple[Any, ...]:
     """The conditions naming the action waiting for its dice at ``version``."""
     return (
         DicePendingRow.game_id == game_id,
@@ -626,7 +635,7 @@ def pending_at(journal: Journal, game_id: str, version: int) -> Pending | None:
         revealed = {
             str(r.revealed_seat): str(r.element) for r in found if r.revealed_seat is not None
         }
-        return _pending_of(None, found[0], revealed)
+        return _pending_of(found[0], revealed)
 
     return journal.remembered(("dice_pending", game_id, version), read)
 
@@ -664,9 +673,9 @@ def open_pending(
     reveal_id: int | None = None
     anchor_id = 0
     others = [other for other in seats if other != seat]
-    with journal.transaction() as s:
-        _lock_version(s, game_id, version)
-        order, taken, chained, done_element = _commit_facts(s, game_id, version, seat, others)
+    with journal.writing() as c:
+        _lock_version(c, game_id, version)
+        order, taken, chained, done_element = _commit_facts(c, game_id, version, seat, others)
         if taken:
             raise RuleViolation(
                 "TABLE-DICE-8",
@@ -688,11 +697,10 @@ def open_pending(
             "deadline": None if wait == "wait" else now + seconds,
             "status": "pending",
         }
-        # a Core insert on the transaction's connection (no ORM flush), its id read
-        # back; the row answered is not in the session (only its values are used)
-        key = s.connection().execute(_INSERT_PENDING, values).inserted_primary_key
+        # a Core insert on the transaction's connection, its id read back
+        key = c.execute(_INSERT_PENDING, values).inserted_primary_key
         assert key is not None  # a single-row insert
-        row = DicePendingRow(id=int(key[0]), **values)
+        pending_id = int(key[0])
         revealed: dict[str, str] = {}
         if actor_element is not None:
             if done_element is not None and done_element != actor_element:
@@ -703,13 +711,25 @@ def open_pending(
                 )
             revealed[seat] = actor_element
             if done_element is None:
-                anchor = _check_next(s, game_id, seat, version, actor_element, order)
-                mine = _add_reveal(
-                    s, game_id, seat, version, actor_element, anchor.id, row.id, order + 1
+                anchor = _check_next(c, game_id, seat, version, actor_element, order)
+                reveal_id = _add_reveal(
+                    c, game_id, seat, version, actor_element, anchor.id, pending_id, order + 1
                 )
-                reveal_id, anchor_id = mine.id, anchor.id
+                anchor_id = anchor.id
         # nobody else can have revealed for an action committed just now
-        opened = _pending_of(s, row, revealed)
+        opened = Pending(
+            game_id,
+            pending_id,
+            version,
+            seat,
+            dict(action),
+            digest,
+            seed_hash_hex,
+            order,
+            list(awaited),
+            values["deadline"],
+            revealed,
+        )
     # the rest of the request sees its own commitment without reading it back
     table_status.after_own_write(
         journal,
@@ -725,7 +745,7 @@ def open_pending(
 
 
 def _add_reveal(
-    s: Session,
+    c: Connection,
     game_id: str,
     seat: str,
     version: int,
@@ -733,11 +753,10 @@ def _add_reveal(
     anchor_id: int,
     pending_id: int | None = None,
     seq: int | None = None,
-) -> DiceRevealRow:
+) -> int:
     """Write ``seat``'s element revealed at ``version`` (for the pending action
-    ``pending_id``, with the table's order number ``seq``; none for a v1 reveal), its
-    id read back. A Core insert on the transaction's connection (no ORM flush); the
-    row answered is not in the session (only its values are used)."""
+    ``pending_id``, with the table's order number ``seq``; none for a v1 reveal): a
+    Core insert on the transaction's connection. Answers the new row's id."""
     values = {
         "game_id": game_id,
         "seat": seat,
@@ -748,9 +767,9 @@ def _add_reveal(
         "seq": seq,
         "created_at": datetime.now(UTC),
     }
-    key = s.connection().execute(_INSERT_REVEAL, values).inserted_primary_key
+    key = c.execute(_INSERT_REVEAL, values).inserted_primary_key
     assert key is not None  # a single-row insert
-    return DiceRevealRow(id=int(key[0]), **values)
+    return int(key[0])
 
 
 def reveal(
@@ -781,11 +800,11 @@ def reveal(
     if current != version:  # before the commitment, which may be drawn (written) now
         raise StaleVersion(version, current)
     commit = commitments.commitment(journal, game_id, version)
-    with journal.transaction() as s:
-        _lock_version(s, game_id, version)
+    with journal.writing() as c:
+        _lock_version(c, game_id, version)
         if seen_hash != commit.seed_hash:
             raise StaleVersion(version, version)
-        pending, revealed, done, chains, order = _pending_for_reveal(s, game_id, seat, version)
+        pending, revealed, done, chains, order = _pending_for_reveal(c, game_id, seat, version)
         if pending is None or pending.digest != digest:
             raise StaleVersion(version, version)
         if pending.seat == seat:
@@ -802,11 +821,11 @@ def reveal(
                     hint=msg("one element per seat and version; reload the table"),
                 )
             return {"version": version, "element": element, "pending": digest}
-        anchor = _check_next(s, game_id, seat, version, element, pending.commit_seq)
-        mine = _add_reveal(s, game_id, seat, version, element, anchor.id, pending.id, order)
+        anchor = _check_next(c, game_id, seat, version, element, pending.commit_seq)
+        reveal_id = _add_reveal(c, game_id, seat, version, element, anchor.id, pending.id, order)
         # with every reveal for it, this one too (written just now, not read back)
-        waiting = _pending_of(s, pending, {**revealed, seat: element})
-        reveal_id, anchor_id = mine.id, anchor.id
+        waiting = _pending_of(pending, {**revealed, seat: element})
+        anchor_id = anchor.id
     # the rest of the request (which may draw the dice now) sees its own reveal
     table_status.after_own_write(journal, game_id, before, reveals_top=reveal_id)
     _written_head(journal, game_id, anchor_id, reveal_id, element, version)
@@ -816,34 +835,49 @@ def reveal(
     return {"version": version, "element": element, "pending": digest}
 
 
-def _pending_for_reveal(
-    s: Session, game_id: str, seat: str, version: int
-) -> tuple[DicePendingRow | None, dict[str, str], str | None, dict[str, int], int]:
-    """What a reveal needs, in ONE statement (under the version lock): the action
-    waiting at ``version``, the reveals made for it (element and anchor id by
-    seat), the element ``seat`` already revealed for ``version``
-    (:func:`_reveal_at`) and the table's next order number (:func:`_order`)."""
-    done = _revealed_element(game_id, seat, version)
-    tops = _order_tops(game_id)
-    found = s.execute(
+@cache
+def _reveal_facts_statement() -> Any:
+    """The statement of :func:`_pending_for_reveal` (built once; parameters ``:gid``,
+    ``:version``, ``:seat``): the waiting action's columns, one row per reveal made
+    for it (``revealed_seat``, ``revealed_element``, ``revealed_anchor``), the
+    element ``:seat`` revealed for ``:version`` (``done``) and the table's three
+    highest order numbers (``top_0`` to ``top_2``)."""
+    gid: BindParameter[str] = bindparam("gid")
+    version: BindParameter[int] = bindparam("version")
+    done = _revealed_element(gid, bindparam("seat"), version)
+    tops = [top.label(f"top_{i}") for i, top in enumerate(_order_tops(gid))]
+    return (
         select(
-            DicePendingRow,
-            DiceRevealRow.seat,
-            DiceRevealRow.element,
-            done,
-            DiceRevealRow.anchor_id,
+            *DicePendingRow.__table__.c,
+            DiceRevealRow.seat.label("revealed_seat"),
+            DiceRevealRow.element.label("revealed_element"),
+            DiceRevealRow.anchor_id.label("revealed_anchor"),
+            done.label("done"),
             *tops,
         )
         .outerjoin(DiceRevealRow, DiceRevealRow.pending_id == DicePendingRow.id)
-        .where(*_waiting_at(game_id, version))
+        .where(*_waiting_at(gid, version))
+    )
+
+
+def _pending_for_reveal(
+    c: Connection, game_id: str, seat: str, version: int
+) -> tuple[Any, dict[str, str], str | None, dict[str, int], int]:
+    """What a reveal needs, in ONE statement (under the version lock): the action
+    waiting at ``version`` (its row's columns), the reveals made for it (element and
+    anchor id by seat), the element ``seat`` already revealed for ``version``
+    (:func:`_reveal_at`) and the table's next order number (:func:`_order`)."""
+    found = c.execute(
+        _reveal_facts_statement(), {"gid": game_id, "version": version, "seat": seat}
     ).all()
     if not found:
         return None, {}, None, {}, 0
     first = found[0]
-    revealed = {str(r[1]): str(r[2]) for r in found if r[1] is not None}
-    chains = {str(r[1]): int(r[4]) for r in found if r[1] is not None}
-    order = max(int(top or 0) for top in first[5:]) + 1
-    return first[0], revealed, None if first[3] is None else str(first[3]), chains, order
+    shown = [r for r in found if r.revealed_seat is not None]
+    revealed = {str(r.revealed_seat): str(r.revealed_element) for r in shown}
+    chains = {str(r.revealed_seat): int(r.revealed_anchor) for r in shown}
+    order = max(int(top or 0) for top in (first.top_0, first.top_1, first.top_2)) + 1
+    return first, revealed, None if first.done is None else str(first.done), chains, order
 
 
 def ready(pending: Pending, now: float, seats: Sequence[str]) -> tuple[bool, list[str]]:
@@ -884,31 +918,33 @@ _APPLY = (
 
 def settle_hook(
     pending: Pending, elements: dict[str, str | None], without: list[str], source: DiceSource
-) -> Callable[[Session], None]:
+) -> Callable[[Connection], None]:
     """Runs in the journal's appending transaction: the pending action applied, its roll."""
 
     used = {k: v for k, v in elements.items() if v is not None}
 
-    def write(s: Session) -> None:
+    def write(c: Connection) -> None:
         # The reveals the roll uses were read from this action's rows (one per seat,
         # never changed or removed once written), so as many rows as elements used
         # means these very rows: checked in the UPDATE, not read back.
-        marked = s.connection().execute(
+        marked = c.execute(
             _APPLY,
             {"pid": pending.id, "used": len(used), "applied": pending.version + 1},
         )
         now = used
         if marked.rowcount != 1:
             now = {  # applied elsewhere, or reveals came since: which one
-                r.seat: r.element
-                for r in s.scalars(
-                    select(DiceRevealRow).where(DiceRevealRow.pending_id == pending.id)
+                str(r.seat): str(r.element)
+                for r in c.execute(
+                    select(DiceRevealRow.seat, DiceRevealRow.element).where(
+                        DiceRevealRow.pending_id == pending.id
+                    )
                 ).all()
             }
             if now == used:
                 raise StaleVersion(pending.version, pending.version + 1)
         _record_roll(
-            s,
+            c,
             now,
             elements,
             source,
@@ -930,7 +966,7 @@ _INSERT_ROLL = insert(DiceRollRow)
 
 
 def _record_roll(
-    s: Session,
+    c: Connection,
     revealed: dict[str, str],
     elements: dict[str, str | None],
     source: DiceSource,
@@ -940,14 +976,14 @@ def _record_roll(
     rolled; refused if the reveals read now are not those the roll used."""
     if revealed != {k: v for k, v in elements.items() if v is not None}:
         raise RevealsChanged()
-    if source.rolls:  # a Core insert on the transaction's connection: no ORM flush
-        s.connection().execute(_INSERT_ROLL, {"elements": dict(elements), **row})
+    if source.rolls:  # a Core insert on the transaction's connection
+        c.execute(_INSERT_ROLL, {"elements": dict(elements), **row})
 
 
 def expire(journal: Journal, game_id: str, below: int) -> None:
     """Pending actions of versions before ``below`` no longer apply (the game moved on)."""
-    with journal.transaction() as s:
-        s.execute(
+    with journal.writing() as c:
+        c.execute(
             update(DicePendingRow)
             .where(
                 DicePendingRow.game_id == game_id,
@@ -966,35 +1002,37 @@ def drop_note(pending: Pending) -> str:
     )
 
 
+#: A pending action's status and entry (built once).
+_FATE = select(DicePendingRow.status, DicePendingRow.applied_seq).where(
+    DicePendingRow.id == bindparam("pid")
+)
+
+
 def fate(journal: Journal, pending_id: int) -> tuple[str, int | None] | None:
     """What became of the pending action ``pending_id``: its status (``pending``,
     ``applied``, ``expired``) and the entry it became (``applied_seq``); None when
     there is no such row. One statement, read afresh (no cache)."""
-    with journal.reading() as s:
-        row = s.execute(
-            select(DicePendingRow.status, DicePendingRow.applied_seq).where(
-                DicePendingRow.id == pending_id
-            )
-        ).first()
+    with journal.reading_rows() as c:
+        row = c.execute(_FATE, {"pid": pending_id}).first()
     return None if row is None else (str(row[0]), None if row[1] is None else int(row[1]))
 
 
-def drop_pending(s: Session, pending_id: int) -> None:
+#: A waiting action marked expired (built once).
+_EXPIRE_ONE = (
+    update(DicePendingRow)
+    .where(DicePendingRow.id == bindparam("pid"), DicePendingRow.status == "pending")
+    .values(status="expired")
+)
+
+
+def drop_pending(c: Connection, pending_id: int) -> None:
     """In an accepted undo's transaction: the waiting action no longer applies."""
-    s.execute(
-        update(DicePendingRow)
-        .where(DicePendingRow.id == pending_id, DicePendingRow.status == "pending")
-        .values(status="expired")
-    )
+    c.execute(_EXPIRE_ONE, {"pid": pending_id})
 
 
 def expire_one(journal: Journal, pending_id: int) -> None:
-    with journal.transaction() as s:
-        s.execute(
-            update(DicePendingRow)
-            .where(DicePendingRow.id == pending_id, DicePendingRow.status == "pending")
-            .values(status="expired")
-        )
+    with journal.writing() as c:
+        c.execute(_EXPIRE_ONE, {"pid": pending_id})
 
 
 def chain_state(journal: Journal, game_id: str, seat: str, version: int) -> dict[str, Any]:
@@ -1030,20 +1068,27 @@ _HEADS: BoundedDict[tuple[str, str, int, int], tuple[str, int] | None] = Bounded
 )
 
 
+@cache
+def _head_statement(as_of: bool) -> Any:
+    """A chain's newest reveal (``:anchor``), of ids up to ``:top`` if ``as_of`` (built
+    once per form)."""
+    shown = DiceRevealRow.id <= bindparam("top") if as_of else true()
+    return (
+        select(DiceRevealRow.element, DiceRevealRow.for_version)
+        .where(DiceRevealRow.anchor_id == bindparam("anchor"), shown)
+        .order_by(DiceRevealRow.for_version.desc())
+        .limit(1)
+    )
+
+
 def _chain_head(journal: Journal, game_id: str, anchor: Anchor) -> tuple[str, int] | None:
     top = table_status.status(journal, game_id).reveals_top
     key = (journal.cache_key, game_id, anchor.id, top)
     if top >= 0 and key in _HEADS:
         return _HEADS[key]
     # as of the status, so that the head cached under ``top`` is the head at ``top``
-    shown = DiceRevealRow.id <= top if top >= 0 else true()
-    with journal.reading() as s:
-        row = s.execute(
-            select(DiceRevealRow.element, DiceRevealRow.for_version)
-            .where(DiceRevealRow.anchor_id == anchor.id, shown)
-            .order_by(DiceRevealRow.for_version.desc())
-            .limit(1)
-        ).first()
+    with journal.reading_rows() as c:
+        row = c.execute(_head_statement(top >= 0), {"anchor": anchor.id, "top": top}).first()
     found = (str(row[0]), int(row[1])) if row is not None else None
     if top >= 0:
         _HEADS[key] = found
@@ -1084,6 +1129,12 @@ def table_seats(journal: Journal, game_id: str, seats: Callable[[], Iterable[str
 
 
 # -- rolling --------------------------------------------------------------------------
+#: The reveals made for ``:version`` of a table (built once; Core rows).
+_REVEALS_AT = select(DiceRevealRow.seat, DiceRevealRow.element).where(
+    DiceRevealRow.game_id == bindparam("gid"), DiceRevealRow.for_version == bindparam("version")
+)
+
+
 @dataclass(frozen=True)
 class RollPlan:
     """The elements a roll at ``version`` uses, and the record to write with it."""
@@ -1096,29 +1147,27 @@ class RollPlan:
     #: the dice of a dry run that stops at the first die: no element is used
     probe_only: bool = False
 
-    def hook(self, source: DiceSource) -> Callable[[Session], None]:
-        """Runs in the journal's appending transaction (``GameSession.act(also=)``)."""
+    def hook(self, source: DiceSource) -> Callable[[Connection], None] | None:
+        """Runs in the journal's appending transaction (``GameSession.act(within=)``);
+        None when there is nothing to write (a dry run without the actor's element)."""
+        if self.probe_only and self.actor_new is None:
+            return None  # the dry run rolled no die (it stops at the first one)
 
-        def write(s: Session) -> None:
-            if self.probe_only:  # the dry run rolled no die (it stops at the first one)
-                if self.actor_new is not None:
-                    _store_actor_element(s, self.game_id, self.actor, self.version, self.actor_new)
+        def write(c: Connection) -> None:
+            if self.probe_only:  # the dry run rolled no die: the actor's element stored
+                assert self.actor_new is not None
+                _store_actor_element(c, self.game_id, self.actor, self.version, self.actor_new)
                 return
             now = {
-                r.seat: r.element
-                for r in s.scalars(
-                    select(DiceRevealRow).where(
-                        DiceRevealRow.game_id == self.game_id,
-                        DiceRevealRow.for_version == self.version,
-                    )
-                ).all()
+                str(r.seat): str(r.element)
+                for r in c.execute(_REVEALS_AT, {"gid": self.game_id, "version": self.version})
             }
             if self.actor_new is not None and self.actor not in now:
-                anchor = _check_next(s, self.game_id, self.actor, self.version, self.actor_new)
-                _add_reveal(s, self.game_id, self.actor, self.version, self.actor_new, anchor.id)
+                anchor = _check_next(c, self.game_id, self.actor, self.version, self.actor_new)
+                _add_reveal(c, self.game_id, self.actor, self.version, self.actor_new, anchor.id)
                 now[self.actor] = self.actor_new
             _record_roll(
-                s,
+                c,
                 now,
                 self.elements,
                 source,
@@ -1130,20 +1179,22 @@ class RollPlan:
         return write
 
 
-def _store_actor_element(s: Session, game_id: str, seat: str, version: int, element: str) -> None:
+def _store_actor_element(
+    c: Connection, game_id: str, seat: str, version: int, element: str
+) -> None:
     """The acting seat's element sent with an action that rolled no die: stored as
     revealed at ``version`` (its chain moves on), once; checked as every element is."""
-    done = _reveal_at(s, game_id, seat, version)
+    done = _reveal_at(c, game_id, seat, version)
     if done is not None:
-        if done.element != element:
+        if done != element:
             raise RuleViolation(
                 "TABLE-DICE-5",
                 msg("this seat already revealed another element for this version"),
                 hint=msg("send the element you revealed, or none"),
             )
         return
-    anchor = _check_next(s, game_id, seat, version, element)
-    _add_reveal(s, game_id, seat, version, element, anchor.id)
+    anchor = _check_next(c, game_id, seat, version, element)
+    _add_reveal(c, game_id, seat, version, element, anchor.id)
 
 
 def plan_roll(
@@ -1167,14 +1218,10 @@ def plan_roll(
         if element is not None:
             _check_hex("element", element)
         return RollPlan(game_id, version, {}, actor, element, probe_only=True)
-    with journal.reading() as s:
+    with journal.reading_rows() as c:
         found = {
-            r.seat: r.element
-            for r in s.scalars(
-                select(DiceRevealRow).where(
-                    DiceRevealRow.game_id == game_id, DiceRevealRow.for_version == version
-                )
-            ).all()
+            str(r.seat): str(r.element)
+            for r in c.execute(_REVEALS_AT, {"gid": game_id, "version": version})
         }
         actor_new = None
         if element is not None:
@@ -1186,7 +1233,7 @@ def plan_roll(
                         hint=msg("send the element you revealed, or none"),
                     )
             else:
-                _check_next(s, game_id, actor, version, element)
+                _check_next(c, game_id, actor, version, element)
                 actor_new = element
                 found[actor] = element
     elements: dict[str, str | None] = {seat: found.get(seat) for seat in seats}

@@ -46,7 +46,7 @@ from ordnance.server.answers import (
 )
 from ordnance.server.bounded import TABLES_REMEMBERED, BoundedDict
 from ordnance.server.consent import ConsentRequests
-from ordnance.server.models import CommitmentRow, DicePendingRow, DiceRollRow
+from ordnance.server.models import DicePendingRow, DiceRollRow
 from ordnance.server.refusals import BadAction, NotFound, guarded
 
 #: The LOS tool traces lines up to this range (a line's cost grows with its length).
@@ -459,7 +459,7 @@ class TableService(ConsentRequests):
 
     @staticmethod
     def _reveal(
-        commit: CommitmentRow | commitments.Commitment | None, entry: JournalEntry, seat: str
+        commit: commitments.Commitment | None, entry: JournalEntry, seat: str
     ) -> Reveal | None:
         if commit is None or entry.dice_origin != "rolled":
             return None
@@ -922,7 +922,9 @@ class TableService(ConsentRequests):
         seats = self._dice_seats(game_id)
         plan = dice_table.plan_roll(self.journal, game_id, version, seat, element, seats)
         source = dice_table.dice_source(commit.seed, game_id, version, plan.elements)
-        return source, plan.hook(source)
+        hook = plan.hook(source)
+        assert hook is not None  # a plan that may roll always writes its record
+        return source, hook
 
     @staticmethod
     def _check_side(action: Mapping[str, Any], seat: str) -> None:

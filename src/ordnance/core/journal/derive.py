@@ -173,11 +173,16 @@ def snapshot_row(source: GameInJournal, seq: int, blob: bytes, top: int) -> Snap
     """The ``snapshots`` row of the state ``blob`` after entry ``seq``."""
     from ordnance.core.journal.models import SnapshotRow
 
-    return SnapshotRow(
-        game_id=source.game_id,
-        seq=seq,
-        rules_version=source.game.rules_version,
-        code_key=source.code_key,
-        top=top,
-        state=blob,
-    )
+    return SnapshotRow(**snapshot_values(source, seq, blob, top))
+
+
+def snapshot_values(source: GameInJournal, seq: int, blob: bytes, top: int) -> dict[str, Any]:
+    """The columns of :func:`snapshot_row` (for a Core insert)."""
+    return {
+        "game_id": source.game_id,
+        "seq": seq,
+        "rules_version": source.game.rules_version,
+        "code_key": source.code_key,
+        "top": top,
+        "state": blob,
+    }

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
@@ -63,12 +64,12 @@ __all__ = [
     "list_games",
 ]
 
-#: Runs inside the append's transaction (e.g. a consent request marked
-#: accepted); raising rolls the whole append back.
-Within = Callable[["Session"], None]
+#: Runs inside the append's transaction, on its Core connection (e.g. a consent
+#: request marked accepted); raising rolls the whole append back.
+Within = Callable[["Connection"], None]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sqlalchemy.orm import Session
+    from sqlalchemy import Connection
 
 
 @cache
@@ -97,20 +98,21 @@ def _entries_statement() -> Any:
 
 
 @cache
-def _append_statements() -> tuple[Any, Any]:
-    """The version bump and the entry insert of :meth:`GameSession._append`, built once
-    as Core statements with bound parameters: building them and flushing an ORM object
-    on every action cost more CPU than running them (the column defaults still apply)."""
+def _append_statements() -> tuple[Any, Any, Any]:
+    """The version bump, the entry insert and the snapshot insert of
+    :meth:`GameSession._append`, built once as Core statements with bound parameters:
+    building them and flushing an ORM object on every action cost more CPU than
+    running them (the column defaults still apply)."""
     from sqlalchemy import bindparam, insert, update
 
-    from ordnance.core.journal.models import EntryRow, GameRow
+    from ordnance.core.journal.models import EntryRow, GameRow, SnapshotRow
 
     bump = (
         update(GameRow)
         .where(GameRow.id == bindparam("gid"), GameRow.version == bindparam("seen"))
         .values(version=bindparam("bumped"))
     )
-    return bump, insert(EntryRow)
+    return bump, insert(EntryRow), insert(SnapshotRow)
 
 
 def read_version(journal: Journal, game_id: str) -> int:
@@ -365,6 +367,16 @@ class GameSession:
         STATES.put((self.journal.cache_key, self.game_id, version + 1), after)
         return entry
 
+    def _entry_count(self) -> int:
+        """How many entries the game has (the version a refused append names)."""
+        from sqlalchemy import func, select
+
+        from ordnance.core.journal.models import EntryRow
+
+        with self.journal.reading_rows() as c:
+            found = c.execute(select(func.count()).where(EntryRow.game_id == self.game_id))
+            return int(found.scalar() or 0)
+
     def _append(
         self,
         version: int,
@@ -378,39 +390,35 @@ class GameSession:
         snapshot: tuple[Any, int] | None = None,
         within: Within | None = None,
     ) -> JournalEntry:
-        from sqlalchemy import func, select
-
-        from ordnance.core.journal.models import EntryRow
-
         blob = snapshots.dumps(snapshot[0], self.game) if snapshot is not None else None
-        bump, add_entry = _append_statements()
-        with self.journal.transaction() as s:
-            conn = s.connection()  # the transaction's own: Core statements, no ORM flush
-            bumped = conn.execute(
-                bump, {"gid": self.game_id, "seen": version, "bumped": version + 1}
-            )
-            if bumped.rowcount != 1:
-                actual = s.scalar(select(func.count()).where(EntryRow.game_id == self.game_id))
-                raise StaleVersion(version, int(actual or 0))
-            records = [e.to_record() for e in events]
-            conn.execute(
-                add_entry,
-                {
-                    "game_id": self.game_id,
-                    "seq": version + 1,
-                    "kind": kind,
-                    "seat": seat,
-                    "action": action,
-                    "dice": dice,
-                    "dice_origin": origin,
-                    "events": records,
-                },
-            )
+        bump, add_entry, add_snapshot = _append_statements()
+        bumped = {"gid": self.game_id, "seen": version, "bumped": version + 1}
+        records = [e.to_record() for e in events]
+        row = {
+            "game_id": self.game_id,
+            "seq": version + 1,
+            "kind": kind,
+            "seat": seat,
+            "action": action,
+            "dice": dice,
+            "dice_origin": origin,
+            "events": records,
+            "created_at": datetime.now(UTC),
+        }
+        if within is None and blob is None:  # the journal row only: two prepared statements
+            if not self.journal.write_rows((bump, bumped), (add_entry, row)):
+                raise StaleVersion(version, self._entry_count())
+            return from_row((version + 1, kind, seat, action, dice, origin, records))
+        with self.journal.writing() as conn:  # Core statements, no ORM session
+            if conn.execute(bump, bumped).rowcount != 1:
+                raise StaleVersion(version, self._entry_count())
+            conn.execute(add_entry, row)
             if blob is not None and snapshot is not None:
-                s.add(derive.snapshot_row(self, version + 1, blob, snapshot[1]))
-                s.flush()
+                conn.execute(
+                    add_snapshot, derive.snapshot_values(self, version + 1, blob, snapshot[1])
+                )
             if within is not None:
-                within(s)
+                within(conn)
         return from_row((version + 1, kind, seat, action, dice, origin, records))
 
 
