@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.test_readme_replays import ROOT, replay_docs
+from tests.docs.sections import doc_section, drifted
+from tests.docs.test_readme_replays import replay_docs
 
 #: Headings of the sections replayed, each up to the next heading of its level or above.
 SECTIONS = (
@@ -26,24 +27,10 @@ SECTIONS = (
 )
 
 
-def _section(heading: str) -> list[str]:
-    lines = (ROOT / "docs/asl.md").read_text("utf-8").split("\n")
-    start = lines.index(heading)
-    level = heading.split(" ", 1)[0]
-    stops = tuple("#" * n + " " for n in range(1, len(level) + 1))
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(stops)), len(lines))
-    return lines[start:end]
-
-
 @pytest.mark.parametrize("heading", SECTIONS)
 def test_the_section_prints_what_it_shows(heading: str, tmp_path: Path) -> None:
     rd = replay_docs()
-    steps = rd.read_steps(_section(heading))
+    steps = rd.read_steps(doc_section(heading))
     assert steps, heading  # the heading still names a section with commands
-    env = rd.make_env(tmp_path)
-    bad = []
-    for step in steps:
-        printed, code = rd.run(step, tmp_path, env)
-        if not rd.matches(step, printed, code):
-            bad.append((step.command, step.shown, printed))
+    bad = drifted(rd, steps, tmp_path, rd.make_env(tmp_path))
     assert not bad, f"docs/asl.md {heading!r} drifted:\n" + "\n".join(map(str, bad))

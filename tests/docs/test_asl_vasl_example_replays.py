@@ -13,35 +13,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.docs.sections import doc_section, drifted
 from tests.docs.test_readme_replays import ROOT, replay_docs
 
 HEADING = "### Worked example: Hill 621, from the save to the kill odds"
 
 
-def _section() -> list[str]:
-    lines = (ROOT / "docs/asl.md").read_text("utf-8").split("\n")
-    start = lines.index(HEADING)
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("## "))
-    return lines[start:end]
-
-
 @pytest.mark.skipif(shutil.which("jq") is None, reason="the example pipes its JSON through jq")
 def test_the_vasl_worked_example_prints_what_it_shows(tmp_path: Path) -> None:
     rd = replay_docs()
-    steps = rd.read_steps(_section())
+    steps = rd.read_steps(doc_section(HEADING))
     assert len(steps) >= 8  # read, game, record, odds with the plot, fallback, label
     assert any("--plot" in s.command for s in steps)
     assert (ROOT / "docs/img/asl-vasl-pak40-ap-apcr.png").exists()
-    assert "](img/asl-vasl-pak40-ap-apcr.png)" in "\n".join(_section())
+    assert "](img/asl-vasl-pak40-ap-apcr.png)" in "\n".join(doc_section(HEADING))
     work = tmp_path / "reader"
     work.mkdir()
     (work / "tests/data").mkdir(parents=True)
     (work / "tests/data/vasl").symlink_to(ROOT / "tests/data/vasl")
-    env = rd.make_env(work)
-    bad = []
-    for step in steps:
-        printed, code = rd.run(step, work, env)
-        if not rd.matches(step, printed, code):
-            bad.append((step.command, step.shown, printed))
+    bad = drifted(rd, steps, work, rd.make_env(work))
     assert not bad, "docs/asl.md's VASL example drifted:\n" + "\n".join(map(str, bad))
     assert (work / "pak40.png").stat().st_size > 1000  # the plot was written
