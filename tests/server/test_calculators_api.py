@@ -128,6 +128,22 @@ def test_a_refusal_names_field_value_and_clause(
     assert body["problems"][0]["value"] == repr(question[field])
 
 
+def test_a_value_the_rules_refuse_inside_the_answer_is_that_rules_refusal(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A gun size the form takes as text but the rules cannot read (ASL-B5.2) is refused
+    with that rule's clause and hint, in the API (422, not a 500) and on the command line."""
+    res = client.post("/api/calculators/asl/gun", json={**GERMAN_75L_APCR, "gun": "ZZZ"})
+    assert res.status_code == 422
+    body = res.json()
+    assert body["clause"] == "ASL-B5.2" and "'ZZZ'" in body["message"]
+    with pytest.raises(SystemExit) as done:
+        main(["asl", "odds", "gun", "--gun", "ZZZ", "--range", "3", "--af", "11", "--json"])
+    assert done.value.code == 2
+    cli = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (cli["clause"], cli["message"]) == (body["clause"], body["message"])
+
+
 def test_an_unknown_calculator_is_refused_naming_the_known_ones(client: TestClient) -> None:
     res = client.post("/api/calculators/toi/nope", json={})
     assert res.status_code == 422

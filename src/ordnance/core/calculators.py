@@ -50,7 +50,7 @@ from typing_extensions import TypedDict  # pydantic reads only this one on Pytho
 
 from ordnance.core.errors import InvalidInput, OrdnanceError, Problem
 from ordnance.core.messages import msg
-from ordnance.core.validation import refusal, unknown_kind
+from ordnance.core.validation import refusal, rule_error, unknown_kind
 
 Hint = Literal["table", "distribution", "comparison"]
 #: A notation front-end: the text of one field -> the field's value (raise
@@ -173,12 +173,15 @@ class Calculator:
         try:
             return self.input_model.model_validate(data)
         except ValidationError as exc:
-            raise refusal(
-                exc,
-                self.input_model,
-                what=msg("{name} question", name=self.name),
-                clause=self.clauses[0] if self.clauses else None,
-            ) from None
+            raise self._refusal(exc, self.input_model) from None
+
+    def _refusal(self, exc: ValidationError, model: type[BaseModel] | None) -> InvalidInput:
+        return refusal(
+            exc,
+            model,
+            what=msg("{name} question", name=self.name),
+            clause=self.clauses[0] if self.clauses else None,
+        )
 
     def answer(self, values: Mapping[str, Any], *, local: bool = False) -> dict[str, Any]:
         """The JSON-ready answer to the question ``values`` (refusals raise).
@@ -196,7 +199,11 @@ class Calculator:
                 ],
                 clause=self.clauses[0] if self.clauses else None,
             )
-        result = jsonable(self.run(self.read(values)))
+        question = self.read(values)
+        try:
+            result = jsonable(self.run(question))
+        except ValidationError as exc:  # a record the answer builds refused a value (a gun size)
+            raise rule_error(exc) or self._refusal(exc, None) from None
         if not isinstance(result, dict) or "title" not in result:
             raise TypeError(f"calculator {self.name!r} answered no title")  # a bug
         result.setdefault("hint", self.hint)

@@ -151,6 +151,16 @@ def problems(
     return found
 
 
+def rule_error(exc: ValidationError) -> OrdnanceError | None:
+    """The rule's own refusal a validator raised inside ``exc`` (the first), if any:
+    a record's check that calls a rule (a gun size read) refuses with that rule's clause."""
+    for err in exc.errors(include_url=False):
+        found = err.get("ctx", {}).get("error")
+        if isinstance(found, OrdnanceError):
+            return found
+    return None
+
+
 def refusal(
     exc: ValidationError,
     model: type[BaseModel] | None = None,
@@ -191,6 +201,7 @@ __all__ = [
     "problems",
     "pydantic_message",
     "refusal",
+    "rule_error",
     "unknown_kind",
 ]
 
