@@ -396,7 +396,8 @@ def _plot(answer: dict[str, Any], path: str) -> str | None:
 def render_answer(answer: dict[str, Any]) -> Any:
     """An answer as Rich renderables, by its hint: bars, a comparison table or a table."""
     from rich.console import Group
-    from rich.table import Table
+
+    from ordnance.cli.tables import Table
 
     parts: list[Any] = []
     title = answer["title"]
@@ -436,7 +437,7 @@ def render_answer(answer: dict[str, Any]) -> Any:
 
 def _comparison_table(comparison: dict[str, Any], title: str | None) -> Any:
     """A comparison (series of values over the same x) as a table: one column a series."""
-    from rich.table import Table
+    from ordnance.cli.tables import Table
 
     table = Table(title=title)
     table.add_column(comparison.get("xlabel", ""))

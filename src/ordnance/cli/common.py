@@ -26,8 +26,8 @@ from ordnance.cli.option_groups import option_group
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console, RenderableType
-    from rich.table import Table
 
+    from ordnance.cli.tables import Table
     from ordnance.core.hexes import Hex
     from ordnance.core.journal import GameSession
     from ordnance.core.odds.distribution import Distribution
@@ -203,8 +203,7 @@ def distribution_table(
     dist: Distribution[Any], title: str, outcome_header: str = "outcome"
 ) -> Table:
     """A Rich table of an exact distribution: outcome, fraction, percent, bar."""
-    from rich.table import Table
-
+    from ordnance.cli.tables import Table
     from ordnance.core.odds.distribution import fraction_text, percent_text
 
     table = Table(title=title)

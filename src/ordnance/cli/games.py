@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from ordnance.cli.common import DbOpt, JsonOpt, NewGame, emit, with_new_game
 from ordnance.cli.game_commands.shared_commands import SHARED
+from ordnance.cli.tables import Table
 from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import N_, _
 

@@ -125,8 +125,9 @@ def localize_renderable(obj: Any) -> Any:
 
     Works through ``Group`` renderables (a plain line in a group is a game
     text too); other renderables are returned as they are.
-    English is a no-op. Cells are reached through ``Column._cells`` (Rich keeps
-    them there; there is no public accessor).
+    English is a no-op. The cells were translated as they were added
+    (:class:`ordnance.cli.tables.Table`, the table every command draws): Rich
+    has no public way to rewrite a cell afterwards.
     """
     if current() == DEFAULT:
         return obj
@@ -148,16 +149,13 @@ def localize_renderable(obj: Any) -> Any:
         for column in obj.columns:
             if isinstance(column.header, str) and column.header:
                 column.header = _(column.header)
-            cells = getattr(column, "_cells", None)
-            if isinstance(cells, list):
-                column._cells = [_cell(c) if isinstance(c, str) else c for c in cells]
     return obj
 
 
 _STYLED = re.compile(r"^\[(\w+)\](.*?)\[/\1?\](.*)$", re.S)
 
 
-def _cell(text: str) -> str:
+def cell_text(text: str) -> str:
     """A table cell: an outcome word, else a game text (an entry or a template).
 
     A cell styled as a whole or in its head (``[strike]...[/strike] (undone)``)

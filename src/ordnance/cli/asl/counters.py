@@ -31,9 +31,8 @@ from ordnance.core.errors import OrdnanceError
 from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rich.table import Table
-
     from ordnance.asl.rules.counter_library import CounterLibrary
+    from ordnance.cli.tables import Table
 
 COMMANDS = ("find", "set", "show", "export", "import", "schema")
 
@@ -58,7 +57,7 @@ counters_app = typer.Typer(
 
 
 def _render(d: dict[str, Any]) -> Table:
-    from rich.table import Table
+    from ordnance.cli.tables import Table
 
     t = Table(title=_("Counters like {name}").format(name=repr(d["query"])))
     for col in ("name", "nationality", "piece id", "kind", "notation", "gun", "TH#", "match"):
@@ -139,7 +138,7 @@ def _open(library: str | None) -> tuple[Path, CounterLibrary]:
 
 
 def _render_show(d: dict[str, Any]) -> Table:
-    from rich.table import Table
+    from ordnance.cli.tables import Table
 
     t = Table(title=_("Counter library {path}").format(path=d["library"]))
     for col in ("counter", "value", "from"):

@@ -14,12 +14,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
-from rich.table import Table
 
 from ordnance.asl.odds.depletion import depletion_report
 from ordnance.asl.plugin import GAME as ASL
 from ordnance.cli.asl.render import record_table
 from ordnance.cli.common import distribution_table
+from ordnance.cli.tables import Table
 from ordnance.core.dice import EnteredDice
 from ordnance.core.journal import GameSession, open_journal
 from ordnance.core.odds.distribution import Distribution, fraction_text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
+from ordnance.cli.tables import Table
 
 __all__ = ["record_table"]
 

@@ -55,8 +55,9 @@ def _reading_cell(p: dict[str, Any]) -> str:
 
 def _render(d: dict[str, Any]) -> Group:
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from ordnance.cli.tables import Table
 
     r = d["reading"]
     head = "VASL {version}, boards {boards}, date {date}".format(

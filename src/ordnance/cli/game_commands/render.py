@@ -15,9 +15,9 @@ from ordnance.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Group, RenderableType
-    from rich.table import Table
     from rich.text import Text
 
+    from ordnance.cli.tables import Table
     from ordnance.core.journal import JournalEntry
     from ordnance.core.shapes import ActionForm, GameView, JsonSchema, OddsAnswer
 
@@ -50,8 +50,9 @@ def entry_table(entries: Sequence[JournalEntry], seat: str | None) -> Table:
 def render_view(view: GameView, turn_text: str) -> Group:
     """A view as the page shows it: whose move, then each of its panels as a table."""
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from ordnance.cli.tables import Table
 
     parts: list[RenderableType] = [
         Text(_("Whose move: {text}").format(text=turn_text), style="bold")
@@ -80,10 +81,10 @@ def render_view(view: GameView, turn_text: str) -> Group:
 def render_legal(forms: Sequence[ActionForm]) -> Group:
     """What a seat may do: per action, its command, then its fields, help and choices."""
     from rich.console import Group
-    from rich.table import Table
 
     from ordnance import i18n
     from ordnance.cli.game_commands.form_fields import command_name
+    from ordnance.cli.tables import Table
     from ordnance.i18n import N_
 
     lang = i18n.current()

@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Group
-from rich.table import Table
 
 from ordnance.cli.common import distribution_table, emit
 from ordnance.cli.odds.options import (
@@ -15,6 +14,7 @@ from ordnance.cli.odds.options import (
     plot_if_asked,
     probability_out,
 )
+from ordnance.cli.tables import Table
 from ordnance.core.messages import said
 from ordnance.core.odds.distribution import fraction_text, percent_text
 from ordnance.core.odds.dr import dr_versus

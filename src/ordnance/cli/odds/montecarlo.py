@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
-from rich.table import Table
 
 from ordnance.cli.common import emit
+from ordnance.cli.tables import Table
 from ordnance.core.odds.distribution import Distribution, fraction_text
 from ordnance.i18n import _
 

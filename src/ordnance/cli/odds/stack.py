@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Group
-from rich.table import Table
 
 from ordnance.cli.common import emit
 from ordnance.cli.odds.options import (
@@ -19,6 +18,7 @@ from ordnance.cli.odds.options import (
     plot_if_asked,
     probability_out,
 )
+from ordnance.cli.tables import Table
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.compose import attack_against_stack
 from ordnance.core.odds.distribution import fraction_text, percent_text

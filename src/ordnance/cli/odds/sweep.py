@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
-from rich.table import Table
 
 from ordnance.cli.common import JsonOpt, emit, err_console
+from ordnance.cli.tables import Table
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
