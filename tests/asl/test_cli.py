@@ -238,6 +238,8 @@ def test_rich_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "APCR" in out
     code, out, _ = run(capsys, "asl", "shot", "-n", "5", "--dr", "3,2")
     assert code == 0 and "used-and-depleted" in out
+    # ASL-8.9-d: the outcome stands once, in its column, not again on a line of its own
+    assert not any(line.strip() == "used-and-depleted" for line in out.splitlines())
     code, out, _ = run(capsys, "asl", "he-equivalency", "HEAT", "--caliber", "75", "--json")
     assert code == 0 and json.loads(out)["fp"] == "8/1"
     code, out, _ = run(capsys, "asl", "heat", "german", "--date", "1942-04", "--json")

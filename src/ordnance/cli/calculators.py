@@ -427,8 +427,8 @@ def render_answer(answer: dict[str, Any]) -> Any:
         parts.append(_comparison_table(answer["chart"], answer["chart"].get("title")))
     if title is not None:
         parts.append(f"[bold]{shown(title)}[/]")
-    if answer.get("outcome"):
-        parts.append(str(answer["outcome"]))
+    if answer.get("outcome") and "table" not in answer:  # a table has an outcome column
+        parts.append(shown(answer["outcome"]))
     parts.extend(shown(line) for line in answer.get("lines", ()))
     if answer.get("plot"):
         parts.append(f"plot written to {answer['plot']}")
