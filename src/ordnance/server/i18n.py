@@ -387,16 +387,54 @@ def localize_calculator(info: CalculatorInfo, lang: str) -> CalculatorInfo:
     }
 
 
+#: The parts of a calculator's answer a face shows as words (the rest are figures and
+#: the question's own values, which stay as they are).
+_SHOWN_PARTS = ("title", "xlabel", "lines", "table", "comparison", "chart", "distribution")
+#: Inside a shown part: the keys whose strings are words (``x`` is a comparison's
+#: categories, e.g. the ammunition; ``rows`` a table's cells).
+_SHOWN_KEYS = frozenset({"title", "xlabel", "ylabel", "columns", "rows", "x", "series", "name"})
+
+
 def localize_answer_words(reply: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A calculator's answer with its ``title`` and ``lines`` in ``lang`` (the figures unchanged)."""
+    """A calculator's answer with every text it shows in ``lang``: its title, the axis
+    label, its lines, its table (title, headers, text cells), the words of a
+    distribution (its outcomes) and of a comparison or chart (title, labels,
+    categories, series names). Each text is rendered from its message (a
+    :class:`~ordnance.core.messages.Said`) or looked up whole in the catalogue,
+    as the command line's tables are (:func:`ordnance.cli.localize.cell_text`);
+    the figures and every other field are unchanged."""
     if lang == DEFAULT:
         return reply
     tr = translations(lang).gettext
+
+    def word(text: str) -> str:
+        if not text:
+            return text
+        found = tr(f"outcome:{text}")
+        return found if found != f"outcome:{text}" else localize_text(text, tr, lang)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return word(value)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) if k in _SHOWN_KEYS else v for k, v in value.items()}
+        return value
+
     out = dict(reply)
-    if isinstance(out.get("title"), str):
-        out["title"] = localize_text(out["title"], tr, lang)
-    if isinstance(out.get("lines"), list):
-        out["lines"] = [localize_text(as_text(x), tr, lang) for x in out["lines"]]
+    for part in _SHOWN_PARTS:
+        value = out.get(part)
+        if value is None:
+            continue
+        if part == "distribution" and isinstance(value, dict):  # outcome words -> figures
+            out[part] = {word(str(k)): v for k, v in value.items()}
+        elif part in ("table", "comparison", "chart") and isinstance(value, dict):
+            out[part] = walk(value)
+        elif isinstance(value, list):
+            out[part] = [word(as_text(x)) for x in value]
+        elif isinstance(value, str):
+            out[part] = word(value)
     return out
 
 

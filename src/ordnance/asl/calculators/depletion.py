@@ -15,7 +15,7 @@ from ordnance.core.calculators import Calculator, calculator, jsonable
 from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice, RuleViolation
 from ordnance.core.fields import option
-from ordnance.core.messages import msg, said
+from ordnance.core.messages import Said, msg, said
 from ordnance.core.odds.distribution import fraction_percent
 from ordnance.core.questions import question_config
 
@@ -52,7 +52,7 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
         for r in data["shots"]
     ]
     return {
-        "title": f"Special rounds fired in {q.shots} shots, N={q.depletion}",
+        "title": said("Special rounds fired in {shots} shots, N={n}", shots=q.shots, n=q.depletion),
         "xlabel": "rounds fired",
         **data,
         "distribution": data["rounds"],
@@ -62,8 +62,13 @@ def depletion_odds(q: DepletionQuestion) -> dict[str, Any]:
             "rows": rows,
         },
         "lines": [
-            "expected rounds before it runs out: "
-            + ("never runs out" if exp is None else f"{jsonable(exp)} ({float(exp):.3f})")
+            said("expected rounds before it runs out: never runs out")
+            if exp is None
+            else said(
+                "expected rounds before it runs out: {exact} ({decimal})",
+                exact=jsonable(exp),
+                decimal=f"{float(exp):.3f}",
+            )
         ],
     }
 
@@ -114,7 +119,7 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
     d["dice"] = "entered" if q.dr is not None else "rolled"
     return {
         **d,
-        "title": f"{d['ammo']} shot, N={d['depletion']}",
+        "title": said("{ammo} shot, N={n}", ammo=d["ammo"], n=d["depletion"]),
         "table": {
             "columns": ["DR", "outcome", "gone", "malfunction", "clause"],
             "rows": [
@@ -127,7 +132,7 @@ def depletion_check(q: ShotQuestion) -> dict[str, Any]:
                 ]
             ],
         },
-        "lines": [d["explanation"]],
+        "lines": [Said(result.message())],  # the explanation, as its message
     }
 
 
@@ -145,7 +150,7 @@ def shot_odds(q: ShotOddsQuestion) -> dict[str, Any]:
     joint = shot_with_malfunction(q.depletion, q.breakdown, intensive=q.intensive)
     labelled = joint.map(lambda o: o[0] + (" + malfunction" if o[1] else ""))
     return {
-        "title": f"One shot, N={q.depletion}",
+        "title": said("One shot, N={n}", n=q.depletion),
         "depletion": q.depletion,
         "breakdown": q.breakdown,
         "intensive": q.intensive,

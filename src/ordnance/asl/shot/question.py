@@ -23,7 +23,7 @@ from ordnance.asl.shot.setup import declared_depletion
 from ordnance.asl.shot.spec import GunShot, parse_shot_ammo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.fields import option
-from ordnance.core.messages import msg
+from ordnance.core.messages import Said, msg, said, term
 from ordnance.core.odds.distribution import fraction_percent
 from ordnance.core.questions import question_config
 
@@ -349,12 +349,23 @@ def _from_counters(q: WholeShot) -> dict[str, Any]:
         lines.append("Some values are SAMPLES, not read from your counters (counter library).")
     return {
         **data,
-        "title": f"{data['ammo']} from a {data['gun']} at {data['range']} hexes, {data['target']}",
+        "title": _shot_title(data),
         "table": {"title": "Values used", "columns": ["value", "applied", "from"], "rows": rows},
         "distribution": data["outcomes"],
         "xlabel": "worst effect on the target",
         "lines": lines,
     }
+
+
+def _shot_title(data: dict[str, Any]) -> Said:
+    """The title of a whole shot's answer, as a message (its target a word)."""
+    return said(
+        "{ammo} from a {gun} at {range} hexes, {target}",
+        ammo=data["ammo"],
+        gun=data["gun"],
+        range=data["range"],
+        target=term(data["target"]),
+    )
 
 
 def whole_shot(q: WholeShot) -> dict[str, Any]:
@@ -371,9 +382,7 @@ def whole_shot(q: WholeShot) -> dict[str, Any]:
         data["comparison"] = compare_special_then_ap(
             spec, q.shots, mode=mode, acquisition=not q.no_acquisition
         )
-    data["title"] = (
-        f"{data['ammo']} from a {data['gun']} at {data['range']} hexes, {data['target']}"
-    )
+    data["title"] = _shot_title(data)
     data["table"] = {"columns": ["what", "exact (%)"], "rows": _shot_table(data)}
     data["distribution"] = data["outcomes"]
     data["xlabel"] = "worst effect on the target"
@@ -401,10 +410,16 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
         for r in compare["rows"]
     ] + [[a, "", f"[{w['clause']}] {w['message']}", ""] for a, w in compare["refused"].items()]
     return {
-        "title": f"{q.nationality} {q.gun} at {q.range} hexes, {q.target}"
-        + (f" AF {q.af}" if q.af is not None else "")
-        + ": by ammunition",
-        **compare,
+        "title": said(
+            "{nationality} {gun} at {range} hexes, {target}{af}: by ammunition",
+            nationality=term(q.nationality),
+            gun=q.gun,
+            range=q.range,
+            target=term(q.target),
+            af="" if q.af is None else f" AF {q.af}",
+        ),
+        # the chart as the comparison below (its series by name), not as the rules keep it
+        **{k: v for k, v in compare.items() if k != "chart"},
         "comparison": {
             "x": list(chart["x"]),
             "xlabel": "ammunition",

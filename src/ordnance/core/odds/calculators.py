@@ -73,7 +73,13 @@ def _pool_data(counts: tuple[int, ...], den: int, decimals: bool, summary: bool)
             "distribution": {str(o): p(w) for o, w in zip(outcomes, weights, strict=True)},
             "mean": float(exact_mean) if decimals else fraction_text(exact_mean),
             "at_least": {str(o): p(s) for o, s in at_least.items()},
-            "lines": [f"mean net hits {fraction_text(exact_mean)} = {float(exact_mean):.4f}"],
+            "lines": [
+                said(
+                    "mean net hits {exact} = {decimal}",
+                    exact=fraction_text(exact_mean),
+                    decimal=f"{float(exact_mean):.4f}",
+                )
+            ],
         }
     kept = [(o, w) for o, w in zip(outcomes, weights, strict=True) if w / den >= SHOWN]
     shown = {o for o, _w in kept}

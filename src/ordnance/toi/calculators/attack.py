@@ -123,9 +123,16 @@ def attack_odds(q: AttackQuestion) -> dict[str, Any]:
         "steps": list(plan.steps),
         "clauses": list(plan.clauses),
         "lines": [
-            f"{plan.attack_dice} black dice hitting on {plan.hit_on}+, "
-            f"{plan.defence_dice} red dice cancelling on {plan.cancel_on}+; "
-            f"mean {fraction_text(mean)} = {float(mean):.3f} net hits",
+            said(
+                "{attack} black dice hitting on {hit_on}+, {defence} red dice cancelling on "
+                "{cancel_on}+; mean {exact} = {decimal} net hits",
+                attack=plan.attack_dice,
+                hit_on=plan.hit_on,
+                defence=plan.defence_dice,
+                cancel_on=plan.cancel_on,
+                exact=fraction_text(mean),
+                decimal=f"{float(mean):.3f}",
+            ),
             *plan.steps,
         ],
     }

@@ -90,7 +90,9 @@ def smoke_odds(q: SmokeQuestion) -> dict[str, Any]:
             "each_distance_and_direction": fraction_text(drift / 36),
         },
     }
-    lines = [f"drift: each (distance, direction) pair {fraction_text(drift / 36)}"]
+    lines: list[str] = [
+        said("drift: each (distance, direction) pair {p}", p=fraction_text(drift / 36))
+    ]
     if (q.map_name is None) != (q.target is None):
         raise OrdnanceError(
             msg("give both a map and a target hex to see the hexes"),

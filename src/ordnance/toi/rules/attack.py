@@ -24,7 +24,7 @@ from enum import StrEnum
 
 from ordnance.core.dice import DiceSource
 from ordnance.core.errors import OrdnanceError, RuleViolation
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said, term
 from ordnance.core.odds.distribution import Distribution
 from ordnance.core.odds.pools import net_hits
 from ordnance.toi.rules.munitions import (
@@ -198,7 +198,16 @@ def plan_attack(inp: AttackInput, settings: RuleReadings | None = None) -> Attac
         if inp.target != "vehicle" and m is Munition.HE:
             clause = "TOI-AMB-6"
         clauses.append(clause)
-        steps.append(f"{m.value}: {delta:+d} firepower vs {inp.target} at {mband.value} ({clause})")
+        steps.append(
+            said(
+                "{munition}: {delta} firepower vs {target} at {band} ({clause})",
+                munition=m.value,
+                delta=f"{delta:+d}",
+                target=term(inp.target),
+                band=term(mband.value),
+                clause=clause,
+            )
+        )
 
     halvings = inp.halvings + (1 if inp.fire_and_movement else 0)
     fp = inp.firepower
@@ -213,10 +222,12 @@ def plan_attack(inp: AttackInput, settings: RuleReadings | None = None) -> Attac
         fp += modifier
     fp = max(fp, settings.firepower_floor if inp.firepower > 0 else 0)
     if inp.fire_and_movement:
-        steps.append("Fire and Movement: firepower halved, rounded up (B4)")
+        steps.append(said("Fire and Movement: firepower halved, rounded up (B4)"))
     if inp.halvings:
-        steps.append(f"{inp.halvings} other halving(s): heavy damage or firing from smoke")
-    steps.append(f"lead unit: {fp} dice")
+        steps.append(
+            said("{n} other halving(s): heavy damage or firing from smoke", n=inp.halvings)
+        )
+    steps.append(said("lead unit: {fp} dice", fp=fp))
 
     total = fp
     for sup in inp.support:
@@ -227,7 +238,9 @@ def plan_attack(inp: AttackInput, settings: RuleReadings | None = None) -> Attac
             sfp = halve_up(sfp)
         add = halve_up(sfp)
         total += add
-        steps.append(f"combined fire: +{add} (half of {sfp}, rounded up; B5)")
+        steps.append(
+            said("combined fire: +{add} (half of {sfp}, rounded up; B5)", add=add, sfp=sfp)
+        )
 
     hit_on = settings.hit_on.for_band(inp.band.value)
     if inp.band is RangeBand.NORMAL:
@@ -239,7 +252,13 @@ def plan_attack(inp: AttackInput, settings: RuleReadings | None = None) -> Attac
                 continue
             hit_on = min(hit_on, special)
             clauses.append("TOI-HE-2")
-            steps.append(f"{m.value}: normal-range attack hits on {special}+ (TOI-HE-2)")
+            steps.append(
+                said(
+                    "{munition}: normal-range attack hits on {special}+ (TOI-HE-2)",
+                    munition=m.value,
+                    special=special,
+                )
+            )
     return AttackPlan(
         attack_dice=total,
         hit_on=hit_on,
