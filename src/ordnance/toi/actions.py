@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
+from ordnance.core.done_action import DoneAction
 from ordnance.core.fields import Record, option
 from ordnance.core.validation import parse_tagged
 from ordnance.toi.rules.munitions import Munition
@@ -19,11 +20,8 @@ class Advance(Record):
     to: str | None = option(None, "Go to", "The step of the round to stop at.")
 
 
-class Done(Record):
+class Done(DoneAction):
     """A nation's part of the current step is over (the sequence of play, TOI-B8)."""
-
-    type: Literal["done"] = "done"
-    side: str | None = Field(None, description="The nation that is done (hot-seat play).")
 
 
 class ReceiveCommand(Record):

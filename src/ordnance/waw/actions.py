@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from ordnance.core.done_action import DoneAction
 from ordnance.core.fields import Record, option
 from ordnance.core.names import PieceId
 from ordnance.core.validation import parse_tagged
@@ -118,11 +119,8 @@ class MarkerRemoval(Record):
     type: Literal["marker_removal"] = "marker_removal"
 
 
-class Done(Record):
+class Done(DoneAction):
     """A side is done with this turn's impulses (WAW-B6)."""
-
-    type: Literal["done"] = "done"
-    side: str | None = None
 
 
 class HqCheckResult(Record):
