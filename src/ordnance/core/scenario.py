@@ -689,6 +689,28 @@ def add_options(settings: dict[str, Any], options: Mapping[str, Any], own: Set[s
         settings[key] = value
 
 
+def exported_options(settings: BaseModel, own: Set[str]) -> dict[str, Any]:
+    """The settings an exported document writes under ``rules.options``: those that differ
+    from their defaults, less the ones in ``own`` (written through fields of their own).
+
+    The inverse of :func:`add_options`.
+    """
+    return {
+        k: v
+        for k, v in settings.model_dump(mode="json", exclude_defaults=True).items()
+        if k not in own
+    }
+
+
+def refuse_hexsides(spec: MapSpec, game: str) -> None:
+    """For a game with no hexside features: the first one the map lists is refused there."""
+    if spec.hexsides:
+        feature = spec.hexsides[0].feature
+        raise ScenarioFieldError(
+            ("map", "hexsides", 0), f"{game} has no hexside features ({feature})"
+        )
+
+
 def read_position(model: type[BaseModel], data: Any) -> Any:
     """A position validated by its game's model; a problem is an OrdnanceError naming it."""
     try:

@@ -42,7 +42,9 @@ from ordnance.core.scenario import (
     UnitSpec,
     add_options,
     check_settings,
+    exported_options,
     read_position,
+    refuse_hexsides,
 )
 from ordnance.toi.rules.catalogue import catalogue
 from ordnance.toi.rules.damage import VehicleDamage
@@ -170,10 +172,7 @@ class ToIScenario(ScenarioDoc):
 
 def _map_data(spec: ToIMapSpec) -> dict[str, Any]:
     table = terrain_table()
-    for i, side in enumerate(spec.hexsides):
-        raise ScenarioFieldError(
-            ("map", "hexsides", i), f"Tide of Iron has no hexside features ({side.feature})"
-        )
+    refuse_hexsides(spec, "Tide of Iron")
     if spec.default_terrain is not None and spec.default_terrain not in table:
         raise ScenarioFieldError(
             ("map", "default_terrain"),
@@ -447,11 +446,7 @@ def to_scenario(state: ToIState, seat: str | None = None) -> dict[str, Any]:
         "unlimited_supply": s.unlimited_supply,
         "command": {n.name: n.command for n in state.nations},
         "hit_on": s.hit_on.model_dump(mode="json"),
-        "options": {
-            k: v
-            for k, v in s.model_dump(mode="json", exclude_defaults=True).items()
-            if k not in OWN_FIELDS
-        },
+        "options": exported_options(s, OWN_FIELDS),
     }
     return {
         "game": "toi",

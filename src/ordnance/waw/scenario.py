@@ -38,7 +38,9 @@ from ordnance.core.scenario import (
     UnitSpec,
     add_options,
     check_settings,
+    exported_options,
     read_position,
+    refuse_hexsides,
 )
 from ordnance.waw.actions import CONDITIONS
 from ordnance.waw.rules.catalogue import Rating, TerrainType, UnitType
@@ -140,10 +142,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
     locs: list[Loc] = []
     if doc.map is not None:
         m = doc.map
-        for i, side in enumerate(m.hexsides):
-            raise ScenarioFieldError(
-                ("map", "hexsides", i), f"World at War has no hexside features ({side.feature})"
-            )
+        refuse_hexsides(m, "World at War")
         listed = set()
         for i, cell in enumerate(m.hexes):
             if cell.elevation is not None:
@@ -288,11 +287,6 @@ def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:
         for u in state.units.values()
         if not u.condition.eliminated
     ]
-    options = {
-        k: v
-        for k, v in s.model_dump(mode="json", exclude_defaults=True).items()
-        if k not in OWN_FIELDS
-    }
     return {
         "game": "waw",
         "title": "World at War position (exported)",
@@ -303,6 +297,6 @@ def to_scenario(state: WawState, seat: str | None = None) -> dict[str, Any]:
         "terrain_types": [t.model_dump(mode="json") for t in s.terrain_types],
         "map": {"columns": s.map_columns, "rows": s.map_rows, "hexes": hexes},
         "units": units,
-        "rules": {"options": options},
+        "rules": {"options": exported_options(s, OWN_FIELDS)},
         "position": _position(state),
     }
