@@ -149,12 +149,7 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
                 raise ScenarioFieldError(
                     ("map", "hexes", i, "elevation"), "World at War uses no elevation here"
                 )
-            col, row = parse_hex(cell.hex).to_offset()
-            if not (0 <= col < m.columns and 0 <= row < m.rows):
-                raise ScenarioFieldError(
-                    ("map", "hexes", i, "hex"), f"{cell.hex} is off the {m.columns} x {m.rows} map"
-                )
-            listed.add(parse_hex(cell.hex))
+            listed.add(_on_map(("map", "hexes", i, "hex"), cell.hex, m.columns, m.rows))
             action: dict[str, Any] = {
                 "type": "place_terrain",
                 "hexes": [cell.hex],
@@ -196,6 +191,15 @@ def from_scenario(doc: ScenarioDoc) -> ScenarioStart:
     return ScenarioStart(settings=settings, actions=tuple(actions), action_locs=tuple(locs))
 
 
+def _on_map(loc: Loc, text: str, columns: int, rows: int) -> Hex:
+    """The hex ``text`` of the document, refused at ``loc`` when off the columns x rows map."""
+    h = parse_hex(text)
+    col, row = h.to_offset()
+    if not (0 <= col < columns and 0 <= row < rows):
+        raise ScenarioFieldError(loc, f"{text} is off the {columns} x {rows} map")
+    return h
+
+
 def _check_position(doc: WawScenario) -> None:
     p = doc.position
     assert p is not None
@@ -205,11 +209,7 @@ def _check_position(doc: WawScenario) -> None:
     hexes: list[tuple[Loc, str]] = [(("smoke", i, "hex"), m.hex) for i, m in enumerate(p.smoke)]
     hexes += [(("fascam", i), h) for i, h in enumerate(p.fascam)]
     for loc, text in hexes:
-        col, row = parse_hex(text).to_offset()
-        if not (0 <= col < columns and 0 <= row < rows):
-            raise ScenarioFieldError(
-                ("position", *loc), f"{text} is off the {columns} x {rows} map"
-            )
+        _on_map(("position", *loc), text, columns, rows)
     units = {u.id for u in doc.units}
     for i, check in enumerate(p.pending_hq):
         if check.hq not in units:
