@@ -30,9 +30,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ordnance.core.errors import OrdnanceError
+from ordnance.core.journal.postgres_driver import DriverStatement, PostgresDriver
 
 if TYPE_CHECKING:  # pragma: no cover
     from alembic.config import Config
@@ -422,35 +423,6 @@ class _ThreadReader:
             self.connection.close()
 
 
-class _DriverStatement(NamedTuple):
-    """A Core DML statement compiled once for SQLite's driver (:meth:`Journal.write_rows`):
-    its SQL, its parameters' names in order and each one's bind processor (a JSON
-    column's encoder, a date's formatter; None where the driver takes the value as is)."""
-
-    sql: str
-    names: tuple[str, ...]
-    processors: tuple[Callable[[Any], Any] | None, ...]
-
-    @classmethod
-    def of(cls, statement: Any, dialect: Any, keys: Sequence[str]) -> _DriverStatement:
-        """``statement`` compiled with the parameters ``keys`` (an INSERT's columns: the
-        others, the autoincremented id among them, are left out of its SQL)."""
-        compiled = statement.compile(dialect=dialect, column_keys=list(keys))
-        names = tuple(compiled.positiontup or ())
-        processors = tuple(
-            compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
-            for name in names
-        )
-        return cls(compiled.string, names, processors)
-
-    def arguments(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
-        """The driver's positional arguments of ``params`` (every name must be given)."""
-        return tuple(
-            params[name] if process is None else process(params[name])
-            for name, process in zip(self.names, self.processors, strict=True)
-        )
-
-
 class _DriverWriter:
     """A SQLite file's own driver connection for :meth:`Journal.write_rows`, taken once
     from the engine's pool (so with every setting its connections get: foreign keys,
@@ -533,12 +505,19 @@ class Journal:
         self._reader_path = _plain_sqlite_file(url) if self.is_sqlite else None
         self._thread_readers = threading.local()
         self._all_readers: weakref.WeakSet[_ThreadReader] = weakref.WeakSet()
-        self._driver_sql: dict[int, tuple[Any, str, tuple[str, ...]]] = {}
+        self._driver_sql: dict[int, tuple[Any, DriverStatement]] = {}
         #: the driver connection of :meth:`write_rows` on a SQLite file (opened on first
         #: use) and the statements it runs, compiled once
         self._driver_writer: _DriverWriter | None = None
         self._driver_writer_lock = threading.Lock()
-        self._driver_dml: dict[tuple[int, tuple[str, ...]], tuple[Any, _DriverStatement]] = {}
+        self._driver_dml: dict[tuple[int, tuple[str, ...]], tuple[Any, DriverStatement]] = {}
+        #: PostgreSQL through psycopg: the same two statements on connections of the
+        #: journal's own psycopg pool (:mod:`ordnance.core.journal.postgres_driver`)
+        self._postgres = (
+            PostgresDriver(self.engine)
+            if self.engine.dialect.driver == "psycopg" and PostgresDriver.available()
+            else None
+        )
         if migrate:
             self.migrate()
 
@@ -619,12 +598,27 @@ class Journal:
         CPU against about 0.1 ms in the bench). The engine's ``before_cursor_execute``
         listeners still hear every statement, as :meth:`first_row`'s do. A driver error
         rolls back and runs the steps the usual way (:meth:`writing`), so it is
-        reported as any write's. Elsewhere, on :meth:`writing`'s connection."""
+        reported as any write's. On PostgreSQL through psycopg, on a connection of the
+        journal's own pool (:class:`PostgresDriver`), the same way. Elsewhere, on
+        :meth:`writing`'s connection."""
         if self._reader_path is not None:
             try:
                 done = self._write_rows_own(steps)
             except Exception:  # the driver's: rolled back; the usual path reports it
                 self._drop_driver_writer()
+            else:
+                _forget_remembered()
+                return done
+        elif self._postgres is not None:
+            prepared = [
+                (self._driver_statement(st, params), params, bool(st.is_insert))
+                for st, params in steps
+            ]
+            try:
+                with self._writer():
+                    done = self._postgres.write_rows(prepared)
+            except Exception:  # the driver's or the pool's: rolled back; reported below
+                pass
             else:
                 _forget_remembered()
                 return done
@@ -665,16 +659,16 @@ class Journal:
             finally:
                 cursor.close()
 
-    def _driver_statement(self, statement: Any, params: Mapping[str, Any]) -> _DriverStatement:
+    def _driver_statement(self, statement: Any, params: Mapping[str, Any]) -> DriverStatement:
         key = (id(statement), tuple(params))
         found = self._driver_dml.get(key)
         if found is None or found[0] is not statement:
-            compiled = _DriverStatement.of(statement, self.engine.dialect, tuple(params))
+            compiled = DriverStatement.of(statement, self.engine.dialect, tuple(params))
             found = self._driver_dml[key] = (statement, compiled)
         return found[1]
 
     @staticmethod
-    def _driver_execute(cursor: Any, listeners: Any, sql: str, args: tuple[Any, ...]) -> None:
+    def _driver_execute(cursor: Any, listeners: Any, sql: str, args: Any) -> None:
         if listeners:
             listeners(None, cursor, sql, args, None, False)
         cursor.execute(sql, args)
@@ -764,24 +758,33 @@ class Journal:
         the table status does (about 0.5 ms against 0.1 ms of CPU in the bench). The
         engine's ``before_cursor_execute`` listeners still hear the statement (they
         count what is sent). A driver error drops the connection and runs the read the
-        usual way, so it is reported as any read's. Elsewhere, on the request's
-        connection (:meth:`reading_rows`)."""
+        usual way, so it is reported as any read's. On PostgreSQL through psycopg, on a
+        connection of the journal's own pool (:class:`PostgresDriver`), the same way.
+        Elsewhere, on the request's connection (:meth:`reading_rows`)."""
         if self._reader_path is not None:
             try:
                 return self._first_row_own(statement, params)
             except Exception:  # the driver's: reported by the usual path below
                 self._drop_thread_reader()
+        elif self._postgres is not None:
+            try:
+                return self._postgres.first_row(self._read_statement(statement), params)
+            except Exception:  # the driver's or the pool's: reported by the usual path
+                pass
         with self.reading_rows() as c:
             return c.execute(statement, params).first()
 
+    def _read_statement(self, statement: Any) -> DriverStatement:
+        """``statement`` compiled once for the driver (:meth:`first_row`)."""
+        found = self._driver_sql.get(id(statement))
+        if found is None or found[0] is not statement:
+            compiled = DriverStatement.of(statement, self.engine.dialect)
+            found = self._driver_sql[id(statement)] = (statement, compiled)
+        return found[1]
+
     def _first_row_own(self, statement: Any, params: dict[str, Any]) -> Any:
-        compiled = self._driver_sql.get(id(statement))
-        if compiled is None or compiled[0] is not statement:
-            done = statement.compile(dialect=self.engine.dialect)
-            names = tuple(done.positiontup or ())
-            compiled = self._driver_sql[id(statement)] = (statement, done.string, names)
-        _stmt, sql, names = compiled
-        args = tuple(params[name] for name in names)
+        compiled = self._read_statement(statement)
+        args = compiled.arguments(params)
         reader: _ThreadReader | None = getattr(self._thread_readers, "reader", None)
         if reader is None:
             assert self._reader_path is not None
@@ -791,8 +794,8 @@ class Journal:
         try:
             listeners = self.engine.dispatch.before_cursor_execute
             if listeners:
-                listeners(None, cursor, sql, args, None, False)
-            return cursor.execute(sql, args).fetchone()
+                listeners(None, cursor, compiled.sql, args, None, False)
+            return cursor.execute(compiled.sql, args).fetchone()
         finally:
             cursor.close()
 
@@ -808,6 +811,8 @@ class Journal:
         """Drop every pooled connection and the append's own (:meth:`write_rows`): the
         next ones are opened anew, with the engine's connect hooks as they are now."""
         self._drop_driver_writer()
+        if self._postgres is not None:
+            self._postgres.close()
         self.engine.dispose()
 
     def close(self) -> None:
@@ -815,6 +820,8 @@ class Journal:
             with contextlib.suppress(Exception):
                 reader.close()
         self._drop_driver_writer()
+        if self._postgres is not None:
+            self._postgres.close()
         self.engine.dispose()
 
 
