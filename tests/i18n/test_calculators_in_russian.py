@@ -9,11 +9,16 @@ be Russian, or Latin only where the allow-list (``allowed-latin.csv``) says why
 
 Clauses met: ASL-8.9 (depletion, the whole Gun shot), ASL-C8 (APCR), TOI-B4 and
 TOI-APC-1 (a ToI attack with AP-C), TOI-B10 (smoke drift), WAW-HE-a (HE Fire),
-WAW-8.3-d (FASCAM).
+WAW-8.3-d (FASCAM); the reference tables too: ASL-8.9-a (counter notation, each
+period and note a message), ASL-8.2 (the Ammunition Supply Chart), ASL-8.3-a (HEAT
+dates), ASL-8.31 (HE Equivalency), ASL-8.3-b (SCW HEAT), ASL-8.4 (Canister), the
+refusal cells of ``asl gun-compare`` (the refusal's own message), TOI-GEN-10 (the
+munitions advice and card), TOI-B7 (the sample units), the ToI sample maps,
+WAW-8.2-c (LOS across smoke) and the WaW unit and terrain types.
 
-Not yet covered (their answers are reference tables whose headers and notes are
-still English in Russian): asl notation, supply, heat, he-equivalency, scw-heat,
-canister; toi advise, units, munitions, maps; waw los, units, terrain-types.
+Every declared calculator is covered; a row or value key of a reference table
+(``residual_allowed``) is a catalogue word, a boolean or missing value an
+``outcome:`` word, and a unit or map id stays as it is typed (the allow-list).
 """
 
 from __future__ import annotations
@@ -41,10 +46,24 @@ IN_RUSSIAN = [
     ("asl", "depletion"),
     ("asl", "shot-odds"),
     ("asl", "shot"),
+    ("asl", "gun-compare"),
+    ("asl", "notation"),
+    ("asl", "supply"),
+    ("asl", "heat"),
+    ("asl", "he-equivalency"),
+    ("asl", "scw-heat"),
+    ("asl", "canister"),
     ("toi", "odds"),
     ("toi", "smoke"),
     ("waw", "he-fire"),
+    ("toi", "advise"),
+    ("toi", "units"),
+    ("toi", "munitions"),
+    ("toi", "maps"),
     ("waw", "fascam"),
+    ("waw", "los"),
+    ("waw", "units"),
+    ("waw", "terrain-types"),
 ]
 
 #: The parts of an answer a face shows as words.
@@ -135,3 +154,13 @@ def test_every_calculator_example_draws_on_the_command_line() -> None:
                 answer = calc.answer(dict(calc.example), local=True)
                 Console(file=out, width=200).print(localize_renderable(render_answer(answer)))
                 assert out.getvalue().strip(), (lang, game, calc.name)
+
+
+def test_every_declared_calculator_is_checked_in_russian() -> None:
+    """No calculator is left out of :data:`IN_RUSSIAN` (issue 18, item 5: all of them)."""
+    declared = {
+        (game, calc.name)
+        for game in ("odds", "asl", "toi", "waw")
+        for calc in calculators.for_game(game)
+    }
+    assert declared == set(IN_RUSSIAN)

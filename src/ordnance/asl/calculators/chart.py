@@ -14,6 +14,7 @@ from ordnance.asl.rules.heat import check_nationality, heat_gate, scw_heat_attac
 from ordnance.asl.rules.supply import chart_lookup
 from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.fields import option
+from ordnance.core.messages import Said, said, term
 from ordnance.core.questions import question_config
 
 _DATE = option("1944-06", "Scenario date", "YYYY-MM", clause="ASL-8.2", pattern=r"^\d{4}-\d{2}$")
@@ -34,11 +35,15 @@ class SupplyQuestion(BaseModel):
 def supply(q: SupplyQuestion) -> dict[str, Any]:
     """The Ammunition Supply Chart: APCR/APDS Depletion Number of a Gun."""
     answer = chart_lookup(q.nationality, q.gun, ScenarioDate.parse(q.date), elite=q.elite).to_dict()
-    rows = [[str(k), str(v)] for k, v in answer.items() if not isinstance(v, dict | list)]
     return {
-        "title": f"Ammunition Supply Chart: {q.nationality} {q.gun}, {q.date}",
+        "title": said(
+            "Ammunition Supply Chart: {nationality} {gun}, {date}",
+            nationality=q.nationality,
+            gun=q.gun,
+            date=q.date,
+        ),
         **answer,
-        "table": {"columns": ["what", "value"], "rows": rows},
+        "table": {"columns": ["what", "value"], "rows": _rows(answer)},
     }
 
 
@@ -56,12 +61,17 @@ def heat(q: HeatQuestion) -> dict[str, Any]:
     nation = check_nationality(q.nationality)
     gate = heat_gate(nation)
     reason = (
-        f"{nation} ordnance fires HEAT from {gate.label}"
+        said("{nationality} ordnance fires HEAT from {date}", nationality=nation, date=gate.label)
         if gate
-        else f"ASL-8.3-a names no HEAT date for {nation}: its counters decide"
+        else said(
+            "ASL-8.3-a names no HEAT date for {nationality}: its counters decide",
+            nationality=nation,
+        )
     )
     return {
-        "title": f"HEAT of {nation} ordnance in {when}",
+        "title": said(
+            "HEAT of {nationality} ordnance in {date}", nationality=nation, date=str(when)
+        ),
         "nationality": q.nationality,
         "ordnance_of": nation,
         "date": str(when),
@@ -94,7 +104,12 @@ class HeEquivalencyQuestion(BaseModel):
 
 
 def _rows(data: dict[str, Any]) -> list[list[str]]:
-    return [[str(k), str(v)] for k, v in data.items() if not isinstance(v, dict | list)]
+    """The answer's plain values as (what, value) rows, a shown text kept with its message."""
+    return [
+        [str(k), v if isinstance(v, Said) else str(v)]
+        for k, v in data.items()
+        if not isinstance(v, dict | list)
+    ]
 
 
 def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
@@ -105,7 +120,7 @@ def he_equivalency_answer(q: HeEquivalencyQuestion) -> dict[str, Any]:
         data["use"] = answer.check_use(q.use)
     return {
         **data,
-        "title": f"HE Equivalency of {q.attack}",
+        "title": said("HE Equivalency of {attack}", attack=q.attack),
         "table": {"columns": ["what", "value"], "rows": _rows(data)},
     }
 
@@ -126,7 +141,7 @@ def scw_heat_answer(q: ScwHeatQuestion) -> dict[str, Any]:
     data = scw_heat_attack(q.weapon, q.target, q.tem).to_dict()
     return {
         **data,
-        "title": f"HEAT from a {q.weapon} at {q.target}",
+        "title": said("HEAT from a {weapon} at {target}", weapon=q.weapon, target=term(q.target)),
         "table": {"columns": ["what", "value"], "rows": _rows(data)},
     }
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from ordnance.asl.rules.notation_reading import entries_json, reading
 from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.fields import option
-from ordnance.core.messages import said
+from ordnance.core.messages import Said, joined, said, term
 from ordnance.core.questions import question_config
 
 
@@ -49,15 +49,35 @@ class NotationQuestion(BaseModel):
     )
 
 
-def _periods(e: dict[str, Any]) -> str:
-    return "; ".join(
-        f"{p['number'] if p['number'] is not None else '-'}"
-        + (f" from {p['from']}" if p["from"] else "")
-        + (f" to {p['last_year']}" if p["last_year"] else (" on" if p["from"] else ""))
-        + (f" {p['theatre']} only" if p["theatre"] else "")
-        + (f" ({p['nationality']})" if p["nationality"] else "")
-        + (f" [{p['armament']}mm gun]" if p["armament"] else "")
-        for p in e["periods"]
+def _period(p: dict[str, Any]) -> dict[str, Any]:
+    """One period of an entry ("5 from 1944-01 to 1944"), its words as messages."""
+    parts: list[Any] = [str(p["number"]) if p["number"] is not None else "-"]
+    if p["from"] and p["last_year"]:
+        parts.append(term("from {date} to {year}", date=p["from"], year=p["last_year"]))
+    elif p["from"]:
+        parts.append(term("from {date} on", date=p["from"]))
+    elif p["last_year"]:
+        parts.append(term("to {year}", year=p["last_year"]))
+    if p["theatre"]:
+        parts.append(term("{theatre} only", theatre=p["theatre"]))
+    if p["nationality"]:
+        parts.append(term("({nationality})", nationality=term(p["nationality"])))
+    if p["armament"]:
+        parts.append(term("[{armament}mm gun]", armament=p["armament"]))
+    return joined(" ", parts)
+
+
+def _periods(e: dict[str, Any]) -> Said:
+    return said("{periods}", periods=joined("; ", [_period(p) for p in e["periods"]]))
+
+
+def _notes(e: dict[str, Any]) -> Said:
+    """The marks and notes of an entry, each a word or a message (a mark as it is printed)."""
+    notes = [*e["marks"], *e["notes"], *([f"[{e['bracket']}]"] if e["bracket"] else [])]
+    if e["h9"]:
+        notes.insert(0, "[9] stick round")
+    return said(
+        "{notes}", notes=joined(", ", [n if isinstance(n, Said) else term(n) for n in notes])
     )
 
 
@@ -70,9 +90,6 @@ def notation(q: NotationQuestion) -> dict[str, Any]:
     judged = any("reason" in e for e in data["entries"])
     rows = []
     for e in data["entries"]:
-        notes = ", ".join(e["marks"] + e["notes"] + ([f"[{e['bracket']}]"] if e["bracket"] else []))
-        if e["h9"]:
-            notes = ", ".join(x for x in ("[9] stick round", notes) if x)
         avail = e.get("available")
         row = [
             e["token"],
@@ -80,10 +97,12 @@ def notation(q: NotationQuestion) -> dict[str, Any]:
             "-" if e.get("depletion") is None else str(e["depletion"]),
             "" if avail is None else ("yes" if avail else "no"),
             _periods(e),
-            notes,
+            _notes(e),
         ]
         if judged:
-            row.append(f"{e.get('reason', '')} ({e.get('clause', '')})")
+            row.append(
+                said("{reason} ({clause})", reason=e.get("reason", ""), clause=e.get("clause", ""))
+            )
         rows.append(row)
     columns = ["token", "ammo", "depletion", "available", "periods", "notes"]
     return {

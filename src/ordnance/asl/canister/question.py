@@ -24,6 +24,7 @@ from ordnance.core.dice import dice_source
 from ordnance.core.errors import InvalidDice
 from ordnance.core.fields import option
 from ordnance.core.hexes import Direction
+from ordnance.core.messages import joined, said, term
 from ordnance.core.questions import question_config
 
 
@@ -153,13 +154,31 @@ def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
             raise GAME.dice_refusal(exc, {"type": "fire_canister"}) from None
         data["result"] = result.to_dict()
         r = data["result"]
-        lines.append(f"DR {r['original']}: {r['depletion']}")
-        lines += [f"  {h['hex']}@{h['level']}: {h['result'] or 'no effect'}" for h in r["hexes"]]
+        lines.append(said("DR {dr}: {outcome}", dr=r["original"], outcome=term(r["depletion"])))
+        lines += [
+            said(
+                "  {hex}@{level}: {result}",
+                hex=h["hex"],
+                level=h["level"],
+                result=term(h["result"] or "no effect"),
+            )
+            for h in r["hexes"]
+        ]
     else:
         data["odds"] = canister_odds(attacks, **shot).to_dict()
         lines += [
-            f"  {loc['hex']}@{loc['level']}: "
-            + ", ".join(f"{k} {v}" for k, v in loc["distribution"].items())
+            said(
+                "  {hex}@{level}: {odds}",
+                hex=loc["hex"],
+                level=loc["level"],
+                odds=joined(
+                    ", ",
+                    [
+                        term("{result} {p}", result=term(k), p=v)
+                        for k, v in loc["distribution"].items()
+                    ],
+                ),
+            )
             for loc in data["odds"]["locations"]
         ]
     rows = [
@@ -168,7 +187,7 @@ def canister_answer(q: CanisterQuestion) -> dict[str, Any]:
     ]
     return {
         **data,
-        "title": f"Canister at {data['aim']['name']}",
+        "title": said("Canister at {aim}", aim=data["aim"]["name"]),
         "table": {"columns": ["hex", "level", "role", "FP", "column", "DRM"], "rows": rows},
         "lines": lines,
     }

@@ -20,6 +20,7 @@ from ordnance.asl.rules.notation import Ammo, Entry, find_entry
 from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.asl.rules.supply import chart_lookup, chart_row, elite_bonus
 from ordnance.core.errors import UnknownName
+from ordnance.core.messages import said
 from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,7 +89,11 @@ def resolve_capability(
                 period.number,
                 "counter",
                 "ASL-8.2-e",
-                f"counter {entry.token}: {period.text or period.number} applies",
+                said(
+                    "counter {token}: {value} applies",
+                    token=entry.token,
+                    value=period.text or period.number,
+                ),
             )
         elif opts.counter_missing_year == "chart" and ammo in (Ammo.APCR, Ammo.APDS):
             resolved = _from_chart(ammo, date, made_by, gun_size, "ASL-AMB-5")
@@ -97,12 +102,19 @@ def resolve_capability(
                 ammo,
                 "counter",
                 "ASL-AMB-5",
-                f"counter {entry.token} lists no value for {date} in the {theatre.value}",
+                said(
+                    "counter {token} lists no value for {date} in the {theatre}",
+                    token=entry.token,
+                    date=str(date),
+                    theatre=theatre.value,
+                ),
             )
     elif ammo in (Ammo.APCR, Ammo.APDS):
         resolved = _from_chart(ammo, date, made_by, gun_size, "ASL-8.2-a")
     else:
-        resolved = _absent(ammo, "none", "ASL-8.9-a", f"the counter lists no {ammo.value}")
+        resolved = _absent(
+            ammo, "none", "ASL-8.9-a", said("the counter lists no {ammo}", ammo=ammo.value)
+        )
 
     if resolved.available and ammo is Ammo.HEAT:
         nation = gate_nationality(made_by, used_by, gate_by=opts.heat_gate_by)
@@ -112,7 +124,11 @@ def resolve_capability(
                 ammo,
                 resolved.source,
                 "ASL-8.3-a",
-                f"{nation} HEAT is available from {gate.label} only",
+                said(
+                    "{nationality} HEAT is available from {date} only",
+                    nationality=nation,
+                    date=gate.label,
+                ),
             )
     if resolved.available and resolved.depletion is not None:
         bonus = elite_bonus(ammo, elite=elite, pre_adjusted=pre_adjusted, scope=opts.elite_scope)
@@ -124,7 +140,7 @@ def resolve_capability(
                 resolved.number,
                 resolved.source,
                 "ASL-8.2-f",
-                resolved.reason + "; +1 for Elite",
+                said("{reason}; +1 for Elite", reason=resolved.reason),
             )
     return resolved
 
@@ -133,13 +149,25 @@ def _from_chart(
     ammo: Ammo, date: ScenarioDate, made_by: str | None, gun_size: str | None, clause: str
 ) -> Resolved:
     if made_by is None or gun_size is None:
-        return _absent(ammo, "none", clause, f"no counter value and no chart row for {ammo.value}")
+        return _absent(
+            ammo,
+            "none",
+            clause,
+            said("no counter value and no chart row for {ammo}", ammo=ammo.value),
+        )
     try:
         row = chart_row(made_by, gun_size)
     except UnknownName:
-        return _absent(ammo, "chart", "ASL-8.2-a", f"no {made_by} {gun_size} row on the chart")
+        return _absent(
+            ammo,
+            "chart",
+            "ASL-8.2-a",
+            said("no {nationality} {gun} row on the chart", nationality=made_by, gun=gun_size),
+        )
     if row.ammo is not ammo:
-        return _absent(ammo, "chart", "ASL-8.2-a", f"the chart row gives {row.ammo.value} only")
+        return _absent(
+            ammo, "chart", "ASL-8.2-a", said("the chart row gives {ammo} only", ammo=row.ammo.value)
+        )
     answer = chart_lookup(made_by, gun_size, date)
     if answer.ammo is None:
         return _absent(ammo, "chart", answer.clause, answer.reason)

@@ -36,7 +36,7 @@ from ordnance.asl.rules import ift
 from ordnance.asl.rules.option_defaults import DEFAULT_OPTIONS, DefaultOptions
 from ordnance.core.dice import DR, DiceSource
 from ordnance.core.errors import RuleViolation, UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -227,14 +227,26 @@ def he_equivalency(
             hint=msg("BAZ, PIAT, PSK, PFk, PF, H9 or ordnance"),
         )
     if key in ("BAZ", "PIAT"):
-        return HeEquivalency(f"HEAT ({key})", Fraction(8), True, "ASL-8.31-e", f"{key} HEAT: 8 FP")
+        return HeEquivalency(
+            f"HEAT ({key})",
+            Fraction(8),
+            True,
+            "ASL-8.31-e",
+            said("{weapon} HEAT: {fp} FP", weapon=key, fp=8),
+        )
     if key in ("PSK", "PFk"):
         return HeEquivalency(
             f"HEAT ({key})",
             Fraction(12),
             key == "PSK",
             "ASL-8.31-f" if key == "PFk" else "ASL-8.31-e",
-            f"{key} HEAT: 12 FP" + ("; no Residual FP" if key == "PFk" else ""),
+            said(
+                "{weapon} HEAT: {fp} FP; no Residual FP"
+                if key == "PFk"
+                else "{weapon} HEAT: {fp} FP",
+                weapon=key,
+                fp=12,
+            ),
         )
     if key == "H9":
         h9_fp = opts.heat_he_equiv_h9
@@ -243,11 +255,11 @@ def he_equivalency(
             Fraction(h9_fp),
             False,
             "ASL-AMB-2",
-            f"the 37mm stick round: {h9_fp} FP; never Residual FP (ASL-8.31-f)",
+            said("the 37mm stick round: {fp} FP; never Residual FP (ASL-8.31-f)", fp=h9_fp),
         )
     if key == "PF":
         return HeEquivalency(
-            "HEAT (PF)", Fraction(16), False, "ASL-8.31-f", "PF: 16 FP, no Residual"
+            "HEAT (PF)", Fraction(16), False, "ASL-8.31-f", said("PF: 16 FP, no Residual")
         )
     # Other ordnance: one column left of the Gun's normal HE column.
     if caliber_mm is None:
@@ -274,7 +286,12 @@ def he_equivalency(
             iift_fp,
             True,
             "ASL-AMB-3",
-            f"{caliber_mm:g}mm: IIFT {base} FP, one column left = {iift_fp}",
+            said(
+                "{caliber}mm: IIFT {base} FP, one column left = {fp}",
+                caliber=f"{caliber_mm:g}",
+                base=str(base),
+                fp=str(iift_fp),
+            ),
         )
     col = ift.he_column_for_caliber(caliber_mm)
     left = ift.column_left(col)
@@ -284,7 +301,12 @@ def he_equivalency(
         Fraction(fp_col),
         True,
         "ASL-8.31-g",
-        f"{caliber_mm:g}mm: HE column {col}, one column left = {fp_col}",
+        said(
+            "{caliber}mm: HE column {column}, one column left = {fp}",
+            caliber=f"{caliber_mm:g}",
+            column=col,
+            fp=fp_col,
+        ),
     )
 
 
@@ -312,10 +334,16 @@ def _ap_type(kind: str, caliber_mm: float | None) -> HeEquivalency:
                 ),
                 hint=msg("a 20mm ATR attacks Personnel at 1 FP"),
             )
-        return HeEquivalency("ATR", Fraction(1), False, "ASL-8.31-f", "20mm ATR: 1 FP, no Residual")
+        return HeEquivalency(
+            "ATR", Fraction(1), False, "ASL-8.31-f", said("20mm ATR: 1 FP, no Residual")
+        )
     if kind in ("APCR", "APDS"):
         return HeEquivalency(
-            kind, Fraction(1), False, "ASL-8.31-f", f"every {kind}: 1 FP; never Residual FP"
+            kind,
+            Fraction(1),
+            False,
+            "ASL-8.31-f",
+            said("every {ammo}: 1 FP; never Residual FP", ammo=kind),
         )
     if caliber_mm is None:
         raise RuleViolation(
@@ -327,7 +355,12 @@ def _ap_type(kind: str, caliber_mm: float | None) -> HeEquivalency:
         Fraction(fp),
         False,
         "ASL-8.31-e",
-        f"AP {'< 37' if fp == 1 else '>= 37'}mm: {fp} FP; never Residual FP (ASL-8.31-d)",
+        said(
+            "AP < 37mm: {fp} FP; never Residual FP (ASL-8.31-d)"
+            if fp == 1
+            else "AP >= 37mm: {fp} FP; never Residual FP (ASL-8.31-d)",
+            fp=fp,
+        ),
     )
 
 

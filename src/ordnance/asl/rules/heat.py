@@ -27,7 +27,7 @@ from ordnance.asl.rules.he_equivalency import HeEquivalency, check_heat_target, 
 from ordnance.asl.rules.nationalities import KNOWN_NATIONALITIES
 from ordnance.asl.rules.supply import _ALIASES
 from ordnance.core.errors import UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 from ordnance.core.plain import attributes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,8 +131,10 @@ class ScwHeatAttack:
             **attributes(self, "weapon target tem"),
             "depletion": None,
             "depletion_clause": "ASL-8.3-b",
-            "why": "SCW HEAT has no Depletion Number: the weapon's X# already accounts for "
-            "running out of rounds",
+            "why": said(
+                "SCW HEAT has no Depletion Number: the weapon's X# already accounts for "
+                "running out of rounds"
+            ),
             "effects_clause": "ASL-8.3-c",
             "target_clause": "ASL-8.31-b",
             "he_equivalency": {**self.he_equivalency.to_dict(), "fp": str(self.he_equivalency.fp)},

@@ -48,7 +48,7 @@ from typing import Any
 
 from ordnance.asl.rules.dates import ScenarioDate, Theatre
 from ordnance.core.errors import NotationError, RuleViolation, UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 from ordnance.core.plain import attributes
 
 
@@ -365,7 +365,8 @@ def parse_notation(
         if stray != piece and stray:
             # a VASSAL escape left at the end of the data (``H8\\``): read the entry, say so
             entry = _parse_token(stray, pos, month_letters)
-            note = f"stray {piece[len(stray) :]} after {stray} dropped (a typo in the counter data)"
+            typo = "stray {escape} after {token} dropped (a typo in the counter data)"
+            note = said(typo, escape=piece[len(stray) :], token=stray)
             entries.append(replace(entry, token=piece, notes=(*entry.notes, note)))
             continue
         entries.append(_parse_token(piece, pos, month_letters))
@@ -439,7 +440,7 @@ def _parse_token(token: str, pos: int, month_letters: Mapping[str, int]) -> Entr
     prefix = sc.take(r"\d{2,3}:")
     armament = int(prefix[:-1]) if prefix else None
     if armament is not None:
-        notes.append(f"belongs to the {armament}mm gun")
+        notes.append(said("belongs to the {armament}mm gun", armament=armament))
     symbol = _take_symbol(sc)
     if symbol is None:
         if sc.peek() == "S" and re.match(r"S\d", token):

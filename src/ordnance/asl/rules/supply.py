@@ -31,7 +31,7 @@ from typing import Any, Literal
 from ordnance.asl.rules.dates import ScenarioDate
 from ordnance.asl.rules.notation import Ammo
 from ordnance.core.errors import UnknownName
-from ordnance.core.messages import msg
+from ordnance.core.messages import msg, said
 from ordnance.core.plain import attributes
 
 Nationality = Literal["german", "american", "russian", "british"]
@@ -194,11 +194,15 @@ def chart_lookup(
     first_year = min(row.years)
     first = ScenarioDate(first_year, row.years[first_year][1])
     if cell is None:
-        when = "before" if date.year < first_year else "after"
         if date.year in CHART_YEARS:
-            reason = f"the chart shows a dash for {date.year} ({when} this row's supply)"
+            reason = said(
+                "the chart shows a dash for {year} (before this row's supply)"
+                if date.year < first_year
+                else "the chart shows a dash for {year} (after this row's supply)",
+                year=date.year,
+            )
         else:
-            reason = f"{date.year} is outside the chart's 1941-1945 columns"
+            reason = said("{year} is outside the chart's 1941-1945 columns", year=date.year)
         return SupplyAnswer(
             row.nationality, size, date, None, None, None, elite, "ASL-8.2-c", reason, first
         )
@@ -213,7 +217,11 @@ def chart_lookup(
             None,
             elite,
             "ASL-8.2-d",
-            f"{row.ammo.value} starts in {ScenarioDate(date.year, month).label}",
+            said(
+                "{ammo} starts in {date}",
+                ammo=row.ammo.value,
+                date=ScenarioDate(date.year, month).label,
+            ),
             ScenarioDate(date.year, month),
         )
     bonus = 1 if elite else 0
@@ -226,8 +234,11 @@ def chart_lookup(
         number,
         elite,
         "ASL-8.2-f" if elite else "ASL-8.2-a",
-        f"{'D' if row.ammo is Ammo.APDS else 'A'}{number} in {date.year}"
-        + (" +1 for Elite" if elite else ""),
+        said(
+            "{code} in {year} +1 for Elite" if elite else "{code} in {year}",
+            code=f"{'D' if row.ammo is Ammo.APDS else 'A'}{number}",
+            year=date.year,
+        ),
         first,
     )
 

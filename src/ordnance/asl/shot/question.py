@@ -235,7 +235,9 @@ def _comparison(q: WholeShot, spec: GunShot, items: list[str]) -> dict[str, Any]
                 else _n_for(q, which, entered)
             )
         except OrdnanceError as exc:
-            refused[which] = {"message": exc.message, "clause": exc.clause}
+            # the refusal's text keeps its message, so a face shows it in its language
+            shown = Said(exc.said) if exc.said is not None else exc.message
+            refused[which] = {"message": shown, "clause": exc.clause}
     mode: Mode = "turns" if q.turns else "rof"
     return compare_ammo(
         spec, depletions, q.shots, mode=mode, refused=refused, acquisition=not q.no_acquisition
@@ -286,7 +288,10 @@ def _compare_lines(data: dict[str, Any]) -> list[str]:
     """The ammunition the Gun cannot fire at this target, with the clause."""
     if "compare" not in data:
         return []
-    return [f"{a}: [{w['clause']}] {w['message']}" for a, w in data["compare"]["refused"].items()]
+    return [
+        said("{ammo}: [{clause}] {message}", ammo=a, clause=w["clause"], message=w["message"])
+        for a, w in data["compare"]["refused"].items()
+    ]
 
 
 def _from_counters(q: WholeShot) -> dict[str, Any]:
@@ -408,7 +413,10 @@ def ammo_comparison(q: WholeShot) -> dict[str, Any]:
             fraction_percent(r["p_kill"]),
         ]
         for r in compare["rows"]
-    ] + [[a, "", f"[{w['clause']}] {w['message']}", ""] for a, w in compare["refused"].items()]
+    ] + [
+        [a, "", said("[{clause}] {message}", clause=w["clause"], message=w["message"]), ""]
+        for a, w in compare["refused"].items()
+    ]
     return {
         "title": said(
             "{nationality} {gun} at {range} hexes, {target}{af}: by ammunition",

@@ -9,7 +9,7 @@ from pydantic import BaseModel, field_validator
 
 from ordnance.core.calculators import Calculator, calculator
 from ordnance.core.fields import option
-from ordnance.core.messages import said, term
+from ordnance.core.messages import Said, joined, said, term
 from ordnance.core.odds.distribution import fraction_text, percent_text
 from ordnance.core.questions import question_config
 from ordnance.toi.calculators.fields import ATTACK_FLAGS, Band, Target, band_field, target_word
@@ -60,10 +60,17 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
         if r["munition"] == "Smoke":
             note = r.get("reason") or r["note"]
             if "placed" in r:
-                note += f"; placed {percent_text(r['placed'])}, drift {percent_text(r['drift'])}, misfire {percent_text(r['misfire'])}"
+                note = said(
+                    "{note}; placed {placed}, drift {drift}, misfire {misfire}",
+                    note=note if isinstance(note, Said) else term(note),
+                    placed=percent_text(r["placed"]),
+                    drift=percent_text(r["drift"]),
+                    misfire=percent_text(r["misfire"]),
+                )
             table.append(["Smoke", str(r.get("dice", "")), f"{r.get('hit_on', '')}+", "", "", note])
         elif not r["allowed"]:
-            table.append([r["munition"], "", "", "", "", f"refused [{r['clause']}] {r['reason']}"])
+            refused = said("refused [{clause}] {reason}", clause=r["clause"], reason=r["reason"])
+            table.append([r["munition"], "", "", "", "", refused])
         else:
             table.append(
                 [
@@ -98,8 +105,10 @@ def advise(q: AdviseQuestion) -> dict[str, Any]:
             "series": [{"name": "P(destroy)", "values": kills}],
         },
         "lines": [
-            "P(destroy) uses the documented damage default; flagged uncertain: "
-            + "; ".join(UNCERTAIN)
+            said(
+                "P(destroy) uses the documented damage default; flagged uncertain: {uncertain}",
+                uncertain=joined("; ", [term(u) for u in UNCERTAIN]),
+            )
         ],
     }
 

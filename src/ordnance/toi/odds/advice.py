@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ordnance.core.errors import RuleViolation
+from ordnance.core.messages import Said
 from ordnance.core.odds.distribution import Distribution
 from ordnance.toi.rules.attack import (
     AttackInput,
@@ -26,6 +27,11 @@ from ordnance.toi.rules.damage import VehicleDamage, hits_to_destroy
 from ordnance.toi.rules.munitions import Munition
 from ordnance.toi.rules.readings import DEFAULTS, RuleReadings
 from ordnance.toi.rules.smoke import hit_odds, plan_smoke
+
+
+def _shown(exc: RuleViolation) -> str:
+    """A refusal's text as a face shows it: its English, keeping its message (any language)."""
+    return Said(exc.said) if exc.said is not None else exc.message
 
 
 def kill_chance(
@@ -67,7 +73,7 @@ def rank_munitions(
             plan = plan_attack(inp, settings)
         except RuleViolation as exc:
             refused.append(
-                {"munition": name, "allowed": False, "clause": exc.clause, "reason": exc.message}
+                {"munition": name, "allowed": False, "clause": exc.clause, "reason": _shown(exc)}
             )
             continue
         dist = attack_distribution(plan)
@@ -98,5 +104,5 @@ def rank_munitions(
         placed, drift, misfire = hit_odds(sp)
         smoke.update(dice=sp.dice, hit_on=sp.hit_on, placed=placed, drift=drift, misfire=misfire)
     except RuleViolation as exc:
-        smoke.update(allowed=False, clause=exc.clause, reason=exc.message)
+        smoke.update(allowed=False, clause=exc.clause, reason=_shown(exc))
     return [*rows, *refused, smoke]
