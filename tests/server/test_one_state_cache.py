@@ -9,7 +9,6 @@ of the journal (the journal is the truth).
 
 from __future__ import annotations
 
-from dataclasses import fields
 from pathlib import Path
 
 from ordnance.core import registry
@@ -41,10 +40,13 @@ def test_the_server_reads_states_through_the_core_cache_only(tmp_path: Path) -> 
 
 
 def test_the_service_holds_only_table_metadata(tmp_path: Path) -> None:
-    """What the service remembers per table is its game and settings (never a state)."""
+    """What the service remembers per table is its game session, which holds the game
+    and its settings (never a state: states live in ``STATES`` only)."""
     service = TableService(open_journal(f"sqlite:///{tmp_path / 'meta.db'}"))
     table = service.create("toi", {})
     service.view(table.game_id, table.seat)
     remembered = service._meta[table.game_id]
-    assert remembered.game == "toi"
-    assert {f.name for f in fields(remembered)} == {"game", "settings"}
+    assert isinstance(remembered, GameSession) and remembered.game_name == "toi"
+    held = set(vars(remembered)) - {"code_key"}  # the snapshots' key, a digest
+    assert held == {"journal", "game_id", "game_name", "settings", "game"}
+    assert service.session(table.game_id) is remembered  # one per table, not per call

@@ -17,7 +17,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -33,7 +32,7 @@ from ordnance.core.journal.models import EntryRow, GameRow
 from ordnance.core.journal.session import Within, read_version
 from ordnance.core.journal.store import request_scope
 from ordnance.core.messages import msg
-from ordnance.core.shapes import JsonObject, LosAnswer, OddsAnswer
+from ordnance.core.shapes import LosAnswer, OddsAnswer
 from ordnance.server import commitments, dice_table, i18n, seats, table_status, texts
 from ordnance.server.answers import (
     ActAnswer,
@@ -91,12 +90,6 @@ def rolled_without_text(silent: Sequence[str], actor: str, lang: str) -> str:
     )
 
 
-@dataclass(frozen=True)
-class _Meta:
-    game: str
-    settings: JsonObject
-
-
 class TableService(ConsentRequests):
     """The table procedures over one journal database."""
 
@@ -111,7 +104,7 @@ class TableService(ConsentRequests):
         #: seconds since the epoch; tests replace it (the dice deadline is lazy, and so
         #: are the seats' reissue waiting periods)
         self.clock = clock
-        self._meta: dict[str, _Meta] = BoundedDict(TABLES_REMEMBERED)
+        self._meta: dict[str, GameSession] = BoundedDict(TABLES_REMEMBERED)
         #: short pages of committed entries by (table, first, last seq) (:meth:`_page`)
         self._pages: BoundedDict[tuple[str, int, int], tuple[JournalEntry, ...]] = BoundedDict(
             TABLES_REMEMBERED
@@ -228,16 +221,20 @@ class TableService(ConsentRequests):
         )
 
     def session(self, game_id: str) -> GameSession:
-        meta = self._meta.get(game_id)
-        if meta is None:
+        """The table's game session, made once per table remembered (:data:`_meta`): it
+        holds only what never changes (the journal, the game and its settings), so the
+        requests share it instead of making one per call (a request made a dozen)."""
+        session = self._meta.get(game_id)
+        if session is None:
             with self.journal.reading() as s:
                 row = s.get(GameRow, game_id) if len(game_id) <= 64 else None
                 if row is None:
                     raise NotFound(msg("no such table"))
-                meta = _Meta(row.game, dict(row.settings))
+                game, settings = row.game, dict(row.settings)
+            session = GameSession(self.journal, game_id, game_name=game, settings=settings)
             with self._lock:
-                self._meta[game_id] = meta
-        return GameSession(self.journal, game_id, game_name=meta.game, settings=meta.settings)
+                self._meta[game_id] = session
+        return session
 
     def authenticate(self, game_id: str, token: str | None) -> str | None:
         """The seat ``token`` opens, after the seats' clock ran (:func:`seats.watch`):

@@ -45,6 +45,7 @@ from typing import Any
 
 from ordnance.core.errors import RuleViolation
 from ordnance.core.events import Event
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import msg, term
 from ordnance.core.turns import Turn, everyone, may_end_step, seats_text, simultaneous
 from ordnance.toi.shapes import DoneEvent
@@ -115,8 +116,20 @@ def _may_take_turn(state: ToIState, side: str) -> bool:
     return side not in state.done and has_fresh_unit(state, side)
 
 
+#: :func:`action_turn` and :func:`turn` by the (frozen) state they are read from: a
+#: request asks them of one state several times (its view, its legal forms, each
+#: form's units, the sequence check), and both seats' views of a version share them.
+#: At most 256 states each.
+_ACTION_TURNS: IdentityMemo[ActionTurn] = IdentityMemo("toi.turns._ACTION_TURNS", 256)
+_TURNS: IdentityMemo[Turn] = IdentityMemo("toi.turns._TURNS", 256)
+
+
 def action_turn(state: ToIState) -> ActionTurn:
     """Whose action it is, derived from ``state.last_action`` (TOI-B8, TOI-ACT-1..3)."""
+    return _ACTION_TURNS.one(state, lambda: _action_turn(state))
+
+
+def _action_turn(state: ToIState) -> ActionTurn:
     sides = state.sides
     last = state.last_action
     if last is not None and last[0] != state.round:
@@ -282,6 +295,11 @@ def units_may_act(state: ToIState, seat: str, kind: str = "attack") -> frozenset
 
 
 def turn(state: ToIState) -> Turn:
+    """Where the round stands in ``state`` and who is awaited (this module's docstring)."""
+    return _TURNS.one(state, lambda: _turn(state))
+
+
+def _turn(state: ToIState) -> Turn:
     key = state.step or state.phase.value
     step = term(state.position_words)
     where = term("round {round}, {step}", round=shown_round(state.round, state.step), step=step)
