@@ -52,6 +52,23 @@ def test_the_memo_holds_at_most_its_bound_dropping_the_least_recently_used() -> 
     assert memo.get((parts[1],), lambda: -1) == -1  # dropped, made again
 
 
+def test_a_value_of_an_object_and_plain_values_is_made_once_per_pair() -> None:
+    memo: IdentityMemo[str] = IdentityMemo("test", 8)
+    made: list[tuple[str, str]] = []
+
+    def make(p: Part, extra: str) -> str:
+        made.append((p.name, extra))
+        return p.name + extra
+
+    a = Part("a")
+    assert memo.with_values(a, ("x",), lambda: make(a, "x")) == "ax"
+    assert memo.with_values(a, ("x",), lambda: make(a, "x")) == "ax"
+    assert memo.with_values(a, ("y",), lambda: make(a, "y")) == "ay"
+    copy = replace(a)
+    assert memo.with_values(copy, ("x",), lambda: make(copy, "x")) == "ax"
+    assert made == [("a", "x"), ("a", "y"), ("a", "x")]
+
+
 def test_a_state_shares_the_parts_of_its_unchanged_units_across_seats_and_states() -> None:
     state = new_state({})
     seats = list(GAME.seats(state))
@@ -64,9 +81,15 @@ def test_a_state_shares_the_parts_of_its_unchanged_units_across_seats_and_states
     assert after["units"][0] is not first["units"][0]
     assert after["units"][0]["activation"] == "fatigued"
     assert all(a is b for a, b in zip(first["units"][1:], after["units"][1:], strict=True))
+    # both seats' views share the units list and the units panel (no token on them)
+    assert first["units"] is other["units"]
+    assert first["panels"][2] is other["panels"][2]
     # the same JSON as a view built with nothing remembered
     toi_views._UNITS.clear()
     toi_views._ROWS.clear()
+    toi_views._UNIT_LISTS.clear()
+    toi_views._UNIT_PANELS.clear()
+    toi_views._SMOKE.clear()
     toi_legal._LABELS.clear()
     assert GAME.view(moved, seats[0]) == after
     assert GAME.turn_view(moved) is GAME.turn_view(moved)

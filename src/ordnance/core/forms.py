@@ -153,7 +153,8 @@ def panel(
     data: Panel = {
         "title": title,
         "columns": list(columns),
-        "rows": [[cell(c) for c in row] for row in rows],
+        # a plain text is its own cell (checked first: most cells are)
+        "rows": [[c if type(c) is str else cell(c) for c in row] for row in rows],
     }
     if note:
         data["note"] = note

@@ -18,7 +18,7 @@ at most ``limit`` entries, the least recently used dropped first.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -41,6 +41,11 @@ class IdentityMemo(Generic[V]):
     def one(self, obj: object, make: Callable[[], V]) -> V:
         """:meth:`get` of one object (the common case, without a key tuple to build)."""
         return self._get(id(obj), obj, make)
+
+    def with_values(self, obj: object, values: Hashable, make: Callable[[], V]) -> V:
+        """The value derived from ``obj`` (by identity) and plain ``values`` (compared by
+        value: strings, numbers, tuples of them), made by ``make()`` the first time."""
+        return self._get((id(obj), values), obj, make)
 
     def _get(self, key: object, held: object, make: Callable[[], V]) -> V:
         entries = self._entries

@@ -25,6 +25,7 @@ from ordnance.toi.shapes import (
     MapHex,
     MapUnit,
     NationView,
+    SmokeView,
     ToIView,
     TokenView,
     UnitView,
@@ -32,6 +33,7 @@ from ordnance.toi.shapes import (
 from ordnance.toi.state import (
     STATUS_STEPS,
     Phase,
+    SmokeMarker,
     ToIState,
     Token,
     Unit,
@@ -105,6 +107,45 @@ def _unit_parts(u: Unit) -> tuple[UnitView, MapUnit]:
     return _UNITS.one(u, make)
 
 
+#: A state's ``units`` list and the map pieces of its living units, by the units tuple
+#: (both seats' views of a state share it, and so do the states an action leaves its
+#: units unchanged in); its smoke markers and ``smoke`` list by the smoke tuple. Public
+#: (no seat in them), shared: never changed in place. At most 1,024 tuples each.
+_UNIT_LISTS: IdentityMemo[tuple[list[UnitView], list[MapUnit]]] = IdentityMemo(
+    "toi.views._UNIT_LISTS", 1024
+)
+_SMOKE: IdentityMemo[tuple[list[MapMarker], list[SmokeView]]] = IdentityMemo(
+    "toi.views._SMOKE", 1024
+)
+
+
+def _unit_lists(units: tuple[Unit, ...]) -> tuple[list[UnitView], list[MapUnit]]:
+    def make() -> tuple[list[UnitView], list[MapUnit]]:
+        parts = [_unit_parts(u) for u in units]
+        return [p[0] for p in parts], [p[1] for p, u in zip(parts, units, strict=True) if u.alive]
+
+    return _UNIT_LISTS.one(units, make)
+
+
+def _smoke_parts(smoke: tuple[SmokeMarker, ...]) -> tuple[list[MapMarker], list[SmokeView]]:
+    def make() -> tuple[list[MapMarker], list[SmokeView]]:
+        placed = sorted(smoke, key=lambda s: s.hex)
+        markers = [
+            marker(
+                str(s.hex),
+                "smoke",
+                f"smoke (placed round {s.placed_round})",
+                shape="circle",
+                short="S",
+                kind_name="Smoke",
+            )
+            for s in placed
+        ]
+        return markers, [{"hex": str(s.hex), "placed_round": s.placed_round} for s in placed]
+
+    return _SMOKE.one(smoke, make)
+
+
 def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
     """What ``seat`` may see; ``turn`` is the sequence of play's ``view["turn"]``."""
     tokens = sorted(state.tokens, key=lambda t: (t.side, t.unit, not t.face_up))
@@ -121,17 +162,8 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             entry["supply"] = {m.value: n.supply_count(m) for m in Munition}
         nations[n.name] = entry
     units_by_id = {u.id: u for u in state.units}
-    markers: list[MapMarker] = [
-        marker(
-            str(s.hex),
-            "smoke",
-            f"smoke (placed round {s.placed_round})",
-            shape="circle",
-            short="S",
-            kind_name="Smoke",
-        )
-        for s in sorted(state.smoke, key=lambda s: s.hex)
-    ]
+    smoke_markers, smoke = _smoke_parts(state.smoke)
+    markers: list[MapMarker] = list(smoke_markers)
     for t in tokens:
         u = units_by_id.get(t.unit)
         if u is None:
@@ -155,6 +187,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
                 kind_short="?",
             )
         )
+    unit_entries, pieces = _unit_lists(state.units)
     arrows: list[Arrow] = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})
@@ -169,17 +202,14 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
         "munitions_in_force": state.settings.munitions_in_force,
         "nations": nations,
         "tokens": [token_view(t, seat) for t in tokens],
-        "units": [_unit_parts(u)[0] for u in state.units],
-        "smoke": [
-            {"hex": str(s.hex), "placed_round": s.placed_round}
-            for s in sorted(state.smoke, key=lambda s: s.hex)
-        ],
+        "units": unit_entries,
+        "smoke": smoke,
         "map": {
             "name": state.map.name,
             "title": state.map.title,
             "directional_marker": state.map.directional_marker.name,
             "hexes": _map_parts(state.map)[0],
-            "units": [_unit_parts(u)[1] for u in state.units if u.alive],
+            "units": pieces,
             "markers": markers,
             "arrows": arrows,
             "clusters": [],
@@ -309,11 +339,7 @@ def panels(v: ToIView) -> list[Panel]:
     tokens: dict[str, list[str]] = {}
     for tv in v["tokens"]:
         tokens.setdefault(tv["unit"], []).append(token_text(tv))
-    units = panel(
-        "Units",
-        ["unit", "side", "hex", "state", "token"],
-        [[*_unit_row(u), ", ".join(tokens.get(u["id"], []))] for u in v["units"]],
-    )
+    units = _units_panel(v["units"], tokens)
     smoke = panel(
         "Smoke markers",
         ["hex", "placed in round"],
@@ -321,6 +347,26 @@ def panels(v: ToIView) -> list[Panel]:
         note=None if v["smoke"] else "no smoke on the map",
     )
     return [turn, nations, units, smoke]
+
+
+#: The units panel, by the view's ``units`` list (shared by the views of a state, and
+#: of the states that leave the units unchanged) and its token cells (this seat's, from
+#: its view's ``tokens``): at most 1,024 panels.
+_UNIT_PANELS: IdentityMemo[Panel] = IdentityMemo("toi.views._UNIT_PANELS", 1024)
+
+
+def _units_panel(entries: list[UnitView], tokens: Mapping[str, list[str]]) -> Panel:
+    """The units panel of a view's ``units`` entries and each unit's token texts."""
+    cells = tuple(", ".join(tokens.get(u["id"], ())) for u in entries)
+
+    def make() -> Panel:
+        return panel(
+            "Units",
+            ["unit", "side", "hex", "state", "token"],
+            [[*_unit_row(u), c] for u, c in zip(entries, cells, strict=True)],
+        )
+
+    return _UNIT_PANELS.with_values(entries, cells, make)
 
 
 def _unit_row(u: UnitView) -> list[str]:
