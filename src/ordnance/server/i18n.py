@@ -31,6 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, Said, nested, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
 from ordnance.i18n import (
@@ -92,20 +93,20 @@ def localize_view(answer: TableView, lang: str) -> TableView:
         names = {s: side_name(s, en) for s in answer["seats"]}
         english: TableView = {**answer, "seat_names": names}
         # the turn's sides by their names too ("waiting for Germans to act")
-        english["turn"] = _turn_naming_sides(answer["turn"], names)
+        english["turn"] = _english_turn(answer["turn"], names)
         shown = answer.get("view")
         if isinstance(shown, dict):
             shown = {**shown}
             if _is_turn(shown.get("turn")):
                 same = shown["turn"] is answer["turn"]  # a game's view holds its turn_view
-                shown["turn"] = (
-                    english["turn"] if same else _turn_naming_sides(shown["turn"], names)
-                )
+                shown["turn"] = english["turn"] if same else _english_turn(shown["turn"], names)
             if isinstance(shown.get("panels"), list):  # a cell holding a side's id
                 shown["panels"] = _panels_naming_sides(shown["panels"], names)
             english["view"] = shown
         if answer.get("seat_events"):
-            english["seat_events"] = localize_seat_events(answer["seat_events"], en, answer["seat"])
+            english["seat_events"] = localize_seat_events(
+                answer["seat_events"], en, answer["seat"], english=True
+            )
         # the undo or consent request naming the entry's side as the journal does
         asked = answer.get("pending_request")
         if asked is not None:
@@ -144,23 +145,51 @@ def localize_view(answer: TableView, lang: str) -> TableView:
 
 
 def localize_seat_events(
-    events: list[dict[str, Any]], gettext_: Callable[[str], str], reader: str | None = None
+    events: list[dict[str, Any]],
+    gettext_: Callable[[str], str],
+    reader: str | None = None,
+    *,
+    english: bool = False,
 ) -> list[dict[str, Any]]:
     """Seat events with their ``text`` worded from their ``message`` in the catalogue's
     language, each seat by its side's name (a row with no message keeps its text);
-    an event about the ``reader``'s own request in its words ("declined your undo")."""
+    an event about the ``reader``'s own request in its words ("declined your undo").
+
+    ``english``: ``gettext_`` is the English catalogue's, and each text is worded once
+    per message object (:data:`_SEAT_TEXTS`; the table's events share their messages)."""
 
     def name(seat: str) -> str:
         return side_name(seat, gettext_)
 
     def worded(e: dict[str, Any]) -> str:
-        message = e["message"]
-        yours = YOURS.get(message.get("template")) if e.get("seat") == reader else None
-        if reader is not None and yours is not None:
-            message = {**message, "template": yours}
+        told = e["message"]
+        yours = YOURS.get(told.get("template")) if e.get("seat") == reader else None
+        if reader is None:
+            yours = None
+        message = told if yours is None else {**told, "template": yours}
+        if english:
+            return _SEAT_TEXTS.with_values(
+                told, yours, lambda: render_event(message, gettext_, name)
+            )
         return render_event(message, gettext_, name)
 
     return [{**e, "text": worded(e)} if e.get("message") else e for e in events]
+
+
+#: An English seat event's text, by its message object (shared by every view of the
+#: table's events, ``server.seats._EVENTS``; never changed in place) and the template
+#: it is worded with for its reader (None: its own): at most 4,096 texts.
+_SEAT_TEXTS: IdentityMemo[str] = IdentityMemo("server.i18n._SEAT_TEXTS", 4096)
+#: An English ``view["turn"]`` naming the sides, by the turn object (``core.game.TURN_VIEWS``
+#: shares one per state; never changed in place) and the sides' names: at most 256.
+_ENGLISH_TURNS: IdentityMemo[TurnView] = IdentityMemo("server.i18n._ENGLISH_TURNS", 256)
+
+
+def _english_turn(turn: TurnView, names: Mapping[str, str]) -> TurnView:
+    """:func:`_turn_naming_sides` in English, once per turn object and names."""
+    return _ENGLISH_TURNS.with_values(
+        turn, tuple(names.items()), lambda: _turn_naming_sides(turn, names)
+    )
 
 
 def _panels_naming_sides(panels: list[Any], names: Mapping[str, str]) -> list[Any]:

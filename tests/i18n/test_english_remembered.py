@@ -1,0 +1,52 @@
+"""The English answer's remembered parts (``server.i18n._SEAT_TEXTS``, ``_ENGLISH_TURNS``):
+the same words as made afresh, each seat's own request in its words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ordnance.server import i18n
+from ordnance.server.seats import CLAIMED, UNDO_DECLINED
+
+
+def _events() -> list[dict[str, Any]]:
+    claimed = {"template": CLAIMED, "args": {"seat": "soviet", "entry": 0}}
+    declined = {
+        "template": UNDO_DECLINED,
+        "args": {"by": "german", "undone": 3, "seat": "soviet"},
+    }
+    return [
+        {"id": 1, "seat": "soviet", "text": "x", "message": claimed},
+        {"id": 2, "seat": "soviet", "text": "y", "message": declined},
+        {"id": 3, "seat": "german", "text": "plain row"},
+    ]
+
+
+def test_english_seat_events_are_worded_as_afresh_for_each_reader() -> None:
+    en = i18n.translations("en").gettext
+    events = _events()
+    for reader in ("soviet", "german", None):
+        fresh = i18n.localize_seat_events(events, en, reader)
+        for _ in range(2):  # made, then remembered
+            assert i18n.localize_seat_events(events, en, reader, english=True) == fresh
+    soviet = i18n.localize_seat_events(events, en, "soviet", english=True)
+    german = i18n.localize_seat_events(events, en, "german", english=True)
+    assert soviet[0]["text"] == "Soviets claimed its seat (entry 0)"
+    assert soviet[1]["text"] == "Germans declined your undo of entry 3"
+    assert german[1]["text"] == "Germans declined the undo of entry 3 that Soviets asked for"
+    assert soviet[2] == german[2] == events[2]
+
+
+def test_the_english_turn_is_remembered_per_turn_and_names() -> None:
+    turn = {
+        "text": "german to act",
+        "template": "{side} to act",
+        "args": {"side": "german"},
+    }
+    names = {"german": "Germans", "soviet": "Soviets"}
+    first = i18n._english_turn(turn, names)  # type: ignore[arg-type]
+    assert first == i18n._turn_naming_sides(turn, names)  # type: ignore[arg-type]
+    assert first["text"] == "Germans to act"
+    assert i18n._english_turn(turn, dict(names)) is first  # type: ignore[arg-type]
+    other = i18n._english_turn(turn, {"german": "Teutons"})  # type: ignore[arg-type]
+    assert other["text"] == "Teutons to act"
