@@ -98,18 +98,12 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
     its own; another nation's face-down tokens count only as tokens (a unit
     holding one), never by type.
     """
+    if kind == "advance":
+        return _advance_schema(state.phase, state.step)
     schema = _bare_schema(kind)
     mine = [n for n in state.sides if seat is None or n == seat]
     own = [u for u in state.units if u.alive and u.side in mine]
     enemy = [u for u in state.units if u.alive and (seat is None or u.side != seat)]
-    if kind == "advance":
-        here = ROUND.index((state.phase, state.step)) if (state.phase, state.step) in ROUND else -1
-        ahead = [ROUND[(here + i) % len(ROUND)] for i in range(1, len(ROUND) + 1)]
-        return choices(
-            schema,
-            "to",
-            [(s or p.value, position_words(p, s)) for p, s in ahead],
-        )
     if kind == "receive_command":
         return choices(schema, "side", [(n, n) for n in mine])
     if kind == "buy":
@@ -171,6 +165,19 @@ def _form_schema(state: ToIState, seat: str | None, kind: str) -> JsonSchema | N
         schema = choices(schema, "support", [(u.id, _unit_label(u)) for u in own])
         return hex_field(schema, "hex")
     return schema
+
+
+@cache
+def _advance_schema(phase: Phase, step: str | None) -> JsonSchema:
+    """The advance form's schema at a position: every position of the round ahead, in
+    order (one per position the round has, and any other: shared, never changed in place)."""
+    here = ROUND.index((phase, step)) if (phase, step) in ROUND else -1
+    ahead = [ROUND[(here + i) % len(ROUND)] for i in range(1, len(ROUND) + 1)]
+    return choices(
+        _bare_schema("advance"),
+        "to",
+        [(s or p.value, position_words(p, s)) for p, s in ahead],
+    )
 
 
 def _only_units(schema: JsonSchema, allowed: frozenset[str]) -> JsonSchema | None:
