@@ -90,6 +90,8 @@ def test_a_state_shares_the_parts_of_its_unchanged_units_across_seats_and_states
     toi_views._UNIT_LISTS.clear()
     toi_views._UNIT_PANELS.clear()
     toi_views._SMOKE.clear()
+    toi_views._SUPPLY.clear()
+    toi_views._SUPPLY_CELLS.clear()
     toi_legal._LABELS.clear()
     assert GAME.view(moved, seats[0]) == after
     assert GAME.turn_view(moved) is GAME.turn_view(moved)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ordnance.core.forms import panel, shared_panel
 from ordnance.server import i18n
 from ordnance.server.seats import CLAIMED, UNDO_DECLINED
 
@@ -50,3 +51,17 @@ def test_the_english_turn_is_remembered_per_turn_and_names() -> None:
     assert i18n._english_turn(turn, dict(names)) is first  # type: ignore[arg-type]
     other = i18n._english_turn(turn, {"german": "Teutons"})  # type: ignore[arg-type]
     assert other["text"] == "Teutons to act"
+
+
+def test_a_shared_panel_is_named_once_and_as_afresh() -> None:
+    rows = [["T-34", "soviet", "0305", "fresh", ""], ["Panzer IV", "german", "0101", "fresh", ""]]
+    shared = shared_panel(panel("Units", ["unit", "side", "hex", "state", "token"], rows))
+    own = panel("Nations", ["nation"], [["german"], ["soviet"]])
+    names = {"german": "Germans", "soviet": "Soviets"}
+    first = i18n._panels_naming_sides([shared, own], names)
+    again = i18n._panels_naming_sides([shared, own], dict(names))
+    assert first == again
+    assert first[0] is again[0]  # the shared panel: named once
+    assert first[1] is not again[1]  # any other: named in each answer
+    assert first[0]["rows"][0][1] == "Soviets" and first[1]["rows"][0] == ["Germans"]
+    assert shared["rows"][0][1] == "soviet"  # the view's own panel unchanged

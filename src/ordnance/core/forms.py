@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from ordnance.core.hexes import Hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.shapes import Board, BoardHex, JsonSchema, MapMarker, MarkerShape, Panel
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "panel",
     "piece_field",
     "rolls",
+    "shared_panel",
 ]
 
 
@@ -159,6 +161,20 @@ def panel(
     if note:
         data["note"] = note
     return data
+
+
+#: Panels that many views hold as they are (ToI's units panel, shared by both seats'
+#: views of a state), registered by the game that made them (:func:`shared_panel`): a
+#: face may derive its own rendering of one once (``server.i18n`` names the sides in
+#: it), by identity. Each held alive; at most 1,024.
+SHARED_PANELS: IdentityMemo[bool] = IdentityMemo("core.forms.SHARED_PANELS", 1024)
+
+
+def shared_panel(p: Panel) -> Panel:
+    """Register ``p`` as a panel many views share (:data:`SHARED_PANELS`); nobody may
+    change it in place afterwards. Returns ``p``."""
+    SHARED_PANELS.one(p, lambda: True)
+    return p
 
 
 def piece_field(

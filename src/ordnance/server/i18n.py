@@ -20,7 +20,7 @@ import gettext
 import io
 import re
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -31,6 +31,7 @@ from babel.messages.pofile import read_po
 from ordnance.core.calculators import CalculatorInfo
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
+from ordnance.core.forms import SHARED_PANELS
 from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, Said, nested, render_message, term
 from ordnance.core.shapes import JsonSchema, LosAnswer, OddsAnswer, TurnView
@@ -193,16 +194,36 @@ def _english_turn(turn: TurnView, names: Mapping[str, str]) -> TurnView:
 
 
 def _panels_naming_sides(panels: list[Any], names: Mapping[str, str]) -> list[Any]:
-    """Panels whose cells holding exactly a side's id show the side's name instead."""
+    """Panels whose cells holding exactly a side's id show the side's name instead; a
+    panel many views share (``core.forms.SHARED_PANELS``) named once per names
+    (:data:`_NAMED_PANELS`)."""
     out = []
+    key: tuple[tuple[str, str], ...] | None = None
     for p in panels:
         rows = p.get("rows") if isinstance(p, dict) else None
         if not isinstance(rows, list):
             out.append(p)
-            continue
-        named = [[names.get(c, c) if isinstance(c, str) else c for c in row] for row in rows]
-        out.append({**p, "rows": named})
+        elif SHARED_PANELS.peek(p) is None:
+            out.append(_panel_naming_sides(p, rows, names))
+        else:
+            if key is None:
+                key = tuple(names.items())
+            out.append(
+                _NAMED_PANELS.with_values(p, key, partial(_panel_naming_sides, p, rows, names))
+            )
     return out
+
+
+def _panel_naming_sides(
+    p: dict[str, Any], rows: list[Any], names: Mapping[str, str]
+) -> dict[str, Any]:
+    named = [[names.get(c, c) if isinstance(c, str) else c for c in row] for row in rows]
+    return {**p, "rows": named}
+
+
+#: A shared panel (``core.forms.SHARED_PANELS``) naming the sides, by the panel object
+#: and the sides' names: at most 1,024 (as many as are shared).
+_NAMED_PANELS: IdentityMemo[dict[str, Any]] = IdentityMemo("server.i18n._NAMED_PANELS", 1024)
 
 
 def seat_namer(lang: str) -> Callable[[str], str]:

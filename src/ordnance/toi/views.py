@@ -11,9 +11,17 @@ Tokens are listed in unit order, never in purchase order.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
-from ordnance.core.forms import board, marker, numbered_hex, numbered_label, panel
+from ordnance.core.forms import (
+    board,
+    marker,
+    numbered_hex,
+    numbered_label,
+    panel,
+    shared_panel,
+)
 from ordnance.core.hexes import parse_hex
 from ordnance.core.memo import IdentityMemo, shared_part
 from ordnance.core.messages import said, term
@@ -32,6 +40,7 @@ from ordnance.toi.shapes import (
 )
 from ordnance.toi.state import (
     STATUS_STEPS,
+    Nation,
     Phase,
     SmokeMarker,
     ToIState,
@@ -146,6 +155,18 @@ def _smoke_parts(smoke: tuple[SmokeMarker, ...]) -> tuple[list[MapMarker], list[
     return _SMOKE.one(smoke, make)
 
 
+#: A nation's own supply, by munition (its seat's view's ``supply``), and its supply
+#: cell in the nations panel, by the nation object and by that supply dict: shown to
+#: that nation's seat only (a view holds only its own seat's supply). Shared: never
+#: changed in place. At most 1,024 each.
+_SUPPLY: IdentityMemo[dict[str, int]] = IdentityMemo("toi.views._SUPPLY", 1024)
+_SUPPLY_CELLS: IdentityMemo[str] = IdentityMemo("toi.views._SUPPLY_CELLS", 1024)
+
+
+def _own_supply(n: Nation) -> dict[str, int]:
+    return _SUPPLY.one(n, lambda: {m.value: n.supply_count(m) for m in Munition})
+
+
 def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
     """What ``seat`` may see; ``turn`` is the sequence of play's ``view["turn"]``."""
     tokens = sorted(state.tokens, key=lambda t: (t.side, t.unit, not t.face_up))
@@ -159,7 +180,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "supply_total": "unlimited" if state.settings.unlimited_supply else total,
         }
         if seat == n.name:
-            entry["supply"] = {m.value: n.supply_count(m) for m in Munition}
+            entry["supply"] = _own_supply(n)
         nations[n.name] = entry
     units_by_id = {u.id: u for u in state.units}
     smoke_markers, smoke = _smoke_parts(state.smoke)
@@ -321,7 +342,7 @@ def panels(v: ToIView) -> list[Panel]:
     nation_rows = []
     for name, n in v["nations"].items():
         if "supply" in n:
-            supply = _supply_cell(n["supply"])
+            supply = _SUPPLY_CELLS.one(n["supply"], partial(_supply_cell, n["supply"]))
             if n["supply_total"] == "unlimited":
                 supply = "unlimited"
         elif n["supply_total"] == "unlimited":
@@ -360,10 +381,12 @@ def _units_panel(entries: list[UnitView], tokens: Mapping[str, list[str]]) -> Pa
     cells = tuple(", ".join(tokens.get(u["id"], ())) for u in entries)
 
     def make() -> Panel:
-        return panel(
-            "Units",
-            ["unit", "side", "hex", "state", "token"],
-            [[*_unit_row(u), c] for u, c in zip(entries, cells, strict=True)],
+        return shared_panel(
+            panel(
+                "Units",
+                ["unit", "side", "hex", "state", "token"],
+                [[*_unit_row(u), c] for u, c in zip(entries, cells, strict=True)],
+            )
         )
 
     return _UNIT_PANELS.with_values(entries, cells, make)
