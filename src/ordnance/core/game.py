@@ -278,7 +278,9 @@ class Game(ABC, Generic[S]):
         """``outcome`` with its event texts naming counters and printed hexes."""
         if not outcome.events:
             return outcome
-        names = {**self.counter_names(outcome.state), **self.counter_names(before)}
+        after, names = self.counter_names(outcome.state), self.counter_names(before)
+        if after is not names:  # the same object when the action changed no counter
+            names = {**after, **names}
         label = self._labeller(outcome.state)
         events = tuple(
             named_event(e, {} if e.kind in self.introducing_events else names, label)

@@ -6,6 +6,7 @@ Its scenario files are read by the core's default ``new`` (:meth:`ordnance.core.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ordnance.core.codec import StateCodec
@@ -14,6 +15,7 @@ from ordnance.core.errors import InvalidDice
 from ordnance.core.forms import choices, numbered_hex
 from ordnance.core.game import Game, Outcome
 from ordnance.core.hexes import Hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.naming import distinct_names
 from ordnance.core.registry import GamePlugin
 from ordnance.core.shapes import ActionForm, JsonSchema
@@ -31,6 +33,10 @@ from ordnance.toi.setup import new_state, state_map
 from ordnance.toi.shapes import ToILosAnswer, ToIOdds, ToIView
 from ordnance.toi.state import ToIState
 from ordnance.toi.views import view
+
+#: A ToI state's counter names (:meth:`ToIGame.counter_names`), by its units tuple: at
+#: most 1,024 (read-only mappings; the tuples held alive, most also in ``STATES``).
+_NAMES: IdentityMemo[Mapping[str, str]] = IdentityMemo("toi.plugin._NAMES", 1024)
 
 
 class ToIGame(Game[ToIState]):
@@ -116,8 +122,15 @@ class ToIGame(Game[ToIState]):
         return schema
 
     def counter_names(self, state: ToIState) -> Mapping[str, str]:
-        """Each unit by its type's name (``Panzer IV``), numbered when two share it."""
-        return distinct_names((u.id, u.profile.title) for u in state.units)
+        """Each unit by its type's name (``Panzer IV``), numbered when two share it.
+
+        Once per units tuple (:data:`_NAMES`: the states an action leaves the units
+        unchanged in, and the views and event texts of a state, share it), read-only."""
+        units = state.units
+        return _NAMES.one(
+            units,
+            lambda: MappingProxyType(distinct_names((u.id, u.profile.title) for u in units)),
+        )
 
     def hex_label(self, state: ToIState, h: Hex) -> str:
         """The map's printed column-row number, ``0305``."""
