@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ordnance.core.events import Event
 from ordnance.core.forms import panel, shared_panel
+from ordnance.core.messages import msg
 from ordnance.server import i18n
 from ordnance.server.seats import CLAIMED, UNDO_DECLINED
 
@@ -65,3 +67,21 @@ def test_a_shared_panel_is_named_once_and_as_afresh() -> None:
     assert first[1] is not again[1]  # any other: named in each answer
     assert first[0]["rows"][0][1] == "Soviets" and first[1]["rows"][0] == ["Germans"]
     assert shared["rows"][0][1] == "soviet"  # the view's own panel unchanged
+
+
+def test_an_event_text_is_remembered_per_side_of_its_secret_never_across() -> None:
+    bought = Event.of(
+        "buy",
+        {"munition": "AP-B"},
+        msg("{side} bought {munition}", side="german", munition="AP-B"),
+        secret_for=frozenset({"german"}),
+        public={},
+        public_message=msg("{side} bought a munitions token", side="german"),
+    )
+    for lang in ("en", "ru", "xx"):
+        owner = i18n.event_texts([bought], "german", lang)
+        other = i18n.event_texts([bought], "soviet", lang)
+        assert i18n.event_texts([bought], "soviet", lang) == other  # remembered
+        assert i18n.event_texts([bought], "german", lang) == owner
+        assert "AP-B" in owner[0] and "AP-B" not in other[0]
+    assert i18n.event_texts([bought], "soviet", "en") == ["Germans bought a munitions token"]

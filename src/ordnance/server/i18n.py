@@ -506,9 +506,27 @@ def localize_odds(odds: OddsAnswer | None, lang: str) -> OddsAnswer | None:
 
 
 def event_texts(events: list[Event], seat: str, lang: str) -> list[str]:
-    """Each event's text for ``seat`` in ``lang``, built from ``Event.for_seat(seat)`` only."""
+    """Each event's text for ``seat`` in ``lang``, built from ``Event.for_seat(seat)`` only.
+
+    In a language the server knows, once per event object, side of its secret split
+    (what ``for_seat`` shows depends on the seat only through ``visible_to``) and
+    language (:data:`_EVENT_TEXTS`): the seats reading a page share its entries' events."""
     tr = translations(lang).gettext
-    return [event_text(e.for_seat(seat, messages=True), tr, lang) for e in events]
+
+    def text(e: Event) -> str:
+        return event_text(e.for_seat(seat, messages=True), tr, lang)
+
+    if lang not in LANGUAGES:
+        return [text(e) for e in events]
+    return [
+        _EVENT_TEXTS.with_values(e, (e.visible_to(seat), lang), partial(text, e)) for e in events
+    ]
+
+
+#: An event's text as :func:`event_texts` words it, by the event object (frozen; a
+#: page of entries is shared by the seats that read it), whether the reader sees its
+#: own side of the secret split, and the language: at most 4,096 texts.
+_EVENT_TEXTS: IdentityMemo[str] = IdentityMemo("server.i18n._EVENT_TEXTS", 4096)
 
 
 def pick(query: str | None, cookie: str | None, accept_language: str | None) -> str:
