@@ -11,7 +11,7 @@ Tokens are listed in unit order, never in purchase order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from ordnance.core.forms import (
@@ -209,6 +209,7 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             )
         )
     unit_entries, pieces = _unit_lists(state.units)
+    hexes, board = _map_parts(state.map)
     arrows: list[Arrow] = []
     if state.last_drift is not None:
         arrows.append({"from": state.last_drift[0], "to": state.last_drift[1], "kind": "drift"})
@@ -229,14 +230,14 @@ def view(state: ToIState, seat: str | None, turn: TurnView) -> ToIView:
             "name": state.map.name,
             "title": state.map.title,
             "directional_marker": state.map.directional_marker.name,
-            "hexes": _map_parts(state.map)[0],
+            "hexes": hexes,
             "units": pieces,
             "markers": markers,
             "arrows": arrows,
             "clusters": [],
         },
         "settings": _SETTINGS.one(state.settings, lambda: state.settings.model_dump(mode="json")),
-        "board": board_view(state),
+        "board": board,
         "panels": [],
         "turn": turn,
     }
@@ -328,17 +329,7 @@ def unit_state(uv: UnitView) -> str:
 
 def panels(v: ToIView) -> list[Panel]:
     """The page's tables, built from the seat's view ``v`` alone (so nothing more can leak)."""
-    turn = panel(
-        "Round",
-        ["round", "phase", "munitions"],
-        [
-            [
-                shown_round(v["round"], v["step"]),
-                position_words(Phase(v["phase"]), v["step"]),
-                "in force" if v["munitions_in_force"] else "off",
-            ]
-        ],
-    )
+    turn = _round_panel(v["round"], v["phase"], v["step"], v["munitions_in_force"])
     nation_rows = []
     for name, n in v["nations"].items():
         if "supply" in n:
@@ -348,7 +339,7 @@ def panels(v: ToIView) -> list[Panel]:
         elif n["supply_total"] == "unlimited":
             supply = "unlimited"
         else:
-            supply = said("{count} (types hidden)", count=n["supply_total"])
+            supply = _hidden_supply(n["supply_total"])
         nation_rows.append(
             [name, n["command"], n["tokens_on_board"], n["bought_this_status_phase"], supply]
         )
@@ -361,13 +352,51 @@ def panels(v: ToIView) -> list[Panel]:
     for tv in v["tokens"]:
         tokens.setdefault(tv["unit"], []).append(token_text(tv))
     units = _units_panel(v["units"], tokens)
-    smoke = panel(
-        "Smoke markers",
-        ["hex", "placed in round"],
-        [[numbered_hex(parse_hex(s["hex"])), s["placed_round"]] for s in v["smoke"]],
-        note=None if v["smoke"] else "no smoke on the map",
-    )
+    smoke = _smoke_panel(v["smoke"])
     return [turn, nations, units, smoke]
+
+
+@lru_cache(maxsize=256)
+def _round_panel(number: int, phase: str, step: str | None, munitions: bool) -> Panel:
+    """The round panel of a position (public; shared: never changed in place)."""
+    return shared_panel(
+        panel(
+            "Round",
+            ["round", "phase", "munitions"],
+            [
+                [
+                    shown_round(number, step),
+                    position_words(Phase(phase), step),
+                    "in force" if munitions else "off",
+                ]
+            ],
+        )
+    )
+
+
+@lru_cache(maxsize=256)
+def _hidden_supply(count: int) -> str:
+    """Another nation's supply cell: its total only."""
+    return said("{count} (types hidden)", count=count)
+
+
+#: The smoke panel, by the view's ``smoke`` list (public: shared by the views of the
+#: states that share their smoke tuple, ``_SMOKE``): at most 1,024 panels.
+_SMOKE_PANELS: IdentityMemo[Panel] = IdentityMemo("toi.views._SMOKE_PANELS", 1024)
+
+
+def _smoke_panel(smoke: list[SmokeView]) -> Panel:
+    def make() -> Panel:
+        return shared_panel(
+            panel(
+                "Smoke markers",
+                ["hex", "placed in round"],
+                [[numbered_hex(parse_hex(s["hex"])), s["placed_round"]] for s in smoke],
+                note=None if smoke else "no smoke on the map",
+            )
+        )
+
+    return _SMOKE_PANELS.one(smoke, make)
 
 
 #: The units panel, by the view's ``units`` list (shared by the views of a state, and
