@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from ordnance.core.errors import OrdnanceError
 from ordnance.core.events import Event
 from ordnance.core.hexes import Hex, parse_hex
+from ordnance.core.memo import IdentityMemo
 from ordnance.core.messages import Message, render_message, term
 from ordnance.core.shapes import TurnView
 
@@ -71,7 +72,19 @@ def name_term(name: str) -> dict[str, Any]:
     return term("{name} #{number}", name=name_term(m.group(1)), number=int(m.group(2)))
 
 
+#: Each names mapping's id pattern, by the mapping (a game's counter names are one
+#: read-only mapping per set of units, shared by the states and events that name
+#: them): at most 256 patterns.
+_PATTERNS: IdentityMemo[re.Pattern[str] | None] = IdentityMemo("core.naming._PATTERNS", 256)
+
+
 def _id_pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
+    """The pattern that finds any of ``names``' ids as a whole word (None: no id to
+    rename), built once per mapping object."""
+    return _PATTERNS.one(names, lambda: _make_id_pattern(names))
+
+
+def _make_id_pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
     ids = sorted((i for i, n in names.items() if n != i), key=len, reverse=True)
     if not ids:
         return None

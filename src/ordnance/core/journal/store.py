@@ -750,6 +750,8 @@ class Journal:
 
     def first_row(self, statement: Any, params: dict[str, Any]) -> Any:
         """The first row of a read-only statement built once (:func:`as_text`), or None.
+        (Also PostgreSQL's ``SELECT pg_notify(...)``: one autocommit statement that
+        changes no row.)
 
         On a SQLite file, it runs on this thread's own driver connection, opened once
         per thread (read-only, autocommit: the last commit, as :meth:`reading` reads),
