@@ -14,6 +14,7 @@ close with the journal.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -57,6 +58,21 @@ def _steps(gid: str, seen: int) -> tuple[tuple[Any, dict[str, Any]], ...]:
     return ((bump, {"gid": gid, "seen": seen, "bumped": seen + 1}), (add_entry, entry))
 
 
+@contextmanager
+def _heard(journal: ServerJournal) -> Iterator[list[str]]:
+    """The first word of every statement the engine's listeners hear meanwhile."""
+    heard: list[str] = []
+
+    def hook(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        heard.append(statement.split()[0])
+
+    event.listen(journal.engine, "before_cursor_execute", hook)
+    try:
+        yield heard
+    finally:
+        event.remove(journal.engine, "before_cursor_execute", hook)
+
+
 def _pool_requests(journal: ServerJournal) -> int:
     driver = journal._postgres
     assert driver is not None and driver._pool is not None
@@ -65,13 +81,7 @@ def _pool_requests(journal: ServerJournal) -> int:
 
 def test_the_status_read_runs_on_the_pool_and_sees_each_commit(journal: ServerJournal) -> None:
     gid = GameSession.create(journal, "toi", {}).game_id
-    heard: list[str] = []
-
-    def hook(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        heard.append(statement.split()[0])
-
-    event.listen(journal.engine, "before_cursor_execute", hook)
-    try:
+    with _heard(journal) as heard:
         assert tuple(journal.first_row(VERSION, {"gid": gid})) == (0,)
         before = _pool_requests(journal)
         with journal.engine.begin() as c:  # another connection commits
@@ -79,23 +89,13 @@ def test_the_status_read_runs_on_the_pool_and_sees_each_commit(journal: ServerJo
         assert tuple(journal.first_row(VERSION, {"gid": gid})) == (1,)
         assert journal.first_row(VERSION, {"gid": "nope"}) is None
         assert _pool_requests(journal) == before + 2  # the pool's, not the fallback
-    finally:
-        event.remove(journal.engine, "before_cursor_execute", hook)
     assert heard.count("SELECT") == 3 and "UPDATE" in heard
 
 
 def test_an_append_stores_what_the_engine_reads_all_or_nothing(journal: ServerJournal) -> None:
     gid = GameSession.create(journal, "toi", {}).game_id
-    heard: list[str] = []
-
-    def hook(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        heard.append(statement.split()[0])
-
-    event.listen(journal.engine, "before_cursor_execute", hook)
-    try:
+    with _heard(journal) as heard:
         assert journal.write_rows(*_steps(gid, 0))
-    finally:
-        event.remove(journal.engine, "before_cursor_execute", hook)
     assert heard == ["UPDATE", "INSERT"]  # heard, as the engine's own statements are
     assert _pool_requests(journal) >= 1
     assert not journal.write_rows(*_steps(gid, 0))  # version 0 is past: nothing written
